@@ -1,0 +1,111 @@
+/**
+ * The HTTP application (DESIGN.md §1, §3): the API under `/api` (zod-validated, OpenAPI at /api/docs),
+ * and the built SPA on every other path with history fallback.
+ */
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { type Language, pickLanguage } from '@wasiat/domain';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { guardPlugin } from './auth/guard.ts';
+import { authRoutes } from './auth/routes.ts';
+import type { Ctx } from './context.ts';
+import { coreRoutes } from './http/core-routes.ts';
+import { installErrorHandler } from './http/errors.ts';
+import { withMethodSpoofing } from './http/method-spoof.ts';
+import { registerModules } from './modules.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Language of the answer: X-localization, else Accept-Language, else ms (DESIGN.md §3). */
+    lang: Language;
+  }
+}
+
+export type App = FastifyInstance;
+
+const webDist = join(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+/** Build the app (not listening). `logger: false` in tests. */
+export async function buildApp(ctx: Ctx, opts: { logger?: boolean | object } = {}): Promise<App> {
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    bodyLimit: 12 * 1024 * 1024,
+    trustProxy: true,
+    serverFactory: (handler) => createServer(withMethodSpoofing(handler)),
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('lang', 'ms');
+  app.addHook('onRequest', async (req) => {
+    const x = req.headers['x-localization'];
+    req.lang = pickLanguage(Array.isArray(x) ? x[0] : x, req.headers['accept-language']);
+  });
+  installErrorHandler(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'", 'blob:'],
+        objectSrc: ["'self'", 'blob:'],
+      },
+    },
+  });
+  const origins = ctx.env.CORS_ORIGINS.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  await app.register(cors, {
+    origin: origins.length ? origins : false,
+    methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'Type', 'X-localization', 'Accept', 'Accept-Language'],
+  });
+  await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 4, fields: 50 } });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Wasiat platform API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(guardPlugin, { db: ctx.db });
+
+  await app.register(
+    async (api) => {
+      await coreRoutes(api, ctx);
+      await authRoutes(api, ctx);
+      await registerModules(api, ctx);
+      api.setNotFoundHandler((req, reply) => {
+        reply.status(404).send({ message: req.lang === 'en' ? 'Record not found.' : 'Rekod tidak dijumpai.' });
+      });
+    },
+    { prefix: '/api' },
+  );
+
+  if (existsSync(webDist)) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false });
+    app.setNotFoundHandler((req, reply) => {
+      if (req.method !== 'GET' || req.url.startsWith('/api')) {
+        return reply.status(404).send({ message: 'Not found' });
+      }
+      return reply.type('text/html').sendFile('index.html');
+    });
+  }
+  return app;
+}

@@ -1,0 +1,74 @@
+/**
+ * The one place where access is decided on the server (DESIGN.md §9.4–9.5).
+ *
+ * Every `/api` route declares `config.access`:
+ * - `'public'`: anyone;
+ * - `'authenticated'`: any logged-in user (then the module's service scopes what they see);
+ * - an {@link Action} of the permission table, or a list of actions (any one suffices).
+ * A route without `config.access` makes the server refuse to start (fail closed).
+ */
+
+import { type Action, can, type Role } from '@wasiat/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../db/client.ts';
+import type { users } from '../db/schema/index.ts';
+import { forbidden, unauthenticated } from '../http/errors.ts';
+import { userForToken } from './tokens.ts';
+
+export type Access = 'public' | 'authenticated' | Action | Action[];
+export type AuthUser = typeof users.$inferSelect;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    /** The logged-in user, when a valid bearer token was sent. */
+    user?: AuthUser;
+    tokenId?: string;
+  }
+}
+
+/** The caller, or a 401. */
+export function requireUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw unauthenticated();
+  return request.user;
+}
+
+/** The caller's role (spec §6: first of `roles`). */
+export const roleOfUser = (u: AuthUser) => u.role as Role;
+
+/** Whether the caller may do `action` (for scoping decisions inside services). */
+export const userCan = (u: AuthUser, action: Action) => can(u.role, action);
+
+export const guardPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => {
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api') || route.url.startsWith('/api/docs')) return;
+    if (!route.config?.access) {
+      throw new Error(`Route ${route.method} ${route.url} declares no config.access (fail closed)`);
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const header = request.headers.authorization;
+    const m = header ? /^Bearer\s+(.+)$/i.exec(header) : null;
+    const token = m?.[1]?.trim();
+    if (token && token !== 'null' && token !== 'undefined') {
+      const found = await userForToken(opts.db, token);
+      if (found) {
+        request.user = found.user;
+        request.tokenId = found.tokenId;
+      }
+    }
+  });
+
+  app.addHook('preHandler', async (request) => {
+    const access = request.routeOptions.config?.access;
+    if (!access || access === 'public') return;
+    const user = requireUser(request);
+    if (access === 'authenticated') return;
+    const actions = Array.isArray(access) ? access : [access];
+    if (!actions.some((a) => can(user.role, a))) throw forbidden();
+  });
+});

@@ -1,0 +1,85 @@
+/**
+ * Auth routes (spec §7; issue 2 "Auth"; reference §2.1):
+ * - `POST /api/login { username, password }` → `{ user, token }` (username, e-mail or MyKad; `role` ignored)
+ * - `GET /api/authenticate` → `{ user, token }` or 401
+ * - `POST /api/logout` → `{ message }` (revokes the token)
+ * - `POST /api/users { user: {…sign-up} }` → `{ user, token }`
+ * - `POST /api/password/create { email }`, `POST /api/password/reset {…}`, `POST /api/password/change {…}`
+ */
+
+import {
+  loginSchema,
+  passwordChangeSchema,
+  passwordCreateSchema,
+  passwordResetSchema,
+  signUpSchema,
+  translate,
+} from '@wasiat/domain';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Ctx } from '../context.ts';
+import { requireUser } from './guard.ts';
+import { changePassword, login, requestPasswordReset, resetPassword, serializeUser, signUp } from './service.ts';
+import { issueToken, revokeAllTokens, revokeToken } from './tokens.ts';
+
+export async function authRoutes(api: FastifyInstance, ctx: Ctx) {
+  const meta = (req: { ip: string; headers: Record<string, unknown> }) => ({
+    ip: req.ip,
+    userAgent: String(req.headers['user-agent'] ?? ''),
+  });
+
+  api.post('/login', { config: { access: 'public' }, schema: { body: loginSchema } }, async (req) => {
+    const body = req.body as z.output<typeof loginSchema>;
+    return login(ctx, body, meta(req));
+  });
+
+  api.get('/authenticate', { config: { access: 'authenticated' } }, async (req) => {
+    const user = requireUser(req);
+    return { user: await serializeUser(ctx.db, user) };
+  });
+
+  api.post('/logout', { config: { access: 'authenticated' } }, async (req) => {
+    if (req.tokenId) await revokeToken(ctx.db, req.tokenId);
+    return { message: 'ok' };
+  });
+
+  api.post(
+    '/users',
+    { config: { access: 'public' }, schema: { body: z.object({ user: signUpSchema }) } },
+    async (req, reply) => {
+      const { user } = req.body as { user: z.output<typeof signUpSchema> };
+      const out = await signUp(ctx, user, meta(req));
+      return reply.status(201).send(out);
+    },
+  );
+
+  api.post(
+    '/password/create',
+    { config: { access: 'public' }, schema: { body: passwordCreateSchema } },
+    async (req) => {
+      const { email } = req.body as { email: string };
+      await requestPasswordReset(ctx, email, req.lang);
+      return { message: translate('errors.password_reset_sent', req.lang) };
+    },
+  );
+
+  api.post('/password/reset', { config: { access: 'public' }, schema: { body: passwordResetSchema } }, async (req) => {
+    const body = req.body as z.output<typeof passwordResetSchema>;
+    await resetPassword(ctx, body);
+    return { message: translate('errors.password_changed', req.lang) };
+  });
+
+  api.post(
+    '/password/change',
+    { config: { access: 'authenticated' }, schema: { body: passwordChangeSchema } },
+    async (req) => {
+      const user = requireUser(req);
+      const body = req.body as z.output<typeof passwordChangeSchema>;
+      await changePassword(ctx, user, body);
+      // Other sessions end; this one stays.
+      await revokeAllTokens(ctx.db, user.id);
+      const token = await issueToken(ctx.db, user.id, meta(req));
+      return { message: translate('errors.password_changed', req.lang), token };
+    },
+  );
+}

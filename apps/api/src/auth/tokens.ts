@@ -1,0 +1,68 @@
+/**
+ * Bearer tokens (issue 2 "Tokens: at least 128 random bits, stored hashed, idle and absolute expiry").
+ * A token is 32 random bytes (256 bits) in base64url; only its SHA-256 is stored.
+ * Idle expiry: 2 hours without use; absolute expiry: 7 days after issue (ADR 0005).
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { auth_tokens, users } from '../db/schema/index.ts';
+
+export const IDLE_MS = 2 * 60 * 60 * 1000;
+export const ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000;
+/** last_used_at is written at most this often, to keep reads cheap. */
+const TOUCH_MS = 60 * 1000;
+
+export const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+/** Issue a token for a user; returns the plaintext (shown once). */
+export async function issueToken(
+  db: Db,
+  userId: string,
+  meta: { kind?: 'api-private' | 'api-public'; ip?: string; userAgent?: string } = {},
+): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.insert(auth_tokens).values({
+    token_hash: sha256(token),
+    user_id: userId,
+    kind: meta.kind ?? 'api-private',
+    expires_at: new Date(Date.now() + ABSOLUTE_MS),
+    ip: meta.ip,
+    user_agent: meta.userAgent?.slice(0, 300),
+  });
+  return token;
+}
+
+/** The user of a live token, or null when unknown, revoked, idle too long or past its absolute expiry. */
+export async function userForToken(db: Db, token: string) {
+  const now = new Date();
+  const rows = await db
+    .select({ token: auth_tokens, user: users })
+    .from(auth_tokens)
+    .innerJoin(users, eq(users.id, auth_tokens.user_id))
+    .where(
+      and(eq(auth_tokens.token_hash, sha256(token)), isNull(auth_tokens.revoked_at), gt(auth_tokens.expires_at, now)),
+    )
+    .limit(1);
+  const row = rows[0];
+  if (!row) return null;
+  if (now.getTime() - row.token.last_used_at.getTime() > IDLE_MS) return null;
+  if (row.user.status !== 1) return null;
+  if (now.getTime() - row.token.last_used_at.getTime() > TOUCH_MS) {
+    await db.update(auth_tokens).set({ last_used_at: now }).where(eq(auth_tokens.id, row.token.id));
+  }
+  return { user: row.user, tokenId: row.token.id, kind: row.token.kind };
+}
+
+/** Revoke one token (logout). */
+export async function revokeToken(db: Db, tokenId: string) {
+  await db.update(auth_tokens).set({ revoked_at: new Date() }).where(eq(auth_tokens.id, tokenId));
+}
+
+/** Revoke every token of a user (password reset/change). */
+export async function revokeAllTokens(db: Db, userId: string) {
+  await db
+    .update(auth_tokens)
+    .set({ revoked_at: new Date() })
+    .where(and(eq(auth_tokens.user_id, userId), isNull(auth_tokens.revoked_at)));
+}

@@ -1,0 +1,16 @@
+/** What every module's routes and services receive (built once in main.ts or in a test). */
+import type { Db } from './db/client.ts';
+import type { Env } from './env.ts';
+import type { FileStore } from './files/storage.ts';
+import type { UrlSigner } from './http/signed-url.ts';
+import type { Mailer } from './mail/mailer.ts';
+
+export interface Ctx {
+  db: Db;
+  env: Env;
+  store: FileStore;
+  mailer: Mailer;
+  signer: UrlSigner;
+  /** Public base URL, e.g. http://localhost:3000 (links in mail and QR codes). */
+  appUrl: string;
+}

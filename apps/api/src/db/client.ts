@@ -1,0 +1,47 @@
+/**
+ * Database connection: PGlite (embedded default, files in DATA_DIR/pglite) or PostgreSQL when a URL is
+ * given (DESIGN.md §1). Both run the same drizzle-kit migrations (db/migrations) on start.
+ * One process owns a PGlite folder: never migrate it while a server runs on it (DESIGN.md §8).
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzleLite } from 'drizzle-orm/pglite';
+import { migrate as migrateLite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+// biome-ignore lint/suspicious/noExplicitAny: both drivers' query-result kinds are accepted
+export type Db = PgDatabase<PgQueryResultHKT, Schema> & { $client: any };
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/**
+ * Open the database and apply migrations.
+ * @param url postgres://… for PostgreSQL; undefined for PGlite.
+ * @param pgliteDir folder for PGlite files; undefined (or "memory://") for an in-memory database (tests).
+ */
+export async function openDatabase(opts: { url?: string; pgliteDir?: string; max?: number }): Promise<Database> {
+  if (opts.url) {
+    const pool = new pg.Pool({ connectionString: opts.url, max: opts.max ?? 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    await migratePg(db as never, { migrationsFolder });
+    return { db, kind: 'postgres', close: () => pool.end() };
+  }
+  if (opts.pgliteDir && opts.pgliteDir !== 'memory://') mkdirSync(dirname(opts.pgliteDir), { recursive: true });
+  const client = opts.pgliteDir && opts.pgliteDir !== 'memory://' ? new PGlite(opts.pgliteDir) : new PGlite();
+  const db = drizzleLite(client, { schema }) as unknown as Db;
+  await migrateLite(db as never, { migrationsFolder });
+  return { db, kind: 'pglite', close: () => client.close() };
+}

@@ -1,0 +1,96 @@
+/** Organisations, branches, pricing, preferences and user access (spec §3 Organisation; reference §3.8). */
+import { boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { idColumn, timestamps, tz } from './_common.ts';
+
+export const organizations = pgTable(
+  'organizations',
+  {
+    id: idColumn(),
+    /** private | individual | government | government_linked | institution | provider (the platform's own) */
+    type: text('type').notNull(),
+    is_partner: boolean('is_partner').notNull().default(false),
+    name: text('name').notNull(),
+    short_name: text('short_name'),
+    code: text('code').notNull(),
+    registration_number: text('registration_number'),
+    partner_code: text('partner_code'),
+    email: text('email'),
+    address: text('address'),
+    postcode: text('postcode'),
+    city: text('city'),
+    state: text('state'),
+    status: integer('status').notNull().default(1),
+    allow_payment_gateway: boolean('allow_payment_gateway').notNull().default(true),
+    allow_cash_payment: boolean('allow_cash_payment').notNull().default(true),
+    allow_direct_payment: boolean('allow_direct_payment').notNull().default(true),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex('organizations_code_uq').on(t.code)],
+);
+
+export const branches = pgTable(
+  'branches',
+  {
+    id: idColumn(),
+    organization_id: text('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    branch_name: text('branch_name').notNull(),
+    code: text('code'),
+    is_headquarter: boolean('is_headquarter').notNull().default(false),
+    address: text('address'),
+    postcode: text('postcode'),
+    city: text('city'),
+    state: text('state'),
+    status: integer('status').notNull().default(1),
+    ...timestamps(),
+  },
+  (t) => [index('branches_org_idx').on(t.organization_id)],
+);
+
+/** Price list per organisation and product; amounts in sen. A will keeps the price it was registered at. */
+export const pricings = pgTable(
+  'pricings',
+  {
+    id: idColumn(),
+    organization_id: text('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    /** Wasiat | Hibah */
+    product: text('product').notNull(),
+    /** basic | comprehensive for wills */
+    plan: text('plan').notNull(),
+    description: text('description'),
+    price_sen: integer('price_sen').notNull(),
+    amendment_price_sen: integer('amendment_price_sen').notNull().default(0),
+    status: integer('status').notNull().default(1),
+    effective_from: tz('effective_from').notNull().defaultNow(),
+    effective_to: tz('effective_to'),
+    ...timestamps(),
+  },
+  (t) => [index('pricings_org_idx').on(t.organization_id, t.product)],
+);
+
+/** Organisation preference flags (spec §3); 1 = yes, 2 = no on the wire (reference §4.6), booleans here. */
+export const preferences = pgTable(
+  'preferences',
+  {
+    id: idColumn(),
+    organization_id: text('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    allow_public: boolean('allow_public').notNull().default(true),
+    allow_payments: boolean('allow_payments').notNull().default(true),
+    allow_wasiat: boolean('allow_wasiat').notNull().default(true),
+    allow_hibah: boolean('allow_hibah').notNull().default(false),
+    allow_corporate: boolean('allow_corporate').notNull().default(false),
+    allow_property: boolean('allow_property').notNull().default(true),
+    allow_guardians: boolean('allow_guardians').notNull().default(true),
+    allow_beneficiaries: boolean('allow_beneficiaries').notNull().default(true),
+    total_receivers: integer('total_receivers'),
+    total_caretakers: integer('total_caretakers'),
+    total_properties: integer('total_properties'),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex('preferences_org_uq').on(t.organization_id)],
+);

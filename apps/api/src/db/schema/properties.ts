@@ -1,0 +1,67 @@
+/** Movable and immovable property and who receives what share (spec §3 Property; reference §2.6, §3.7). */
+import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { idColumn, timestamps } from './_common.ts';
+import { receivers } from './people.ts';
+
+export const moveable_properties = pgTable(
+  'moveable_properties',
+  {
+    id: idColumn(),
+    moveable_type: text('moveable_type').notNull(),
+    moveable_id: text('moveable_id').notNull(),
+    /** vehicle | shares | insurance | savings | company | bank */
+    property_type: text('property_type').notNull(),
+    institution_name: text('institution_name'),
+    account_number: text('account_number'),
+    policy_number: text('policy_number'),
+    company_registration_number: text('company_registration_number'),
+    transport_type: text('transport_type'),
+    transport_manufacturer: text('transport_manufacturer'),
+    transport_model: text('transport_model'),
+    transport_registration_number: text('transport_registration_number'),
+    /** Estimated value in sen, when given. */
+    value_sen: integer('value_sen'),
+    ...timestamps(),
+  },
+  (t) => [index('moveable_owner_idx').on(t.moveable_type, t.moveable_id)],
+);
+
+export const immoveable_properties = pgTable(
+  'immoveable_properties',
+  {
+    id: idColumn(),
+    immoveable_type: text('immoveable_type').notNull(),
+    immoveable_id: text('immoveable_id').notNull(),
+    /** land | building | strata */
+    category: text('category').notNull(),
+    /** Land title type code (catalogue LAND_TITLE_TYPES). */
+    property_type: text('property_type').notNull(),
+    property_no: text('property_no').notNull(),
+    lot_number: text('lot_number').notNull(),
+    city_type: text('city_type'),
+    city: text('city'),
+    district: text('district'),
+    state: text('state'),
+    address: text('address'),
+    value_sen: integer('value_sen'),
+    ...timestamps(),
+  },
+  (t) => [index('immoveable_owner_idx').on(t.immoveable_type, t.immoveable_id)],
+);
+
+/** A receiver's share of one property: `portion` is "%" or a fraction (spec §5). */
+export const property_receivers = pgTable(
+  'property_receivers',
+  {
+    id: idColumn(),
+    receiver_id: text('receiver_id')
+      .notNull()
+      .references(() => receivers.id),
+    /** MoveableProperty | ImmoveableProperty */
+    propertyable_type: text('propertyable_type').notNull(),
+    propertyable_id: text('propertyable_id').notNull(),
+    portion: text('portion').notNull(),
+    ...timestamps(),
+  },
+  (t) => [index('property_receivers_prop_idx').on(t.propertyable_type, t.propertyable_id)],
+);

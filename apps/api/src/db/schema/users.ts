@@ -1,0 +1,94 @@
+/** Users, sessions (bearer tokens), password resets and login throttling (spec §3 User; issue 2 Auth). */
+import { boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { idColumn, timestamps, tz } from './_common.ts';
+import { branches, organizations } from './organisations.ts';
+
+export const users = pgTable(
+  'users',
+  {
+    id: idColumn(),
+    name: text('name').notNull(),
+    username: text('username').notNull(),
+    email: text('email'),
+    ic_number: text('ic_number'),
+    mobile_number: text('mobile_number'),
+    password_hash: text('password_hash'),
+    /** Client | Agent | Staff | Officer | Accountant | Partner | Admin (spec §6; the first of `roles`). */
+    role: text('role').notNull(),
+    status: integer('status').notNull().default(1),
+    pdpa_accepted_at: tz('pdpa_accepted_at'),
+    /** Attachment id of the saved signature (PNG), or null. */
+    signature_id: text('signature_id'),
+    face_verified: boolean('face_verified').notNull().default(false),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('users_username_uq').on(t.username),
+    uniqueIndex('users_email_uq').on(t.email),
+    uniqueIndex('users_ic_uq').on(t.ic_number),
+  ],
+);
+
+/** Membership of an organisation/branch (reference §1.3 `user_access`); status 1 active, 0 pending, 2 inactive. */
+export const user_accesses = pgTable(
+  'user_accesses',
+  {
+    id: idColumn(),
+    user_id: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    organization_id: text('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    branch_id: text('branch_id').references(() => branches.id),
+    role: text('role').notNull(),
+    status: integer('status').notNull().default(1),
+    ...timestamps(),
+  },
+  (t) => [index('user_accesses_user_idx').on(t.user_id)],
+);
+
+/** Bearer tokens, stored as SHA-256 hashes; idle and absolute expiry (issue 2). */
+export const auth_tokens = pgTable(
+  'auth_tokens',
+  {
+    id: idColumn(),
+    token_hash: text('token_hash').notNull(),
+    user_id: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** api-private | api-public */
+    kind: text('kind').notNull().default('api-private'),
+    last_used_at: tz('last_used_at').notNull().defaultNow(),
+    expires_at: tz('expires_at').notNull(),
+    revoked_at: tz('revoked_at'),
+    ip: text('ip'),
+    user_agent: text('user_agent'),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex('auth_tokens_hash_uq').on(t.token_hash)],
+);
+
+/** Single-use, expiring password reset tokens (hashed). */
+export const password_resets = pgTable(
+  'password_resets',
+  {
+    id: idColumn(),
+    user_id: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    token_hash: text('token_hash').notNull(),
+    expires_at: tz('expires_at').notNull(),
+    used_at: tz('used_at'),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex('password_resets_hash_uq').on(t.token_hash)],
+);
+
+/** Failed-login counters per key (`acct:<username>` or `ip:<addr>`), for throttling (issue 2). */
+export const login_failures = pgTable('login_failures', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull().default(0),
+  first_failed_at: tz('first_failed_at').notNull().defaultNow(),
+  locked_until: tz('locked_until'),
+});

@@ -1,0 +1,104 @@
+/**
+ * Wills (wasiat) and their testator particulars (spec §3 Will, §4 Basic will status; reference §3.1).
+ * Money in integer sen; timestamps in UTC.
+ */
+import { boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { idColumn, timestamps, tz } from './_common.ts';
+import { branches, organizations, pricings } from './organisations.ts';
+import { users } from './users.ts';
+
+export const wills = pgTable(
+  'wills',
+  {
+    id: idColumn(),
+    /** The testator's user account. */
+    user_id: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** Who registered it on the client's behalf (agent/staff), or null when the client did. */
+    agent_id: text('agent_id').references(() => users.id),
+    created_by: text('created_by')
+      .notNull()
+      .references(() => users.id),
+    organization_id: text('organization_id').references(() => organizations.id),
+    branch_id: text('branch_id').references(() => branches.id),
+    pricing_id: text('pricing_id').references(() => pricings.id),
+    /** 1 Islamic, 2 conventional (reference §6.19). */
+    wasiat_type: integer('wasiat_type'),
+    /** basic | comprehensive */
+    plan: text('plan'),
+    /** Spec §4: 0 in registration, 1 awaiting confirmation, 2 registered, 3 cancelled, update needed. */
+    status: integer('status').notNull().default(0),
+    /** Price fixed at registration (sen), promo discount (sen), and what is due (sen). */
+    price_sen: integer('price_sen'),
+    discount_sen: integer('discount_sen').notNull().default(0),
+    payment_options_id: integer('payment_options_id'),
+    payment_received_at: tz('payment_received_at'),
+    acknowledged_pdpa: boolean('acknowledged_pdpa').notNull().default(false),
+    acknowledged_confirmation: boolean('acknowledged_confirmation').notNull().default(false),
+    /** Attachment id of the testator's signature. */
+    signature_id: text('signature_id'),
+    ekyc_verified_at: tz('ekyc_verified_at'),
+    ekyc_method: text('ekyc_method'),
+    face_verification_count: integer('face_verification_count').notNull().default(0),
+    /** Wizard parts completed, e.g. ["a","b","payment","c"] (drives resume and locking). */
+    parts_done: text('parts_done').array().notNull().default([]),
+    submitted_at: tz('submitted_at'),
+    /** Registration number, given when staff confirm (status 2), e.g. "W2026-000123". */
+    wasiat_no: text('wasiat_no'),
+    registered_at: tz('registered_at'),
+    verified_by: text('verified_by').references(() => users.id),
+    rejected_reason: text('rejected_reason'),
+    /** Reason code of a cancellation (reference §4.1): 1 eKYC, 2 information not valid, 3 dummy data. */
+    option_delete_id: integer('option_delete_id'),
+    rejected_at: tz('rejected_at'),
+    deleted_at: tz('deleted_at'),
+    ...timestamps(),
+  },
+  (t) => [
+    index('wills_user_idx').on(t.user_id),
+    index('wills_agent_idx').on(t.agent_id),
+    index('wills_org_status_idx').on(t.organization_id, t.status),
+    index('wills_status_created_idx').on(t.status, t.created_at),
+    uniqueIndex('wills_no_uq').on(t.wasiat_no),
+  ],
+);
+
+/** The testator's particulars as given in the will (reference §3.1 Part E → `user_detail`). */
+export const will_user_details = pgTable(
+  'will_user_details',
+  {
+    id: idColumn(),
+    wasiat_id: text('wasiat_id')
+      .notNull()
+      .references(() => wills.id),
+    designation: text('designation'),
+    name: text('name'),
+    ic_number: text('ic_number'),
+    other_ic_number: text('other_ic_number'),
+    gender: integer('gender'),
+    race: integer('race'),
+    religion: integer('religion'),
+    nationality: integer('nationality'),
+    marital_status: text('marital_status'),
+    email: text('email'),
+    mobile_number: text('mobile_number'),
+    home_phone_number: text('home_phone_number'),
+    correspondence_address: text('correspondence_address'),
+    correspondence_postcode: text('correspondence_postcode'),
+    correspondence_city: text('correspondence_city'),
+    correspondence_state: text('correspondence_state'),
+    permanent_address: text('permanent_address'),
+    permanent_postcode: text('permanent_postcode'),
+    permanent_city: text('permanent_city'),
+    permanent_state: text('permanent_state'),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex('will_user_details_will_uq').on(t.wasiat_id)],
+);
+
+/** Sequence counter for registration numbers per year. */
+export const will_numbers = pgTable('will_numbers', {
+  year: integer('year').primaryKey(),
+  last: integer('last').notNull().default(0),
+});

@@ -1,0 +1,118 @@
+/**
+ * Seed data (issue 2 "Seed data"). Catalogues live in @wasiat/domain (code), so the database needs only
+ * the platform's own organisation. On an empty embedded database (or with SEED_DEMO=1) the demo set is
+ * added: a demo partner organisation with one branch, pricing for the basic and comprehensive will, the
+ * promo code DEMO50 (RM 50 off) and one user per role (password Demo12345).
+ */
+import { eq } from 'drizzle-orm';
+import { hashPassword } from '../../auth/passwords.ts';
+import type { Db } from '../client.ts';
+import { branches, organizations, preferences, pricings, promo_codes, user_accesses, users } from '../schema/index.ts';
+
+export const DEMO_PASSWORD = 'Demo12345';
+export const DEMO_USERS = [
+  { username: 'admin', role: 'Admin', name: 'Pentadbir Sistem', ic: '800101145011', org: 'provider' },
+  { username: 'staff', role: 'Staff', name: 'Nurul Aina binti Hassan', ic: '850315105522', org: 'provider' },
+  { username: 'officer', role: 'Officer', name: 'Mohd Faizal bin Osman', ic: '820720085133', org: 'provider' },
+  { username: 'accountant', role: 'Accountant', name: 'Siti Mariam binti Yusof', ic: '870912035244', org: 'provider' },
+  { username: 'agent', role: 'Agent', name: 'Ahmad Zaki bin Ismail', ic: '900204105355', org: 'demo' },
+  { username: 'partner', role: 'Partner', name: 'Rosli bin Abdullah', ic: '780606065467', org: 'demo' },
+  { username: 'client', role: 'Client', name: 'Aminah binti Ahmad', ic: '920815145678', org: null },
+] as const;
+
+/** The provider's own organisation (the platform operator; the executor of spec §9). */
+export async function seedBase(db: Db) {
+  const [existing] = await db.select().from(organizations).where(eq(organizations.code, 'PROVIDER'));
+  if (existing) return existing;
+  const [org] = await db
+    .insert(organizations)
+    .values({ type: 'provider', name: 'Wasiat Platform Berhad', short_name: 'Penyedia', code: 'PROVIDER' })
+    .returning();
+  await db.insert(branches).values({ organization_id: org.id, branch_name: 'Ibu Pejabat', is_headquarter: true });
+  await db.insert(preferences).values({ organization_id: org.id, allow_hibah: true, allow_corporate: true });
+  await db.insert(pricings).values([
+    { organization_id: org.id, product: 'Wasiat', plan: 'basic', price_sen: 30000, description: 'Wasiat Asas' },
+    {
+      organization_id: org.id,
+      product: 'Wasiat',
+      plan: 'comprehensive',
+      price_sen: 60000,
+      description: 'Wasiat Komprehensif',
+    },
+  ]);
+  return org;
+}
+
+/** Whether the demo set exists already. */
+export async function hasDemo(db: Db) {
+  const rows = await db.select({ id: users.id }).from(users).where(eq(users.username, 'admin')).limit(1);
+  return rows.length > 0;
+}
+
+/** Add the demo organisation, pricing, promo code and users. Idempotent. */
+export async function seedDemo(db: Db) {
+  const provider = await seedBase(db);
+  if (await hasDemo(db)) return;
+  const [demo] = await db
+    .insert(organizations)
+    .values({
+      type: 'private',
+      is_partner: true,
+      name: 'Syarikat Demo Amanah Sdn Bhd',
+      short_name: 'Demo Amanah',
+      code: 'DEMO',
+      partner_code: 'RN-DEMO',
+      registration_number: '201901000005',
+      email: 'demo@wasiat.local',
+      address: 'No. 1, Jalan Demo',
+      postcode: '50450',
+      city: 'Kuala Lumpur',
+      state: 'W.P. Kuala Lumpur',
+    })
+    .returning();
+  const [branch] = await db
+    .insert(branches)
+    .values({ organization_id: demo.id, branch_name: 'Cawangan Kuala Lumpur', code: 'KL', is_headquarter: true })
+    .returning();
+  await db.insert(preferences).values({ organization_id: demo.id });
+  await db.insert(pricings).values([
+    { organization_id: demo.id, product: 'Wasiat', plan: 'basic', price_sen: 35000, description: 'Wasiat Asas' },
+    {
+      organization_id: demo.id,
+      product: 'Wasiat',
+      plan: 'comprehensive',
+      price_sen: 75000,
+      description: 'Wasiat Komprehensif',
+    },
+  ]);
+  await db
+    .insert(promo_codes)
+    .values({ organization_id: demo.id, code: 'DEMO50', discount_sen: 5000, remarks: 'Demo' });
+  const [providerHq] = await db.select().from(branches).where(eq(branches.organization_id, provider.id)).limit(1);
+  const hash = await hashPassword(DEMO_PASSWORD);
+  for (const u of DEMO_USERS) {
+    const [row] = await db
+      .insert(users)
+      .values({
+        name: u.name,
+        username: u.username,
+        email: `${u.username}@wasiat.local`,
+        ic_number: u.ic,
+        mobile_number: '+60123456789',
+        password_hash: hash,
+        role: u.role,
+        pdpa_accepted_at: new Date(),
+      })
+      .returning();
+    if (u.org) {
+      const org = u.org === 'provider' ? provider : demo;
+      await db.insert(user_accesses).values({
+        user_id: row.id,
+        organization_id: org.id,
+        branch_id: u.org === 'provider' ? providerHq.id : branch.id,
+        role: u.role,
+        status: 1,
+      });
+    }
+  }
+}

@@ -1,0 +1,106 @@
+/**
+ * One error type with codes, mapped to HTTP in one handler (DESIGN.md §9.7), with messages translated
+ * into the request's language. Bodies follow DESIGN.md §3: 422 `{ message, errors: { field: [msg] } }`,
+ * 401/403/404 `{ message }`, 500 `{ message }` without stack or SQL.
+ */
+
+import { type Language, translate } from '@wasiat/domain';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ZodError } from 'zod';
+
+export type ErrorCode = 'validation' | 'unauthenticated' | 'forbidden' | 'not_found' | 'conflict' | 'rate_limited';
+
+const STATUS: Record<ErrorCode, number> = {
+  validation: 422,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  rate_limited: 429,
+};
+
+/**
+ * A domain error. `messageKey` is an i18n key (e.g. `errors.not_found`); `fields` maps a field name to
+ * message keys (422). `params` interpolate into the message.
+ */
+export class AppError extends Error {
+  constructor(
+    public code: ErrorCode,
+    public messageKey: string,
+    public fields: Record<string, string[]> = {},
+    public params: Record<string, string | number> = {},
+    public headers: Record<string, string> = {},
+  ) {
+    super(messageKey);
+  }
+}
+
+/** 422 with one field error: `fieldError('email', 'validation.email_invalid')`. */
+export const fieldError = (field: string, key: string, params?: Record<string, string | number>) =>
+  new AppError('validation', key, { [field]: [key] }, params);
+/** 404 "Record not found." — for anything the caller may not see (never reveal it exists). */
+export const notFound = () => new AppError('not_found', 'errors.not_found');
+/** 403 for a role that may not. */
+export const forbidden = () => new AppError('forbidden', 'errors.forbidden');
+/** 401 for a missing or expired token. */
+export const unauthenticated = () => new AppError('unauthenticated', 'errors.unauthenticated');
+
+/** Turn zod issues into `{ field: [messageKey] }`, the field being the dotted path. */
+export function zodIssuesToFields(issues: { path: PropertyKey[]; message: string }[]): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const i of issues) {
+    const field = i.path.map(String).join('.') || '_';
+    out[field] = [...(out[field] ?? []), i.message];
+  }
+  return out;
+}
+
+/** Throw a 422 from a failed zod `safeParse`. */
+export function fromZod(err: ZodError): AppError {
+  const fields = zodIssuesToFields(err.issues);
+  const first = Object.values(fields)[0]?.[0] ?? 'errors.validation_failed';
+  return new AppError('validation', first, fields);
+}
+
+function send422(reply: FastifyReply, lang: Language, fields: Record<string, string[]>) {
+  const errors: Record<string, string[]> = {};
+  for (const [f, keys] of Object.entries(fields)) errors[f] = keys.map((k) => translate(k, lang));
+  const message = Object.values(errors)[0]?.[0] ?? translate('errors.validation_failed', lang);
+  return reply.status(422).send({ message, errors });
+}
+
+/** Install the one error handler and the 404 handler for `/api`. */
+export function installErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply) => {
+    const lang = request.lang;
+    if (error instanceof AppError) {
+      reply.headers(error.headers);
+      if (error.code === 'validation') {
+        const fields = Object.keys(error.fields).length ? error.fields : { _: [error.messageKey] };
+        return send422(reply, lang, fields);
+      }
+      return reply.status(STATUS[error.code]).send({ message: translate(error.messageKey, lang, error.params) });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string[]> = {};
+      for (const v of error.validation) {
+        const field = v.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
+        fields[field] = [...(fields[field] ?? []), v.message ?? 'validation.invalid'];
+      }
+      return send422(reply, lang, fields);
+    }
+    const status = (error as FastifyError).statusCode;
+    if (status === 429) {
+      return reply.status(429).send({ message: translate('errors.rate_limited', lang) });
+    }
+    if (status && status >= 400 && status < 500) {
+      const key =
+        status === 413 ? 'errors.file_too_large' : status === 415 ? 'errors.file_type' : 'errors.validation_failed';
+      if (status === 400 || status === 413 || status === 415) return send422(reply, lang, { _: [key] });
+      return reply.status(status).send({ message: translate(status === 404 ? 'errors.not_found' : key, lang) });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ message: translate('errors.system', lang) });
+  });
+}

@@ -1,0 +1,47 @@
+/**
+ * Outgoing mail (issue 2 "Mail"): nodemailer over SMTP when SMTP_URL is set; otherwise each message is
+ * written to DATA_DIR/outbox/<time>-<random>.eml and its first link is printed in the server log.
+ * Tests send through a real in-process SMTP server (smtp-server), not a spy.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+export interface Mailer {
+  send(msg: MailMessage): Promise<void>;
+}
+
+/** Build the mailer from configuration. */
+export function createMailer(opts: {
+  smtpUrl?: string;
+  from: string;
+  outboxDir: string;
+  log: (msg: string) => void;
+}): Mailer {
+  if (opts.smtpUrl) {
+    const transport = nodemailer.createTransport(opts.smtpUrl);
+    return {
+      async send(msg) {
+        await transport.sendMail({ from: opts.from, ...msg });
+      },
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(msg) {
+      const info = await transport.sendMail({ from: opts.from, ...msg });
+      await mkdir(opts.outboxDir, { recursive: true });
+      const file = join(opts.outboxDir, `${Date.now()}-${randomBytes(4).toString('hex')}.eml`);
+      await writeFile(file, info.message as Buffer);
+      const link = /https?:\/\/\S+/.exec(msg.text)?.[0];
+      opts.log(`mail to ${msg.to} written to ${file}${link ? ` — link: ${link}` : ''}`);
+    },
+  };
+}

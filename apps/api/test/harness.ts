@@ -1,0 +1,145 @@
+/**
+ * Integration-test harness: a real server on a random port over a real database, and a real SMTP server.
+ *
+ * - Database: an in-memory PGlite, or — when DATABASE_URL is set — a fresh PostgreSQL database created
+ *   for this test file on that server and dropped at the end (DESIGN.md §9.9). Same migrations either way.
+ * - Mail: an in-process SMTP server (smtp-server); `mails` collects what arrived.
+ * - Requests go over HTTP (fetch), so method spoofing and the whole Node path are exercised.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { SMTPServer } from 'smtp-server';
+import { buildApp } from '../src/app.ts';
+import type { Ctx } from '../src/context.ts';
+import { openDatabase } from '../src/db/client.ts';
+import { DEMO_PASSWORD, seedDemo } from '../src/db/seed/seed.ts';
+import { loadEnv } from '../src/env.ts';
+import { LocalFileStore } from '../src/files/storage.ts';
+import { UrlSigner } from '../src/http/signed-url.ts';
+import { createMailer } from '../src/mail/mailer.ts';
+
+export interface ReceivedMail {
+  to: string[];
+  raw: string;
+}
+
+export interface TestApp {
+  ctx: Ctx;
+  baseUrl: string;
+  mails: ReceivedMail[];
+  dbKind: 'pglite' | 'postgres';
+  /** Call the API: `call('POST', '/api/login', { body })` → `{ status, body, headers }`. */
+  call(
+    method: string,
+    path: string,
+    opts?: { token?: string; body?: unknown; lang?: 'ms' | 'en'; form?: FormData; headers?: Record<string, string> },
+  ): Promise<{ status: number; body: any; headers: Headers; raw: Buffer }>;
+  /** Log in a demo user (password Demo12345) or any user; returns the token. */
+  login(username: string, password?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+async function freshPostgres(adminUrl: string) {
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const u = new URL(adminUrl);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/** Start a test app with the demo seed. */
+export async function makeTestApp(): Promise<TestApp> {
+  const mails: ReceivedMail[] = [];
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, cb) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+        cb();
+      });
+    },
+  });
+  await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', () => r()));
+  const smtpPort = (smtp.server.address() as { port: number }).port;
+
+  const pgAdmin = process.env.DATABASE_URL;
+  const fresh = pgAdmin ? await freshPostgres(pgAdmin) : null;
+  const database = await openDatabase({ url: fresh?.url, max: 4 });
+  await seedDemo(database.db);
+
+  const env = loadEnv({ NODE_ENV: 'test' });
+  const dir = mkdtempSync(join(tmpdir(), 'wasiat-test-'));
+  const ctx: Ctx = {
+    db: database.db,
+    env,
+    store: new LocalFileStore(join(dir, 'files')),
+    mailer: createMailer({
+      smtpUrl: `smtp://127.0.0.1:${smtpPort}?ignoreTLS=true`,
+      from: env.MAIL_FROM,
+      outboxDir: dir,
+      log: () => {},
+    }),
+    signer: new UrlSigner(randomBytes(32).toString('hex')),
+    appUrl: 'http://localhost:3000',
+  };
+  const app = await buildApp(ctx);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const baseUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+
+  const call: TestApp['call'] = async (method, path, opts = {}) => {
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      'X-localization': opts.lang ?? 'en',
+      Type: 'api-private',
+      ...(opts.headers ?? {}),
+    };
+    if (opts.token) headers.Authorization = `Bearer ${opts.token}`;
+    let body: FormData | string | undefined;
+    if (opts.form) body = opts.form;
+    else if (opts.body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(opts.body);
+    }
+    const res = await fetch(baseUrl + path, { method, headers, body });
+    const raw = Buffer.from(await res.arrayBuffer());
+    let parsed: unknown = null;
+    if ((res.headers.get('content-type') ?? '').includes('json')) parsed = JSON.parse(raw.toString('utf8'));
+    return { status: res.status, body: parsed as any, headers: res.headers, raw };
+  };
+
+  return {
+    ctx,
+    baseUrl,
+    mails,
+    dbKind: database.kind,
+    call,
+    async login(username, password = DEMO_PASSWORD) {
+      const r = await call('POST', '/api/login', { body: { username, password } });
+      if (r.status !== 200) throw new Error(`login ${username} failed: ${r.status} ${JSON.stringify(r.body)}`);
+      return r.body.token as string;
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      await fresh?.drop();
+      await new Promise<void>((r) => smtp.close(() => r()));
+    },
+  };
+}

@@ -1,0 +1,50 @@
+/**
+ * Server-side and shared translation of message keys (DESIGN.md §3: messages in the request's
+ * language; issue 2: "server messages from the same keys"). All JSON files under `locales/<lang>/`
+ * are merged; a key is a dotted path such as `validation.email_invalid`.
+ */
+import enErrors from './locales/en/errors.json';
+import enMail from './locales/en/mail.json';
+import enValidation from './locales/en/validation.json';
+import enWills from './locales/en/wills.json';
+import msErrors from './locales/ms/errors.json';
+import msMail from './locales/ms/mail.json';
+import msValidation from './locales/ms/validation.json';
+import msWills from './locales/ms/wills.json';
+
+export const LANGUAGES = ['ms', 'en'] as const;
+export type Language = (typeof LANGUAGES)[number];
+/** Default language (spec §1, §9). */
+export const DEFAULT_LANGUAGE: Language = 'ms';
+
+/** The merged message resources per language (also loaded into i18next by the web client). */
+export const MESSAGES: Record<Language, Record<string, unknown>> = {
+  ms: { ...msErrors, ...msMail, ...msValidation, ...msWills },
+  en: { ...enErrors, ...enMail, ...enValidation, ...enWills },
+};
+
+/** Pick a supported language from a header value (`ms`, `en`, `en-GB,en;q=0.9`, `my`…); default `ms`. */
+export function pickLanguage(...candidates: (string | undefined | null)[]): Language {
+  for (const c of candidates) {
+    if (!c) continue;
+    for (const part of c.split(',')) {
+      const tag = part.split(';')[0].trim().toLowerCase().slice(0, 2);
+      if (tag === 'en') return 'en';
+      if (tag === 'ms' || tag === 'my') return 'ms';
+    }
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+/**
+ * Translate a dotted key, interpolating `{{name}}` params. An unknown key is returned as is
+ * (so a plain sentence passes through unchanged).
+ */
+export function translate(key: string, lang: Language, params: Record<string, string | number> = {}): string {
+  let node: unknown = MESSAGES[lang];
+  for (const p of key.split('.')) {
+    node = node && typeof node === 'object' ? (node as Record<string, unknown>)[p] : undefined;
+  }
+  if (typeof node !== 'string') return key;
+  return node.replace(/\{\{(\w+)\}\}/g, (_, n: string) => String(params[n] ?? ''));
+}

@@ -1,0 +1,65 @@
+/**
+ * Roles and the one permission table (spec §6; DESIGN.md §9.4). The server enforces it
+ * (`apps/api/src/auth/guard.ts` refuses a route whose action the role lacks) and the web client reads it
+ * to show or hide menus and buttons. A role is the first entry of `user.roles` (spec §6).
+ */
+export const ROLES = ['Client', 'Agent', 'Staff', 'Officer', 'Accountant', 'Partner', 'Admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Every action a route may require, as `entity:verb[:scope]` strings. */
+export const ACTIONS = [
+  'will:create:own', // a client registers their own will
+  'will:create:client', // an agent/staff registers a will on behalf of a client
+  'will:read:own',
+  'will:read:agent', // wills the agent registered
+  'will:read:organisation', // wills of the user's organisation
+  'will:read:any',
+  'will:verify', // confirm (status 2) or cancel for update (status 3)
+  'payment:confirm', // confirm cash/direct payments
+  'user:lookup', // GET /api/user?ic_number=
+  'user:create:client',
+  'report:read',
+] as const;
+export type Action = (typeof ACTIONS)[number];
+
+/** role → actions. The only place where a role's rights are written. */
+export const PERMISSIONS: Record<Role, readonly Action[]> = {
+  Client: ['will:create:own', 'will:read:own'],
+  Agent: ['will:create:client', 'will:read:agent', 'user:lookup', 'user:create:client'],
+  Partner: ['will:create:client', 'will:read:organisation', 'user:lookup', 'user:create:client', 'report:read'],
+  Staff: [
+    'will:create:client',
+    'will:read:any',
+    'will:verify',
+    'payment:confirm',
+    'user:lookup',
+    'user:create:client',
+    'report:read',
+  ],
+  Officer: ['will:read:any', 'will:verify', 'user:lookup', 'report:read'],
+  Accountant: ['will:read:any', 'payment:confirm', 'report:read'],
+  Admin: [
+    'will:create:client',
+    'will:read:any',
+    'will:verify',
+    'payment:confirm',
+    'user:lookup',
+    'user:create:client',
+    'report:read',
+  ],
+};
+
+/** Whether `role` may perform `action`. Unknown roles may do nothing (fail closed). */
+export function can(role: string | undefined | null, action: Action): boolean {
+  if (!role || !(role in PERMISSIONS)) return false;
+  return PERMISSIONS[role as Role].includes(action);
+}
+
+/** The role of a user object as the API returns it: `roles[0].name` (spec §6). */
+export function roleOf(user: { roles?: { name: string }[] } | null | undefined): Role | undefined {
+  const name = user?.roles?.[0]?.name;
+  return name && (ROLES as readonly string[]).includes(name) ? (name as Role) : undefined;
+}
+
+/** Roles that skip the forced signature step on /dashboard (spec §2, §6). */
+export const SIGNATURE_EXEMPT: readonly Role[] = ['Client'];
