@@ -1,10 +1,19 @@
 /**
- * Registration of the domain modules' routes (one folder per module, DESIGN.md §2). A module adds its
- * routes function here; each route declares `config.access` (auth/guard.ts).
+ * Registration of the domain modules' routes (one folder per module, DESIGN.md §2). Each route declares
+ * `config.access` (auth/guard.ts); a route without it stops the server from starting.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Ctx } from './context.ts';
+import { documentsRoutes } from './documents/routes.ts';
+import { organisationsRoutes } from './organisations/routes.ts';
+import { paymentsRoutes } from './payments/routes.ts';
+import { usersRoutes } from './users/routes.ts';
+import { willsRoutes } from './wills/routes.ts';
 
-export async function registerModules(_api: FastifyInstance, _ctx: Ctx) {
-  // wills, payments, … are registered here as they land.
+export async function registerModules(api: FastifyInstance, ctx: Ctx) {
+  await usersRoutes(api, ctx);
+  await organisationsRoutes(api, ctx);
+  await willsRoutes(api, ctx);
+  await paymentsRoutes(api, ctx);
+  await documentsRoutes(api, ctx);
 }

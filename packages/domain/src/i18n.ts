@@ -3,12 +3,16 @@
  * language; issue 2: "server messages from the same keys"). All JSON files under `locales/<lang>/`
  * are merged; a key is a dotted path such as `validation.email_invalid`.
  */
+import enDocuments from './locales/en/documents.json';
 import enErrors from './locales/en/errors.json';
 import enMail from './locales/en/mail.json';
+import enPayments from './locales/en/payments.json';
 import enValidation from './locales/en/validation.json';
 import enWills from './locales/en/wills.json';
+import msDocuments from './locales/ms/documents.json';
 import msErrors from './locales/ms/errors.json';
 import msMail from './locales/ms/mail.json';
+import msPayments from './locales/ms/payments.json';
 import msValidation from './locales/ms/validation.json';
 import msWills from './locales/ms/wills.json';
 
@@ -19,8 +23,8 @@ export const DEFAULT_LANGUAGE: Language = 'ms';
 
 /** The merged message resources per language (also loaded into i18next by the web client). */
 export const MESSAGES: Record<Language, Record<string, unknown>> = {
-  ms: { ...msErrors, ...msMail, ...msValidation, ...msWills },
-  en: { ...enErrors, ...enMail, ...enValidation, ...enWills },
+  ms: { ...msDocuments, ...msErrors, ...msMail, ...msPayments, ...msValidation, ...msWills },
+  en: { ...enDocuments, ...enErrors, ...enMail, ...enPayments, ...enValidation, ...enWills },
 };
 
 /** Pick a supported language from a header value (`ms`, `en`, `en-GB,en;q=0.9`, `my`…); default `ms`. */
