@@ -1,0 +1,72 @@
+/** Layout of login-required pages: header (brand, language, user menu), role menu, content. */
+import { AppShell, Burger, Button, Group, NavLink, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { roleOf } from '@wasiat/domain';
+import { useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { api } from '../api.ts';
+import { session } from '../storage.ts';
+import { LanguageSwitcher } from './LanguageSwitcher.tsx';
+import { LoadingBar } from './LoadingBar.tsx';
+import { navFor } from './nav.ts';
+
+export function useSessionUser() {
+  return useSyncExternalStore(session.subscribe, () => localStorage.getItem('LOGGED_USER'))
+    ? session.user()
+    : null;
+}
+
+export function AppLayout() {
+  const [opened, { toggle }] = useDisclosure();
+  const { t } = useTranslation();
+  const user = useSessionUser();
+  const role = roleOf(user);
+  const location = useLocation();
+  const navigate = useNavigate();
+
+  async function logout() {
+    try {
+      await api.post('logout', {}, { silent: true });
+    } catch {
+      /* the session ends locally either way */
+    }
+    session.clear();
+    navigate('/login');
+  }
+
+  return (
+    <AppShell header={{ height: 60 }} navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between">
+          <Group>
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('common.menu')} />
+            <Text component={Link} to="/dashboard" fw={700} c="teal.9">
+              {t('common.brand')}
+            </Text>
+          </Group>
+          <Group>
+            <LanguageSwitcher />
+            <Text size="sm" visibleFrom="sm" data-testid="current-user">
+              {user?.name} ({role ? t(`roles.${role}`) : ''})
+            </Text>
+            <Button variant="subtle" size="xs" onClick={logout}>
+              {t('nav.logout')}
+            </Button>
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs" component="nav" aria-label={t('common.menu')}>
+        {navFor(role).map((n) => (
+          <NavLink key={n.to} component={Link} to={n.to} label={t(n.labelKey)} active={location.pathname === n.to} />
+        ))}
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <LoadingBar />
+        <main>
+          <Outlet />
+        </main>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

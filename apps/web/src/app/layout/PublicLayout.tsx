@@ -1,0 +1,31 @@
+/** Layout of public pages: header with brand, language switch and login link. */
+import { Anchor, Box, Container, Group, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet } from 'react-router';
+import { LanguageSwitcher } from './LanguageSwitcher.tsx';
+import { LoadingBar } from './LoadingBar.tsx';
+
+export function PublicLayout() {
+  const { t } = useTranslation();
+  return (
+    <Box>
+      <Box component="header" py="sm" px="md" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+        <Group justify="space-between">
+          <Text component={Link} to="/" fw={700} c="teal.9">
+            {t('common.brand')}
+          </Text>
+          <Group>
+            <LanguageSwitcher />
+            <Anchor component={Link} to="/login">
+              {t('nav.login')}
+            </Anchor>
+          </Group>
+        </Group>
+      </Box>
+      <LoadingBar />
+      <Container size="md" py="lg" component="main">
+        <Outlet />
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,38 @@
+/**
+ * The router (spec §2): public pages, and login-required pages behind the check list
+ * [loadSession, requireAuth, loadPreference]. Features contribute their routes (features/<x>/routes.tsx);
+ * pages are code-split with `lazy`.
+ */
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { accountRoutes } from '@/features/account/routes.tsx';
+import { authRoutes } from '@/features/auth/routes.tsx';
+import { dashboardRoutes } from '@/features/dashboard/routes.tsx';
+import { publicRoutes } from '@/features/public/routes.tsx';
+import { willsRoutes } from '@/features/wills/routes.tsx';
+import { guarded, loadPreference, loadSession, requireAuth } from './guards.ts';
+import { AppLayout } from './layout/AppLayout.tsx';
+import { NotFoundPage } from './layout/NotFoundPage.tsx';
+import { PublicLayout } from './layout/PublicLayout.tsx';
+import { session } from './storage.ts';
+
+const features = [authRoutes, dashboardRoutes, accountRoutes, willsRoutes, publicRoutes];
+
+export const routes: RouteObject[] = [
+  {
+    element: <PublicLayout />,
+    children: [
+      // The root path redirects to /dashboard/agent (spec §2) for a logged-in user; others see the home page.
+      ...features.flatMap((f) => f.public ?? []),
+    ],
+  },
+  {
+    element: <AppLayout />,
+    loader: guarded(loadSession, requireAuth, loadPreference),
+    shouldRevalidate: ({ currentUrl, nextUrl }) => currentUrl.pathname !== nextUrl.pathname,
+    children: features.flatMap((f) => f.private ?? []),
+  },
+  { path: '/logout', loader: () => { session.clear(); return redirect('/login'); } },
+  { path: '*', element: <PublicLayout />, children: [{ path: '*', element: <NotFoundPage /> }] },
+];
+
+export const createRouter = () => createBrowserRouter(routes);
