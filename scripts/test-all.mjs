@@ -1,0 +1,62 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: every check in one run — typecheck, lint, unit + integration tests (vitest: domain, API on a
+ * real database and SMTP server, web in jsdom), then the Playwright journeys in Chromium.
+ * Prints one closing line `N passed, N failed` (CI reads only that line) and writes the counts to
+ * `test-results/summary.json` so `.ci/run` can add the PostgreSQL pass to them.
+ * Typecheck and lint count as one check each.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+
+const out = 'test-results';
+mkdirSync(out, { recursive: true });
+let passed = 0;
+let failed = 0;
+const run = (cmd, args, env = {}) =>
+  spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
+const bin = (name) => `node_modules/.bin/${name}`;
+
+function check(name, cmd, args) {
+  console.log(`\n=== ${name} ===`);
+  if (run(cmd, args) === 0) passed += 1;
+  else {
+    failed += 1;
+    console.log(`✗ ${name} failed`);
+  }
+}
+
+check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+check('lint', bin('biome'), ['check', '.']);
+
+console.log('\n=== unit and integration tests (vitest) ===');
+const vitestJson = `${out}/vitest.json`;
+const vCode = run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
+if (existsSync(vitestJson)) {
+  const r = JSON.parse(readFileSync(vitestJson, 'utf8'));
+  passed += r.numPassedTests;
+  failed += r.numFailedTests + (vCode !== 0 && r.numFailedTests === 0 ? 1 : 0);
+} else failed += 1;
+
+console.log('\n=== browser journeys (Playwright, Chromium) ===');
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!existsSync(chromium)) {
+  console.log(`Chromium is missing at ${chromium}. Install it with: sudo apt-get install -y chromium`);
+  failed += 1;
+} else if (run('npm', ['run', '--silent', 'build']) !== 0) {
+  failed += 1;
+} else {
+  const pwJson = `${out}/playwright.json`;
+  const pCode = run(bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson,
+  });
+  if (existsSync(pwJson)) {
+    const s = JSON.parse(readFileSync(pwJson, 'utf8')).stats;
+    passed += s.expected + s.flaky;
+    failed += s.unexpected + (pCode !== 0 && s.unexpected === 0 ? 1 : 0);
+  } else failed += 1;
+}
+
+writeFileSync(`${out}/summary.json`, JSON.stringify({ passed, failed }));
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
