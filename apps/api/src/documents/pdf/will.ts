@@ -1,0 +1,263 @@
+/**
+ * The registered will as a PDF (docs/api/documents.md `GET /wasiat/{id}/certificate/final`): Malay text
+ * with English headings, the Bismillah in Arabic, the testator's particulars, heirs, (comprehensive plan)
+ * property with receivers and shares, guardians and bequests, the declaration, the signatures of the
+ * testator and the witnesses as images, the registration number and date, and a QR code to the public
+ * verification page. Pure: data in, PDF bytes out (the data is loaded by ../service.ts).
+ */
+import {
+  DESIGNATIONS,
+  formatRinggit,
+  GENDERS,
+  IMMOVEABLE_CATEGORIES,
+  LAND_TITLE_TYPES,
+  labelOf,
+  MARITAL_STATUSES,
+  MOVEABLE_PROPERTY_TYPES,
+  NATIONALITIES,
+  RELATIONSHIPS,
+  RELIGIONS,
+  WILL_PLANS,
+  WILL_TYPES,
+} from '@wasiat/domain';
+import type { Content, TableCell } from 'pdfmake/interfaces';
+import type {
+  bequests,
+  caretakers,
+  heirs,
+  immoveable_properties,
+  moveable_properties,
+  will_user_details,
+  wills,
+} from '../../db/schema/index.ts';
+import { ARABIC_FONT, BISMILLAH, renderPdf, rtlLine } from './fonts.ts';
+import {
+  ACCENT,
+  bi,
+  biLabel,
+  fieldsTable,
+  footer,
+  formatKlDateTime,
+  heading,
+  joinAddress,
+  listTable,
+  ms,
+  qrBlock,
+} from './layout.ts';
+
+/** A receiver's share of one property. */
+export interface ShareLine {
+  name: string;
+  relationship: string;
+  portion: string;
+}
+
+/** Everything printed on the will. Signatures are image data URLs (PNG/JPEG) or null. */
+export interface WillPdfData {
+  will: typeof wills.$inferSelect;
+  /** The testator's particulars (part C); falls back to the account's name and MyKad. */
+  detail: typeof will_user_details.$inferSelect | null;
+  testatorName: string;
+  testatorIc: string;
+  organizationName: string | null;
+  branchName: string | null;
+  heirs: (typeof heirs.$inferSelect)[];
+  witnesses: { name: string; ic_number: string; signature: string | null }[];
+  moveables: { property: typeof moveable_properties.$inferSelect; shares: ShareLine[] }[];
+  immoveables: { property: typeof immoveable_properties.$inferSelect; shares: ShareLine[] }[];
+  caretakers: (typeof caretakers.$inferSelect)[];
+  bequests: (typeof bequests.$inferSelect)[];
+  testatorSignature: string | null;
+  /** QR code (PNG data URL) and the URL it encodes. */
+  qr: string;
+  verifyUrl: string;
+}
+
+const rel = (code: string | null | undefined) => labelOf(RELATIONSHIPS, code ?? null, 'ms') || '-';
+const labelled = (key: string, value: string | null | undefined) => (value ? `${ms(`field.${key}`)}: ${value}` : null);
+
+/** One line describing a movable property (institution, numbers, vehicle). */
+function moveableParticulars(p: typeof moveable_properties.$inferSelect): string {
+  const vehicle = [p.transport_type, p.transport_manufacturer, p.transport_model].filter(Boolean).join(' ');
+  return (
+    [
+      p.institution_name,
+      vehicle || null,
+      labelled('vehicle_registration_number', p.transport_registration_number),
+      labelled('account_number', p.account_number),
+      labelled('policy_number', p.policy_number),
+      labelled('company_registration_number', p.company_registration_number),
+    ]
+      .filter(Boolean)
+      .join('; ') || '-'
+  );
+}
+
+/** One line describing an immovable property (title, lot, location). */
+function immoveableParticulars(p: typeof immoveable_properties.$inferSelect): string {
+  return [
+    `${labelOf(LAND_TITLE_TYPES, p.property_type, 'ms')} — ${ms('field.title_no')}: ${p.property_no}`,
+    labelled('lot_number', p.lot_number),
+    joinAddress(p.address, p.city, labelled('district', p.district), p.state),
+  ].join('; ');
+}
+
+const sharesCell = (shares: ShareLine[]): TableCell =>
+  shares.length
+    ? { stack: shares.map((s) => ({ text: `${s.name} (${rel(s.relationship)}) — ${s.portion}` })) }
+    : { text: '-' };
+
+const valueCell = (sen: number | null) => (sen == null ? '-' : formatRinggit(sen));
+
+function propertySections(d: WillPdfData): Content[] {
+  return [
+    heading('will.moveable'),
+    listTable(
+      ['property_type', 'particulars', 'value', 'receivers'],
+      d.moveables.map(({ property: p, shares }) => [
+        biLabel(MOVEABLE_PROPERTY_TYPES.find((x) => x.code === p.property_type)),
+        moveableParticulars(p),
+        valueCell(p.value_sen),
+        sharesCell(shares),
+      ]),
+      [80, '*', 60, 150],
+    ),
+    heading('will.immoveable'),
+    listTable(
+      ['property_type', 'particulars', 'value', 'receivers'],
+      d.immoveables.map(({ property: p, shares }) => [
+        biLabel(IMMOVEABLE_CATEGORIES.find((x) => x.code === p.category)),
+        immoveableParticulars(p),
+        valueCell(p.value_sen),
+        sharesCell(shares),
+      ]),
+      [80, '*', 60, 150],
+    ),
+    heading('will.guardians'),
+    listTable(
+      ['name', 'ic_number', 'relationship', 'wards'],
+      d.caretakers.map((c) => [c.name, c.ic_number, rel(c.relationship), c.wards ?? '-']),
+    ),
+    heading('will.bequests'),
+    listTable(
+      ['beneficiary', 'ic_number', 'purpose', 'portion'],
+      d.bequests.map((b) => [b.beneficiary_name, b.ic_number ?? '-', b.purpose ?? '-', b.portion]),
+      ['*', 90, '*', 60],
+    ),
+  ];
+}
+
+/** A signature box: the image (or an empty space), a line, the name and MyKad. */
+function signatureBox(label: string, name: string, ic: string, image: string | null): Content {
+  return {
+    stack: [
+      { text: label, bold: true, fontSize: 8 },
+      image ? { image, fit: [150, 55], margin: [0, 4, 0, 0] } : { text: ' ', margin: [0, 4, 0, 51] },
+      { canvas: [{ type: 'line', x1: 0, y1: 2, x2: 150, y2: 2, lineWidth: 0.5 }] },
+      { text: name, margin: [0, 3, 0, 0] },
+      { text: `${ms('field.ic_number')}: ${ic}`, fontSize: 8 },
+    ],
+    unbreakable: true,
+  };
+}
+
+/**
+ * Build the will PDF.
+ * @returns PDF bytes (A4 portrait).
+ */
+export async function renderWillPdf(d: WillPdfData): Promise<Buffer> {
+  const { will, detail } = d;
+  const comprehensive = will.plan === 'comprehensive';
+  const org = d.organizationName ?? '-';
+  const designation = detail?.designation ? labelOf(DESIGNATIONS, detail.designation, 'ms') : '';
+  const declaration = [
+    ms('will.declaration_text', { name: d.testatorName, ic_number: d.testatorIc, organization: org }),
+  ];
+  if (will.wasiat_type !== 2) declaration.push(ms('will.declaration_faraid'));
+
+  const header: Content = {
+    columns: [
+      {
+        width: '*',
+        stack: [
+          { text: rtlLine(BISMILLAH), font: ARABIC_FONT, fontSize: 20, alignment: 'center', margin: [0, 0, 0, 4] },
+          { text: bi('will.title'), bold: true, fontSize: 15, alignment: 'center', color: ACCENT },
+          {
+            text: biLabel(WILL_TYPES.find((x) => x.code === will.wasiat_type)),
+            alignment: 'center',
+            margin: [0, 2, 0, 0],
+          },
+          {
+            text: `${bi('field.wasiat_no')}: ${will.wasiat_no ?? '-'}`,
+            bold: true,
+            alignment: 'center',
+            margin: [0, 6, 0, 0],
+          },
+          { text: `${bi('field.registered_at')}: ${formatKlDateTime(will.registered_at)}`, alignment: 'center' },
+        ],
+      },
+      { width: 95, ...qrBlock(d.qr, d.verifyUrl, 80) },
+    ],
+    columnGap: 10,
+  };
+
+  const content: Content[] = [
+    header,
+    heading('will.testator'),
+    fieldsTable([
+      ['name', [designation, d.testatorName].filter(Boolean).join(' ')],
+      ['ic_number', d.testatorIc],
+      [
+        'address',
+        joinAddress(
+          detail?.permanent_address ?? detail?.correspondence_address,
+          detail?.permanent_postcode ?? detail?.correspondence_postcode,
+          detail?.permanent_city ?? detail?.correspondence_city,
+          detail?.permanent_state ?? detail?.correspondence_state,
+        ),
+      ],
+      ['gender', labelOf(GENDERS, detail?.gender ?? null, 'ms')],
+      ['religion', labelOf(RELIGIONS, detail?.religion ?? null, 'ms')],
+      ['nationality', labelOf(NATIONALITIES, detail?.nationality ?? null, 'ms')],
+      ['marital_status', labelOf(MARITAL_STATUSES, detail?.marital_status ?? null, 'ms')],
+    ]),
+    heading('will.details'),
+    fieldsTable([
+      ['will_type', biLabel(WILL_TYPES.find((x) => x.code === will.wasiat_type))],
+      ['plan', biLabel(WILL_PLANS.find((x) => x.code === will.plan))],
+      ['organization', d.organizationName],
+      ['branch', d.branchName],
+      ['wasiat_no', will.wasiat_no],
+      ['registered_at', formatKlDateTime(will.registered_at)],
+    ]),
+    heading('will.heirs'),
+    listTable(
+      ['name', 'ic_number', 'relationship'],
+      d.heirs.map((h) => [h.name, h.ic_number ?? '-', rel(h.relationship)]),
+      ['*', 110, 120],
+    ),
+    ...(comprehensive ? propertySections(d) : []),
+    heading('will.declaration'),
+    ...declaration.map((text): Content => ({ text, alignment: 'justify', margin: [0, 0, 0, 4] })),
+    heading('will.signatures'),
+    {
+      columns: [signatureBox(bi('field.testator'), d.testatorName, d.testatorIc, d.testatorSignature), { text: '' }],
+      margin: [0, 0, 0, 10],
+    },
+    { text: ms('will.attestation'), italics: true, margin: [0, 0, 0, 6] },
+    {
+      columns: d.witnesses.map((w, i) =>
+        signatureBox(`${bi('field.witness')} ${i + 1}`, w.name, w.ic_number, w.signature),
+      ),
+      columnGap: 20,
+    },
+  ];
+
+  return renderPdf({
+    info: { title: `Wasiat ${will.wasiat_no ?? ''}`.trim(), subject: 'Wasiat / Will', creator: 'Wasiat platform' },
+    pageSize: 'A4',
+    pageMargins: [40, 40, 40, 50],
+    footer: footer(`${will.wasiat_no ?? ''} · ${d.verifyUrl}`),
+    content,
+  });
+}
