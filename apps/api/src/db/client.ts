@@ -35,6 +35,11 @@ const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migratio
 export async function openDatabase(opts: { url?: string; pgliteDir?: string; max?: number }): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.max ?? 10 });
+    // An idle client whose server connection ends (restart, failover, a dropped test database) must not
+    // crash the process; the pool replaces it on next use. 57P01 = terminated by administrator command.
+    pool.on('error', (err: Error & { code?: string }) => {
+      if (err.code !== '57P01') console.error(`PostgreSQL pool: ${err.message}`);
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(db as never, { migrationsFolder });
     return { db, kind: 'postgres', close: () => pool.end() };

@@ -1,0 +1,392 @@
+/**
+ * Payments over HTTP on a real database (docs/api/payments.md). Wills are inserted directly with drizzle
+ * (the wills module is tested on its own): demo client, DEMO organisation, basic plan, RM 350.00.
+ */
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTestApp, type TestApp } from '../../test/harness.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import { audit_events, organizations, payments, promo_codes, users, wills } from '../db/schema/index.ts';
+
+let t: TestApp;
+let tokens: Record<string, string>;
+let ids: Record<string, string>;
+let demoOrg: string;
+
+beforeAll(async () => {
+  t = await makeTestApp();
+  const db = t.ctx.db;
+  const rows = await db.select().from(users);
+  ids = Object.fromEntries(rows.map((u) => [u.username, u.id]));
+  [{ id: demoOrg }] = await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.code, 'DEMO'));
+  await db.insert(users).values({
+    name: 'Zainab binti Omar',
+    username: 'client2',
+    email: 'client2@example.com',
+    ic_number: '910203145670',
+    role: 'Client',
+    password_hash: await hashPassword('Rahsia123'),
+  });
+  await db.insert(promo_codes).values([
+    { organization_id: demoOrg, code: 'FREE350', discount_sen: 35000 },
+    { organization_id: null, code: 'RACE10', discount_sen: 1000 },
+    { organization_id: demoOrg, code: 'OLD10', discount_sen: 1000, expires_at: new Date(Date.now() - 60_000) },
+  ]);
+  tokens = {};
+  for (const u of ['client', 'agent', 'partner', 'staff', 'accountant']) tokens[u] = await t.login(u);
+  tokens.client2 = await t.login('client2', 'Rahsia123');
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** A will at the payment step: parts a and b done, price fixed at RM 350.00. */
+async function newWill(over: Partial<typeof wills.$inferInsert> = {}) {
+  const [w] = await t.ctx.db
+    .insert(wills)
+    .values({
+      user_id: ids.client,
+      created_by: ids.client,
+      organization_id: demoOrg,
+      plan: 'basic',
+      price_sen: 35000,
+      status: 0,
+      parts_done: ['a', 'b'],
+      ...over,
+    })
+    .returning();
+  return w;
+}
+const willRow = async (id: string) => (await t.ctx.db.select().from(wills).where(eq(wills.id, id)))[0];
+const pay = (wasiatId: string, body: Record<string, unknown> = {}, token = tokens.client, lang?: 'ms' | 'en') =>
+  t.call('POST', '/api/payment', {
+    token,
+    lang,
+    body: { paymentable_type: 'Wasiat', paymentable_id: wasiatId, payment_options_id: 1, ...body },
+  });
+/** Post the sandbox form as a browser does (urlencoded, no redirect following). */
+const sandboxPost = (paymentId: string, outcome: string) =>
+  fetch(`${t.baseUrl}/api/payment-gateway/sandbox/${paymentId}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ outcome }).toString(),
+  });
+
+describe('POST /api/payment: price and promo codes', () => {
+  it('charges the will price (sen) whatever amount the client sends', async () => {
+    const w = await newWill();
+    const r = await pay(w.id, { amount: 1, user_id: ids.client, title: 'Register Wasiat Payment' });
+    expect(r.status).toBe(200);
+    expect(r.body.payment).toMatchObject({
+      amount_sen: 35000,
+      discount_sen: 0,
+      status: 'pending',
+      payment_options_id: 1,
+    });
+    expect(r.body.payment_link).toBe(`/api/payment-gateway/sandbox/${r.body.payment.id}`);
+    expect(r.body.payment.payment_link).toBe(r.body.payment_link);
+    expect(r.body.wasiat).toMatchObject({ id: w.id, payment_status: 'pending', amount_due_sen: 35000 });
+    // A pending gateway payment does not finish the part.
+    expect((await willRow(w.id)).parts_done).not.toContain('payment');
+  });
+
+  it('deducts a promo code once; a second will cannot use it (422 on promo_code, ms and en)', async () => {
+    const w = await newWill();
+    const check = await t.call('POST', '/api/promo-code/check', {
+      token: tokens.client,
+      body: { code: ' demo50 ', wasiat_id: w.id },
+    });
+    expect(check.status).toBe(200);
+    expect(check.body.promo_code).toMatchObject({ code: 'DEMO50', discount_sen: 5000, amount_due_sen: 30000 });
+
+    const r = await pay(w.id, { promo_code: 'demo50' });
+    expect(r.status).toBe(200);
+    expect(r.body.payment).toMatchObject({ amount_sen: 30000, discount_sen: 5000, status: 'pending' });
+    expect(r.body.wasiat).toMatchObject({ discount_sen: 5000, amount_due_sen: 30000 });
+    const [promo] = await t.ctx.db.select().from(promo_codes).where(eq(promo_codes.code, 'DEMO50'));
+    expect(promo.redeemed_for).toBe(`Wasiat:${w.id}`);
+    expect(promo.redeemed_by).toBe(ids.client);
+    expect((await willRow(w.id)).payment_options_id).toBe(1);
+
+    const other = await newWill();
+    const en = await pay(other.id, { promo_code: 'DEMO50' });
+    expect(en.status).toBe(422);
+    expect(en.body.errors.promo_code).toEqual(['Promo code invalid or already used.']);
+    const ms = await pay(other.id, { promo_code: 'DEMO50' }, tokens.client, 'ms');
+    expect(ms.body.message).toBe('Kod promosi tidak sah atau telah digunakan.');
+    const check2 = await t.call('POST', '/api/promo-code/check', {
+      token: tokens.client,
+      body: { code: 'DEMO50', wasiat_id: other.id },
+    });
+    expect(check2.status).toBe(422);
+    expect(Object.keys(check2.body.errors)).toEqual(['promo_code']);
+    // Nothing was created for the refused attempt.
+    const none = await t.ctx.db.select().from(payments).where(eq(payments.paymentable_id, other.id));
+    expect(none).toHaveLength(0);
+
+    // A retry for the same will keeps the discount (the code is this will's), with or without the code.
+    const retry = await pay(w.id, { payment_options_id: 3 });
+    expect(retry.body.payment).toMatchObject({ amount_sen: 30000, discount_sen: 5000 });
+  });
+
+  it('refuses expired codes and unknown codes', async () => {
+    const w = await newWill();
+    for (const promo_code of ['OLD10', 'NOPE-XYZ']) {
+      const r = await pay(w.id, { promo_code });
+      expect(r.status, promo_code).toBe(422);
+      expect(r.body.errors.promo_code).toBeDefined();
+    }
+  });
+
+  it('waives a will whose promo covers the full price: receipt, part done, no gateway', async () => {
+    const w = await newWill();
+    const r = await pay(w.id, { promo_code: 'FREE350' });
+    expect(r.status).toBe(200);
+    expect(r.body.payment).toMatchObject({ status: 'waived', amount_sen: 0, discount_sen: 35000, payment_link: null });
+    expect(r.body.payment.receipt_no).toMatch(/^R\d{4}-\d{6}$/);
+    expect(r.body.payment_link).toBeUndefined();
+    expect(r.body.wasiat.payment_status).toBe('waived');
+    const row = await willRow(w.id);
+    expect(row.parts_done).toEqual(['a', 'b', 'payment']);
+    expect(row.payment_received_at).not.toBeNull();
+    expect(row.discount_sen).toBe(35000);
+
+    const again = await pay(w.id, { payment_options_id: 3 });
+    expect(again.status).toBe(422);
+    expect(again.body.message).toBe('This will has already been paid.');
+  });
+
+  it('redeems one code exactly once under 5 concurrent payments for 5 wills', async () => {
+    const ws = await Promise.all([1, 2, 3, 4, 5].map(() => newWill()));
+    const rs = await Promise.all(ws.map((w) => pay(w.id, { promo_code: 'RACE10' })));
+    const ok = rs.filter((r) => r.status === 200);
+    const refused = rs.filter((r) => r.status === 422);
+    expect(ok).toHaveLength(1);
+    expect(refused).toHaveLength(4);
+    for (const r of refused) expect(r.body.errors.promo_code).toEqual(['Promo code invalid or already used.']);
+    expect(ok[0].body.payment.discount_sen).toBe(1000);
+    const [promo] = await t.ctx.db.select().from(promo_codes).where(eq(promo_codes.code, 'RACE10'));
+    expect(promo.redeemed_for).toBe(`Wasiat:${ok[0].body.wasiat.id}`);
+    const discounted = await t.ctx.db.select().from(wills).where(eq(wills.discount_sen, 1000));
+    expect(discounted.map((x) => x.id)).toEqual([ok[0].body.wasiat.id]);
+  });
+
+  it('needs a price (part b) and a will in status 0 or 3', async () => {
+    const noPrice = await newWill({ price_sen: null, parts_done: ['a'] });
+    const r = await pay(noPrice.id);
+    expect(r.status).toBe(422);
+    expect(r.body.message).toBe('Please complete Part B (will plan and price) first.');
+    const submitted = await newWill({ status: 1 });
+    expect((await pay(submitted.id)).status).toBe(422);
+  });
+
+  it('validates the body: mode 1–3 only, direct needs a reference', async () => {
+    const w = await newWill();
+    const bad = await pay(w.id, { payment_options_id: 9 });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors.payment_options_id).toEqual(['Please choose a valid payment method.']);
+    const direct = await pay(w.id, { payment_options_id: 2 });
+    expect(direct.status).toBe(422);
+    expect(direct.body.errors.reference).toEqual(['Please enter the payment reference number.']);
+    const ok = await pay(w.id, { payment_options_id: 2, reference: 'MBB-20260101-0042' });
+    expect(ok.status).toBe(200);
+    expect(ok.body.payment).toMatchObject({ status: 'pending', reference: 'MBB-20260101-0042' });
+    expect((await willRow(w.id)).parts_done).toContain('payment');
+  });
+
+  it("refuses a mode the will's organisation does not allow", async () => {
+    const [org] = await t.ctx.db
+      .insert(organizations)
+      .values({ type: 'private', name: 'Koperasi Tunai Tiada', code: 'NOCASH', allow_cash_payment: false })
+      .returning();
+    const w = await newWill({ organization_id: org.id });
+    const r = await pay(w.id, { payment_options_id: 3 });
+    expect(r.status).toBe(422);
+    expect(r.body.errors.payment_options_id).toEqual(['This payment method is not allowed for this organisation.']);
+    expect((await pay(w.id, { payment_options_id: 1 })).status).toBe(200);
+  });
+});
+
+describe('sandbox gateway', () => {
+  it('shows an accessible ms/en page without scripts, approves, redirects 303 and cannot be flipped', async () => {
+    const w = await newWill();
+    const { body } = await pay(w.id);
+    const pid = body.payment.id as string;
+
+    const page = await fetch(`${t.baseUrl}/api/payment-gateway/sandbox/${pid}`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/text\/html/);
+    const html = await page.text();
+    expect(html).toContain('<html lang="ms">');
+    expect(html).toContain('RM 350.00');
+    expect(html).toMatch(/Lulus <span lang="en">\/ Approve<\/span>/);
+    expect(html).toMatch(/Gagal <span lang="en">\/ Fail<\/span>/);
+    expect(html).toContain(`<form method="post" action="/api/payment-gateway/sandbox/${pid}">`);
+    expect(html).not.toMatch(/<script/i);
+
+    const res = await sandboxPost(pid, 'approve');
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe(`/payment-status?status=1&payment_id=${pid}&wasiat_id=${w.id}`);
+
+    const got = await t.call('GET', `/api/payment/${pid}`, { token: tokens.client });
+    expect(got.body.payment).toMatchObject({ status: 'paid', payment_link: null });
+    expect(got.body.payment.receipt_no).toMatch(/^R\d{4}-\d{6}$/);
+    const row = await willRow(w.id);
+    expect(row.payment_received_at).not.toBeNull();
+    expect(row.parts_done).toContain('payment');
+
+    const flip = await sandboxPost(pid, 'fail');
+    expect(flip.status).toBe(303);
+    expect(flip.headers.get('location')).toContain('status=1');
+    expect((await t.call('GET', `/api/payment/${pid}`, { token: tokens.client })).body.payment.status).toBe('paid');
+    const settledPage = await (await fetch(`${t.baseUrl}/api/payment-gateway/sandbox/${pid}`)).text();
+    expect(settledPage).not.toContain('<form');
+
+    const events = await t.ctx.db
+      .select()
+      .from(audit_events)
+      .where(and(eq(audit_events.entity_type, 'Payment'), eq(audit_events.entity_id, pid)));
+    expect(events.map((e) => e.action).sort()).toEqual(['payment.create', 'payment.gateway_paid']);
+  });
+
+  it('fails a payment (status=0); the will can then be paid again', async () => {
+    const w = await newWill();
+    const pid = (await pay(w.id)).body.payment.id as string;
+    const res = await sandboxPost(pid, 'fail');
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe(`/payment-status?status=0&payment_id=${pid}&wasiat_id=${w.id}`);
+    const list = await t.call('GET', `/api/wasiat/${w.id}/payment`, { token: tokens.client });
+    expect(list.body.payments.data.map((p: { status: string }) => p.status)).toEqual(['failed']);
+    expect((await willRow(w.id)).parts_done).not.toContain('payment');
+    expect((await pay(w.id)).status).toBe(200);
+  });
+
+  it('a new attempt supersedes a pending one, which can no longer be approved', async () => {
+    const w = await newWill();
+    const first = (await pay(w.id)).body.payment.id as string;
+    const second = await pay(w.id, { payment_options_id: 3 });
+    expect(second.status).toBe(200);
+    const res = await sandboxPost(first, 'approve');
+    expect(res.headers.get('location')).toContain('status=0');
+    const list = await t.call('GET', `/api/wasiat/${w.id}/payment`, { token: tokens.client });
+    expect(list.body.payments.total).toBe(2);
+    expect(list.body.payments.data.map((p: { status: string }) => p.status).sort()).toEqual(['failed', 'pending']);
+  });
+
+  it('settles once when approve and fail race', async () => {
+    const w = await newWill();
+    const pid = (await pay(w.id)).body.payment.id as string;
+    const rs = await Promise.all(['approve', 'fail', 'approve', 'fail'].map((o) => sandboxPost(pid, o)));
+    const statuses = new Set(rs.map((r) => r.headers.get('location')?.match(/status=(\d)/)?.[1]));
+    expect(statuses.size).toBe(1);
+    const events = await t.ctx.db
+      .select()
+      .from(audit_events)
+      .where(and(eq(audit_events.entity_type, 'Payment'), eq(audit_events.entity_id, pid)));
+    expect(events.filter((e) => e.action.startsWith('payment.gateway_'))).toHaveLength(1);
+  });
+
+  it('answers 404 for an unknown or non-gateway payment, and 422 for a bad outcome', async () => {
+    expect((await fetch(`${t.baseUrl}/api/payment-gateway/sandbox/nope`)).status).toBe(404);
+    const w = await newWill();
+    const cash = (await pay(w.id, { payment_options_id: 3 })).body.payment.id as string;
+    expect((await fetch(`${t.baseUrl}/api/payment-gateway/sandbox/${cash}`)).status).toBe(404);
+    expect((await sandboxPost(cash, 'approve')).status).toBe(404);
+    const g = await newWill();
+    const gid = (await pay(g.id)).body.payment.id as string;
+    expect((await sandboxPost(gid, 'steal')).status).toBe(422);
+  });
+});
+
+describe('manual payments and confirmation', () => {
+  it('cash stays pending until an accountant confirms; a client or agent cannot (403)', async () => {
+    const w = await newWill();
+    const r = await pay(w.id, { payment_options_id: 3 });
+    expect(r.body.payment).toMatchObject({ status: 'pending', payment_options_id: 3, payment_link: null });
+    expect(r.body.wasiat.payment_status).toBe('pending');
+    expect((await willRow(w.id)).parts_done).toContain('payment');
+    const pid = r.body.payment.id as string;
+
+    expect((await t.call('POST', `/api/payment/${pid}/confirm`, { token: tokens.client, body: {} })).status).toBe(403);
+    expect((await t.call('POST', `/api/payment/${pid}/confirm`, { token: tokens.agent, body: {} })).status).toBe(403);
+
+    const ok = await t.call('POST', `/api/payment/${pid}/confirm`, { token: tokens.accountant, body: {} });
+    expect(ok.status).toBe(200);
+    expect(ok.body.payment).toMatchObject({ status: 'paid', confirmed_by: ids.accountant });
+    expect(ok.body.payment.confirmed_at).toBeTruthy();
+    expect(ok.body.payment.receipt_no).toMatch(/^R\d{4}-\d{6}$/);
+    expect((await willRow(w.id)).payment_received_at).not.toBeNull();
+
+    const twice = await t.call('POST', `/api/payment/${pid}/confirm`, { token: tokens.staff, body: {} });
+    expect(twice.status).toBe(422);
+    expect(twice.body.message).toBe('This payment cannot be confirmed.');
+    const [ev] = await t.ctx.db
+      .select()
+      .from(audit_events)
+      .where(and(eq(audit_events.action, 'payment.confirm'), eq(audit_events.entity_id, pid)));
+    expect(ev.actor_id).toBe(ids.accountant);
+  });
+
+  it('a gateway payment cannot be confirmed by hand', async () => {
+    const w = await newWill();
+    const pid = (await pay(w.id)).body.payment.id as string;
+    const r = await t.call('POST', `/api/payment/${pid}/confirm`, { token: tokens.staff, body: {} });
+    expect(r.status).toBe(422);
+  });
+
+  it('receipt numbers are unique and increasing', async () => {
+    const nos: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const w = await newWill();
+      const pid = (await pay(w.id, { payment_options_id: 3 })).body.payment.id;
+      nos.push(
+        (await t.call('POST', `/api/payment/${pid}/confirm`, { token: tokens.staff, body: {} })).body.payment
+          .receipt_no,
+      );
+    }
+    expect(new Set(nos).size).toBe(3);
+    expect([...nos].sort()).toEqual(nos);
+  });
+});
+
+describe('scoping', () => {
+  it("another client gets 404 for the will's payments; its agent, its partner and staff see them", async () => {
+    const w = await newWill({ agent_id: ids.agent });
+    const pid = (await pay(w.id, { payment_options_id: 3 })).body.payment.id as string;
+
+    expect((await pay(w.id, {}, tokens.client2)).status).toBe(404);
+    expect((await t.call('GET', `/api/payment/${pid}`, { token: tokens.client2 })).status).toBe(404);
+    expect((await t.call('GET', `/api/wasiat/${w.id}/payment`, { token: tokens.client2 })).status).toBe(404);
+    const check = await t.call('POST', '/api/promo-code/check', {
+      token: tokens.client2,
+      body: { code: 'FREE350', wasiat_id: w.id },
+    });
+    expect(check.status).toBe(404);
+
+    for (const who of ['agent', 'partner', 'staff', 'accountant']) {
+      const r = await t.call('GET', `/api/payment/${pid}`, { token: tokens[who] });
+      expect(r.status, who).toBe(200);
+    }
+    // The agent is not the agent of another will of the same client.
+    const plain = await newWill();
+    expect((await t.call('GET', `/api/wasiat/${plain.id}/payment`, { token: tokens.agent })).status).toBe(404);
+    // An agent may pay for a client's will they registered.
+    const mine = await newWill({ agent_id: ids.agent });
+    expect((await pay(mine.id, { payment_options_id: 3 }, tokens.agent)).status).toBe(200);
+  });
+
+  it('needs a token', async () => {
+    const w = await newWill();
+    expect(
+      (
+        await t.call('POST', '/api/payment', {
+          body: { paymentable_type: 'Wasiat', paymentable_id: w.id, payment_options_id: 1 },
+        })
+      ).status,
+    ).toBe(401);
+  });
+});
