@@ -2,7 +2,7 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/i18n.ts';
-import { createTheme, MantineProvider } from '@mantine/core';
+import { type CSSVariablesResolver, createTheme, MantineProvider, Notification } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -11,7 +11,32 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { createRouter } from './app/router.tsx';
 
-const theme = createTheme({ primaryColor: 'teal', primaryShade: 8, fontFamily: 'system-ui, sans-serif' });
+// teal.9 (not .8) and darker "dimmed"/error colours: white-on-teal.8 and Mantine's default gray.6/red.6
+// text are below the 4.5:1 contrast axe requires for normal-size text.
+const theme = createTheme({
+  primaryColor: 'teal',
+  primaryShade: 9,
+  fontFamily: 'system-ui, sans-serif',
+  components: {
+    Notification: Notification.extend({ styles: { description: { color: 'var(--mantine-color-gray-8)' } } }),
+  },
+});
+// Mantine hovers a shade-9 button with shade 8, which fails contrast again: hover darker instead.
+const TEAL_HOVER = '#066649';
+const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
+    '--mantine-color-teal-filled-hover': TEAL_HOVER,
+    '--mantine-primary-color-filled-hover': TEAL_HOVER,
+    '--mantine-color-teal-light-color': 'var(--mantine-color-teal-9)',
+    '--mantine-primary-color-light-color': 'var(--mantine-color-teal-9)',
+    '--mantine-color-teal-light': 'var(--mantine-color-teal-0)',
+    '--mantine-primary-color-light': 'var(--mantine-color-teal-0)',
+  },
+  dark: {},
+});
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
 const router = createRouter();
 
@@ -19,7 +44,7 @@ const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
     <StrictMode>
-      <MantineProvider theme={theme}>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
         <QueryClientProvider client={queryClient}>
           <ModalsProvider>
             <Notifications position="top-right" />

@@ -103,8 +103,10 @@ function createClient(kind: Kind) {
   }
 
   return {
-    get: <T = any>(path: string, query?: Query, opts?: { silent?: boolean }) => request<T>('GET', path + qs(query), undefined, opts),
-    post: <T = any>(path: string, body?: unknown, opts?: { silent?: boolean }) => request<T>('POST', path, body ?? {}, opts),
+    get: <T = any>(path: string, query?: Query, opts?: { silent?: boolean }) =>
+      request<T>('GET', path + qs(query), undefined, opts),
+    post: <T = any>(path: string, body?: unknown, opts?: { silent?: boolean }) =>
+      request<T>('POST', path, body ?? {}, opts),
     put: <T = any>(path: string, body?: unknown) => request<T>('PUT', path, body ?? {}),
     /** PUT `path/id` (spec §7 "update"). */
     update: <T = any>(path: string, id: string, body?: unknown) => request<T>('PUT', `${path}/${id}`, body ?? {}),

@@ -60,7 +60,8 @@ export const loadPreference: Check = async () => {
 export const requireAuth: Check = () => (session.token() && session.user() ? undefined : redirect('/'));
 
 /** /login, /password-create, /password/reset, /sign-up send an authenticated user to the dashboard (spec §2). */
-export const redirectIfAuthenticated: Check = () => (session.token() && session.user() ? redirect('/dashboard') : undefined);
+export const redirectIfAuthenticated: Check = () =>
+  session.token() && session.user() ? redirect('/dashboard') : undefined;
 
 /** On /dashboard a non-Client user without a saved signature is sent to /signature (spec §2, §6). */
 export const requireSignature: Check = () => {

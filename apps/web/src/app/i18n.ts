@@ -14,10 +14,22 @@ const files = import.meta.glob('../locales/*/*.json', { eager: true, import: 'de
   Record<string, unknown>
 >;
 
+type Tree = Record<string, unknown>;
+const isTree = (v: unknown): v is Tree => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Deep merge, so a web file's `wills.*` keys join the shared `wills.*` server messages instead of replacing them. */
+function deepMerge(into: Tree, from: Tree): Tree {
+  for (const [k, v] of Object.entries(from)) {
+    const cur = into[k];
+    into[k] = isTree(cur) && isTree(v) ? deepMerge({ ...cur }, v) : v;
+  }
+  return into;
+}
+
 function resourcesFor(lang: Language) {
-  const merged: Record<string, unknown> = { ...MESSAGES[lang] };
+  let merged: Tree = deepMerge({}, MESSAGES[lang] as Tree);
   for (const [path, content] of Object.entries(files)) {
-    if (path.includes(`/locales/${lang}/`)) Object.assign(merged, content);
+    if (path.includes(`/locales/${lang}/`)) merged = deepMerge(merged, content);
   }
   return merged;
 }

@@ -10,14 +10,29 @@ import i18n from './i18n.ts';
 export const TOAST_MS_PRIVATE = 5000;
 export const TOAST_MS_PUBLIC = 50000;
 
+/** Every toast's close button needs a name (axe "button-name"). */
+const closeButtonProps = () => ({ 'aria-label': i18n.t('common.close') });
+
 /** Warning toast titled "Ralat"/"Error". */
 export function warnToast(message: string, autoClose = TOAST_MS_PRIVATE) {
-  notifications.show({ color: 'yellow', title: i18n.t('common.error_title'), message, autoClose });
+  notifications.show({
+    color: 'yellow',
+    title: i18n.t('common.error_title'),
+    message,
+    autoClose,
+    closeButtonProps: closeButtonProps(),
+  });
 }
 
 /** Error toast + dialog with a "Tutup"/"Close" button. */
 export function errorToastAndDialog(message: string, autoClose = TOAST_MS_PRIVATE) {
-  notifications.show({ color: 'red', title: i18n.t('common.error_title'), message, autoClose });
+  notifications.show({
+    color: 'red',
+    title: i18n.t('common.error_title'),
+    message,
+    autoClose,
+    closeButtonProps: closeButtonProps(),
+  });
   const id = modals.open({
     title: i18n.t('common.error_title'),
     closeButtonProps: { 'aria-label': i18n.t('common.close') },
@@ -34,5 +49,5 @@ export function errorToastAndDialog(message: string, autoClose = TOAST_MS_PRIVAT
 
 /** Success toast. */
 export function successToast(message: string) {
-  notifications.show({ color: 'green', message, autoClose: TOAST_MS_PRIVATE });
+  notifications.show({ color: 'green', message, autoClose: TOAST_MS_PRIVATE, closeButtonProps: closeButtonProps() });
 }

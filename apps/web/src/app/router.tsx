@@ -3,7 +3,7 @@
  * [loadSession, requireAuth, loadPreference]. Features contribute their routes (features/<x>/routes.tsx);
  * pages are code-split with `lazy`.
  */
-import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
 import { accountRoutes } from '@/features/account/routes.tsx';
 import { authRoutes } from '@/features/auth/routes.tsx';
 import { dashboardRoutes } from '@/features/dashboard/routes.tsx';
@@ -31,7 +31,13 @@ export const routes: RouteObject[] = [
     shouldRevalidate: ({ currentUrl, nextUrl }) => currentUrl.pathname !== nextUrl.pathname,
     children: features.flatMap((f) => f.private ?? []),
   },
-  { path: '/logout', loader: () => { session.clear(); return redirect('/login'); } },
+  {
+    path: '/logout',
+    loader: () => {
+      session.clear();
+      return redirect('/login');
+    },
+  },
   { path: '*', element: <PublicLayout />, children: [{ path: '*', element: <NotFoundPage /> }] },
 ];
 

@@ -12,9 +12,7 @@ import { LoadingBar } from './LoadingBar.tsx';
 import { navFor } from './nav.ts';
 
 export function useSessionUser() {
-  return useSyncExternalStore(session.subscribe, () => localStorage.getItem('LOGGED_USER'))
-    ? session.user()
-    : null;
+  return useSyncExternalStore(session.subscribe, () => localStorage.getItem('LOGGED_USER')) ? session.user() : null;
 }
 
 export function AppLayout() {
@@ -36,7 +34,11 @@ export function AppLayout() {
   }
 
   return (
-    <AppShell header={{ height: 60 }} navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding="md"
+    >
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between">
           <Group>
@@ -63,9 +65,8 @@ export function AppLayout() {
       </AppShell.Navbar>
       <AppShell.Main>
         <LoadingBar />
-        <main>
-          <Outlet />
-        </main>
+        {/* AppShell.Main is the page's <main> landmark; no second <main> inside it. */}
+        <Outlet />
       </AppShell.Main>
     </AppShell>
   );

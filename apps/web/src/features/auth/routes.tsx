@@ -1,4 +1,45 @@
+/**
+ * Routes of the auth feature (spec §2 "Public"): "/", /login, /sign-up, /password-create and
+ * /password/reset. The four auth pages send an already-authenticated user to /dashboard
+ * (`redirectIfAuthenticated`); "/" sends them to /dashboard/agent. Pages are code-split.
+ */
+
+import { redirect } from 'react-router';
+import { guarded, redirectIfAuthenticated } from '@/app/guards.ts';
 import type { FeatureRoutes } from '@/app/routes-types.ts';
+import { session } from '@/app/storage.ts';
+
+/** Loader of "/": a logged-in user goes to /dashboard/agent (spec §2 "The root path redirects"). */
+export function homeLoader() {
+  return session.token() && session.user() ? redirect('/dashboard/agent') : null;
+}
+
+const guestOnly = guarded(redirectIfAuthenticated);
 
 /** Routes of the auth feature. */
-export const authRoutes: FeatureRoutes = { public: [], private: [] };
+export const authRoutes: FeatureRoutes = {
+  public: [
+    { path: '/', loader: homeLoader, lazy: async () => ({ Component: (await import('./HomePage.tsx')).HomePage }) },
+    {
+      path: '/login',
+      loader: guestOnly,
+      lazy: async () => ({ Component: (await import('./LoginPage.tsx')).LoginPage }),
+    },
+    {
+      path: '/sign-up',
+      loader: guestOnly,
+      lazy: async () => ({ Component: (await import('./SignUpPage.tsx')).SignUpPage }),
+    },
+    {
+      path: '/password-create',
+      loader: guestOnly,
+      lazy: async () => ({ Component: (await import('./PasswordCreatePage.tsx')).PasswordCreatePage }),
+    },
+    {
+      path: '/password/reset',
+      loader: guestOnly,
+      lazy: async () => ({ Component: (await import('./PasswordResetPage.tsx')).PasswordResetPage }),
+    },
+  ],
+  private: [],
+};

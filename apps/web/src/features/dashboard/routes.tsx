@@ -1,4 +1,30 @@
+/**
+ * Routes of the dashboard feature (spec §2): /dashboard and /dashboard/agent, private and guarded by
+ * `requireSignature` (a non-Client without a saved signature goes to /signature). /dashboard/agent is
+ * for Agents; any other role is sent to /dashboard (ADR: "/dashboard/agent is the Agent's dashboard").
+ */
+import { roleOf } from '@wasiat/domain';
+import { redirect } from 'react-router';
+import { type Check, guarded, requireSignature } from '@/app/guards.ts';
 import type { FeatureRoutes } from '@/app/routes-types.ts';
+import { session } from '@/app/storage.ts';
+
+/** /dashboard/agent is the Agent's dashboard; every other role (and the root redirect) lands on /dashboard. */
+export const agentOnly: Check = () => (roleOf(session.user()) === 'Agent' ? undefined : redirect('/dashboard'));
 
 /** Routes of the dashboard feature. */
-export const dashboardRoutes: FeatureRoutes = { public: [], private: [] };
+export const dashboardRoutes: FeatureRoutes = {
+  public: [],
+  private: [
+    {
+      path: '/dashboard',
+      loader: guarded(requireSignature),
+      lazy: async () => ({ Component: (await import('./DashboardPage.tsx')).DashboardPage }),
+    },
+    {
+      path: '/dashboard/agent',
+      loader: guarded(agentOnly, requireSignature),
+      lazy: async () => ({ Component: (await import('./DashboardPage.tsx')).AgentDashboardPage }),
+    },
+  ],
+};

@@ -1,0 +1,90 @@
+/**
+ * /login (spec §2): username — a username, e-mail or MyKad — and password.
+ * Calls `POST /api/login { username, password }` → `{ user, token }`; on success the session is stored
+ * (`id_token`, `LOGGED_USER`; DESIGN.md §4) and the user goes to /dashboard. A 422 (wrong credentials,
+ * throttled) is shown on its field and by the API client's toast + dialog (spec §8); typed values stay.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { loginSchema } from '@wasiat/domain';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { api } from '@/app/api.ts';
+import { type SessionUser, session } from '@/app/storage.ts';
+import { FormError } from '@/components/FormError.tsx';
+import { applyServerErrors, errorText } from '@/components/form-errors.ts';
+import { PasswordField } from '@/components/PasswordField.tsx';
+import { AuthCard } from './AuthCard.tsx';
+
+type LoginForm = z.input<typeof loginSchema>;
+
+/** The login page. */
+export function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginForm, unknown, z.output<typeof loginSchema>>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { username: '', password: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      const r = await api.post<{ user: SessionUser; token: string }>('login', {
+        username: values.username,
+        password: values.password,
+      });
+      session.set(r.user, r.token);
+      navigate('/dashboard');
+    } catch (e) {
+      setFormError(applyServerErrors(e, setError, ['username', 'password']));
+    }
+  });
+
+  return (
+    <AuthCard title={t('auth.login.title')} intro={t('auth.login.intro')}>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack>
+          <FormError message={formError} />
+          <TextInput
+            label={t('auth.fields.login_username')}
+            autoComplete="username"
+            required
+            error={errorText(t, errors.username?.message)}
+            {...register('username')}
+          />
+          <PasswordField
+            label={t('auth.fields.password')}
+            autoComplete="current-password"
+            required
+            error={errorText(t, errors.password?.message)}
+            {...register('password')}
+          />
+          <Group justify="space-between">
+            <Anchor component={Link} to="/password-create" size="sm">
+              {t('auth.login.forgot')}
+            </Anchor>
+            <Button type="submit" loading={isSubmitting}>
+              {t('auth.login.submit')}
+            </Button>
+          </Group>
+          <Text size="sm">
+            {t('auth.login.no_account')}{' '}
+            <Anchor component={Link} to="/sign-up">
+              {t('auth.login.sign_up_link')}
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

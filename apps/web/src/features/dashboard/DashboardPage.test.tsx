@@ -1,0 +1,113 @@
+import { screen, within } from '@testing-library/react';
+import type { LoaderFunctionArgs } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { KEYS } from '@/app/storage.ts';
+import { jsonResponse, renderPage } from '@/components/test-utils.tsx';
+import { AgentDashboardPage, DashboardPage } from './DashboardPage.tsx';
+import { agentOnly } from './routes.tsx';
+
+const login = (role: string) => {
+  localStorage.setItem(KEYS.token, 'tok');
+  localStorage.setItem(
+    KEYS.user,
+    JSON.stringify({ id: 'me', name: 'Pengguna Ujian', roles: [{ name: role }], signature: { id: 's' } }),
+  );
+};
+
+/** A fetch stub answering GET /api/wasiat by its query. */
+function stubWills(answer: (q: URLSearchParams) => unknown) {
+  const fetchMock = vi.fn(async (url: string) => {
+    const u = new URL(url, 'http://x');
+    return jsonResponse(answer(u.searchParams));
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+describe('DashboardPage', () => {
+  beforeEach(() => localStorage.clear());
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('client: "not applied" when there is no will, with a register button', async () => {
+    login('Client');
+    const fetchMock = stubWills(() => ({ wasiats: { data: [], total: 0 } }));
+    renderPage(<DashboardPage />, { path: '/dashboard' });
+    expect(await screen.findByText('Belum dimohon')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Papan Pemuka' })).toBeInTheDocument();
+    expect(screen.getByTestId('register-will')).toHaveAttribute('href', '/wasiat/part-a');
+    expect(screen.getByTestId('no-transactions')).toBeInTheDocument();
+    const url = String(fetchMock.mock.calls[0][0]);
+    expect(url).toContain('/api/wasiat?');
+    expect(url).toContain('user_id=me');
+    expect(url).toContain('load_with=payment');
+  });
+
+  it('client: the latest will in status 3 shows its label, meaning and the rejection reason; payments are listed', async () => {
+    login('Client');
+    stubWills(() => ({
+      wasiats: {
+        data: [
+          { id: 'old', status: 2, created_at: '2024-01-01T00:00:00Z', wasiat_no: 'W2024-000001', payments: [] },
+          {
+            id: 'new',
+            status: 3,
+            created_at: '2025-03-05T06:30:00Z',
+            rejected_reason: 'Salinan MyKad tidak jelas',
+            payments: [
+              { id: 'p1', amount_sen: 30000, status: 'paid', payment_options_id: 1, receipt_no: 'R2025-000007' },
+            ],
+          },
+        ],
+      },
+    }));
+    renderPage(<DashboardPage />, { path: '/dashboard' });
+    expect(await screen.findByTestId('will-status')).toHaveTextContent('Dibatalkan, perlu dikemas kini');
+    expect(screen.getByTestId('rejected-reason')).toHaveTextContent('Salinan MyKad tidak jelas');
+    const rows = screen.getAllByTestId('transaction-row');
+    expect(rows).toHaveLength(1);
+    expect(within(rows[0]).getByText('RM 300.00')).toBeInTheDocument();
+    expect(within(rows[0]).getByText('R2025-000007')).toBeInTheDocument();
+    expect(within(rows[0]).getByText('Dibayar')).toBeInTheDocument();
+  });
+
+  it('staff: counts of wills in registration (0) and awaiting confirmation (1)', async () => {
+    login('Staff');
+    const fetchMock = stubWills((q) =>
+      q.get('status') === '0'
+        ? { wasiats: { data: [{ id: 'a', status: 0 }], total: 4 } }
+        : { wasiats: { data: [{ id: 'b', status: 1, wasiat_no: null }], total: 7 } },
+    );
+    renderPage(<DashboardPage />, { path: '/dashboard' });
+    expect(await screen.findByText('4')).toBeInTheDocument();
+    expect(within(screen.getByTestId('in-process-0')).getByText('4')).toBeInTheDocument();
+    expect(within(screen.getByTestId('in-process-1')).getByText('7')).toBeInTheDocument();
+    expect(screen.queryByTestId('will-status-meaning')).toBeNull();
+    const urls = fetchMock.mock.calls.map((c) => String(c[0]));
+    expect(urls.some((u) => u.includes('status=0'))).toBe(true);
+    expect(urls.some((u) => u.includes('status=1'))).toBe(true);
+  });
+
+  it('agent dashboard lists the agent’s clients’ wills', async () => {
+    login('Agent');
+    stubWills((q) =>
+      q.get('status')
+        ? { wasiats: { data: [], total: 0 } }
+        : { wasiats: { data: [{ id: 'c1', status: 2, wasiat_no: 'W2025-000123', user: { name: 'Ali bin Abu' } }] } },
+    );
+    renderPage(<AgentDashboardPage />, { path: '/dashboard/agent' });
+    expect(await screen.findByText('W2025-000123')).toHaveAttribute('href', '/wasiat/c1/details');
+    expect(screen.getByText('Ali bin Abu')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Papan Pemuka Ejen' })).toBeInTheDocument();
+  });
+
+  it('/dashboard/agent sends every role but Agent to /dashboard', () => {
+    const args = {} as LoaderFunctionArgs;
+    login('Agent');
+    expect(agentOnly(args)).toBeUndefined();
+    for (const role of ['Client', 'Staff', 'Admin']) {
+      login(role);
+      const r = agentOnly(args);
+      expect(r instanceof Response ? r.headers.get('Location') : null).toBe('/dashboard');
+    }
+  });
+});

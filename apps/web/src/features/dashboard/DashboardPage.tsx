@@ -1,0 +1,86 @@
+/**
+ * /dashboard and /dashboard/agent (spec §2 "Dashboard content"): the sections that exist so far.
+ * - Client: will status of the latest will, "register new will", transaction history — from
+ *   `GET /api/wasiat?user_id=<me>&load_with=payment`.
+ * - Agent, staff and other roles: wills in process (status 0 and 1), "register new will" for a client when
+ *   the role may (permission table `will:create:client`).
+ * - `focus="agent"` (/dashboard/agent, Agents only — the loader redirects other roles): the same, plus
+ *   the wills of the agent's own clients (`GET /api/wasiat`, scoped by the server to `agent_id`).
+ * Guarded by `requireSignature` (spec §2: a non-Client without a signature goes to /signature).
+ */
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { can, roleOf } from '@wasiat/domain';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useSessionUser } from '@/app/layout/AppLayout.tsx';
+import { TransactionHistory } from './TransactionHistory.tsx';
+import { useWills } from './useWills.ts';
+import { WillStatusSection } from './WillStatusSection.tsx';
+import { WillsInProcess } from './WillsInProcess.tsx';
+import { WillsTable } from './WillsTable.tsx';
+import { latestWill } from './will-data.ts';
+
+/** The client's own part of the dashboard: will status and transaction history. */
+function ClientSections({ userId }: { userId: string }) {
+  const wills = useWills({ user_id: userId, load_with: 'payment', limit: 50 });
+  const list = wills.data?.wasiats.data ?? [];
+  return (
+    <>
+      <WillStatusSection will={latestWill(list)} loading={wills.isLoading} failed={wills.isError} />
+      <TransactionHistory wills={list} loading={wills.isLoading} />
+    </>
+  );
+}
+
+/** The agent's clients: their wills, newest first. */
+function AgentClients() {
+  const { t } = useTranslation();
+  const wills = useWills({ limit: 20, load_with: 'userDetail' });
+  return (
+    <Card withBorder radius="md" p="lg" component="section" aria-labelledby="my-clients-heading">
+      <Stack gap="sm">
+        <Title order={2} size="h3" id="my-clients-heading">
+          {t('dashboard.sections.my_clients')}
+        </Title>
+        {wills.isLoading ? (
+          <Text c="dimmed">{t('common.loading')}</Text>
+        ) : (
+          <WillsTable wills={wills.data?.wasiats.data ?? []} caption={t('dashboard.sections.my_clients')} />
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+/** The dashboard page; `focus="agent"` is /dashboard/agent. */
+export function DashboardPage({ focus = 'general' }: { focus?: 'general' | 'agent' }) {
+  const { t } = useTranslation();
+  const user = useSessionUser();
+  const role = roleOf(user);
+  const isClient = can(role, 'will:read:own');
+  const mayRegister = can(role, 'will:create:own') || can(role, 'will:create:client');
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end">
+        <Stack gap={4}>
+          <Title order={1}>{t(focus === 'agent' ? 'dashboard.title_agent' : 'dashboard.title')}</Title>
+          <Text c="dimmed">{t('dashboard.welcome', { name: user?.name ?? '' })}</Text>
+        </Stack>
+        {mayRegister ? (
+          <Button component={Link} to="/wasiat/part-a" size="md" data-testid="register-will">
+            {t(isClient ? 'dashboard.actions.register' : 'dashboard.actions.register_client')}
+          </Button>
+        ) : null}
+      </Group>
+      {isClient && user ? <ClientSections userId={user.id} /> : null}
+      {!isClient ? <WillsInProcess /> : null}
+      {focus === 'agent' ? <AgentClients /> : null}
+    </Stack>
+  );
+}
+
+/** /dashboard/agent: the dashboard focused on the agent's clients. */
+export function AgentDashboardPage() {
+  return <DashboardPage focus="agent" />;
+}

@@ -1,0 +1,66 @@
+/**
+ * Dashboard "Transaction history" (spec §2): the payments of the client's wills — date, will, payment
+ * mode, amount, status and receipt number. When the list was not loaded with its payments
+ * (`load_with=payment` unsupported), each will's `payment_status` is shown instead.
+ */
+import { Card, Stack, Table, Text, Title } from '@mantine/core';
+import { formatRinggit, labelOf, PAYMENT_TYPES } from '@wasiat/domain';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '@/components/format.ts';
+import { PaymentStatusBadge } from './StatusBadge.tsx';
+import type { WillSummary } from './types.ts';
+import { transactionRows } from './will-data.ts';
+
+/** The transaction history table of `wills`. */
+export function TransactionHistory({ wills, loading }: { wills: readonly WillSummary[]; loading?: boolean }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language === 'en' ? 'en' : 'ms';
+  const rows = transactionRows(wills);
+  return (
+    <Card withBorder radius="md" p="lg" component="section" aria-labelledby="transactions-heading">
+      <Stack gap="sm">
+        <Title order={2} size="h3" id="transactions-heading">
+          {t('dashboard.sections.transactions')}
+        </Title>
+        {loading ? (
+          <Text c="dimmed">{t('common.loading')}</Text>
+        ) : rows.length === 0 ? (
+          <Text c="dimmed" data-testid="no-transactions">
+            {t('dashboard.no_transactions')}
+          </Text>
+        ) : (
+          <Table.ScrollContainer minWidth={560}>
+            <Table striped aria-label={t('dashboard.sections.transactions')}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('dashboard.col.date')}</Table.Th>
+                  <Table.Th>{t('dashboard.col.will')}</Table.Th>
+                  <Table.Th>{t('dashboard.col.mode')}</Table.Th>
+                  <Table.Th>{t('dashboard.col.amount')}</Table.Th>
+                  <Table.Th>{t('dashboard.col.status')}</Table.Th>
+                  <Table.Th>{t('dashboard.col.receipt')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((r) => (
+                  <Table.Tr key={r.key} data-testid="transaction-row">
+                    <Table.Td>{formatDateTime(r.date, lang) || '—'}</Table.Td>
+                    <Table.Td>{r.will.wasiat_no ?? t('dashboard.will_draft')}</Table.Td>
+                    <Table.Td>
+                      {r.payment?.payment_options_id ? labelOf(PAYMENT_TYPES, r.payment.payment_options_id, lang) : '—'}
+                    </Table.Td>
+                    <Table.Td>{r.amount_sen === null ? '—' : formatRinggit(r.amount_sen)}</Table.Td>
+                    <Table.Td>
+                      <PaymentStatusBadge status={r.status} />
+                    </Table.Td>
+                    <Table.Td>{r.payment?.receipt_no ?? '—'}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,35 @@
+/** The shapes the dashboard reads from `GET /api/wasiat` (docs/api/wills.md, docs/api/payments.md). */
+
+/** A payment as `load_with=payment` returns it (amounts in sen). */
+export interface PaymentSummary {
+  id: string;
+  amount_sen?: number | null;
+  status?: string | null;
+  payment_options_id?: number | null;
+  receipt_no?: string | null;
+  paid_at?: string | null;
+  created_at?: string | null;
+}
+
+/** A will (wasiat) in a list; only the fields the dashboard uses. */
+export interface WillSummary {
+  id: string;
+  status: number | null;
+  plan?: string | null;
+  wasiat_no?: string | null;
+  created_at?: string | null;
+  registered_at?: string | null;
+  payment_status?: string | null;
+  rejected_reason?: string | null;
+  price_sen?: number | null;
+  amount_due_sen?: number | null;
+  user?: { name?: string | null } | null;
+  user_detail?: { name?: string | null } | null;
+  payments?: PaymentSummary[] | { data?: PaymentSummary[] } | null;
+  payment?: PaymentSummary | PaymentSummary[] | { data?: PaymentSummary[] } | null;
+}
+
+/** `GET /api/wasiat` reply: `{ wasiats: { data, total, … } }`. */
+export interface WillList {
+  wasiats: { data: WillSummary[]; total?: number };
+}
