@@ -6,4 +6,6 @@ export * from './permissions.ts';
 export * from './status.ts';
 export * from './validation/auth.ts';
 export * from './validation/common.ts';
+export * from './validation/payments.ts';
 export * from './validation/shares.ts';
+export * from './validation/wills.ts';

@@ -1,5 +1,75 @@
-/** Routes of the users module (DESIGN.md §2). */
+/**
+ * Routes of the users module (docs/api/wills.md; spec §7 `GET user ?ic_number` → `users.data`,
+ * `POST user` → `user`; reference §2.1, §2.10):
+ *
+ * - `GET /user ?ic_number, return_first, limit, page` (user:lookup) → `{ users: page }`, or with
+ *   `return_first=true` `{ users: user | null }`
+ * - `POST /user { ic_number, name, email?, mobile_number? }` (user:create:client) → 201 `{ user }`
+ * - `GET /user/{id}/signature` (own id) → `{ signature: { id } | null }`
+ * - `POST /user/{id}/signature { is_base64: true, document: dataURL PNG }` (own id) → `{ signature: { id } }`
+ */
+import { clientCreateSchema, requiredString, signatureUploadSchema } from '@wasiat/domain';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser } from '../auth/guard.ts';
+import { serializeUser } from '../auth/service.ts';
 import type { Ctx } from '../context.ts';
+import { notFound } from '../http/errors.ts';
+import { optionalQuery, pageQuery } from '../http/pagination.ts';
+import { createClient, findUsersByMykad, saveUserSignature } from './service.ts';
 
-export async function usersRoutes(_api: FastifyInstance, _ctx: Ctx) {}
+const truthy = (v: unknown) => v === true || v === 1 || v === '1' || v === 'true';
+const idParams = z.object({ id: z.string().min(1).max(64) });
+
+/** Register the users routes (each declares `config.access`). */
+export async function usersRoutes(api: FastifyInstance, ctx: Ctx) {
+  const r = api.withTypeProvider<ZodTypeProvider>();
+
+  /** Find accounts by exact MyKad (agents/partners: clients only). */
+  r.get(
+    '/user',
+    {
+      config: { access: 'user:lookup' },
+      schema: {
+        querystring: z.object({
+          ic_number: requiredString().max(20),
+          return_first: optionalQuery(z.string().max(10)),
+          username: z.unknown().optional(),
+          ...pageQuery,
+        }),
+      },
+    },
+    async (req) => {
+      const page = await findUsersByMykad(ctx.db, requireUser(req), req.query.ic_number, req.query);
+      return truthy(req.query.return_first) ? { users: page.data[0] ?? null } : { users: page };
+    },
+  );
+
+  /** Create a client account by MyKad, without password: 201 `{ user }`; 422 when MyKad/e-mail is taken. */
+  r.post(
+    '/user',
+    { config: { access: 'user:create:client' }, schema: { body: clientCreateSchema } },
+    async (req, reply) => {
+      const user = await createClient(ctx.db, { user: requireUser(req), ip: req.ip }, req.body);
+      return reply.status(201).send({ user: await serializeUser(ctx.db, user) });
+    },
+  );
+
+  /** The caller's own signature reference (another id: 404). */
+  r.get('/user/:id/signature', { config: { access: 'authenticated' }, schema: { params: idParams } }, async (req) => {
+    const me = requireUser(req);
+    if (req.params.id !== me.id) throw notFound();
+    return { signature: me.signature_id ? { id: me.signature_id } : null };
+  });
+
+  /** Save the caller's own signature (PNG only). */
+  r.post(
+    '/user/:id/signature',
+    { config: { access: 'authenticated' }, schema: { params: idParams, body: signatureUploadSchema } },
+    async (req) => {
+      const id = await saveUserSignature(ctx, { user: requireUser(req), ip: req.ip }, req.params.id, req.body.document);
+      return { signature: { id } };
+    },
+  );
+}

@@ -1,5 +1,169 @@
-/** Routes of the wills module (DESIGN.md §2). */
-import type { FastifyInstance } from 'fastify';
-import type { Ctx } from '../context.ts';
+/**
+ * HTTP routes of the wills module (docs/api/wills.md — THE contract; DESIGN.md §3). Thin: parse →
+ * authorise (config.access + policy.ts scope) → call the service → answer. All under `/api`.
+ *
+ * - `POST /wasiat { user_id, agent_id? }` → 201 `{ wasiat }` (200 with the client's open will)
+ * - `GET /wasiat ?user_id,status,organization_id,ic_number,name,limit,page,load_with` → `{ wasiats: page }`
+ * - `GET /wasiat/pending-approval ?type` → `{ organizations: [{ id, name, code, total_pending }] }`
+ * - `GET /wasiat/{id} ?load_with` → `{ wasiat }`
+ * - `POST(PATCH) /wasiat/{id}` part b | part f | `{ status }` → `{ wasiat }`
+ * - `GET|POST(PATCH) /wasiat/{id}/user-detail` → `{ user_detail }`
+ * People, property and document routes: people.ts, property.ts, documents.ts (registered here).
+ * Multipart bodies are accepted on every route of the module (multipart.ts).
+ */
 
-export async function willsRoutes(_api: FastifyInstance, _ctx: Ctx) {}
+import {
+  partBSchema,
+  requiredString,
+  userDetailSchema,
+  verificationSchema,
+  willTransitionSchema,
+} from '@wasiat/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser } from '../auth/guard.ts';
+import type { Ctx } from '../context.ts';
+import { fieldError } from '../http/errors.ts';
+import { optionalQuery, pageQuery } from '../http/pagination.ts';
+import { documentRoutes } from './documents.ts';
+import { actorOf as actor, EDIT_WILLS, idParams, parseBody, READ_WILLS } from './http.ts';
+import { multipartToBody } from './multipart.ts';
+import { peopleRoutes } from './people.ts';
+import { propertyRoutes } from './property.ts';
+import { findVisibleWill, listWills, parseLoadWith, pendingApproval } from './queries.ts';
+import { serializeWill, serializeWills } from './serializers.ts';
+import { createWill, getUserDetail, savePartB, saveUserDetail, saveVerification } from './service.ts';
+import { changeStatus } from './transitions.ts';
+
+const PART_B_KEYS = ['organization_id', 'branch_id', 'plan', 'wasiat_type', 'agent_id'];
+const PART_F_KEYS = ['acknowledged_pdpa', 'acknowledged_confirmation'];
+
+/** Register the module (an encapsulated plugin: the multipart hook applies to these routes only). */
+export async function willsRoutes(api: FastifyInstance, ctx: Ctx) {
+  await api.register(async (scope) => {
+    const r = scope.withTypeProvider<ZodTypeProvider>();
+    r.addHook('preValidation', multipartToBody);
+
+    /**
+     * Start a will (part a). Client: own `user_id` only (else 404). Agent/Partner/Staff/Admin: a
+     * Client's `user_id` (422 `wills.user_not_client`); they become `agent_id`. 201, or 200 with the
+     * client's will already in status 0/1/3.
+     */
+    r.post(
+      '/wasiat',
+      {
+        config: { access: EDIT_WILLS },
+        schema: {
+          body: z.object({
+            user_id: requiredString(),
+            agent_id: optionalQuery(z.string().max(64)),
+            status: z.unknown().optional(),
+          }),
+        },
+      },
+      async (req, reply) => {
+        const { will, created } = await createWill(ctx.db, actor(req), req.body);
+        return reply.status(created ? 201 : 200).send({ wasiat: await serializeWill(ctx.db, will) });
+      },
+    );
+
+    /** List the wills the caller may see, newest first: `{ wasiats: { data, current_page, … } }`. */
+    r.get(
+      '/wasiat',
+      {
+        config: { access: READ_WILLS },
+        schema: {
+          querystring: z.object({
+            user_id: optionalQuery(z.string().max(64)),
+            status: optionalQuery(z.string().max(20)),
+            organization_id: optionalQuery(z.string().max(64)),
+            ic_number: optionalQuery(z.string().max(20)),
+            name: optionalQuery(z.string().max(100)),
+            load_with: optionalQuery(z.string().max(200)),
+            ...pageQuery,
+          }),
+        },
+      },
+      async (req) => {
+        const user = requireUser(req);
+        const { rows, page } = await listWills(ctx.db, user, req.query);
+        return { wasiats: page(await serializeWills(ctx.db, rows, parseLoadWith(req.query.load_with))) };
+      },
+    );
+
+    /** Staff approval queue: organisations with wills awaiting confirmation (status 1), plain array. */
+    r.get(
+      '/wasiat/pending-approval',
+      {
+        config: { access: 'will:verify' },
+        schema: { querystring: z.object({ type: optionalQuery(z.string().max(40)) }) },
+      },
+      async (req) => ({ organizations: await pendingApproval(ctx.db, req.query.type) }),
+    );
+
+    /** One will with `load_with` relations: `{ wasiat }` (404 when not the caller's to see). */
+    r.get(
+      '/wasiat/:id',
+      {
+        config: { access: READ_WILLS },
+        schema: { params: idParams, querystring: z.object({ load_with: optionalQuery(z.string().max(200)) }) },
+      },
+      async (req) => {
+        const will = await findVisibleWill(ctx.db, requireUser(req), req.params.id);
+        return { wasiat: await serializeWill(ctx.db, will, parseLoadWith(req.query.load_with)) };
+      },
+    );
+
+    /**
+     * Update a will (POST with `_method: PATCH`, or PATCH/PUT). The body says which: `status` 1/2/3 →
+     * transition (transitions.ts); organisation fields → part b; `acknowledged_*` → part f.
+     * Errors: 404 not visible, 403 role, 422 per field (`wills.*`, `validation.*`).
+     */
+    const update = async (req: any) => {
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      const a = actor(req);
+      const id = req.params.id as string;
+      const status = Number(body.status);
+      let will: Awaited<ReturnType<typeof changeStatus>>;
+      if ([1, 2, 3].includes(status)) {
+        will = await changeStatus(ctx.db, a, id, parseBody(willTransitionSchema, body));
+      } else if (PART_B_KEYS.some((k) => k in body)) {
+        will = await savePartB(ctx.db, a, id, parseBody(partBSchema, body));
+      } else if (PART_F_KEYS.some((k) => k in body)) {
+        parseBody(verificationSchema, body);
+        will = await saveVerification(ctx.db, a, id);
+      } else if ('status' in body) {
+        await findVisibleWill(ctx.db, a.user, id);
+        throw fieldError('status', 'wills.invalid_transition');
+      } else {
+        throw fieldError('_', 'errors.validation_failed');
+      }
+      return { wasiat: await serializeWill(ctx.db, will) };
+    };
+    const updateOpts = {
+      config: { access: READ_WILLS },
+      schema: { params: idParams, body: z.looseObject({}).optional() },
+    };
+    r.patch('/wasiat/:id', updateOpts, update);
+    r.put('/wasiat/:id', updateOpts, update);
+
+    /** The testator particulars (part c): `{ user_detail }` (null before part c). */
+    r.get('/wasiat/:id/user-detail', { config: { access: READ_WILLS }, schema: { params: idParams } }, async (req) => ({
+      user_detail: await getUserDetail(ctx.db, requireUser(req), req.params.id),
+    }));
+
+    /** Save part c (POST, or PATCH via `_method`): `{ user_detail }`; 422 per field. */
+    const saveDetail = async (req: any) => ({
+      user_detail: await saveUserDetail(ctx.db, actor(req), req.params.id, req.body),
+    });
+    const detailOpts = { config: { access: EDIT_WILLS }, schema: { params: idParams, body: userDetailSchema } };
+    r.post('/wasiat/:id/user-detail', detailOpts, saveDetail);
+    r.patch('/wasiat/:id/user-detail', detailOpts, saveDetail);
+    r.put('/wasiat/:id/user-detail', detailOpts, saveDetail);
+
+    await peopleRoutes(r, ctx);
+    await propertyRoutes(r, ctx);
+    await documentRoutes(r, ctx);
+  });
+}

@@ -19,11 +19,16 @@ describe('MyKad', () => {
   });
   it('a date check agrees with the calendar for every day of two years', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 99 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 31 }), (y, m, d) => {
-        const ic = `${String(y).padStart(2, '0')}${String(m).padStart(2, '0')}${String(d).padStart(2, '0')}`;
-        const real = [1900 + y, 2000 + y].some((yy) => new Date(Date.UTC(yy, m - 1, d)).getUTCDate() === d);
-        expect(isMykadDate(ic)).toBe(real);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 99 }),
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 1, max: 31 }),
+        (y, m, d) => {
+          const ic = `${String(y).padStart(2, '0')}${String(m).padStart(2, '0')}${String(d).padStart(2, '0')}`;
+          const real = [1900 + y, 2000 + y].some((yy) => new Date(Date.UTC(yy, m - 1, d)).getUTCDate() === d);
+          expect(isMykadDate(ic)).toBe(real);
+        },
+      ),
     );
   });
   it('gender from the last digit: odd male, even female', () => {

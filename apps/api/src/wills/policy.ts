@@ -1,0 +1,88 @@
+/**
+ * The ONE place where the wills module decides who may see and do what (DESIGN.md §9.3–9.4). Rights
+ * come from the permission table of @wasiat/domain (`permissions.ts`); this file turns them into
+ * WHERE clauses (so a record out of scope is a 404 by construction) and into checks for changes.
+ *
+ * Visibility (docs/api/wills.md `GET /wasiat`): Client → own wills (`user_id = me`); Agent → wills they
+ * registered (`agent_id = me`); Partner → wills of their own organisation(s) (active `user_accesses`);
+ * Staff/Officer/Accountant/Admin → all. Soft-deleted wills are never visible.
+ */
+import { and, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { AuthUser } from '../auth/guard.ts';
+import { userCan } from '../auth/guard.ts';
+import { user_accesses, wills } from '../db/schema/index.ts';
+import { forbidden } from '../http/errors.ts';
+
+type WillRow = typeof wills.$inferSelect;
+
+/** The organisations the user belongs to (active access), as a subquery usable in `inArray`. */
+export function myOrganisations(user: AuthUser) {
+  return sql`(select ${user_accesses.organization_id} from ${user_accesses} where ${user_accesses.user_id} = ${user.id} and ${user_accesses.status} = 1)`;
+}
+
+/**
+ * WHERE clause of the wills `user` may see (always excludes soft-deleted wills). Fails closed: a user
+ * without any will:read action sees nothing.
+ */
+export function willScope(user: AuthUser): SQL {
+  const alive = isNull(wills.deleted_at);
+  if (userCan(user, 'will:read:any')) return alive;
+  const parts: SQL[] = [];
+  if (userCan(user, 'will:read:own')) parts.push(eq(wills.user_id, user.id));
+  if (userCan(user, 'will:read:agent')) parts.push(eq(wills.agent_id, user.id));
+  if (userCan(user, 'will:read:organisation')) {
+    parts.push(inArray(wills.organization_id, myOrganisations(user)));
+  }
+  if (parts.length === 0) return sql`false`;
+  return and(alive, or(...parts)) as SQL;
+}
+
+/** Whether the user may create wills at all (for themselves or for a client). */
+export const canCreateForClient = (user: AuthUser) => userCan(user, 'will:create:client');
+
+/**
+ * Changing a visible will's parts (saves of parts b–g): the will's owner, or a user who may register
+ * wills for clients (agent/partner/staff/admin; their visibility is already limited by {@link willScope}).
+ * Officers and accountants may look but not change.
+ * @throws 403 `errors.forbidden`.
+ */
+export function assertCanEdit(user: AuthUser, will: WillRow) {
+  if (will.user_id === user.id && userCan(user, 'will:create:own')) return;
+  if (userCan(user, 'will:create:client')) return;
+  throw forbidden();
+}
+
+/**
+ * Submitting (0 → 1) or resubmitting (3 → 1): the testator, or the agent who registered the will
+ * (brief of issue 2; spec §4).
+ * @throws 403 `errors.forbidden`.
+ */
+export function assertCanSubmit(user: AuthUser, will: WillRow) {
+  if (will.user_id === user.id || (will.agent_id !== null && will.agent_id === user.id)) return;
+  throw forbidden();
+}
+
+/**
+ * Staff verification: confirm (1 → 2) or cancel for update (1 → 3) needs `will:verify` (spec §4).
+ * @throws 403 `errors.forbidden`.
+ */
+export function assertCanVerify(user: AuthUser) {
+  if (!userCan(user, 'will:verify')) throw forbidden();
+}
+
+/**
+ * Which organisation a caller may pick in part b (reference §3.1 Part B): staff/admin any organisation
+ * that allows wills; agents and partners only their own; clients any organisation open to the public.
+ */
+export function organisationChoice(user: AuthUser): 'any' | 'own' | 'public' {
+  if (userCan(user, 'will:read:any')) return 'any';
+  if (userCan(user, 'will:create:client')) return 'own';
+  return 'public';
+}
+
+/** Whether the caller may reassign the agent of a will in part b (not an agent: they stay the agent). */
+export const canAssignAgent = (user: AuthUser) =>
+  userCan(user, 'will:read:any') || userCan(user, 'will:read:organisation') || userCan(user, 'will:read:own');
+
+/** Whether the user may read every user's files (staff-side roles), for `GET /attachment/{id}/file`. */
+export const canReadAnyUser = (user: AuthUser) => userCan(user, 'will:read:any');

@@ -1,0 +1,307 @@
+/**
+ * SQL of the wills module: finding a will in the caller's scope, listing, the latest payment per will,
+ * and the relations of `load_with`. Every read of a will goes through {@link willScope} (policy.ts).
+ */
+import { and, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { AuthUser } from '../auth/guard.ts';
+import type { Db } from '../db/client.ts';
+import {
+  bequests,
+  branches,
+  caretakers,
+  heirs,
+  immoveable_properties,
+  moveable_properties,
+  organizations,
+  payments,
+  property_receivers,
+  receivers,
+  users,
+  will_user_details,
+  wills,
+  witnesses,
+} from '../db/schema/index.ts';
+import { notFound } from '../http/errors.ts';
+import { pageParams, toPage } from '../http/pagination.ts';
+import { willScope } from './policy.ts';
+
+export type WillRow = typeof wills.$inferSelect;
+/** A transaction handle of {@link Db}. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Either the database or a transaction. */
+export type Conn = Db | Tx;
+/** A transaction where a helper of another module asks for `Db` (same query API; no `$client`). */
+export const asDb = (c: Conn) => c as unknown as Db;
+export type PaymentRow = typeof payments.$inferSelect;
+
+/**
+ * The will `id` if the caller may see it, else 404 (the scope is in the WHERE clause).
+ * @param opts.forUpdate lock the row (use inside a transaction).
+ */
+export async function findVisibleWill(db: Conn, user: AuthUser, id: string, opts: { forUpdate?: boolean } = {}) {
+  const q = db
+    .select()
+    .from(wills)
+    .where(and(eq(wills.id, id), willScope(user)));
+  const [row] = opts.forUpdate ? await q.for('update') : await q;
+  if (!row) throw notFound();
+  return row;
+}
+
+/** Lock a will row (inside a transaction) without scope; for re-reading after a scoped check. */
+export async function lockWill(db: Conn, id: string) {
+  const [row] = await db.select().from(wills).where(eq(wills.id, id)).for('update');
+  if (!row) throw notFound();
+  return row;
+}
+
+/** The latest payment row of each will (`paymentable_type = "Wasiat"`), keyed by will id. */
+export async function latestPayments(db: Conn, willIds: string[]): Promise<Map<string, PaymentRow>> {
+  const out = new Map<string, PaymentRow>();
+  if (willIds.length === 0) return out;
+  const rows = await db
+    .selectDistinctOn([payments.paymentable_id])
+    .from(payments)
+    .where(and(eq(payments.paymentable_type, 'Wasiat'), inArray(payments.paymentable_id, willIds)))
+    .orderBy(payments.paymentable_id, desc(payments.created_at), desc(payments.updated_at));
+  for (const r of rows) out.set(r.paymentable_id, r);
+  return out;
+}
+
+/** Whether a will has a payment that fixes its price (any payment not failed; brief "price fixed once paid"). */
+export async function hasLivePayment(db: Conn, willId: string) {
+  const rows = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.paymentable_type, 'Wasiat'),
+        eq(payments.paymentable_id, willId),
+        inArray(payments.status, ['pending', 'paid', 'waived']),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+export interface WillListQuery {
+  user_id?: string;
+  status?: string;
+  organization_id?: string;
+  ic_number?: string;
+  name?: string;
+  limit?: number;
+  page?: number;
+}
+
+/**
+ * A page of the wills the caller may see, newest first. Filters: `user_id`, `status` ("1" or "0,3"),
+ * `organization_id`, `ic_number` (testator's account or particulars), `name` (contains, either).
+ */
+export async function listWills(db: Db, user: AuthUser, q: WillListQuery) {
+  const conds: SQL[] = [willScope(user)];
+  if (q.user_id) conds.push(eq(wills.user_id, q.user_id));
+  if (q.organization_id) conds.push(eq(wills.organization_id, q.organization_id));
+  if (q.status !== undefined) {
+    const codes = q.status
+      .split(',')
+      .map((s) => Number(s.trim()))
+      .filter((n) => Number.isInteger(n));
+    conds.push(codes.length ? inArray(wills.status, codes) : sql`false`);
+  }
+  if (q.ic_number) {
+    conds.push(or(eq(users.ic_number, q.ic_number), eq(will_user_details.ic_number, q.ic_number)) as SQL);
+  }
+  if (q.name) {
+    const like = `%${q.name.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+    conds.push(or(ilike(users.name, like), ilike(will_user_details.name, like)) as SQL);
+  }
+  const where = and(...conds);
+  const p = pageParams(q);
+  const base = () =>
+    db
+      .select({ will: wills })
+      .from(wills)
+      .innerJoin(users, eq(users.id, wills.user_id))
+      .leftJoin(will_user_details, eq(will_user_details.wasiat_id, wills.id));
+  const [{ n }] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(wills)
+    .innerJoin(users, eq(users.id, wills.user_id))
+    .leftJoin(will_user_details, eq(will_user_details.wasiat_id, wills.id))
+    .where(where);
+  const rows = await base()
+    .where(where)
+    .orderBy(desc(wills.created_at), desc(wills.id))
+    .limit(p.per_page)
+    .offset(p.offset);
+  return { rows: rows.map((r) => r.will), page: (data: unknown[]) => toPage(data, n, p) };
+}
+
+/** The relations `load_with` may name (docs/api/wills.md `GET /wasiat/{id}`). */
+export const RELATIONS = [
+  'userDetail',
+  'user',
+  'heir',
+  'witness',
+  'receiver',
+  'property',
+  'caretaker',
+  'bequest',
+  'agent',
+  'organization',
+  'branch',
+  'payment',
+] as const;
+export type Relation = (typeof RELATIONS)[number];
+
+/** Parse `load_with=userDetail,heir` (unknown names are ignored). */
+export function parseLoadWith(v: string | undefined): Set<Relation> {
+  const names = (v ?? '').split(',').map((s) => s.trim());
+  return new Set(RELATIONS.filter((r) => names.includes(r)));
+}
+
+const byKey = <T, K extends keyof T>(rows: T[], key: K) => {
+  const m = new Map<unknown, T[]>();
+  for (const r of rows) m.set(r[key], [...(m.get(r[key]) ?? []), r]);
+  return m;
+};
+
+const userBrief = (u: typeof users.$inferSelect) => ({
+  id: u.id,
+  name: u.name,
+  username: u.username,
+  email: u.email,
+  ic_number: u.ic_number,
+  mobile_number: u.mobile_number,
+});
+
+/**
+ * Load the named relations for many wills at once (one query per relation). Returns, per will id, the
+ * extra keys of the serialized will: `user_detail`, `user`, `heirs`, `witnesses`, `receivers`,
+ * `moveable_properties`, `immoveable_properties` (each with `property_receivers`), `caretakers`,
+ * `bequests`, `agent`, `organization`, `branch`, `payment` (the latest).
+ */
+export async function loadRelations(db: Db, list: WillRow[], rel: Set<Relation>) {
+  const ids = list.map((w) => w.id);
+  const extra = new Map<string, Record<string, unknown>>(ids.map((id) => [id, {}]));
+  if (ids.length === 0 || rel.size === 0) return extra;
+  const put = (id: string, key: string, v: unknown) => {
+    const e = extra.get(id);
+    if (e) e[key] = v;
+  };
+  const personRel = async (name: Relation, key: string, table: any, typeCol: string, idCol: string) => {
+    if (!rel.has(name)) return;
+    const rows = await db
+      .select()
+      .from(table)
+      .where(and(eq(table[typeCol], 'Wasiat'), inArray(table[idCol], ids)))
+      .orderBy(table.created_at);
+    const m = byKey(rows as Record<string, unknown>[], idCol);
+    for (const id of ids) put(id, key, m.get(id) ?? []);
+  };
+  if (rel.has('userDetail')) {
+    const rows = await db.select().from(will_user_details).where(inArray(will_user_details.wasiat_id, ids));
+    for (const id of ids) put(id, 'user_detail', rows.find((r) => r.wasiat_id === id) ?? null);
+  }
+  await personRel('heir', 'heirs', heirs, 'heirable_type', 'heirable_id');
+  await personRel('witness', 'witnesses', witnesses, 'witnessable_type', 'witnessable_id');
+  await personRel('receiver', 'receivers', receivers, 'receivable_type', 'receivable_id');
+  await personRel('caretaker', 'caretakers', caretakers, 'caretakerable_type', 'caretakerable_id');
+  if (rel.has('bequest')) {
+    const rows = await db.select().from(bequests).where(inArray(bequests.wasiat_id, ids)).orderBy(bequests.created_at);
+    const m = byKey(rows, 'wasiat_id');
+    for (const id of ids) put(id, 'bequests', m.get(id) ?? []);
+  }
+  if (rel.has('property')) {
+    const mv = await db
+      .select()
+      .from(moveable_properties)
+      .where(and(eq(moveable_properties.moveable_type, 'Wasiat'), inArray(moveable_properties.moveable_id, ids)))
+      .orderBy(moveable_properties.created_at);
+    const im = await db
+      .select()
+      .from(immoveable_properties)
+      .where(
+        and(eq(immoveable_properties.immoveable_type, 'Wasiat'), inArray(immoveable_properties.immoveable_id, ids)),
+      )
+      .orderBy(immoveable_properties.created_at);
+    const propIds = [...mv.map((p) => p.id), ...im.map((p) => p.id)];
+    const shares = propIds.length
+      ? await db
+          .select({ pr: property_receivers, receiver: receivers })
+          .from(property_receivers)
+          .innerJoin(receivers, eq(receivers.id, property_receivers.receiver_id))
+          .where(inArray(property_receivers.propertyable_id, propIds))
+          .orderBy(property_receivers.created_at)
+      : [];
+    const sharesOf = (pid: string) =>
+      shares.filter((s) => s.pr.propertyable_id === pid).map((s) => ({ ...s.pr, receiver: s.receiver }));
+    const mvBy = byKey(mv, 'moveable_id');
+    const imBy = byKey(im, 'immoveable_id');
+    for (const id of ids) {
+      put(
+        id,
+        'moveable_properties',
+        (mvBy.get(id) ?? []).map((p) => ({ ...p, property_receivers: sharesOf(p.id) })),
+      );
+      put(
+        id,
+        'immoveable_properties',
+        (imBy.get(id) ?? []).map((p) => ({ ...p, property_receivers: sharesOf(p.id) })),
+      );
+    }
+  }
+  const userIds = new Set<string>();
+  for (const w of list) {
+    if (rel.has('user')) userIds.add(w.user_id);
+    if (rel.has('agent') && w.agent_id) userIds.add(w.agent_id);
+  }
+  if (userIds.size) {
+    const rows = await db
+      .select()
+      .from(users)
+      .where(inArray(users.id, [...userIds]));
+    const m = new Map(rows.map((u) => [u.id, userBrief(u)]));
+    for (const w of list) {
+      if (rel.has('user')) put(w.id, 'user', m.get(w.user_id) ?? null);
+      if (rel.has('agent')) put(w.id, 'agent', w.agent_id ? (m.get(w.agent_id) ?? null) : null);
+    }
+  }
+  if (rel.has('organization')) {
+    const orgIds = [...new Set(list.map((w) => w.organization_id).filter((x): x is string => !!x))];
+    const rows = orgIds.length ? await db.select().from(organizations).where(inArray(organizations.id, orgIds)) : [];
+    for (const w of list) {
+      const o = rows.find((r) => r.id === w.organization_id);
+      put(w.id, 'organization', o ? { id: o.id, name: o.name, code: o.code, type: o.type } : null);
+    }
+  }
+  if (rel.has('branch')) {
+    const bIds = [...new Set(list.map((w) => w.branch_id).filter((x): x is string => !!x))];
+    const rows = bIds.length ? await db.select().from(branches).where(inArray(branches.id, bIds)) : [];
+    for (const w of list) {
+      const b = rows.find((r) => r.id === w.branch_id);
+      put(
+        w.id,
+        'branch',
+        b ? { id: b.id, branch_name: b.branch_name, code: b.code, is_headquarter: b.is_headquarter ? 1 : 0 } : null,
+      );
+    }
+  }
+  return extra;
+}
+
+/**
+ * Staff approval queue (`GET /wasiat/pending-approval`, reference §2.2): organisations with their count
+ * of wills awaiting confirmation (status 1), optionally of one organisation `type`; largest first.
+ */
+export async function pendingApproval(db: Db, type?: string) {
+  const total = sql<number>`count(${wills.id})::int`;
+  return db
+    .select({ id: organizations.id, name: organizations.name, code: organizations.code, total_pending: total })
+    .from(organizations)
+    .innerJoin(wills, and(eq(wills.organization_id, organizations.id), eq(wills.status, 1), isNull(wills.deleted_at)))
+    .where(type ? eq(organizations.type, type) : undefined)
+    .groupBy(organizations.id, organizations.name, organizations.code)
+    .orderBy(desc(total), organizations.name);
+}

@@ -1,0 +1,83 @@
+/**
+ * The wire shape of a will (docs/api/wills.md `GET /wasiat/{id}`). Money in integer sen (`*_sen`);
+ * `price` is the same amount in ringgit for the product's client (reference §2.2 reads `price`).
+ * Flags are 0/1 as the product's client reads them; dates are ISO 8601 UTC.
+ */
+import type { Db } from '../db/client.ts';
+import { latestPayments, loadRelations, type PaymentRow, type Relation, type WillRow } from './queries.ts';
+import { computeUnlocked } from './service.ts';
+
+/**
+ * `payment_status` of a will from its latest payment row: null (none), pending, paid, failed, waived
+ * (docs/api/payments.md "Will payment status").
+ */
+export const paymentStatusOf = (p: PaymentRow | undefined) => (p ? p.status : null);
+
+/** Amount still due in sen: price minus promo discount, never below 0; null while no price is set. */
+export const amountDueSen = (w: Pick<WillRow, 'price_sen' | 'discount_sen'>) =>
+  w.price_sen === null ? null : Math.max(0, w.price_sen - w.discount_sen);
+
+/** One will without relations (the latest payment is passed in). */
+export function willBody(w: WillRow, payment: PaymentRow | undefined) {
+  return {
+    id: w.id,
+    user_id: w.user_id,
+    agent_id: w.agent_id,
+    created_by: w.created_by,
+    organization_id: w.organization_id,
+    branch_id: w.branch_id,
+    pricing_id: w.pricing_id,
+    status: w.status,
+    wasiat_type: w.wasiat_type,
+    plan: w.plan,
+    price: w.price_sen === null ? null : w.price_sen / 100,
+    price_sen: w.price_sen,
+    discount_sen: w.discount_sen,
+    amount_due_sen: amountDueSen(w),
+    payment_options_id: w.payment_options_id,
+    payment_received_at: w.payment_received_at,
+    payment_status: paymentStatusOf(payment),
+    acknowledged_pdpa: w.acknowledged_pdpa ? 1 : 0,
+    acknowledged_confirmation: w.acknowledged_confirmation ? 1 : 0,
+    signature: w.signature_id ? { id: w.signature_id } : null,
+    ekyc_verified_at: w.ekyc_verified_at,
+    ekyc_method: w.ekyc_method,
+    face_verification_count: w.face_verification_count,
+    parts_done: w.parts_done,
+    unlocked: computeUnlocked(w),
+    submitted_at: w.submitted_at,
+    wasiat_no: w.wasiat_no,
+    registered_at: w.registered_at,
+    rejected_reason: w.rejected_reason,
+    option_delete_id: w.option_delete_id,
+    rejected_at: w.rejected_at,
+    created_at: w.created_at,
+    updated_at: w.updated_at,
+  };
+}
+
+/** Serialize many wills with the relations of `load_with` (one query per relation, not per will). */
+export async function serializeWills(db: Db, list: WillRow[], rel: Set<Relation> = new Set()) {
+  const pays = await latestPayments(
+    db,
+    list.map((w) => w.id),
+  );
+  const extra = await loadRelations(db, list, rel);
+  return list.map((w) => ({
+    ...willBody(w, pays.get(w.id)),
+    ...(rel.has('payment') ? { payment: pays.get(w.id) ?? null } : {}),
+    ...extra.get(w.id),
+  }));
+}
+
+/** Serialize one will. */
+export async function serializeWill(db: Db, w: WillRow, rel: Set<Relation> = new Set()) {
+  const [one] = await serializeWills(db, [w], rel);
+  return one;
+}
+
+/** A witness as answered: the row plus `signature: { id }` (the PNG is at `/api/attachment/{id}/file`). */
+export const witnessBody = <T extends { signature_id: string | null }>(w: T) => ({
+  ...w,
+  signature: w.signature_id ? { id: w.signature_id } : null,
+});
