@@ -15,6 +15,7 @@
  *   attempt supersedes (fails) the will's earlier pending payment, so a will is never paid twice.
  * - Each state change writes an audit event in the same transaction (DESIGN.md §9.6).
  */
+
 import { randomBytes } from 'node:crypto';
 import { P, PAYMENT_OPTIONS, type PaymentCreateInput } from '@wasiat/domain';
 import { and, desc, eq, inArray, like, sql } from 'drizzle-orm';
@@ -24,6 +25,7 @@ import type { Db } from '../db/client.ts';
 import { organizations, payments, preferences, wills } from '../db/schema/index.ts';
 import { AppError, fieldError, notFound } from '../http/errors.ts';
 import { type Page, pageParams, toPage } from '../http/pagination.ts';
+import { markPartDone } from '../wills/service.ts';
 import { loadVisibleWill } from './policy.ts';
 import { previewPromo, redeemPromo } from './promo.ts';
 import { serializePayment, serializeWillPayment } from './serialize.ts';
@@ -42,17 +44,6 @@ const SETTLED = ['paid', 'waived'];
 const MANUAL_OPTIONS: number[] = [PAYMENT_OPTIONS.direct, PAYMENT_OPTIONS.cash];
 
 const inTx = <T>(db: Db, fn: (tx: Db) => Promise<T>) => db.transaction((tx) => fn(tx as unknown as Db));
-
-/**
- * Append the wizard part `payment` to `wills.parts_done` once (idempotent).
- * Interim helper until the wills module exports `markPartDone(db, wasiatId, part)`.
- */
-async function markPaymentPartDone(tx: Db, wasiatId: string) {
-  await tx
-    .update(wills)
-    .set({ parts_done: sql`array_append(${wills.parts_done}, 'payment')` })
-    .where(and(eq(wills.id, wasiatId), sql`NOT ('payment' = ANY(${wills.parts_done}))`));
-}
 
 /** The year in Malaysia (Asia/Kuala_Lumpur), for receipt numbers. */
 const malaysiaYear = (d = new Date()) =>
@@ -186,7 +177,7 @@ export async function createPayment(db: Db, user: AuthUser, input: PaymentCreate
         ...(waived ? { payment_received_at: now } : {}),
       })
       .where(eq(wills.id, will.id));
-    if (waived || MANUAL_OPTIONS.includes(input.payment_options_id)) await markPaymentPartDone(tx, will.id);
+    if (waived || MANUAL_OPTIONS.includes(input.payment_options_id)) await markPartDone(tx, will.id, 'payment');
     await recordAudit(tx, {
       actorId: user.id,
       action: waived ? 'payment.waive' : 'payment.create',
@@ -227,7 +218,7 @@ async function settlePaid(tx: Db, p: Payment, extra: Partial<Payment>) {
     .where(and(eq(payments.id, p.id), eq(payments.status, 'pending')))
     .returning();
   await tx.update(wills).set({ payment_received_at: now }).where(eq(wills.id, p.paymentable_id));
-  await markPaymentPartDone(tx, p.paymentable_id);
+  await markPartDone(tx, p.paymentable_id, 'payment');
   return paid;
 }
 
