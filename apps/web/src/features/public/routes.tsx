@@ -1,4 +1,21 @@
+/**
+ * Public routes of the will service (spec §2 "Public"): the will verification pages
+ * /public/wasiat/{wasiat_id} and /wasiat-verification/{wasiat_id}/details, and /payment-status where the
+ * payment gateway returns. No login needed; calls use the public client.
+ */
 import type { FeatureRoutes } from '@/app/routes-types.ts';
 
+const publicWill = async () => ({ Component: (await import('./PublicWillPage.tsx')).PublicWillPage });
+
 /** Routes of the public feature. */
-export const publicRoutes: FeatureRoutes = { public: [], private: [] };
+export const publicRoutes: FeatureRoutes = {
+  public: [
+    { path: '/public/wasiat/:wasiat_id', lazy: publicWill },
+    { path: '/wasiat-verification/:wasiat_id/details', lazy: publicWill },
+    {
+      path: '/payment-status',
+      lazy: async () => ({ Component: (await import('./PaymentStatusPage.tsx')).PaymentStatusPage }),
+    },
+  ],
+  private: [],
+};

@@ -1,4 +1,70 @@
+/**
+ * Routes of the wills feature (spec §2 "Will" and "Verification lists"), all behind login:
+ * the wizard /wasiat/part-a … part-g, /wasiat/part-payment, /wasiat/document inside the wizard frame;
+ * /wasiat/list; /wasiat/{wasiat_id}/details, /IC, /receipt; and the staff verification pages
+ * /wasiat/pengesahan/pendaftaran, /wasiat/pengesahan/list-pendaftaran, /wasiat/pengesahan/{wasiat_id}.
+ * Pages are code-split (`lazy`).
+ */
+import type { RouteObject } from 'react-router';
+import { Navigate } from 'react-router';
 import type { FeatureRoutes } from '@/app/routes-types.ts';
+import { mergeDomainWillMessages } from './lib/i18n-merge.ts';
+
+mergeDomainWillMessages();
+
+const part = (path: string, load: () => Promise<{ Component: React.ComponentType }>): RouteObject => ({
+  path,
+  lazy: load,
+});
+
+const wizard: RouteObject = {
+  lazy: async () => ({ Component: (await import('./components/WizardLayout.tsx')).WizardLayout }),
+  children: [
+    part('/wasiat/part-a', async () => ({ Component: (await import('./parts/PartA.tsx')).PartA })),
+    part('/wasiat/part-b', async () => ({ Component: (await import('./parts/PartB.tsx')).PartB })),
+    part('/wasiat/part-payment', async () => ({ Component: (await import('./parts/PartPayment.tsx')).PartPayment })),
+    part('/wasiat/part-c', async () => ({ Component: (await import('./parts/PartC.tsx')).PartC })),
+    part('/wasiat/document', async () => ({ Component: (await import('./parts/PartDocument.tsx')).PartDocument })),
+    part('/wasiat/part-d', async () => ({ Component: (await import('./parts/PartD.tsx')).PartD })),
+    part('/wasiat/part-e', async () => ({ Component: (await import('./parts/PartE.tsx')).PartE })),
+    part('/wasiat/part-f', async () => ({ Component: (await import('./parts/PartF.tsx')).PartF })),
+    part('/wasiat/part-g', async () => ({ Component: (await import('./parts/PartG.tsx')).PartG })),
+  ],
+};
 
 /** Routes of the wills feature. */
-export const willsRoutes: FeatureRoutes = { public: [], private: [] };
+export const willsRoutes: FeatureRoutes = {
+  public: [],
+  private: [
+    wizard,
+    { path: '/wasiat', element: <Navigate to="/wasiat/part-a" replace /> },
+    {
+      path: '/wasiat/list',
+      lazy: async () => ({ Component: (await import('./pages/WillListPage.tsx')).WillListPage }),
+    },
+    {
+      path: '/wasiat/pengesahan/pendaftaran',
+      lazy: async () => ({ Component: (await import('./pages/VerificationOrgsPage.tsx')).VerificationOrgsPage }),
+    },
+    {
+      path: '/wasiat/pengesahan/list-pendaftaran',
+      lazy: async () => ({ Component: (await import('./pages/WillListPage.tsx')).VerificationListPage }),
+    },
+    {
+      path: '/wasiat/pengesahan/:wasiat_id',
+      lazy: async () => ({ Component: (await import('./pages/WillDetailsPage.tsx')).WillReviewPage }),
+    },
+    {
+      path: '/wasiat/:wasiat_id/details',
+      lazy: async () => ({ Component: (await import('./pages/WillDetailsPage.tsx')).WillDetailsPage }),
+    },
+    {
+      path: '/wasiat/:wasiat_id/IC',
+      lazy: async () => ({ Component: (await import('./pages/WillICPage.tsx')).WillICPage }),
+    },
+    {
+      path: '/wasiat/:wasiat_id/receipt',
+      lazy: async () => ({ Component: (await import('./pages/WillReceiptPage.tsx')).WillReceiptPage }),
+    },
+  ],
+};

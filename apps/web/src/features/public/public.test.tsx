@@ -1,0 +1,68 @@
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderPage } from '@/components/test-utils.tsx';
+import { PaymentStatusPage, readPaymentReturn } from './PaymentStatusPage.tsx';
+import { PublicWillPage } from './PublicWillPage.tsx';
+
+const realFetch = globalThis.fetch;
+afterEach(() => {
+  globalThis.fetch = realFetch;
+});
+
+describe('PublicWillPage', () => {
+  it('shows the masked testator, registration number, status and the Malaysian registration date', async () => {
+    const fetchMock = vi.fn(async () =>
+      jsonResponse({
+        wasiat: {
+          id: 'w1',
+          wasiat_no: 'W2026-000001',
+          status: 2,
+          registered_at: '2026-11-23T06:05:00Z',
+          testator: { name: 'A***** b**** A****', ic_number: '920815****78' },
+          organization: { name: 'Syarikat Demo Amanah Sdn Bhd' },
+        },
+      }),
+    );
+    globalThis.fetch = fetchMock as unknown as typeof fetch;
+    renderPage(<PublicWillPage />, { path: '/public/wasiat/:wasiat_id', url: '/public/wasiat/w1' });
+    expect(await screen.findByText('W2026-000001')).toBeInTheDocument();
+    expect(screen.getByText('A***** b**** A****')).toBeInTheDocument();
+    expect(screen.getByText('920815****78')).toBeInTheDocument();
+    expect(screen.getByText('Berdaftar')).toBeInTheDocument();
+    expect(screen.getByText('23 Nov 26, 14:05')).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/public/wasiat/w1');
+    expect((init.headers as Record<string, string>).Type).toBe('api-public');
+  });
+
+  it('shows "Tidak dijumpai" when the API answers 404', async () => {
+    globalThis.fetch = vi.fn(async () => jsonResponse({ message: 'Not found' }, 404)) as unknown as typeof fetch;
+    renderPage(<PublicWillPage />, {
+      path: '/wasiat-verification/:wasiat_id/details',
+      url: '/wasiat-verification/zz/details',
+    });
+    expect(await screen.findByRole('heading', { name: 'Tidak dijumpai' })).toBeInTheDocument();
+  });
+});
+
+describe('PaymentStatusPage', () => {
+  it('reads the gateway return: success goes on to part C, failure back to payment', () => {
+    expect(readPaymentReturn(new URLSearchParams('status=1&payment_id=p1&wasiat_id=w1'))).toMatchObject({
+      ok: true,
+      back: '/wasiat/part-c?wasiat_id=w1',
+    });
+    expect(readPaymentReturn(new URLSearchParams('status=0&wasiat_id=w1')).back).toBe(
+      '/wasiat/part-payment?wasiat_id=w1',
+    );
+  });
+
+  it('says the payment failed in words and links back to the payment part', async () => {
+    renderPage(<PaymentStatusPage />, { path: '/payment-status', url: '/payment-status?status=0&wasiat_id=w1' });
+    expect(await screen.findByTestId('payment-result')).toHaveTextContent('Bayaran gagal');
+    expect(screen.getByRole('link', { name: 'Kembali ke bahagian bayaran' })).toHaveAttribute(
+      'href',
+      '/wasiat/part-payment?wasiat_id=w1',
+    );
+  });
+});

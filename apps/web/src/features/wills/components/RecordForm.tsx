@@ -1,0 +1,174 @@
+/**
+ * A generic add/edit form for the people and property rows of a will (heirs, receivers, guardians,
+ * witnesses, property, bequests; docs/api/wills.md). Fields are described as data; validation is the
+ * domain's zod schema for that row (messages are i18n keys); a 422 from the server lands on its field and
+ * what was typed stays (task brief).
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, Paper, Select, SimpleGrid, Stack, Textarea, Title } from '@mantine/core';
+import type { CatalogueEntry } from '@wasiat/domain';
+import { type ReactNode, useState } from 'react';
+import { Controller, type UseFormReturn, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { FormError } from '@/components/FormError.tsx';
+import { applyServerErrors } from '@/components/form-errors.ts';
+import { CatalogueSelect, StateSelect, TextField, useErr } from './fields.tsx';
+
+type Values = Record<string, any>;
+
+/** One input of a {@link RecordForm}. */
+export interface FieldSpec {
+  name: string;
+  label: string;
+  kind?: 'text' | 'textarea' | 'state' | 'catalogue' | 'select';
+  catalogue?: readonly CatalogueEntry<string | number>[];
+  options?: { value: string; label: string }[];
+  required?: boolean;
+  inputMode?: 'numeric' | 'email' | 'tel' | 'text';
+  type?: string;
+  description?: string;
+  /** Shown only when this returns true for the current values (e.g. type-specific property fields). */
+  visible?: (values: Values) => boolean;
+}
+
+interface RecordFormProps {
+  title: string;
+  schema: z.ZodType<any, any>;
+  fields: FieldSpec[];
+  defaults: Values;
+  submitLabel: string;
+  /** Save the validated values (POST or PATCH); a rejection with 422 errors is shown on the fields. */
+  onSave: (values: Values) => Promise<unknown>;
+  onCancel?: () => void;
+  /** Extra content under the fields (e.g. a signature pad), with access to the form. */
+  extra?: (form: UseFormReturn<Values>) => ReactNode;
+  /** Change values before validation (e.g. copy an address). */
+  testId?: string;
+}
+
+/** The form; see the file comment. */
+export function RecordForm({
+  title,
+  schema,
+  fields,
+  defaults,
+  submitLabel,
+  onSave,
+  onCancel,
+  extra,
+  testId,
+}: RecordFormProps) {
+  const { t } = useTranslation();
+  const err = useErr();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<Values>({ resolver: zodResolver(schema as any), defaultValues: defaults });
+  const values = form.watch();
+  const errors = form.formState.errors as Record<string, { message?: string } | undefined>;
+  const names = fields.map((f) => f.name);
+  const headingId = `${testId ?? 'record'}-form-title`;
+
+  const onSubmit = form.handleSubmit(async (v) => {
+    setFormError(null);
+    try {
+      await onSave(v);
+    } catch (e) {
+      setFormError(applyServerErrors(e, form.setError, [...names, 'signature']));
+    }
+  });
+
+  return (
+    <Paper
+      withBorder
+      p="md"
+      component="form"
+      onSubmit={onSubmit}
+      noValidate
+      aria-labelledby={headingId}
+      data-testid={testId}
+    >
+      <Stack>
+        <Title order={3} id={headingId}>
+          {title}
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          {fields
+            .filter((f) => !f.visible || f.visible(values))
+            .map((f) => {
+              const common = { label: f.label, required: f.required };
+              switch (f.kind) {
+                case 'state':
+                  return <StateSelect key={f.name} {...common} control={form.control} name={f.name} />;
+                case 'catalogue':
+                  return (
+                    <CatalogueSelect
+                      key={f.name}
+                      {...common}
+                      control={form.control}
+                      name={f.name}
+                      catalogue={f.catalogue ?? []}
+                    />
+                  );
+                case 'select':
+                  return (
+                    <Controller
+                      key={f.name}
+                      control={form.control}
+                      name={f.name}
+                      render={({ field, fieldState }) => (
+                        <Select
+                          label={f.label}
+                          required={f.required}
+                          data={f.options ?? []}
+                          value={field.value || null}
+                          onChange={(v) => field.onChange(v ?? '')}
+                          error={err(fieldState.error?.message)}
+                        />
+                      )}
+                    />
+                  );
+                case 'textarea':
+                  return (
+                    <Textarea
+                      key={f.name}
+                      label={f.label}
+                      required={f.required}
+                      description={f.description}
+                      autosize
+                      minRows={2}
+                      {...form.register(f.name)}
+                      error={err(errors[f.name]?.message)}
+                    />
+                  );
+                default:
+                  return (
+                    <TextField
+                      key={f.name}
+                      {...common}
+                      register={form.register}
+                      name={f.name}
+                      error={errors[f.name]?.message}
+                      inputMode={f.inputMode}
+                      type={f.type}
+                      description={f.description}
+                    />
+                  );
+              }
+            })}
+        </SimpleGrid>
+        {extra?.(form)}
+        <FormError message={formError} />
+        <Group>
+          <Button type="submit" loading={form.formState.isSubmitting}>
+            {submitLabel}
+          </Button>
+          {onCancel && (
+            <Button variant="default" onClick={onCancel}>
+              {t('common.cancel')}
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

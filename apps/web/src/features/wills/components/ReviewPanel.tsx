@@ -1,0 +1,138 @@
+/**
+ * Provider staff's review of a will awaiting confirmation (spec §4 status 1 → 2 or 3; docs/api/wills.md
+ * staff transitions; payments.md confirm): "Sahkan / Confirm" → PATCH /api/wasiat/{id} `{ status: 2 }`;
+ * "Sahkan bayaran" when a cash/direct payment is pending → POST /api/payment/{id}/confirm; "Batal untuk
+ * kemas kini / Cancel for update" with a required reason → PATCH `{ status: 3, rejected_reason }`.
+ */
+import { Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { can, formatRinggit, PAYMENT_TYPES, roleOf } from '@wasiat/domain';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, api } from '@/app/api.ts';
+import { session } from '@/app/storage.ts';
+import { FormError } from '@/components/FormError.tsx';
+import type { Page, Payment, Will } from '../types.ts';
+import { useLang } from './fields.tsx';
+import { Notice } from './Notice.tsx';
+
+/** The review panel; see the file comment. */
+export function ReviewPanel({ will }: { will: Will }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const qc = useQueryClient();
+  const role = roleOf(session.user());
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | undefined>();
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const payments = useQuery({
+    queryKey: ['wasiat', will.id, 'payment'],
+    queryFn: async () => {
+      const r = await api.get<{ payments: Page<Payment> }>(`wasiat/${will.id}/payment`, undefined, { silent: true });
+      return r.payments?.data ?? [];
+    },
+  });
+  const pending = (payments.data ?? []).find((p) => p.status === 'pending');
+  const refresh = () => qc.invalidateQueries({ queryKey: ['wasiat'] });
+
+  async function run(name: string, fn: () => Promise<unknown>, message: string) {
+    setError(null);
+    setBusy(name);
+    try {
+      await fn();
+      setDone(message);
+      await refresh();
+    } catch (e) {
+      if (e instanceof ApiError && e.errors.rejected_reason) setReasonError(e.errors.rejected_reason[0]);
+      else setError(e instanceof ApiError ? e.firstMessage : String(e));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  if (!can(role, 'will:verify') && !can(role, 'payment:confirm')) return null;
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="review-title">
+      <Stack>
+        <Title order={2} id="review-title">
+          {t('wills.verify.panel_title')}
+        </Title>
+        {done && (
+          <Notice color="green" role="status">
+            {done}
+          </Notice>
+        )}
+        {pending && (
+          <Stack gap="xs">
+            <Text>
+              {t('wills.verify.payment_pending', {
+                mode: PAYMENT_TYPES.find((p) => p.code === pending.payment_options_id)?.[lang] ?? '',
+                amount: formatRinggit(pending.amount_sen),
+                reference: pending.reference ?? '—',
+              })}
+            </Text>
+            {can(role, 'payment:confirm') && (
+              <Group>
+                <Button
+                  variant="default"
+                  loading={busy === 'pay'}
+                  onClick={() =>
+                    run('pay', () => api.post(`payment/${pending.id}/confirm`, {}), t('wills.verify.payment_confirmed'))
+                  }
+                >
+                  {t('wills.verify.confirm_payment')}
+                </Button>
+              </Group>
+            )}
+          </Stack>
+        )}
+        {will.status === 1 && can(role, 'will:verify') ? (
+          <>
+            <Group>
+              <Button
+                loading={busy === 'confirm'}
+                onClick={() =>
+                  run('confirm', () => api.patch(`wasiat/${will.id}`, { status: 2 }), t('wills.verify.confirmed'))
+                }
+                data-testid="confirm-will"
+              >
+                {t('wills.verify.confirm')}
+              </Button>
+            </Group>
+            <Textarea
+              label={t('wills.verify.reason')}
+              required
+              value={reason}
+              onChange={(e) => setReason(e.currentTarget.value)}
+              error={reasonError}
+              autosize
+              minRows={2}
+            />
+            <Group>
+              <Button
+                variant="default"
+                loading={busy === 'cancel'}
+                onClick={() => {
+                  setReasonError(undefined);
+                  if (!reason.trim()) return setReasonError(t('wills.rejected_reason_required'));
+                  void run(
+                    'cancel',
+                    () => api.patch(`wasiat/${will.id}`, { status: 3, rejected_reason: reason.trim() }),
+                    t('wills.verify.cancelled'),
+                  );
+                }}
+              >
+                {t('wills.verify.cancel')}
+              </Button>
+            </Group>
+          </>
+        ) : (
+          !done && <Text>{t('wills.verify.not_pending')}</Text>
+        )}
+        <FormError message={error} />
+      </Stack>
+    </Paper>
+  );
+}

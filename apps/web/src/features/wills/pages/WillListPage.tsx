@@ -1,0 +1,152 @@
+/**
+ * /wasiat/list — the wills the user may see (docs/api/wills.md GET /api/wasiat, scoped by role on the
+ * server), with status labels (spec §4), a status filter and pagination from
+ * `{ wasiats: { data, total, last_page } }`. Also used for /wasiat/pengesahan/list-pendaftaran (status 1,
+ * optional ?organization_id=) with a review link per will.
+ */
+import { Anchor, Group, Pagination, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { labelOf, WILL_PLANS } from '@wasiat/domain';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { api } from '@/app/api.ts';
+import { Busy } from '../components/Busy.tsx';
+import { useLang } from '../components/fields.tsx';
+import { WillStatusBadge } from '../components/WillStatus.tsx';
+import { formatMalaysianDateTime } from '../lib/datetime.ts';
+import { PARTS, partUrl, resumePart } from '../lib/parts.ts';
+import type { Page, Will } from '../types.ts';
+
+const PER_PAGE = 10;
+
+/** The list page; `verification` fixes status 1 and links to the review page. */
+export function WillListPage({ verification = false }: { verification?: boolean }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const [params] = useSearchParams();
+  const organizationId = params.get('organization_id') ?? undefined;
+  const [status, setStatus] = useState<string | null>(verification ? '1' : null);
+  const [page, setPage] = useState(1);
+  const q = useQuery({
+    queryKey: ['wasiat', 'list', status, page, organizationId],
+    queryFn: async () =>
+      (
+        await api.get<{ wasiats: Page<Will> }>('wasiat', {
+          status: status ?? undefined,
+          organization_id: organizationId,
+          page,
+          limit: PER_PAGE,
+          load_with: 'userDetail,user,organization',
+        })
+      ).wasiats,
+  });
+  const rows = q.data?.data ?? [];
+  const title = verification ? t('wills.verify.list_title') : t('wills.list.title');
+
+  return (
+    <Stack>
+      <Title order={1}>{title}</Title>
+      {!verification && (
+        <Group>
+          <Select
+            label={t('wills.list.filter_status')}
+            data={[
+              { value: '', label: t('wills.list.all') },
+              ...['0', '1', '2', '3'].map((s) => ({ value: s, label: t(`wills.status.${s}`) })),
+            ]}
+            value={status ?? ''}
+            onChange={(v) => {
+              setStatus(v ? v : null);
+              setPage(1);
+            }}
+            allowDeselect={false}
+          />
+        </Group>
+      )}
+      {q.isLoading ? (
+        <Busy />
+      ) : rows.length === 0 ? (
+        <Text>{t('wills.list.empty')}</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={700}>
+          <Table striped withTableBorder data-testid="will-list">
+            <Table.Caption>{t('wills.list.total', { n: q.data?.total ?? rows.length })}</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{t('wills.f.wasiat_no')}</Table.Th>
+                <Table.Th scope="col">{t('wills.f.testator')}</Table.Th>
+                <Table.Th scope="col">{t('wills.f.ic_number')}</Table.Th>
+                <Table.Th scope="col">{t('wills.f.plan')}</Table.Th>
+                <Table.Th scope="col">{t('wills.f.status')}</Table.Th>
+                <Table.Th scope="col">{t('wills.f.created_at')}</Table.Th>
+                <Table.Th scope="col">{t('wills.actions')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((w) => {
+                const name = w.user_detail?.name ?? w.user?.name ?? '—';
+                return (
+                  <Table.Tr key={w.id}>
+                    <Table.Td>{w.wasiat_no ?? '—'}</Table.Td>
+                    <Table.Td>{name}</Table.Td>
+                    <Table.Td>{w.user_detail?.ic_number ?? w.user?.ic_number ?? '—'}</Table.Td>
+                    <Table.Td>{labelOf(WILL_PLANS, w.plan ?? null, lang) || '—'}</Table.Td>
+                    <Table.Td>
+                      <WillStatusBadge status={w.status} />
+                    </Table.Td>
+                    <Table.Td>{formatMalaysianDateTime(w.created_at, lang)}</Table.Td>
+                    <Table.Td>
+                      <Group gap="xs" wrap="nowrap">
+                        {verification ? (
+                          <Anchor
+                            component={Link}
+                            to={`/wasiat/pengesahan/${w.id}`}
+                            aria-label={`${t('wills.verify.review')} ${name}`}
+                          >
+                            {t('wills.verify.review')}
+                          </Anchor>
+                        ) : (
+                          <Anchor
+                            component={Link}
+                            to={`/wasiat/${w.id}/details`}
+                            aria-label={`${t('wills.list.details')} ${name}`}
+                          >
+                            {t('wills.list.details')}
+                          </Anchor>
+                        )}
+                        {!verification && (w.status === 0 || w.status === 3) && (
+                          <Anchor
+                            component={Link}
+                            to={partUrl(w.parts_done && w.unlocked ? resumePart(w) : PARTS[1], w.id)}
+                            aria-label={`${t('wills.list.continue')} ${name}`}
+                          >
+                            {t('wills.list.continue')}
+                          </Anchor>
+                        )}
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {(q.data?.last_page ?? 1) > 1 && (
+        <Pagination
+          total={q.data?.last_page ?? 1}
+          value={page}
+          onChange={setPage}
+          getControlProps={(c) => ({ 'aria-label': t(`wills.list.page_${c}`) })}
+          getItemProps={(p) => ({ 'aria-label': t('wills.list.page_n', { n: p }) })}
+        />
+      )}
+    </Stack>
+  );
+}
+
+/** /wasiat/pengesahan/list-pendaftaran: wills awaiting confirmation (status 1), optionally of one organisation. */
+export function VerificationListPage() {
+  return <WillListPage verification />;
+}

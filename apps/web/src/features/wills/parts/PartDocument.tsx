@@ -1,0 +1,144 @@
+/**
+ * Part Document — MyKad front and back images (docs/api/wills.md `POST /wasiat/{id}/document`; spec §5
+ * "MyKad front and back attachments are required and must be separate files"): two labelled file
+ * inputs with previews; the same file twice is refused here (and by the server, 422
+ * `validation.mykad_same_file`). Multipart upload with `type` mykad-front / mykad-back; an image already
+ * there is replaced (`?action=replace`).
+ */
+import { Button, Group, Image, Input, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, api } from '@/app/api.ts';
+import { FormError } from '@/components/FormError.tsx';
+import { useWizard } from '../components/WizardLayout.tsx';
+import { useWillList } from '../hooks/useWill.ts';
+import { isSameFile, useAttachmentUrl } from '../lib/files.ts';
+import type { Attachment } from '../types.ts';
+
+type Side = 'mykad-front' | 'mykad-back';
+const SIDES: Side[] = ['mykad-front', 'mykad-back'];
+
+/** Part Document page; see the file comment. */
+export function PartDocument() {
+  const { t } = useTranslation();
+  const { wasiatId, editable, goNext } = useWizard();
+  const qc = useQueryClient();
+  const docs = useWillList<Attachment>(wasiatId, 'document', 'attachments');
+  const [files, setFiles] = useState<Record<Side, File | null>>({ 'mykad-front': null, 'mykad-back': null });
+  const [errors, setErrors] = useState<Partial<Record<Side, string>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const existing = (side: Side) => [...(docs.data ?? [])].reverse().find((d) => d.type === side) ?? null;
+
+  async function save() {
+    setErrors({});
+    setFormError(null);
+    const missing = SIDES.filter((s) => !files[s] && !existing(s));
+    if (missing.length) {
+      setErrors(Object.fromEntries(missing.map((s) => [s, t('validation.required')])));
+      return;
+    }
+    if (await isSameFile(files['mykad-front'], files['mykad-back'])) {
+      setErrors({ 'mykad-back': t('validation.mykad_same_file') });
+      return;
+    }
+    setBusy(true);
+    try {
+      for (const side of SIDES) {
+        const file = files[side];
+        if (!file) continue;
+        const body = new FormData();
+        body.append('type', side);
+        body.append('document', file, file.name);
+        await api.post(`wasiat/${wasiatId}/document${existing(side) ? '?action=replace' : ''}`, body);
+      }
+      await qc.invalidateQueries({ queryKey: ['wasiat', wasiatId, 'document'] });
+      setFiles({ 'mykad-front': null, 'mykad-back': null });
+      await goNext('document');
+    } catch (e) {
+      if (e instanceof ApiError) {
+        const msg = e.errors.document?.[0] ?? e.errors.type?.[0];
+        if (msg) setErrors({ 'mykad-back': msg });
+        else setFormError(e.firstMessage);
+      } else setFormError(String(e));
+      await qc.invalidateQueries({ queryKey: ['wasiat', wasiatId, 'document'] });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Stack>
+      <Title order={2}>{t('wills.parts.document')}</Title>
+      <Text>{t('wills.doc.intro')}</Text>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        {SIDES.map((side) => (
+          <MykadSide
+            key={side}
+            side={side}
+            file={files[side]}
+            existing={existing(side)}
+            error={errors[side]}
+            disabled={!editable}
+            onFile={(f) => setFiles((old) => ({ ...old, [side]: f }))}
+          />
+        ))}
+      </SimpleGrid>
+      <FormError message={formError} />
+      <Group>
+        <Button onClick={save} loading={busy} disabled={!editable}>
+          {t('common.next')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function MykadSide(props: {
+  side: Side;
+  file: File | null;
+  existing: Attachment | null;
+  error?: string;
+  disabled?: boolean;
+  onFile: (f: File | null) => void;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [preview, setPreview] = useState<string | null>(null);
+  const saved = useAttachmentUrl(props.file ? null : props.existing?.id);
+  useEffect(() => {
+    if (!props.file) return setPreview(null);
+    const url = URL.createObjectURL(props.file);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [props.file]);
+  const label = t(`wills.doc.${props.side}`);
+  const src = preview ?? saved.url;
+  return (
+    <Paper withBorder p="md">
+      <Stack gap="xs">
+        <Input.Wrapper label={label} required error={props.error} id={id} errorProps={{ id: `${id}-error` }}>
+          <input
+            id={id}
+            type="file"
+            accept="image/jpeg,image/png,image/webp"
+            aria-invalid={props.error ? true : undefined}
+            aria-describedby={props.error ? `${id}-error` : undefined}
+            data-testid={`file-${props.side}`}
+            disabled={props.disabled}
+            onChange={(e) => props.onFile(e.currentTarget.files?.[0] ?? null)}
+          />
+        </Input.Wrapper>
+        {src ? (
+          <Image src={src} alt={t('wills.doc.preview_alt', { side: label })} h={160} fit="contain" />
+        ) : (
+          <Text size="sm" c="dimmed">
+            {t('wills.doc.none')}
+          </Text>
+        )}
+        {props.existing && !props.file && <Text size="sm">{t('wills.doc.uploaded')}</Text>}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,123 @@
+/**
+ * Part F — Verification (docs/api/wills.md part f; spec §5 "Agreement to the personal data protection act,
+ * and to the declaration of understanding/will confirmation, is required", "A signature is required";
+ * reference §3.1 Part G): PDPA consent, the will confirmation (its text differs for a conventional will),
+ * and the testator's signature → POST /api/wasiat/{id}/signature, then
+ * PATCH /api/wasiat/{id} `{ acknowledged_pdpa: 1, acknowledged_confirmation: 1 }`.
+ */
+import { Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, api } from '@/app/api.ts';
+import { FormError } from '@/components/FormError.tsx';
+import { SignaturePad } from '@/components/SignaturePad.tsx';
+import { Notice } from '../components/Notice.tsx';
+import { useWizard } from '../components/WizardLayout.tsx';
+
+/** The client-side checks of part F, as message keys per field (empty when all is given). */
+export function verificationErrors(v: {
+  pdpa: boolean;
+  confirmation: boolean;
+  signature: string | null;
+  hasSaved: boolean;
+}) {
+  const e: Partial<Record<'pdpa' | 'confirmation' | 'signature', string>> = {};
+  if (!v.pdpa) e.pdpa = 'validation.pdpa_required';
+  if (!v.confirmation) e.confirmation = 'validation.confirmation_required';
+  if (!v.signature && !v.hasSaved) e.signature = 'validation.signature_required';
+  return e;
+}
+
+/** Part F page; see the file comment. */
+export function PartF() {
+  const { t } = useTranslation();
+  const { will, wasiatId, editable, goNext } = useWizard();
+  const [pdpa, setPdpa] = useState(!!will?.acknowledged_pdpa);
+  const [confirmation, setConfirmation] = useState(!!will?.acknowledged_confirmation);
+  const [signature, setSignature] = useState<string | null>(null);
+  const [errors, setErrors] = useState<ReturnType<typeof verificationErrors>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const hasSaved = !!(will?.signature?.id ?? will?.signature_id);
+  const conventional = will?.wasiat_type === 2;
+
+  async function save() {
+    setFormError(null);
+    const e = verificationErrors({ pdpa, confirmation, signature, hasSaved });
+    setErrors(e);
+    if (Object.keys(e).length) return;
+    setBusy(true);
+    try {
+      if (signature) await api.post(`wasiat/${wasiatId}/signature`, { is_base64: true, document: signature });
+      await api.patch(`wasiat/${wasiatId}`, { acknowledged_pdpa: 1, acknowledged_confirmation: 1 });
+      await goNext('f');
+    } catch (err) {
+      if (err instanceof ApiError) {
+        const f = err.errors;
+        setErrors({
+          pdpa: f.acknowledged_pdpa?.[0],
+          confirmation: f.acknowledged_confirmation?.[0],
+          signature: f.document?.[0] ?? f.signature?.[0],
+        });
+        if (!f.acknowledged_pdpa && !f.acknowledged_confirmation && !f.document && !f.signature)
+          setFormError(err.firstMessage);
+      } else setFormError(String(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+  const tr = (k?: string) => (k ? t(k) : undefined);
+
+  return (
+    <Stack>
+      <Title order={2}>{t('wills.parts.f')}</Title>
+      <Paper withBorder p="md">
+        <Stack>
+          <Title order={3}>{t('wills.f_part.pdpa_title')}</Title>
+          <Text size="sm">{t('wills.f_part.pdpa_text')}</Text>
+          <Checkbox
+            label={t('wills.f_part.pdpa_agree')}
+            checked={pdpa}
+            onChange={(e) => setPdpa(e.currentTarget.checked)}
+            error={tr(errors.pdpa)}
+            disabled={!editable}
+          />
+        </Stack>
+      </Paper>
+      <Paper withBorder p="md">
+        <Stack>
+          <Title order={3}>{t('wills.f_part.confirmation_title')}</Title>
+          <Text size="sm">
+            {t(conventional ? 'wills.f_part.confirmation_text_conventional' : 'wills.f_part.confirmation_text')}
+          </Text>
+          <Checkbox
+            label={t('wills.f_part.confirmation_agree')}
+            checked={confirmation}
+            onChange={(e) => setConfirmation(e.currentTarget.checked)}
+            error={tr(errors.confirmation)}
+            disabled={!editable}
+          />
+        </Stack>
+      </Paper>
+      <Paper withBorder p="md">
+        <Stack>
+          <Title order={3}>{t('wills.f_part.signature_title')}</Title>
+          {hasSaved && <Notice color="green">{t('wills.f_part.signature_saved')}</Notice>}
+          <SignaturePad
+            label={t('wills.f_part.signature_label')}
+            required={!hasSaved}
+            error={tr(errors.signature)}
+            onChange={setSignature}
+            disabled={!editable}
+          />
+        </Stack>
+      </Paper>
+      <FormError message={formError} />
+      <Group>
+        <Button onClick={save} loading={busy} disabled={!editable}>
+          {t('common.next')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

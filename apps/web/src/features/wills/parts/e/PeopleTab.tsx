@@ -1,0 +1,80 @@
+/**
+ * Receivers of property and guardians of minor children of a comprehensive will (docs/api/wills.md
+ * receiver and caretaker calls; spec §3 "Related: … guardian, beneficiary"): a list with add/change/delete.
+ */
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { caretakerFieldsSchema, labelOf, RELATIONSHIPS, receiverFieldsSchema } from '@wasiat/domain';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLang } from '../../components/fields.tsx';
+import { caretakerSpecs, defaultsFor, receiverSpecs } from '../../components/personFields.ts';
+import { RecordForm } from '../../components/RecordForm.tsx';
+import { RecordsTable } from '../../components/RecordsTable.tsx';
+import { useRows } from '../../hooks/useRows.ts';
+import type { Caretaker, Receiver } from '../../types.ts';
+
+type Kind = 'receiver' | 'caretaker';
+type Row = Receiver | Caretaker;
+
+/** Receivers (kind "receiver") or guardians (kind "caretaker") of a will. */
+export function PeopleTab({ kind, wasiatId, editable }: { kind: Kind; wasiatId: string; editable: boolean }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const rows = useRows<Row>(wasiatId, kind, kind === 'receiver' ? 'receivers' : 'caretakers');
+  const [editing, setEditing] = useState<Row | 'new' | null>(null);
+  const specs = kind === 'receiver' ? receiverSpecs(t) : caretakerSpecs(t);
+  const row = editing === 'new' ? null : editing;
+  return (
+    <Stack>
+      <Text>{t(`wills.e.${kind}_intro`)}</Text>
+      <RecordsTable
+        rows={rows.rows}
+        caption={t(`wills.e.tabs.${kind}`)}
+        empty={t('wills.e.none_yet')}
+        name={(r) => r.name}
+        testId={`${kind}-list`}
+        columns={[
+          { label: t('wills.f.name'), render: (r) => r.name },
+          { label: t('wills.f.relationship'), render: (r) => labelOf(RELATIONSHIPS, r.relationship, lang) },
+          { label: t('wills.f.ic_number'), render: (r) => r.ic_number ?? '—' },
+          ...(kind === 'caretaker'
+            ? [{ label: t('wills.f.wards'), render: (r: Row) => (r as Caretaker).wards ?? '' }]
+            : []),
+        ]}
+        onEdit={editable ? setEditing : undefined}
+        onDelete={editable ? (r) => rows.remove(r.id, r.name) : undefined}
+      />
+      {editing !== null && editable ? (
+        <RecordForm
+          key={row?.id ?? 'new'}
+          testId={`${kind}-form`}
+          title={t(row ? `wills.e.edit_${kind}` : `wills.e.add_${kind}`)}
+          schema={kind === 'receiver' ? receiverFieldsSchema : caretakerFieldsSchema}
+          fields={specs}
+          defaults={defaultsFor(specs, row as Record<string, unknown> | null)}
+          submitLabel={t('common.save')}
+          onCancel={() => setEditing(null)}
+          onSave={async (v) => {
+            const body = Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined));
+            if (row) await rows.update(row.id, body);
+            else
+              await rows.create(
+                kind === 'receiver'
+                  ? { ...body, receivable_type: 'Wasiat', receivable_id: wasiatId }
+                  : { ...body, caretakerable_type: 'Wasiat', caretakerable_id: wasiatId },
+              );
+            setEditing(null);
+          }}
+        />
+      ) : (
+        editable && (
+          <Group>
+            <Button variant="light" onClick={() => setEditing('new')}>
+              {t(`wills.e.add_${kind}`)}
+            </Button>
+          </Group>
+        )
+      )}
+    </Stack>
+  );
+}

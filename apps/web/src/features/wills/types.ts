@@ -1,0 +1,192 @@
+/**
+ * Shapes of the wills API replies the web client reads (docs/api/wills.md, payments.md, documents.md).
+ * Only the fields the screens use are typed; money is integer sen, dates ISO 8601 UTC.
+ */
+
+/** A wizard part key as the server lists it in `parts_done` / `unlocked`. */
+export type PartKey = 'a' | 'b' | 'payment' | 'c' | 'document' | 'd' | 'e' | 'f' | 'g';
+
+/** `{ wasiat }` of GET /api/wasiat/{id} (docs/api/wills.md "Calls"). */
+export interface Will {
+  id: string;
+  user_id: string;
+  agent_id?: string | null;
+  organization_id?: string | null;
+  branch_id?: string | null;
+  status: number;
+  price?: number | string | null;
+  price_sen?: number | null;
+  discount_sen?: number | null;
+  amount_due_sen?: number | null;
+  plan?: 'basic' | 'comprehensive' | null;
+  wasiat_type?: number | null;
+  parts_done: PartKey[];
+  unlocked: PartKey[];
+  wasiat_no?: string | null;
+  registered_at?: string | null;
+  rejected_reason?: string | null;
+  payment_status?: 'pending' | 'paid' | 'failed' | 'waived' | null;
+  payment_options_id?: number | null;
+  acknowledged_pdpa?: boolean | number | null;
+  acknowledged_confirmation?: boolean | number | null;
+  signature_id?: string | null;
+  /** The testator's signature, when saved (`{ id }`). */
+  signature?: { id: string } | null;
+  ekyc_verified_at?: string | null;
+  created_at?: string;
+  user?: { id: string; name: string; ic_number?: string | null } | null;
+  user_detail?: UserDetail | null;
+  organization?: { id: string; name: string } | null;
+  branch?: { id: string; branch_name: string } | null;
+  agent?: { id: string; name: string } | null;
+}
+
+/** Paginated list envelope (DESIGN.md §3). */
+export interface Page<T> {
+  data: T[];
+  current_page?: number;
+  per_page?: number;
+  total?: number;
+  last_page?: number;
+}
+
+/** The testator's particulars (part C, `{ user_detail }`). */
+export interface UserDetail {
+  designation?: string | null;
+  name?: string | null;
+  ic_number?: string | null;
+  other_ic_number?: string | null;
+  gender?: number | null;
+  race?: number | null;
+  religion?: number | null;
+  nationality?: number | null;
+  marital_status?: string | null;
+  email?: string | null;
+  mobile_number?: string | null;
+  home_phone_number?: string | null;
+  correspondence_address?: string | null;
+  correspondence_postcode?: string | null;
+  correspondence_city?: string | null;
+  correspondence_state?: string | null;
+  permanent_address?: string | null;
+  permanent_postcode?: string | null;
+  permanent_city?: string | null;
+  permanent_state?: string | null;
+}
+
+/** A postal address as people records carry it. */
+export interface Address {
+  address?: string | null;
+  postcode?: string | null;
+  city?: string | null;
+  state?: string | null;
+}
+
+/** An heir (part D). */
+export interface Heir extends Address {
+  id: string;
+  name: string;
+  relationship: string;
+  ic_number?: string | null;
+  mobile_number?: string | null;
+  home_phone_number?: string | null;
+  email?: string | null;
+}
+
+/** A witness (part G). */
+export interface Witness extends Address {
+  id: string;
+  name: string;
+  ic_number: string;
+  email?: string | null;
+  signature_id?: string | null;
+  signature?: { id: string } | null;
+}
+
+/** A receiver of property (part E). */
+export interface Receiver extends Address {
+  id: string;
+  name: string;
+  relationship: string;
+  ic_number?: string | null;
+  mobile_number?: string | null;
+}
+
+/** A movable property (part E). */
+export interface MoveableProperty {
+  id: string;
+  property_type: string;
+  institution_name?: string | null;
+  account_number?: string | null;
+  policy_number?: string | null;
+  company_registration_number?: string | null;
+  transport_type?: string | null;
+  transport_manufacturer?: string | null;
+  transport_model?: string | null;
+  transport_registration_number?: string | null;
+  value_sen?: number | null;
+}
+
+/** An immovable property (part E). */
+export interface ImmoveableProperty {
+  id: string;
+  category: string;
+  property_type: string;
+  property_no: string;
+  lot_number: string;
+  city_type?: string | null;
+  city?: string | null;
+  district?: string | null;
+  state?: string | null;
+  address?: string | null;
+  value_sen?: number | null;
+}
+
+/** A receiver's share of one property. */
+export interface PropertyReceiver {
+  id: string;
+  portion: string;
+  receiver_id?: string;
+  receiver?: Receiver | null;
+}
+
+/** A guardian of minor children (part E). */
+export interface Caretaker extends Address {
+  id: string;
+  name: string;
+  ic_number: string;
+  relationship: string;
+  mobile_number?: string | null;
+  wards?: string | null;
+}
+
+/** A bequest (part E). */
+export interface Bequest {
+  id: string;
+  beneficiary_name: string;
+  ic_number?: string | null;
+  relationship?: string | null;
+  purpose?: string | null;
+  portion: string;
+}
+
+/** An uploaded file (MyKad images). */
+export interface Attachment {
+  id: string;
+  type: string;
+  mime_type: string;
+  original_filename?: string | null;
+  created_at?: string;
+}
+
+/** A payment of a will (payments.md). */
+export interface Payment {
+  id: string;
+  payment_options_id: number;
+  amount_sen: number;
+  status: 'pending' | 'paid' | 'failed' | 'waived';
+  reference?: string | null;
+  receipt_no?: string | null;
+  paid_at?: string | null;
+  created_at?: string;
+}
