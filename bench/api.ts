@@ -71,7 +71,7 @@ await app.listen({ port: 0, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
 const staff = await client.query(`SELECT id FROM users WHERE username = 'staff'`);
 const token = await issueToken(database.db, staff.rows[0].id);
-const willId = 'bw4242';
+const willId = `bw${Math.min(4242, WILLS)}`;
 
 const bare = Fastify();
 bare.get('/bare', async () => ({ wasiat: { id: willId, status: 2 } }));

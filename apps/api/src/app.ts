@@ -99,7 +99,7 @@ export async function buildApp(ctx: Ctx, opts: { logger?: boolean | object } = {
   );
 
   if (existsSync(webDist)) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false });
+    await app.register(fastifyStatic, { root: webDist, wildcard: true, index: false });
     app.setNotFoundHandler((req, reply) => {
       if (req.method !== 'GET' || req.url.startsWith('/api')) {
         return reply.status(404).send({ message: 'Not found' });

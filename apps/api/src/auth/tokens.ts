@@ -4,7 +4,7 @@
  * Idle expiry: 2 hours without use; absolute expiry: 7 days after issue (ADR 0005).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { auth_tokens, users } from '../db/schema/index.ts';
 
@@ -33,17 +33,38 @@ export async function issueToken(
   return token;
 }
 
-/** The user of a live token, or null when unknown, revoked, idle too long or past its absolute expiry. */
-export async function userForToken(db: Db, token: string) {
-  const now = new Date();
-  const rows = await db
+/**
+ * The token lookup runs on every authenticated request, so it is a prepared statement (one per database
+ * handle): building the drizzle query each time cost most of a request's CPU (bench/api.ts).
+ */
+const tokenQueries = new WeakMap<Db, ReturnType<typeof prepareTokenQuery>>();
+const prepareTokenQuery = (db: Db) =>
+  db
     .select({ token: auth_tokens, user: users })
     .from(auth_tokens)
     .innerJoin(users, eq(users.id, auth_tokens.user_id))
     .where(
-      and(eq(auth_tokens.token_hash, sha256(token)), isNull(auth_tokens.revoked_at), gt(auth_tokens.expires_at, now)),
+      and(
+        eq(auth_tokens.token_hash, sql.placeholder('hash')),
+        isNull(auth_tokens.revoked_at),
+        gt(auth_tokens.expires_at, sql`now()`),
+      ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare('auth_user_for_token');
+function tokenQuery(db: Db) {
+  let q = tokenQueries.get(db);
+  if (!q) {
+    q = prepareTokenQuery(db);
+    tokenQueries.set(db, q);
+  }
+  return q;
+}
+
+/** The user of a live token, or null when unknown, revoked, idle too long or past its absolute expiry. */
+export async function userForToken(db: Db, token: string) {
+  const now = new Date();
+  const rows = await tokenQuery(db).execute({ hash: sha256(token) });
   const row = rows[0];
   if (!row) return null;
   if (now.getTime() - row.token.last_used_at.getTime() > IDLE_MS) return null;

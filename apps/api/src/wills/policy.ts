@@ -37,6 +37,19 @@ export function willScope(user: AuthUser): SQL {
   return and(alive, or(...parts)) as SQL;
 }
 
+/**
+ * The same visibility as {@link willScope}, as flags for the prepared single-will read
+ * (queries.ts `findVisibleWill`): any | own (`user_id`) | agent (`agent_id`) | organisation.
+ */
+export function scopeFlags(user: AuthUser) {
+  return {
+    any: userCan(user, 'will:read:any'),
+    own: userCan(user, 'will:read:own'),
+    agent: userCan(user, 'will:read:agent'),
+    org: userCan(user, 'will:read:organisation'),
+  };
+}
+
 /** Whether the user may create wills at all (for themselves or for a client). */
 export const canCreateForClient = (user: AuthUser) => userCan(user, 'will:create:client');
 

@@ -434,4 +434,5 @@ CREATE INDEX "wills_user_idx" ON "wills" USING btree ("user_id");--> statement-b
 CREATE INDEX "wills_agent_idx" ON "wills" USING btree ("agent_id");--> statement-breakpoint
 CREATE INDEX "wills_org_status_idx" ON "wills" USING btree ("organization_id","status");--> statement-breakpoint
 CREATE INDEX "wills_status_created_idx" ON "wills" USING btree ("status","created_at");--> statement-breakpoint
+CREATE INDEX "wills_created_idx" ON "wills" USING btree ("created_at","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "wills_no_uq" ON "wills" USING btree ("wasiat_no");

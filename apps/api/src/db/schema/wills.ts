@@ -60,6 +60,7 @@ export const wills = pgTable(
     index('wills_agent_idx').on(t.agent_id),
     index('wills_org_status_idx').on(t.organization_id, t.status),
     index('wills_status_created_idx').on(t.status, t.created_at),
+    index('wills_created_idx').on(t.created_at, t.id),
     uniqueIndex('wills_no_uq').on(t.wasiat_no),
   ],
 );

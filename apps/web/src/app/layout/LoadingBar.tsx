@@ -12,10 +12,11 @@ export function LoadingBar() {
     <div
       role="status"
       aria-live="polite"
+      aria-label={t('common.loading')}
       data-testid="loading"
       style={{ position: 'fixed', top: 8, right: 8, zIndex: 1000 }}
     >
-      <Loader size="sm" aria-label={t('common.loading')} />
+      <Loader size="sm" aria-hidden />
     </div>
   );
 }
