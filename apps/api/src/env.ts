@@ -19,6 +19,8 @@ const schema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Wasiat <no-reply@wasiat.local>'),
   CORS_ORIGINS: z.string().default(''),
+  /** The built-in sandbox payment gateway (ADR 0008): on by default; set 0 where a real gateway is configured. */
+  PAYMENT_SANDBOX: z.enum(['0', '1']).default('1'),
   LOG_LEVEL: z.string().default('info'),
 });
 

@@ -184,7 +184,7 @@ export async function requestPasswordReset(ctx: Ctx, email: string, lang: Langua
     .from(users)
     .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
     .limit(1);
-  if (!user || user.status !== 1) return;
+  if (user?.status !== 1) return;
   const token = randomBytes(32).toString('base64url');
   await ctx.db.insert(password_resets).values({
     user_id: user.id,

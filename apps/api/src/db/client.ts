@@ -16,7 +16,6 @@ import pg from 'pg';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
-// biome-ignore lint/suspicious/noExplicitAny: both drivers' query-result kinds are accepted
 export type Db = PgDatabase<PgQueryResultHKT, Schema> & { $client: any };
 
 export interface Database {

@@ -74,7 +74,10 @@ describe('API conventions', () => {
     expect(en.body.errors.username).toEqual(['This field is required.']);
     const ms = await t.call('POST', '/api/login', { body, lang: 'ms' });
     expect(ms.body.message).toBe('Ruangan ini wajib diisi.');
-    const viaAccept = await t.call('POST', '/api/login', { body, headers: { 'X-localization': '', 'Accept-Language': 'en-GB,en;q=0.8' } });
+    const viaAccept = await t.call('POST', '/api/login', {
+      body,
+      headers: { 'X-localization': '', 'Accept-Language': 'en-GB,en;q=0.8' },
+    });
     expect(viaAccept.body.message).toBe('This field is required.');
   });
   it('answers an unknown API path with a JSON 404', async () => {

@@ -89,6 +89,8 @@ export async function paymentsRoutes(api: FastifyInstance, ctx: Ctx) {
   });
 
   // The sandbox gateway: plain HTML forms, so this scope parses application/x-www-form-urlencoded.
+  // Off when PAYMENT_SANDBOX=0 (production with a real gateway; ADR 0008).
+  if (ctx.env.PAYMENT_SANDBOX === '0') return;
   await api.register(async (scope) => {
     scope.addContentTypeParser(
       'application/x-www-form-urlencoded',
