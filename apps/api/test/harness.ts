@@ -7,7 +7,7 @@
  * - Requests go over HTTP (fetch), so method spoofing and the whole Node path are exercised.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -140,6 +140,7 @@ export async function makeTestApp(): Promise<TestApp> {
       await database.close();
       await fresh?.drop();
       await new Promise<void>((r) => smtp.close(() => r()));
+      rmSync(dir, { recursive: true, force: true });
     },
   };
 }
