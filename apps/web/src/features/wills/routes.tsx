@@ -8,9 +8,6 @@
 import type { RouteObject } from 'react-router';
 import { Navigate } from 'react-router';
 import type { FeatureRoutes } from '@/app/routes-types.ts';
-import { mergeDomainWillMessages } from './lib/i18n-merge.ts';
-
-mergeDomainWillMessages();
 
 const part = (path: string, load: () => Promise<{ Component: React.ComponentType }>): RouteObject => ({
   path,
