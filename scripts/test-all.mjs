@@ -7,7 +7,8 @@
  * Typecheck and lint count as one check each.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 
 const out = 'test-results';
 mkdirSync(out, { recursive: true });
@@ -31,6 +32,7 @@ check('lint', bin('biome'), ['check', '.']);
 
 console.log('\n=== unit and integration tests (vitest) ===');
 const vitestJson = `${out}/vitest.json`;
+rmSync(vitestJson, { force: true });
 const vCode = run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
 if (existsSync(vitestJson)) {
   const r = JSON.parse(readFileSync(vitestJson, 'utf8'));
@@ -46,7 +48,9 @@ if (!existsSync(chromium)) {
 } else if (run('npm', ['run', '--silent', 'build']) !== 0) {
   failed += 1;
 } else {
-  const pwJson = `${out}/playwright.json`;
+  // Absolute: Playwright resolves a relative report path against its config folder.
+  const pwJson = resolve(out, 'playwright.json');
+  rmSync(pwJson, { force: true });
   const pCode = run(bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson,
   });
