@@ -84,3 +84,53 @@ export function fractionToPercent(f: Fraction): string {
   const rest = hundredths % 100n;
   return rest === 0n ? `${whole}%` : `${whole}.${rest.toString().padStart(2, '0')}%`;
 }
+
+/* Exact arithmetic on fractions (bigint; used by the faraid engine, packages/domain/src/faraid). */
+
+/** 0 and 1 as fractions. */
+export const ZERO: Fraction = Object.freeze({ num: 0n, den: 1n });
+export const ONE: Fraction = Object.freeze({ num: 1n, den: 1n });
+
+/** a − b, exact (may be negative). */
+export function subFractions(a: Fraction, b: Fraction): Fraction {
+  return fraction(a.num * b.den - b.num * a.den, a.den * b.den);
+}
+
+/** a × b, exact. */
+export function mulFractions(a: Fraction, b: Fraction): Fraction {
+  return fraction(a.num * b.num, a.den * b.den);
+}
+
+/** a ÷ b, exact; b must not be zero. */
+export function divFractions(a: Fraction, b: Fraction): Fraction {
+  if (b.num === 0n) throw new RangeError('division by a zero fraction');
+  const sign = b.num < 0n ? -1n : 1n;
+  return fraction(a.num * b.den * sign, a.den * b.num * sign);
+}
+
+/** −1, 0 or 1 as a is less than, equal to or greater than b. */
+export function compareFractions(a: Fraction, b: Fraction): -1 | 0 | 1 {
+  const l = a.num * b.den;
+  const r = b.num * a.den;
+  return l < r ? -1 : l > r ? 1 : 0;
+}
+
+/** The larger of two fractions. */
+export const maxFraction = (a: Fraction, b: Fraction): Fraction => (compareFractions(a, b) >= 0 ? a : b);
+/** The smaller of two fractions. */
+export const minFraction = (a: Fraction, b: Fraction): Fraction => (compareFractions(a, b) <= 0 ? a : b);
+
+/** A fraction as "n/d" reduced, "0" or a whole number ("1"). */
+export function formatFraction(f: Fraction): string {
+  const r = fraction(f.num, f.den);
+  return r.den === 1n ? r.num.toString() : `${r.num}/${r.den}`;
+}
+
+/** Parse "n/d" or a whole number ("0", "1"); null when malformed or the denominator is 0. */
+export function parseFraction(s: string): Fraction | null {
+  const m = /^\s*(-?\d+)(?:\s*\/\s*(\d+))?\s*$/.exec(s);
+  if (!m) return null;
+  const den = BigInt(m[2] ?? '1');
+  if (den === 0n) return null;
+  return fraction(BigInt(m[1]), den);
+}

@@ -36,6 +36,9 @@ export function HomePage() {
         <Button component={Link} to="/login" size="md" variant="outline">
           {t('auth.home.login')}
         </Button>
+        <Button component={Link} to="/faraid" size="md" variant="subtle">
+          {t('faraid.page.open')}
+        </Button>
       </Group>
     </Stack>
   );

@@ -67,11 +67,16 @@ export function DashboardPage({ focus = 'general' }: { focus?: 'general' | 'agen
           <Title order={1}>{t(focus === 'agent' ? 'dashboard.title_agent' : 'dashboard.title')}</Title>
           <Text c="dimmed">{t('dashboard.welcome', { name: user?.name ?? '' })}</Text>
         </Stack>
-        {mayRegister ? (
-          <Button component={Link} to="/wasiat/part-a" size="md" data-testid="register-will">
-            {t(isClient ? 'dashboard.actions.register' : 'dashboard.actions.register_client')}
+        <Group>
+          <Button component={Link} to="/faraid" size="md" variant="outline">
+            {t('faraid.page.open')}
           </Button>
-        ) : null}
+          {mayRegister ? (
+            <Button component={Link} to="/wasiat/part-a" size="md" data-testid="register-will">
+              {t(isClient ? 'dashboard.actions.register' : 'dashboard.actions.register_client')}
+            </Button>
+          ) : null}
+        </Group>
       </Group>
       {isClient && user ? <ClientSections userId={user.id} /> : null}
       {!isClient ? <WillsInProcess /> : null}

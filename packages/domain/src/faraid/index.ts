@@ -1,0 +1,8 @@
+/** The faraid engine and the estate rules around it (issue 9). */
+export * from './amounts.ts';
+export { FARAID_RULES, type FaraidRule, type FaraidStep, SOURCES as FARAID_SOURCES } from './context.ts';
+export * from './deductions.ts';
+export * from './engine.ts';
+export * from './executor-fee.ts';
+export * from './heirs.ts';
+export * from './schema.ts';
