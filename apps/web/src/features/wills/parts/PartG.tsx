@@ -107,7 +107,7 @@ export function PartG() {
         <Notice color="blue" title={t('wills.g.submitted_title')} data-testid="submit-result">
           <Text>{t('wills.status.1')}</Text>
           <Text size="sm">{t('wills.g.submitted_text')}</Text>
-          <Button component={Link} to={`/wasiat/${wasiatId}/details`} variant="subtle" mt="xs">
+          <Button component={Link} to={`/wasiat/${wasiatId}/details`} variant="white" mt="xs">
             {t('wills.g.view_details')}
           </Button>
         </Notice>

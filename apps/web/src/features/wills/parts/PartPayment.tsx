@@ -157,7 +157,7 @@ export function PartPayment() {
               </Button>
             </Group>
             {promo && (
-              <Text c="green.9" data-testid="promo-ok">
+              <Text c="teal.9" data-testid="promo-ok">
                 {t('wills.pay.promo_ok', { discount: formatRinggit(promo.discount_sen) })}
               </Text>
             )}
