@@ -3,8 +3,10 @@
  * `config.access` (auth/guard.ts); a route without it stops the server from starting.
  */
 import type { FastifyInstance } from 'fastify';
+import { clientsRoutes } from './clients/routes.ts';
 import type { Ctx } from './context.ts';
 import { documentsRoutes } from './documents/routes.ts';
+import { faraidRoutes } from './faraid/routes.ts';
 import { organisationsRoutes } from './organisations/routes.ts';
 import { paymentsRoutes } from './payments/routes.ts';
 import { usersRoutes } from './users/routes.ts';
@@ -16,4 +18,6 @@ export async function registerModules(api: FastifyInstance, ctx: Ctx) {
   await willsRoutes(api, ctx);
   await paymentsRoutes(api, ctx);
   await documentsRoutes(api, ctx);
+  await faraidRoutes(api, ctx);
+  await clientsRoutes(api, ctx);
 }

@@ -5,13 +5,17 @@
  */
 import enDocuments from './locales/en/documents.json';
 import enErrors from './locales/en/errors.json';
+import enFaraid from './locales/en/faraid.json';
 import enMail from './locales/en/mail.json';
+import enOrganisations from './locales/en/organisations.json';
 import enPayments from './locales/en/payments.json';
 import enValidation from './locales/en/validation.json';
 import enWills from './locales/en/wills.json';
 import msDocuments from './locales/ms/documents.json';
 import msErrors from './locales/ms/errors.json';
+import msFaraid from './locales/ms/faraid.json';
 import msMail from './locales/ms/mail.json';
+import msOrganisations from './locales/ms/organisations.json';
 import msPayments from './locales/ms/payments.json';
 import msValidation from './locales/ms/validation.json';
 import msWills from './locales/ms/wills.json';
@@ -23,8 +27,26 @@ export const DEFAULT_LANGUAGE: Language = 'ms';
 
 /** The merged message resources per language (also loaded into i18next by the web client). */
 export const MESSAGES: Record<Language, Record<string, unknown>> = {
-  ms: { ...msDocuments, ...msErrors, ...msMail, ...msPayments, ...msValidation, ...msWills },
-  en: { ...enDocuments, ...enErrors, ...enMail, ...enPayments, ...enValidation, ...enWills },
+  ms: {
+    ...msDocuments,
+    ...msErrors,
+    ...msFaraid,
+    ...msMail,
+    ...msOrganisations,
+    ...msPayments,
+    ...msValidation,
+    ...msWills,
+  },
+  en: {
+    ...enDocuments,
+    ...enErrors,
+    ...enFaraid,
+    ...enMail,
+    ...enOrganisations,
+    ...enPayments,
+    ...enValidation,
+    ...enWills,
+  },
 };
 
 /** Pick a supported language from a header value (`ms`, `en`, `en-GB,en;q=0.9`, `my`…); default `ms`. */

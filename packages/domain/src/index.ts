@@ -1,11 +1,13 @@
 /** @wasiat/domain — pure rules, schemas and catalogues shared by the API and the web client (DESIGN.md §1). */
 export * from './catalogues.ts';
+export * from './faraid/index.ts';
 export * from './i18n.ts';
 export * from './money.ts';
 export * from './permissions.ts';
 export * from './status.ts';
 export * from './validation/auth.ts';
 export * from './validation/common.ts';
+export * from './validation/organisations.ts';
 export * from './validation/payments.ts';
 export * from './validation/shares.ts';
 export * from './validation/wills.ts';

@@ -19,14 +19,31 @@ export const ACTIONS = [
   'user:lookup', // GET /api/user?ic_number=
   'user:create:client',
   'report:read',
+  'organisation:read', // management views of an organisation (branches, staff, all prices); own org unless provider
+  'organisation:manage', // create/edit organisations, pricing, preferences (the provider's staff: every organisation)
+  'branch:manage', // create/edit branches of an organisation (a partner: their own)
+  'staff:manage', // create/edit staff of an organisation (a partner: their own)
+  'user:approve', // approve a pending user access ('Approve Access', spec §6)
+  'promo:manage', // generate, list and export promo codes
+  'client:read', // the client list /client (scoped: agent → own clients, partner → their organisation's)
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
 /** role → actions. The only place where a role's rights are written. */
 export const PERMISSIONS: Record<Role, readonly Action[]> = {
   Client: ['will:create:own', 'will:read:own'],
-  Agent: ['will:create:client', 'will:read:agent', 'user:lookup', 'user:create:client'],
-  Partner: ['will:create:client', 'will:read:organisation', 'user:lookup', 'user:create:client', 'report:read'],
+  Agent: ['will:create:client', 'will:read:agent', 'user:lookup', 'user:create:client', 'client:read'],
+  Partner: [
+    'will:create:client',
+    'will:read:organisation',
+    'user:lookup',
+    'user:create:client',
+    'report:read',
+    'organisation:read',
+    'branch:manage',
+    'staff:manage',
+    'client:read',
+  ],
   Staff: [
     'will:create:client',
     'will:read:any',
@@ -35,9 +52,16 @@ export const PERMISSIONS: Record<Role, readonly Action[]> = {
     'user:lookup',
     'user:create:client',
     'report:read',
+    'organisation:read',
+    'organisation:manage',
+    'branch:manage',
+    'staff:manage',
+    'user:approve',
+    'promo:manage',
+    'client:read',
   ],
-  Officer: ['will:read:any', 'will:verify', 'user:lookup', 'report:read'],
-  Accountant: ['will:read:any', 'payment:confirm', 'report:read'],
+  Officer: ['will:read:any', 'will:verify', 'user:lookup', 'report:read', 'organisation:read', 'client:read'],
+  Accountant: ['will:read:any', 'payment:confirm', 'report:read', 'organisation:read'],
   Admin: [
     'will:create:client',
     'will:read:any',
@@ -46,6 +70,13 @@ export const PERMISSIONS: Record<Role, readonly Action[]> = {
     'user:lookup',
     'user:create:client',
     'report:read',
+    'organisation:read',
+    'organisation:manage',
+    'branch:manage',
+    'staff:manage',
+    'user:approve',
+    'promo:manage',
+    'client:read',
   ],
 };
 

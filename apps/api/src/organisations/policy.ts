@@ -50,3 +50,31 @@ export async function loadVisibleOrganisation(db: Db, user: AuthUser, id: string
   if (!org) throw notFound();
   return org;
 }
+
+/**
+ * Whether the user manages every organisation (the provider's staff: `organisation:manage`); others
+ * (a partner with `branch:manage`/`staff:manage`/`organisation:read`) only their own.
+ */
+export const managesAllOrganisations = (user: AuthUser) =>
+  userCan(user, 'organisation:manage') || userCan(user, 'will:read:any');
+
+/**
+ * The WHERE condition on `organizations` for management views and changes (DESIGN.md §9.3): provider
+ * staff everything (undefined); anyone else their active memberships only (never "public" ones).
+ */
+export async function managedOrganisationsWhere(db: Db, user: AuthUser): Promise<SQL | undefined> {
+  if (managesAllOrganisations(user)) return undefined;
+  const members = await memberOrganisationIds(db, user);
+  return members.length ? inArray(organizations.id, members) : sql`false`;
+}
+
+/** The organisation `id` if the user manages it (see {@link managedOrganisationsWhere}). @throws 404 otherwise. */
+export async function loadManagedOrganisation(db: Db, user: AuthUser, id: string) {
+  const [org] = await db
+    .select()
+    .from(organizations)
+    .where(and(eq(organizations.id, id), await managedOrganisationsWhere(db, user)))
+    .limit(1);
+  if (!org) throw notFound();
+  return org;
+}

@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { requireUser } from '../auth/guard.ts';
 import type { Ctx } from '../context.ts';
 import { optionalQuery, pageQuery } from '../http/pagination.ts';
+import { organisationManageRoutes } from './manage-routes.ts';
 import {
   getOrganisation,
   getPreference,
@@ -37,7 +38,16 @@ export async function organisationsRoutes(api: FastifyInstance, ctx: Ctx) {
     '/organization',
     {
       config: access,
-      schema: { querystring: z.object({ ...pageQuery, allow_wasiat: int(), allow_hibah: int(), type: text() }) },
+      schema: {
+        querystring: z.object({
+          ...pageQuery,
+          allow_wasiat: int(),
+          allow_hibah: int(),
+          type: text(),
+          is_partner: int(),
+          name: text(),
+        }),
+      },
     },
     async (req) => listOrganisations(db, requireUser(req), req.query as Parameters<typeof listOrganisations>[2]),
   );
@@ -73,7 +83,7 @@ export async function organisationsRoutes(api: FastifyInstance, ctx: Ctx) {
     '/organization/:id/pricing',
     {
       config: access,
-      schema: { params: idParams, querystring: z.object({ ...pageQuery, product: text(), plan: text() }) },
+      schema: { params: idParams, querystring: z.object({ ...pageQuery, product: text(), plan: text(), all: int() }) },
     },
     async (req) => listPricings(db, requireUser(req), id(req), req.query as Parameters<typeof listPricings>[3]),
   );
@@ -82,4 +92,6 @@ export async function organisationsRoutes(api: FastifyInstance, ctx: Ctx) {
   api.get('/organization/:id/preference', { config: access, schema: { params: idParams } }, async (req) =>
     getPreference(db, requireUser(req), id(req)),
   );
+
+  await organisationManageRoutes(api, ctx);
 }

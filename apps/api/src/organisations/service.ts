@@ -5,7 +5,7 @@
  * wire, as the product's client reads them (reference §4.6).
  */
 import { and, asc, desc, eq, gt, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
-import type { AuthUser } from '../auth/guard.ts';
+import { type AuthUser, userCan } from '../auth/guard.ts';
 import type { Db } from '../db/client.ts';
 import { branches, organizations, preferences, pricings, user_accesses, users } from '../db/schema/index.ts';
 import { type Page, pageParams, toPage } from '../http/pagination.ts';
@@ -54,13 +54,16 @@ const orgListItem = (o: Org) => ({
 export async function listOrganisations(
   db: Db,
   user: AuthUser,
-  q: PageQ & { allow_wasiat?: number; allow_hibah?: number; type?: string },
+  q: PageQ & { allow_wasiat?: number; allow_hibah?: number; type?: string; is_partner?: number; name?: string },
 ) {
   const conds: (SQL | undefined)[] = [await visibleOrganisationsWhere(db, user)];
   if (!seesAllOrganisations(user)) conds.push(eq(organizations.status, 1));
   if (q.allow_wasiat) conds.push(sql`${prefFlag('allow_wasiat', true)} = ${q.allow_wasiat === 1}`);
   if (q.allow_hibah) conds.push(sql`${prefFlag('allow_hibah', false)} = ${q.allow_hibah === 1}`);
   if (q.type) conds.push(eq(organizations.type, q.type));
+  if (q.is_partner !== undefined) conds.push(eq(organizations.is_partner, q.is_partner === 1));
+  if (q.name)
+    conds.push(sql`(${organizations.name} ilike ${`%${q.name}%`} or ${organizations.code} ilike ${`%${q.name}%`})`);
   const where = and(...conds);
   return {
     organizations: await paged(
@@ -93,7 +96,10 @@ export async function getOrganisation(db: Db, user: AuthUser, id: string) {
       ...orgListItem(o),
       registration_number: o.registration_number,
       partner_code: o.partner_code,
+      mykad_number: userCan(user, 'organisation:read') ? o.mykad_number : null,
       email: o.email,
+      phone_number: o.phone_number,
+      website: o.website,
       address: o.address,
       postcode: o.postcode,
       city: o.city,
@@ -119,7 +125,7 @@ export async function listBranches(
 ) {
   const org = await loadVisibleOrganisation(db, user, orgId);
   const conds: SQL[] = [eq(branches.organization_id, org.id)];
-  if (!seesAllOrganisations(user)) conds.push(eq(branches.status, 1));
+  if (!seesAllOrganisations(user) && !userCan(user, 'branch:manage')) conds.push(eq(branches.status, 1));
   else if (q.status !== undefined) conds.push(eq(branches.status, q.status));
   if (q.is_headquarter !== undefined) conds.push(eq(branches.is_headquarter, q.is_headquarter === 1));
   const where = and(...conds);
@@ -144,6 +150,10 @@ export async function listBranches(
           code: b.code,
           is_headquarter: oneZero(b.is_headquarter),
           status: b.status,
+          email: b.email,
+          phone_number: b.phone_number,
+          address: b.address,
+          postcode: b.postcode,
           city: b.city,
           state: b.state,
         })),
@@ -202,16 +212,20 @@ export async function listPricings(
   db: Db,
   user: AuthUser,
   orgId: string,
-  q: PageQ & { product?: string; plan?: string },
+  q: PageQ & { product?: string; plan?: string; all?: number },
 ) {
   const org = await loadVisibleOrganisation(db, user, orgId);
   const now = new Date();
-  const conds: SQL[] = [
-    eq(pricings.organization_id, org.id),
-    eq(pricings.status, 1),
-    lte(pricings.effective_from, now),
-    or(isNull(pricings.effective_to), gt(pricings.effective_to, now)) as SQL,
-  ];
+  // `all=1` (organisation:read): every price, inactive, future and ended ones included (management list).
+  const conds: SQL[] =
+    q.all === 1 && userCan(user, 'organisation:read')
+      ? [eq(pricings.organization_id, org.id)]
+      : [
+          eq(pricings.organization_id, org.id),
+          eq(pricings.status, 1),
+          lte(pricings.effective_from, now),
+          or(isNull(pricings.effective_to), gt(pricings.effective_to, now)) as SQL,
+        ];
   if (q.product) conds.push(eq(pricings.product, q.product));
   if (q.plan) conds.push(eq(pricings.plan, q.plan));
   const where = and(...conds);
@@ -238,6 +252,8 @@ export async function listPricings(
           amendment_price_sen: p.amendment_price_sen,
           description: p.description,
           status: p.status,
+          effective_from: p.effective_from,
+          effective_to: p.effective_to,
         })),
     ),
   };
@@ -258,6 +274,9 @@ export function serializePreference(orgId: string, p: Preference | undefined) {
     total_receivers: null,
     total_caretakers: null,
     total_properties: null,
+    stock_account_type: null,
+    fixed_property_name: null,
+    fixed_stock_name: null,
   };
   return {
     id: d.id,
@@ -273,6 +292,9 @@ export function serializePreference(orgId: string, p: Preference | undefined) {
     total_receivers: d.total_receivers,
     total_caretakers: d.total_caretakers,
     total_properties: d.total_properties,
+    stock_account_type: d.stock_account_type,
+    fixed_property_name: d.fixed_property_name,
+    fixed_stock_name: d.fixed_stock_name,
   };
 }
 

@@ -6,7 +6,10 @@
 import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
 import { accountRoutes } from '@/features/account/routes.tsx';
 import { authRoutes } from '@/features/auth/routes.tsx';
+import { clientsRoutes } from '@/features/clients/routes.tsx';
 import { dashboardRoutes } from '@/features/dashboard/routes.tsx';
+import { faraidRoutes } from '@/features/faraid/routes.tsx';
+import { organisationsRoutes } from '@/features/organisations/routes.tsx';
 import { publicRoutes } from '@/features/public/routes.tsx';
 import { willsRoutes } from '@/features/wills/routes.tsx';
 import { guarded, loadPreference, loadSession, requireAuth } from './guards.ts';
@@ -15,7 +18,16 @@ import { NotFoundPage } from './layout/NotFoundPage.tsx';
 import { PublicLayout } from './layout/PublicLayout.tsx';
 import { session } from './storage.ts';
 
-const features = [authRoutes, dashboardRoutes, accountRoutes, willsRoutes, publicRoutes];
+const features = [
+  authRoutes,
+  dashboardRoutes,
+  accountRoutes,
+  willsRoutes,
+  publicRoutes,
+  faraidRoutes,
+  organisationsRoutes,
+  clientsRoutes,
+];
 
 export const routes: RouteObject[] = [
   {

@@ -32,6 +32,8 @@ CREATE TABLE "branches" (
 	"branch_name" text NOT NULL,
 	"code" text,
 	"is_headquarter" boolean DEFAULT false NOT NULL,
+	"email" text,
+	"phone_number" text,
 	"address" text,
 	"postcode" text,
 	"city" text,
@@ -50,7 +52,10 @@ CREATE TABLE "organizations" (
 	"code" text NOT NULL,
 	"registration_number" text,
 	"partner_code" text,
+	"mykad_number" text,
 	"email" text,
+	"phone_number" text,
+	"website" text,
 	"address" text,
 	"postcode" text,
 	"city" text,
@@ -77,6 +82,9 @@ CREATE TABLE "preferences" (
 	"total_receivers" integer,
 	"total_caretakers" integer,
 	"total_properties" integer,
+	"stock_account_type" text,
+	"fixed_property_name" text,
+	"fixed_stock_name" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -410,11 +418,13 @@ CREATE INDEX "audit_entity_idx" ON "audit_events" USING btree ("entity_type","en
 CREATE INDEX "attachments_owner_idx" ON "attachments" USING btree ("attachable_type","attachable_id","type");--> statement-breakpoint
 CREATE INDEX "branches_org_idx" ON "branches" USING btree ("organization_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "organizations_code_uq" ON "organizations" USING btree ("code");--> statement-breakpoint
+CREATE UNIQUE INDEX "organizations_partner_code_uq" ON "organizations" USING btree ("partner_code");--> statement-breakpoint
 CREATE UNIQUE INDEX "preferences_org_uq" ON "preferences" USING btree ("organization_id");--> statement-breakpoint
 CREATE INDEX "pricings_org_idx" ON "pricings" USING btree ("organization_id","product");--> statement-breakpoint
 CREATE INDEX "payments_owner_idx" ON "payments" USING btree ("paymentable_type","paymentable_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "payments_receipt_uq" ON "payments" USING btree ("receipt_no");--> statement-breakpoint
 CREATE UNIQUE INDEX "promo_codes_code_uq" ON "promo_codes" USING btree ("code");--> statement-breakpoint
+CREATE INDEX "promo_codes_org_idx" ON "promo_codes" USING btree ("organization_id");--> statement-breakpoint
 CREATE INDEX "bequests_will_idx" ON "bequests" USING btree ("wasiat_id");--> statement-breakpoint
 CREATE INDEX "caretakers_owner_idx" ON "caretakers" USING btree ("caretakerable_type","caretakerable_id");--> statement-breakpoint
 CREATE INDEX "heirs_owner_idx" ON "heirs" USING btree ("heirable_type","heirable_id");--> statement-breakpoint

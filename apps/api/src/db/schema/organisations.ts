@@ -12,9 +12,14 @@ export const organizations = pgTable(
     name: text('name').notNull(),
     short_name: text('short_name'),
     code: text('code').notNull(),
+    /** SSM number (normalised, ADR 0012) or an agency/institution reference; null for individuals. */
     registration_number: text('registration_number'),
     partner_code: text('partner_code'),
+    /** MyKad of an individual partner (type individual). */
+    mykad_number: text('mykad_number'),
     email: text('email'),
+    phone_number: text('phone_number'),
+    website: text('website'),
     address: text('address'),
     postcode: text('postcode'),
     city: text('city'),
@@ -25,7 +30,10 @@ export const organizations = pgTable(
     allow_direct_payment: boolean('allow_direct_payment').notNull().default(true),
     ...timestamps(),
   },
-  (t) => [uniqueIndex('organizations_code_uq').on(t.code)],
+  (t) => [
+    uniqueIndex('organizations_code_uq').on(t.code),
+    uniqueIndex('organizations_partner_code_uq').on(t.partner_code),
+  ],
 );
 
 export const branches = pgTable(
@@ -38,6 +46,8 @@ export const branches = pgTable(
     branch_name: text('branch_name').notNull(),
     code: text('code'),
     is_headquarter: boolean('is_headquarter').notNull().default(false),
+    email: text('email'),
+    phone_number: text('phone_number'),
     address: text('address'),
     postcode: text('postcode'),
     city: text('city'),
@@ -90,6 +100,11 @@ export const preferences = pgTable(
     total_receivers: integer('total_receivers'),
     total_caretakers: integer('total_caretakers'),
     total_properties: integer('total_properties'),
+    /** Corporate share account identifier (reference §6.16): CDS | Nominee | Other, or null. */
+    stock_account_type: text('stock_account_type'),
+    /** A fixed property name / stock name the organisation's hibah products use (spec §3), or null. */
+    fixed_property_name: text('fixed_property_name'),
+    fixed_stock_name: text('fixed_stock_name'),
     ...timestamps(),
   },
   (t) => [uniqueIndex('preferences_org_uq').on(t.organization_id)],

@@ -49,5 +49,5 @@ export const promo_codes = pgTable(
     remarks: text('remarks'),
     ...timestamps(),
   },
-  (t) => [uniqueIndex('promo_codes_code_uq').on(t.code)],
+  (t) => [uniqueIndex('promo_codes_code_uq').on(t.code), index('promo_codes_org_idx').on(t.organization_id)],
 );

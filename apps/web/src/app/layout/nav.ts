@@ -17,6 +17,10 @@ export const NAV: NavItem[] = [
   { to: '/wasiat/list', labelKey: 'nav.will_list' },
   { to: '/wasiat/pengesahan/pendaftaran', labelKey: 'nav.verification', anyOf: ['will:verify'] },
   { to: '/wasiat/pengesahan/list-pendaftaran', labelKey: 'nav.verification_list', anyOf: ['will:verify'] },
+  { to: '/organization/rakan', labelKey: 'nav.partners', anyOf: ['organisation:manage'] },
+  { to: '/organization/mine', labelKey: 'nav.my_organisation', anyOf: ['organisation:read'] },
+  { to: '/client', labelKey: 'nav.clients', anyOf: ['client:read'] },
+  { to: '/client/pending', labelKey: 'nav.pending_access', anyOf: ['user:approve'] },
   { to: '/profile/signature', labelKey: 'nav.signature' },
   { to: '/change-password', labelKey: 'nav.change_password' },
 ];

@@ -5,7 +5,7 @@
  * permanent address ("same as correspondence" copies it). GET then PATCH /api/wasiat/{id}/user-detail.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Checkbox, Group, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Button, Checkbox, Fieldset, Group, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import {
   DESIGNATIONS,
@@ -214,22 +214,25 @@ function PartCForm({ detail }: { detail: UserDetail | null }) {
             inputMode="tel"
           />
         </SimpleGrid>
-        <Title order={3}>{t('wills.c.correspondence')}</Title>
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <AddressFields register={register} control={control} errors={errors} prefix="correspondence_" />
-        </SimpleGrid>
-        <Title order={3}>{t('wills.c.permanent')}</Title>
-        <Checkbox
-          label={t('wills.c.same_address')}
-          checked={same}
-          onChange={(e) => {
-            setSame(e.currentTarget.checked);
-            if (e.currentTarget.checked) copyAddress();
-          }}
-        />
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <AddressFields register={register} control={control} errors={errors} prefix="permanent_" disabled={same} />
-        </SimpleGrid>
+        {/* Each address block is a fieldset so its repeated labels (Alamat, Poskod…) are told apart. */}
+        <Fieldset legend={t('wills.c.correspondence')}>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <AddressFields register={register} control={control} errors={errors} prefix="correspondence_" />
+          </SimpleGrid>
+        </Fieldset>
+        <Fieldset legend={t('wills.c.permanent')}>
+          <Checkbox
+            label={t('wills.c.same_address')}
+            checked={same}
+            onChange={(e) => {
+              setSame(e.currentTarget.checked);
+              if (e.currentTarget.checked) copyAddress();
+            }}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <AddressFields register={register} control={control} errors={errors} prefix="permanent_" disabled={same} />
+          </SimpleGrid>
+        </Fieldset>
         <FormError message={formError} />
         <Group>
           <Button type="submit" loading={form.formState.isSubmitting} disabled={!editable}>

@@ -1,0 +1,35 @@
+/**
+ * Routes of the clients module (spec §2 /client, /client/{client_id}; reference §2.1 client list):
+ *
+ * - `GET /client?name&limit&page` (client:read) → `{ users: { data: [{ id, name, ic_number, wasiat }], … } }`
+ * - `GET /client/{id}` (client:read) → `{ user }` with `wills`; another tenant's client is a 404.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser } from '../auth/guard.ts';
+import type { Ctx } from '../context.ts';
+import { optionalQuery, pageQuery } from '../http/pagination.ts';
+import { getClient, listClients } from './service.ts';
+
+/** Register the clients routes (each declares `config.access`). */
+export async function clientsRoutes(api: FastifyInstance, ctx: Ctx) {
+  const r = api.withTypeProvider<ZodTypeProvider>();
+
+  /** The clients the caller may see, searched by name/username/MyKad, paginated. */
+  r.get(
+    '/client',
+    {
+      config: { access: 'client:read' },
+      schema: { querystring: z.object({ ...pageQuery, name: optionalQuery(z.string().trim().max(100)) }) },
+    },
+    async (req) => listClients(ctx.db, requireUser(req), req.query),
+  );
+
+  /** One client (404 when out of the caller's scope). */
+  r.get(
+    '/client/:id',
+    { config: { access: 'client:read' }, schema: { params: z.object({ id: z.string().min(1).max(64) }) } },
+    async (req) => getClient(ctx.db, requireUser(req), req.params.id),
+  );
+}

@@ -1,0 +1,91 @@
+/**
+ * Clients (spec §2 /client, /client/{client_id}; reference §2.1 "client/list.vue": `GET user?role=Client`).
+ * Scoped in the WHERE clause (DESIGN.md §9.3) by the permission table: roles with `will:read:any` see
+ * every client; a partner (`will:read:organisation`) the clients with a will in their organisation(s);
+ * an agent (`will:read:agent`) the clients with a will they registered. A client out of scope is a 404.
+ */
+import { and, asc, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { type AuthUser, userCan } from '../auth/guard.ts';
+import { serializeUser } from '../auth/service.ts';
+import type { Db } from '../db/client.ts';
+import { users, wills } from '../db/schema/index.ts';
+import { notFound } from '../http/errors.ts';
+import { pageParams, toPage } from '../http/pagination.ts';
+import { willScope } from '../wills/policy.ts';
+
+/** The WHERE condition on `users` for the clients `user` may see (fails closed: `false`). */
+export function clientScope(user: AuthUser): SQL {
+  const isClient = eq(users.role, 'Client');
+  if (userCan(user, 'will:read:any')) return isClient;
+  const parts: SQL[] = [];
+  if (userCan(user, 'will:read:organisation')) {
+    parts.push(
+      sql`exists (select 1 from wills w where w.user_id = ${users.id} and w.deleted_at is null and w.organization_id in (select ua.organization_id from user_accesses ua where ua.user_id = ${user.id} and ua.status = 1))`,
+    );
+  }
+  if (userCan(user, 'will:read:agent')) {
+    parts.push(
+      sql`exists (select 1 from wills w where w.user_id = ${users.id} and w.deleted_at is null and w.agent_id = ${user.id})`,
+    );
+  }
+  if (!parts.length) return sql`false`;
+  return and(isClient, or(...parts)) as SQL;
+}
+
+/** The latest will of a client, as the list shows it (`wasiat { id, status }` or null). */
+const latestWill = sql<{
+  id: string;
+  status: number | null;
+} | null>`(select json_build_object('id', w.id, 'status', w.status) from wills w where w.user_id = ${users.id} and w.deleted_at is null order by w.created_at desc limit 1)`;
+
+/**
+ * `GET /api/client?name&ic_number&limit&page` (client:read) →
+ * `{ users: { data: [{ id, name, ic_number, email, mobile_number, status, wasiat }], … } }`, by name.
+ * `name` matches name, username or MyKad (contains, case-insensitive).
+ */
+export async function listClients(db: Db, user: AuthUser, q: { limit?: number; page?: number; name?: string }) {
+  const conds: (SQL | undefined)[] = [clientScope(user)];
+  if (q.name) {
+    const like = `%${q.name}%`;
+    conds.push(or(ilike(users.name, like), ilike(users.username, like), ilike(users.ic_number, like)));
+  }
+  const where = and(...conds);
+  const p = pageParams(q);
+  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(where);
+  const rows = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      ic_number: users.ic_number,
+      email: users.email,
+      mobile_number: users.mobile_number,
+      status: users.status,
+      created_at: users.created_at,
+      wasiat: latestWill,
+    })
+    .from(users)
+    .where(where)
+    .orderBy(asc(users.name), asc(users.id))
+    .limit(p.per_page)
+    .offset(p.offset);
+  return { users: toPage(rows, Number(n), p) };
+}
+
+/**
+ * `GET /api/client/{id}` (client:read) → `{ user }` (auth/service.ts serializeUser) plus `wills`
+ * `[{ id, status, price_sen, created_at }]` visible to the caller. @throws 404 when out of scope.
+ */
+export async function getClient(db: Db, user: AuthUser, id: string) {
+  const [u] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), clientScope(user)))
+    .limit(1);
+  if (!u) throw notFound();
+  const rows = await db
+    .select({ id: wills.id, status: wills.status, price_sen: wills.price_sen, created_at: wills.created_at })
+    .from(wills)
+    .where(and(eq(wills.user_id, u.id), willScope(user)))
+    .orderBy(desc(wills.created_at));
+  return { user: { ...(await serializeUser(db, u)), wills: rows } };
+}

@@ -1,0 +1,56 @@
+/**
+ * Routes of the organisations feature (spec §2 "Organisations"), all behind login, code-split:
+ * /organization/type/{type}, /organization/rakan/, /organization/create, /organization/{type}/register,
+ * /organization/{organization_id} with edit, branch (create, {branch_id}, edit), user (create, {user_id},
+ * edit), pricing (create, {pricing_id}, edit), preference (edit); /organizations/{organization_id}/promo-codes.
+ */
+import type { RouteObject } from 'react-router';
+import type { FeatureRoutes } from '@/app/routes-types.ts';
+
+const page = (path: string, load: () => Promise<{ Component: React.ComponentType }>): RouteObject => ({
+  path,
+  lazy: load,
+});
+const sub = async () => import('./pages/SubPages.tsx');
+const form = async () => ({ Component: (await import('./pages/OrganisationFormPage.tsx')).OrganisationFormPage });
+
+/** Routes of the organisations feature. */
+export const organisationsRoutes: FeatureRoutes = {
+  public: [],
+  private: [
+    page('/organization/type/:type', async () => ({
+      Component: (await import('./pages/OrganisationListPage.tsx')).OrganisationListPage,
+    })),
+    page('/organization/rakan', async () => ({
+      Component: (await import('./pages/OrganisationListPage.tsx')).PartnerListPage,
+    })),
+    page('/organization/mine', async () => ({
+      Component: (await import('./pages/OrganisationPage.tsx')).MyOrganisationRedirect,
+    })),
+    page('/organization/create', form),
+    page('/organization/:type/register', form),
+    page('/organization/:organization_id', async () => ({
+      Component: (await import('./pages/OrganisationPage.tsx')).OrganisationPage,
+    })),
+    page('/organization/:organization_id/edit', form),
+    page('/organization/:organization_id/branch/create', async () => ({ Component: (await sub()).BranchFormPage })),
+    page('/organization/:organization_id/branch/:branch_id', async () => ({ Component: (await sub()).BranchPage })),
+    page('/organization/:organization_id/branch/:branch_id/edit', async () => ({
+      Component: (await sub()).BranchFormPage,
+    })),
+    page('/organization/:organization_id/user/create', async () => ({ Component: (await sub()).StaffFormPage })),
+    page('/organization/:organization_id/user/:user_id', async () => ({ Component: (await sub()).StaffPage })),
+    page('/organization/:organization_id/user/:user_id/edit', async () => ({ Component: (await sub()).StaffFormPage })),
+    page('/organization/:organization_id/pricing/create', async () => ({ Component: (await sub()).PricingFormPage })),
+    page('/organization/:organization_id/pricing/:pricing_id', async () => ({ Component: (await sub()).PricingPage })),
+    page('/organization/:organization_id/pricing/:pricing_id/edit', async () => ({
+      Component: (await sub()).PricingFormPage,
+    })),
+    page('/organization/:organization_id/preference/edit', async () => ({
+      Component: (await sub()).PreferenceFormPage,
+    })),
+    page('/organizations/:organization_id/promo-codes', async () => ({
+      Component: (await import('./pages/PromoCodesPage.tsx')).PromoCodesPage,
+    })),
+  ],
+};
