@@ -1,6 +1,8 @@
 import { execFileSync } from 'node:child_process';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../test/harness.ts';
+import { wills } from '../db/schema/index.ts';
 import { insertUser, insertWill } from './fixtures.ts';
 import { rtlLine } from './pdf/fonts.ts';
 import { formatKlDateTime } from './pdf/layout.ts';
@@ -94,6 +96,32 @@ describe('will PDF', () => {
     expect(fonts).toMatch(/Amiri/);
     // QR code + the testator's and both witnesses' signatures (+ soft masks of the transparent PNGs).
     expect(pdfImageCount(r.raw)).toBeGreaterThanOrEqual(4);
+  });
+
+  it("states the executor fee, and the heirs' consent when the testator recorded it (issue 9)", async () => {
+    const url = `/api/wasiat/${will}/certificate/final`;
+    const plain = pdfText((await t.call('GET', url, { token: tokens.client })).raw).replace(/\s+/g, ' ');
+    // RM 50,000.00 of property: 2% = RM 1,000.00, all borne by the provider (spec §9, ADR 0011)
+    for (const s of ['Fi wasi / Executor fee', 'Fi wasi: RM 1,000.00', '(2% daripada RM 50,000.00)']) {
+      expect(plain, s).toContain(s);
+    }
+    expect(plain).not.toContain('Persetujuan waris');
+    await t.ctx.db
+      .update(wills)
+      .set({ heirs_consent: true, heirs_consent_note: 'Dipersetujui oleh semua waris.' })
+      .where(eq(wills.id, will));
+    try {
+      const text = pdfText((await t.call('GET', url, { token: tokens.client })).raw).replace(/\s+/g, ' ');
+      for (const s of [
+        "Persetujuan waris / Heirs' consent",
+        'Pewasiat merekodkan bahawa waris bersetuju',
+        'Dipersetujui oleh semua waris.',
+      ]) {
+        expect(text, s).toContain(s);
+      }
+    } finally {
+      await t.ctx.db.update(wills).set({ heirs_consent: false, heirs_consent_note: null }).where(eq(wills.id, will));
+    }
   });
 
   it('is open to the agent who registered it, a partner of its organisation and staff', async () => {

@@ -3,12 +3,13 @@
  * (caretakers) of a comprehensive will (part e) — as owned rows (owned.ts) — and bequests (part e).
  * Witnesses: witnesses.ts.
  */
-import { portionsExceedWhole, V, W } from '@wasiat/domain';
-import { and, eq, ne } from 'drizzle-orm';
+import { bequestRuleError, portionsExceedWhole, V, W } from '@wasiat/domain';
+import { and, eq } from 'drizzle-orm';
 import type { AuthUser } from '../auth/guard.ts';
 import type { Db } from '../db/client.ts';
 import { bequests, caretakers, heirs, property_receivers, receivers, wills } from '../db/schema/index.ts';
 import { fieldError, notFound } from '../http/errors.ts';
+import { willBequests, willHeirs } from './estate-service.ts';
 import type { OwnedKind } from './owned.ts';
 import { willScope } from './policy.ts';
 import { findVisibleWill } from './queries.ts';
@@ -72,18 +73,28 @@ export async function findBequest(db: Conn, user: AuthUser, id: string) {
 }
 
 /**
- * The bequests' portions together may not exceed the whole estate (docs/api/wills.md; the one-third
- * rule comes with issue 9): 422 `validation.share_total_over` on `portion`. The will row is locked by
- * the caller, so concurrent saves are serialised.
+ * The rules of a bequest being saved (the will row is locked by the caller, so concurrent saves are
+ * serialised), each a 422 on `portion`:
+ * - the bequests' portions together may not exceed the whole estate (`validation.share_total_over`);
+ * - unless the testator recorded the heirs' consent (`wills.heirs_consent`): a bequest to an heir is
+ *   refused (`wills.bequest_to_heir_needs_consent`), and the bequests to non-heirs together may not
+ *   exceed one third of the net estate (`wills.bequest_over_third`). Sources: Muslim Wills Enactment
+ *   (Selangor) 1999 s.26(1)–(2); the hadith of Sa'd b. Abi Waqqas (Sahih al-Bukhari 2742); see
+ *   packages/domain/src/faraid/will-estate.ts and estate-service.ts.
  */
-async function checkBequestTotal(tx: Conn, willId: string, portion: string, exceptId?: string) {
-  const others = await tx
-    .select({ portion: bequests.portion })
-    .from(bequests)
-    .where(and(eq(bequests.wasiat_id, willId), exceptId ? ne(bequests.id, exceptId) : undefined));
-  if (portionsExceedWhole([...others.map((o) => o.portion), portion])) {
+async function checkBequestRules(
+  tx: Conn,
+  will: { id: string; heirs_consent: boolean },
+  f: BequestFields,
+  exceptId?: string,
+) {
+  const [all, heirRows] = await Promise.all([willBequests(tx, will.id), willHeirs(tx, will.id)]);
+  const others = all.filter((o) => o.id !== exceptId);
+  if (portionsExceedWhole([...others.map((o) => o.portion), f.portion])) {
     throw fieldError('portion', V.shareTotalOver);
   }
+  const problem = bequestRuleError(f, others, heirRows, will.heirs_consent);
+  if (problem) throw fieldError('portion', problem);
 }
 
 const bequestValues = (f: BequestFields) => ({
@@ -94,13 +105,16 @@ const bequestValues = (f: BequestFields) => ({
   portion: f.portion.replace(/\s+/g, ''),
 });
 
-/** Add a bequest (part e; preference `allow_beneficiaries`, 422 `wills.beneficiaries_not_allowed`). */
+/**
+ * Add a bequest (part e; preference `allow_beneficiaries`, 422 `wills.beneficiaries_not_allowed`; the
+ * rules of {@link checkBequestRules}).
+ */
 export async function createBequest(db: Db, actor: Actor, willId: string, f: BequestFields) {
   return db.transaction(async (tx) => {
     const will = await editableWill(tx, actor.user, willId, 'e', true);
     const pref = await preferenceOf(tx, will.organization_id);
     if (pref && !pref.allow_beneficiaries) throw fieldError('_', W.beneficiariesNotAllowed);
-    await checkBequestTotal(tx, will.id, f.portion);
+    await checkBequestRules(tx, will, f);
     const [row] = await tx
       .insert(bequests)
       .values({ wasiat_id: will.id, ...bequestValues(f) })
@@ -111,12 +125,12 @@ export async function createBequest(db: Db, actor: Actor, willId: string, f: Beq
   });
 }
 
-/** Update a bequest; the total rule counts the other bequests. */
+/** Update a bequest; the rules of {@link checkBequestRules} count the other bequests with this one's new values. */
 export async function updateBequest(db: Db, actor: Actor, id: string, f: BequestFields) {
   return db.transaction(async (tx) => {
     const { row: before, will } = await findBequest(tx, actor.user, id);
-    await editableWill(tx, actor.user, will.id, 'e', true);
-    await checkBequestTotal(tx, will.id, f.portion, id);
+    const locked = await editableWill(tx, actor.user, will.id, 'e', true);
+    await checkBequestRules(tx, locked, f, id);
     const [after] = await tx.update(bequests).set(bequestValues(f)).where(eq(bequests.id, id)).returning();
     await audit(tx, actor, 'bequest.update', { type: 'Bequest', id }, before, after);
     return after;

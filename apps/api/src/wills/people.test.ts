@@ -231,13 +231,15 @@ describe('guardians, receivers and bequests (part e)', () => {
       }),
       201,
     );
-    await ok(
-      t.call('POST', '/api/bequest', {
-        token,
-        body: { wasiat_id: id, beneficiary_name: 'Rumah Anak Yatim', portion: '50%' },
-      }),
-      201,
-    );
+    const rumah = { wasiat_id: id, beneficiary_name: 'Rumah Anak Yatim', portion: '50%' };
+    // over one third to non-heirs: refused until the testator records the heirs' consent (issue 9)
+    const third = await t.call('POST', '/api/bequest', { token, body: rumah });
+    expect(third.status).toBe(422);
+    expect(third.body.errors.portion).toEqual([
+      "Bequests to non-heirs exceed one third of the net estate. The heirs' consent is required.",
+    ]);
+    await ok(t.call('POST', `/api/wasiat/${id}`, { token, body: { _method: 'PATCH', heirs_consent: 1 } }));
+    await ok(t.call('POST', '/api/bequest', { token, body: rumah }), 201);
     const over = await t.call('POST', '/api/bequest', {
       token,
       body: { wasiat_id: id, beneficiary_name: 'Sekolah Tahfiz', portion: '1/3' },

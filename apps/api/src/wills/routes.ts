@@ -6,13 +6,15 @@
  * - `GET /wasiat ?user_id,status,organization_id,ic_number,name,limit,page,load_with` → `{ wasiats: page }`
  * - `GET /wasiat/pending-approval ?type` → `{ organizations: [{ id, name, code, total_pending }] }`
  * - `GET /wasiat/{id} ?load_with` → `{ wasiat }`
- * - `POST(PATCH) /wasiat/{id}` part b | part f | `{ status }` → `{ wasiat }`
+ * - `POST(PATCH) /wasiat/{id}` part b | part e estate | part f | `{ status }` → `{ wasiat }`
  * - `GET|POST(PATCH) /wasiat/{id}/user-detail` → `{ user_detail }`
  * People, property and document routes: people.ts, property.ts, documents.ts (registered here).
  * Multipart bodies are accepted on every route of the module (multipart.ts).
  */
 
 import {
+  ESTATE_KEYS,
+  estateSchema,
   partBSchema,
   requiredString,
   userDetailSchema,
@@ -27,6 +29,7 @@ import type { Ctx } from '../context.ts';
 import { fieldError } from '../http/errors.ts';
 import { optionalQuery, pageQuery } from '../http/pagination.ts';
 import { documentRoutes } from './documents.ts';
+import { saveEstate } from './estate-service.ts';
 import { actorOf as actor, EDIT_WILLS, idParams, parseBody, READ_WILLS } from './http.ts';
 import { multipartToBody } from './multipart.ts';
 import { peopleRoutes } from './people.ts';
@@ -117,7 +120,9 @@ export async function willsRoutes(api: FastifyInstance, ctx: Ctx) {
 
     /**
      * Update a will (POST with `_method: PATCH`, or PATCH/PUT). The body says which: `status` 1/2/3 →
-     * transition (transitions.ts); organisation fields → part b; `acknowledged_*` → part f.
+     * transition (transitions.ts); organisation fields → part b; estate figures / heirs' consent
+     * (`estimated_estate_sen`, `funeral_sen`, `debts_sen`, `harta_sepencarian_sen`, `heirs_consent`,
+     * `heirs_consent_note`) → part e (estate-service.ts); `acknowledged_*` → part f.
      * Errors: 404 not visible, 403 role, 422 per field (`wills.*`, `validation.*`).
      */
     const update = async (req: any) => {
@@ -130,6 +135,8 @@ export async function willsRoutes(api: FastifyInstance, ctx: Ctx) {
         will = await changeStatus(ctx.db, a, id, parseBody(willTransitionSchema, body));
       } else if (PART_B_KEYS.some((k) => k in body)) {
         will = await savePartB(ctx.db, a, id, parseBody(partBSchema, body));
+      } else if (ESTATE_KEYS.some((k) => k in body)) {
+        will = await saveEstate(ctx.db, a, id, parseBody(estateSchema, body));
       } else if (PART_F_KEYS.some((k) => k in body)) {
         parseBody(verificationSchema, body);
         will = await saveVerification(ctx.db, a, id);

@@ -4,6 +4,7 @@
  * Flags are 0/1 as the product's client reads them; dates are ISO 8601 UTC.
  */
 import type { Db } from '../db/client.ts';
+import { estateSummary } from './estate-service.ts';
 import { latestPayments, loadRelations, type PaymentRow, type Relation, type WillRow } from './queries.ts';
 import { computeUnlocked } from './service.ts';
 
@@ -51,6 +52,12 @@ export function willBody(w: WillRow, payment: PaymentRow | undefined) {
     rejected_reason: w.rejected_reason,
     option_delete_id: w.option_delete_id,
     rejected_at: w.rejected_at,
+    estimated_estate_sen: w.estimated_estate_sen,
+    funeral_sen: w.funeral_sen,
+    debts_sen: w.debts_sen,
+    harta_sepencarian_sen: w.harta_sepencarian_sen,
+    heirs_consent: w.heirs_consent ? 1 : 0,
+    heirs_consent_note: w.heirs_consent_note,
     created_at: w.created_at,
     updated_at: w.updated_at,
   };
@@ -70,10 +77,14 @@ export async function serializeWills(db: Db, list: WillRow[], rel: Set<Relation>
   }));
 }
 
-/** Serialize one will. */
+/**
+ * Serialize one will, with its estate figures and executor fee (estate-service.ts `estateSummary`:
+ * `estate: { …_sen }`, `executor_fee: { estate_sen, fee_sen, provider_percent, provider_bears_sen,
+ * client_pays_sen } | null`). Lists do not carry these (one will at a time).
+ */
 export async function serializeWill(db: Db, w: WillRow, rel: Set<Relation> = new Set()) {
   const [one] = await serializeWills(db, [w], rel);
-  return one;
+  return { ...one, ...(await estateSummary(db, w)) };
 }
 
 /** A witness as answered: the row plus `signature: { id }` (the PNG is at `/api/attachment/{id}/file`). */

@@ -4,7 +4,8 @@
  * - 0 → 1 submit, 3 → 1 resubmit: the testator or the agent who registered it (403 otherwise); needs
  *   every part done, PDPA + confirmation + the testator's signature, ≥ 2 witnesses each with a
  *   signature, and a payment that is paid, waived, or pending in a manual mode (cash/direct/…; a
- *   pending gateway payment is not enough). All failures are reported at once (422).
+ *   pending gateway payment is not enough), and bequests within the one-third rule unless the heirs
+ *   consent (estate-service.ts; 422 on `bequests`). All failures are reported at once (422).
  * - 1 → 2 confirm: `will:verify` (403); payment paid or waived (422 `wills.payment_not_settled`);
  *   assigns `wasiat_no` "W<year>-<6 digits>" from `will_numbers` atomically, and `registered_at`.
  * - 1 → 3 cancel for update: `will:verify`; `rejected_reason` required (schema); `option_delete_id`
@@ -18,6 +19,7 @@ import { and, count, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { will_numbers, wills, witnesses } from '../db/schema/index.ts';
 import { AppError, fieldError } from '../http/errors.ts';
+import { bequestProblem } from './estate-service.ts';
 import { assertCanSubmit, assertCanVerify } from './policy.ts';
 import { findVisibleWill, latestPayments, lockWill, type PaymentRow, type WillRow } from './queries.ts';
 import { type Actor, allPartsDone, audit, type Tx } from './service.ts';
@@ -67,6 +69,9 @@ async function submitProblems(tx: Tx, will: WillRow) {
   if ((await signedWitnessCount(tx, will.id)) < MIN_WITNESSES) fields.witnesses = [W.witnessesRequired];
   const pay = (await latestPayments(tx, [will.id])).get(will.id);
   if (!paymentAllowsSubmit(pay)) fields.payment = [W.paymentRequired];
+  // The one-third rule again: heirs added or consent withdrawn after the bequests were saved.
+  const bequest = await bequestProblem(tx, will);
+  if (bequest) fields.bequests = [bequest];
   return fields;
 }
 

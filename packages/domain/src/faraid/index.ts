@@ -6,3 +6,4 @@ export * from './engine.ts';
 export * from './executor-fee.ts';
 export * from './heirs.ts';
 export * from './schema.ts';
+export * from './will-estate.ts';

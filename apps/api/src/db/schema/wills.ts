@@ -2,7 +2,8 @@
  * Wills (wasiat) and their testator particulars (spec §3 Will, §4 Basic will status; reference §3.1).
  * Money in integer sen; timestamps in UTC.
  */
-import { boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { idColumn, timestamps, tz } from './_common.ts';
 import { branches, organizations, pricings } from './organisations.ts';
 import { users } from './users.ts';
@@ -52,6 +53,21 @@ export const wills = pgTable(
     /** Reason code of a cancellation (reference §4.1): 1 eKYC, 2 information not valid, 3 dummy data. */
     option_delete_id: integer('option_delete_id'),
     rejected_at: tz('rejected_at'),
+    /**
+     * Estate figures of part e (issue 9), integer sen, null when not given: the testator's estimate of
+     * the whole estate (replaces the sum of the property values when set), funeral expenses, debts and
+     * harta sepencarian, deducted in that order before the bequests (MALAYSIA.md §1).
+     */
+    estimated_estate_sen: bigint('estimated_estate_sen', { mode: 'number' }),
+    funeral_sen: bigint('funeral_sen', { mode: 'number' }),
+    debts_sen: bigint('debts_sen', { mode: 'number' }),
+    harta_sepencarian_sen: bigint('harta_sepencarian_sen', { mode: 'number' }),
+    /**
+     * The testator records that the heirs consent to bequests above one third of the net estate or to
+     * heirs (Muslim Wills Enactment (Selangor) 1999 s.26(2)); the will document states it.
+     */
+    heirs_consent: boolean('heirs_consent').notNull().default(false),
+    heirs_consent_note: text('heirs_consent_note'),
     deleted_at: tz('deleted_at'),
     ...timestamps(),
   },
@@ -62,6 +78,10 @@ export const wills = pgTable(
     index('wills_status_created_idx').on(t.status, t.created_at),
     index('wills_created_idx').on(t.created_at, t.id),
     uniqueIndex('wills_no_uq').on(t.wasiat_no),
+    // Reports (reports/queries.ts): periods are compared in Kuala Lumpur local time, with this exact expression.
+    index('wills_created_kl_idx').on(sql`(${t.created_at} AT TIME ZONE 'Asia/Kuala_Lumpur')`),
+    index('wills_org_created_kl_idx').on(t.organization_id, sql`(${t.created_at} AT TIME ZONE 'Asia/Kuala_Lumpur')`),
+    index('wills_registered_kl_idx').on(sql`(${t.registered_at} AT TIME ZONE 'Asia/Kuala_Lumpur')`),
   ],
 );
 

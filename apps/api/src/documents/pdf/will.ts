@@ -6,6 +6,7 @@
  * verification page. Pure: data in, PDF bytes out (the data is loaded by ../service.ts).
  */
 import {
+  checkBequests,
   DESIGNATIONS,
   formatRinggit,
   GENDERS,
@@ -19,6 +20,7 @@ import {
   RELIGIONS,
   WILL_PLANS,
   WILL_TYPES,
+  willEstate,
 } from '@wasiat/domain';
 import type { Content, TableCell } from 'pdfmake/interfaces';
 import type {
@@ -109,6 +111,55 @@ const sharesCell = (shares: ShareLine[]): TableCell =>
 
 const valueCell = (sen: number | null) => (sen == null ? '-' : formatRinggit(sen));
 
+/**
+ * The estate block (issue 9; comprehensive plan): the gross and net estate when known, the executor fee
+ * line ("Fi wasi / Executor fee", spec §9, ADR 0011: 2% of the gross estate, the provider's part by
+ * band), and — when the testator recorded it — the statement that the heirs consent to bequests above
+ * one third or to heirs (Muslim Wills Enactment (Selangor) 1999 s.26(2)), with the testator's note.
+ */
+function estateSection(d: WillPdfData): Content[] {
+  const { will } = d;
+  const e = willEstate({
+    estimatedEstate: will.estimated_estate_sen,
+    propertyValues: [...d.moveables, ...d.immoveables].map((x) => x.property.value_sen),
+    funeral: will.funeral_sen,
+    debts: will.debts_sen,
+    hartaSepencarian: will.harta_sepencarian_sen,
+    bequests: checkBequests(d.bequests, d.heirs).total,
+    heirsConsent: will.heirs_consent,
+  });
+  const out: Content[] = [];
+  if (e.grossSen !== null && e.net && e.executorFee) {
+    const f = e.executorFee;
+    out.push(heading('will.estate'), {
+      table: {
+        widths: [180, '*'],
+        body: [
+          [{ text: bi('will.estate_gross'), bold: true }, formatRinggit(e.grossSen)],
+          [{ text: bi('will.estate_net'), bold: true }, formatRinggit(e.net.afterClaims)],
+          [
+            { text: bi('will.executor_fee'), bold: true },
+            ms('will.executor_fee_text', {
+              fee: formatRinggit(f.fee),
+              estate: formatRinggit(f.estate),
+              provider: formatRinggit(f.providerBears),
+              percent: f.providerPercent,
+              estate_pays: formatRinggit(f.estatePays),
+            }),
+          ],
+        ],
+      },
+      layout: 'lightHorizontalLines',
+      margin: [0, 0, 0, 6],
+    });
+  }
+  if (will.heirs_consent) {
+    out.push(heading('will.heirs_consent'), { text: ms('will.heirs_consent_text'), margin: [0, 0, 0, 2] });
+    if (will.heirs_consent_note) out.push({ text: will.heirs_consent_note, italics: true, margin: [0, 0, 0, 6] });
+  }
+  return out;
+}
+
 function propertySections(d: WillPdfData): Content[] {
   return [
     heading('will.moveable'),
@@ -144,6 +195,7 @@ function propertySections(d: WillPdfData): Content[] {
       d.bequests.map((b) => [b.beneficiary_name, b.ic_number ?? '-', b.purpose ?? '-', b.portion]),
       ['*', 90, '*', 60],
     ),
+    ...estateSection(d),
   ];
 }
 

@@ -39,6 +39,23 @@ export interface Will {
   organization?: { id: string; name: string } | null;
   branch?: { id: string; branch_name: string } | null;
   agent?: { id: string; name: string } | null;
+  /** Part e estate figures (sen) and the heirs' consent (docs/api/wills.md "Estate"). */
+  estimated_estate_sen?: number | null;
+  funeral_sen?: number | null;
+  debts_sen?: number | null;
+  harta_sepencarian_sen?: number | null;
+  heirs_consent?: number | boolean | null;
+  heirs_consent_note?: string | null;
+  /** Estate figures computed by the server (GET /api/wasiat/{id} only). */
+  estate?: { property_sen: number | null; gross_sen: number | null; net_sen: number | null } | null;
+  /** The executor fee (spec §9), null while the estate is unknown (GET /api/wasiat/{id} only). */
+  executor_fee?: {
+    estate_sen: number;
+    fee_sen: number;
+    provider_percent: number;
+    provider_bears_sen: number;
+    client_pays_sen: number;
+  } | null;
 }
 
 /** Paginated list envelope (DESIGN.md §3). */

@@ -1,7 +1,8 @@
 /**
  * Part E — Property, guardians and bequests (comprehensive plan only; docs/api/wills.md; DESIGN.md §5
- * journey 1): tabs for movable property, immovable property, receivers, guardians of minor children and
- * bequests. Each row saves on its own; "Next" moves on.
+ * journey 1): tabs for movable property, immovable property, receivers, guardians of minor children,
+ * bequests, and the estate (figures, the one-third limit with the heirs' consent, the executor fee and a
+ * live faraid preview; issue 9). Each row saves on its own; "Next" moves on.
  */
 import { Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useState } from 'react';
@@ -11,15 +12,16 @@ import { useWizard } from '../components/WizardLayout.tsx';
 import { useWillList } from '../hooks/useWill.ts';
 import type { Receiver } from '../types.ts';
 import { BequestsTab } from './e/BequestsTab.tsx';
+import { EstateTab } from './e/EstateTab.tsx';
 import { PeopleTab } from './e/PeopleTab.tsx';
 import { PropertyTab } from './e/PropertyTab.tsx';
 
-const TABS = ['moveable', 'immoveable', 'receiver', 'caretaker', 'bequest'] as const;
+const TABS = ['moveable', 'immoveable', 'receiver', 'caretaker', 'bequest', 'estate'] as const;
 
 /** Part E page; see the file comment. */
 export function PartE() {
   const { t } = useTranslation();
-  const { wasiatId, editable, goNext, refresh } = useWizard();
+  const { will, wasiatId, editable, goNext, refresh } = useWizard();
   const [error, setError] = useState<string | null>(null);
   const [tab, setTab] = useState<string | null>('moveable');
   const receivers = useWillList<Receiver>(wasiatId, 'receiver', 'receivers');
@@ -50,6 +52,9 @@ export function PartE() {
         </Tabs.Panel>
         <Tabs.Panel value="bequest" pt="md">
           <BequestsTab wasiatId={wasiatId} editable={editable} />
+        </Tabs.Panel>
+        <Tabs.Panel value="estate" pt="md">
+          <EstateTab will={will} wasiatId={wasiatId} editable={editable} onSaved={refresh} />
         </Tabs.Panel>
       </Tabs>
       <FormError message={error} />

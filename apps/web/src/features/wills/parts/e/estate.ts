@@ -1,0 +1,84 @@
+/**
+ * The model of part e's estate panel (issue 9): the typed estate figures (ringgit text) → sen, and the
+ * live figures from @wasiat/domain — the net estate, the bequests against one third (Muslim Wills
+ * Enactment (Selangor) 1999 s.26), the executor fee (spec §9, ADR 0011) and the faraid preview of the
+ * will's heirs (part d) on what remains. Pure, so the preview is instant and testable.
+ */
+import {
+  type BequestCheck,
+  checkBequests,
+  type FaraidPolicy,
+  type MappedHeirs,
+  parseRinggit,
+  testatorSex,
+  type WillEstate,
+  willEstate,
+  willHeirsToFaraid,
+} from '@wasiat/domain';
+import { computeView, type FaraidView } from '@/features/faraid/index.ts';
+import type { Bequest, Heir, UserDetail } from '../../types.ts';
+
+/** The four amounts of the panel, as the user types them (ringgit). */
+export const ESTATE_FIELDS = ['estimated_estate_sen', 'funeral_sen', 'debts_sen', 'harta_sepencarian_sen'] as const;
+export type EstateField = (typeof ESTATE_FIELDS)[number];
+export type EstateTexts = Record<EstateField, string>;
+
+/** Sen → ringgit text for an input ("1234.50"); '' for null. */
+export const senToText = (sen: number | null | undefined) => (sen == null ? '' : (sen / 100).toFixed(2));
+
+/** Ringgit texts → sen: null for an empty field, `undefined` (with an error) for an invalid one. */
+export function parseTexts(texts: EstateTexts) {
+  const sen: Partial<Record<EstateField, number | null>> = {};
+  const errors: Partial<Record<EstateField, true>> = {};
+  for (const k of ESTATE_FIELDS) {
+    const s = texts[k].trim();
+    if (!s) sen[k] = null;
+    else {
+      const v = parseRinggit(s);
+      if (v === null) errors[k] = true;
+      else sen[k] = v;
+    }
+  }
+  return { sen, errors };
+}
+
+export interface EstateModel {
+  check: BequestCheck;
+  estate: WillEstate;
+  heirs: MappedHeirs;
+  policy: FaraidPolicy;
+  /** The faraid table on what remains after the claims and bequests (null without the testator's sex or heirs). */
+  view: FaraidView | null;
+}
+
+/**
+ * Everything the panel shows. `propertySen` is the server's sum of the property values
+ * (`wasiat.estate.property_sen`). The surplus policy follows the testator's state: radd in Perlis,
+ * Baitulmal elsewhere (MALAYSIA.md §3).
+ */
+export function estateModel(input: {
+  sen: Partial<Record<EstateField, number | null>>;
+  propertySen: number | null | undefined;
+  heirs: Heir[];
+  bequests: Bequest[];
+  detail: UserDetail | null | undefined;
+  consent: boolean;
+}): EstateModel {
+  const check = checkBequests(input.bequests, input.heirs);
+  const estate = willEstate({
+    estimatedEstate: input.sen.estimated_estate_sen ?? null,
+    propertyValues: [input.propertySen ?? null],
+    funeral: input.sen.funeral_sen,
+    debts: input.sen.debts_sen,
+    hartaSepencarian: input.sen.harta_sepencarian_sen,
+    bequests: check.total,
+    heirsConsent: input.consent,
+  });
+  const deceased = testatorSex(input.detail);
+  const heirs = willHeirsToFaraid(deceased, input.heirs);
+  const state = input.detail?.permanent_state ?? input.detail?.correspondence_state;
+  const policy: FaraidPolicy = state === 'Perlis' ? 'radd' : 'baitulmal';
+  const view =
+    deceased && heirs.mapped.length ? computeView(deceased, heirs.counts, policy, estate.net?.net ?? null) : null;
+  return { check, estate, heirs, policy, view };
+}
