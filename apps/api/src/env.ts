@@ -22,6 +22,8 @@ const schema = z.object({
   /** The built-in sandbox payment gateway (ADR 0008): on by default; set 0 where a real gateway is configured. */
   PAYMENT_SANDBOX: z.enum(['0', '1']).default('1'),
   LOG_LEVEL: z.string().default('info'),
+  /** Face-verification attempts allowed per will before manual review (issue 3; default 3). */
+  EKYC_MAX_ATTEMPTS: z.coerce.number().int().positive().default(3),
 });
 
 export type Env = z.infer<typeof schema>;

@@ -1,0 +1,67 @@
+/**
+ * Identity checks (issue 3): face-verification attempts (eKYC) and one-time codes (OTP).
+ * Each attempt keeps its images as attachments (attachable_type "EkycAttempt"), the score, the outcome,
+ * the user, the IP and the time, for audit. OTP codes are stored hashed only.
+ */
+import { boolean, index, integer, pgTable, real, text } from 'drizzle-orm/pg-core';
+import { idColumn, timestamps, tz } from './_common.ts';
+import { users } from './users.ts';
+
+export const ekyc_attempts = pgTable(
+  'ekyc_attempts',
+  {
+    id: idColumn(),
+    /** Whose face was checked (the testator). */
+    user_id: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** Who made the attempt (the testator or the agent helping them). */
+    actor_id: text('actor_id').references(() => users.id),
+    /** "Wasiat" | "Hibah" | null (user-level eKYC), and its id. */
+    ekycable_type: text('ekycable_type'),
+    ekycable_id: text('ekycable_id'),
+    selfie_attachment_id: text('selfie_attachment_id'),
+    mykad_attachment_id: text('mykad_attachment_id'),
+    /** 0–100 (ADR 0013); null when no face could be compared. */
+    verification_score: real('verification_score'),
+    /** Descriptor distance (face-api), null when no face could be compared. */
+    distance: real('distance'),
+    passed: boolean('passed').notNull().default(false),
+    /** passed | score_too_low | no_face | many_faces */
+    outcome: text('outcome').notNull(),
+    ip: text('ip'),
+    ...timestamps(),
+  },
+  (t) => [
+    index('ekyc_attempts_user_idx').on(t.user_id, t.created_at),
+    index('ekyc_attempts_owner_idx').on(t.ekycable_type, t.ekycable_id),
+  ],
+);
+
+export const otp_codes = pgTable(
+  'otp_codes',
+  {
+    id: idColumn(),
+    user_id: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** e.g. "will-submit" */
+    purpose: text('purpose').notNull(),
+    /** The will the code is for (when the purpose concerns one). */
+    wasiat_id: text('wasiat_id'),
+    /** "email" | "sms" and the address it went to. */
+    channel: text('channel').notNull(),
+    destination: text('destination').notNull(),
+    /** argon2id hash of the code (never the code itself). */
+    code_hash: text('code_hash').notNull(),
+    expires_at: tz('expires_at').notNull(),
+    /** Wrong tries against this code. */
+    failed_attempts: integer('failed_attempts').notNull().default(0),
+    /** When the right code was entered (single use: a verified code cannot be verified again). */
+    verified_at: tz('verified_at'),
+    /** When a verified code was spent by the action it guards (e.g. the will's submission). */
+    used_at: tz('used_at'),
+    ...timestamps(),
+  },
+  (t) => [index('otp_codes_user_idx').on(t.user_id, t.purpose, t.created_at)],
+);

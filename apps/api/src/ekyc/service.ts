@@ -1,0 +1,223 @@
+/**
+ * eKYC face verification (issue 3; reference §2.8, §3.1 Part D). The server compares the selfie with the
+ * MyKad front (sent as `mykad_image`, or else the will's uploaded `mykad-front` attachment) and computes
+ * the score itself — a score sent by the browser is ignored. Every attempt is stored (images as
+ * attachments of type "EkycAttempt", score, outcome, user, IP, time) with an audit event in the same
+ * transaction; a will's `face_verification_count` counts attempts and a pass sets `ekyc_verified_at`
+ * and `ekyc_method` "Face". After `EKYC_MAX_ATTEMPTS` attempts the answer is 422 `ekyc.attempt_limit`.
+ */
+import { and, count, desc, eq, gte, isNull } from 'drizzle-orm';
+import { recordAudit } from '../audit/audit.ts';
+import { type AuthUser, userCan } from '../auth/guard.ts';
+import type { Ctx } from '../context.ts';
+import type { Db } from '../db/client.ts';
+import { newId } from '../db/schema/_common.ts';
+import { attachments, ekyc_attempts, wills } from '../db/schema/index.ts';
+import { checkFile, decodeBase64, IMAGE_TYPES, saveAttachment } from '../files/uploads.ts';
+import { AppError, fieldError, notFound } from '../http/errors.ts';
+import { assertCanEdit } from '../wills/policy.ts';
+import { findVisibleWill } from '../wills/queries.ts';
+import { compareFaces, FaceError, MIN_VERIFICATION_SCORE } from './face.ts';
+
+export interface FaceVerificationInput {
+  selfie_image: string;
+  mykad_image?: string | null;
+  user_id?: string | null;
+  ekycable_type?: 'Wasiat' | null;
+  ekycable_id?: string | null;
+}
+
+export interface Actor {
+  user: AuthUser;
+  ip?: string;
+}
+
+const ATTACHABLE = 'EkycAttempt';
+
+/** The latest `mykad-front` attachment of a will, or null. */
+async function willMykadFront(db: Db, willId: string) {
+  const [row] = await db
+    .select()
+    .from(attachments)
+    .where(
+      and(
+        eq(attachments.attachable_type, 'Wasiat'),
+        eq(attachments.attachable_id, willId),
+        eq(attachments.type, 'mykad-front'),
+      ),
+    )
+    .orderBy(desc(attachments.created_at))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Attempts of a user-level eKYC (no will). */
+async function userLevelAttempts(db: Db, userId: string) {
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(ekyc_attempts)
+    .where(and(eq(ekyc_attempts.user_id, userId), isNull(ekyc_attempts.ekycable_type)));
+  return Number(n);
+}
+
+const limitReached = () => new AppError('validation', 'ekyc.attempt_limit', { _: ['ekyc.attempt_limit'] });
+
+/**
+ * `POST /api/face-verification`. Returns the stored attempt; throws 422 for no face / many faces (the
+ * attempt is still recorded and counted), for an unreadable image, and after the attempt limit.
+ */
+export async function verifyFace(ctx: Ctx, actor: Actor, input: FaceVerificationInput) {
+  const me = actor.user;
+  const max = ctx.env.EKYC_MAX_ATTEMPTS;
+  const selfie = decodeBase64(input.selfie_image, 'selfie_image');
+  await checkFile(selfie, IMAGE_TYPES, 'selfie_image');
+
+  let subjectId: string;
+  let willId: string | null = null;
+  let mykad: Buffer;
+  let mykadAttachmentId: string | null = null;
+  if (input.ekycable_type === 'Wasiat') {
+    if (!input.ekycable_id) throw fieldError('ekycable_id', 'validation.required');
+    const will = await findVisibleWill(ctx.db, me, input.ekycable_id);
+    assertCanEdit(me, will);
+    if (will.face_verification_count >= max) throw limitReached();
+    subjectId = will.user_id;
+    willId = will.id;
+    if (input.mykad_image) {
+      mykad = decodeBase64(input.mykad_image, 'mykad_image');
+    } else {
+      const front = await willMykadFront(ctx.db, will.id);
+      if (!front) throw fieldError('mykad_image', 'ekyc.mykad_required');
+      mykad = await ctx.store.get(front.storage_key);
+      mykadAttachmentId = front.id;
+    }
+  } else {
+    // User-level eKYC (the generic /ekyc page): only for oneself.
+    if (input.user_id && input.user_id !== me.id) throw notFound();
+    if (!input.mykad_image) throw fieldError('mykad_image', 'validation.required');
+    if ((await userLevelAttempts(ctx.db, me.id)) >= max) throw limitReached();
+    subjectId = me.id;
+    mykad = decodeBase64(input.mykad_image, 'mykad_image');
+  }
+  await checkFile(mykad, IMAGE_TYPES, 'mykad_image');
+
+  // The model runs outside the transaction (hundreds of milliseconds).
+  let result: { distance: number; score: number; passed: boolean } | null = null;
+  let problem: FaceError | null = null;
+  try {
+    result = await compareFaces(selfie, mykad);
+  } catch (e) {
+    if (!(e instanceof FaceError)) throw e;
+    if (e.problem === 'unreadable') throw fieldError(e.which, 'ekyc.unreadable');
+    problem = e;
+  }
+  const outcome = problem ? problem.problem : result?.passed ? 'passed' : 'score_too_low';
+
+  const attempt = await ctx.db.transaction(async (tx) => {
+    const db = tx as unknown as Db;
+    const now = new Date();
+    if (willId) {
+      // Re-check the limit under the row lock (two attempts at once cannot both pass the check).
+      const will = await findVisibleWill(tx, me, willId, { forUpdate: true });
+      if (will.face_verification_count >= max) throw limitReached();
+    }
+    const id = newId();
+    const selfieRow = await saveAttachment(db, ctx.store, {
+      attachableType: ATTACHABLE,
+      attachableId: id,
+      type: 'selfie',
+      data: selfie,
+      allowed: IMAGE_TYPES,
+      field: 'selfie_image',
+      uploadedBy: me.id,
+    });
+    if (!mykadAttachmentId) {
+      const row = await saveAttachment(db, ctx.store, {
+        attachableType: ATTACHABLE,
+        attachableId: id,
+        type: 'mykad-front',
+        data: mykad,
+        allowed: IMAGE_TYPES,
+        field: 'mykad_image',
+        uploadedBy: me.id,
+      });
+      mykadAttachmentId = row.id;
+    }
+    const [row] = await tx
+      .insert(ekyc_attempts)
+      .values({
+        id,
+        user_id: subjectId,
+        actor_id: me.id,
+        ekycable_type: willId ? 'Wasiat' : null,
+        ekycable_id: willId,
+        selfie_attachment_id: selfieRow.id,
+        mykad_attachment_id: mykadAttachmentId,
+        verification_score: result?.score ?? null,
+        distance: result?.distance ?? null,
+        passed: !!result?.passed,
+        outcome,
+        ip: actor.ip,
+        created_at: now,
+      })
+      .returning();
+    if (willId) {
+      const [before] = await tx.select().from(wills).where(eq(wills.id, willId));
+      const set: Partial<typeof wills.$inferInsert> = { face_verification_count: before.face_verification_count + 1 };
+      if (result?.passed) Object.assign(set, { ekyc_verified_at: now, ekyc_method: 'Face' });
+      await tx.update(wills).set(set).where(eq(wills.id, willId));
+    }
+    await recordAudit(db, {
+      actorId: me.id,
+      action: result?.passed ? 'ekyc.pass' : 'ekyc.fail',
+      entityType: willId ? 'Wasiat' : 'User',
+      entityId: willId ?? subjectId,
+      after: { attempt_id: id, outcome, verification_score: row.verification_score },
+      ip: actor.ip,
+    });
+    return row;
+  });
+  if (problem) throw fieldError(problem.which, `ekyc.${problem.problem}`);
+  return attempt;
+}
+
+/** The reply shape of one attempt (reference §2.8 `face_verification`). */
+export const serializeAttempt = (a: typeof ekyc_attempts.$inferSelect) => ({
+  id: a.id,
+  user_id: a.user_id,
+  ekycable_type: a.ekycable_type,
+  ekycable_id: a.ekycable_id,
+  verification_score: a.verification_score ?? 0,
+  passed: a.passed,
+  outcome: a.outcome,
+  created_at: a.created_at.toISOString(),
+});
+
+/**
+ * `GET /api/user/{id}/face-verification`: the number of attempts and the latest attempt (with
+ * `min_verification_score`, the latest one scoring at least that). Oneself, or staff with `ekyc:review`;
+ * anyone else gets 404.
+ */
+export async function userVerifications(db: Db, me: AuthUser, userId: string, minScore?: number) {
+  if (userId !== me.id && !userCan(me, 'ekyc:review')) throw notFound();
+  const [{ n }] = await db.select({ n: count() }).from(ekyc_attempts).where(eq(ekyc_attempts.user_id, userId));
+  const conds = [eq(ekyc_attempts.user_id, userId)];
+  if (minScore !== undefined) conds.push(gte(ekyc_attempts.verification_score, minScore));
+  const [latest] = await db
+    .select()
+    .from(ekyc_attempts)
+    .where(and(...conds))
+    .orderBy(desc(ekyc_attempts.created_at))
+    .limit(1);
+  const [passed] = await db
+    .select({ id: ekyc_attempts.id })
+    .from(ekyc_attempts)
+    .where(and(eq(ekyc_attempts.user_id, userId), eq(ekyc_attempts.passed, true)))
+    .limit(1);
+  return {
+    count: Number(n),
+    min_verification_score: minScore ?? MIN_VERIFICATION_SCORE,
+    user: { id: userId, face_verified: passed ? 1 : 0 },
+    face_verification: latest ? serializeAttempt(latest) : null,
+  };
+}

@@ -1,0 +1,36 @@
+/**
+ * Routes of the OTP module (issue 3):
+ *
+ * - `POST /api/otp/request { purpose: "will-submit", wasiat_id?, channel?: "email"|"sms" }` →
+ *   `{ otp: { channel, destination (masked), expires_at }, message }`; 429 after 5 requests in 15 minutes.
+ * - `POST /api/otp/verify { code, purpose, wasiat_id? }` → `{ otp: { verified, purpose, verified_at } }`;
+ *   422 "Your OTP code is incorrect. Please try again." on field `code`.
+ */
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { requireUser } from '../auth/guard.ts';
+import type { Ctx } from '../context.ts';
+import { OTP_PURPOSES, requestOtp, verifyOtp } from './service.ts';
+import { outboxSmsSender } from './sms.ts';
+
+const requestBody = z.object({
+  purpose: z.enum(OTP_PURPOSES),
+  wasiat_id: z.string().max(64).nullish(),
+  channel: z.enum(['email', 'sms']).optional(),
+});
+const verifyBody = z.object({
+  code: z.string().trim().min(1, 'validation.required').max(12),
+  purpose: z.enum(OTP_PURPOSES),
+  wasiat_id: z.string().max(64).nullish(),
+});
+
+export async function otpRoutes(api: FastifyInstance, ctx: Ctx) {
+  const sms = outboxSmsSender(join(ctx.env.DATA_DIR, 'outbox'));
+  api.post('/otp/request', { config: { access: 'authenticated' }, schema: { body: requestBody } }, async (req) =>
+    requestOtp(ctx, sms, { user: requireUser(req), ip: req.ip }, req.body as z.infer<typeof requestBody>, req.lang),
+  );
+  api.post('/otp/verify', { config: { access: 'authenticated' }, schema: { body: verifyBody } }, async (req) =>
+    verifyOtp(ctx.db, { user: requireUser(req), ip: req.ip }, req.body as z.infer<typeof verifyBody>),
+  );
+}

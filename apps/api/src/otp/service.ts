@@ -1,0 +1,196 @@
+/**
+ * One-time codes (issue 3 "One-time codes"; spec §5, §8). A code is 6 digits from the crypto RNG,
+ * stored as an argon2id hash, valid {@link OTP_TTL_MS} (5 minutes), single use, with at most
+ * {@link OTP_MAX_WRONG} wrong tries; a user may request at most {@link OTP_MAX_REQUESTS} codes per
+ * {@link OTP_WINDOW_MS} (15 minutes). Verifying marks the code verified; the guarded action (e.g. a
+ * will's submission, purpose `will-submit`) then spends it with {@link consumeVerifiedOtp}.
+ * Every function takes `now` so tests can move the clock.
+ */
+import { randomInt } from 'node:crypto';
+import { hash, verify } from '@node-rs/argon2';
+import { type Language, translate } from '@wasiat/domain';
+import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { recordAudit } from '../audit/audit.ts';
+import type { AuthUser } from '../auth/guard.ts';
+import type { Ctx } from '../context.ts';
+import type { Db } from '../db/client.ts';
+import { otp_codes } from '../db/schema/index.ts';
+import { AppError, fieldError } from '../http/errors.ts';
+import { findVisibleWill } from '../wills/queries.ts';
+import type { SmsSender } from './sms.ts';
+
+export const OTP_TTL_MS = 5 * 60 * 1000;
+export const OTP_MAX_WRONG = 5;
+export const OTP_MAX_REQUESTS = 5;
+export const OTP_WINDOW_MS = 15 * 60 * 1000;
+/** How long a verified code may still be spent by the action it guards. */
+export const OTP_VERIFIED_VALID_MS = 15 * 60 * 1000;
+export const OTP_PURPOSES = ['will-submit'] as const;
+export type OtpPurpose = (typeof OTP_PURPOSES)[number];
+
+const HASH_OPTS = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+
+export interface OtpRequest {
+  purpose: OtpPurpose;
+  wasiat_id?: string | null;
+  channel?: 'email' | 'sms';
+}
+export interface OtpVerify {
+  code: string;
+  purpose: OtpPurpose;
+  wasiat_id?: string | null;
+}
+interface Actor {
+  user: AuthUser;
+  ip?: string;
+}
+
+/** A 6-digit code from the crypto RNG (leading zeros kept). */
+export const newOtpCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
+
+const mask = (dest: string) =>
+  dest.includes('@') ? dest.replace(/^(.).*(@.*)$/, '$1***$2') : dest.replace(/.(?=.{3})/g, '*');
+
+/** The will must be visible to the caller (404 otherwise). */
+async function checkWill(db: Db, user: AuthUser, wasiatId: string | null | undefined) {
+  if (wasiatId) await findVisibleWill(db, user, wasiatId);
+}
+
+/** `POST /api/otp/request`: create a code and send it. @returns where it went (masked) and when it expires. */
+export async function requestOtp(
+  ctx: Ctx,
+  sms: SmsSender,
+  actor: Actor,
+  input: OtpRequest,
+  lang: Language,
+  now = new Date(),
+) {
+  const me = actor.user;
+  await checkWill(ctx.db, me, input.wasiat_id);
+  const [{ n }] = await ctx.db
+    .select({ n: count() })
+    .from(otp_codes)
+    .where(and(eq(otp_codes.user_id, me.id), gt(otp_codes.created_at, new Date(now.getTime() - OTP_WINDOW_MS))));
+  if (Number(n) >= OTP_MAX_REQUESTS) throw new AppError('rate_limited', 'otp.too_many_requests');
+  const channel = input.channel ?? 'email';
+  const destination = channel === 'sms' ? me.mobile_number : me.email;
+  if (!destination) throw fieldError('channel', 'otp.no_destination');
+
+  const code = newOtpCode();
+  const expires = new Date(now.getTime() + OTP_TTL_MS);
+  const [row] = await ctx.db
+    .insert(otp_codes)
+    .values({
+      user_id: me.id,
+      purpose: input.purpose,
+      wasiat_id: input.wasiat_id ?? null,
+      channel,
+      destination,
+      code_hash: await hash(code, HASH_OPTS),
+      expires_at: expires,
+      created_at: now,
+    })
+    .returning({ id: otp_codes.id });
+  const params = { code, minutes: OTP_TTL_MS / 60000 };
+  if (channel === 'sms') await sms.send({ to: destination, text: translate('otp.sms_body', lang, params) });
+  else {
+    await ctx.mailer.send({
+      to: destination,
+      subject: translate('otp.mail_subject', lang, params),
+      text: translate('otp.mail_body', lang, params),
+    });
+  }
+  await recordAudit(ctx.db, {
+    actorId: me.id,
+    action: 'otp.request',
+    entityType: 'OtpCode',
+    entityId: row.id,
+    after: { purpose: input.purpose, wasiat_id: input.wasiat_id ?? null, channel },
+    ip: actor.ip,
+  });
+  return { otp: { channel, destination: mask(destination), expires_at: expires.toISOString() } };
+}
+
+/**
+ * `POST /api/otp/verify`: check the code against the caller's latest unverified code for the purpose
+ * (and will). Wrong → 422 `otp.incorrect` (the try is counted); expired → `otp.expired`; after
+ * {@link OTP_MAX_WRONG} wrong tries → `otp.too_many_attempts`; a code already verified cannot be reused.
+ */
+export async function verifyOtp(db: Db, actor: Actor, input: OtpVerify, now = new Date()) {
+  const me = actor.user;
+  const [row] = await db
+    .select()
+    .from(otp_codes)
+    .where(
+      and(
+        eq(otp_codes.user_id, me.id),
+        eq(otp_codes.purpose, input.purpose),
+        input.wasiat_id ? eq(otp_codes.wasiat_id, input.wasiat_id) : isNull(otp_codes.wasiat_id),
+      ),
+    )
+    .orderBy(desc(otp_codes.created_at))
+    .limit(1);
+  if (!row || row.verified_at) throw fieldError('code', 'otp.incorrect');
+  if (row.failed_attempts >= OTP_MAX_WRONG) throw fieldError('code', 'otp.too_many_attempts');
+  if (row.expires_at.getTime() <= now.getTime()) throw fieldError('code', 'otp.expired');
+  const good = /^\d{6}$/.test(input.code) && (await verify(row.code_hash, input.code).catch(() => false));
+  if (!good) {
+    // Atomic increment: concurrent wrong tries are all counted.
+    await db
+      .update(otp_codes)
+      .set({ failed_attempts: sql`${otp_codes.failed_attempts} + 1` })
+      .where(eq(otp_codes.id, row.id));
+    throw fieldError('code', 'otp.incorrect');
+  }
+  // Single use: only one concurrent request can flip verified_at from null.
+  const done = await db
+    .update(otp_codes)
+    .set({ verified_at: now })
+    .where(and(eq(otp_codes.id, row.id), isNull(otp_codes.verified_at)))
+    .returning({ id: otp_codes.id });
+  if (!done.length) throw fieldError('code', 'otp.incorrect');
+  await recordAudit(db, {
+    actorId: me.id,
+    action: 'otp.verify',
+    entityType: 'OtpCode',
+    entityId: row.id,
+    after: { purpose: row.purpose, wasiat_id: row.wasiat_id },
+    ip: actor.ip,
+  });
+  return { otp: { verified: true, purpose: row.purpose, verified_at: now.toISOString() } };
+}
+
+/**
+ * Spend a verified, unspent code of `purpose` for the will (verified within
+ * {@link OTP_VERIFIED_VALID_MS}). Call inside the guarded action's transaction.
+ * @returns whether one was found (and is now spent).
+ */
+export async function consumeVerifiedOtp(
+  db: Db,
+  userId: string,
+  purpose: OtpPurpose,
+  wasiatId: string | null,
+  now = new Date(),
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: otp_codes.id })
+    .from(otp_codes)
+    .where(
+      and(
+        eq(otp_codes.user_id, userId),
+        eq(otp_codes.purpose, purpose),
+        wasiatId ? eq(otp_codes.wasiat_id, wasiatId) : isNull(otp_codes.wasiat_id),
+        gt(otp_codes.verified_at, new Date(now.getTime() - OTP_VERIFIED_VALID_MS)),
+        isNull(otp_codes.used_at),
+      ),
+    )
+    .orderBy(desc(otp_codes.verified_at))
+    .limit(1);
+  if (!row) return false;
+  const spent = await db
+    .update(otp_codes)
+    .set({ used_at: now })
+    .where(and(eq(otp_codes.id, row.id), isNull(otp_codes.used_at)))
+    .returning({ id: otp_codes.id });
+  return spent.length > 0;
+}
