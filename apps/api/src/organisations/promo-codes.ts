@@ -10,15 +10,14 @@
  */
 import { randomInt } from 'node:crypto';
 import type { promoGenerateSchema } from '@wasiat/domain';
-import { stringify } from 'csv-stringify/sync';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import ExcelJS from 'exceljs';
 import type { z } from 'zod';
 import { recordAudit } from '../audit/audit.ts';
 import type { AuthUser } from '../auth/guard.ts';
 import type { Db } from '../db/client.ts';
 import { promo_codes, users } from '../db/schema/index.ts';
+import { CONTENT_TYPES, exportBuffer } from '../http/export.ts';
 import { pageParams, toPage } from '../http/pagination.ts';
 import type { Actor } from './admin-service.ts';
 import { loadManagedOrganisation } from './policy.ts';
@@ -171,7 +170,7 @@ const ringgit = (sen: number) => (sen / 100).toFixed(2);
 
 /**
  * `GET /api/organizations/{id}/promo-codes/export?format=csv|xlsx&status` (promo:manage): every code of
- * the organisation (filtered like the list), as a file. Times in UTC (ISO 8601), amounts in ringgit.
+ * the organisation (filtered like the list), as a file (shared helper http/export.ts). Times in UTC (ISO 8601), amounts in ringgit.
  * @returns `{ filename, contentType, body }`. @throws 404 when not managed.
  */
 export async function exportPromoCodes(
@@ -197,34 +196,25 @@ export async function exportPromoCodes(
   ]);
   const base = `promo-codes-${org.code.toLowerCase()}`;
   if (q.format === 'csv') {
-    const body = Buffer.from(`\ufeff${stringify([HEADINGS[lang], ...records])}`, 'utf8');
-    return { filename: `${base}.csv`, contentType: 'text/csv; charset=utf-8', body };
+    const body = await exportBuffer('csv', { title: 'promo-codes', headings: HEADINGS[lang], rows: [records] });
+    return { filename: `${base}.csv`, contentType: CONTENT_TYPES.csv, body };
   }
-  const wb = new ExcelJS.Workbook();
-  wb.creator = 'Wasiat platform';
-  const ws = wb.addWorksheet(lang === 'en' ? 'Promo codes' : 'Kod promo');
-  ws.addRow(HEADINGS[lang]).font = { bold: true };
-  for (const r of rows) {
-    ws.addRow([
-      r.p.code,
-      r.p.discount_sen / 100,
-      r.p.expires_at ?? '',
-      r.p.remarks ?? '',
-      r.generated_by_name ?? '',
-      r.p.generated_at,
-      r.redeemed_by_name ?? '',
-      r.p.redeemed_at ?? '',
-    ]);
-  }
-  ws.getColumn(2).numFmt = '#,##0.00';
-  for (const c of [3, 6, 8]) ws.getColumn(c).numFmt = 'yyyy-mm-dd hh:mm';
-  ws.columns.forEach((c) => {
-    c.width = 18;
+  const body = await exportBuffer('xlsx', {
+    title: lang === 'en' ? 'Promo codes' : 'Kod promo',
+    headings: HEADINGS[lang],
+    rows: [
+      rows.map((r) => [
+        r.p.code,
+        r.p.discount_sen / 100,
+        r.p.expires_at,
+        r.p.remarks,
+        r.generated_by_name,
+        r.p.generated_at,
+        r.redeemed_by_name,
+        r.p.redeemed_at,
+      ]),
+    ],
+    numFmts: { 2: '#,##0.00', 3: 'yyyy-mm-dd hh:mm', 6: 'yyyy-mm-dd hh:mm', 8: 'yyyy-mm-dd hh:mm' },
   });
-  const body = Buffer.from(await wb.xlsx.writeBuffer());
-  return {
-    filename: `${base}.xlsx`,
-    contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    body,
-  };
+  return { filename: `${base}.xlsx`, contentType: CONTENT_TYPES.xlsx, body };
 }

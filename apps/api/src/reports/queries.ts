@@ -1,0 +1,320 @@
+/**
+ * The SQL of the reports (DESIGN.md §9.2: SQL lives in the module's queries). Every query starts from
+ * the caller's {@link reportScope} and the filters, and compares the LOCAL time
+ * `created_at AT TIME ZONE 'Asia/Kuala_Lumpur'` with the local period boundaries of filters.ts — the
+ * same expression as the index `wills_created_kl_idx`, so monthly and yearly reports use it.
+ *
+ * Money is integer sen. A will's collected amount ("paid_sen") is `price_sen − discount_sen` once its
+ * payment is received (`payment_received_at` set, payments module), else 0.
+ */
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { AuthUser } from '../auth/guard.ts';
+import type { Db } from '../db/client.ts';
+import { payments, wills } from '../db/schema/index.ts';
+import type { Range, ReportQuery } from './filters.ts';
+import { reportScope } from './policy.ts';
+
+/** The local-time expression of a will timestamp (literal zone, so it matches the expression index). */
+export const klTime = (col: typeof wills.created_at | typeof wills.registered_at | typeof payments.paid_at) =>
+  sql`(${col} AT TIME ZONE 'Asia/Kuala_Lumpur')`;
+
+const paidSen = sql`(CASE WHEN ${wills.payment_received_at} IS NOT NULL THEN coalesce(${wills.price_sen}, 0) - ${wills.discount_sen} ELSE 0 END)`;
+
+/** Rows of `db.execute` on both drivers. */
+async function rows<T>(db: Db, q: SQL): Promise<T[]> {
+  const r = (await db.execute(q)) as unknown as { rows: T[] };
+  return r.rows;
+}
+const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
+
+/** Options of the will WHERE clause. */
+export interface WillWhere {
+  /** Which timestamp the period applies to (default created_at). */
+  dateColumn?: 'created_at' | 'registered_at';
+  /** Forced filters (approved report: status 2; financing: payment option 4). */
+  status?: number;
+  paymentOption?: number;
+}
+
+/** WHERE of the wills of a report: scope + filters + period. */
+export function willWhere(user: AuthUser, q: ReportQuery, range: Range | null, o: WillWhere = {}): SQL {
+  const col = o.dateColumn === 'registered_at' ? wills.registered_at : wills.created_at;
+  const status = o.status ?? q.status;
+  const po = o.paymentOption ?? q.payment_options_id;
+  return and(
+    reportScope(user),
+    range?.localStart ? sql`${klTime(col)} >= ${range.localStart}::timestamp` : undefined,
+    range?.localEnd ? sql`${klTime(col)} < ${range.localEnd}::timestamp` : undefined,
+    q.organization_id ? eq(wills.organization_id, q.organization_id) : undefined,
+    q.branch_id ? eq(wills.branch_id, q.branch_id) : undefined,
+    q.agent_id ? eq(wills.agent_id, q.agent_id) : undefined,
+    q.product ? eq(wills.plan, q.product) : undefined,
+    po !== undefined ? eq(wills.payment_options_id, po) : undefined,
+    status !== undefined ? eq(wills.status, status) : undefined,
+  ) as SQL;
+}
+
+/** Counts per will status (spec §4: 0 new, 1 in process, 2 approved, 3 cancelled / update needed). */
+export interface StatusCounts {
+  total: number;
+  new: number;
+  in_process: number;
+  approved: number;
+  cancelled: number;
+  /** Wills whose payment is received, and what was collected (sen). */
+  paid: number;
+  amount_sen: number;
+}
+export const emptyCounts = (): StatusCounts => ({
+  total: 0,
+  new: 0,
+  in_process: 0,
+  approved: 0,
+  cancelled: 0,
+  paid: 0,
+  amount_sen: 0,
+});
+const STATUS_KEY = ['new', 'in_process', 'approved', 'cancelled'] as const;
+
+/** One summary: counts per time bucket, and per plan, payment option and branch. */
+export interface SummaryData {
+  buckets: Map<string, StatusCounts>;
+  byPlan: { plan: string | null; total: number; paid: number; amount_sen: number }[];
+  byPaymentOption: { payment_options_id: number | null; total: number; paid: number; amount_sen: number }[];
+  byBranch: { branch_id: string | null; total: number; paid: number; amount_sen: number }[];
+}
+
+type GroupRow = {
+  g: number;
+  bucket: string | null;
+  status: number | null;
+  plan: string | null;
+  po: number | null;
+  branch_id: string | null;
+  n: number;
+  paid_n: number;
+  amount_sen: string | number;
+};
+
+/**
+ * The whole summary in ONE scan of the wills (GROUPING SETS): per (local bucket, status), per plan, per
+ * payment option, per branch. `unit` is the bucket size ('day' | 'month' | 'year'); bucket keys are the
+ * local dates 'YYYY-MM-DD' of the bucket starts.
+ */
+export async function summaryQuery(db: Db, where: SQL, unit: 'day' | 'month' | 'year'): Promise<SummaryData> {
+  const list = await rows<GroupRow>(
+    db,
+    sql`SELECT grouping(bucket, status, plan, po, branch_id)::int AS g, to_char(bucket, 'YYYY-MM-DD') AS bucket,
+          status, plan, po, branch_id, count(*)::int AS n, count(*) FILTER (WHERE paid)::int AS paid_n,
+          coalesce(sum(paid_sen), 0)::bigint AS amount_sen
+        FROM (
+          SELECT date_trunc(${sql.raw(`'${unit}'`)}, ${klTime(wills.created_at)}) AS bucket, ${wills.status} AS status,
+            ${wills.plan} AS plan, ${wills.payment_options_id} AS po, ${wills.branch_id} AS branch_id,
+            ${wills.payment_received_at} IS NOT NULL AS paid, ${paidSen} AS paid_sen
+          FROM ${wills} WHERE ${where}
+        ) s
+        GROUP BY GROUPING SETS ((bucket, status), (plan), (po), (branch_id))`,
+  );
+  const out: SummaryData = { buckets: new Map(), byPlan: [], byPaymentOption: [], byBranch: [] };
+  for (const r of list) {
+    const agg = { total: num(r.n), paid: num(r.paid_n), amount_sen: num(r.amount_sen) };
+    if (r.g === 7) {
+      const key = r.bucket as string;
+      const c = out.buckets.get(key) ?? emptyCounts();
+      c.total += agg.total;
+      c.paid += agg.paid;
+      c.amount_sen += agg.amount_sen;
+      const sk = STATUS_KEY[num(r.status)];
+      if (sk) c[sk] += agg.total;
+      out.buckets.set(key, c);
+    } else if (r.g === 27) out.byPlan.push({ plan: r.plan, ...agg });
+    else if (r.g === 29) out.byPaymentOption.push({ payment_options_id: r.po === null ? null : num(r.po), ...agg });
+    else if (r.g === 30) out.byBranch.push({ branch_id: r.branch_id, ...agg });
+  }
+  return out;
+}
+
+/** Branch and organisation names of branch ids. */
+export async function branchNames(db: Db, ids: string[]) {
+  if (ids.length === 0) return new Map<string, { branch_name: string; organization_name: string }>();
+  const list = await rows<{ id: string; branch_name: string; organization_name: string }>(
+    db,
+    sql`SELECT b.id, b.branch_name, o.name AS organization_name FROM branches b JOIN organizations o ON o.id = b.organization_id
+        WHERE b.id IN (${sql.join(
+          ids.map((i) => sql`${i}`),
+          sql`, `,
+        )})`,
+  );
+  return new Map(list.map((r) => [r.id, r]));
+}
+
+/** A line of the detailed, approved and financing reports. Amounts in sen; times UTC. */
+export interface DetailRow {
+  id: string;
+  wasiat_no: string | null;
+  created_at: Date;
+  registered_at: Date | null;
+  status: number;
+  plan: string | null;
+  payment_options_id: number | null;
+  price_sen: number;
+  discount_sen: number;
+  paid_sen: number;
+  payment_received_at: Date | null;
+  testator_name: string | null;
+  testator_ic: string | null;
+  organization_name: string | null;
+  branch_name: string | null;
+  agent_name: string | null;
+}
+
+/** Sortable columns of the detailed lists (`sort`), the default being created_at. */
+export const DETAIL_SORTS: Record<string, SQL> = {
+  created_at: sql`${wills.created_at}`,
+  registered_at: sql`${wills.registered_at}`,
+  wasiat_no: sql`${wills.wasiat_no}`,
+  status: sql`${wills.status}`,
+  plan: sql`${wills.plan}`,
+  payment_options_id: sql`${wills.payment_options_id}`,
+  price_sen: sql`${wills.price_sen}`,
+  paid_sen: paidSen,
+  testator_name: sql`t.name`,
+  branch_name: sql`b.branch_name`,
+  organization_name: sql`o.name`,
+  agent_name: sql`a.name`,
+};
+
+const toDate = (v: unknown) => (v === null || v === undefined ? null : v instanceof Date ? v : new Date(String(v)));
+
+/** A page of detailed lines, sorted by `sort` (whitelisted) then id. */
+export async function detailRows(
+  db: Db,
+  where: SQL,
+  o: { sort?: string; order?: 'asc' | 'desc'; limit: number; offset: number },
+): Promise<DetailRow[]> {
+  const by = DETAIL_SORTS[o.sort ?? 'created_at'] ?? DETAIL_SORTS.created_at;
+  const dir = sql.raw(o.order === 'asc' ? 'ASC' : 'DESC');
+  const list = await rows<Record<string, unknown>>(
+    db,
+    sql`SELECT ${wills.id} AS id, ${wills.wasiat_no} AS wasiat_no, ${wills.created_at} AS created_at,
+          ${wills.registered_at} AS registered_at, ${wills.status} AS status, ${wills.plan} AS plan,
+          ${wills.payment_options_id} AS payment_options_id, coalesce(${wills.price_sen}, 0) AS price_sen,
+          ${wills.discount_sen} AS discount_sen, ${paidSen} AS paid_sen, ${wills.payment_received_at} AS payment_received_at,
+          t.name AS testator_name, t.ic_number AS testator_ic, o.name AS organization_name, b.branch_name, a.name AS agent_name
+        FROM ${wills}
+        LEFT JOIN users t ON t.id = ${wills.user_id}
+        LEFT JOIN users a ON a.id = ${wills.agent_id}
+        LEFT JOIN organizations o ON o.id = ${wills.organization_id}
+        LEFT JOIN branches b ON b.id = ${wills.branch_id}
+        WHERE ${where}
+        ORDER BY ${by} ${dir} NULLS LAST, ${wills.id} ${dir}
+        LIMIT ${o.limit} OFFSET ${o.offset}`,
+  );
+  return list.map((r) => ({
+    id: String(r.id),
+    wasiat_no: (r.wasiat_no as string) ?? null,
+    created_at: toDate(r.created_at) as Date,
+    registered_at: toDate(r.registered_at),
+    status: num(r.status),
+    plan: (r.plan as string) ?? null,
+    payment_options_id: r.payment_options_id === null ? null : num(r.payment_options_id),
+    price_sen: num(r.price_sen),
+    discount_sen: num(r.discount_sen),
+    paid_sen: num(r.paid_sen),
+    payment_received_at: toDate(r.payment_received_at),
+    testator_name: (r.testator_name as string) ?? null,
+    testator_ic: (r.testator_ic as string) ?? null,
+    organization_name: (r.organization_name as string) ?? null,
+    branch_name: (r.branch_name as string) ?? null,
+    agent_name: (r.agent_name as string) ?? null,
+  }));
+}
+
+/** Totals of the detailed lists: count, price, discount and collected amounts (sen). */
+export async function detailTotals(db: Db, where: SQL) {
+  const [r] = await rows<Record<string, unknown>>(
+    db,
+    sql`SELECT count(*)::int AS n, coalesce(sum(${wills.price_sen}), 0)::bigint AS price_sen,
+          coalesce(sum(${wills.discount_sen}), 0)::bigint AS discount_sen, coalesce(sum(${paidSen}), 0)::bigint AS paid_sen,
+          count(*) FILTER (WHERE ${wills.payment_received_at} IS NOT NULL)::int AS paid
+        FROM ${wills} WHERE ${where}`,
+  );
+  return {
+    count: num(r.n),
+    paid: num(r.paid),
+    price_sen: num(r.price_sen),
+    discount_sen: num(r.discount_sen),
+    paid_sen: num(r.paid_sen),
+  };
+}
+
+/** A transaction of a statement of account (a paid payment of a will); amounts in sen. */
+export interface SoaRow {
+  id: string;
+  paid_at: Date;
+  receipt_no: string | null;
+  reference: string | null;
+  payment_options_id: number;
+  amount_sen: number;
+  /** Balance after this transaction (opening + every earlier transaction of the period). */
+  balance_sen: number;
+  wasiat_id: string;
+  wasiat_no: string | null;
+  testator_name: string | null;
+}
+
+/**
+ * Statement of account of the wills matched by `where` (scope + organisation + filters, no period):
+ * paid payments (`status = 'paid'`) by their local `paid_at`. Opening = paid before the period; the
+ * running balance is computed over the whole period before paging.
+ */
+export async function soaQuery(db: Db, where: SQL, range: Range, page: { limit: number; offset: number }) {
+  const paidKl = klTime(payments.paid_at);
+  const base = sql`FROM ${payments} JOIN ${wills} ON ${payments.paymentable_type} = 'Wasiat' AND ${payments.paymentable_id} = ${wills.id}
+    WHERE ${where} AND ${payments.status} = 'paid' AND ${payments.paid_at} IS NOT NULL`;
+  const inPeriod = and(
+    range.localStart ? sql`${paidKl} >= ${range.localStart}::timestamp` : undefined,
+    range.localEnd ? sql`${paidKl} < ${range.localEnd}::timestamp` : undefined,
+  );
+  const [agg] = await rows<Record<string, unknown>>(
+    db,
+    sql`SELECT
+          coalesce(sum(${payments.amount_sen}) FILTER (WHERE ${range.localStart ? sql`${paidKl} < ${range.localStart}::timestamp` : sql`false`}), 0)::bigint AS opening,
+          coalesce(sum(${payments.amount_sen}) FILTER (WHERE ${inPeriod ?? sql`true`}), 0)::bigint AS period_sum,
+          count(*) FILTER (WHERE ${inPeriod ?? sql`true`})::int AS n
+        ${base}`,
+  );
+  const opening = num(agg.opening);
+  const list = await rows<Record<string, unknown>>(
+    db,
+    sql`SELECT ${payments.id} AS id, ${payments.paid_at} AS paid_at, ${payments.receipt_no} AS receipt_no,
+          ${payments.reference} AS reference, ${payments.payment_options_id} AS payment_options_id,
+          ${payments.amount_sen} AS amount_sen,
+          (sum(${payments.amount_sen}) OVER (ORDER BY ${payments.paid_at}, ${payments.id}))::bigint AS running,
+          ${wills.id} AS wasiat_id, ${wills.wasiat_no} AS wasiat_no, t.name AS testator_name
+        FROM ${payments} JOIN ${wills} ON ${payments.paymentable_type} = 'Wasiat' AND ${payments.paymentable_id} = ${wills.id}
+        LEFT JOIN users t ON t.id = ${wills.user_id}
+        WHERE ${where} AND ${payments.status} = 'paid' AND ${payments.paid_at} IS NOT NULL ${inPeriod ? sql`AND ${inPeriod}` : sql``}
+        ORDER BY ${payments.paid_at}, ${payments.id}
+        LIMIT ${page.limit} OFFSET ${page.offset}`,
+  );
+  const transactions: SoaRow[] = list.map((r) => ({
+    id: String(r.id),
+    paid_at: toDate(r.paid_at) as Date,
+    receipt_no: (r.receipt_no as string) ?? null,
+    reference: (r.reference as string) ?? null,
+    payment_options_id: num(r.payment_options_id),
+    amount_sen: num(r.amount_sen),
+    balance_sen: opening + num(r.running),
+    wasiat_id: String(r.wasiat_id),
+    wasiat_no: (r.wasiat_no as string) ?? null,
+    testator_name: (r.testator_name as string) ?? null,
+  }));
+  return {
+    opening_balance_sen: opening,
+    total_sen: num(agg.period_sum),
+    closing_balance_sen: opening + num(agg.period_sum),
+    count: num(agg.n),
+    transactions,
+  };
+}

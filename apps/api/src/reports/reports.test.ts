@@ -1,0 +1,376 @@
+/**
+ * Reports over HTTP on a real database (issue 8). A data set of wills and payments across two
+ * organisations is inserted directly with drizzle; every figure is checked against an independent
+ * recount over the raw rows in this file (Kuala Lumpur months computed here by shifting UTC by +8 h),
+ * including a will created at 2026-10-31T16:30Z = 1 Nov 00:30 in Kuala Lumpur.
+ */
+
+import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTestApp, type TestApp } from '../../test/harness.ts';
+import { branches, organizations, payments, users, wills } from '../db/schema/index.ts';
+
+let t: TestApp;
+let tokens: Record<string, string>;
+let demoOrg: string;
+let otherOrg: string;
+type W = typeof wills.$inferSelect;
+let all: W[] = [];
+let pays: (typeof payments.$inferSelect)[] = [];
+
+/** Local (Kuala Lumpur) 'YYYY-MM-DD' of a UTC instant. */
+const kl = (d: Date) => new Date(d.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
+const paidSen = (w: W) => (w.payment_received_at ? (w.price_sen ?? 0) - w.discount_sen : 0);
+const STATUS = ['new', 'in_process', 'approved', 'cancelled'] as const;
+
+function recount(list: W[]) {
+  const c = { total: 0, new: 0, in_process: 0, approved: 0, cancelled: 0, paid: 0, amount_sen: 0 };
+  for (const w of list) {
+    c.total++;
+    c[STATUS[w.status]]++;
+    if (w.payment_received_at) c.paid++;
+    c.amount_sen += paidSen(w);
+  }
+  return c;
+}
+const inMonth = (ym: string) => (w: W) => kl(w.created_at).startsWith(ym);
+
+beforeAll(async () => {
+  t = await makeTestApp();
+  const db = t.ctx.db;
+  const u = Object.fromEntries((await db.select().from(users)).map((x) => [x.username, x.id]));
+  [{ id: demoOrg }] = await db.select().from(organizations).where(eq(organizations.code, 'DEMO'));
+  const [other] = await db
+    .insert(organizations)
+    .values({ type: 'private', name: 'Koperasi Lain Berhad', code: 'OTHER' })
+    .returning();
+  otherOrg = other.id;
+  const [demoKl] = await db.select().from(branches).where(eq(branches.organization_id, demoOrg));
+  const [demoPg] = await db
+    .insert(branches)
+    .values({ organization_id: demoOrg, branch_name: 'Cawangan Pulau Pinang', code: 'PG' })
+    .returning();
+  const [otherHq] = await db
+    .insert(branches)
+    .values({ organization_id: otherOrg, branch_name: 'Ibu Pejabat Lain', code: 'HQ' })
+    .returning();
+  const orgBranches = [
+    [demoOrg, demoKl.id],
+    [demoOrg, demoPg.id],
+    [otherOrg, otherHq.id],
+  ] as const;
+  const values: (typeof wills.$inferInsert)[] = [];
+  for (let i = 0; i < 60; i++) {
+    const [org, branch] = orgBranches[i % 3];
+    // 25 Sep .. 29 Dec 2026, one every ~37 hours
+    const created = new Date(Date.UTC(2026, 8, 25) + i * 37 * 3600_000 + (i % 7) * 60_000);
+    const status = (i * 7) % 4;
+    const paid = i % 3 !== 1;
+    values.push({
+      user_id: u.client,
+      created_by: u.agent,
+      agent_id: i % 2 ? u.agent : null,
+      organization_id: org,
+      branch_id: branch,
+      plan: i % 5 < 2 ? 'comprehensive' : 'basic',
+      status,
+      price_sen: i % 5 < 2 ? 60000 : 35000,
+      discount_sen: i % 4 === 0 ? 5000 : 0,
+      payment_options_id: (i % 4) + 1,
+      payment_received_at: paid ? new Date(created.getTime() + 3600_000) : null,
+      registered_at: status === 2 ? new Date(created.getTime() + 2 * 86400_000) : null,
+      created_at: created,
+    });
+  }
+  // The Kuala Lumpur month boundary: 1 Nov 00:30 local (Nov) and 31 Oct 23:59 local (Oct).
+  values.push(
+    {
+      user_id: u.client,
+      created_by: u.client,
+      organization_id: demoOrg,
+      branch_id: demoKl.id,
+      plan: 'basic',
+      status: 2,
+      price_sen: 35000,
+      payment_options_id: 1,
+      payment_received_at: new Date('2026-10-31T16:35:00Z'),
+      registered_at: new Date('2026-10-31T17:00:00Z'),
+      created_at: new Date('2026-10-31T16:30:00Z'),
+    },
+    {
+      user_id: u.client,
+      created_by: u.client,
+      organization_id: demoOrg,
+      branch_id: demoKl.id,
+      plan: 'comprehensive',
+      status: 1,
+      price_sen: 60000,
+      payment_options_id: 4,
+      created_at: new Date('2026-10-31T15:59:00Z'),
+    },
+    // soft-deleted: never counted
+    {
+      user_id: u.client,
+      created_by: u.client,
+      organization_id: demoOrg,
+      branch_id: demoKl.id,
+      plan: 'basic',
+      status: 2,
+      price_sen: 35000,
+      payment_received_at: new Date('2026-11-05T00:00:00Z'),
+      created_at: new Date('2026-11-05T00:00:00Z'),
+      deleted_at: new Date('2026-11-06T00:00:00Z'),
+    },
+  );
+  const inserted = await db.insert(wills).values(values).returning();
+  all = inserted.filter((w) => !w.deleted_at);
+  const payValues = inserted
+    .filter((w) => w.payment_received_at)
+    .map((w, i) => ({
+      paymentable_type: 'Wasiat',
+      paymentable_id: w.id,
+      payment_options_id: w.payment_options_id ?? 1,
+      amount_sen: paidSen(w),
+      status: 'paid',
+      paid_at: w.payment_received_at,
+      receipt_no: `R-TEST-${i}`,
+    }));
+  // a failed payment is not a transaction
+  payValues.push({ ...payValues[0], status: 'failed', receipt_no: 'R-TEST-FAILED' });
+  pays = (await db.insert(payments).values(payValues).returning()).filter(
+    (p) => p.status === 'paid' && !inserted.find((w) => w.id === p.paymentable_id)?.deleted_at,
+  );
+  tokens = {};
+  for (const name of ['staff', 'partner', 'client', 'agent', 'accountant']) tokens[name] = await t.login(name);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const get = (path: string, token = tokens.staff) => t.call('GET', `/api/reports/${path}`, { token });
+
+describe('summary reports against a recount of the raw rows', () => {
+  it('monthly: counts by status and amounts for a Kuala Lumpur month, day by day', async () => {
+    for (const ym of ['2026-10', '2026-11']) {
+      const r = await get(`monthly?period=${ym}`);
+      expect(r.status).toBe(200);
+      const mine = all.filter(inMonth(ym));
+      expect(r.body.totals).toEqual(recount(mine));
+      expect(r.body.rows.length).toBe(ym === '2026-10' ? 31 : 30);
+      for (const row of r.body.rows)
+        expect(row).toMatchObject(recount(mine.filter((w) => kl(w.created_at) === row.key)));
+      expect(r.body.period.start).toBe(ym === '2026-10' ? '2026-09-30T16:00:00.000Z' : '2026-10-31T16:00:00.000Z');
+    }
+  });
+
+  it('puts the will of 1 Nov 00:30 local time in November, not October', async () => {
+    const nov1 = (await get('monthly?period=2026-11')).body.rows.find((x: { key: string }) => x.key === '2026-11-01');
+    expect(nov1.total).toBeGreaterThanOrEqual(1);
+    expect(nov1).toMatchObject(recount(all.filter((w) => kl(w.created_at) === '2026-11-01')));
+    const oct31 = (await get('daily?start_date=2026-10-31&end_date=2026-10-31')).body;
+    expect(oct31.totals.total).toBe(all.filter((w) => kl(w.created_at) === '2026-10-31').length);
+    expect(oct31.rows.map((x: { start: string }) => x.start)).toEqual(['2026-10-30T16:00:00.000Z']);
+  });
+
+  it('yearly: month by month, by plan, by payment mode and by branch', async () => {
+    const r = (await get('yearly?period=2026')).body;
+    expect(r.unit).toBe('month');
+    expect(r.rows).toHaveLength(12);
+    expect(r.totals).toEqual(recount(all));
+    for (const row of r.rows) expect(row).toMatchObject(recount(all.filter(inMonth(row.key.slice(0, 7)))));
+    for (const p of r.by_plan) {
+      const c = recount(all.filter((w) => w.plan === p.plan));
+      expect(p).toMatchObject({ total: c.total, paid: c.paid, amount_sen: c.amount_sen });
+    }
+    for (const p of r.by_payment_option) {
+      const c = recount(all.filter((w) => w.payment_options_id === p.payment_options_id));
+      expect(p).toMatchObject({ total: c.total, paid: c.paid, amount_sen: c.amount_sen });
+    }
+    expect(r.by_branch).toHaveLength(3);
+    for (const b of r.by_branch) {
+      const c = recount(all.filter((w) => w.branch_id === b.branch_id));
+      expect(b).toMatchObject({ total: c.total, amount_sen: c.amount_sen });
+      expect(b.branch_name).toBeTruthy();
+    }
+  });
+
+  it('applies the filters (organisation, branch, agent, product, payment mode)', async () => {
+    const branch = all[1].branch_id as string;
+    const agent = all.find((w) => w.agent_id)?.agent_id as string;
+    const r = (
+      await get(
+        `yearly?period=2026&organization_id=${demoOrg}&branch_id=${branch}&agent_id=${agent}&product=basic&payment_options_id=2`,
+      )
+    ).body;
+    const expected = all.filter(
+      (w) =>
+        w.organization_id === demoOrg &&
+        w.branch_id === branch &&
+        w.agent_id === agent &&
+        w.plan === 'basic' &&
+        w.payment_options_id === 2,
+    );
+    expect(r.totals).toEqual(recount(expected));
+  });
+
+  it('graph: by day for a month, with the same breakdowns', async () => {
+    const r = (await get('graph?period=2026-11')).body;
+    expect(r.unit).toBe('day');
+    expect(r.totals).toEqual(recount(all.filter(inMonth('2026-11'))));
+    const y = (await get('graph?period=2026')).body;
+    expect(y.unit).toBe('month');
+  });
+
+  it('refuses a reversed range and an invalid period (422)', async () => {
+    expect((await get('daily?start_date=2026-11-05&end_date=2026-11-01')).status).toBe(422);
+    expect((await get('monthly?period=2026-13')).status).toBe(422);
+  });
+});
+
+describe('detailed, approved and financing lists', () => {
+  it('detailed: Laravel pagination, totals over the whole period, sortable', async () => {
+    const nov = all.filter(inMonth('2026-11'));
+    const r = (await get('detailed?date=2026-11&limit=5&page=2&sort=price_sen&order=asc')).body;
+    expect(r.rows).toMatchObject({
+      current_page: 2,
+      per_page: 5,
+      total: nov.length,
+      last_page: Math.ceil(nov.length / 5),
+    });
+    expect(r.rows.data).toHaveLength(5);
+    const prices = r.rows.data.map((x: { price_sen: number }) => x.price_sen);
+    expect([...prices].sort((a, b) => a - b)).toEqual(prices);
+    expect(r.totals).toEqual({
+      count: nov.length,
+      paid: nov.filter((w) => w.payment_received_at).length,
+      price_sen: nov.reduce((s, w) => s + (w.price_sen ?? 0), 0),
+      discount_sen: nov.reduce((s, w) => s + w.discount_sen, 0),
+      paid_sen: nov.reduce((s, w) => s + paidSen(w), 0),
+    });
+    expect(r.rows.data[0].created_at).toMatch(/Z$/);
+    const yearly = (await get('detailed?date=2026&limit=1000')).body;
+    expect(yearly.rows.total).toBe(all.length);
+  });
+
+  it('approved-monthly: wills approved (status 2) in the month, by approval time', async () => {
+    const expected = all.filter((w) => w.status === 2 && w.registered_at && kl(w.registered_at).startsWith('2026-11'));
+    const r = (await get('approved-monthly?period=2026-11&limit=100')).body;
+    expect(r.rows.total).toBe(expected.length);
+    expect(r.rows.data.map((x: { id: string }) => x.id).sort()).toEqual(expected.map((w) => w.id).sort());
+  });
+
+  it('financing: wills paid by financing (payment option 4)', async () => {
+    const expected = all.filter((w) => w.payment_options_id === 4);
+    const r = (await get('financing?limit=100')).body;
+    expect(r.rows.total).toBe(expected.length);
+    expect(r.rows.data.every((x: { payment_options_id: number }) => x.payment_options_id === 4)).toBe(true);
+  });
+});
+
+describe('statement of account', () => {
+  it('opening balance, transactions with running balance and closing balance of the month', async () => {
+    const willOf = new Map(all.map((w) => [w.id, w]));
+    const demoPays = pays.filter((p) => willOf.get(p.paymentable_id)?.organization_id === demoOrg);
+    const before = demoPays.filter((p) => kl(p.paid_at as Date) < '2026-11-01');
+    const during = demoPays.filter((p) => kl(p.paid_at as Date).startsWith('2026-11'));
+    const opening = before.reduce((s, p) => s + p.amount_sen, 0);
+    const total = during.reduce((s, p) => s + p.amount_sen, 0);
+    const r = (await get(`soa?organization_id=${demoOrg}&period=2026-11&limit=100`)).body;
+    expect(r.organization.id).toBe(demoOrg);
+    expect(r.opening_balance_sen).toBe(opening);
+    expect(r.total_sen).toBe(total);
+    expect(r.closing_balance_sen).toBe(opening + total);
+    expect(r.transactions.total).toBe(during.length);
+    const last = r.transactions.data.at(-1);
+    expect(last.balance_sen).toBe(opening + total);
+    expect(r.transactions.data.every((x: { receipt_no: string }) => x.receipt_no !== 'R-TEST-FAILED')).toBe(true);
+  });
+
+  it('needs an organisation for staff (422)', async () => {
+    expect((await get('soa?period=2026-11')).status).toBe(422);
+  });
+});
+
+describe('access', () => {
+  it('a Partner sees only their organisation', async () => {
+    const demo = all.filter((w) => w.organization_id === demoOrg);
+    const r = (await get('yearly?period=2026', tokens.partner)).body;
+    expect(r.totals).toEqual(recount(demo));
+    expect(
+      r.by_branch.every((b: { organization_name: string }) => b.organization_name !== 'Koperasi Lain Berhad'),
+    ).toBe(true);
+    const asked = (await get(`monthly?period=2026-11&organization_id=${otherOrg}`, tokens.partner)).body;
+    expect(asked.totals.total).toBe(0);
+    const det = (await get('detailed?date=2026&limit=1000', tokens.partner)).body;
+    expect(det.rows.total).toBe(demo.length);
+    expect((await get(`soa?organization_id=${otherOrg}&period=2026-11`, tokens.partner)).status).toBe(404);
+    const own = await get('soa?period=2026-11', tokens.partner);
+    expect(own.status).toBe(200);
+    expect(own.body.organization.id).toBe(demoOrg);
+    const xlsx = await get(`detailed?date=2026&format=csv&organization_id=${otherOrg}`, tokens.partner);
+    expect(xlsx.raw.toString('utf8').trim().split('\n')).toHaveLength(2); // heading + totals only
+  });
+
+  it('a Client or an Agent gets 403; no token gets 401', async () => {
+    expect((await get('monthly', tokens.client)).status).toBe(403);
+    expect((await get('monthly', tokens.agent)).status).toBe(403);
+    expect((await t.call('GET', '/api/reports/monthly')).status).toBe(401);
+    expect((await get('monthly', tokens.accountant)).status).toBe(200);
+  });
+});
+
+describe('exports', () => {
+  it('XLSX parses back with exceljs: heading, one line per will, totals', async () => {
+    const r = await get('detailed?date=2026-11&format=xlsx');
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toContain('spreadsheetml');
+    expect(r.headers.get('content-disposition')).toContain('report-detailed-2026-11.xlsx');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(r.raw as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0];
+    const nov = all.filter(inMonth('2026-11'));
+    expect(ws.rowCount).toBe(nov.length + 2);
+    expect(ws.getRow(1).getCell(1).value).toBe('Will no.');
+    const last = ws.getRow(ws.rowCount);
+    expect(last.getCell(14).value).toBe(nov.reduce((s, w) => s + paidSen(w), 0) / 100);
+  });
+
+  it('CSV: heading and rows; monthly summary in Malay', async () => {
+    const r = await t.call('GET', '/api/reports/monthly?period=2026-11&format=csv', {
+      token: tokens.staff,
+      lang: 'ms',
+    });
+    expect(r.headers.get('content-type')).toContain('text/csv');
+    const lines = r.raw
+      .toString('utf8')
+      .replace(/^\ufeff/, '')
+      .trim()
+      .split('\n');
+    expect(lines[0]).toBe('Tempoh,Jumlah,Baharu,Dalam proses,Diluluskan,Dibatalkan,Dibayar,Amaun (RM)');
+    expect(lines).toHaveLength(1 + 30 + 1);
+    const totals = recount(all.filter(inMonth('2026-11')));
+    expect(lines.at(-1)).toBe(
+      `JUMLAH,${totals.total},${totals.new},${totals.in_process},${totals.approved},${totals.cancelled},${totals.paid},${totals.amount_sen / 100}`,
+    );
+  });
+
+  it('PDF of every report', async () => {
+    for (const kind of ['daily', 'monthly', 'yearly', 'detailed', 'approved-monthly', 'financing', 'graph']) {
+      const r = await get(
+        `${kind}?period=2026-11&format=pdf`.replace(
+          'daily?period=2026-11',
+          'daily?start_date=2026-11-01&end_date=2026-11-07',
+        ),
+      );
+      expect(r.status, kind).toBe(200);
+      expect(r.raw.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    }
+    const soa = await get(`soa?organization_id=${demoOrg}&period=2026-11&format=pdf`);
+    expect(soa.raw.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const soaX = await get(`soa?organization_id=${demoOrg}&period=2026-11&format=xlsx`);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(soaX.raw as unknown as ArrayBuffer);
+    expect(wb.worksheets[0].rowCount).toBeGreaterThan(2);
+  });
+});

@@ -1,0 +1,161 @@
+/**
+ * /dashboard/graph-report: registrations over time (line), wills by branch and by product (bars) and
+ * the payment-mode split (donut), with the report filters. Every chart is followed by its data as a
+ * table (visually hidden, for screen readers). Data: `GET /api/reports/graph` (amounts in sen).
+ */
+import '@mantine/charts/styles.css';
+import { BarChart, DonutChart, LineChart } from '@mantine/charts';
+import { Card, Group, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { formatRinggit } from '@wasiat/domain';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fetchReport, type ReportFilters, type SummaryReport } from './api.ts';
+import { REPORT_SCREENS } from './config.ts';
+import { Filters } from './Filters.tsx';
+import { ExportButtons, initialFilters } from './ReportPage.tsx';
+
+const screen = REPORT_SCREENS.find((s) => s.kind === 'graph') ?? REPORT_SCREENS[REPORT_SCREENS.length - 1];
+const COLORS = ['teal.7', 'blue.7', 'orange.7', 'grape.7', 'red.7', 'gray.7'];
+
+/** A chart's data as a table for screen readers. */
+function DataTable({ caption, head, rows }: { caption: string; head: string[]; rows: (string | number)[][] }) {
+  return (
+    <VisuallyHidden>
+      <Table>
+        <caption>{caption}</caption>
+        <Table.Thead>
+          <Table.Tr>
+            {head.map((h) => (
+              <Table.Th key={h}>{h}</Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((r) => (
+            <Table.Tr key={String(r[0])}>
+              {head.map((h, i) => (
+                <Table.Td key={h}>{r[i]}</Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </VisuallyHidden>
+  );
+}
+
+export function GraphReportPage() {
+  const { t } = useTranslation();
+  const [filters, setFilters] = useState<ReportFilters>(() => initialFilters(screen));
+  const q = useQuery({
+    queryKey: ['report', 'graph', filters],
+    queryFn: () => fetchReport<SummaryReport>('graph', filters),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+  const d = q.data;
+  const label = (key: string) => (d?.unit === 'day' ? key.slice(5) : key.slice(0, 7));
+  const line = (d?.rows ?? []).map((r) => ({
+    period: label(r.key),
+    [t('reports.col.total')]: r.total,
+    [t('reports.col.approved')]: r.approved,
+  }));
+  const branches = (d?.by_branch ?? []).slice(0, 15).map((b) => ({
+    branch: b.branch_name ?? t('reports.none'),
+    [t('reports.col.total')]: b.total,
+  }));
+  const plans = (d?.by_plan ?? []).map((p) => ({
+    plan: p.plan ? t(`reports.plan.${p.plan}`) : t('reports.none'),
+    [t('reports.col.total')]: p.total,
+  }));
+  const modes = (d?.by_payment_option ?? []).map((p, i) => ({
+    name: p.payment_options_id ? t(`reports.payment.${p.payment_options_id}`) : t('reports.none'),
+    value: p.total,
+    color: COLORS[i % COLORS.length],
+  }));
+  const total = t('reports.col.total');
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={2}>{t('reports.graph.title')}</Title>
+        <ExportButtons screen={screen} filters={filters} />
+      </Group>
+      <Filters period={screen.period} value={filters} onApply={setFilters} />
+      {d && (
+        <>
+          <Text>
+            {t('reports.col.total')}: <b>{d.totals.total}</b> · {t('reports.col.amount')}:{' '}
+            <b>{formatRinggit(d.totals.amount_sen)}</b>
+          </Text>
+          <Card withBorder>
+            <Title order={3} size="h4" id="chart-line">
+              {t('reports.graph.registrations')}
+            </Title>
+            <div aria-hidden="true">
+              <LineChart
+                h={260}
+                data={line}
+                dataKey="period"
+                series={[
+                  { name: total, color: 'teal.7' },
+                  { name: t('reports.col.approved'), color: 'blue.7' },
+                ]}
+              />
+            </div>
+            <DataTable
+              caption={t('reports.graph.registrations')}
+              head={[t('reports.col.period'), total, t('reports.col.approved')]}
+              rows={d.rows.map((r) => [label(r.key), r.total, r.approved])}
+            />
+          </Card>
+          <SimpleGrid cols={{ base: 1, md: 3 }}>
+            <Card withBorder>
+              <Title order={3} size="h4">
+                {t('reports.graph.by_branch')}
+              </Title>
+              <div aria-hidden="true">
+                <BarChart h={260} data={branches} dataKey="branch" series={[{ name: total, color: 'teal.7' }]} />
+              </div>
+              <DataTable
+                caption={t('reports.graph.by_branch')}
+                head={[t('reports.col.branch_name'), total, t('reports.col.amount')]}
+                rows={d.by_branch.map((b) => [b.branch_name ?? '—', b.total, formatRinggit(b.amount_sen)])}
+              />
+            </Card>
+            <Card withBorder>
+              <Title order={3} size="h4">
+                {t('reports.graph.by_product')}
+              </Title>
+              <div aria-hidden="true">
+                <BarChart h={260} data={plans} dataKey="plan" series={[{ name: total, color: 'blue.7' }]} />
+              </div>
+              <DataTable
+                caption={t('reports.graph.by_product')}
+                head={[t('reports.col.plan'), total, t('reports.col.amount')]}
+                rows={d.by_plan.map((p) => [p.plan ?? '—', p.total, formatRinggit(p.amount_sen)])}
+              />
+            </Card>
+            <Card withBorder>
+              <Title order={3} size="h4">
+                {t('reports.graph.by_payment')}
+              </Title>
+              <div aria-hidden="true">
+                <DonutChart data={modes} withLabels withLabelsLine={false} mx="auto" />
+              </div>
+              <DataTable
+                caption={t('reports.graph.by_payment')}
+                head={[t('reports.col.payment_options_id'), total, t('reports.col.amount')]}
+                rows={d.by_payment_option.map((p) => [
+                  p.payment_options_id ? t(`reports.payment.${p.payment_options_id}`) : '—',
+                  p.total,
+                  formatRinggit(p.amount_sen),
+                ])}
+              />
+            </Card>
+          </SimpleGrid>
+        </>
+      )}
+    </Stack>
+  );
+}

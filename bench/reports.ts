@@ -1,0 +1,164 @@
+/**
+ * Reports benchmark (issue 8 "bench/reports.*"): seeds a fresh PostgreSQL database (created here and
+ * dropped at the end) with BENCH_WILLS (default 1,000,000) wills and their payments across 50
+ * organisations and 500 branches — generate_series with fixed pseudo-random values derived from the row
+ * number, so every run seeds the same data — then times each report's queries (the service functions
+ * the routes call, as the Staff user: all organisations) for a month, a year and all time, printing
+ * median and p95 of BENCH_RUNS runs, and the detailed XLSX export of ~50,000 rows (time, RSS).
+ *
+ *   node --import tsx bench/reports.ts   # BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test)
+ *
+ * Targets: monthly and yearly reports < 300 ms p95; the export < 10 s and < 400 MB. Prints figures;
+ * asserts nothing. (Hibahs are not in the schema yet, so none are seeded.)
+ */
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import pg from 'pg';
+import { openDatabase } from '../apps/api/src/db/client.ts';
+import { users } from '../apps/api/src/db/schema/index.ts';
+import { seedDemo } from '../apps/api/src/db/seed/seed.ts';
+import type { ReportQuery } from '../apps/api/src/reports/filters.ts';
+import {
+  detailReport,
+  exportReport,
+  type ReportKind,
+  soaReport,
+  summaryReport,
+} from '../apps/api/src/reports/service.ts';
+
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const WILLS = Number(process.env.BENCH_WILLS ?? 1_000_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 15);
+
+const dbName = `wasiat_reports_bench_${randomBytes(4).toString('hex')}`;
+/** A short-lived admin connection (the admin database's connections may be ended by other tools). */
+async function adminQuery(q: string) {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  admin.on('error', () => {});
+  await admin.connect();
+  try {
+    await admin.query(q);
+  } finally {
+    await admin.end();
+  }
+}
+await adminQuery(`CREATE DATABASE ${dbName}`);
+const url = new URL(adminUrl);
+url.pathname = `/${dbName}`;
+
+try {
+  const database = await openDatabase({ url: url.toString(), max: 10 });
+  const db = database.db;
+  await seedDemo(db);
+  const c = new pg.Client({ connectionString: url.toString() });
+  c.on('error', () => {});
+  await c.connect();
+  console.log(`seeding ${WILLS.toLocaleString('en')} wills and their payments in ${dbName}…`);
+  const t0 = Date.now();
+  // h(g, k): a fixed pseudo-random integer in [0, 2^31) from the row number and a salt.
+  await c.query(`CREATE FUNCTION h(g bigint, k int) RETURNS bigint IMMUTABLE LANGUAGE sql AS
+    $$ SELECT ((g * 2654435761 + k * 97531) # (g * 40503 + k)) % 2147483647 $$`);
+  await c.query(`INSERT INTO organizations (id, type, name, code)
+    SELECT 'bo' || g, 'private', 'Organisasi ' || g, 'BO' || g FROM generate_series(1, 50) g`);
+  await c.query(`INSERT INTO branches (id, organization_id, branch_name, code)
+    SELECT 'bb' || g, 'bo' || (1 + g % 50), 'Cawangan ' || g, 'C' || g FROM generate_series(1, 500) g`);
+  await c.query(`INSERT INTO users (id, name, username, role, ic_number)
+    SELECT 'bu' || g, 'Pelanggan ' || g, 'bench' || g, CASE WHEN g <= 100 THEN 'Agent' ELSE 'Client' END,
+           '7' || lpad(g::text, 11, '0') FROM generate_series(1, 5000) g`);
+  await c.query(
+    `INSERT INTO wills (id, user_id, created_by, agent_id, organization_id, branch_id, plan, status, price_sen,
+        discount_sen, payment_options_id, payment_received_at, registered_at, wasiat_no, created_at, updated_at)
+     SELECT 'bw' || g, 'bu' || (101 + g % 4900), 'bu' || (101 + g % 4900),
+            CASE WHEN h(g, 1) % 3 = 0 THEN 'bu' || (1 + h(g, 2) % 100) END,
+            'bo' || (1 + b % 50), 'bb' || b,
+            CASE WHEN h(g, 3) % 5 < 2 THEN 'comprehensive' ELSE 'basic' END,
+            st, CASE WHEN h(g, 3) % 5 < 2 THEN 60000 ELSE 35000 END,
+            CASE WHEN h(g, 4) % 10 = 0 THEN 5000 ELSE 0 END,
+            1 + h(g, 5) % 6,
+            CASE WHEN h(g, 6) % 3 <> 0 THEN ts + interval '1 hour' END,
+            CASE WHEN st = 2 THEN ts + interval '2 days' END,
+            CASE WHEN st = 2 THEN 'WB-' || g END,
+            ts, ts
+     FROM (SELECT g, 1 + h(g, 7) % 500 AS b, (h(g, 8) % 4)::int AS st,
+                  timestamptz '2021-01-01 00:00:00+08' + (h(g, 9) % (5 * 365 * 86400)) * interval '1 second' AS ts
+           FROM generate_series(1, $1::int) g) s`,
+    [WILLS],
+  );
+  await c.query(`INSERT INTO payments (id, paymentable_type, paymentable_id, payment_options_id, amount_sen, status, paid_at, receipt_no)
+    SELECT 'bp' || substr(id, 3), 'Wasiat', id, payment_options_id, price_sen - discount_sen, 'paid', payment_received_at, 'RB-' || id
+    FROM wills WHERE id LIKE 'bw%' AND payment_received_at IS NOT NULL`);
+  await c.query('VACUUM ANALYZE');
+  const counts = await c.query(
+    `SELECT (SELECT count(*) FROM wills)::int AS wills, (SELECT count(*) FROM payments)::int AS payments`,
+  );
+  console.log(
+    `seeded ${counts.rows[0].wills.toLocaleString('en')} wills, ${counts.rows[0].payments.toLocaleString('en')} payments in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`,
+  );
+
+  const [staff] = await db.select().from(users).where(eq(users.username, 'staff'));
+  const pct = (xs: number[], p: number) => {
+    const s = [...xs].sort((a, b) => a - b);
+    return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
+  };
+  const run = async (kind: ReportKind, q: ReportQuery) => {
+    if (kind === 'soa') return soaReport(db, staff, { ...q, organization_id: 'bo7' });
+    if (kind === 'detailed' || kind === 'approved-monthly' || kind === 'financing')
+      return detailReport(db, staff, kind, q);
+    return summaryReport(db, staff, kind, q);
+  };
+  const periods: [string, ReportQuery][] = [
+    ['month 2024-06', { period: '2024-06' }],
+    ['year 2024', { period: '2024' }],
+    ['all time', { period: 'all' }],
+  ];
+  const kinds: ReportKind[] = [
+    'daily',
+    'monthly',
+    'yearly',
+    'graph',
+    'detailed',
+    'approved-monthly',
+    'financing',
+    'soa',
+  ];
+  console.log(
+    `${'report'.padEnd(18)}${'period'.padEnd(16)}${'median'.padStart(10)}${'p95'.padStart(10)}   (${RUNS} runs)`,
+  );
+  for (const kind of kinds) {
+    for (const [label, q] of periods) {
+      for (let i = 0; i < 2; i++) await run(kind, q); // warm-up
+      const times: number[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        const s = performance.now();
+        await run(kind, q);
+        times.push(performance.now() - s);
+      }
+      console.log(
+        `${kind.padEnd(18)}${label.padEnd(16)}${`${pct(times, 50).toFixed(1)} ms`.padStart(10)}${`${pct(times, 95).toFixed(1)} ms`.padStart(10)}`,
+      );
+    }
+  }
+
+  // The detailed XLSX export of ~50,000 lines (91 days ≈ 1,000,000 / 1,826 × 91), streamed and consumed.
+  const q: ReportQuery = { start_date: '2024-01-01', end_date: '2024-03-31' };
+  const rowsInExport = (await detailReport(db, staff, 'detailed', { ...q, limit: 1 })).rows.total;
+  let peak = process.memoryUsage().rss;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 20);
+  const s = performance.now();
+  const file = await exportReport(db, staff, 'detailed', q, 'xlsx', 'ms');
+  let bytes = 0;
+  for await (const chunk of file.body as AsyncIterable<Buffer>) bytes += chunk.length;
+  const took = performance.now() - s;
+  clearInterval(sampler);
+  peak = Math.max(peak, process.memoryUsage().rss);
+  console.log(
+    `\ndetailed XLSX export: ${rowsInExport.toLocaleString('en')} rows, ${(bytes / 1e6).toFixed(1)} MB in ${(took / 1000).toFixed(2)} s, peak RSS ${(peak / 1e6).toFixed(0)} MB (targets < 10 s, < 400 MB)`,
+  );
+
+  await c.end();
+  await database.close();
+} finally {
+  await adminQuery(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+}
