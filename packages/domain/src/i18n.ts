@@ -4,6 +4,7 @@
  * are merged; a key is a dotted path such as `validation.email_invalid`.
  */
 import enDocuments from './locales/en/documents.json';
+import enEkyc from './locales/en/ekyc.json';
 import enErrors from './locales/en/errors.json';
 import enFaraid from './locales/en/faraid.json';
 import enMail from './locales/en/mail.json';
@@ -12,6 +13,7 @@ import enPayments from './locales/en/payments.json';
 import enValidation from './locales/en/validation.json';
 import enWills from './locales/en/wills.json';
 import msDocuments from './locales/ms/documents.json';
+import msEkyc from './locales/ms/ekyc.json';
 import msErrors from './locales/ms/errors.json';
 import msFaraid from './locales/ms/faraid.json';
 import msMail from './locales/ms/mail.json';
@@ -29,6 +31,7 @@ export const DEFAULT_LANGUAGE: Language = 'ms';
 export const MESSAGES: Record<Language, Record<string, unknown>> = {
   ms: {
     ...msDocuments,
+    ...msEkyc,
     ...msErrors,
     ...msFaraid,
     ...msMail,
@@ -39,6 +42,7 @@ export const MESSAGES: Record<Language, Record<string, unknown>> = {
   },
   en: {
     ...enDocuments,
+    ...enEkyc,
     ...enErrors,
     ...enFaraid,
     ...enMail,

@@ -9,5 +9,6 @@ export * from './validation/auth.ts';
 export * from './validation/common.ts';
 export * from './validation/organisations.ts';
 export * from './validation/payments.ts';
+export * from './validation/profile.ts';
 export * from './validation/shares.ts';
 export * from './validation/wills.ts';

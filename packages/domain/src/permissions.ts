@@ -26,13 +26,16 @@ export const ACTIONS = [
   'user:approve', // approve a pending user access ('Approve Access', spec §6)
   'promo:manage', // generate, list and export promo codes
   'client:read', // the client list /client (scoped: agent → own clients, partner → their organisation's)
+  'client:edit', // edit a client's details /client/{id}/edit (scoped as client:read)
+  'ekyc:attempt', // POST /face-verification for a will the caller may change (issue 3)
+  'ekyc:review', // read another user's face verifications (staff who verify eKYC)
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
 /** role → actions. The only place where a role's rights are written. */
 export const PERMISSIONS: Record<Role, readonly Action[]> = {
-  Client: ['will:create:own', 'will:read:own'],
-  Agent: ['will:create:client', 'will:read:agent', 'user:lookup', 'user:create:client', 'client:read'],
+  Client: ['will:create:own', 'will:read:own', 'ekyc:attempt'],
+  Agent: ['will:create:client', 'will:read:agent', 'user:lookup', 'user:create:client', 'client:read', 'ekyc:attempt'],
   Partner: [
     'will:create:client',
     'will:read:organisation',
@@ -43,6 +46,8 @@ export const PERMISSIONS: Record<Role, readonly Action[]> = {
     'branch:manage',
     'staff:manage',
     'client:read',
+    'client:edit',
+    'ekyc:attempt',
   ],
   Staff: [
     'will:create:client',
@@ -59,8 +64,19 @@ export const PERMISSIONS: Record<Role, readonly Action[]> = {
     'user:approve',
     'promo:manage',
     'client:read',
+    'client:edit',
+    'ekyc:attempt',
+    'ekyc:review',
   ],
-  Officer: ['will:read:any', 'will:verify', 'user:lookup', 'report:read', 'organisation:read', 'client:read'],
+  Officer: [
+    'will:read:any',
+    'will:verify',
+    'user:lookup',
+    'report:read',
+    'organisation:read',
+    'client:read',
+    'ekyc:review',
+  ],
   Accountant: ['will:read:any', 'payment:confirm', 'report:read', 'organisation:read'],
   Admin: [
     'will:create:client',
@@ -77,6 +93,9 @@ export const PERMISSIONS: Record<Role, readonly Action[]> = {
     'user:approve',
     'promo:manage',
     'client:read',
+    'client:edit',
+    'ekyc:attempt',
+    'ekyc:review',
   ],
 };
 

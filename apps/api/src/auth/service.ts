@@ -3,7 +3,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { type Language, type signUpSchema, translate } from '@wasiat/domain';
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Ctx } from '../context.ts';
 import type { Db } from '../db/client.ts';
@@ -33,6 +33,8 @@ export async function serializeUser(db: Db, u: AuthUser) {
     .innerJoin(organizations, eq(organizations.id, user_accesses.organization_id))
     .leftJoin(branches, eq(branches.id, user_accesses.branch_id))
     .where(eq(user_accesses.user_id, u.id))
+    // the active membership first, then a pending request (issue 6 access requests), oldest first
+    .orderBy(sql`case ${user_accesses.status} when 1 then 0 when 0 then 1 else 2 end`, asc(user_accesses.created_at))
     .limit(1);
   const a = access[0];
   return {
@@ -42,6 +44,13 @@ export async function serializeUser(db: Db, u: AuthUser) {
     email: u.email,
     ic_number: u.ic_number,
     mobile_number: u.mobile_number,
+    designation: u.designation,
+    gender: u.gender,
+    office_phone_number: u.office_phone_number,
+    address: u.address,
+    postcode: u.postcode,
+    city: u.city,
+    state: u.state,
     status: u.status,
     face_verified: u.face_verified ? 1 : 0,
     signature: u.signature_id ? { id: u.signature_id } : null,

@@ -3,13 +3,16 @@
  *
  * - `GET /client?name&limit&page` (client:read) → `{ users: { data: [{ id, name, ic_number, wasiat }], … } }`
  * - `GET /client/{id}` (client:read) → `{ user }` with `wills`; another tenant's client is a 404.
+ * - `PATCH /user/{id}` (own id: anyone; another: client:edit within scope) → `{ user }` (profile.ts).
  */
+import { userProfileSchema } from '@wasiat/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../auth/guard.ts';
 import type { Ctx } from '../context.ts';
 import { optionalQuery, pageQuery } from '../http/pagination.ts';
+import { updateProfile } from './profile.ts';
 import { getClient, listClients } from './service.ts';
 
 /** Register the clients routes (each declares `config.access`). */
@@ -31,5 +34,15 @@ export async function clientsRoutes(api: FastifyInstance, ctx: Ctx) {
     '/client/:id',
     { config: { access: 'client:read' }, schema: { params: z.object({ id: z.string().min(1).max(64) }) } },
     async (req) => getClient(ctx.db, requireUser(req), req.params.id),
+  );
+
+  /** Edit a profile: the caller's own, or a client's in scope (checked in profile.ts: 403 / 404). */
+  r.patch(
+    '/user/:id',
+    {
+      config: { access: 'authenticated' },
+      schema: { params: z.object({ id: z.string().min(1).max(64) }), body: userProfileSchema },
+    },
+    async (req) => updateProfile(ctx.db, { user: requireUser(req), ip: req.ip }, req.params.id, req.body),
   );
 }

@@ -13,7 +13,16 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../test/harness.ts';
 import { clientsRoutes } from '../clients/routes.ts';
-import { branches, organizations, preferences, pricings, user_accesses, users, wills } from '../db/schema/index.ts';
+import {
+  branches,
+  organizations,
+  preferences,
+  pricings,
+  products,
+  user_accesses,
+  users,
+  wills,
+} from '../db/schema/index.ts';
 import { organisationsRoutes } from './routes.ts';
 
 const ACTORS = [
@@ -37,6 +46,7 @@ interface Fx {
   demoPricing: string;
   demoStaff: string;
   demoClient: string;
+  demoProduct: string;
   /** A fresh branch / pending access per call (mutations that change state). */
   freshBranch(): Promise<string>;
   freshPendingAccess(): Promise<string>;
@@ -75,6 +85,18 @@ const pricingBody = (orgId: string) => ({
   description: 'Hibah Tunai',
   status: 1,
 });
+const productBody = { category: 'hibah', name: 'Hibah Tunai', description: 'Hibah wang tunai', status: 1 };
+const profileBody = {
+  name: 'Pelanggan Demo',
+  designation: 'mr',
+  gender: 1,
+  email: 'pelanggan.demo@example.com',
+  mobile_number: '0123456789',
+  address: 'No. 2, Jalan Demo',
+  postcode: '50450',
+  city: 'Kuala Lumpur',
+  state: 'W.P. Kuala Lumpur',
+};
 const demoBody = {
   ...orgBody('DEMO'),
   name: 'Syarikat Demo Amanah Sdn Bhd',
@@ -211,6 +233,33 @@ const MATRIX: Record<string, { req: (f: Fx) => Promise<Req> | Req; expect: numbe
     req: (f) => ({ path: `/organizations/${f.demo}/promo-codes/export?format=csv` }),
     expect: [403, 403, 403, 200, 403, 403, 200, 403, 403],
   },
+  // products of an organisation: read like pricing, managed by the provider's staff
+  'GET /organization/:id/product': {
+    req: (f) => ({ path: `/organization/${f.demo}/product` }),
+    expect: [403, 403, 200, 200, 200, 200, 200, 403, 404],
+  },
+  'POST /organization/:id/product': {
+    req: (f) => ({ path: `/organization/${f.demo}/product`, body: productBody }),
+    expect: [403, 403, 403, 201, 403, 403, 201, 403, 403],
+  },
+  'GET /product/:id': {
+    req: (f) => ({ path: `/product/${f.demoProduct}` }),
+    expect: [403, 403, 200, 200, 200, 200, 200, 403, 404],
+  },
+  'PATCH /product/:id': {
+    req: (f) => ({ path: `/product/${f.demoProduct}`, body: productBody }),
+    expect: [403, 403, 403, 200, 403, 403, 200, 403, 403],
+  },
+  // access request (any logged-in user; 422 organisations.access_exists for those who already have one)
+  'POST /user/': {
+    req: (f) => ({ path: '/user/', body: { organization_id: f.demo, role: 'Agent' } }),
+    expect: [201, 422, 422, 422, 422, 422, 422, 422, 422],
+  },
+  // profile / client edit: own id for anyone; another's needs client:edit and the client in scope
+  'PATCH /user/:id': {
+    req: (f) => ({ path: `/user/${f.demoClient}`, body: profileBody }),
+    expect: [200, 403, 200, 200, 403, 403, 200, 403, 404],
+  },
   // clients: agent → clients of wills they registered; partner → of their organisation; staff → all
   'GET /client': { req: () => ({ path: '/client' }), expect: [403, 200, 200, 200, 200, 403, 200, 200, 200] },
   'GET /client/:id': {
@@ -240,6 +289,10 @@ beforeAll(async () => {
     organization_id: demo.id,
     branch_id: hq.id,
   });
+  const [product] = await db
+    .insert(products)
+    .values({ organization_id: demo.id, category: 'wasiat', name: 'Wasiat Asas' })
+    .returning();
   // The other partner organisation LAIN with its own agent and partner (same roles, other tenant).
   const [other] = await db
     .insert(organizations)
@@ -268,6 +321,7 @@ beforeAll(async () => {
     demoPricing: price.id,
     demoStaff: agent.id,
     demoClient: client.id,
+    demoProduct: product.id,
     seq: () => ++n,
     async freshBranch() {
       const [b] = await db

@@ -18,12 +18,19 @@
  * - `POST /organizations/{id}/promo-codes/generate` (promo:manage) → 201 `{ promo_codes: [...] }`;
  *   `GET /organizations/{id}/promo-codes` → `{ promo_codes: page }`;
  *   `GET /organizations/{id}/promo-codes/export?format=csv|xlsx` → the file (attachment)
+ * - `GET /organization/{id}/product` (organisation:read) → `{ products: page }`; `POST /organization/{id}/product`
+ *   (organisation:manage) → 201 `{ product }`; `GET /product/{id}` (organisation:read) and `PATCH /product/{id}`
+ *   (organisation:manage) → `{ product }` (products.ts)
+ * - `POST /user/` (any logged-in user) `{ organization_id, branch_id?, role }` → 201 `{ user }`: access request
+ *   (spec §7; access-requests.ts)
  */
 import {
+  accessRequestSchema,
   branchSchema,
   organisationSchema,
   preferenceSchema,
   pricingSchema,
+  productSchema,
   promoGenerateSchema,
   staffCreateSchema,
   staffUpdateSchema,
@@ -37,6 +44,7 @@ import type { Ctx } from '../context.ts';
 import { preferences } from '../db/schema/index.ts';
 import { notFound } from '../http/errors.ts';
 import { optionalQuery, pageQuery } from '../http/pagination.ts';
+import { requestAccess } from './access-requests.ts';
 import { createOrganisation, updateOrganisation, updatePreference } from './admin-service.ts';
 import {
   createBranch,
@@ -47,6 +55,7 @@ import {
   updateBranch,
   updatePricing,
 } from './branches-pricing.ts';
+import { createProduct, getProduct, listProducts, updateProduct } from './products.ts';
 import { exportPromoCodes, generatePromoCodes, listPromoCodes } from './promo-codes.ts';
 import { approveAccess, createStaff, getStaff, listPendingAccess, listStaff, updateStaff } from './staff.ts';
 
@@ -232,5 +241,42 @@ export async function organisationManageRoutes(api: FastifyInstance, ctx: Ctx) {
         .header('cache-control', 'no-store')
         .send(f.body);
     },
+  );
+
+  /** Products of an organisation (wasiat, hibah, trust), by category then name. */
+  r.get(
+    '/organization/:id/product',
+    {
+      config: { access: 'organisation:read' },
+      schema: {
+        params: idParams,
+        querystring: z.object({ ...pageQuery, category: optionalQuery(z.string().max(20)) }),
+      },
+    },
+    async (req) => listProducts(db, requireUser(req), req.params.id, req.query),
+  );
+
+  /** Create a product of an organisation. */
+  r.post(
+    '/organization/:id/product',
+    { config: { access: 'organisation:manage' }, schema: { params: idParams, body: productSchema } },
+    async (req, reply) => reply.status(201).send(await createProduct(db, actor(req), req.params.id, req.body)),
+  );
+
+  /** One product. */
+  r.get('/product/:id', { config: { access: 'organisation:read' }, schema: { params: idParams } }, async (req) =>
+    getProduct(db, requireUser(req), req.params.id),
+  );
+
+  /** Edit a product. */
+  r.patch(
+    '/product/:id',
+    { config: { access: 'organisation:manage' }, schema: { params: idParams, body: productSchema } },
+    async (req) => updateProduct(db, actor(req), req.params.id, req.body),
+  );
+
+  /** Access request of the caller (spec §7 `POST /api/user/`; note the trailing slash: `POST /user` creates a client). */
+  r.post('/user/', { config: { access: 'authenticated' }, schema: { body: accessRequestSchema } }, async (req, reply) =>
+    reply.status(201).send(await requestAccess(db, actor(req), req.body)),
   );
 }

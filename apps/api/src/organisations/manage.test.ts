@@ -10,7 +10,18 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../test/harness.ts';
 import { audit_events, organizations, promo_codes, users } from '../db/schema/index.ts';
-import { heir, newClient, newMykad, ok, orgAndBranch, PNG_A, PNG_B, pay, userDetail } from '../wills/test-fixtures.ts';
+import {
+  heir,
+  newClient,
+  newMykad,
+  ok,
+  orgAndBranch,
+  PNG_A,
+  PNG_B,
+  passEkyc,
+  pay,
+  userDetail,
+} from '../wills/test-fixtures.ts';
 import { PROMO_ALPHABET } from './promo-codes.ts';
 
 let t: TestApp;
@@ -254,6 +265,7 @@ describe('preferences (enforced on the server)', () => {
     ]) {
       await ok(t.call('POST', `/api/wasiat/${w.id}/document`, { token, body: { type, document } }), 201);
     }
+    await passEkyc(t, w.id);
     await ok(t.call('POST', '/api/heir', { token, body: heir(w.id) }), 201);
     return { id: w.id as string, token, c };
   }

@@ -266,7 +266,8 @@ export async function updateStaff(
 }
 
 /**
- * `PATCH /api/user-access/{id}` with `{ status: 1 }` (user:approve): 'Approve Access'. Idempotent.
+ * `PATCH /api/user-access/{id}` with `{ status: 1 }` (user:approve): 'Approve Access'; the user's role
+ * becomes the access's role (access-requests.ts). Idempotent.
  * @returns `{ user_access: { id, status } }`. @throws 404 when not in a managed organisation.
  */
 export async function approveAccess(db: Db, actor: Actor, accessId: string) {
@@ -280,6 +281,8 @@ export async function approveAccess(db: Db, actor: Actor, accessId: string) {
   if (row.a.status === 1) return { user_access: { id: row.a.id, status: 1 } };
   return db.transaction(async (tx) => {
     await tx.update(user_accesses).set({ status: 1 }).where(eq(user_accesses.id, row.a.id));
+    // The approved role becomes the user's role (an access request by a client asks for e.g. Agent).
+    await tx.update(users).set({ role: row.a.role }).where(eq(users.id, row.a.user_id));
     await recordAudit(tx as unknown as Db, {
       actorId: actor.user.id,
       action: 'user_access.approve',

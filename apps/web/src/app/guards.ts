@@ -70,3 +70,10 @@ export const requireSignature: Check = () => {
   if (user && role && !SIGNATURE_EXEMPT.includes(role) && !user.signature) return redirect('/signature');
   return undefined;
 };
+
+/**
+ * A user whose only access is waiting for approval (`user_access.status` 0) can log in but sees only the
+ * notice /access-pending (spec §6 "User access is requested and approved by an administrator"; ADR 0014).
+ */
+export const requireActiveAccess: Check = () =>
+  session.user()?.user_access?.status === 0 ? redirect('/access-pending') : undefined;

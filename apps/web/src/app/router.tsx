@@ -10,7 +10,9 @@ import { clientsRoutes } from '@/features/clients/routes.tsx';
 import { dashboardRoutes } from '@/features/dashboard/routes.tsx';
 import { faraidRoutes } from '@/features/faraid/routes.tsx';
 import { organisationsRoutes } from '@/features/organisations/routes.tsx';
+import { profileRoutes } from '@/features/profile/routes.tsx';
 import { publicRoutes } from '@/features/public/routes.tsx';
+import { reportsRoutes } from '@/features/reports/routes.tsx';
 import { willsRoutes } from '@/features/wills/routes.tsx';
 import { guarded, loadPreference, loadSession, requireAuth } from './guards.ts';
 import { AppLayout } from './layout/AppLayout.tsx';
@@ -27,6 +29,8 @@ const features = [
   faraidRoutes,
   organisationsRoutes,
   clientsRoutes,
+  profileRoutes,
+  reportsRoutes,
 ];
 
 export const routes: RouteObject[] = [

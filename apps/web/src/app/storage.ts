@@ -23,6 +23,8 @@ export interface SessionUser {
     organization_id: string;
     branch_id: string | null;
     role: string;
+    /** 1 active, 0 pending approval, 2 inactive (reference §4.6). */
+    status?: number;
     organization: { id: string; name: string; type: string };
   } | null;
 }

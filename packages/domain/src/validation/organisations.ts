@@ -27,6 +27,7 @@ export const O = {
   countRange: 'organisations.count_range',
   expiryPast: 'organisations.expiry_past',
   usernameTaken: 'organisations.username_taken',
+  accessExists: 'organisations.access_exists',
 } as const;
 
 /** Organisation type codes (spec §3; catalogue ORGANISATION_TYPES). */
@@ -302,3 +303,16 @@ export const promoGenerateSchema = z.object({
   remarks: optText(200),
 });
 export type PromoGenerateInput = z.input<typeof promoGenerateSchema>;
+
+/** Product categories of an organisation (spec §2 /organization/{id}/product: wasiat, hibah and trust). */
+export const PRODUCT_CATEGORIES = ['wasiat', 'hibah', 'trust'] as const;
+export type ProductCategory = (typeof PRODUCT_CATEGORIES)[number];
+
+/** `POST /api/organization/{id}/product` and `PATCH /api/product/{id}`: category, name, description, status. */
+export const productSchema = z.object({
+  category: z.enum(PRODUCT_CATEGORIES, { error: V.choose }),
+  name: requiredString().max(200),
+  description: optText(1000),
+  status: z.preprocess((v) => (v === undefined ? 1 : Number(v)), z.union([z.literal(0), z.literal(1)])),
+});
+export type ProductInput = z.input<typeof productSchema>;

@@ -109,3 +109,23 @@ export const preferences = pgTable(
   },
   (t) => [uniqueIndex('preferences_org_uq').on(t.organization_id)],
 );
+
+/**
+ * Products an organisation offers (spec §2 /organization/{id}/product: wasiat, hibah and trust).
+ * `category` wasiat | hibah | trust (domain PRODUCT_CATEGORIES); status 1 active, 0 inactive.
+ */
+export const products = pgTable(
+  'products',
+  {
+    id: idColumn(),
+    organization_id: text('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    category: text('category').notNull(),
+    name: text('name').notNull(),
+    description: text('description'),
+    status: integer('status').notNull().default(1),
+    ...timestamps(),
+  },
+  (t) => [index('products_org_idx').on(t.organization_id, t.category)],
+);

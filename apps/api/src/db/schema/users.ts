@@ -12,6 +12,14 @@ export const users = pgTable(
     email: text('email'),
     ic_number: text('ic_number'),
     mobile_number: text('mobile_number'),
+    /** Profile (spec §3 User; reference §3.8 profile/client edit): designation code (catalogue DESIGNATIONS), gender 1/2. */
+    designation: text('designation'),
+    gender: integer('gender'),
+    office_phone_number: text('office_phone_number'),
+    address: text('address'),
+    postcode: text('postcode'),
+    city: text('city'),
+    state: text('state'),
     password_hash: text('password_hash'),
     /** Client | Agent | Staff | Officer | Accountant | Partner | Admin (spec §6; the first of `roles`). */
     role: text('role').notNull(),

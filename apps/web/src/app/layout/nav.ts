@@ -21,6 +21,10 @@ export const NAV: NavItem[] = [
   { to: '/organization/mine', labelKey: 'nav.my_organisation', anyOf: ['organisation:read'] },
   { to: '/client', labelKey: 'nav.clients', anyOf: ['client:read'] },
   { to: '/client/pending', labelKey: 'nav.pending_access', anyOf: ['user:approve'] },
+  { to: '/dashboard/staff', labelKey: 'nav.staff', anyOf: ['organisation:read'] },
+  { to: '/template', labelKey: 'nav.template', anyOf: ['promo:manage'] },
+  { to: '/profile', labelKey: 'nav.profile' },
+  { to: '/dashboard/report', labelKey: 'nav.reports', anyOf: ['report:read'] },
   { to: '/profile/signature', labelKey: 'nav.signature' },
   { to: '/change-password', labelKey: 'nav.change_password' },
 ];

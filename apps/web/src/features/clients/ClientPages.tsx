@@ -1,17 +1,30 @@
 /**
  * Clients (spec §2 "Clients"): /client (search by name or MyKad, paginated; `GET /api/client`),
- * /client/{client_id} (`GET /api/client/{id}`: details and wills) and /client/pending (user accesses
+ * /client/{client_id} (`GET /api/client/{id}`: details and wills; edit in ClientEditPage.tsx) and /client/pending (user accesses
  * waiting for 'Approve Access'; `GET /api/user-access/pending`, `PATCH /api/user-access/{id}`).
  * What a caller sees is scoped by the server (agent: own clients; partner: their organisation's).
  */
-import { Anchor, Button, Pagination, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Group,
+  Pagination,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { formatRinggit, maskMykad } from '@wasiat/domain';
+import { can, formatRinggit, maskMykad, roleOf } from '@wasiat/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { api } from '@/app/api.ts';
 import { successToast } from '@/app/notify.tsx';
+import { session } from '@/app/storage.ts';
 import { formatDateTime } from '@/components/format.ts';
 
 interface Page<T> {
@@ -117,7 +130,14 @@ export function ClientPage() {
   ];
   return (
     <Stack>
-      <Title order={1}>{c.name}</Title>
+      <Group justify="space-between">
+        <Title order={1}>{c.name}</Title>
+        {can(roleOf(session.user()), 'client:edit') && (
+          <Button component={Link} to={`/client/${c.id}/edit`} variant="default">
+            {t('profile.ui.edit_client')}
+          </Button>
+        )}
+      </Group>
       <Paper withBorder p="md">
         <SimpleGrid component="dl" cols={{ base: 1, sm: 2 }}>
           {items.map(([k, v]) => (

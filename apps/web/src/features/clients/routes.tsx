@@ -1,4 +1,5 @@
-/** Routes of the clients feature (spec §2 "Clients"): /client, /client/pending, /client/{client_id}; behind login. */
+/** Routes of the clients feature (spec §2 "Clients"): /client, /client/pending, /client/{client_id},
+ * /client/{client_id}/edit; behind login. */
 import type { FeatureRoutes } from '@/app/routes-types.ts';
 
 const pages = async () => import('./ClientPages.tsx');
@@ -10,5 +11,9 @@ export const clientsRoutes: FeatureRoutes = {
     { path: '/client', lazy: async () => ({ Component: (await pages()).ClientListPage }) },
     { path: '/client/pending', lazy: async () => ({ Component: (await pages()).PendingAccessPage }) },
     { path: '/client/:client_id', lazy: async () => ({ Component: (await pages()).ClientPage }) },
+    {
+      path: '/client/:client_id/edit',
+      lazy: async () => ({ Component: (await import('./ClientEditPage.tsx')).ClientEditPage }),
+    },
   ],
 };

@@ -1,11 +1,12 @@
 /**
  * Routes of the dashboard feature (spec §2): /dashboard and /dashboard/agent, private and guarded by
- * `requireSignature` (a non-Client without a saved signature goes to /signature). /dashboard/agent is
+ * `requireActiveAccess` (a user whose access is pending sees only /access-pending) and `requireSignature`
+ * (a non-Client without a saved signature goes to /signature). /dashboard/agent is
  * for Agents; any other role is sent to /dashboard (ADR: "/dashboard/agent is the Agent's dashboard").
  */
 import { roleOf } from '@wasiat/domain';
 import { redirect } from 'react-router';
-import { type Check, guarded, requireSignature } from '@/app/guards.ts';
+import { type Check, guarded, requireActiveAccess, requireSignature } from '@/app/guards.ts';
 import type { FeatureRoutes } from '@/app/routes-types.ts';
 import { session } from '@/app/storage.ts';
 
@@ -18,12 +19,12 @@ export const dashboardRoutes: FeatureRoutes = {
   private: [
     {
       path: '/dashboard',
-      loader: guarded(requireSignature),
+      loader: guarded(requireActiveAccess, requireSignature),
       lazy: async () => ({ Component: (await import('./DashboardPage.tsx')).DashboardPage }),
     },
     {
       path: '/dashboard/agent',
-      loader: guarded(agentOnly, requireSignature),
+      loader: guarded(requireActiveAccess, agentOnly, requireSignature),
       lazy: async () => ({ Component: (await import('./DashboardPage.tsx')).AgentDashboardPage }),
     },
   ],

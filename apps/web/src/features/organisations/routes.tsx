@@ -2,7 +2,8 @@
  * Routes of the organisations feature (spec §2 "Organisations"), all behind login, code-split:
  * /organization/type/{type}, /organization/rakan/, /organization/create, /organization/{type}/register,
  * /organization/{organization_id} with edit, branch (create, {branch_id}, edit), user (create, {user_id},
- * edit), pricing (create, {pricing_id}, edit), preference (edit); /organizations/{organization_id}/promo-codes.
+ * edit), pricing (create, {pricing_id}, edit), preference (edit), product (list, create, {product_id}, edit);
+ * /organizations/{organization_id}/promo-codes.
  */
 import type { RouteObject } from 'react-router';
 import type { FeatureRoutes } from '@/app/routes-types.ts';
@@ -12,6 +13,7 @@ const page = (path: string, load: () => Promise<{ Component: React.ComponentType
   lazy: load,
 });
 const sub = async () => import('./pages/SubPages.tsx');
+const products = async () => import('./pages/ProductPages.tsx');
 const form = async () => ({ Component: (await import('./pages/OrganisationFormPage.tsx')).OrganisationFormPage });
 
 /** Routes of the organisations feature. */
@@ -48,6 +50,16 @@ export const organisationsRoutes: FeatureRoutes = {
     })),
     page('/organization/:organization_id/preference/edit', async () => ({
       Component: (await sub()).PreferenceFormPage,
+    })),
+    page('/organization/:organization_id/product', async () => ({ Component: (await products()).ProductListPage })),
+    page('/organization/:organization_id/product/create', async () => ({
+      Component: (await products()).ProductFormPage,
+    })),
+    page('/organization/:organization_id/product/:product_id', async () => ({
+      Component: (await products()).ProductPage,
+    })),
+    page('/organization/:organization_id/product/:product_id/edit', async () => ({
+      Component: (await products()).ProductFormPage,
     })),
     page('/organizations/:organization_id/promo-codes', async () => ({
       Component: (await import('./pages/PromoCodesPage.tsx')).PromoCodesPage,

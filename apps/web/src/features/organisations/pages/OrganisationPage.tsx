@@ -12,6 +12,7 @@ import { api } from '@/app/api.ts';
 import { session } from '@/app/storage.ts';
 import { type Page, type Pricing, type Staff, useBranches, useOrganisation } from '../api.ts';
 import { Detail } from '../components/Detail.tsx';
+import { ProductsPanel } from './ProductPages.tsx';
 
 const mayDo = (a: Action) => can(session.user()?.roles?.[0]?.name, a);
 
@@ -84,6 +85,7 @@ export function OrganisationPage() {
           {mayDo('organisation:read') && <Tabs.Tab value="user">{t('organisations.ui.staff')}</Tabs.Tab>}
           <Tabs.Tab value="pricing">{t('organisations.ui.pricing')}</Tabs.Tab>
           <Tabs.Tab value="preference">{t('organisations.ui.preference')}</Tabs.Tab>
+          {mayDo('organisation:read') && <Tabs.Tab value="product">{t('product.ui.products')}</Tabs.Tab>}
         </Tabs.List>
         <Tabs.Panel value="branch" pt="md">
           {mayDo('branch:manage') && (
@@ -183,6 +185,9 @@ export function OrganisationPage() {
               ))}
             </Table.Tbody>
           </Table>
+        </Tabs.Panel>
+        <Tabs.Panel value="product" pt="md">
+          <ProductsPanel orgId={id} />
         </Tabs.Panel>
         <Tabs.Panel value="preference" pt="md">
           {mayDo('organisation:manage') && (

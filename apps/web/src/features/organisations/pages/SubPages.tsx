@@ -36,8 +36,8 @@ const STATUS = [
   { value: '0', label: 'organisations.ui.inactive' },
 ];
 
-/** Frame of a sub-page: the organisation's name, a title and a back link. */
-function Frame({ title, children, actions }: { title: string; children: ReactNode; actions?: ReactNode }) {
+/** Frame of a sub-page (also used by ProductPages.tsx): the organisation's name, a title and a back link. */
+export function Frame({ title, children, actions }: { title: string; children: ReactNode; actions?: ReactNode }) {
   const { t } = useTranslation();
   const { organization_id: id } = useParams();
   const org = useOrganisation(id);
@@ -100,7 +100,7 @@ export function BranchFormPage() {
         defaults={Object.fromEntries(
           BRANCH_FIELDS.map((f) => [f.name, str(d?.[f.name as keyof Branch] ?? (f.name === 'status' ? 1 : ''))]),
         )}
-        schema={branchSchema}
+        schema={branchSchema.omit({ organization_id: true })}
         submitLabel={t('organisations.ui.save')}
         onSubmit={async (body) => {
           const payload = { ...body, organization_id: orgId };

@@ -1,0 +1,44 @@
+/**
+ * /client/{client_id}/edit (spec §2 Clients; reference §3.8 "Client edit"): a client's name, designation,
+ * gender, e-mail, phones and address. Loads `GET /api/client/{id}` and saves `PATCH /api/user/{id}`
+ * (apps/api/src/clients/profile.ts: roles with `client:edit`, within their scope; 404 otherwise).
+ */
+import { Paper, Stack, Title } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { api } from '@/app/api.ts';
+import { successToast } from '@/app/notify.tsx';
+import { ProfileForm, type ProfileUser } from '@/components/ProfileForm.tsx';
+
+/** The edit page of one client. */
+export function ClientEditPage() {
+  const { t } = useTranslation();
+  const { client_id } = useParams();
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const q = useQuery({
+    queryKey: ['client', client_id],
+    queryFn: async () => (await api.get<{ user: ProfileUser }>(`client/${client_id}`)).user,
+  });
+  if (!q.data) return null;
+  return (
+    <Paper withBorder p="xl" radius="md">
+      <Stack>
+        <Title order={1}>
+          {t('profile.ui.edit_client')} — {q.data.name}
+        </Title>
+        <ProfileForm
+          testId="client-edit-form"
+          user={q.data}
+          onSaved={async () => {
+            await qc.invalidateQueries({ queryKey: ['client', client_id] });
+            await qc.invalidateQueries({ queryKey: ['clients'] });
+            successToast(t('profile.ui.saved'));
+            navigate(`/client/${client_id}`);
+          }}
+        />
+      </Stack>
+    </Paper>
+  );
+}

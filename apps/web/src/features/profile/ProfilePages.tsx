@@ -1,0 +1,171 @@
+/**
+ * /profile (own details), /profile-edit (`PATCH /api/user/{me}`, components/ProfileForm.tsx) and /template
+ * (downloadable templates; ADR 0014: so far the promo-code CSV header, the columns of
+ * `GET /api/organizations/{id}/promo-codes/export?format=csv`).
+ */
+import { Anchor, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { DESIGNATIONS, GENDERS } from '@wasiat/domain';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { useSessionUser } from '@/app/layout/AppLayout.tsx';
+import { successToast } from '@/app/notify.tsx';
+import { type SessionUser, session } from '@/app/storage.ts';
+import { ProfileForm, type ProfileUser } from '@/components/ProfileForm.tsx';
+
+type Me = SessionUser & ProfileUser;
+
+/** /profile — the logged-in user's details, with links to edit, change password, signature, access. */
+export function ProfilePage() {
+  const { t, i18n } = useTranslation();
+  const me = useSessionUser() as Me | null;
+  if (!me) return null;
+  const lang = i18n.language === 'en' ? 'en' : 'ms';
+  const designation = DESIGNATIONS.find((d) => d.code === me.designation)?.[lang];
+  const gender = GENDERS.find((g) => g.code === me.gender)?.[lang];
+  const access = me.user_access;
+  const rows: [string, string | null | undefined][] = [
+    [t('profile.f.designation'), designation],
+    [t('profile.f.name'), me.name],
+    [t('profile.f.username'), me.username],
+    [t('profile.f.ic_number'), me.ic_number],
+    [t('profile.f.gender'), gender],
+    [t('profile.f.email'), me.email],
+    [t('profile.f.mobile_number'), me.mobile_number],
+    [t('profile.f.office_phone_number'), me.office_phone_number],
+    [t('profile.f.address'), [me.address, me.postcode, me.city, me.state].filter(Boolean).join(', ')],
+    [t('profile.f.role'), me.roles?.[0]?.name],
+    [
+      t('profile.f.organisation'),
+      access ? `${access.organization.name} (${t(`profile.access_status.${access.status ?? 1}`)})` : null,
+    ],
+  ];
+  return (
+    <Paper withBorder p="xl" radius="md">
+      <Stack>
+        <Group justify="space-between">
+          <Title order={1}>{t('profile.ui.title')}</Title>
+          <Group>
+            <Button component={Link} to="/profile-edit">
+              {t('profile.ui.edit')}
+            </Button>
+            <Button component={Link} to="/change-password" variant="default">
+              {t('profile.ui.change_password')}
+            </Button>
+            <Button component={Link} to="/profile/signature" variant="default">
+              {t('profile.ui.signature')}
+            </Button>
+          </Group>
+        </Group>
+        <Table withTableBorder data-testid="profile">
+          <Table.Tbody>
+            {rows.map(([k, v]) => (
+              <Table.Tr key={k}>
+                <Table.Th scope="row" w="35%">
+                  {k}
+                </Table.Th>
+                <Table.Td>{v || '—'}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+        {(!access || access.status === 2) && (
+          <Text>
+            {t('profile.ui.no_access')}{' '}
+            <Anchor component={Link} to="/access-request">
+              {t('profile.ui.request_access')}
+            </Anchor>
+          </Text>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** /profile-edit — edit the logged-in user's own profile (/profile-create redirects here). */
+export function ProfileEditPage() {
+  const { t } = useTranslation();
+  const me = useSessionUser() as Me | null;
+  const navigate = useNavigate();
+  if (!me) return null;
+  return (
+    <Paper withBorder p="xl" radius="md">
+      <Stack>
+        <Title order={1}>{t('profile.ui.edit')}</Title>
+        <ProfileForm
+          user={me}
+          onSaved={(u) => {
+            session.set({ ...me, ...(u as Me) });
+            successToast(t('profile.ui.saved'));
+            navigate('/profile');
+          }}
+        />
+      </Stack>
+    </Paper>
+  );
+}
+
+/** Templates offered on /template: a name, what it is for and its CSV header row (i18n keys). */
+const TEMPLATES = [
+  {
+    id: 'promo-codes',
+    columns: [
+      'code',
+      'discount',
+      'expires_at',
+      'remarks',
+      'generated_by',
+      'generated_at',
+      'redeemed_by',
+      'redeemed_at',
+    ],
+  },
+] as const;
+
+/** A CSV line (RFC 4180 quoting). */
+const csvLine = (cells: readonly string[]) =>
+  cells.map((c) => (/[",\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(',');
+
+/** /template — downloadable templates (ADR 0014). */
+export function TemplatePage() {
+  const { t } = useTranslation();
+  const download = (tpl: (typeof TEMPLATES)[number]) => {
+    const header = csvLine(tpl.columns.map((c) => t(`profile.template.${tpl.id}.columns.${c}`)));
+    const url = URL.createObjectURL(new Blob([`\ufeff${header}\r\n`], { type: 'text/csv;charset=utf-8' }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = `templat-${tpl.id}.csv`;
+    a.click();
+    URL.revokeObjectURL(url);
+  };
+  return (
+    <Paper withBorder p="xl" radius="md">
+      <Stack>
+        <Title order={1}>{t('profile.template.title')}</Title>
+        <Text>{t('profile.template.intro')}</Text>
+        <Table withTableBorder striped data-testid="templates">
+          <Table.Caption>{t('profile.template.title')}</Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t('profile.template.name')}</Table.Th>
+              <Table.Th scope="col">{t('profile.template.columns_label')}</Table.Th>
+              <Table.Th scope="col">{t('profile.template.download')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {TEMPLATES.map((tpl) => (
+              <Table.Tr key={tpl.id}>
+                <Table.Td>{t(`profile.template.${tpl.id}.name`)}</Table.Td>
+                <Table.Td>{tpl.columns.map((c) => t(`profile.template.${tpl.id}.columns.${c}`)).join(', ')}</Table.Td>
+                <Table.Td>
+                  <Button size="xs" variant="default" onClick={() => download(tpl)}>
+                    {t('profile.template.download_csv')}
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,45 @@
+/**
+ * The e2e app has no SMTP server: each mail is written to DATA_DIR/outbox/<time>-<random>.eml
+ * (apps/api/src/mail/mailer.ts). These helpers find the newest mail to an address and its first link.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { expect } from '@playwright/test';
+
+/** DATA_DIR of the app under test (set by e2e/playwright.config.ts). */
+const outbox = () => join(process.env.E2E_DATA_DIR ?? '', 'outbox');
+
+/** Undo quoted-printable soft line breaks and `=XX` escapes (enough for links in our mails). */
+const decodeQuotedPrintable = (s: string) =>
+  s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
+
+/** The raw text of the newest .eml addressed to `to`, waiting up to 15 s for it to appear. */
+export async function mailTo(to: string): Promise<string> {
+  let found = '';
+  await expect
+    .poll(
+      async () => {
+        const files = (await readdir(outbox()).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
+        for (const f of files.reverse()) {
+          const raw = decodeQuotedPrintable(await readFile(join(outbox(), f), 'utf8'));
+          if (raw.toLowerCase().includes(to.toLowerCase())) {
+            found = raw;
+            return true;
+          }
+        }
+        return false;
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  return found;
+}
+
+/** The first link to `path` (e.g. `/password/reset`) in the newest mail to `to`, as a path with query. */
+export async function linkInMailTo(to: string, path: string): Promise<string> {
+  const raw = await mailTo(to);
+  const m = raw.match(new RegExp(`https?://[^\\s"'<>]*${path.replace(/\//g, '\\/')}\\?[^\\s"'<>]+`));
+  if (!m) throw new Error(`no ${path} link in the mail to ${to}`);
+  const url = new URL(m[0].replace(/&amp;/g, '&'));
+  return `${url.pathname}${url.search}`;
+}
