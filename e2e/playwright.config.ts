@@ -9,7 +9,10 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
-const dataDir = mkdtempSync(join(tmpdir(), 'wasiat-e2e-'));
+// One folder per run; workers re-read this file, so they take the main process's folder from the env.
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'wasiat-e2e-'));
+/** The app's DATA_DIR, for tests that read what it writes (mail in DATA_DIR/outbox as .eml). */
+process.env.E2E_DATA_DIR = dataDir;
 
 export default defineConfig({
   testDir: './tests',
