@@ -6,9 +6,12 @@ import type { FastifyInstance } from 'fastify';
 import { clientsRoutes } from './clients/routes.ts';
 import type { Ctx } from './context.ts';
 import { documentsRoutes } from './documents/routes.ts';
+import { ekycRoutes } from './ekyc/routes.ts';
 import { faraidRoutes } from './faraid/routes.ts';
 import { organisationsRoutes } from './organisations/routes.ts';
+import { otpRoutes } from './otp/routes.ts';
 import { paymentsRoutes } from './payments/routes.ts';
+import { reportsRoutes } from './reports/routes.ts';
 import { usersRoutes } from './users/routes.ts';
 import { willsRoutes } from './wills/routes.ts';
 
@@ -20,4 +23,7 @@ export async function registerModules(api: FastifyInstance, ctx: Ctx) {
   await documentsRoutes(api, ctx);
   await faraidRoutes(api, ctx);
   await clientsRoutes(api, ctx);
+  await ekycRoutes(api, ctx);
+  await otpRoutes(api, ctx);
+  await reportsRoutes(api, ctx);
 }

@@ -10,6 +10,39 @@ CREATE TABLE "audit_events" (
 	"at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "ekyc_attempts" (
+	"id" text PRIMARY KEY NOT NULL,
+	"user_id" text NOT NULL,
+	"actor_id" text,
+	"ekycable_type" text,
+	"ekycable_id" text,
+	"selfie_attachment_id" text,
+	"mykad_attachment_id" text,
+	"verification_score" real,
+	"distance" real,
+	"passed" boolean DEFAULT false NOT NULL,
+	"outcome" text NOT NULL,
+	"ip" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "otp_codes" (
+	"id" text PRIMARY KEY NOT NULL,
+	"user_id" text NOT NULL,
+	"purpose" text NOT NULL,
+	"wasiat_id" text,
+	"channel" text NOT NULL,
+	"destination" text NOT NULL,
+	"code_hash" text NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"failed_attempts" integer DEFAULT 0 NOT NULL,
+	"verified_at" timestamp with time zone,
+	"used_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "attachments" (
 	"id" text PRIMARY KEY NOT NULL,
 	"attachable_type" text NOT NULL,
@@ -100,6 +133,17 @@ CREATE TABLE "pricings" (
 	"status" integer DEFAULT 1 NOT NULL,
 	"effective_from" timestamp with time zone DEFAULT now() NOT NULL,
 	"effective_to" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "products" (
+	"id" text PRIMARY KEY NOT NULL,
+	"organization_id" text NOT NULL,
+	"category" text NOT NULL,
+	"name" text NOT NULL,
+	"description" text,
+	"status" integer DEFAULT 1 NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -315,6 +359,13 @@ CREATE TABLE "users" (
 	"email" text,
 	"ic_number" text,
 	"mobile_number" text,
+	"designation" text,
+	"gender" integer,
+	"office_phone_number" text,
+	"address" text,
+	"postcode" text,
+	"city" text,
+	"state" text,
 	"password_hash" text,
 	"role" text NOT NULL,
 	"status" integer DEFAULT 1 NOT NULL,
@@ -386,15 +437,25 @@ CREATE TABLE "wills" (
 	"rejected_reason" text,
 	"option_delete_id" integer,
 	"rejected_at" timestamp with time zone,
+	"estimated_estate_sen" bigint,
+	"funeral_sen" bigint,
+	"debts_sen" bigint,
+	"harta_sepencarian_sen" bigint,
+	"heirs_consent" boolean DEFAULT false NOT NULL,
+	"heirs_consent_note" text,
 	"deleted_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "ekyc_attempts" ADD CONSTRAINT "ekyc_attempts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "ekyc_attempts" ADD CONSTRAINT "ekyc_attempts_actor_id_users_id_fk" FOREIGN KEY ("actor_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "otp_codes" ADD CONSTRAINT "otp_codes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "attachments" ADD CONSTRAINT "attachments_uploaded_by_users_id_fk" FOREIGN KEY ("uploaded_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "branches" ADD CONSTRAINT "branches_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "preferences" ADD CONSTRAINT "preferences_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pricings" ADD CONSTRAINT "pricings_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "products" ADD CONSTRAINT "products_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payments" ADD CONSTRAINT "payments_confirmed_by_users_id_fk" FOREIGN KEY ("confirmed_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payments" ADD CONSTRAINT "payments_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "promo_codes" ADD CONSTRAINT "promo_codes_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -415,12 +476,16 @@ ALTER TABLE "wills" ADD CONSTRAINT "wills_branch_id_branches_id_fk" FOREIGN KEY 
 ALTER TABLE "wills" ADD CONSTRAINT "wills_pricing_id_pricings_id_fk" FOREIGN KEY ("pricing_id") REFERENCES "public"."pricings"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "wills" ADD CONSTRAINT "wills_verified_by_users_id_fk" FOREIGN KEY ("verified_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "audit_entity_idx" ON "audit_events" USING btree ("entity_type","entity_id");--> statement-breakpoint
+CREATE INDEX "ekyc_attempts_user_idx" ON "ekyc_attempts" USING btree ("user_id","created_at");--> statement-breakpoint
+CREATE INDEX "ekyc_attempts_owner_idx" ON "ekyc_attempts" USING btree ("ekycable_type","ekycable_id");--> statement-breakpoint
+CREATE INDEX "otp_codes_user_idx" ON "otp_codes" USING btree ("user_id","purpose","created_at");--> statement-breakpoint
 CREATE INDEX "attachments_owner_idx" ON "attachments" USING btree ("attachable_type","attachable_id","type");--> statement-breakpoint
 CREATE INDEX "branches_org_idx" ON "branches" USING btree ("organization_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "organizations_code_uq" ON "organizations" USING btree ("code");--> statement-breakpoint
 CREATE UNIQUE INDEX "organizations_partner_code_uq" ON "organizations" USING btree ("partner_code");--> statement-breakpoint
 CREATE UNIQUE INDEX "preferences_org_uq" ON "preferences" USING btree ("organization_id");--> statement-breakpoint
 CREATE INDEX "pricings_org_idx" ON "pricings" USING btree ("organization_id","product");--> statement-breakpoint
+CREATE INDEX "products_org_idx" ON "products" USING btree ("organization_id","category");--> statement-breakpoint
 CREATE INDEX "payments_owner_idx" ON "payments" USING btree ("paymentable_type","paymentable_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "payments_receipt_uq" ON "payments" USING btree ("receipt_no");--> statement-breakpoint
 CREATE UNIQUE INDEX "promo_codes_code_uq" ON "promo_codes" USING btree ("code");--> statement-breakpoint
@@ -445,4 +510,7 @@ CREATE INDEX "wills_agent_idx" ON "wills" USING btree ("agent_id");--> statement
 CREATE INDEX "wills_org_status_idx" ON "wills" USING btree ("organization_id","status");--> statement-breakpoint
 CREATE INDEX "wills_status_created_idx" ON "wills" USING btree ("status","created_at");--> statement-breakpoint
 CREATE INDEX "wills_created_idx" ON "wills" USING btree ("created_at","id");--> statement-breakpoint
-CREATE UNIQUE INDEX "wills_no_uq" ON "wills" USING btree ("wasiat_no");
+CREATE UNIQUE INDEX "wills_no_uq" ON "wills" USING btree ("wasiat_no");--> statement-breakpoint
+CREATE INDEX "wills_created_kl_idx" ON "wills" USING btree (("created_at" AT TIME ZONE 'Asia/Kuala_Lumpur'),"status","plan","payment_options_id","branch_id","organization_id","price_sen","discount_sen","payment_received_at","deleted_at");--> statement-breakpoint
+CREATE INDEX "wills_org_created_kl_idx" ON "wills" USING btree ("organization_id",("created_at" AT TIME ZONE 'Asia/Kuala_Lumpur'));--> statement-breakpoint
+CREATE INDEX "wills_registered_kl_idx" ON "wills" USING btree (("registered_at" AT TIME ZONE 'Asia/Kuala_Lumpur'));

@@ -1,5 +1,6 @@
 /** The whole schema, one file per module (DESIGN.md §2). */
 export * from './audit.ts';
+export * from './ekyc.ts';
 export * from './files.ts';
 export * from './organisations.ts';
 export * from './payments.ts';
