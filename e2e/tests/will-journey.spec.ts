@@ -2,14 +2,17 @@
  * The will journey of DESIGN.md §5 journey 1 (issue 2, steps 1–4), in Malay as a new user meets it:
  *  a. a new client signs up (one bad e-mail first), logs out, logs in (one wrong password first);
  *  b. registers a comprehensive will through the wizard — will, payment by the sandbox gateway with the
- *     DEMO50 promo code, testator, MyKad images, heirs, property with receivers and shares, guardian,
- *     bequest, verification with a drawn signature, two witnesses — leaving once half-way and resuming;
+ *     DEMO50 promo code, testator, MyKad images, eKYC (no camera in the test browser: its message, then a
+ *     selfie of another person fails and the card holder's selfie passes), heirs, property with receivers
+ *     and shares, guardian, bequest, verification with a drawn signature, two witnesses, the OTP code read
+ *     from the mail in DATA_DIR/outbox — leaving once half-way and resuming;
  *  c. provider staff cancel it for update with a reason; the client corrects and resubmits; staff confirm;
  *  d. the client sees the registered will, its MyKad images, downloads the receipt and the will (PDF), and
  *     an anonymous visitor verifies it on the public pages (masked name and MyKad only).
  * Every page on the way is scanned with axe (support/axe.ts). A shorter agent journey follows.
  */
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { A11y } from './support/axe.ts';
 import {
@@ -23,6 +26,8 @@ import {
   maskedName,
   newClient,
   newMykad,
+  SELFIE,
+  SELFIE_OTHER,
   WILL_ID,
 } from './support/data.ts';
 import { choose, closeErrorDialog, combobox, drawSignature, login, logout, textbox } from './support/ui.ts';
@@ -40,6 +45,46 @@ const REASON = 'Sila kemas kini nombor telefon waris.';
 const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Bahagian pendaftaran wasiat' });
 const partLink = (page: Page, label: string) =>
   sidebar(page).getByRole('link', { name: new RegExp(`^\\d+\\. ${label}`) });
+
+/** The .eml files in the app's outbox (DATA_DIR/outbox; DATA_DIR from e2e/playwright.config.ts). */
+const outbox = () => join(process.env.E2E_DATA_DIR ?? '', 'outbox');
+const outboxFiles = async () => (await readdir(outbox()).catch(() => [] as string[])).filter((f) => f.endsWith('.eml'));
+
+/**
+ * Part G's OTP step: "Minta kod OTP", read the 6-digit code from the new mail to `email` in the outbox,
+ * enter and verify it.
+ */
+async function passOtp(page: Page, email: string, a11y: A11y) {
+  const before = new Set(await outboxFiles());
+  await page.getByRole('button', { name: 'Minta kod OTP' }).click();
+  await expect(page.getByTestId('otp-sent')).toContainText('Kod telah dihantar');
+  let code = '';
+  await expect
+    .poll(
+      async () => {
+        for (const f of (await outboxFiles())
+          .filter((f) => !before.has(f))
+          .sort()
+          .reverse()) {
+          const raw = (await readFile(join(outbox(), f), 'utf8')).replace(/=\r?\n/g, '');
+          if (!raw.toLowerCase().includes(email.toLowerCase())) continue;
+          code = /Kod pengesahan anda ialah (\d{6})/.exec(raw)?.[1] ?? '';
+          if (code) return true;
+        }
+        return false;
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  const input = textbox(page, 'Kod OTP (6 digit)');
+  await input.fill(code === '000000' ? '111111' : '000000');
+  await page.getByRole('button', { name: 'Sahkan kod' }).click();
+  await expect(input).toHaveAccessibleDescription('Kod OTP anda tidak betul. Sila cuba lagi.');
+  await a11y.scan(page, 'bahagian G (kod OTP salah)');
+  await input.fill(code);
+  await page.getByRole('button', { name: 'Sahkan kod' }).click();
+  await expect(page.getByTestId('otp-verified')).toContainText('Kod OTP disahkan');
+}
 
 /** A fresh browser context and page (an axe scan needs `browser.newContext()`, DESIGN.md §8). */
 async function newPage(browser: Browser): Promise<[BrowserContext, Page]> {
@@ -238,6 +283,34 @@ test.describe
       await expect(page.getByRole('img', { name: 'Pratonton MyKad (belakang)' })).toBeVisible();
       await page.getByRole('button', { name: 'Seterusnya' }).click();
 
+      // eKYC: the test browser has no camera (a clear message; the file upload is the fallback); a selfie
+      // of another person fails (score < 70, one failed attempt); the card holder's selfie passes.
+      await expect(page).toHaveURL(new RegExp(`/wasiat/ekyc\\?wasiat_id=${willId}`));
+      await expect(page.getByRole('heading', { name: 'eKYC', level: 2 })).toBeVisible();
+      await page.getByRole('button', { name: 'Buka kamera' }).click();
+      await expect(page.getByTestId('camera-error')).toContainText(/Kamera tidak tersedia|Kebenaran kamera ditolak/);
+      await expect(page.getByTestId('ekyc-failed-count')).toHaveText('Percubaan gagal: 0');
+      await a11y.scan(page, 'eKYC (tiada kamera)');
+      await page.getByLabel('Muat naik swafoto').setInputFiles(SELFIE_OTHER);
+      await expect(page.getByRole('img', { name: 'Pratonton swafoto' })).toBeVisible();
+      await page.getByRole('button', { name: 'Sahkan wajah' }).click();
+      const ekyc = page.getByTestId('ekyc-result');
+      await expect(ekyc).toContainText('eKYC gagal: skor persamaan terlalu rendah', { timeout: 60_000 });
+      const low = Number(/Skor persamaan: (\d+)/.exec((await ekyc.textContent()) ?? '')?.[1]);
+      expect(low).toBeLessThan(70);
+      await expect(page.getByTestId('ekyc-failed-count')).toHaveText('Percubaan gagal: 1');
+      await a11y.scan(page, 'eKYC gagal');
+      await page.getByLabel('Muat naik swafoto').setInputFiles(SELFIE);
+      await page.getByRole('button', { name: 'Sahkan wajah' }).click();
+      await expect(ekyc).toContainText('eKYC berjaya', { timeout: 60_000 });
+      const high = Number(/Skor persamaan: (\d+)/.exec((await ekyc.textContent()) ?? '')?.[1]);
+      expect(high).toBeGreaterThanOrEqual(70);
+      await expect(page.getByTestId('ekyc-verified')).toBeVisible();
+      await expect(page.getByTestId('ekyc-failed-count')).toHaveText('Percubaan gagal: 1');
+      await expect(partLink(page, 'eKYC')).toContainText('Selesai');
+      await a11y.scan(page, 'eKYC berjaya');
+      await page.getByRole('button', { name: 'Seterusnya' }).click();
+
       // Part D: one heir, address copied from the testator's.
       await expect(page).toHaveURL(new RegExp(`/wasiat/part-d\\?wasiat_id=${willId}`));
       await expect(page.getByText('Tiada waris lagi.')).toBeVisible();
@@ -385,6 +458,9 @@ test.describe
       await expect(witnessTable.getByRole('row')).toHaveCount(3);
       await expect(witnessTable.getByRole('cell', { name: 'Ya', exact: true })).toHaveCount(2);
       await a11y.scan(page, 'bahagian G (saksi)');
+      await expect(page.getByRole('button', { name: 'Hantar', exact: true })).toBeDisabled();
+      await passOtp(page, client.email, a11y);
+      await a11y.scan(page, 'bahagian G (kod OTP disahkan)');
       await page.getByRole('button', { name: 'Hantar', exact: true }).click();
       const result = page.getByTestId('submit-result');
       await expect(result).toContainText('Wasiat telah dihantar');
@@ -448,6 +524,7 @@ test.describe
       await heirForm.getByRole('button', { name: 'Simpan' }).click();
       await expect(page.getByRole('table', { name: 'Senarai waris' })).toContainText('+60191112233');
       await partLink(page, 'Saksi').click();
+      await passOtp(page, client.email, a11y);
       await page.getByRole('button', { name: 'Hantar semula' }).click();
       await expect(page.getByTestId('submit-result')).toContainText('Menunggu pengesahan penyedia');
 

@@ -10,9 +10,12 @@ export const DEMO_ORG = 'Syarikat Demo Amanah Sdn Bhd';
 export const DEMO_BRANCH = 'Cawangan Kuala Lumpur';
 export const DEMO_PROMO = 'DEMO50';
 
-/** The two different MyKad images (e2e/fixtures/make-mykad-images.ts). */
-export const MYKAD_FRONT = fileURLToPath(new URL('../../fixtures/mykad-front.png', import.meta.url));
+/** The two different MyKad images (e2e/fixtures/make-mykad-images.ts); the front holds a real face. */
+export const MYKAD_FRONT = fileURLToPath(new URL('../../fixtures/mykad-front.jpg', import.meta.url));
 export const MYKAD_BACK = fileURLToPath(new URL('../../fixtures/mykad-back.png', import.meta.url));
+/** Selfies for the eKYC step: the MyKad front's person (passes), and another person (fails). */
+export const SELFIE = fileURLToPath(new URL('../../fixtures/selfie.jpg', import.meta.url));
+export const SELFIE_OTHER = fileURLToPath(new URL('../../fixtures/selfie-other.jpg', import.meta.url));
 
 const runTag = Date.now().toString(36).slice(-5) + Math.random().toString(36).slice(2, 5);
 let serial = 0;

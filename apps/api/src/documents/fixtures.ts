@@ -135,7 +135,7 @@ export async function insertWill(
       payment_options_id: 1,
       acknowledged_pdpa: true,
       acknowledged_confirmation: true,
-      parts_done: ['a', 'b', 'payment', 'c', 'document', 'd', 'e', 'f', 'g'],
+      parts_done: ['a', 'b', 'payment', 'c', 'document', 'ekyc', 'd', 'e', 'f', 'g'],
       submitted_at: new Date('2026-11-20T02:00:00Z'),
       wasiat_no: status === 2 ? (opts.wasiatNo ?? 'W2026-000001') : null,
       registered_at: status === 2 ? REGISTERED_AT : null,

@@ -112,6 +112,7 @@ describe('POST /api/face-verification', () => {
     expect(will.ekyc_verified_at).toBeInstanceOf(Date);
     expect(will.ekyc_method).toBe('Face');
     expect(will.face_verification_count).toBe(1);
+    expect(will.parts_done).toContain('ekyc');
     const [attempt] = await t.ctx.db.select().from(ekyc_attempts).where(eq(ekyc_attempts.ekycable_id, willId));
     expect(attempt).toMatchObject({ user_id: c.id, outcome: 'passed', passed: true });
     expect(attempt.selfie_attachment_id).toBeTruthy();
@@ -170,6 +171,7 @@ describe('POST /api/face-verification', () => {
     const [will] = await t.ctx.db.select().from(wills).where(eq(wills.id, willId));
     expect(will.face_verification_count).toBe(3);
     expect(will.ekyc_verified_at).toBeNull();
+    expect(will.parts_done).not.toContain('ekyc');
     const rows = await t.ctx.db.select().from(ekyc_attempts).where(eq(ekyc_attempts.ekycable_id, willId));
     expect(rows.map((x) => x.outcome).sort()).toEqual(['many_faces', 'no_face', 'score_too_low']);
   });

@@ -17,6 +17,7 @@ import { checkFile, decodeBase64, IMAGE_TYPES, saveAttachment } from '../files/u
 import { AppError, fieldError, notFound } from '../http/errors.ts';
 import { assertCanEdit } from '../wills/policy.ts';
 import { findVisibleWill } from '../wills/queries.ts';
+import { markPartDone } from '../wills/service.ts';
 import { compareFaces, FaceError, MIN_VERIFICATION_SCORE } from './face.ts';
 
 export interface FaceVerificationInput {
@@ -166,6 +167,8 @@ export async function verifyFace(ctx: Ctx, actor: Actor, input: FaceVerification
       const set: Partial<typeof wills.$inferInsert> = { face_verification_count: before.face_verification_count + 1 };
       if (result?.passed) Object.assign(set, { ekyc_verified_at: now, ekyc_method: 'Face' });
       await tx.update(wills).set(set).where(eq(wills.id, willId));
+      // The wizard's eKYC part is done once a verification passed (issue 3).
+      if (result?.passed) await markPartDone(tx, willId, 'ekyc');
     }
     await recordAudit(db, {
       actorId: me.id,

@@ -9,6 +9,7 @@ import {
   orgAndBranch,
   PNG_A,
   PNG_B,
+  passEkyc,
   pay,
   userDetail,
 } from './test-fixtures.ts';
@@ -78,7 +79,7 @@ describe('MyKad front and back (part document)', () => {
     );
     w = await ok(t.call('GET', `/api/wasiat/${id}`, { token }));
     expect(w.wasiat.parts_done).toContain('document');
-    expect(w.wasiat.unlocked).toContain('d');
+    expect(w.wasiat.unlocked).toContain('ekyc');
 
     // replacing the front with the back's bytes is refused too; the stored front stays
     const swap = await t.call('POST', `/api/wasiat/${id}/document?action=replace`, {
@@ -167,6 +168,7 @@ describe('testator signature (part f)', () => {
       t.call('POST', `/api/wasiat/${id}/document`, { token, body: { type: 'mykad-back', document: PNG_B } }),
       201,
     );
+    await passEkyc(t, id);
     await ok(
       t.call('POST', '/api/heir', {
         token,

@@ -4,7 +4,18 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../test/harness.ts';
-import { heir, newClient, newMykad, ok, orgAndBranch, PNG_A, PNG_B, pay, userDetail } from './test-fixtures.ts';
+import {
+  heir,
+  newClient,
+  newMykad,
+  ok,
+  orgAndBranch,
+  PNG_A,
+  PNG_B,
+  passEkyc,
+  pay,
+  userDetail,
+} from './test-fixtures.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -30,6 +41,7 @@ async function willAtE(plan: 'basic' | 'comprehensive' = 'comprehensive') {
   ]) {
     await ok(t.call('POST', `/api/wasiat/${w.id}/document`, { token, body: { type, document } }), 201);
   }
+  await passEkyc(t, w.id);
   const heirIc = newMykad(false);
   await ok(t.call('POST', '/api/heir', { token, body: heir(w.id, { ic_number: heirIc }) }), 201);
   return { token, id: w.id as string, heirIc };

@@ -12,6 +12,7 @@ import {
   orgAndBranch,
   PNG_A,
   PNG_B,
+  passEkyc,
   pay,
   userDetail,
   witness,
@@ -42,6 +43,7 @@ async function willUpToF(c: Client, plan: 'basic' | 'comprehensive' = 'basic') {
     t.call('POST', `/api/wasiat/${w.id}/document`, { token, body: { type: 'mykad-back', document: PNG_B } }),
     201,
   );
+  await passEkyc(t, w.id);
   return w.id as string;
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../test/harness.ts';
-import { heir, newClient, ok, orgAndBranch, PNG_A, PNG_B, pay, userDetail } from './test-fixtures.ts';
+import { heir, newClient, ok, orgAndBranch, PNG_A, PNG_B, passEkyc, pay, userDetail } from './test-fixtures.ts';
 
 let t: TestApp;
 let token: string;
@@ -27,6 +27,7 @@ async function comprehensiveWill() {
     t.call('POST', `/api/wasiat/${w.id}/document`, { token: c.token, body: { type: 'mykad-back', document: PNG_B } }),
     201,
   );
+  await passEkyc(t, w.id);
   await ok(t.call('POST', '/api/heir', { token: c.token, body: heir(w.id) }), 201);
   return { token: c.token, id: w.id as string };
 }

@@ -6,7 +6,7 @@
 import { genderFromMykad } from '@wasiat/domain';
 import { eq } from 'drizzle-orm';
 import type { TestApp } from '../../test/harness.ts';
-import { branches, organizations, payments } from '../db/schema/index.ts';
+import { branches, organizations, otp_codes, payments, wills } from '../db/schema/index.ts';
 import { markPartDone } from './service.ts';
 
 /** A real 1×1 PNG (red) and another 1×1 PNG (grey): different bytes, both valid images. */
@@ -127,6 +127,34 @@ export async function pay(
   if (status !== 'failed') await markPartDone(t.ctx.db, willId, 'payment');
 }
 
+/**
+ * Mark a will's eKYC passed (as a passing `POST /api/face-verification` would: `ekyc_verified_at`,
+ * method "Face", part "ekyc" done) without running the face model.
+ */
+export async function passEkyc(t: TestApp, willId: string) {
+  await t.ctx.db.update(wills).set({ ekyc_verified_at: new Date(), ekyc_method: 'Face' }).where(eq(wills.id, willId));
+  await markPartDone(t.ctx.db, willId, 'ekyc');
+}
+
+/**
+ * A verified, unspent one-time code of purpose "will-submit" for `userId` and the will (as
+ * `POST /api/otp/request` + `/api/otp/verify` would leave it), so the next submission may spend it.
+ */
+export async function verifiedSubmitOtp(t: TestApp, userId: string, willId: string) {
+  const now = new Date();
+  await t.ctx.db.insert(otp_codes).values({
+    user_id: userId,
+    purpose: 'will-submit',
+    wasiat_id: willId,
+    channel: 'email',
+    destination: 'test@example.com',
+    code_hash: 'unused',
+    expires_at: new Date(now.getTime() + 5 * 60 * 1000),
+    created_at: now,
+    verified_at: now,
+  });
+}
+
 /** Assert-free request helper: throws with the body when the status is not the expected one. */
 export async function ok(p: Promise<{ status: number; body: any }>, status = 200) {
   const r = await p;
@@ -135,7 +163,9 @@ export async function ok(p: Promise<{ status: number; body: any }>, status = 200
 }
 
 /**
- * Drive a client's will through parts a … g (basic plan; payment `paymentStatus`), ready to submit.
+ * Drive a client's will through parts a … g (basic plan; payment `paymentStatus`; eKYC passed), ready to
+ * submit: the client also holds a verified "will-submit" OTP for it (one submission; call
+ * {@link verifiedSubmitOtp} again before another).
  * @returns the will id.
  */
 export async function readyWill(t: TestApp, c: Client, opts: { paymentStatus?: 'paid' | 'pending' } = {}) {
@@ -158,6 +188,7 @@ export async function readyWill(t: TestApp, c: Client, opts: { paymentStatus?: '
       201,
     );
   }
+  await passEkyc(t, w.id);
   await ok(t.call('POST', '/api/heir', { token, body: heir(w.id) }), 201);
   await ok(t.call('POST', `/api/wasiat/${w.id}/signature`, { token, body: { is_base64: true, document: PNG_B } }));
   await ok(
@@ -171,5 +202,6 @@ export async function readyWill(t: TestApp, c: Client, opts: { paymentStatus?: '
     t.call('POST', '/api/witness', { token, body: witness(w.id, { name: 'Saksi Dua', signature: PNG_B }) }),
     201,
   );
+  await verifiedSubmitOtp(t, c.id, w.id);
   return w.id as string;
 }

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../test/harness.ts';
-import { audit_events, payments } from '../db/schema/index.ts';
-import { newClient, ok, orgAndBranch, pay, readyWill, witness } from './test-fixtures.ts';
+import { audit_events, otp_codes, payments } from '../db/schema/index.ts';
+import { newClient, ok, orgAndBranch, pay, readyWill, verifiedSubmitOtp, witness } from './test-fixtures.ts';
 
 let t: TestApp;
 let staff: string;
@@ -26,6 +26,7 @@ describe('submit (0 → 1)', () => {
     expect(r.status).toBe(422);
     expect(Object.keys(r.body.errors).sort()).toEqual([
       'acknowledged_pdpa',
+      'otp',
       'parts_done',
       'payment',
       'signature',
@@ -34,6 +35,29 @@ describe('submit (0 → 1)', () => {
     expect(r.body.errors.witnesses).toEqual(['At least two witnesses, each with a signature, are required.']);
     const ms = await t.call('PATCH', `/api/wasiat/${w.id}`, { token: c.token, lang: 'ms', body: { status: 1 } });
     expect(ms.body.message).toBe('Sila lengkapkan semua bahagian wasiat sebelum dihantar.');
+  });
+
+  it('needs a verified OTP for the will, spent by the submission (a failed submission keeps it)', async () => {
+    const c = await newClient(t);
+    const id = await readyWill(t, c);
+    // Another failure first: the transaction rolls back, the verified code stays unspent.
+    await t.ctx.db.update(payments).set({ status: 'failed' }).where(eq(payments.paymentable_id, id));
+    const unpaid = await patch(id, c.token, { status: 1 });
+    expect(unpaid.status).toBe(422);
+    expect(unpaid.body.errors.otp).toBeUndefined();
+    await t.ctx.db.update(payments).set({ status: 'paid' }).where(eq(payments.paymentable_id, id));
+    expect((await patch(id, c.token, { status: 1 })).status).toBe(200);
+    // A code for another will does not count; without one: 422 on `otp`, translated.
+    const c2 = await newClient(t);
+    const id2 = await readyWill(t, c2);
+    await t.ctx.db.delete(otp_codes).where(eq(otp_codes.user_id, c2.id));
+    await verifiedSubmitOtp(t, c2.id, id);
+    const none = await t.call('PATCH', `/api/wasiat/${id2}`, { token: c2.token, lang: 'ms', body: { status: 1 } });
+    expect(none.status).toBe(422);
+    expect(Object.keys(none.body.errors)).toEqual(['otp']);
+    expect(none.body.errors.otp).toEqual(['Sila sahkan kod OTP yang dihantar kepada anda sebelum menghantar.']);
+    await verifiedSubmitOtp(t, c2.id, id2);
+    expect((await patch(id2, c2.token, { status: 1 })).status).toBe(200);
   });
 
   it('needs two signed witnesses: one witness short is refused', async () => {
@@ -133,6 +157,9 @@ describe('staff verification (1 → 2, 1 → 3) and resubmit (3 → 1)', () => {
         body: { _method: 'PATCH', ...heirs.heirs.data[0], address: 'No. 9, Jalan Baru', email: '' },
       }),
     );
+    // the first code was spent by the first submission: resubmitting needs a new one
+    expect((await patch(id, c.token, { status: 1 })).body.errors.otp).toBeTruthy();
+    await verifiedSubmitOtp(t, c.id, id);
     const again = await ok(patch(id, c.token, { status: 1 }));
     expect(again.wasiat).toMatchObject({ status: 1, rejected_reason: null });
     const actions = (await t.ctx.db.select().from(audit_events).where(eq(audit_events.entity_id, id))).map(

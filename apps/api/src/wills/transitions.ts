@@ -5,7 +5,9 @@
  *   every part done, PDPA + confirmation + the testator's signature, ≥ 2 witnesses each with a
  *   signature, and a payment that is paid, waived, or pending in a manual mode (cash/direct/…; a
  *   pending gateway payment is not enough), and bequests within the one-third rule unless the heirs
- *   consent (estate-service.ts; 422 on `bequests`). All failures are reported at once (422).
+ *   consent (estate-service.ts; 422 on `bequests`), and a verified OTP of purpose `will-submit` for the
+ *   will requested by the submitter (spent by the submission; 422 `otp.required` on `otp`). All failures
+ *   are reported at once (422).
  * - 1 → 2 confirm: `will:verify` (403); payment paid or waived (422 `wills.payment_not_settled`);
  *   assigns `wasiat_no` "W<year>-<6 digits>" from `will_numbers` atomically, and `registered_at`.
  * - 1 → 3 cancel for update: `will:verify`; `rejected_reason` required (schema); `option_delete_id`
@@ -19,6 +21,7 @@ import { and, count, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { will_numbers, wills, witnesses } from '../db/schema/index.ts';
 import { AppError, fieldError } from '../http/errors.ts';
+import { consumeVerifiedOtp } from '../otp/service.ts';
 import { bequestProblem } from './estate-service.ts';
 import { assertCanSubmit, assertCanVerify } from './policy.ts';
 import { findVisibleWill, latestPayments, lockWill, type PaymentRow, type WillRow } from './queries.ts';
@@ -59,7 +62,7 @@ export async function signedWitnessCount(db: Tx | Db, willId: string) {
 }
 
 /** The submit checks, all at once: `{ field: [key] }` (empty when the will may be submitted). */
-async function submitProblems(tx: Tx, will: WillRow) {
+async function submitProblems(tx: Tx, will: WillRow, userId: string) {
   const fields: Record<string, string[]> = {};
   if (!allPartsDone(will)) fields.parts_done = [W.partsIncomplete];
   if (!will.acknowledged_pdpa || !will.acknowledged_confirmation) {
@@ -72,6 +75,9 @@ async function submitProblems(tx: Tx, will: WillRow) {
   // The one-third rule again: heirs added or consent withdrawn after the bequests were saved.
   const bequest = await bequestProblem(tx, will);
   if (bequest) fields.bequests = [bequest];
+  // A verified one-time code of the submitter for this will (issue 3; spec §5). It is spent here, inside
+  // the transaction: when any check fails the transaction rolls back and the code stays unspent.
+  if (!(await consumeVerifiedOtp(tx as unknown as Db, userId, 'will-submit', will.id))) fields.otp = ['otp.required'];
   return fields;
 }
 
@@ -103,7 +109,7 @@ export async function changeStatus(db: Db, actor: Actor, willId: string, body: T
     if (body.status === 1) {
       assertCanSubmit(me, will);
       if (will.status !== 0 && will.status !== 3) throw invalid();
-      const problems = await submitProblems(tx, will);
+      const problems = await submitProblems(tx, will, me.id);
       const first = Object.values(problems)[0]?.[0];
       if (first) throw new AppError('validation', first, problems);
       action = will.status === 3 ? 'will.resubmit' : 'will.submit';

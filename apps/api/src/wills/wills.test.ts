@@ -18,20 +18,22 @@ describe('computeUnlocked', () => {
   it('unlocks each part once every earlier part is done, skipping e for a basic will', () => {
     expect(computeUnlocked({ plan: null, parts_done: [] })).toEqual(['a']);
     expect(computeUnlocked({ plan: 'basic', parts_done: ['a', 'b'] })).toEqual(['a', 'b', 'payment']);
-    expect(computeUnlocked({ plan: 'basic', parts_done: ['a', 'b', 'payment', 'c', 'document', 'd'] })).toEqual([
+    expect(computeUnlocked({ plan: 'basic', parts_done: ['a', 'b', 'payment', 'c', 'document'] })).toEqual([
       'a',
       'b',
       'payment',
       'c',
       'document',
-      'd',
-      'f',
+      'ekyc',
     ]);
+    expect(computeUnlocked({ plan: 'basic', parts_done: ['a', 'b', 'payment', 'c', 'document', 'ekyc', 'd'] })).toEqual(
+      ['a', 'b', 'payment', 'c', 'document', 'ekyc', 'd', 'f'],
+    );
     expect(
-      computeUnlocked({ plan: 'comprehensive', parts_done: ['a', 'b', 'payment', 'c', 'document', 'd'] }),
+      computeUnlocked({ plan: 'comprehensive', parts_done: ['a', 'b', 'payment', 'c', 'document', 'ekyc', 'd'] }),
     ).toContain('e');
     expect(
-      computeUnlocked({ plan: 'comprehensive', parts_done: ['a', 'b', 'payment', 'c', 'document', 'd'] }),
+      computeUnlocked({ plan: 'comprehensive', parts_done: ['a', 'b', 'payment', 'c', 'document', 'ekyc', 'd'] }),
     ).not.toContain('f');
   });
 });

@@ -68,8 +68,11 @@ export const W = {
   wrongOwner: 'wills.wrong_owner',
 } as const;
 
-/** Wizard parts in sidebar order (docs/api/wills.md "Wizard parts"); `e` only for a comprehensive will. */
-export const WILL_PARTS = ['a', 'b', 'payment', 'c', 'document', 'd', 'e', 'f', 'g'] as const;
+/**
+ * Wizard parts in sidebar order (docs/api/wills.md "Wizard parts"); `e` only for a comprehensive will;
+ * `ekyc` (issue 3) is done when the will's face verification passed (`ekyc_verified_at`).
+ */
+export const WILL_PARTS = ['a', 'b', 'payment', 'c', 'document', 'ekyc', 'd', 'e', 'f', 'g'] as const;
 export type WillPart = (typeof WILL_PARTS)[number];
 
 /** '', null, 'null', 'undefined' → undefined: optional fields sent empty by forms count as absent. */

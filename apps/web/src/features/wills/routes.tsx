@@ -1,6 +1,6 @@
 /**
  * Routes of the wills feature (spec §2 "Will" and "Verification lists"), all behind login:
- * the wizard /wasiat/part-a … part-g, /wasiat/part-payment, /wasiat/document inside the wizard frame;
+ * the wizard /wasiat/part-a … part-g, /wasiat/part-payment, /wasiat/document, /wasiat/ekyc inside the wizard frame;
  * /wasiat/list; /wasiat/{wasiat_id}/details, /IC, /receipt; and the staff verification pages
  * /wasiat/pengesahan/pendaftaran, /wasiat/pengesahan/list-pendaftaran, /wasiat/pengesahan/{wasiat_id}.
  * Pages are code-split (`lazy`).
@@ -22,6 +22,7 @@ const wizard: RouteObject = {
     part('/wasiat/part-payment', async () => ({ Component: (await import('./parts/PartPayment.tsx')).PartPayment })),
     part('/wasiat/part-c', async () => ({ Component: (await import('./parts/PartC.tsx')).PartC })),
     part('/wasiat/document', async () => ({ Component: (await import('./parts/PartDocument.tsx')).PartDocument })),
+    part('/wasiat/ekyc', async () => ({ Component: (await import('./parts/PartEkyc.tsx')).PartEkyc })),
     part('/wasiat/part-d', async () => ({ Component: (await import('./parts/PartD.tsx')).PartD })),
     part('/wasiat/part-e', async () => ({ Component: (await import('./parts/PartE.tsx')).PartE })),
     part('/wasiat/part-f', async () => ({ Component: (await import('./parts/PartF.tsx')).PartF })),

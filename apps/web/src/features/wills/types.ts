@@ -4,7 +4,7 @@
  */
 
 /** A wizard part key as the server lists it in `parts_done` / `unlocked`. */
-export type PartKey = 'a' | 'b' | 'payment' | 'c' | 'document' | 'd' | 'e' | 'f' | 'g';
+export type PartKey = 'a' | 'b' | 'payment' | 'c' | 'document' | 'ekyc' | 'd' | 'e' | 'f' | 'g';
 
 /** `{ wasiat }` of GET /api/wasiat/{id} (docs/api/wills.md "Calls"). */
 export interface Will {
@@ -33,6 +33,8 @@ export interface Will {
   /** The testator's signature, when saved (`{ id }`). */
   signature?: { id: string } | null;
   ekyc_verified_at?: string | null;
+  /** eKYC attempts on this will (passed and failed; spec §4). */
+  face_verification_count?: number;
   created_at?: string;
   user?: { id: string; name: string; ic_number?: string | null } | null;
   user_detail?: UserDetail | null;

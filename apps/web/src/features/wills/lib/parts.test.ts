@@ -14,11 +14,21 @@ describe('wizard parts', () => {
       'payment',
       'c',
       'document',
+      'ekyc',
       'd',
       'e',
       'f',
       'g',
     ]);
+  });
+
+  it('puts eKYC after the MyKad documents at /wasiat/ekyc', () => {
+    expect(nextPart(will([], []), 'document')?.key).toBe('ekyc');
+    expect(nextPart(will([], []), 'ekyc')?.key).toBe('d');
+    expect(partForPath('/wasiat/ekyc')?.key).toBe('ekyc');
+    expect(
+      resumePart(will(['a', 'b', 'payment', 'c', 'document'], ['a', 'b', 'payment', 'c', 'document', 'ekyc'])).key,
+    ).toBe('ekyc');
   });
 
   it('opens only part A without a will', () => {
@@ -52,7 +62,7 @@ describe('wizard parts', () => {
   });
 
   it('resumes at the last part when everything is done (a will to resubmit)', () => {
-    const all: PartKey[] = ['a', 'b', 'payment', 'c', 'document', 'd', 'f', 'g'];
+    const all: PartKey[] = ['a', 'b', 'payment', 'c', 'document', 'ekyc', 'd', 'f', 'g'];
     expect(resumePart(will(all, all, 'basic', 3)).key).toBe('g');
   });
 

@@ -21,6 +21,7 @@ export const PARTS: readonly PartDef[] = [
   { key: 'payment', path: '/wasiat/part-payment', labelKey: 'wills.parts.payment' },
   { key: 'c', path: '/wasiat/part-c', labelKey: 'wills.parts.c' },
   { key: 'document', path: '/wasiat/document', labelKey: 'wills.parts.document' },
+  { key: 'ekyc', path: '/wasiat/ekyc', labelKey: 'wills.parts.ekyc' },
   { key: 'd', path: '/wasiat/part-d', labelKey: 'wills.parts.d' },
   { key: 'e', path: '/wasiat/part-e', labelKey: 'wills.parts.e' },
   { key: 'f', path: '/wasiat/part-f', labelKey: 'wills.parts.f' },
