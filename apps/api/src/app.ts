@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -26,6 +27,7 @@ import type { Ctx } from './context.ts';
 import { coreRoutes } from './http/core-routes.ts';
 import { installErrorHandler } from './http/errors.ts';
 import { withMethodSpoofing } from './http/method-spoof.ts';
+import { ROUTE_RATE_LIMITS, routeRateLimit } from './http/rate-limits.ts';
 import { registerModules } from './modules.ts';
 
 declare module 'fastify' {
@@ -85,6 +87,16 @@ export async function buildApp(ctx: Ctx, opts: { logger?: boolean | object } = {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(guardPlugin, { db: ctx.db });
+  // Abuse limits (issue 11; http/rate-limits.ts): one registration, no global limit; routes opt in with
+  // `config.rateLimit`. This hook, added before the plugin's own, fills in the limits of ROUTE_RATE_LIMITS.
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const name = methods.map((m) => ROUTE_RATE_LIMITS[`${m} ${route.url}`]).find(Boolean);
+    if (name && route.config?.rateLimit == null) {
+      route.config = { ...route.config, rateLimit: routeRateLimit(ctx.env, name) };
+    }
+  });
+  await app.register(rateLimit, { global: false });
 
   await app.register(
     async (api) => {

@@ -24,6 +24,8 @@ const schema = z.object({
   LOG_LEVEL: z.string().default('info'),
   /** Face-verification attempts allowed per will before manual review (issue 3; default 3). */
   EKYC_MAX_ATTEMPTS: z.coerce.number().int().positive().default(3),
+  /** Multiplies every abuse limit's maximum (issue 11; http/rate-limits.ts): default 1; tests raise it. */
+  RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
 });
 
 export type Env = z.infer<typeof schema>;

@@ -3,6 +3,7 @@
  * `config.access` (auth/guard.ts); a route without it stops the server from starting.
  */
 import type { FastifyInstance } from 'fastify';
+import { auditRoutes } from './audit/routes.ts';
 import { clientsRoutes } from './clients/routes.ts';
 import type { Ctx } from './context.ts';
 import { documentsRoutes } from './documents/routes.ts';
@@ -26,4 +27,5 @@ export async function registerModules(api: FastifyInstance, ctx: Ctx) {
   await ekycRoutes(api, ctx);
   await otpRoutes(api, ctx);
   await reportsRoutes(api, ctx);
+  await auditRoutes(api, ctx);
 }

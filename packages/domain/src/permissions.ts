@@ -29,6 +29,7 @@ export const ACTIONS = [
   'client:edit', // edit a client's details /client/{id}/edit (scoped as client:read)
   'ekyc:attempt', // POST /face-verification for a will the caller may change (issue 3)
   'ekyc:review', // read another user's face verifications (staff who verify eKYC)
+  'audit:read', // a record's audit history GET /api/audit (issue 11 "Staff see a record's history")
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -67,6 +68,7 @@ export const PERMISSIONS: Record<Role, readonly Action[]> = {
     'client:edit',
     'ekyc:attempt',
     'ekyc:review',
+    'audit:read',
   ],
   Officer: [
     'will:read:any',
@@ -76,6 +78,7 @@ export const PERMISSIONS: Record<Role, readonly Action[]> = {
     'organisation:read',
     'client:read',
     'ekyc:review',
+    'audit:read',
   ],
   Accountant: ['will:read:any', 'payment:confirm', 'report:read', 'organisation:read'],
   Admin: [
@@ -96,6 +99,7 @@ export const PERMISSIONS: Record<Role, readonly Action[]> = {
     'client:edit',
     'ekyc:attempt',
     'ekyc:review',
+    'audit:read',
   ],
 };
 

@@ -5,6 +5,7 @@
  * - `POST /api/logout` → `{ message }` (revokes the token)
  * - `POST /api/users { user: {…sign-up} }` → `{ user, token }`
  * - `POST /api/password/create { email }`, `POST /api/password/reset {…}`, `POST /api/password/change {…}`
+ * Abuse limits (issue 11; http/rate-limits.ts): sign-up 10/hour/IP; password create and reset 5/15 min/IP each.
  */
 
 import {
@@ -18,6 +19,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Ctx } from '../context.ts';
+import { routeRateLimit } from '../http/rate-limits.ts';
 import { requireUser } from './guard.ts';
 import { changePassword, login, requestPasswordReset, resetPassword, serializeUser, signUp } from './service.ts';
 import { issueToken, revokeAllTokens, revokeToken } from './tokens.ts';
@@ -45,7 +47,10 @@ export async function authRoutes(api: FastifyInstance, ctx: Ctx) {
 
   api.post(
     '/users',
-    { config: { access: 'public' }, schema: { body: z.object({ user: signUpSchema }) } },
+    {
+      config: { access: 'public', rateLimit: routeRateLimit(ctx.env, 'signUp') },
+      schema: { body: z.object({ user: signUpSchema }) },
+    },
     async (req, reply) => {
       const { user } = req.body as { user: z.output<typeof signUpSchema> };
       const out = await signUp(ctx, user, meta(req));
@@ -55,7 +60,10 @@ export async function authRoutes(api: FastifyInstance, ctx: Ctx) {
 
   api.post(
     '/password/create',
-    { config: { access: 'public' }, schema: { body: passwordCreateSchema } },
+    {
+      config: { access: 'public', rateLimit: routeRateLimit(ctx.env, 'passwordReset') },
+      schema: { body: passwordCreateSchema },
+    },
     async (req) => {
       const { email } = req.body as { email: string };
       await requestPasswordReset(ctx, email, req.lang);
@@ -63,11 +71,18 @@ export async function authRoutes(api: FastifyInstance, ctx: Ctx) {
     },
   );
 
-  api.post('/password/reset', { config: { access: 'public' }, schema: { body: passwordResetSchema } }, async (req) => {
-    const body = req.body as z.output<typeof passwordResetSchema>;
-    await resetPassword(ctx, body);
-    return { message: translate('errors.password_changed', req.lang) };
-  });
+  api.post(
+    '/password/reset',
+    {
+      config: { access: 'public', rateLimit: routeRateLimit(ctx.env, 'passwordReset') },
+      schema: { body: passwordResetSchema },
+    },
+    async (req) => {
+      const body = req.body as z.output<typeof passwordResetSchema>;
+      await resetPassword(ctx, body);
+      return { message: translate('errors.password_changed', req.lang) };
+    },
+  );
 
   api.post(
     '/password/change',

@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { AuthUser } from '../auth/guard.ts';
 import type { Ctx } from '../context.ts';
+import { routeRateLimit } from '../http/rate-limits.ts';
 import { registerSignableRoute } from '../http/signed-routes.ts';
 import { renderReceiptPdf } from './pdf/receipt.ts';
 import { renderWillPdf } from './pdf/will.ts';
@@ -114,9 +115,14 @@ export async function documentsRoutes(api: FastifyInstance, ctx: Ctx) {
    * `GET /api/public/wasiat/{id}` (public, the QR code's target) →
    * `{ wasiat: { id, wasiat_no, status, registered_at, testator: { name, ic_number } (masked),
    * organization: { name } | null } }`. 404 unless the will exists and is registered (status 2).
+   * Limited to 30 lookups a minute per IP (issue 11; http/rate-limits.ts).
    */
-  api.get('/public/wasiat/:id', { config: { access: 'public' }, schema: { params: idParams } }, async (req) => {
-    const { id } = req.params as z.infer<typeof idParams>;
-    return { wasiat: await publicWill(ctx, id) };
-  });
+  api.get(
+    '/public/wasiat/:id',
+    { config: { access: 'public', rateLimit: routeRateLimit(ctx.env, 'publicLookup') }, schema: { params: idParams } },
+    async (req) => {
+      const { id } = req.params as z.infer<typeof idParams>;
+      return { wasiat: await publicWill(ctx, id) };
+    },
+  );
 }

@@ -18,6 +18,7 @@ import {
   payments,
   property_receivers,
   receivers,
+  signature_events,
   users,
   will_user_details,
   wills,
@@ -163,7 +164,23 @@ export async function willPdfData(ctx: Ctx, w: Will): Promise<WillPdfData> {
     .where(eq(bequests.wasiat_id, w.id))
     .orderBy(asc(bequests.created_at));
   const url = verifyUrl(ctx.appUrl, w.id);
+  // Signature facts (ADR 0015) of the signatures printed: the testator's and the current witnesses'.
+  const current = new Set([w.signature_id, ...witnessRows.map((x) => x.signature_id)].filter(Boolean));
+  const facts = (
+    await db
+      .select()
+      .from(signature_events)
+      .where(and(eq(signature_events.signable_type, 'Wasiat'), eq(signature_events.signable_id, w.id)))
+      .orderBy(asc(signature_events.signed_at))
+  ).filter((e) => current.has(e.attachment_id));
   return {
+    signatureFacts: facts.map((e) => ({
+      role: e.role,
+      name: e.signer_name,
+      signedAt: e.signed_at,
+      ip: e.ip,
+      sha256: e.document_sha256,
+    })),
     will: w,
     detail: t.detail,
     testatorName: t.name,

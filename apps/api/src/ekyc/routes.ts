@@ -6,13 +6,26 @@
  *   created_at, … }, message }`. Any `verification_score` in the body is ignored.
  * - `GET /api/user/{id}/face-verification?return_first=true&min_verification_score=70` →
  *   `{ count, user: { id, face_verified }, face_verification | null }`.
+ *
+ * Manual fallback (reference §3.1 Part D; manual.ts):
+ * - `GET /api/ekyc/manual?status=pending` (`ekyc:review`) → `{ data: [{ id, wasiat_id, status, attachment_id,
+ *   mykad_front_id, user, wasiat, created_at, … }] }`
+ * - `GET /api/ekyc/manual/{wasiat_id}` (a visible will) → `{ review | null, face_verification_count, max_attempts,
+ *   ekyc_verified_at, ekyc_method }`
+ * - `POST /api/ekyc/manual/{wasiat_id}/approve` · `…/reject { reason }` (`ekyc:review`) → `{ review, message }`
+ * - `POST /api/ekyc/{wasiat_id}/reset` (`ekyc:review`) → `{ face_verification_count: 0, message }`
  */
 import { translate } from '@wasiat/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireUser } from '../auth/guard.ts';
 import type { Ctx } from '../context.ts';
+import { actorOf } from '../wills/http.ts';
+import { decideManualReview, listManualReviews, REVIEW_STATUSES, resetAttempts, willManualStatus } from './manual.ts';
 import { serializeAttempt, userVerifications, verifyFace } from './service.ts';
+
+const willParams = z.object({ wasiat_id: z.string().min(1).max(64) });
+const willIdOf = (req: { params: unknown }) => (req.params as { wasiat_id: string }).wasiat_id;
 
 const verifyBody = z.object({
   selfie_image: z.string().min(1, 'validation.required'),
@@ -47,5 +60,56 @@ export async function ekycRoutes(api: FastifyInstance, ctx: Ctx) {
       const q = req.query as z.infer<typeof listQuery>;
       return userVerifications(ctx.db, requireUser(req), (req.params as { id: string }).id, q.min_verification_score);
     },
+  );
+
+  api.get(
+    '/ekyc/manual',
+    {
+      config: { access: 'ekyc:review' },
+      schema: { querystring: z.object({ status: z.enum(REVIEW_STATUSES).optional() }) },
+    },
+    async (req) => {
+      const q = req.query as { status?: (typeof REVIEW_STATUSES)[number] };
+      return { data: await listManualReviews(ctx, requireUser(req), q.status ?? 'pending') };
+    },
+  );
+
+  api.get(
+    '/ekyc/manual/:wasiat_id',
+    { config: { access: 'authenticated' }, schema: { params: willParams } },
+    async (req) => willManualStatus(ctx, requireUser(req), willIdOf(req)),
+  );
+
+  api.post(
+    '/ekyc/manual/:wasiat_id/approve',
+    { config: { access: 'ekyc:review' }, schema: { params: willParams } },
+    async (req) => ({
+      review: await decideManualReview(ctx, actorOf(req), willIdOf(req), { approve: true }),
+      message: translate('ekyc.manual_approved', req.lang),
+    }),
+  );
+
+  const rejectBody = z.object({
+    reason: z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').max(500),
+  });
+  api.post(
+    '/ekyc/manual/:wasiat_id/reject',
+    { config: { access: 'ekyc:review' }, schema: { params: willParams, body: rejectBody } },
+    async (req) => ({
+      review: await decideManualReview(ctx, actorOf(req), willIdOf(req), {
+        approve: false,
+        reason: (req.body as z.infer<typeof rejectBody>).reason,
+      }),
+      message: translate('ekyc.manual_rejected', req.lang),
+    }),
+  );
+
+  api.post(
+    '/ekyc/:wasiat_id/reset',
+    { config: { access: 'ekyc:review' }, schema: { params: willParams } },
+    async (req) => ({
+      ...(await resetAttempts(ctx, actorOf(req), willIdOf(req))),
+      message: translate('ekyc.reset_done', req.lang),
+    }),
   );
 }

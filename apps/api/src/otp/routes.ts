@@ -2,7 +2,8 @@
  * Routes of the OTP module (issue 3):
  *
  * - `POST /api/otp/request { purpose: "will-submit", wasiat_id?, channel?: "email"|"sms" }` →
- *   `{ otp: { channel, destination (masked), expires_at }, message }`; 429 after 5 requests in 15 minutes.
+ *   `{ otp: { channel, destination (masked), expires_at }, message }`; 429 after 5 requests in 15 minutes
+ *   (per user, otp/service.ts) or 20 in an hour from one IP (issue 11; http/rate-limits.ts).
  * - `POST /api/otp/verify { code, purpose, wasiat_id? }` → `{ otp: { verified, purpose, verified_at } }`;
  *   422 "Your OTP code is incorrect. Please try again." on field `code`.
  */
@@ -11,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireUser } from '../auth/guard.ts';
 import type { Ctx } from '../context.ts';
+import { routeRateLimit } from '../http/rate-limits.ts';
 import { OTP_PURPOSES, requestOtp, verifyOtp } from './service.ts';
 import { outboxSmsSender } from './sms.ts';
 
@@ -27,8 +29,14 @@ const verifyBody = z.object({
 
 export async function otpRoutes(api: FastifyInstance, ctx: Ctx) {
   const sms = outboxSmsSender(join(ctx.env.DATA_DIR, 'outbox'));
-  api.post('/otp/request', { config: { access: 'authenticated' }, schema: { body: requestBody } }, async (req) =>
-    requestOtp(ctx, sms, { user: requireUser(req), ip: req.ip }, req.body as z.infer<typeof requestBody>, req.lang),
+  api.post(
+    '/otp/request',
+    {
+      config: { access: 'authenticated', rateLimit: routeRateLimit(ctx.env, 'otpRequest') },
+      schema: { body: requestBody },
+    },
+    async (req) =>
+      requestOtp(ctx, sms, { user: requireUser(req), ip: req.ip }, req.body as z.infer<typeof requestBody>, req.lang),
   );
   api.post('/otp/verify', { config: { access: 'authenticated' }, schema: { body: verifyBody } }, async (req) =>
     verifyOtp(ctx.db, { user: requireUser(req), ip: req.ip }, req.body as z.infer<typeof verifyBody>),

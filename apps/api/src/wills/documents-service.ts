@@ -8,7 +8,11 @@
  *   `validation.mykad_same_file` on `document`, and the earlier upload stays. Part `document` is done
  *   once both exist.
  * - Payment slip (part `payment`): image or PDF; kept alongside earlier ones unless `?action=replace`.
- * - Testator signature (part f): PNG only; replaces the previous one and sets `wills.signature_id`.
+ * - Testator signature (part f): PNG only, not blank (422 `validation.signature_required`); replaces the
+ *   previous one, sets `wills.signature_id` and records the signature facts (signature-facts.ts).
+ * - Manual eKYC selfie (`ekyc-manual`, part `ekyc`): an image of the testator holding the MyKad, only
+ *   after the eKYC attempt limit and while eKYC is not verified (422 `ekyc.manual_not_allowed` on
+ *   `type`); replaces the previous one and opens a pending review (`ekyc_manual_reviews`) for staff.
  * Bytes are checked before anything is written; the row and the part mark are one transaction.
  */
 import { createHash } from 'node:crypto';
@@ -17,12 +21,13 @@ import { and, desc, eq, ne } from 'drizzle-orm';
 import type { AuthUser } from '../auth/guard.ts';
 import type { Ctx } from '../context.ts';
 import type { Db } from '../db/client.ts';
-import { attachments, wills } from '../db/schema/index.ts';
+import { attachments, ekyc_manual_reviews, users, will_user_details, wills } from '../db/schema/index.ts';
 import { checkFile, DOCUMENT_TYPES, decodeBase64, IMAGE_TYPES, saveAttachment } from '../files/uploads.ts';
 import { fieldError, notFound } from '../http/errors.ts';
 import { canReadAnyUser } from './policy.ts';
 import { asDb, findVisibleWill } from './queries.ts';
-import { type Actor, audit, editableWill, markPartDone } from './service.ts';
+import { type Actor, audit, type Conn, editableWill, markPartDone } from './service.ts';
+import { assertSignatureDrawn, recordSignature } from './signature-facts.ts';
 import { findWitness } from './witnesses.ts';
 
 type AttachmentRow = typeof attachments.$inferSelect;
@@ -56,7 +61,7 @@ export async function listWillDocuments(db: Db, user: AuthUser, willId: string) 
 }
 
 export interface DocumentInput {
-  type: 'mykad-front' | 'mykad-back' | 'payment';
+  type: 'mykad-front' | 'mykad-back' | 'payment' | 'ekyc-manual';
   /** Data URL or raw base64 (multipart files arrive as data URLs too). */
   document: string;
   description?: string;
@@ -73,6 +78,7 @@ export async function uploadWillDocument(
   input: DocumentInput,
   replace: boolean,
 ) {
+  if (input.type === 'ekyc-manual') return uploadManualEkyc(ctx, actor, willId, input);
   const mykad = input.type !== 'payment';
   const part: WillPart = mykad ? 'document' : 'payment';
   const data = decodeBase64(input.document, 'document');
@@ -114,10 +120,58 @@ export async function uploadWillDocument(
   });
 }
 
+/** The manual eKYC selfie (see the module comment). @returns the attachment row. */
+async function uploadManualEkyc(ctx: Ctx, actor: Actor, willId: string, input: DocumentInput) {
+  const data = decodeBase64(input.document, 'document');
+  await checkFile(data, IMAGE_TYPES, 'document');
+  return ctx.db.transaction(async (tx) => {
+    const will = await editableWill(tx, actor.user, willId, 'ekyc', true);
+    if (will.ekyc_verified_at || will.face_verification_count < ctx.env.EKYC_MAX_ATTEMPTS) {
+      throw fieldError('type', 'ekyc.manual_not_allowed');
+    }
+    const row = await saveAttachment(asDb(tx), ctx.store, {
+      attachableType: 'Wasiat',
+      attachableId: will.id,
+      type: 'ekyc-manual',
+      data,
+      allowed: IMAGE_TYPES,
+      field: 'document',
+      description: input.description ?? null,
+      originalFilename: input.filename ?? null,
+      uploadedBy: actor.user.id,
+      replace: true,
+    });
+    await tx
+      .update(ekyc_manual_reviews)
+      .set({ status: 'superseded' })
+      .where(and(eq(ekyc_manual_reviews.wasiat_id, will.id), eq(ekyc_manual_reviews.status, 'pending')));
+    const [review] = await tx
+      .insert(ekyc_manual_reviews)
+      .values({ wasiat_id: will.id, user_id: will.user_id, attachment_id: row.id, uploaded_by: actor.user.id })
+      .returning();
+    await audit(tx, actor, 'ekyc.manual_upload', { type: 'Wasiat', id: will.id }, null, {
+      review_id: review.id,
+      attachment: attachmentBody(row),
+    });
+    return row;
+  });
+}
+
+/** The testator's name as the will states it (part c), else the account's. */
+async function testatorName(tx: Conn, will: { id: string; user_id: string }) {
+  const [d] = await tx
+    .select({ name: will_user_details.name })
+    .from(will_user_details)
+    .where(eq(will_user_details.wasiat_id, will.id));
+  const [u] = await tx.select({ name: users.name }).from(users).where(eq(users.id, will.user_id));
+  return d?.name || u?.name || '';
+}
+
 /** Save the testator's signature (PNG data URL; part f). @returns the attachment id. */
 export async function saveWillSignature(ctx: Ctx, actor: Actor, willId: string, dataUrl: string) {
   const data = decodeBase64(dataUrl, 'document');
   await checkFile(data, ['image/png'], 'document');
+  await assertSignatureDrawn(data, 'document');
   return ctx.db.transaction(async (tx) => {
     const will = await editableWill(tx, actor.user, willId, 'f', true);
     const row = await saveAttachment(asDb(tx), ctx.store, {
@@ -131,6 +185,12 @@ export async function saveWillSignature(ctx: Ctx, actor: Actor, willId: string, 
       replace: true,
     });
     await tx.update(wills).set({ signature_id: row.id }).where(eq(wills.id, will.id));
+    await recordSignature(tx, actor, {
+      willId: will.id,
+      role: 'testator',
+      signerName: await testatorName(tx, will),
+      attachmentId: row.id,
+    });
     await audit(
       tx,
       actor,

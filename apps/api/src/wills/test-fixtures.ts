@@ -14,6 +14,12 @@ export const PNG_A =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 export const PNG_B =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+/**
+ * A drawn signature (1×1 opaque near-black PNG). PNG_B is fully transparent, so a signature pad would
+ * count it blank (422 `validation.signature_required`).
+ */
+export const SIGNATURE_PNG =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAADElEQVQImWPg4uICAABAAB8LnNWkAAAAAElFTkSuQmCC';
 /** A real minimal baseline JPEG (1×1). */
 export const JPEG_A =
   'data:image/jpeg;base64,/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=';
@@ -190,7 +196,9 @@ export async function readyWill(t: TestApp, c: Client, opts: { paymentStatus?: '
   }
   await passEkyc(t, w.id);
   await ok(t.call('POST', '/api/heir', { token, body: heir(w.id) }), 201);
-  await ok(t.call('POST', `/api/wasiat/${w.id}/signature`, { token, body: { is_base64: true, document: PNG_B } }));
+  await ok(
+    t.call('POST', `/api/wasiat/${w.id}/signature`, { token, body: { is_base64: true, document: SIGNATURE_PNG } }),
+  );
   await ok(
     t.call('POST', `/api/wasiat/${w.id}`, {
       token,
@@ -199,7 +207,7 @@ export async function readyWill(t: TestApp, c: Client, opts: { paymentStatus?: '
   );
   await ok(t.call('POST', '/api/witness', { token, body: witness(w.id) }), 201);
   await ok(
-    t.call('POST', '/api/witness', { token, body: witness(w.id, { name: 'Saksi Dua', signature: PNG_B }) }),
+    t.call('POST', '/api/witness', { token, body: witness(w.id, { name: 'Saksi Dua', signature: SIGNATURE_PNG }) }),
     201,
   );
   await verifiedSubmitOtp(t, c.id, w.id);

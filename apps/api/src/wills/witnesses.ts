@@ -2,7 +2,8 @@
  * Witnesses of a will (part g; spec §5 "Witness name, MyKad, email, address, postcode and signature
  * are all required"; reference §3.1 Part H). The signature comes with the witness as a PNG data URL
  * and is stored as an attachment (`Witness`, type `signature`); witness and signature are saved in
- * one transaction, so a refused signature saves nothing.
+ * one transaction, so a refused signature (not a PNG, or blank: 422 `validation.signature_required`)
+ * saves nothing. Each saved signature records its facts (signature-facts.ts, ADR 0015).
  *
  * Rules (ADR-worthy, Islamic will practice in Malaysia): the testator cannot witness their own will
  * (`wills.witness_is_testator`), nor can an heir named in it (`wills.witness_is_heir`), nor can the
@@ -21,6 +22,7 @@ import { fieldError, notFound } from '../http/errors.ts';
 import { willScope } from './policy.ts';
 import { asDb, findVisibleWill, type WillRow } from './queries.ts';
 import { type Actor, audit, type Conn, editableWill, markPartDone, unmarkPartDone } from './service.ts';
+import { assertSignatureDrawn, recordSignature } from './signature-facts.ts';
 import { MIN_WITNESSES, signedWitnessCount } from './transitions.ts';
 
 type WitnessRow = typeof witnesses.$inferSelect;
@@ -97,6 +99,7 @@ async function syncPartG(tx: Conn, willId: string) {
 async function signatureBytes(dataUrl: string) {
   const data = decodeBase64(dataUrl, 'signature');
   await checkFile(data, ['image/png'], 'signature');
+  await assertSignatureDrawn(data, 'signature');
   return data;
 }
 
@@ -111,7 +114,14 @@ const fieldsOf = (f: WitnessFields) => ({
 });
 
 /** Store a witness's signature (replacing the previous one) and point the witness at it. */
-async function storeSignature(ctx: Ctx, tx: Conn, actor: Actor, witnessId: string, data: Buffer) {
+async function storeSignature(
+  ctx: Ctx,
+  tx: Conn,
+  actor: Actor,
+  witness: { id: string; name: string; willId: string },
+  data: Buffer,
+) {
+  const witnessId = witness.id;
   const att = await saveAttachment(asDb(tx), ctx.store, {
     attachableType: 'Witness',
     attachableId: witnessId,
@@ -124,6 +134,13 @@ async function storeSignature(ctx: Ctx, tx: Conn, actor: Actor, witnessId: strin
     replace: true,
   });
   await tx.update(witnesses).set({ signature_id: att.id }).where(eq(witnesses.id, witnessId));
+  await recordSignature(tx, actor, {
+    willId: witness.willId,
+    role: 'witness',
+    signerName: witness.name,
+    witnessId,
+    attachmentId: att.id,
+  });
   return att.id;
 }
 
@@ -135,7 +152,7 @@ export async function createWitness(ctx: Ctx, actor: Actor, willId: string, f: W
     await checkWitnessPerson(tx, will, f.ic_number);
     const id = randomBytes(16).toString('base64url');
     await tx.insert(witnesses).values({ id, witnessable_type: 'Wasiat', witnessable_id: will.id, ...fieldsOf(f) });
-    await storeSignature(ctx, tx, actor, id, data);
+    await storeSignature(ctx, tx, actor, { id, name: f.name, willId: will.id }, data);
     await syncPartG(tx, will.id);
     const [row] = await tx.select().from(witnesses).where(eq(witnesses.id, id));
     await audit(tx, actor, 'witness.create', { type: 'Witness', id }, null, row);
@@ -151,7 +168,7 @@ export async function updateWitness(ctx: Ctx, actor: Actor, id: string, f: Witne
     await editableWill(tx, actor.user, will.id, 'g', true);
     await checkWitnessPerson(tx, will, f.ic_number, id);
     await tx.update(witnesses).set(fieldsOf(f)).where(eq(witnesses.id, id));
-    if (data) await storeSignature(ctx, tx, actor, id, data);
+    if (data) await storeSignature(ctx, tx, actor, { id, name: f.name, willId: will.id }, data);
     await syncPartG(tx, will.id);
     const [after] = await tx.select().from(witnesses).where(eq(witnesses.id, id));
     await audit(tx, actor, 'witness.update', { type: 'Witness', id }, before, after);

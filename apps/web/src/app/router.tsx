@@ -8,6 +8,7 @@ import { accountRoutes } from '@/features/account/routes.tsx';
 import { authRoutes } from '@/features/auth/routes.tsx';
 import { clientsRoutes } from '@/features/clients/routes.tsx';
 import { dashboardRoutes } from '@/features/dashboard/routes.tsx';
+import { ekycRoutes } from '@/features/ekyc/routes.tsx';
 import { faraidRoutes } from '@/features/faraid/routes.tsx';
 import { organisationsRoutes } from '@/features/organisations/routes.tsx';
 import { profileRoutes } from '@/features/profile/routes.tsx';
@@ -31,6 +32,7 @@ const features = [
   clientsRoutes,
   profileRoutes,
   reportsRoutes,
+  ekycRoutes,
 ];
 
 export const routes: RouteObject[] = [

@@ -372,7 +372,8 @@ export type EstateInput = z.input<typeof estateSchema>;
 export type EstateFields = z.output<typeof estateSchema>;
 
 /** Attachment types accepted on a will (docs/api/wills.md `POST /wasiat/{id}/document`). */
-export const WILL_DOCUMENT_TYPES = ['mykad-front', 'mykad-back', 'payment'] as const;
+/** `ekyc-manual`: a selfie holding the MyKad, for the manual eKYC after the attempt limit (issue 3). */
+export const WILL_DOCUMENT_TYPES = ['mykad-front', 'mykad-back', 'payment', 'ekyc-manual'] as const;
 
 /** A document upload as JSON (`is_base64`) or multipart (the file arrives as a data URL too). */
 export const willDocumentSchema = z.object({

@@ -1,5 +1,6 @@
 CREATE TABLE "audit_events" (
 	"id" text PRIMARY KEY NOT NULL,
+	"seq" bigint GENERATED ALWAYS AS IDENTITY (sequence name "audit_events_seq_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
 	"actor_id" text,
 	"action" text NOT NULL,
 	"entity_type" text NOT NULL,
@@ -7,7 +8,9 @@ CREATE TABLE "audit_events" (
 	"before" jsonb,
 	"after" jsonb,
 	"ip" text,
-	"at" timestamp with time zone DEFAULT now() NOT NULL
+	"at" timestamp with time zone DEFAULT now() NOT NULL,
+	"prev_hash" text,
+	"hash" text NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "ekyc_attempts" (
@@ -23,6 +26,20 @@ CREATE TABLE "ekyc_attempts" (
 	"passed" boolean DEFAULT false NOT NULL,
 	"outcome" text NOT NULL,
 	"ip" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "ekyc_manual_reviews" (
+	"id" text PRIMARY KEY NOT NULL,
+	"wasiat_id" text NOT NULL,
+	"user_id" text NOT NULL,
+	"attachment_id" text NOT NULL,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"reason" text,
+	"uploaded_by" text,
+	"reviewed_by" text,
+	"reviewed_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -310,6 +327,22 @@ CREATE TABLE "property_receivers" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "signature_events" (
+	"id" text PRIMARY KEY NOT NULL,
+	"signable_type" text NOT NULL,
+	"signable_id" text NOT NULL,
+	"role" text NOT NULL,
+	"signer_name" text NOT NULL,
+	"witness_id" text,
+	"attachment_id" text NOT NULL,
+	"actor_id" text,
+	"ip" text,
+	"document_sha256" text NOT NULL,
+	"signed_at" timestamp with time zone NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "auth_tokens" (
 	"id" text PRIMARY KEY NOT NULL,
 	"token_hash" text NOT NULL,
@@ -450,6 +483,9 @@ CREATE TABLE "wills" (
 --> statement-breakpoint
 ALTER TABLE "ekyc_attempts" ADD CONSTRAINT "ekyc_attempts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ekyc_attempts" ADD CONSTRAINT "ekyc_attempts_actor_id_users_id_fk" FOREIGN KEY ("actor_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "ekyc_manual_reviews" ADD CONSTRAINT "ekyc_manual_reviews_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "ekyc_manual_reviews" ADD CONSTRAINT "ekyc_manual_reviews_uploaded_by_users_id_fk" FOREIGN KEY ("uploaded_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "ekyc_manual_reviews" ADD CONSTRAINT "ekyc_manual_reviews_reviewed_by_users_id_fk" FOREIGN KEY ("reviewed_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "otp_codes" ADD CONSTRAINT "otp_codes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "attachments" ADD CONSTRAINT "attachments_uploaded_by_users_id_fk" FOREIGN KEY ("uploaded_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "branches" ADD CONSTRAINT "branches_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -462,6 +498,7 @@ ALTER TABLE "promo_codes" ADD CONSTRAINT "promo_codes_organization_id_organizati
 ALTER TABLE "promo_codes" ADD CONSTRAINT "promo_codes_generated_by_users_id_fk" FOREIGN KEY ("generated_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "promo_codes" ADD CONSTRAINT "promo_codes_redeemed_by_users_id_fk" FOREIGN KEY ("redeemed_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "property_receivers" ADD CONSTRAINT "property_receivers_receiver_id_receivers_id_fk" FOREIGN KEY ("receiver_id") REFERENCES "public"."receivers"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "signature_events" ADD CONSTRAINT "signature_events_actor_id_users_id_fk" FOREIGN KEY ("actor_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "auth_tokens" ADD CONSTRAINT "auth_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "password_resets" ADD CONSTRAINT "password_resets_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "user_accesses" ADD CONSTRAINT "user_accesses_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -476,8 +513,11 @@ ALTER TABLE "wills" ADD CONSTRAINT "wills_branch_id_branches_id_fk" FOREIGN KEY 
 ALTER TABLE "wills" ADD CONSTRAINT "wills_pricing_id_pricings_id_fk" FOREIGN KEY ("pricing_id") REFERENCES "public"."pricings"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "wills" ADD CONSTRAINT "wills_verified_by_users_id_fk" FOREIGN KEY ("verified_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "audit_entity_idx" ON "audit_events" USING btree ("entity_type","entity_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "audit_seq_idx" ON "audit_events" USING btree ("seq");--> statement-breakpoint
 CREATE INDEX "ekyc_attempts_user_idx" ON "ekyc_attempts" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "ekyc_attempts_owner_idx" ON "ekyc_attempts" USING btree ("ekycable_type","ekycable_id");--> statement-breakpoint
+CREATE INDEX "ekyc_manual_reviews_status_idx" ON "ekyc_manual_reviews" USING btree ("status","created_at");--> statement-breakpoint
+CREATE INDEX "ekyc_manual_reviews_will_idx" ON "ekyc_manual_reviews" USING btree ("wasiat_id");--> statement-breakpoint
 CREATE INDEX "otp_codes_user_idx" ON "otp_codes" USING btree ("user_id","purpose","created_at");--> statement-breakpoint
 CREATE INDEX "attachments_owner_idx" ON "attachments" USING btree ("attachable_type","attachable_id","type");--> statement-breakpoint
 CREATE INDEX "branches_org_idx" ON "branches" USING btree ("organization_id");--> statement-breakpoint
@@ -498,6 +538,7 @@ CREATE INDEX "witnesses_owner_idx" ON "witnesses" USING btree ("witnessable_type
 CREATE INDEX "immoveable_owner_idx" ON "immoveable_properties" USING btree ("immoveable_type","immoveable_id");--> statement-breakpoint
 CREATE INDEX "moveable_owner_idx" ON "moveable_properties" USING btree ("moveable_type","moveable_id");--> statement-breakpoint
 CREATE INDEX "property_receivers_prop_idx" ON "property_receivers" USING btree ("propertyable_type","propertyable_id");--> statement-breakpoint
+CREATE INDEX "signature_events_signable_idx" ON "signature_events" USING btree ("signable_type","signable_id","signed_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "auth_tokens_hash_uq" ON "auth_tokens" USING btree ("token_hash");--> statement-breakpoint
 CREATE UNIQUE INDEX "password_resets_hash_uq" ON "password_resets" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "user_accesses_user_idx" ON "user_accesses" USING btree ("user_id");--> statement-breakpoint

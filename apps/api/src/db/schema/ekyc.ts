@@ -65,3 +65,33 @@ export const otp_codes = pgTable(
   },
   (t) => [index('otp_codes_user_idx').on(t.user_id, t.purpose, t.created_at)],
 );
+
+/**
+ * Manual eKYC (reference §3.1 Part D; issue 3): after the attempt limit the testator uploads a selfie
+ * holding the MyKad (a will attachment of type `ekyc-manual`); staff with `ekyc:review` approve it (the
+ * will's eKYC becomes verified with method "Manual") or reject it with a reason. One row per upload;
+ * a new upload supersedes a pending one.
+ */
+export const ekyc_manual_reviews = pgTable(
+  'ekyc_manual_reviews',
+  {
+    id: idColumn(),
+    wasiat_id: text('wasiat_id').notNull(),
+    /** The testator. */
+    user_id: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    attachment_id: text('attachment_id').notNull(),
+    /** pending | approved | rejected | superseded */
+    status: text('status').notNull().default('pending'),
+    reason: text('reason'),
+    uploaded_by: text('uploaded_by').references(() => users.id),
+    reviewed_by: text('reviewed_by').references(() => users.id),
+    reviewed_at: tz('reviewed_at'),
+    ...timestamps(),
+  },
+  (t) => [
+    index('ekyc_manual_reviews_status_idx').on(t.status, t.created_at),
+    index('ekyc_manual_reviews_will_idx').on(t.wasiat_id),
+  ],
+);

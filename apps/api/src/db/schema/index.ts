@@ -6,5 +6,6 @@ export * from './organisations.ts';
 export * from './payments.ts';
 export * from './people.ts';
 export * from './properties.ts';
+export * from './signatures.ts';
 export * from './users.ts';
 export * from './wills.ts';

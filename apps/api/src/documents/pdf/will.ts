@@ -70,6 +70,8 @@ export interface WillPdfData {
   caretakers: (typeof caretakers.$inferSelect)[];
   bequests: (typeof bequests.$inferSelect)[];
   testatorSignature: string | null;
+  /** Facts of the printed signatures (ADR 0015): role (testator | witness), name, time, IP, document hash. */
+  signatureFacts?: { role: string; name: string; signedAt: Date; ip: string | null; sha256: string }[];
   /** QR code (PNG data URL) and the URL it encodes. */
   qr: string;
   verifyUrl: string;
@@ -213,6 +215,26 @@ function signatureBox(label: string, name: string, ic: string, image: string | n
   };
 }
 
+/** "Tandatangan / Signatures" facts: role, name, time (Asia/Kuala_Lumpur), IP, document hash prefix. */
+function signatureFactsSection(d: WillPdfData): Content[] {
+  const facts = d.signatureFacts ?? [];
+  if (facts.length === 0) return [];
+  return [
+    { text: bi('will.signature_facts'), bold: true, margin: [0, 12, 0, 4] },
+    listTable(
+      ['role', 'name', 'signed_at', 'ip', 'document_hash'],
+      facts.map((f) => [
+        ms(`field.${f.role === 'witness' ? 'witness' : 'testator'}`),
+        f.name,
+        formatKlDateTime(f.signedAt),
+        f.ip ?? '-',
+        f.sha256.slice(0, 16),
+      ]),
+      [50, '*', 80, 80, 90],
+    ),
+  ];
+}
+
 /**
  * Build the will PDF.
  * @returns PDF bytes (A4 portrait).
@@ -303,6 +325,7 @@ export async function renderWillPdf(d: WillPdfData): Promise<Buffer> {
       ),
       columnGap: 20,
     },
+    ...signatureFactsSection(d),
   ];
 
   return renderPdf({

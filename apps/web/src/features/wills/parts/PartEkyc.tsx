@@ -6,6 +6,9 @@
  * server compares it with the MyKad front uploaded in Part Document and computes the score itself. The
  * page shows the score and the outcome, the failed count (the larger of this browser's count and the
  * server's, spec §4) and the attempt-limit message. A pass marks the part done on the server.
+ * After the limit (reference §3.1 Part D) the testator uploads a selfie holding the MyKad
+ * (`POST /api/wasiat/{id}/document` type `ekyc-manual`) and sees "awaiting staff review" until staff
+ * approve it (GET /api/ekyc/manual/{id} gives the review status) or reject it with a reason.
  */
 import { Badge, Button, Group, Image, Input, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -18,6 +21,13 @@ import type { Will } from '../types.ts';
 
 /** The server's pass mark (spec §9 `min_verification_score=70`). */
 export const MIN_VERIFICATION_SCORE = 70;
+
+/** `GET /api/ekyc/manual/{wasiat_id}`. */
+interface ManualStatus {
+  review: { status: string; reason: string | null } | null;
+  face_verification_count: number;
+  max_attempts: number;
+}
 
 interface Attempt {
   verification_score: number;
@@ -62,8 +72,51 @@ export function PartEkyc() {
   const [limit, setLimit] = useState(false);
   const [busy, setBusy] = useState(false);
   const [localFailed, setLocalFailed] = useState(() => readLocal(wasiatId));
+  const [manual, setManual] = useState<ManualStatus | null>(null);
+  const [manualFile, setManualFile] = useState<string | null>(null);
+  const [manualBusy, setManualBusy] = useState(false);
+  const [manualError, setManualError] = useState<string | null>(null);
+  const manualFileId = useId();
   const verified = !!will?.ekyc_verified_at;
   const failed = Math.max(localFailed, serverFailed(will as Will & { face_verification_count?: number }));
+  const limitReached = limit || (!!manual && manual.face_verification_count >= manual.max_attempts);
+  const pending = manual?.review?.status === 'pending';
+
+  const loadManual = async () => {
+    if (!wasiatId) return;
+    try {
+      setManual(await api.get<ManualStatus>(`ekyc/manual/${wasiatId}`, undefined, { silent: true }));
+    } catch {
+      setManual(null);
+    }
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reload when the will (or its count) changes
+  useEffect(() => {
+    void loadManual();
+  }, [
+    wasiatId,
+    will?.ekyc_verified_at,
+    (will as { face_verification_count?: number } | null)?.face_verification_count,
+  ]);
+
+  async function sendManual() {
+    setManualError(null);
+    if (!manualFile) return setManualError(t('wills.ekyc.manual_file_required'));
+    setManualBusy(true);
+    try {
+      await api.post(
+        `wasiat/${wasiatId}/document`,
+        { is_base64: true, type: 'ekyc-manual', document: manualFile },
+        { silent: true },
+      );
+      setManualFile(null);
+      await loadManual();
+    } catch (e) {
+      setManualError(e instanceof ApiError ? e.firstMessage : String(e));
+    } finally {
+      setManualBusy(false);
+    }
+  }
 
   const stopCamera = () => {
     for (const track of streamRef.current?.getTracks() ?? []) track.stop();
@@ -229,17 +282,73 @@ export function PartEkyc() {
         </Notice>
       )}
       <Text data-testid="ekyc-failed-count">{t('wills.ekyc.failed_count', { n: failed })}</Text>
-      {limit && (
+      {limitReached && !verified && (
         <Notice color="red" data-testid="ekyc-limit">
           {t('wills.ekyc.limit')}
         </Notice>
+      )}
+      {limitReached && !verified && (
+        <Paper withBorder p="md" data-testid="ekyc-manual">
+          <Stack gap="xs">
+            <Title order={3} size="h4">
+              {t('wills.ekyc.manual_title')}
+            </Title>
+            {pending ? (
+              <Notice
+                color="yellow"
+                role="status"
+                title={t('wills.ekyc.manual_pending')}
+                data-testid="ekyc-manual-pending"
+              >
+                {t('wills.ekyc.manual_pending_text')}
+              </Notice>
+            ) : (
+              <>
+                {manual?.review?.status === 'rejected' && (
+                  <Notice color="red" data-testid="ekyc-manual-rejected">
+                    {t('wills.ekyc.manual_rejected', { reason: manual.review.reason ?? '' })}
+                  </Notice>
+                )}
+                <Text size="sm">{t('wills.ekyc.manual_intro')}</Text>
+                <Input.Wrapper label={t('wills.ekyc.manual_upload_label')} id={manualFileId}>
+                  <input
+                    id={manualFileId}
+                    type="file"
+                    accept="image/jpeg,image/png,image/webp"
+                    data-testid="ekyc-manual-file"
+                    disabled={!editable}
+                    onChange={(e) => {
+                      const f = e.currentTarget.files?.[0];
+                      if (f) void dataUrlOf(f).then(setManualFile);
+                      else setManualFile(null);
+                    }}
+                  />
+                </Input.Wrapper>
+                {manualFile && (
+                  <Image src={manualFile} alt={t('wills.ekyc.manual_upload_label')} h={160} fit="contain" />
+                )}
+                <FormError message={manualError} />
+                <Group>
+                  <Button
+                    onClick={sendManual}
+                    loading={manualBusy}
+                    disabled={!editable}
+                    data-testid="ekyc-manual-submit"
+                  >
+                    {t('wills.ekyc.manual_submit')}
+                  </Button>
+                </Group>
+              </>
+            )}
+          </Stack>
+        </Paper>
       )}
       <FormError message={error} />
       <Group>
         {verified ? (
           <Button onClick={() => goNext('ekyc')}>{t('common.next')}</Button>
         ) : (
-          <Button onClick={verify} loading={busy} disabled={!editable || limit} data-testid="ekyc-verify">
+          <Button onClick={verify} loading={busy} disabled={!editable || limitReached} data-testid="ekyc-verify">
             {t('wills.ekyc.verify')}
           </Button>
         )}

@@ -1,0 +1,34 @@
+/**
+ * Signature facts (issue 3 "Signatures"; ADR 0015): every saved signature of a will records who saved
+ * it, whose signature it is (role and name), when, the IP, and the SHA-256 of the will's document
+ * version signed (a hash over a canonical JSON of the will's parts at that moment). Rows are only added.
+ */
+import { index, pgTable, text } from 'drizzle-orm/pg-core';
+import { idColumn, timestamps, tz } from './_common.ts';
+import { users } from './users.ts';
+
+export const signature_events = pgTable(
+  'signature_events',
+  {
+    id: idColumn(),
+    /** "Wasiat" and its id. */
+    signable_type: text('signable_type').notNull(),
+    signable_id: text('signable_id').notNull(),
+    /** testator | witness */
+    role: text('role').notNull(),
+    /** Whose signature it is (the testator's or the witness's name at signing time). */
+    signer_name: text('signer_name').notNull(),
+    /** The witness row, for role "witness". */
+    witness_id: text('witness_id'),
+    /** The signature image (attachment). */
+    attachment_id: text('attachment_id').notNull(),
+    /** Who saved it (the logged-in user). */
+    actor_id: text('actor_id').references(() => users.id),
+    ip: text('ip'),
+    /** SHA-256 (hex) of the canonical JSON of the will's parts when signed (ADR 0015). */
+    document_sha256: text('document_sha256').notNull(),
+    signed_at: tz('signed_at').notNull(),
+    ...timestamps(),
+  },
+  (t) => [index('signature_events_signable_idx').on(t.signable_type, t.signable_id, t.signed_at)],
+);

@@ -1,0 +1,71 @@
+/**
+ * Abuse limits (issue 11 "Abuse limits … sign-up, password reset, public verification lookups (30 per minute
+ * per IP), eKYC attempts, OTP sends (20 per hour per IP). Answers are 429 with a translated message and
+ * `Retry-After`"). Run with RATE_LIMIT_SCALE=0.1, so each limit is a tenth (at least 1).
+ */
+import { translate } from '@wasiat/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTestApp, type TestApp } from '../../test/harness.ts';
+import { RATE_LIMITS, type RateLimitName } from './rate-limits.ts';
+
+const SCALE = 0.1;
+const allowed = (name: RateLimitName) => Math.max(1, Math.round(RATE_LIMITS[name].max * SCALE));
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await makeTestApp({ env: { RATE_LIMIT_SCALE: String(SCALE) } });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+type Res = Awaited<ReturnType<TestApp['call']>>;
+
+/** Send `n` allowed requests (none is 429), then one more that must be 429 with Retry-After. */
+async function exhaust(name: RateLimitName, send: (i: number) => Promise<Res>) {
+  for (let i = 0; i < allowed(name); i++) expect((await send(i)).status).not.toBe(429);
+  const r = await send(allowed(name));
+  expect(r.status).toBe(429);
+  expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0);
+  return r;
+}
+
+describe('abuse limits (429 + Retry-After + translated message)', () => {
+  it('sign-up: 10 an hour per IP', async () => {
+    expect(RATE_LIMITS.signUp).toMatchObject({ max: 10, timeWindow: '1 hour' });
+    const r = await exhaust('signUp', () => t.call('POST', '/api/users', { body: { user: {} }, lang: 'ms' }));
+    expect(r.body).toEqual({ message: translate('errors.rate_limited', 'ms') });
+  });
+
+  it('password create and reset: 5 per 15 minutes per IP, each', async () => {
+    expect(RATE_LIMITS.passwordReset).toMatchObject({ max: 5, timeWindow: '15 minutes' });
+    const r = await exhaust('passwordReset', () =>
+      t.call('POST', '/api/password/create', { body: { email: 'nobody@example.com' } }),
+    );
+    expect(r.body).toEqual({ message: translate('errors.rate_limited', 'en') });
+    await exhaust('passwordReset', () => t.call('POST', '/api/password/reset', { body: {} }));
+  });
+
+  it('public will lookup: 30 a minute per IP', async () => {
+    expect(RATE_LIMITS.publicLookup).toMatchObject({ max: 30, timeWindow: '1 minute' });
+    await exhaust('publicLookup', (i) => t.call('GET', `/api/public/wasiat/unknown${i}`));
+  });
+
+  it('face verification: 10 an hour per user (another user is not affected)', async () => {
+    expect(RATE_LIMITS.faceVerification).toMatchObject({ max: 10, timeWindow: '1 hour', key: 'user' });
+    const client = await t.login('client');
+    await exhaust('faceVerification', () => t.call('POST', '/api/face-verification', { token: client, body: {} }));
+    const agent = await t.login('agent');
+    expect((await t.call('POST', '/api/face-verification', { token: agent, body: {} })).status).toBe(422);
+  });
+
+  it('OTP request: 20 an hour per IP, whichever user asks', async () => {
+    expect(RATE_LIMITS.otpRequest).toMatchObject({ max: 20, timeWindow: '1 hour', key: 'ip' });
+    const tokens = [await t.login('staff'), await t.login('partner')];
+    await exhaust('otpRequest', (i) => t.call('POST', '/api/otp/request', { token: tokens[i % 2], body: {} }));
+  });
+
+  it('leaves other routes alone', async () => {
+    for (let i = 0; i < 5; i++) expect((await t.call('GET', '/api/health')).status).toBe(200);
+  });
+});

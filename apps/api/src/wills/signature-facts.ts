@@ -1,0 +1,189 @@
+/**
+ * Signature facts (issue 3 "Signatures"; ADR 0015).
+ *
+ * - {@link assertSignatureDrawn}: a blank signature pad is refused — a PNG whose pixels are all fully
+ *   transparent or all (near-)white once flattened onto white → 422 `validation.signature_required`.
+ * - {@link documentVersion}: the SHA-256 (hex) of a canonical JSON of the will's parts (particulars,
+ *   heirs, property and shares, receivers, guardians, bequests, estate figures) at that moment.
+ * - {@link recordSignature}: one `signature_events` row per saved signature — who saved it, whose it is,
+ *   when, the IP and the document version signed.
+ */
+import { createHash } from 'node:crypto';
+import { V } from '@wasiat/domain';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import sharp from 'sharp';
+import {
+  bequests,
+  caretakers,
+  heirs,
+  immoveable_properties,
+  moveable_properties,
+  property_receivers,
+  receivers,
+  signature_events,
+  will_user_details,
+  wills,
+} from '../db/schema/index.ts';
+import { fieldError } from '../http/errors.ts';
+import type { Actor, Conn } from './service.ts';
+
+/** Channel values at or above this (after flattening onto white) count as "no ink". */
+const WHITE = 250;
+
+/**
+ * Refuse a blank signature image (see the module comment).
+ * @throws 422 `validation.signature_required` on `field`.
+ */
+export async function assertSignatureDrawn(png: Buffer, field: string) {
+  let blank = true;
+  try {
+    const { data, info } = await sharp(png)
+      .toColourspace('srgb')
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const step = info.channels;
+    for (let i = 0; i + 3 < data.length && blank; i += step) {
+      const a = data[i + 3] / 255;
+      // The pixel over white: ink when any channel is darker than WHITE.
+      for (let c = 0; c < 3; c++) {
+        if (data[i + c] * a + 255 * (1 - a) < WHITE) {
+          blank = false;
+          break;
+        }
+      }
+    }
+  } catch {
+    blank = true;
+  }
+  if (blank) throw fieldError(field, V.signatureRequired);
+}
+
+/** JSON with object keys sorted at every level (dates as ISO strings): the same data, the same text. */
+export function canonicalJson(value: unknown): string {
+  const norm = (v: unknown): unknown => {
+    if (v instanceof Date) return v.toISOString();
+    if (Array.isArray(v)) return v.map(norm);
+    if (v && typeof v === 'object') {
+      return Object.fromEntries(
+        Object.keys(v as object)
+          .sort()
+          .map((k) => [k, norm((v as Record<string, unknown>)[k])]),
+      );
+    }
+    return v === undefined ? null : v;
+  };
+  return JSON.stringify(norm(value));
+}
+
+/** A row without its bookkeeping timestamps (they change without the content changing). */
+const content = <T extends Record<string, unknown>>(row: T) => {
+  const { created_at: _c, updated_at: _u, ...rest } = row;
+  return rest;
+};
+
+/** The will's parts as signed (ADR 0015), in a stable order. */
+export async function willDocumentContent(db: Conn, willId: string) {
+  const [w] = await db.select().from(wills).where(eq(wills.id, willId));
+  const [detail] = await db.select().from(will_user_details).where(eq(will_user_details.wasiat_id, willId));
+  const heirRows = await db
+    .select()
+    .from(heirs)
+    .where(and(eq(heirs.heirable_type, 'Wasiat'), eq(heirs.heirable_id, willId)))
+    .orderBy(asc(heirs.id));
+  const receiverRows = await db
+    .select()
+    .from(receivers)
+    .where(and(eq(receivers.receivable_type, 'Wasiat'), eq(receivers.receivable_id, willId)))
+    .orderBy(asc(receivers.id));
+  const moveables = await db
+    .select()
+    .from(moveable_properties)
+    .where(and(eq(moveable_properties.moveable_type, 'Wasiat'), eq(moveable_properties.moveable_id, willId)))
+    .orderBy(asc(moveable_properties.id));
+  const immoveables = await db
+    .select()
+    .from(immoveable_properties)
+    .where(and(eq(immoveable_properties.immoveable_type, 'Wasiat'), eq(immoveable_properties.immoveable_id, willId)))
+    .orderBy(asc(immoveable_properties.id));
+  const propertyIds = [...moveables, ...immoveables].map((p) => p.id);
+  const shares = propertyIds.length
+    ? await db
+        .select()
+        .from(property_receivers)
+        .where(inArray(property_receivers.propertyable_id, propertyIds))
+        .orderBy(asc(property_receivers.id))
+    : [];
+  const caretakerRows = await db
+    .select()
+    .from(caretakers)
+    .where(and(eq(caretakers.caretakerable_type, 'Wasiat'), eq(caretakers.caretakerable_id, willId)))
+    .orderBy(asc(caretakers.id));
+  const bequestRows = await db.select().from(bequests).where(eq(bequests.wasiat_id, willId)).orderBy(asc(bequests.id));
+  return {
+    will: w
+      ? {
+          id: w.id,
+          user_id: w.user_id,
+          organization_id: w.organization_id,
+          branch_id: w.branch_id,
+          wasiat_type: w.wasiat_type,
+          plan: w.plan,
+          estimated_estate_sen: w.estimated_estate_sen,
+          funeral_sen: w.funeral_sen,
+          debts_sen: w.debts_sen,
+          harta_sepencarian_sen: w.harta_sepencarian_sen,
+          heirs_consent: w.heirs_consent,
+          heirs_consent_note: w.heirs_consent_note,
+        }
+      : null,
+    particulars: detail ? content(detail) : null,
+    heirs: heirRows.map(content),
+    receivers: receiverRows.map(content),
+    moveable_properties: moveables.map(content),
+    immoveable_properties: immoveables.map(content),
+    property_receivers: shares.map(content),
+    caretakers: caretakerRows.map(content),
+    bequests: bequestRows.map(content),
+  };
+}
+
+/** SHA-256 (hex) of the canonical JSON of the will's parts now: the "document version" (ADR 0015). */
+export async function documentVersion(db: Conn, willId: string) {
+  return createHash('sha256')
+    .update(canonicalJson(await willDocumentContent(db, willId)))
+    .digest('hex');
+}
+
+/** Record one saved signature (in the caller's transaction). */
+export async function recordSignature(
+  db: Conn,
+  actor: Actor,
+  f: { willId: string; role: 'testator' | 'witness'; signerName: string; witnessId?: string; attachmentId: string },
+) {
+  const [row] = await db
+    .insert(signature_events)
+    .values({
+      signable_type: 'Wasiat',
+      signable_id: f.willId,
+      role: f.role,
+      signer_name: f.signerName,
+      witness_id: f.witnessId ?? null,
+      attachment_id: f.attachmentId,
+      actor_id: actor.user.id,
+      ip: actor.ip ?? null,
+      document_sha256: await documentVersion(db, f.willId),
+      signed_at: new Date(),
+    })
+    .returning();
+  return row;
+}
+
+/** The signature facts of a will, oldest first. */
+export async function signatureFacts(db: Conn, willId: string) {
+  return db
+    .select()
+    .from(signature_events)
+    .where(and(eq(signature_events.signable_type, 'Wasiat'), eq(signature_events.signable_id, willId)))
+    .orderBy(asc(signature_events.signed_at));
+}

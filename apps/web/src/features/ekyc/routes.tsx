@@ -1,0 +1,16 @@
+/**
+ * Routes of the eKYC feature (issue 3; reference §3.1 Part D): /ekyc/review, the staff page for manual
+ * eKYC reviews. The server refuses (403) a role without `ekyc:review`; the menu entry is shown only to
+ * roles with it (app/layout/nav.ts).
+ */
+import type { FeatureRoutes } from '@/app/routes-types.ts';
+
+export const ekycRoutes: FeatureRoutes = {
+  public: [],
+  private: [
+    {
+      path: '/ekyc/review',
+      lazy: async () => ({ Component: (await import('./ReviewPage.tsx')).EkycReviewPage }),
+    },
+  ],
+};
