@@ -25,10 +25,11 @@ import {
   witnesses,
 } from '../db/schema/index.ts';
 import { notFound } from '../http/errors.ts';
+import { findVisibleWill } from '../wills/queries.ts';
 import { qrDataUrl, verifyUrl } from './pdf/layout.ts';
 import type { ReceiptPdfData } from './pdf/receipt.ts';
 import type { ShareLine, WillPdfData } from './pdf/will.ts';
-import { canSeeWill, type DocumentAccess } from './policy.ts';
+import type { DocumentAccess } from './policy.ts';
 
 type Will = typeof wills.$inferSelect;
 type Payment = typeof payments.$inferSelect;
@@ -42,12 +43,12 @@ async function findWill(ctx: Ctx, id: string): Promise<Will> {
 
 /**
  * The will if the access allows it: a signature always does (it was issued to someone who could see
- * the will), a bearer user only per `canSeeWill`. 404 otherwise.
+ * the will); a bearer user only when the wills module's scope lets them see it (`findVisibleWill`,
+ * wills/policy.ts — the one place for will visibility). 404 otherwise.
  */
 export async function authorisedWill(ctx: Ctx, id: string, access: DocumentAccess): Promise<Will> {
-  const w = await findWill(ctx, id);
-  if (access.via === 'bearer' && !(await canSeeWill(ctx.db, access.user, w))) throw notFound();
-  return w;
+  if (access.via === 'bearer') return findVisibleWill(ctx.db, access.user, id);
+  return findWill(ctx, id);
 }
 
 /** The most recent payment of a will, or null. */
