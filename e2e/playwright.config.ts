@@ -49,7 +49,9 @@ export default defineConfig({
     url: `http://localhost:${port}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    // The journeys sign many clients up from one address: abuse limits ×20 here (they are tested at their
+    // real values in apps/api/src/http/rate-limits.test.ts).
+    env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', RATE_LIMIT_SCALE: '20' },
     stdout: 'pipe',
   },
 });

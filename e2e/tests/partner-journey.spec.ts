@@ -4,15 +4,21 @@
  *     (RM 420.00), a product, a staff user (Agent) and a promo code (RM 20.00);
  *  b. the agent, invited by e-mail (DATA_DIR/outbox, no SMTP in the e2e app), sets a password with the
  *     link, logs in, saves the forced signature, registers a client by MyKad and starts the client's will
- *     at that partner's price; the generated promo code takes RM 20.00 off at payment;
- *  c. the client, invited through /password-create, sets a password, logs in and sees the will.
+ *     at that partner's price; the generated promo code takes RM 20.00 off and the agent pays RM 400.00 at
+ *     the sandbox gateway (the code is then redeemed);
+ *  c. the client, invited through /password-create, sets a password, logs in and sees the will; the will's
+ *     remaining parts are filled through the API the wizard uses (the wizard's screens are the will
+ *     journey's subject) with a real face match and an OTP read from the outbox; the provider's admin
+ *     confirms it and the client's dashboard shows it registered, paid RM 400.00 with the code redeemed.
  * Pages are scanned with axe (support/axe.ts).
  */
+
+import { readFile } from 'node:fs/promises';
 import { type Browser, type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { A11y } from './support/axe.ts';
-import { DEMO_PASSWORD, newMykad, uniqueTag, WILL_ID } from './support/data.ts';
-import { linkInMailTo } from './support/mail.ts';
-import { choose, combobox, drawSignature, login, textbox } from './support/ui.ts';
+import { DEMO_PASSWORD, MYKAD_BACK, MYKAD_FRONT, newMykad, SELFIE, uniqueTag, WILL_ID } from './support/data.ts';
+import { linkInMailTo, mailTo } from './support/mail.ts';
+import { apiHeaders, choose, combobox, drawSignature, login, textbox } from './support/ui.ts';
 
 const tag = uniqueTag()
   .toUpperCase()
@@ -29,6 +35,106 @@ const NEW_PASSWORD = 'Rakan2026x';
 async function newPage(browser: Browser): Promise<[BrowserContext, Page]> {
   const ctx = await browser.newContext({ acceptDownloads: true });
   return [ctx, await ctx.newPage()];
+}
+
+let willId = '';
+
+const dataUrl = async (file: string, mime: string) =>
+  `data:${mime};base64,${(await readFile(file)).toString('base64')}`;
+
+/**
+ * Fill the will's parts c–g as the wizard does, through its API calls (reference §2.2, §2.5, §2.8, §2.10):
+ * particulars, MyKad images, a real face match of the selfie with the MyKad (score ≥ 70), an heir, the
+ * testator's signature, the declarations, two witnesses, an OTP read from the client's mail, and submit.
+ */
+async function finishWillByApi(page: Page, token: string, id: string) {
+  const headers = apiHeaders(token);
+  const call = async (method: 'post' | 'get', path: string, data?: unknown, status = 200) => {
+    const r = await page.request[method](path, { headers, data });
+    expect(r.status(), `${method} ${path}: ${await r.text()}`).toBe(status);
+    return r.json();
+  };
+  const me = (await call('get', '/api/authenticate')).user as { id: string };
+  const address = { postcode: '40000', city: 'Shah Alam', state: 'Selangor' };
+  await call('post', `/api/wasiat/${id}/user-detail`, {
+    _method: 'PATCH',
+    designation: 'mr',
+    name: client.name,
+    ic_number: client.ic,
+    gender: 1,
+    race: 1,
+    religion: 1,
+    nationality: 1,
+    marital_status: 'married',
+    email: client.email,
+    mobile_number: '0167778899',
+    correspondence_address: 'No. 8, Jalan Kenanga',
+    correspondence_postcode: address.postcode,
+    correspondence_city: address.city,
+    correspondence_state: address.state,
+    permanent_address: 'No. 8, Jalan Kenanga',
+    permanent_postcode: address.postcode,
+    permanent_city: address.city,
+    permanent_state: address.state,
+  });
+  const front = await dataUrl(MYKAD_FRONT, 'image/jpeg');
+  await call('post', `/api/wasiat/${id}/document`, { is_base64: true, type: 'mykad-front', document: front }, 201);
+  await call(
+    'post',
+    `/api/wasiat/${id}/document`,
+    { is_base64: true, type: 'mykad-back', document: await dataUrl(MYKAD_BACK, 'image/png') },
+    201,
+  );
+  const face = await call('post', '/api/face-verification', {
+    selfie_image: await dataUrl(SELFIE, 'image/jpeg'),
+    mykad_image: front,
+    user_id: me.id,
+    ekycable_type: 'Wasiat',
+    ekycable_id: id,
+  });
+  expect(face.face_verification).toMatchObject({ passed: true, outcome: 'passed' });
+  expect(face.face_verification.verification_score).toBeGreaterThanOrEqual(70);
+  await call(
+    'post',
+    '/api/heir',
+    {
+      heirable_type: 'Wasiat',
+      heirable_id: id,
+      name: 'Rohana binti Salleh',
+      relationship: 'wife',
+      mobile_number: '0193334455',
+      address: 'No. 8, Jalan Kenanga',
+      ...address,
+    },
+    201,
+  );
+  // Any non-blank PNG is a signature image to the server (the pad's own PNG is the will journey's subject).
+  const signature = await dataUrl(MYKAD_BACK, 'image/png');
+  await call('post', `/api/wasiat/${id}/signature`, { is_base64: true, document: signature });
+  await call('post', `/api/wasiat/${id}`, { _method: 'PATCH', acknowledged_pdpa: 1, acknowledged_confirmation: 1 });
+  for (const name of ['Saksi Pertama', 'Saksi Kedua']) {
+    await call(
+      'post',
+      '/api/witness',
+      {
+        witnessable_type: 'Wasiat',
+        witnessable_id: id,
+        name,
+        ic_number: newMykad('male'),
+        email: `${name.replace(' ', '.').toLowerCase()}.${tag.toLowerCase()}@contoh.my`,
+        address: 'No. 9, Jalan Melur',
+        ...address,
+        signature,
+      },
+      201,
+    );
+  }
+  await call('post', '/api/otp/request', { purpose: 'will-submit', wasiat_id: id, channel: 'email' });
+  const code = /Kod pengesahan anda ialah (\d{6})/.exec(await mailTo(client.email))?.[1] ?? '';
+  expect(code).toMatch(/^\d{6}$/);
+  await call('post', '/api/otp/verify', { code, purpose: 'will-submit', wasiat_id: id });
+  const submitted = await call('post', `/api/wasiat/${id}`, { _method: 'PATCH', status: 1 });
+  expect(submitted.wasiat.status).toBe(1);
 }
 
 /** Pick `option` in a Mantine select unless it is already chosen (clicking a chosen option clears it). */
@@ -64,8 +170,9 @@ test.describe
     test('a. pentadbir mendaftar rakan niaga, cawangan, harga, produk, ejen dan kod promo', async ({ browser }) => {
       const [ctx, page] = await newPage(browser);
       try {
-        await login(page, 'admin', DEMO_PASSWORD, /\/signature$/);
-        await saveForcedSignature(page);
+        // The demo admin is shared by the journeys: the forced signature (spec §2) is saved by the first.
+        await login(page, 'admin', DEMO_PASSWORD, /\/(dashboard|signature)$/);
+        if (page.url().endsWith('/signature')) await saveForcedSignature(page);
 
         await page.goto('/organization/create');
         const org = page.getByTestId('organisation-form');
@@ -179,6 +286,13 @@ test.describe
         await page.getByRole('button', { name: 'Semak kod' }).click();
         await expect(page.getByTestId('promo-ok')).toHaveText('Kod promosi sah: diskaun RM 20.00.');
         await expect(page.getByTestId('pay-due')).toHaveText('RM 400.00');
+        willId = new URL(page.url()).searchParams.get('wasiat_id') ?? '';
+        await page.getByRole('button', { name: 'Bayar', exact: true }).click();
+        await expect(page).toHaveURL(/\/api\/payment-gateway\/sandbox\//);
+        await expect(page.getByText('RM 400.00')).toBeVisible();
+        await page.getByRole('button', { name: /Lulus/ }).click();
+        await expect(page).toHaveURL(/\/payment-status\?status=1/);
+        await expect(page.getByTestId('payment-result')).toContainText('Bayaran berjaya');
       } finally {
         await ctx.close();
       }
@@ -193,6 +307,33 @@ test.describe
         await setPasswordFromMail(page, client.email);
         await login(page, client.ic, NEW_PASSWORD);
         await expect(page.getByTestId('will-status-meaning')).toBeVisible();
+
+        // The paid will at the partner's price: RM 420.00 − RM 20.00 (the code is now redeemed).
+        const token = (await page.evaluate(() => localStorage.getItem('id_token'))) ?? '';
+        const headers = apiHeaders(token);
+        const paid = await page.request.get(`/api/wasiat/${willId}/payment`, { headers });
+        expect(paid.status()).toBe(200);
+        expect((await paid.json()).payments.data[0]).toMatchObject({
+          status: 'paid',
+          amount_sen: 40000,
+          discount_sen: 2000,
+        });
+        await finishWillByApi(page, token, willId);
+
+        // The provider's admin confirms; the client's dashboard shows the registered will.
+        const [adminCtx, admin] = await newPage(browser);
+        try {
+          await login(admin, 'admin', DEMO_PASSWORD);
+          await admin.goto(`/wasiat/pengesahan/${willId}`);
+          await admin.getByRole('button', { name: 'Sahkan', exact: true }).click();
+          await expect(admin.getByText('Wasiat telah disahkan dan berdaftar.')).toBeVisible();
+        } finally {
+          await adminCtx.close();
+        }
+        await page.reload();
+        await expect(page.getByTestId('will-status-meaning')).toContainText(
+          'Wasiat anda telah disahkan dan didaftarkan.',
+        );
         a11y.expectClean();
       } finally {
         await ctx.close();

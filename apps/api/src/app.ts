@@ -59,18 +59,42 @@ export async function buildApp(ctx: Ctx, opts: { logger?: boolean | object } = {
   });
   installErrorHandler(app);
 
+  // HTTP hardening (issue 11; ADR 0082): a strict CSP for the SPA — scripts only from this origin, no inline
+  // script, no eval; inline styles are allowed because Mantine writes style attributes and its CSS variables
+  // at run time; PDFs are shown in frames from this origin or blob: URLs. HSTS 1 year, nosniff,
+  // Referrer-Policy no-referrer, no framing by other sites.
   await app.register(helmet, {
     contentSecurityPolicy: {
+      useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
+        baseUri: ["'self'"],
         scriptSrc: ["'self'"],
+        scriptSrcAttr: ["'none'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
+        mediaSrc: ["'self'", 'blob:'],
+        workerSrc: ["'self'", 'blob:'],
         frameSrc: ["'self'", 'blob:'],
         objectSrc: ["'self'", 'blob:'],
+        formAction: ["'self'"],
+        frameAncestors: ["'self'"],
+        manifestSrc: ["'self'"],
       },
     },
+    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+    referrerPolicy: { policy: 'no-referrer' },
+    crossOriginEmbedderPolicy: false,
+  });
+  // Every API answer may carry personal data: never stored by browsers or shared caches (issue 11).
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (req.url.startsWith('/api')) {
+      reply.header('cache-control', 'no-store');
+      reply.header('pragma', 'no-cache');
+    }
+    return payload;
   });
   const origins = ctx.env.CORS_ORIGINS.split(',')
     .map((s) => s.trim())

@@ -10,6 +10,8 @@ const schema = z.object({
   /** postgres://… selects PostgreSQL; unset selects PGlite in DATA_DIR/pglite. */
   DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().default('./data'),
+  /** PostgreSQL: apply migrations on start (1, default) or not (0: the API runs as the application role of db/roles.sql). */
+  DATABASE_MIGRATE: z.enum(['0', '1']).default('1'),
   /** Seed the demo organisation and users (default on for the embedded database). */
   SEED_DEMO: z.enum(['0', '1']).optional(),
   /** Base URL of the app as users reach it (links in mail, QR codes). */
@@ -26,11 +28,43 @@ const schema = z.object({
   EKYC_MAX_ATTEMPTS: z.coerce.number().int().positive().default(3),
   /** Multiplies every abuse limit's maximum (issue 11; http/rate-limits.ts): default 1; tests raise it. */
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
+  /** Scheduled jobs (jobs/scheduler.ts): 1 runs them in this process (default), 0 turns them off. */
+  JOBS: z.enum(['0', '1']).default('1'),
+  /**
+   * The online payment gateway (issue 7; ADR 0041; docs/operations.md "Payments"): `sandbox` (built-in,
+   * default) or `billplz` (FPX via Billplz bills API v3; needs the three BILLPLZ_* secrets below).
+   */
+  PAYMENT_GATEWAY: z.enum(['sandbox', 'billplz']).default('sandbox'),
+  /** Billplz API base URL: https://www.billplz.com (live) or https://www.billplz-sandbox.com (Billplz's test site). */
+  BILLPLZ_BASE_URL: z.string().url().default('https://www.billplz-sandbox.com'),
+  BILLPLZ_API_KEY: z.string().optional(),
+  BILLPLZ_COLLECTION_ID: z.string().optional(),
+  /** The X Signature key of the Billplz account (verifies callbacks and redirects). */
+  BILLPLZ_X_SIGNATURE_KEY: z.string().optional(),
+  /** Receipt e-mail attempts before "Receipt email failed" is shown (issue 7; ADR 0042). */
+  RECEIPT_MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
+  /** PKCS#12 file of the document seal (issue 11; documents/seal.ts). Unset: a development key in DATA_DIR/seal. */
+  SEAL_P12_PATH: z.string().optional(),
+  /** Passphrase of SEAL_P12_PATH (empty when unset). */
+  SEAL_P12_PASSPHRASE: z.string().optional(),
+  /** SMS delivery of OTP codes (otp/sms.ts, ADR 0092): `outbox` (files in DATA_DIR/outbox, default) or `isms`. */
+  SMS_PROVIDER: z.enum(['outbox', 'isms']).default('outbox'),
+  /** iSMS (isms.com.my) send endpoint, account and sender id, used when SMS_PROVIDER=isms. */
+  SMS_ISMS_URL: z.string().default('https://www.isms.com.my/isms_send_all_id.php'),
+  SMS_ISMS_USERNAME: z.string().optional(),
+  SMS_ISMS_PASSWORD: z.string().optional(),
+  SMS_SENDER_ID: z.string().default('WASIAT'),
 });
 
 export type Env = z.infer<typeof schema>;
 
 /** Parse an environment (defaults to `process.env`); throws on invalid values. */
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
-  return schema.parse(source);
+  const env = schema.parse(source);
+  if (env.PAYMENT_GATEWAY === 'billplz') {
+    for (const k of ['BILLPLZ_API_KEY', 'BILLPLZ_COLLECTION_ID', 'BILLPLZ_X_SIGNATURE_KEY'] as const) {
+      if (!env[k]) throw new Error(`${k} is required when PAYMENT_GATEWAY=billplz`);
+    }
+  }
+  return env;
 }

@@ -6,12 +6,17 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { buildApp } from './app.ts';
+import type { Ctx } from './context.ts';
 import { openDatabase } from './db/client.ts';
+import { seedProgrammes } from './db/seed/programmes.ts';
 import { DEMO_PASSWORD, DEMO_USERS, hasDemo, seedBase, seedDemo } from './db/seed/seed.ts';
 import { loadEnv } from './env.ts';
 import { LocalFileStore } from './files/storage.ts';
+import { loggerOptions, scrubLogText } from './http/logging.ts';
 import { UrlSigner } from './http/signed-url.ts';
+import { startJobs } from './jobs/scheduler.ts';
 import { createMailer } from './mail/mailer.ts';
+import { seedDemoTwoFactor } from './security/two-factor.ts';
 
 const env = loadEnv();
 const dataDir = resolve(env.DATA_DIR);
@@ -25,36 +30,52 @@ function appKey(): string {
   return readFileSync(file, 'utf8').trim();
 }
 
-const database = await openDatabase({ url: env.DATABASE_URL, pgliteDir: join(dataDir, 'pglite') });
+const database = await openDatabase({
+  url: env.DATABASE_URL,
+  pgliteDir: join(dataDir, 'pglite'),
+  migrate: env.DATABASE_MIGRATE === '1',
+});
 const embedded = database.kind === 'pglite';
 const wantDemo = env.SEED_DEMO === '1' || (embedded && env.SEED_DEMO !== '0');
 let seededDemo = false;
 if (wantDemo) {
   seededDemo = !(await hasDemo(database.db));
   await seedDemo(database.db);
+  await seedProgrammes(database.db, DEMO_PASSWORD);
 } else {
   await seedBase(database.db);
 }
 
+const signer = new UrlSigner(appKey());
+// The demo staff, officer and admin log in with the demo TOTP secret (ADR 0081; README).
+if (wantDemo)
+  await seedDemoTwoFactor(
+    { db: database.db, signer },
+    DEMO_USERS.map((u) => u.username),
+  );
+
 const appUrl = env.APP_URL ?? `http://localhost:${env.PORT}`;
-const app = await buildApp(
-  {
-    db: database.db,
-    env,
-    store: new LocalFileStore(join(dataDir, 'files')),
-    mailer: createMailer({
-      smtpUrl: env.SMTP_URL,
-      from: env.MAIL_FROM,
-      outboxDir: join(dataDir, 'outbox'),
-      log: (m) => console.log(m),
-    }),
-    signer: new UrlSigner(appKey()),
-    appUrl,
-  },
-  { logger: { level: env.LOG_LEVEL } },
-);
+const ctx: Ctx = {
+  db: database.db,
+  env,
+  store: new LocalFileStore(join(dataDir, 'files')),
+  mailer: createMailer({
+    smtpUrl: env.SMTP_URL,
+    from: env.MAIL_FROM,
+    outboxDir: join(dataDir, 'outbox'),
+    // the printed reset link carries a token: masked like every log line (http/logging.ts; ADR 0082)
+    log: (m) => console.log(scrubLogText(m)),
+  }),
+  signer,
+  appUrl,
+};
+const app = await buildApp(ctx, { logger: loggerOptions(env.LOG_LEVEL) });
+
+const stopJobs =
+  env.JOBS === '1' ? startJobs(ctx, (msg, err) => (err ? app.log.error({ err }, msg) : app.log.info(msg))) : () => {};
 
 const shutdown = async () => {
+  stopJobs();
   await app.close();
   await database.close();
   process.exit(0);

@@ -3,16 +3,21 @@
  * `config.access` (auth/guard.ts); a route without it stops the server from starting.
  */
 import type { FastifyInstance } from 'fastify';
+import { amendmentsRoutes } from './amendments/routes.ts';
 import { auditRoutes } from './audit/routes.ts';
 import { clientsRoutes } from './clients/routes.ts';
 import type { Ctx } from './context.ts';
 import { documentsRoutes } from './documents/routes.ts';
 import { ekycRoutes } from './ekyc/routes.ts';
+import { ezQurbanRoutes } from './ezqurban/routes.ts';
 import { faraidRoutes } from './faraid/routes.ts';
+import { hibahRoutes } from './hibah/routes.ts';
 import { organisationsRoutes } from './organisations/routes.ts';
 import { otpRoutes } from './otp/routes.ts';
 import { paymentsRoutes } from './payments/routes.ts';
 import { reportsRoutes } from './reports/routes.ts';
+import { securityRoutes } from './security/routes.ts';
+import { tekunRoutes } from './tekun/routes.ts';
 import { usersRoutes } from './users/routes.ts';
 import { willsRoutes } from './wills/routes.ts';
 
@@ -28,4 +33,9 @@ export async function registerModules(api: FastifyInstance, ctx: Ctx) {
   await otpRoutes(api, ctx);
   await reportsRoutes(api, ctx);
   await auditRoutes(api, ctx);
+  await hibahRoutes(api, ctx);
+  await amendmentsRoutes(api, ctx);
+  await securityRoutes(api, ctx);
+  await tekunRoutes(api, ctx);
+  await ezQurbanRoutes(api, ctx);
 }

@@ -6,20 +6,23 @@
  * - Mail: an in-process SMTP server (smtp-server); `mails` collects what arrived.
  * - Requests go over HTTP (fetch), so method spoofing and the whole Node path are exercised.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { buildApp } from '../src/app.ts';
 import type { Ctx } from '../src/context.ts';
 import { openDatabase } from '../src/db/client.ts';
-import { DEMO_PASSWORD, seedDemo } from '../src/db/seed/seed.ts';
+import { login_challenges, two_factors } from '../src/db/schema/index.ts';
+import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from '../src/db/seed/seed.ts';
 import { loadEnv } from '../src/env.ts';
 import { LocalFileStore } from '../src/files/storage.ts';
 import { UrlSigner } from '../src/http/signed-url.ts';
 import { createMailer } from '../src/mail/mailer.ts';
+import { currentCode, openSecret, seedDemoTwoFactor } from '../src/security/two-factor.ts';
 
 export interface ReceivedMail {
   to: string[];
@@ -37,8 +40,18 @@ export interface TestApp {
     path: string,
     opts?: { token?: string; body?: unknown; lang?: 'ms' | 'en'; form?: FormData; headers?: Record<string, string> },
   ): Promise<{ status: number; body: any; headers: Headers; raw: Buffer }>;
-  /** Log in a demo user (password Demo12345) or any user; returns the token. */
+  /**
+   * Log in a demo user (password Demo12345) or any user; returns the token. For a role with a second factor
+   * (ADR 0081) it completes the step as the user's authenticator would: it enrols when needed (keeping the
+   * secret), reads an enrolled user's sealed secret from the database, and computes the TOTP code.
+   */
   login(username: string, password?: string): Promise<string>;
+  /**
+   * Complete a `{ two_factor_required, enrolment_required, challenge }` login answer → the verify answer
+   * `{ user, token, recovery_codes? }`. Clears the user's replay marker first, so one test file may log the
+   * same user in many times within one 30-second step (replay refusal is tested in security/two-factor.test.ts).
+   */
+  secondFactor(answer: { enrolment_required: boolean; challenge: string }): Promise<any>;
   close(): Promise<void>;
 }
 
@@ -66,7 +79,9 @@ async function freshPostgres(adminUrl: string) {
  * (RATE_LIMIT_SCALE) because a test file signs many clients up from 127.0.0.1 (issue 11 limits are
  * tested in http/rate-limits.test.ts with a small scale).
  */
-export async function makeTestApp(opts: { env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function makeTestApp(
+  opts: { env?: Record<string, string>; logger?: boolean | object } = {},
+): Promise<TestApp> {
   const mails: ReceivedMail[] = [];
   const smtp = new SMTPServer({
     authOptional: true,
@@ -103,7 +118,11 @@ export async function makeTestApp(opts: { env?: Record<string, string> } = {}): 
     signer: new UrlSigner(randomBytes(32).toString('hex')),
     appUrl: 'http://localhost:3000',
   };
-  const app = await buildApp(ctx);
+  await seedDemoTwoFactor(
+    ctx,
+    DEMO_USERS.map((u) => u.username),
+  );
+  const app = await buildApp(ctx, { logger: opts.logger });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
 
@@ -128,15 +147,36 @@ export async function makeTestApp(opts: { env?: Record<string, string> } = {}): 
     return { status: res.status, body: parsed as any, headers: res.headers, raw };
   };
 
+  const secondFactor: TestApp['secondFactor'] = async ({ enrolment_required, challenge }) => {
+    let secret: string;
+    let userId: string;
+    const hash = createHash('sha256').update(challenge).digest('hex');
+    [{ user_id: userId }] = await ctx.db.select().from(login_challenges).where(eq(login_challenges.token_hash, hash));
+    if (enrolment_required) {
+      const e = await call('POST', '/api/two-factor/enrol', { body: { challenge } });
+      if (e.status !== 200) throw new Error(`enrol failed: ${e.status} ${JSON.stringify(e.body)}`);
+      secret = e.body.secret;
+    } else {
+      const [tf] = await ctx.db.select().from(two_factors).where(eq(two_factors.user_id, userId));
+      secret = openSecret(ctx.signer, tf.secret);
+    }
+    await ctx.db.update(two_factors).set({ last_time_step: null }).where(eq(two_factors.user_id, userId));
+    const v = await call('POST', '/api/two-factor/verify', { body: { challenge, code: await currentCode(secret) } });
+    if (v.status !== 200) throw new Error(`second factor failed: ${v.status} ${JSON.stringify(v.body)}`);
+    return v.body;
+  };
+
   return {
     ctx,
     baseUrl,
     mails,
     dbKind: database.kind,
     call,
+    secondFactor,
     async login(username, password = DEMO_PASSWORD) {
       const r = await call('POST', '/api/login', { body: { username, password } });
       if (r.status !== 200) throw new Error(`login ${username} failed: ${r.status} ${JSON.stringify(r.body)}`);
+      if (r.body.two_factor_required) return (await secondFactor(r.body)).token as string;
       return r.body.token as string;
     },
     async close() {

@@ -6,6 +6,8 @@ import { fileURLToPath } from 'node:url';
 
 /** The seed's demo users share this password (e2e/playwright.config.ts; apps/api/src/db/seed). */
 export const DEMO_PASSWORD = 'Demo12345';
+/** TOTP secret of the demo staff, officer and admin (the API's demo seed, security/two-factor.ts; ADR 0081). */
+export const DEMO_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 export const DEMO_ORG = 'Syarikat Demo Amanah Sdn Bhd';
 export const DEMO_BRANCH = 'Cawangan Kuala Lumpur';
 export const DEMO_PROMO = 'DEMO50';

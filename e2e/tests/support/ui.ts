@@ -3,15 +3,61 @@
  * language): logging in, choosing from a Mantine select, drawing on a signature canvas, closing the
  * error dialog of the API client (spec §8: toast + dialog closed by "Tutup").
  */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
-import type { NewClient } from './data.ts';
+import { generate } from 'otplib';
+import { DEMO_PASSWORD, DEMO_TOTP_SECRET, type NewClient } from './data.ts';
 
-/** Log in at /login with a username (or e-mail or MyKad) and password; lands on `landing`. */
+/**
+ * The last TOTP time step used per user in this run: a code is accepted once (ADR 0081, no replay). Kept in
+ * a file of the run's DATA_DIR, not in memory, because Playwright starts a new worker process after a
+ * failed test and the server remembers the step across them.
+ */
+const stepsFile = () => join(process.env.E2E_DATA_DIR ?? tmpdir(), 'e2e-totp-steps.json');
+const readSteps = (): Record<string, number> => {
+  try {
+    return JSON.parse(readFileSync(stepsFile(), 'utf8')) as Record<string, number>;
+  } catch {
+    return {};
+  }
+};
+
+/**
+ * A TOTP code of `secret` for `username` from a time step not used before in this run (waits for the next
+ * 30-second step when needed), as a person would wait for their authenticator's next code.
+ */
+async function freshCode(username: string, secret: string): Promise<string> {
+  let step = Math.floor(Date.now() / 30_000);
+  if ((readSteps()[username] ?? -1) >= step) {
+    await new Promise((r) => setTimeout(r, (step + 1) * 30_000 - Date.now() + 500));
+    step = Math.floor(Date.now() / 30_000);
+  }
+  writeFileSync(stepsFile(), JSON.stringify({ ...readSteps(), [username]: step }));
+  return generate({ secret, epoch: Math.floor(Date.now() / 1000) });
+}
+
+/**
+ * Log in at /login with a username (or e-mail or MyKad) and password; lands on `landing`. Staff, officer and
+ * admin (ADR 0081) go through the second-factor page: the code is computed like an authenticator app would,
+ * from the demo secret (demo users) or from the key shown on the enrolment page (a new staff user, who
+ * then keeps the recovery codes page's "continue").
+ */
 export async function login(page: Page, username: string, password: string, landing: RegExp = /\/dashboard$/) {
   await page.goto('/login');
   await textbox(page, 'Nama pengguna, e-mel atau No. MyKad').fill(username);
   await textbox(page, 'Kata laluan').fill(password);
   await page.getByRole('button', { name: 'Log masuk' }).click();
+  await page.waitForURL((u) => landing.test(u.href) || u.pathname.startsWith('/login/two-factor'));
+  if (new URL(page.url()).pathname.startsWith('/login/two-factor')) {
+    const enrolling = new URL(page.url()).pathname.endsWith('/enrol');
+    const secret = enrolling ? (await page.getByTestId('totp-secret').textContent())?.trim() : DEMO_TOTP_SECRET;
+    if (!secret) throw new Error('no TOTP secret on the enrolment page');
+    await textbox(page, 'Kod pengesahan').fill(await freshCode(username, secret));
+    await page.getByRole('button', { name: 'Sahkan' }).click();
+    if (enrolling) await page.getByRole('button', { name: 'Saya telah menyimpan kod, teruskan' }).click();
+  }
   await expect(page).toHaveURL(landing);
 }
 
@@ -82,4 +128,23 @@ export async function signUpByApi(request: APIRequestContext, c: NewClient) {
   expect(res.status(), await res.text()).toBe(201);
   const body = (await res.json()) as { user: { id: string }; token: string };
   return { id: body.user.id, token: body.token };
+}
+
+/**
+ * Log in through the API (`POST /api/login`, the product's own call) → the bearer token. Staff roles
+ * finish the second factor (`POST /api/two-factor/verify`) with the demo TOTP secret, sharing `login`'s
+ * record of used time steps so no code is ever replayed (ADR 0081).
+ */
+export async function apiLogin(request: APIRequestContext, username: string, password = DEMO_PASSWORD) {
+  const r = await request.post('/api/login', { headers: apiHeaders(), data: { username, password } });
+  expect(r.status(), await r.text()).toBe(200);
+  const body = (await r.json()) as { token?: string; two_factor_required?: boolean; challenge?: string };
+  if (body.token) return body.token;
+  expect(body.two_factor_required, JSON.stringify(body)).toBe(true);
+  const v = await request.post('/api/two-factor/verify', {
+    headers: apiHeaders(),
+    data: { challenge: body.challenge, code: await freshCode(username, DEMO_TOTP_SECRET) },
+  });
+  expect(v.status(), await v.text()).toBe(200);
+  return ((await v.json()) as { token: string }).token;
 }

@@ -141,6 +141,43 @@ export const WILL_PLANS = [
   e('comprehensive', 'Wasiat Komprehensif', 'Comprehensive will'),
 ];
 
+/** Hibah / trust products (reference §4.3 `hibah_type`; spec §1 offerings). 13 is never used. */
+export const HIBAH_TYPES = [
+  e(1, 'Deklarasi Hibah Amanah Korporat', 'Corporate hibah trust declaration'),
+  e(2, 'Deklarasi Amanah Korporat', 'Corporate trust declaration'),
+  e(3, 'Deklarasi Hibah Amanah Tunai', 'Cash hibah trust declaration'),
+  e(4, 'Deklarasi Amanah Tunai', 'Cash trust declaration'),
+  e(5, 'Deklarasi Hibah Amanah Hartanah', 'Real-estate hibah trust declaration'),
+  e(6, 'Deklarasi Amanah Hartanah', 'Real-estate trust declaration'),
+  e(7, 'Hibah Amanah Tunai', 'Cash hibah trust'),
+  e(8, 'Amanah Tunai', 'Cash trust'),
+  e(9, 'Hibah Amanah Hartanah', 'Real-estate hibah trust'),
+  e(10, 'Amanah Hartanah', 'Real-estate trust'),
+  e(11, 'Amanah Perniagaan', 'Business trust'),
+  e(12, 'Hibah One Cent', 'One-cent hibah'),
+  e(14, 'Amanah Harta Pusaka', 'Estate trust'),
+];
+/** Hibah property sources (spec §3). */
+export const HIBAH_PROPERTY_SOURCES = [
+  e('business', 'Perniagaan', 'Business'),
+  e('employment', 'Pekerjaan', 'Employment'),
+  e('investment', 'Pendapatan Pelaburan', 'Investment income'),
+  e('heritage', 'Hadiah Warisan', 'Heritage gifts'),
+  e('other', 'Lain-lain', 'Others'),
+];
+/** Private hibah purposes (spec §3), used when `trust_purpose_type` is private. */
+export const PRIVATE_HIBAH_PURPOSES = [
+  e('welfare', 'Kebajikan', 'Welfare'),
+  e('education', 'Pendidikan', 'Education'),
+  e('health', 'Kesihatan', 'Health'),
+  e('other', 'Lain-lain', 'Others'),
+];
+/** Trust purpose types (reference §3.2 Part D: Institusi / Persendirian). */
+export const TRUST_PURPOSE_TYPES = [
+  e('institution', 'Institusi', 'Institutional'),
+  e('private', 'Persendirian', 'Private'),
+];
+
 /** Every catalogue by name, as served by `GET /api/catalogues`. */
 export const CATALOGUES = {
   races: RACES,
@@ -159,6 +196,10 @@ export const CATALOGUES = {
   frequencies: FREQUENCIES,
   will_types: WILL_TYPES,
   will_plans: WILL_PLANS,
+  hibah_types: HIBAH_TYPES,
+  hibah_property_sources: HIBAH_PROPERTY_SOURCES,
+  private_hibah_purposes: PRIVATE_HIBAH_PURPOSES,
+  trust_purpose_types: TRUST_PURPOSE_TYPES,
 } as const;
 
 /** The codes of a catalogue, for `z.enum`/`z.union` checks. */

@@ -3,22 +3,32 @@
  * language; issue 2: "server messages from the same keys"). All JSON files under `locales/<lang>/`
  * are merged; a key is a dotted path such as `validation.email_invalid`.
  */
+import enAmendments from './locales/en/amendments.json';
 import enDocuments from './locales/en/documents.json';
 import enEkyc from './locales/en/ekyc.json';
 import enErrors from './locales/en/errors.json';
 import enFaraid from './locales/en/faraid.json';
+import enHibah from './locales/en/hibah.json';
 import enMail from './locales/en/mail.json';
 import enOrganisations from './locales/en/organisations.json';
 import enPayments from './locales/en/payments.json';
+import enProgrammes from './locales/en/programmes.json';
+import enSealed from './locales/en/sealed.json';
+import enSecurity from './locales/en/security.json';
 import enValidation from './locales/en/validation.json';
 import enWills from './locales/en/wills.json';
+import msAmendments from './locales/ms/amendments.json';
 import msDocuments from './locales/ms/documents.json';
 import msEkyc from './locales/ms/ekyc.json';
 import msErrors from './locales/ms/errors.json';
 import msFaraid from './locales/ms/faraid.json';
+import msHibah from './locales/ms/hibah.json';
 import msMail from './locales/ms/mail.json';
 import msOrganisations from './locales/ms/organisations.json';
 import msPayments from './locales/ms/payments.json';
+import msProgrammes from './locales/ms/programmes.json';
+import msSealed from './locales/ms/sealed.json';
+import msSecurity from './locales/ms/security.json';
 import msValidation from './locales/ms/validation.json';
 import msWills from './locales/ms/wills.json';
 
@@ -30,24 +40,34 @@ export const DEFAULT_LANGUAGE: Language = 'ms';
 /** The merged message resources per language (also loaded into i18next by the web client). */
 export const MESSAGES: Record<Language, Record<string, unknown>> = {
   ms: {
+    ...msAmendments,
     ...msDocuments,
     ...msEkyc,
     ...msErrors,
     ...msFaraid,
+    ...msHibah,
     ...msMail,
     ...msOrganisations,
     ...msPayments,
+    ...msSealed,
+    ...msSecurity,
+    ...msProgrammes,
     ...msValidation,
     ...msWills,
   },
   en: {
+    ...enAmendments,
     ...enDocuments,
     ...enEkyc,
     ...enErrors,
     ...enFaraid,
+    ...enHibah,
     ...enMail,
     ...enOrganisations,
     ...enPayments,
+    ...enSealed,
+    ...enSecurity,
+    ...enProgrammes,
     ...enValidation,
     ...enWills,
   },

@@ -30,6 +30,18 @@ export const ACTIONS = [
   'ekyc:attempt', // POST /face-verification for a will the caller may change (issue 3)
   'ekyc:review', // read another user's face verifications (staff who verify eKYC)
   'audit:read', // a record's audit history GET /api/audit (issue 11 "Staff see a record's history")
+  'hibah:verify', // staff verification of hibah/trust registrations and witnesses (issue 5)
+  'hibah:coupon:manage', // generate one-cent hibah redeem codes (issue 5)
+  'amendment:verify', // officer steps of an amendment: pass, return, approve, cancel (issue 4; ADR 0020)
+  'will:search', // /carian: check a will's status by MyKad or registration number (issue 4; scoped by willScope)
+  'two-factor:reset', // clear a user's second factor so they enrol again (issue 11; ADR 0081)
+  'data-request:handle', // list and handle clients' PDPA erasure requests (issue 11; ADR 0083)
+  'programme:read', // TEKUN uploads, certificates, programme wills and report (a partner: their programme only)
+  'programme:upload', // upload certificates (bulk or one at a time) for a programme
+  'programme:verify', // verify or reject a programme certificate (provider staff)
+  'qurban:read', // ezQurban transactions, fund transfers, ledger and report
+  'qurban:manage', // create and close ezQurban seasons
+  'qurban:transfer', // record a fund transfer to the executing partner (Accountant)
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -49,6 +61,9 @@ export const PERMISSIONS: Record<Role, readonly Action[]> = {
     'client:read',
     'client:edit',
     'ekyc:attempt',
+    'will:search',
+    'programme:read',
+    'programme:upload',
   ],
   Staff: [
     'will:create:client',
@@ -69,6 +84,16 @@ export const PERMISSIONS: Record<Role, readonly Action[]> = {
     'ekyc:attempt',
     'ekyc:review',
     'audit:read',
+    'hibah:verify',
+    'hibah:coupon:manage',
+    'amendment:verify',
+    'will:search',
+    'data-request:handle',
+    'programme:read',
+    'programme:upload',
+    'programme:verify',
+    'qurban:read',
+    'qurban:manage',
   ],
   Officer: [
     'will:read:any',
@@ -79,8 +104,22 @@ export const PERMISSIONS: Record<Role, readonly Action[]> = {
     'client:read',
     'ekyc:review',
     'audit:read',
+    'hibah:verify',
+    'amendment:verify',
+    'will:search',
+    'programme:read',
+    'programme:verify',
+    'qurban:read',
   ],
-  Accountant: ['will:read:any', 'payment:confirm', 'report:read', 'organisation:read'],
+  Accountant: [
+    'will:read:any',
+    'payment:confirm',
+    'report:read',
+    'organisation:read',
+    'programme:read',
+    'qurban:read',
+    'qurban:transfer',
+  ],
   Admin: [
     'will:create:client',
     'will:read:any',
@@ -100,6 +139,18 @@ export const PERMISSIONS: Record<Role, readonly Action[]> = {
     'ekyc:attempt',
     'ekyc:review',
     'audit:read',
+    'hibah:verify',
+    'hibah:coupon:manage',
+    'amendment:verify',
+    'will:search',
+    'two-factor:reset',
+    'data-request:handle',
+    'programme:read',
+    'programme:upload',
+    'programme:verify',
+    'qurban:read',
+    'qurban:manage',
+    'qurban:transfer',
   ],
 };
 
@@ -117,3 +168,9 @@ export function roleOf(user: { roles?: { name: string }[] } | null | undefined):
 
 /** Roles that skip the forced signature step on /dashboard (spec §2, §6). */
 export const SIGNATURE_EXEMPT: readonly Role[] = ['Client'];
+
+/**
+ * Roles that log in with a second factor (issue 11 "Staff, officer and admin roles use a second factor at
+ * login"; ADR 0081): TOTP after the password, with one-time recovery codes.
+ */
+export const SECOND_FACTOR_ROLES: readonly Role[] = ['Staff', 'Officer', 'Admin'];

@@ -9,11 +9,12 @@
  */
 
 import { type Action, can, type Role } from '@wasiat/domain';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.ts';
-import type { users } from '../db/schema/index.ts';
-import { forbidden, unauthenticated } from '../http/errors.ts';
+import { user_accesses, type users } from '../db/schema/index.ts';
+import { AppError, forbidden, unauthenticated } from '../http/errors.ts';
 import { userForToken } from './tokens.ts';
 
 export type Access = 'public' | 'authenticated' | Action | Action[];
@@ -41,6 +42,33 @@ export const roleOfUser = (u: AuthUser) => u.role as Role;
 
 /** Whether the caller may do `action` (for scoping decisions inside services). */
 export const userCan = (u: AuthUser, action: Action) => can(u.role, action);
+
+const pendingQueries = new WeakMap<Db, ReturnType<typeof preparePendingQuery>>();
+const preparePendingQuery = (db: Db) =>
+  db
+    .select({
+      active: sql<number>`count(*) filter (where ${user_accesses.status} = 1)::int`,
+      pending: sql<number>`count(*) filter (where ${user_accesses.status} = 0)::int`,
+    })
+    .from(user_accesses)
+    .where(eq(user_accesses.user_id, sql.placeholder('userId')))
+    .prepare('guard_pending_access');
+
+/**
+ * Whether a staff-side user (any role but Client) is still awaiting 'Approve Access': they have a pending
+ * access and no active one (spec §6 "User access is requested and approved by an administrator"; ADR 0014,
+ * ADR 0018). Such a user can log in and see the notice, but holds none of their role's rights yet.
+ */
+export async function awaitingApproval(db: Db, user: AuthUser): Promise<boolean> {
+  if (user.role === 'Client') return false;
+  let q = pendingQueries.get(db);
+  if (!q) {
+    q = preparePendingQuery(db);
+    pendingQueries.set(db, q);
+  }
+  const [row] = await q.execute({ userId: user.id });
+  return !!row && row.pending > 0 && row.active === 0;
+}
 
 export const guardPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => {
   app.addHook('onRoute', (route) => {
@@ -70,5 +98,6 @@ export const guardPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => 
     if (access === 'authenticated') return;
     const actions = Array.isArray(access) ? access : [access];
     if (!actions.some((a) => can(user.role, a))) throw forbidden();
+    if (await awaitingApproval(opts.db, user)) throw new AppError('forbidden', 'errors.access_pending');
   });
 });

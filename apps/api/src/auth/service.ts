@@ -9,6 +9,7 @@ import type { Ctx } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { branches, login_failures, organizations, password_resets, user_accesses, users } from '../db/schema/index.ts';
 import { AppError } from '../http/errors.ts';
+import { needsSecondFactor, startChallenge } from '../security/two-factor.ts';
 import type { AuthUser } from './guard.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { issueToken, revokeAllTokens } from './tokens.ts';
@@ -71,7 +72,7 @@ export async function serializeUser(db: Db, u: AuthUser) {
   };
 }
 
-async function failureCount(db: Db, key: string) {
+export async function failureCount(db: Db, key: string) {
   const [row] = await db.select().from(login_failures).where(eq(login_failures.key, key));
   if (!row) return { count: 0, lockedUntil: null as Date | null };
   if (Date.now() - row.first_failed_at.getTime() > WINDOW_MS && (!row.locked_until || row.locked_until < new Date())) {
@@ -80,7 +81,7 @@ async function failureCount(db: Db, key: string) {
   return { count: row.count, lockedUntil: row.locked_until };
 }
 
-async function recordFailure(db: Db, key: string, max: number) {
+export async function recordFailure(db: Db, key: string, max: number) {
   const now = new Date();
   const [row] = await db.select().from(login_failures).where(eq(login_failures.key, key));
   const fresh = !row || now.getTime() - row.first_failed_at.getTime() > WINDOW_MS;
@@ -95,7 +96,7 @@ async function recordFailure(db: Db, key: string, max: number) {
     });
 }
 
-function throttled(until: Date): AppError {
+export function throttled(until: Date): AppError {
   const minutes = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 60000));
   return new AppError(
     'rate_limited',
@@ -110,6 +111,8 @@ function throttled(until: Date): AppError {
 
 /**
  * Log in by username, e-mail or MyKad. Throttled per account (from the 10th failure) and per IP.
+ * @returns `{ user, token }`; for a role with a second factor (ADR 0081)
+ * `{ two_factor_required: true, enrolment_required, challenge }` — then `POST /api/two-factor/verify`.
  * @throws 422 `errors.login_failed` on the `username` field; 429 `errors.login_throttled`.
  */
 export async function login(
@@ -138,6 +141,17 @@ export async function login(
     throw new AppError('validation', 'errors.login_failed', { username: ['errors.login_failed'] });
   }
   await ctx.db.delete(login_failures).where(eq(login_failures.key, acctKey));
+  // Issue 11 / ADR 0080: a user whose every organisation access an administrator set inactive (status 2) is
+  // disabled: no new session (their open sessions were revoked when it happened).
+  const accesses = await ctx.db
+    .select({ status: user_accesses.status })
+    .from(user_accesses)
+    .where(eq(user_accesses.user_id, user.id));
+  if (user.role !== 'Client' && accesses.length > 0 && accesses.every((a) => a.status === 2)) {
+    throw new AppError('validation', 'security.account_disabled', { username: ['security.account_disabled'] });
+  }
+  // Issue 11 / ADR 0081: staff, officer and admin finish with a second factor (security/two-factor.ts).
+  if (needsSecondFactor(user.role)) return startChallenge(ctx, user, meta);
   const token = await issueToken(ctx.db, user.id, { ip: meta.ip, userAgent: meta.userAgent });
   return { user: await serializeUser(ctx.db, user), token };
 }

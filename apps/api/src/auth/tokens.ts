@@ -1,15 +1,27 @@
 /**
  * Bearer tokens (issue 2 "Tokens: at least 128 random bits, stored hashed, idle and absolute expiry").
  * A token is 32 random bytes (256 bits) in base64url; only its SHA-256 is stored.
- * Idle expiry: 2 hours without use; absolute expiry: 7 days after issue (ADR 0005).
+ * Session lifetime (issue 11 "Sessions"; ADR 0080, superseding ADR 0005): idle expiry 60 minutes for a
+ * Client and 30 minutes for every other role (staff roles, and Partner/Agent who hold other people's
+ * data); absolute expiry 24 hours after issue. "Now" is the process clock (`Date.now()`), also for the
+ * absolute expiry (passed to the query rather than SQL `now()`), so tests can move it with
+ * `vi.setSystemTime`. Every request re-reads the token and its user, so a revocation, a disabled user or a
+ * changed role takes effect on the next request.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { auth_tokens, users } from '../db/schema/index.ts';
 
-export const IDLE_MS = 2 * 60 * 60 * 1000;
-export const ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000;
+/** Idle expiry of a Client's session (issue 11: 60 minutes). */
+export const IDLE_CLIENT_MS = 60 * 60 * 1000;
+/** Idle expiry of every other role's session (issue 11: 30 minutes for staff roles; ADR 0080). */
+export const IDLE_STAFF_MS = 30 * 60 * 1000;
+/** Absolute expiry (issue 11: 24 hours after the token was issued). */
+export const ABSOLUTE_MS = 24 * 60 * 60 * 1000;
+
+/** The idle expiry (ms) of a session of a user with this role (ADR 0080). */
+export const idleMsForRole = (role: string) => (role === 'Client' ? IDLE_CLIENT_MS : IDLE_STAFF_MS);
 /** last_used_at is written at most this often, to keep reads cheap. */
 const TOUCH_MS = 60 * 1000;
 
@@ -26,6 +38,7 @@ export async function issueToken(
     token_hash: sha256(token),
     user_id: userId,
     kind: meta.kind ?? 'api-private',
+    last_used_at: new Date(),
     expires_at: new Date(Date.now() + ABSOLUTE_MS),
     ip: meta.ip,
     user_agent: meta.userAgent?.slice(0, 300),
@@ -47,7 +60,7 @@ const prepareTokenQuery = (db: Db) =>
       and(
         eq(auth_tokens.token_hash, sql.placeholder('hash')),
         isNull(auth_tokens.revoked_at),
-        gt(auth_tokens.expires_at, sql`now()`),
+        gt(auth_tokens.expires_at, sql.placeholder('now')),
       ),
     )
     .limit(1)
@@ -64,10 +77,10 @@ function tokenQuery(db: Db) {
 /** The user of a live token, or null when unknown, revoked, idle too long or past its absolute expiry. */
 export async function userForToken(db: Db, token: string) {
   const now = new Date();
-  const rows = await tokenQuery(db).execute({ hash: sha256(token) });
+  const rows = await tokenQuery(db).execute({ hash: sha256(token), now: now.toISOString() });
   const row = rows[0];
   if (!row) return null;
-  if (now.getTime() - row.token.last_used_at.getTime() > IDLE_MS) return null;
+  if (now.getTime() - row.token.last_used_at.getTime() > idleMsForRole(row.user.role)) return null;
   if (row.user.status !== 1) return null;
   if (now.getTime() - row.token.last_used_at.getTime() > TOUCH_MS) {
     await db.update(auth_tokens).set({ last_used_at: now }).where(eq(auth_tokens.id, row.token.id));

@@ -30,8 +30,15 @@ const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migratio
  * Open the database and apply migrations.
  * @param url postgres://… for PostgreSQL; undefined for PGlite.
  * @param pgliteDir folder for PGlite files; undefined (or "memory://") for an in-memory database (tests).
+ * @param migrate PostgreSQL only: false skips the migrations (the API then runs as the application role
+ *   of db/roles.sql, which may not create schemas; migrations run as the owner: `npm run db:migrate`).
  */
-export async function openDatabase(opts: { url?: string; pgliteDir?: string; max?: number }): Promise<Database> {
+export async function openDatabase(opts: {
+  url?: string;
+  pgliteDir?: string;
+  max?: number;
+  migrate?: boolean;
+}): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.max ?? 10 });
     // An idle client whose server connection ends (restart, failover, a dropped test database) must not
@@ -40,7 +47,7 @@ export async function openDatabase(opts: { url?: string; pgliteDir?: string; max
       if (err.code !== '57P01') console.error(`PostgreSQL pool: ${err.message}`);
     });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await migratePg(db as never, { migrationsFolder });
+    if (opts.migrate !== false) await migratePg(db as never, { migrationsFolder });
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   if (opts.pgliteDir && opts.pgliteDir !== 'memory://') mkdirSync(dirname(opts.pgliteDir), { recursive: true });

@@ -231,6 +231,7 @@ export async function insertWill(
     paymentable_id: w.id,
     payment_options_id: 1,
     amount_sen: 30000 - (opts.discountSen ?? 0),
+    discount_sen: opts.discountSen ?? 0,
     status: payStatus,
     reference: 'FPX-123456',
     promo_code_id: opts.discountSen ? 'promo-fixture' : null,

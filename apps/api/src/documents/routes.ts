@@ -4,17 +4,27 @@
  *
  * The two PDF routes declare `access: 'public'` because a signed URL (no bearer) must also open them;
  * they authorise inside with `documentAccess` (policy.ts), which is bearer-or-signature.
+ *
+ * Every PDF served here is sealed and registered (issued.ts, seal.ts; issue 11, ADRs 0070–0071), and
+ * `POST /public/wasiat/{id}/verify` tells whether an uploaded file is one of them.
  */
+
+import { translate } from '@wasiat/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { versionPdfData } from '../amendments/versions.ts';
 import type { AuthUser } from '../auth/guard.ts';
 import type { Ctx } from '../context.ts';
+import { notFound } from '../http/errors.ts';
 import { routeRateLimit } from '../http/rate-limits.ts';
 import { registerSignableRoute } from '../http/signed-routes.ts';
-import { renderReceiptPdf } from './pdf/receipt.ts';
+import { receiptPdf, settledPaymentFor } from '../payments/receipts.ts';
+import { registerDocumentCheckRoute } from './check-route.ts';
+import { type IssueActor, issueSealed } from './issued.ts';
 import { renderWillPdf } from './pdf/will.ts';
-import { documentAccess } from './policy.ts';
-import { authorisedWill, hasReceipt, latestPayment, publicWill, receiptPdfData, willPdfData } from './service.ts';
+import { type DocumentAccess, documentAccess } from './policy.ts';
+import { configureSeal } from './seal.ts';
+import { authorisedWill, hasReceipt, latestPayment, publicWill, willPdfData } from './service.ts';
 
 /** Lifetime of a signed download link (docs/api/documents.md: 5 minutes). */
 export const SIGNED_LINK_TTL_SECONDS = 300;
@@ -22,6 +32,8 @@ export const SIGNED_LINK_TTL_SECONDS = 300;
 const idParams = z.object({ id: z.string().min(1).max(64) });
 /** Query of a document route: the optional signed-URL parameters (policy.ts). */
 const signedQuery = z.looseObject({
+  /** A named version of the will's content (ADR 0021); absent = the current version. */
+  version: z.coerce.number().int().min(1).max(100000).optional(),
   expires: z.string().max(20).optional(),
   signature: z.string().max(100).optional(),
 });
@@ -50,7 +62,20 @@ async function visibleWill(ctx: Ctx, params: Record<string, unknown>, user: Auth
   }
 }
 
+/** "Malay / English" seal reason of a `sealed.seal.*` key. */
+const sealReason = (key: string) =>
+  `${translate(`sealed.seal.${key}`, 'ms')} / ${translate(`sealed.seal.${key}`, 'en')}`;
+
+/** The audit actor of a document download: the bearer user, or nobody for a signed link. */
+const issueActor = (access: DocumentAccess, ip: string): IssueActor => ({
+  userId: access.via === 'bearer' ? access.user.id : null,
+  ip,
+});
+
 export async function documentsRoutes(api: FastifyInstance, ctx: Ctx) {
+  // The seal key: SEAL_P12_PATH, else the development key in DATA_DIR/seal (seal.ts).
+  configureSeal(ctx.env);
+
   /**
    * `POST /api/route/sign { route_name: "wasiat.certificate", wasiat_id }` → `{ url }` (core-routes.ts):
    * a 5-minute signed link to the will PDF, only for a caller who may see the will (policy.ts
@@ -90,8 +115,22 @@ export async function documentsRoutes(api: FastifyInstance, ctx: Ctx) {
       const access = documentAccess(ctx, req);
       const { id } = req.params as z.infer<typeof idParams>;
       const w = await authorisedWill(ctx, id, access);
-      const bytes = await renderWillPdf(await willPdfData(ctx, w));
-      return sendPdf(reply, bytes, `wasiat-${w.wasiat_no ?? w.id}.pdf`);
+      const { version } = req.query as z.infer<typeof signedQuery>;
+      // `?version=n` (issue 4): the PDF of that version; earlier versions for staff only (amendments/versions.ts).
+      // Every version is sealed and registered on its own (issue 11; issued.ts keys on the printed content).
+      const data =
+        version === undefined
+          ? await willPdfData(ctx, w)
+          : await versionPdfData(ctx, access.via === 'bearer' ? access.user : null, w, version);
+      const { bytes } = await issueSealed(
+        ctx,
+        { subjectType: 'Wasiat', subjectId: w.id, kind: 'will' },
+        data,
+        () => renderWillPdf(data),
+        { reason: sealReason('will_reason'), location: ctx.appUrl },
+        issueActor(access, req.ip),
+      );
+      return sendPdf(reply, bytes, `wasiat-${w.wasiat_no ?? w.id}-v${data.versionNo ?? w.current_version}.pdf`);
     },
   );
 
@@ -106,8 +145,11 @@ export async function documentsRoutes(api: FastifyInstance, ctx: Ctx) {
       const access = documentAccess(ctx, req);
       const { id } = req.params as z.infer<typeof idParams>;
       const w = await authorisedWill(ctx, id, access);
-      const data = await receiptPdfData(ctx, w);
-      return sendPdf(reply, await renderReceiptPdf(data), `resit-${data.receiptNo}.pdf`);
+      // The receipt's bytes come from the payments module's single receipt producer (issue 7).
+      const p = await settledPaymentFor(ctx.db, 'Wasiat', w.id);
+      if (!p) throw notFound();
+      const { bytes, filename } = await receiptPdf(ctx, p);
+      return sendPdf(reply, bytes, filename);
     },
   );
 
@@ -125,4 +167,20 @@ export async function documentsRoutes(api: FastifyInstance, ctx: Ctx) {
       return { wasiat: await publicWill(ctx, id) };
     },
   );
+
+  /**
+   * `POST /api/public/wasiat/{id}/verify` (public; multipart with one file field `file`, a PDF up to
+   * 5 MB) → `{ verification: { registered, sha256, kind, issued_at } }`: `registered` is true when the
+   * upload is byte-for-byte one of the sealed documents issued for this will (its will PDF or receipt,
+   * any version; issued.ts) — a single changed byte makes it false. `kind` ("will" | "receipt") and
+   * `issued_at` (ISO 8601 UTC) describe the match, else null. Errors: 404 unless the will exists and is
+   * registered (as `GET /public/wasiat/{id}`); 422 `file` `sealed.verify.file_required` (no file) or
+   * `sealed.verify.not_pdf`; 422 `errors.file_too_large` over 5 MB. Limited like the public lookup
+   * (30 a minute per IP; http/rate-limits.ts). Nothing is stored. (check-route.ts)
+   */
+  registerDocumentCheckRoute(api, ctx, {
+    url: '/public/wasiat/:id/verify',
+    subjectType: 'Wasiat',
+    resolve: async (id) => (await publicWill(ctx, id)).id,
+  });
 }

@@ -26,6 +26,7 @@ import {
 } from '../db/schema/index.ts';
 import { notFound } from '../http/errors.ts';
 import { findVisibleWill } from '../wills/queries.ts';
+import { willCompletion } from './completion.ts';
 import { qrDataUrl, verifyUrl } from './pdf/layout.ts';
 import type { ReceiptPdfData } from './pdf/receipt.ts';
 import type { ShareLine, WillPdfData } from './pdf/will.ts';
@@ -67,7 +68,7 @@ export const hasReceipt = (p: Payment | null): p is Payment & { status: 'paid' |
   !!p && (p.status === 'paid' || p.status === 'waived');
 
 /** An attachment's bytes as a data URL when it is a PNG or JPEG image (signatures), else null. */
-async function imageDataUrl(ctx: Ctx, attachmentId: string | null): Promise<string | null> {
+export async function imageDataUrl(ctx: Ctx, attachmentId: string | null): Promise<string | null> {
   if (!attachmentId) return null;
   const [a] = await ctx.db.select().from(attachments).where(eq(attachments.id, attachmentId)).limit(1);
   if (!a || (a.mime_type !== 'image/png' && a.mime_type !== 'image/jpeg')) return null;
@@ -114,7 +115,8 @@ async function sharesOf(ctx: Ctx, type: 'MoveableProperty' | 'ImmoveableProperty
 }
 
 /**
- * Everything the will PDF prints. Only a registered will (status 2) has one: 404 otherwise.
+ * Everything the will PDF prints, including its certificate-of-completion page (completion.ts).
+ * Only a registered will (status 2) has one: 404 otherwise.
  * Lists are in the order they were entered.
  */
 export async function willPdfData(ctx: Ctx, w: Will): Promise<WillPdfData> {
@@ -201,6 +203,7 @@ export async function willPdfData(ctx: Ctx, w: Will): Promise<WillPdfData> {
     caretakers: caretakerRows,
     bequests: bequestRows,
     testatorSignature: (await imageDataUrl(ctx, w.signature_id)) ?? (await imageDataUrl(ctx, t.owner?.signature_id)),
+    completion: await willCompletion(ctx, w, t.ic),
     qr: await qrDataUrl(url),
     verifyUrl: url,
   };

@@ -13,7 +13,8 @@ import { attachments, ekyc_manual_reviews, users, wills } from '../db/schema/ind
 import { fieldError } from '../http/errors.ts';
 import { willScope } from '../wills/policy.ts';
 import { findVisibleWill } from '../wills/queries.ts';
-import { type Actor, audit, markPartDone } from '../wills/service.ts';
+import { type Actor, audit, markPartDone, unmarkPartDone } from '../wills/service.ts';
+import { maxAttemptsFor } from './limits.ts';
 
 export const REVIEW_STATUSES = ['pending', 'approved', 'rejected', 'superseded'] as const;
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
@@ -82,7 +83,7 @@ export async function willManualStatus(ctx: Ctx, me: AuthUser, willId: string) {
   return {
     review: latest ? reviewBody(latest) : null,
     face_verification_count: will.face_verification_count,
-    max_attempts: ctx.env.EKYC_MAX_ATTEMPTS,
+    max_attempts: await maxAttemptsFor(ctx, will.organization_id),
     ekyc_verified_at: will.ekyc_verified_at?.toISOString() ?? null,
     ekyc_method: will.ekyc_method,
   };
@@ -151,5 +152,36 @@ export async function resetAttempts(ctx: Ctx, actor: Actor, willId: string) {
       { face_verification_count: 0 },
     );
     return { face_verification_count: 0 };
+  });
+}
+
+/**
+ * `POST /api/ekyc/{wasiat_id}/clear` (`ekyc:review`; spec §4 "Clear actions reset will/trust, flag and
+ * count"): the will's eKYC starts again — `ekyc_verified_at` and `ekyc_method` cleared, the attempt count
+ * set to 0, the wizard's eKYC part no longer done; pending manual reviews are superseded. Only while the
+ * will is not yet submitted (status 0, or 3 returned to the client): 422 `ekyc.clear_not_allowed` otherwise.
+ * The attempts themselves stay (audit). @returns the will's new eKYC state.
+ */
+export async function clearEkyc(ctx: Ctx, actor: Actor, willId: string) {
+  return ctx.db.transaction(async (tx) => {
+    const will = await findVisibleWill(tx, actor.user, willId, { forUpdate: true });
+    if (will.status !== 0 && will.status !== 3 && will.status !== -1) throw fieldError('_', 'ekyc.clear_not_allowed');
+    const before = {
+      ekyc_verified_at: will.ekyc_verified_at?.toISOString() ?? null,
+      ekyc_method: will.ekyc_method,
+      face_verification_count: will.face_verification_count,
+    };
+    await tx
+      .update(wills)
+      .set({ ekyc_verified_at: null, ekyc_method: null, face_verification_count: 0 })
+      .where(eq(wills.id, will.id));
+    await unmarkPartDone(tx, will.id, 'ekyc');
+    await tx
+      .update(ekyc_manual_reviews)
+      .set({ status: 'superseded' })
+      .where(and(eq(ekyc_manual_reviews.wasiat_id, will.id), eq(ekyc_manual_reviews.status, 'pending')));
+    const after = { ekyc_verified_at: null, ekyc_method: null, face_verification_count: 0 };
+    await audit(tx, actor, 'ekyc.clear', { type: 'Wasiat', id: will.id }, before, after);
+    return after;
   });
 }

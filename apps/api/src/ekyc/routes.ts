@@ -14,6 +14,14 @@
  *   ekyc_verified_at, ekyc_method }`
  * - `POST /api/ekyc/manual/{wasiat_id}/approve` · `…/reject { reason }` (`ekyc:review`) → `{ review, message }`
  * - `POST /api/ekyc/{wasiat_id}/reset` (`ekyc:review`) → `{ face_verification_count: 0, message }`
+ * - `POST /api/ekyc/{wasiat_id}/clear` (`ekyc:review`; spec §4 "clear") → `{ ekyc_verified_at: null,
+ *   ekyc_method: null, face_verification_count: 0, message }`
+ *
+ * MyKad OCR (ocr-service.ts; reference §2.8; ADR 0090):
+ * - `POST /api/document-ocr { document, ic_number? }` (JSON data URL, or multipart) →
+ *   `{ response: { ic_number, name, address, postcode, city, state, gender, religion, nationality }, document_ocr, message }`;
+ *   422 `document` `ekyc.mykad_mismatch` when the number read differs from the MyKad entered.
+ * - `GET /api/user/{id}/document-ocr` → `{ document_ocr | null }` (the latest reading).
  */
 import { translate } from '@wasiat/domain';
 import type { FastifyInstance } from 'fastify';
@@ -21,7 +29,17 @@ import { z } from 'zod';
 import { requireUser } from '../auth/guard.ts';
 import type { Ctx } from '../context.ts';
 import { actorOf } from '../wills/http.ts';
-import { decideManualReview, listManualReviews, REVIEW_STATUSES, resetAttempts, willManualStatus } from './manual.ts';
+import { multipartToBody } from '../wills/multipart.ts';
+import {
+  clearEkyc,
+  decideManualReview,
+  listManualReviews,
+  REVIEW_STATUSES,
+  resetAttempts,
+  willManualStatus,
+} from './manual.ts';
+import { documentOcr, latestReading } from './ocr-service.ts';
+import { publicEkycRoutes } from './public.ts';
 import { serializeAttempt, userVerifications, verifyFace } from './service.ts';
 
 const willParams = z.object({ wasiat_id: z.string().min(1).max(64) });
@@ -40,7 +58,32 @@ const listQuery = z.object({
   min_verification_score: z.coerce.number().min(0).max(100).optional(),
 });
 
+const ocrBody = z.object({
+  document: z.string({ error: 'validation.required' }).min(1, 'validation.required'),
+  ic_number: z.string().max(20).nullish(),
+});
+
 export async function ekycRoutes(api: FastifyInstance, ctx: Ctx) {
+  await publicEkycRoutes(api, ctx);
+  api.post(
+    '/document-ocr',
+    {
+      config: { access: 'authenticated' },
+      preValidation: multipartToBody,
+      schema: { body: ocrBody },
+    },
+    async (req) => ({
+      ...(await documentOcr(ctx, { user: requireUser(req), ip: req.ip }, req.body as z.infer<typeof ocrBody>)),
+      message: translate('ekyc.ocr_read', req.lang),
+    }),
+  );
+
+  api.get(
+    '/user/:id/document-ocr',
+    { config: { access: 'authenticated' }, schema: { params: z.object({ id: z.string().min(1).max(64) }) } },
+    async (req) => latestReading(ctx.db, requireUser(req), (req.params as { id: string }).id),
+  );
+
   api.post('/face-verification', { config: { access: 'ekyc:attempt' }, schema: { body: verifyBody } }, async (req) => {
     const body = req.body as z.infer<typeof verifyBody>;
     const attempt = await verifyFace(ctx, { user: requireUser(req), ip: req.ip }, body);
@@ -110,6 +153,15 @@ export async function ekycRoutes(api: FastifyInstance, ctx: Ctx) {
     async (req) => ({
       ...(await resetAttempts(ctx, actorOf(req), willIdOf(req))),
       message: translate('ekyc.reset_done', req.lang),
+    }),
+  );
+
+  api.post(
+    '/ekyc/:wasiat_id/clear',
+    { config: { access: 'ekyc:review' }, schema: { params: willParams } },
+    async (req) => ({
+      ...(await clearEkyc(ctx, actorOf(req), willIdOf(req))),
+      message: translate('ekyc.clear_done', req.lang),
     }),
   );
 }

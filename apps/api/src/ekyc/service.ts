@@ -4,7 +4,8 @@
  * the score itself — a score sent by the browser is ignored. Every attempt is stored (images as
  * attachments of type "EkycAttempt", score, outcome, user, IP, time) with an audit event in the same
  * transaction; a will's `face_verification_count` counts attempts and a pass sets `ekyc_verified_at`
- * and `ekyc_method` "Face". After `EKYC_MAX_ATTEMPTS` attempts the answer is 422 `ekyc.attempt_limit`.
+ * and `ekyc_method` "Face". After the attempt limit (the organisation's preference `ekyc_max_attempts`, else
+ * `EKYC_MAX_ATTEMPTS`; limits.ts) the answer is 422 `ekyc.attempt_limit`.
  */
 import { and, count, desc, eq, gte, isNull } from 'drizzle-orm';
 import { recordAudit } from '../audit/audit.ts';
@@ -19,6 +20,8 @@ import { assertCanEdit } from '../wills/policy.ts';
 import { findVisibleWill } from '../wills/queries.ts';
 import { markPartDone } from '../wills/service.ts';
 import { compareFaces, FaceError, MIN_VERIFICATION_SCORE } from './face.ts';
+import { maxAttemptsFor } from './limits.ts';
+import { selfieSignals } from './liveness.ts';
 
 export interface FaceVerificationInput {
   selfie_image: string;
@@ -69,7 +72,7 @@ const limitReached = () => new AppError('validation', 'ekyc.attempt_limit', { _:
  */
 export async function verifyFace(ctx: Ctx, actor: Actor, input: FaceVerificationInput) {
   const me = actor.user;
-  const max = ctx.env.EKYC_MAX_ATTEMPTS;
+  let max = ctx.env.EKYC_MAX_ATTEMPTS;
   const selfie = decodeBase64(input.selfie_image, 'selfie_image');
   await checkFile(selfie, IMAGE_TYPES, 'selfie_image');
 
@@ -81,6 +84,7 @@ export async function verifyFace(ctx: Ctx, actor: Actor, input: FaceVerification
     if (!input.ekycable_id) throw fieldError('ekycable_id', 'validation.required');
     const will = await findVisibleWill(ctx.db, me, input.ekycable_id);
     assertCanEdit(me, will);
+    max = await maxAttemptsFor(ctx, will.organization_id);
     if (will.face_verification_count >= max) throw limitReached();
     subjectId = will.user_id;
     willId = will.id;
@@ -113,6 +117,8 @@ export async function verifyFace(ctx: Ctx, actor: Actor, input: FaceVerification
     problem = e;
   }
   const outcome = problem ? problem.problem : result?.passed ? 'passed' : 'score_too_low';
+  // Extra signals of the selfie (ADR 0093): recorded, never deciding.
+  const signals = result ? await selfieSignals(selfie) : { antispoof: null, liveness: null };
 
   const attempt = await ctx.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
@@ -158,6 +164,8 @@ export async function verifyFace(ctx: Ctx, actor: Actor, input: FaceVerification
         distance: result?.distance ?? null,
         passed: !!result?.passed,
         outcome,
+        antispoof: signals.antispoof,
+        liveness: signals.liveness,
         ip: actor.ip,
         created_at: now,
       })
@@ -175,7 +183,7 @@ export async function verifyFace(ctx: Ctx, actor: Actor, input: FaceVerification
       action: result?.passed ? 'ekyc.pass' : 'ekyc.fail',
       entityType: willId ? 'Wasiat' : 'User',
       entityId: willId ?? subjectId,
-      after: { attempt_id: id, outcome, verification_score: row.verification_score },
+      after: { attempt_id: id, outcome, verification_score: row.verification_score, ...signals },
       ip: actor.ip,
     });
     return row;
@@ -193,6 +201,9 @@ export const serializeAttempt = (a: typeof ekyc_attempts.$inferSelect) => ({
   verification_score: a.verification_score ?? 0,
   passed: a.passed,
   outcome: a.outcome,
+  /** @vladmandic/human scores of the selfie, 0–1 or null (extra signals, ADR 0093). */
+  antispoof: a.antispoof,
+  liveness: a.liveness,
   created_at: a.created_at.toISOString(),
 });
 

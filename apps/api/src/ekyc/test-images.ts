@@ -63,3 +63,44 @@ export const blankImage = () =>
 export const groupPhoto = (n = 1) => sharp(sample(n)).resize({ width: 1024 }).jpeg().toBuffer();
 
 export const dataUrl = (b: Buffer, mime = 'image/jpeg') => `data:${mime};base64,${b.toString('base64')}`;
+
+/** Particulars printed on a synthetic MyKad (see {@link syntheticMykadWithText}). */
+export interface CardText {
+  ic: string;
+  name: string;
+  address: string[];
+}
+
+const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * A synthetic MyKad front with printed particulars (for OCR): 856×540, the number `YYMMDD-PB-####` at the
+ * top left, the name and address lines below it, WARGANEGARA / ISLAM / LELAKI at the bottom right, and
+ * the face photo on the right (as the real card lays them out). Text is rendered by sharp from an SVG.
+ */
+export async function syntheticMykadWithText(key: FaceKey, card: CardText): Promise<Buffer> {
+  const photo = await sharp(await faceCrop(key, 0.35))
+    .greyscale()
+    .resize({ width: 190, height: 240, fit: 'cover' })
+    .png()
+    .toBuffer();
+  const ic = `${card.ic.slice(0, 6)}-${card.ic.slice(6, 8)}-${card.ic.slice(8)}`;
+  const line = (y: number, text: string, size = 26, weight = 'bold') =>
+    `<text x="40" y="${y}" font-family="DejaVu Sans" font-size="${size}" font-weight="${weight}" fill="#111">${escapeXml(text)}</text>`;
+  const lines = [line(60, 'KAD PENGENALAN MALAYSIA', 22), line(130, ic, 34)];
+  const names = card.name.toUpperCase().split('\n');
+  for (const [i, n] of names.entries()) lines.push(line(330 + i * 32, n));
+  for (const [i, a] of card.address.entries()) {
+    lines.push(line(330 + (names.length + i) * 32, a.toUpperCase(), 24, 'normal'));
+  }
+  const right = (y: number, text: string) =>
+    `<text x="820" y="${y}" text-anchor="end" font-family="DejaVu Sans" font-size="22" font-weight="bold" fill="#111">${text}</text>`;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="856" height="540">${lines.join('')}${right(440, 'WARGANEGARA')}${right(475, 'ISLAM')}${right(510, 'LELAKI')}</svg>`;
+  return sharp({ create: { width: 856, height: 540, channels: 3, background: { r: 215, g: 225, b: 238 } } })
+    .composite([
+      { input: Buffer.from(svg), left: 0, top: 0 },
+      { input: photo, left: 620, top: 90 },
+    ])
+    .jpeg({ quality: 85 })
+    .toBuffer();
+}

@@ -8,6 +8,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import type { Db } from '../db/client.ts';
 import { attachments } from '../db/schema/index.ts';
 import { AppError } from '../http/errors.ts';
+import { reencodeImage } from './reencode.ts';
 import type { FileStore } from './storage.ts';
 
 /** Largest upload accepted (bytes): 5 MB. */
@@ -53,11 +54,32 @@ export interface SaveAttachment {
   uploadedBy?: string | null;
   /** Replace an existing attachment of the same owner and type (reference `?action=replace`). */
   replace?: boolean;
+  /** `data` already came out of {@link prepareUpload} (not re-encoded a second time). */
+  prepared?: boolean;
 }
 
-/** Check and store a file, then record the attachment row. Returns the row. */
-export async function saveAttachment(db: Db, store: FileStore, a: SaveAttachment) {
-  const { mime, ext } = await checkFile(a.data, a.allowed, a.field ?? 'document');
+/**
+ * The bytes that will be stored for an upload: checked (size, magic-byte type among `allowed`), and for an
+ * image re-encoded without metadata (files/reencode.ts). For a caller that must compare what is stored
+ * (e.g. "front and back must be different files") before saving; pass the result with `prepared: true`.
+ * @throws AppError 422 on `field` as {@link checkFile} and {@link reencodeImage}.
+ */
+export async function prepareUpload(data: Buffer, allowed: readonly string[], field: string): Promise<Buffer> {
+  const { mime } = await checkFile(data, allowed, field);
+  return (IMAGE_TYPES as readonly string[]).includes(mime) ? reencodeImage(data, mime, field) : data;
+}
+
+/**
+ * Check and store a file under a server-chosen name (`<type>/<owner id>/<96 random bits>.<ext>`), then record
+ * the attachment row. Images are re-encoded without metadata first (files/reencode.ts; issue 11), so the
+ * stored bytes, size and SHA-256 are those of the clean image. Returns the row.
+ */
+export async function saveAttachment(db: Db, store: FileStore, input: SaveAttachment) {
+  const { mime, ext } = await checkFile(input.data, input.allowed, input.field ?? 'document');
+  const a =
+    (IMAGE_TYPES as readonly string[]).includes(mime) && !input.prepared
+      ? { ...input, data: await reencodeImage(input.data, mime, input.field ?? 'document') }
+      : input;
   const key = `${a.attachableType.toLowerCase()}/${a.attachableId}/${randomBytes(12).toString('hex')}.${ext}`;
   await store.put(key, a.data);
   if (a.replace) {

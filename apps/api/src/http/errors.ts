@@ -63,9 +63,14 @@ export function fromZod(err: ZodError): AppError {
   return new AppError('validation', first, fields);
 }
 
-function send422(reply: FastifyReply, lang: Language, fields: Record<string, string[]>) {
+function send422(
+  reply: FastifyReply,
+  lang: Language,
+  fields: Record<string, string[]>,
+  params: Record<string, string | number> = {},
+) {
   const errors: Record<string, string[]> = {};
-  for (const [f, keys] of Object.entries(fields)) errors[f] = keys.map((k) => translate(k, lang));
+  for (const [f, keys] of Object.entries(fields)) errors[f] = keys.map((k) => translate(k, lang, params));
   const message = Object.values(errors)[0]?.[0] ?? translate('errors.validation_failed', lang);
   return reply.status(422).send({ message, errors });
 }
@@ -78,7 +83,7 @@ export function installErrorHandler(app: FastifyInstance) {
       reply.headers(error.headers);
       if (error.code === 'validation') {
         const fields = Object.keys(error.fields).length ? error.fields : { _: [error.messageKey] };
-        return send422(reply, lang, fields);
+        return send422(reply, lang, fields, error.params);
       }
       return reply.status(STATUS[error.code]).send({ message: translate(error.messageKey, lang, error.params) });
     }

@@ -27,6 +27,12 @@ export const RATE_LIMITS = {
   faceVerification: { max: 10, timeWindow: '1 hour', key: 'user' },
   /** `POST /api/otp/request`: per IP (the per-user limit of 5 per 15 minutes is in otp/service.ts). */
   otpRequest: { max: 20, timeWindow: '1 hour', key: 'ip' },
+  /** `POST /api/two-factor/enrol` and `/verify` (each): per IP (ADR 0081; per user and challenge in two-factor.ts). */
+  twoFactor: { max: 30, timeWindow: '15 minutes', key: 'ip' },
+  /** `POST /api/document-ocr`: MyKad OCR reads per user (issue 3; about a second of CPU each). */
+  documentOcr: { max: 20, timeWindow: '1 hour', key: 'user' },
+  /** `POST /api/ekyc/public/token` and `…/face-verification` (each): the public eKYC link, per IP (ADR 0091). */
+  publicEkyc: { max: 30, timeWindow: '1 hour', key: 'ip' },
 } as const satisfies Record<string, { max: number; timeWindow: string; key: Key }>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
@@ -50,4 +56,7 @@ export function routeRateLimit(env: Pick<Env, 'RATE_LIMIT_SCALE'>, name: RateLim
  */
 export const ROUTE_RATE_LIMITS: Record<string, RateLimitName> = {
   'POST /api/face-verification': 'faceVerification',
+  'POST /api/document-ocr': 'documentOcr',
+  'POST /api/ekyc/public/token': 'publicEkyc',
+  'POST /api/ekyc/public/face-verification': 'publicEkyc',
 };

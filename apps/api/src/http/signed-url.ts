@@ -12,6 +12,14 @@ export class UrlSigner {
     return createHmac('sha256', this.key).update(`${path}\n${expires}`).digest('base64url');
   }
 
+  /**
+   * A 32-byte key for another purpose, derived from the same APP_KEY (HMAC-SHA-256 of the purpose), so one
+   * configured secret protects signed URLs, sealed TOTP secrets and recovery-code hashes (ADR 0081).
+   */
+  subkey(purpose: string): Buffer {
+    return createHmac('sha256', this.key).update(`subkey:${purpose}`).digest();
+  }
+
   /** `path?expires=<unix s>&signature=<mac>`, valid for `ttlSeconds`. */
   sign(path: string, ttlSeconds: number, now = Date.now()): string {
     const expires = Math.floor(now / 1000) + ttlSeconds;

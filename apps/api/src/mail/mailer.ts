@@ -13,6 +13,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Files to attach (e.g. a receipt PDF; issue 7). */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 export interface Mailer {
   send(msg: MailMessage): Promise<void>;

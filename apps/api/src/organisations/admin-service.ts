@@ -49,6 +49,8 @@ export function serializeOrganisation(o: Org) {
     allow_payment_gateway: oneZero(o.allow_payment_gateway),
     allow_cash_payment: oneZero(o.allow_cash_payment),
     allow_direct_payment: oneZero(o.allow_direct_payment),
+    allow_loan_payment: oneZero(o.allow_loan_payment),
+    allow_atb_payment: oneZero(o.allow_atb_payment),
     created_at: o.created_at,
     updated_at: o.updated_at,
   };
@@ -76,6 +78,8 @@ function columns(input: OrgInput) {
     allow_payment_gateway: input.allow_payment_gateway,
     allow_cash_payment: input.allow_cash_payment,
     allow_direct_payment: input.allow_direct_payment,
+    allow_loan_payment: input.allow_loan_payment,
+    allow_atb_payment: input.allow_atb_payment,
   };
 }
 

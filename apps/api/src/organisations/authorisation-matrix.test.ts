@@ -200,6 +200,15 @@ const MATRIX: Record<string, { req: (f: Fx) => Promise<Req> | Req; expect: numbe
     }),
     expect: [403, 403, 201, 201, 403, 403, 201, 403, 404],
   },
+  // the Individu page: DEMO is a private organisation, so creating an owner is refused with a 422
+  'GET /organization/:id/individu': {
+    req: (f) => ({ path: `/organization/${f.demo}/individu` }),
+    expect: [403, 403, 200, 200, 200, 200, 200, 403, 404],
+  },
+  'POST /organization/:id/individu': {
+    req: (f) => ({ path: `/organization/${f.demo}/individu`, body: {} }),
+    expect: [403, 403, 422, 422, 403, 403, 422, 403, 404],
+  },
   'GET /organization/:id/user/:user_id': {
     req: (f) => ({ path: `/organization/${f.demo}/user/${f.demoStaff}` }),
     expect: [403, 403, 200, 200, 200, 200, 200, 403, 404],

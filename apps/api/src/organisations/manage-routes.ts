@@ -27,6 +27,7 @@
 import {
   accessRequestSchema,
   branchSchema,
+  individuOwnerSchema,
   organisationSchema,
   preferenceSchema,
   pricingSchema,
@@ -55,6 +56,7 @@ import {
   updateBranch,
   updatePricing,
 } from './branches-pricing.ts';
+import { createIndividuOwner, getIndividu } from './individu.ts';
 import { createProduct, getProduct, listProducts, updateProduct } from './products.ts';
 import { exportPromoCodes, generatePromoCodes, listPromoCodes } from './promo-codes.ts';
 import { approveAccess, createStaff, getStaff, listPendingAccess, listStaff, updateStaff } from './staff.ts';
@@ -169,6 +171,23 @@ export async function organisationManageRoutes(api: FastifyInstance, ctx: Ctx) {
     { config: { access: 'staff:manage' }, schema: { params: idParams, body: staffCreateSchema } },
     async (req, reply) =>
       reply.status(201).send(await createStaff(ctx, { ...actor(req), lang: req.lang }, req.params.id, req.body)),
+  );
+
+  /** The Individu page: an individual organisation and its owner account (ADR 0019). */
+  r.get(
+    '/organization/:id/individu',
+    { config: { access: 'organisation:read' }, schema: { params: idParams } },
+    async (req) => getIndividu(db, requireUser(req), req.params.id),
+  );
+
+  /** Create the owner account of an individual organisation (invited by e-mail). */
+  r.post(
+    '/organization/:id/individu',
+    { config: { access: 'staff:manage' }, schema: { params: idParams, body: individuOwnerSchema } },
+    async (req, reply) =>
+      reply
+        .status(201)
+        .send(await createIndividuOwner(ctx, { ...actor(req), lang: req.lang }, req.params.id, req.body)),
   );
 
   const staffParams = z.object({ id, user_id: id });

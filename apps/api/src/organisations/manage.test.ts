@@ -409,6 +409,110 @@ describe('staff and access approval', () => {
   });
 });
 
+describe('staff particulars and the Individu page (ADR 0019)', () => {
+  it("keeps bank, staff id and course of a staff member; the provider's staff need a bank", async () => {
+    const admin = await t.login('admin');
+    const [provider] = await t.ctx.db.select().from(organizations).where(eq(organizations.type, 'provider'));
+    const body = {
+      name: 'Kakitangan Baharu',
+      ic_number: newMykad(),
+      email: 'kakitangan.baharu@example.com',
+      role: 'Officer',
+    };
+    const noBank = await t.call('POST', `/api/organization/${provider.id}/user`, { token: admin, body, lang: 'en' });
+    expect(noBank.status).toBe(422);
+    expect(noBank.body.errors.bank_name).toEqual([
+      "Bank name and account number are required for the provider's staff.",
+    ]);
+    const badAccount = await t.call('POST', `/api/organization/${provider.id}/user`, {
+      token: admin,
+      body: { ...body, bank_name: 'Maybank', bank_account_number: '12ab' },
+    });
+    expect(badAccount.status).toBe(422);
+    expect(Object.keys(badAccount.body.errors)).toEqual(['bank_account_number']);
+    const created = await ok(
+      t.call('POST', `/api/organization/${provider.id}/user`, {
+        token: admin,
+        body: {
+          ...body,
+          bank_name: 'Maybank',
+          bank_account_number: '5140-1234-5678',
+          staff_id: 'AW-0042',
+          is_attended_course: 1,
+        },
+      }),
+      201,
+    );
+    expect(created.user).toMatchObject({
+      bank_name: 'Maybank',
+      bank_account_number: '5140-1234-5678',
+      staff_id: 'AW-0042',
+      is_attended_course: 1,
+    });
+    // a partner's agent needs no bank; editing keeps the fields
+    const agent = await ok(
+      t.call('POST', `/api/organization/${demo}/user`, {
+        token: partner,
+        body: { name: 'Ejen Kursus', ic_number: newMykad(), email: 'ejen.kursus@example.com', role: 'Agent' },
+      }),
+      201,
+    );
+    expect(agent.user).toMatchObject({ bank_name: null, is_attended_course: 0 });
+    const edited = await ok(
+      t.call('PATCH', `/api/organization/${demo}/user/${agent.user.id}`, {
+        token: partner,
+        body: {
+          name: 'Ejen Kursus',
+          email: 'ejen.kursus@example.com',
+          role: 'Agent',
+          status: 0,
+          is_attended_course: 1,
+          staff_id: 'D-7',
+        },
+      }),
+    );
+    expect(edited.user).toMatchObject({ is_attended_course: 1, staff_id: 'D-7' });
+  });
+
+  it('an individual organisation gets its owner account once; other types have none', async () => {
+    const mykad = newMykad();
+    const ind = await ok(
+      t.call('POST', '/api/organization', {
+        token: staff,
+        body: org({
+          code: 'INDV',
+          name: 'Aminah binti Hassan',
+          type: 'individual',
+          registration_number: '',
+          mykad_number: mykad,
+          email: 'aminah.indv@example.com',
+        }),
+      }),
+      201,
+    );
+    const id = ind.organization.id;
+    const before = await ok(t.call('GET', `/api/organization/${id}/individu`, { token: staff }));
+    expect(before).toMatchObject({ individual: true, owner: null, organization: { mykad_number: mykad } });
+    const sent = t.mails.length;
+    const owner = await ok(t.call('POST', `/api/organization/${id}/individu`, { token: staff, body: {} }), 201);
+    expect(owner.user).toMatchObject({
+      name: 'Aminah binti Hassan',
+      ic_number: mykad,
+      email: 'aminah.indv@example.com',
+    });
+    expect(owner.user.user_access).toMatchObject({ role: 'Partner', status: 1 });
+    expect(t.mails.length).toBe(sent + 1);
+    expect(t.mails.at(-1)?.to).toContain('aminah.indv@example.com');
+    const after = await ok(t.call('GET', `/api/organization/${id}/individu`, { token: staff }));
+    expect(after.owner.id).toBe(owner.user.id);
+    const twice = await t.call('POST', `/api/organization/${id}/individu`, { token: staff, body: {}, lang: 'en' });
+    expect(twice.status).toBe(422);
+    expect(twice.body.errors.organization_id).toEqual(['This organisation already has its owner account.']);
+    const notInd = await ok(t.call('GET', `/api/organization/${demo}/individu`, { token: staff }));
+    expect(notInd).toMatchObject({ individual: false, owner: null });
+  });
+});
+
 describe('promo codes', () => {
   it('generates N unguessable codes, lists them with redeemed by/at, exports CSV and XLSX', async () => {
     const expires = new Date(Date.now() + 30 * 86400000).toISOString();

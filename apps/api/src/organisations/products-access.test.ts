@@ -6,7 +6,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../test/harness.ts';
-import { organizations, user_accesses, users } from '../db/schema/index.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import { branches, organizations, user_accesses, users } from '../db/schema/index.ts';
 
 let t: TestApp;
 let admin: string;
@@ -113,6 +114,38 @@ describe('user access request', () => {
     expect(a.status).toBe(1);
     const after = await t.call('GET', '/api/authenticate', { token: me });
     expect(after.body.user).toMatchObject({ roles: [{ name: 'Agent' }], user_access: { status: 1 } });
+  });
+});
+
+describe('a staff-side user awaiting approval (ADR 0018)', () => {
+  it("holds none of the role's rights until 'Approve Access'; then has them", async () => {
+    const [u] = await t.ctx.db
+      .insert(users)
+      .values({
+        name: 'Ejen Menunggu',
+        username: 'ejenmenunggu',
+        email: 'ejen.menunggu@example.com',
+        ic_number: '880202145671',
+        role: 'Agent',
+        password_hash: await hashPassword('Rahsia123'),
+      })
+      .returning();
+    const [hq] = await t.ctx.db.select().from(branches).where(eq(branches.organization_id, demo));
+    const [access] = await t.ctx.db
+      .insert(user_accesses)
+      .values({ user_id: u.id, organization_id: demo, branch_id: hq.id, role: 'Agent', status: 0 })
+      .returning();
+    const token = await t.login('ejenmenunggu', 'Rahsia123');
+    // logging in and reading the session still work (the web shows the notice)
+    expect((await t.call('GET', '/api/authenticate', { token })).status).toBe(200);
+    const before = await t.call('GET', '/api/client', { token, lang: 'en' });
+    expect(before.status).toBe(403);
+    expect(before.body.message).toBe('Your access is awaiting approval by an administrator.');
+    const ms = await t.call('GET', '/api/client', { token, lang: 'ms' });
+    expect(ms.body.message).toBe('Akses anda sedang menunggu kelulusan pentadbir.');
+    const ok = await t.call('PATCH', `/api/user-access/${access.id}`, { token: admin, body: { status: 1 } });
+    expect(ok.status).toBe(200);
+    expect((await t.call('GET', '/api/client', { token })).status).toBe(200);
   });
 });
 

@@ -107,6 +107,8 @@ export async function getOrganisation(db: Db, user: AuthUser, id: string) {
       allow_payment_gateway: oneZero(o.allow_payment_gateway),
       allow_cash_payment: oneZero(o.allow_cash_payment),
       allow_direct_payment: oneZero(o.allow_direct_payment),
+      allow_loan_payment: oneZero(o.allow_loan_payment),
+      allow_atb_payment: oneZero(o.allow_atb_payment),
     },
   };
 }
@@ -277,6 +279,7 @@ export function serializePreference(orgId: string, p: Preference | undefined) {
     stock_account_type: null,
     fixed_property_name: null,
     fixed_stock_name: null,
+    ekyc_max_attempts: null,
   };
   return {
     id: d.id,
@@ -295,6 +298,7 @@ export function serializePreference(orgId: string, p: Preference | undefined) {
     stock_account_type: d.stock_account_type,
     fixed_property_name: d.fixed_property_name,
     fixed_stock_name: d.fixed_stock_name,
+    ekyc_max_attempts: d.ekyc_max_attempts,
   };
 }
 

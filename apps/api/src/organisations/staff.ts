@@ -22,6 +22,7 @@ import type { z } from 'zod';
 import { recordAudit } from '../audit/audit.ts';
 import { type AuthUser, userCan } from '../auth/guard.ts';
 import { requestPasswordReset } from '../auth/service.ts';
+import { revokeAllTokens } from '../auth/tokens.ts';
 import type { Ctx } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { branches, organizations, user_accesses, users } from '../db/schema/index.ts';
@@ -48,6 +49,10 @@ export function serializeStaff(u: User, a: Access, org: Org, branch: Branch | nu
     email: u.email,
     ic_number: u.ic_number,
     mobile_number: u.mobile_number,
+    bank_name: u.bank_name,
+    bank_account_number: u.bank_account_number,
+    staff_id: u.staff_id,
+    is_attended_course: u.is_attended_course ? 1 : 0,
     status: u.status,
     roles: [{ name: u.role }],
     has_password: u.password_hash ? 1 : 0,
@@ -77,6 +82,30 @@ async function assertBranchOf(db: Db, org: Org, branchId: string | undefined) {
 function assertRole(org: Org, role: string) {
   if (!rolesFor(org).includes(role)) throw fieldError('role', O.roleNotAllowed);
 }
+
+/**
+ * The provider's own staff are paid through their bank: bank name and account number are required for a
+ * user of the provider organisation (reference §3.8 org user "yes only for org type Awaris"; ADR 0019).
+ * @throws 422 `organisations.bank_required` on the missing field.
+ */
+function assertBank(org: Org, input: { bank_name?: string; bank_account_number?: string }) {
+  if (org.type !== 'provider') return;
+  if (!input.bank_name) throw fieldError('bank_name', O.bankRequired);
+  if (!input.bank_account_number) throw fieldError('bank_account_number', O.bankRequired);
+}
+
+/** The staff-only columns of `users` from a create/update body. */
+const staffExtras = (input: {
+  bank_name?: string;
+  bank_account_number?: string;
+  staff_id?: string;
+  is_attended_course: 0 | 1;
+}) => ({
+  bank_name: input.bank_name ?? null,
+  bank_account_number: input.bank_account_number ?? null,
+  staff_id: input.staff_id ?? null,
+  is_attended_course: input.is_attended_course === 1,
+});
 
 const staffSelect = (db: Db) =>
   db
@@ -161,6 +190,7 @@ export async function createStaff(
   const { db } = ctx;
   const org = await loadManagedOrganisation(db, actor.user, orgId);
   assertRole(org, input.role);
+  assertBank(org, input);
   const branch = await assertBranchOf(db, org, input.branch_id);
   const email = input.email.toLowerCase();
   const username = input.username ?? `${org.code}${input.ic_number.slice(-6)}`.toLowerCase();
@@ -191,6 +221,7 @@ export async function createStaff(
           mobile_number: input.mobile_number ?? null,
           role: input.role,
           status: 1,
+          ...staffExtras(input),
         })
         .returning();
       const [a] = await tx
@@ -230,6 +261,7 @@ export async function updateStaff(
 ) {
   const { u, a, org } = await loadStaff(db, actor.user, orgId, userId);
   assertRole(org, input.role);
+  assertBank(org, input);
   const branch = await assertBranchOf(db, org, input.branch_id);
   if (a.status !== 1 && input.status === 1 && !userCan(actor.user, 'user:approve')) {
     throw new AppError('forbidden', 'errors.forbidden');
@@ -244,7 +276,13 @@ export async function updateStaff(
   return db.transaction(async (tx) => {
     const [u2] = await tx
       .update(users)
-      .set({ name: input.name, email, mobile_number: input.mobile_number ?? null, role: input.role })
+      .set({
+        name: input.name,
+        email,
+        mobile_number: input.mobile_number ?? null,
+        role: input.role,
+        ...staffExtras(input),
+      })
       .where(eq(users.id, u.id))
       .returning();
     const [a2] = await tx
@@ -252,6 +290,11 @@ export async function updateStaff(
       .set({ role: input.role, branch_id: branch?.id ?? null, status: input.status })
       .where(eq(user_accesses.id, a.id))
       .returning();
+    // Issue 11 "Sessions" (ADR 0080): disabling a user or changing (removing) their role ends their
+    // sessions; the next request with an old token is a 401.
+    if ((a.status === 1 && input.status !== 1) || u.role !== input.role) {
+      await revokeAllTokens(tx as unknown as Db, u.id);
+    }
     await recordAudit(tx as unknown as Db, {
       actorId: actor.user.id,
       action: 'staff.update',

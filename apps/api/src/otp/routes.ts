@@ -3,18 +3,18 @@
  *
  * - `POST /api/otp/request { purpose: "will-submit", wasiat_id?, channel?: "email"|"sms" }` →
  *   `{ otp: { channel, destination (masked), expires_at }, message }`; 429 after 5 requests in 15 minutes
- *   (per user, otp/service.ts) or 20 in an hour from one IP (issue 11; http/rate-limits.ts).
+ *   per user or per destination, or 10 in a day per destination (otp/service.ts), or 20 in an hour from
+ *   one IP (issue 11; http/rate-limits.ts); 422 `channel` `otp.sms_failed` when the SMS provider refuses.
  * - `POST /api/otp/verify { code, purpose, wasiat_id? }` → `{ otp: { verified, purpose, verified_at } }`;
  *   422 "Your OTP code is incorrect. Please try again." on field `code`.
  */
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireUser } from '../auth/guard.ts';
 import type { Ctx } from '../context.ts';
 import { routeRateLimit } from '../http/rate-limits.ts';
 import { OTP_PURPOSES, requestOtp, verifyOtp } from './service.ts';
-import { outboxSmsSender } from './sms.ts';
+import { smsSenderFor } from './sms.ts';
 
 const requestBody = z.object({
   purpose: z.enum(OTP_PURPOSES),
@@ -28,7 +28,7 @@ const verifyBody = z.object({
 });
 
 export async function otpRoutes(api: FastifyInstance, ctx: Ctx) {
-  const sms = outboxSmsSender(join(ctx.env.DATA_DIR, 'outbox'));
+  const sms = smsSenderFor(ctx.env);
   api.post(
     '/otp/request',
     {

@@ -1,15 +1,16 @@
 /**
  * One-time codes (issue 3 "One-time codes"; spec §5, §8). A code is 6 digits from the crypto RNG,
  * stored as an argon2id hash, valid {@link OTP_TTL_MS} (5 minutes), single use, with at most
- * {@link OTP_MAX_WRONG} wrong tries; a user may request at most {@link OTP_MAX_REQUESTS} codes per
- * {@link OTP_WINDOW_MS} (15 minutes). Verifying marks the code verified; the guarded action (e.g. a
+ * {@link OTP_MAX_WRONG} wrong tries; at most {@link OTP_MAX_REQUESTS} codes per {@link OTP_WINDOW_MS}
+ * (15 minutes) per user and per destination, and {@link OTP_MAX_PER_DAY} per destination in 24 hours
+ * (issue 3; the 20 per hour per IP is http/rate-limits.ts). The rolling windows count every code created. Verifying marks the code verified; the guarded action (e.g. a
  * will's submission, purpose `will-submit`) then spends it with {@link consumeVerifiedOtp}.
  * Every function takes `now` so tests can move the clock.
  */
 import { randomInt } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { type Language, translate } from '@wasiat/domain';
-import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import { recordAudit } from '../audit/audit.ts';
 import type { AuthUser } from '../auth/guard.ts';
 import type { Ctx } from '../context.ts';
@@ -17,15 +18,18 @@ import type { Db } from '../db/client.ts';
 import { otp_codes } from '../db/schema/index.ts';
 import { AppError, fieldError } from '../http/errors.ts';
 import { findVisibleWill } from '../wills/queries.ts';
-import type { SmsSender } from './sms.ts';
+import { SmsSendError, type SmsSender } from './sms.ts';
 
 export const OTP_TTL_MS = 5 * 60 * 1000;
 export const OTP_MAX_WRONG = 5;
 export const OTP_MAX_REQUESTS = 5;
 export const OTP_WINDOW_MS = 15 * 60 * 1000;
+/** At most this many codes per destination (e-mail address or mobile number) per {@link OTP_DAY_MS}. */
+export const OTP_MAX_PER_DAY = 10;
+export const OTP_DAY_MS = 24 * 60 * 60 * 1000;
 /** How long a verified code may still be spent by the action it guards. */
 export const OTP_VERIFIED_VALID_MS = 15 * 60 * 1000;
-export const OTP_PURPOSES = ['will-submit'] as const;
+export const OTP_PURPOSES = ['will-submit', 'amendment-submit'] as const;
 export type OtpPurpose = (typeof OTP_PURPOSES)[number];
 
 const HASH_OPTS = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
@@ -67,14 +71,21 @@ export async function requestOtp(
 ) {
   const me = actor.user;
   await checkWill(ctx.db, me, input.wasiat_id);
-  const [{ n }] = await ctx.db
-    .select({ n: count() })
-    .from(otp_codes)
-    .where(and(eq(otp_codes.user_id, me.id), gt(otp_codes.created_at, new Date(now.getTime() - OTP_WINDOW_MS))));
-  if (Number(n) >= OTP_MAX_REQUESTS) throw new AppError('rate_limited', 'otp.too_many_requests');
   const channel = input.channel ?? 'email';
   const destination = channel === 'sms' ? me.mobile_number : me.email;
   if (!destination) throw fieldError('channel', 'otp.no_destination');
+  const since = (ms: number) => gt(otp_codes.created_at, new Date(now.getTime() - ms));
+  const countWhere = async (where: SQL | undefined) =>
+    Number((await ctx.db.select({ n: count() }).from(otp_codes).where(where))[0].n);
+  if (
+    (await countWhere(and(eq(otp_codes.user_id, me.id), since(OTP_WINDOW_MS)))) >= OTP_MAX_REQUESTS ||
+    (await countWhere(and(eq(otp_codes.destination, destination), since(OTP_WINDOW_MS)))) >= OTP_MAX_REQUESTS
+  ) {
+    throw new AppError('rate_limited', 'otp.too_many_requests');
+  }
+  if ((await countWhere(and(eq(otp_codes.destination, destination), since(OTP_DAY_MS)))) >= OTP_MAX_PER_DAY) {
+    throw new AppError('rate_limited', 'otp.too_many_requests_day');
+  }
 
   const code = newOtpCode();
   const expires = new Date(now.getTime() + OTP_TTL_MS);
@@ -92,8 +103,14 @@ export async function requestOtp(
     })
     .returning({ id: otp_codes.id });
   const params = { code, minutes: OTP_TTL_MS / 60000 };
-  if (channel === 'sms') await sms.send({ to: destination, text: translate('otp.sms_body', lang, params) });
-  else {
+  if (channel === 'sms') {
+    try {
+      await sms.send({ to: destination, text: translate('otp.sms_body', lang, params) });
+    } catch (e) {
+      if (e instanceof SmsSendError) throw fieldError('channel', 'otp.sms_failed');
+      throw e;
+    }
+  } else {
     await ctx.mailer.send({
       to: destination,
       subject: translate('otp.mail_subject', lang, params),

@@ -2,11 +2,14 @@
  * Payments over HTTP on a real database (docs/api/payments.md). Wills are inserted directly with drizzle
  * (the wills module is tested on its own): demo client, DEMO organisation, basic plan, RM 350.00.
  */
+
+import { PAYABLE_TYPES } from '@wasiat/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../test/harness.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { audit_events, organizations, payments, promo_codes, users, wills } from '../db/schema/index.ts';
+import { payableTypes } from './payables.ts';
 
 let t: TestApp;
 let tokens: Record<string, string>;
@@ -67,6 +70,20 @@ const pay = (wasiatId: string, body: Record<string, unknown> = {}, token = token
     lang,
     body: { paymentable_type: 'Wasiat', paymentable_id: wasiatId, payment_options_id: 1, ...body },
   });
+/** A 1×1 PNG, the transfer slip of a direct payment. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+/** Upload a transfer slip to the will (`POST /wasiat/{id}/document type=payment`); returns its id. */
+async function uploadSlip(wasiatId: string, token = tokens.client) {
+  const form = new FormData();
+  form.append('type', 'payment');
+  form.append('document', new Blob([PNG], { type: 'image/png' }), 'slip.png');
+  const r = await t.call('POST', `/api/wasiat/${wasiatId}/document`, { token, form });
+  if (r.status !== 201) throw new Error(`slip upload ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body.attachment.id as string;
+}
 /** Post the sandbox form as a browser does (urlencoded, no redirect following). */
 const sandboxPost = (paymentId: string, outcome: string) =>
   fetch(`${t.baseUrl}/api/payment-gateway/sandbox/${paymentId}`, {
@@ -184,7 +201,40 @@ describe('POST /api/payment: price and promo codes', () => {
     expect((await pay(submitted.id)).status).toBe(422);
   });
 
-  it('validates the body: mode 1–3 only, direct needs a reference', async () => {
+  it('refuses an unknown paymentable_type (422, ms and en); every listed type is served by a module (ADR 0016)', async () => {
+    expect([...payableTypes()].sort()).toEqual([...PAYABLE_TYPES].sort());
+    const w = await newWill();
+    const unknown = await pay(w.id, { paymentable_type: 'Kereta' }, tokens.client, 'en');
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.errors.paymentable_type).toEqual(['Please choose what this payment is for.']);
+    const ms = await pay(w.id, { paymentable_type: 'Kereta' }, tokens.client, 'ms');
+    expect(ms.body.errors.paymentable_type).toEqual(['Sila pilih untuk apa bayaran ini dibuat.']);
+    // a served type with an id of another kind is simply not found
+    expect((await pay(w.id, { paymentable_type: 'Hibah' })).status).toBe(404);
+    const none = await t.ctx.db.select().from(payments).where(eq(payments.paymentable_id, w.id));
+    expect(none).toHaveLength(0);
+  });
+
+  it('keeps the discount on the payment row (sen) and checks a code by paymentable_type + id', async () => {
+    const w = await newWill();
+    await t.ctx.db.insert(promo_codes).values({ organization_id: demoOrg, code: 'ROW25', discount_sen: 2500 });
+    const check = await t.call('POST', '/api/promo-code/check', {
+      token: tokens.client,
+      body: { code: 'row25', paymentable_type: 'Wasiat', paymentable_id: w.id },
+    });
+    expect(check.status).toBe(200);
+    expect(check.body.promo_code).toMatchObject({ discount_sen: 2500, amount_due_sen: 32500 });
+    const missing = await t.call('POST', '/api/promo-code/check', { token: tokens.client, body: { code: 'ROW25' } });
+    expect(missing.status).toBe(422);
+    expect(missing.body.errors.paymentable_id).toBeDefined();
+    const paid = await pay(w.id, { promo_code: 'ROW25' });
+    expect(paid.status).toBe(200);
+    const [row] = await t.ctx.db.select().from(payments).where(eq(payments.id, paid.body.payment.id));
+    expect(row).toMatchObject({ amount_sen: 32500, discount_sen: 2500 });
+    expect(paid.body.payment).toMatchObject({ amount_sen: 32500, discount_sen: 2500 });
+  });
+
+  it('validates the body: mode 1–6 only, direct needs a reference and a slip', async () => {
     const w = await newWill();
     const bad = await pay(w.id, { payment_options_id: 9 });
     expect(bad.status).toBe(422);
@@ -192,9 +242,17 @@ describe('POST /api/payment: price and promo codes', () => {
     const direct = await pay(w.id, { payment_options_id: 2 });
     expect(direct.status).toBe(422);
     expect(direct.body.errors.reference).toEqual(['Please enter the payment reference number.']);
+    const noSlip = await pay(w.id, { payment_options_id: 2, reference: 'MBB-20260101-0042' });
+    expect(noSlip.status).toBe(422);
+    expect(noSlip.body.errors.slip_attachment_id).toEqual(['Please upload the bank transfer slip (image or PDF).']);
+    const slip = await uploadSlip(w.id);
     const ok = await pay(w.id, { payment_options_id: 2, reference: 'MBB-20260101-0042' });
     expect(ok.status).toBe(200);
-    expect(ok.body.payment).toMatchObject({ status: 'pending', reference: 'MBB-20260101-0042' });
+    expect(ok.body.payment).toMatchObject({
+      status: 'pending',
+      reference: 'MBB-20260101-0042',
+      slip_attachment_id: slip,
+    });
     expect((await willRow(w.id)).parts_done).toContain('payment');
   });
 
@@ -251,6 +309,31 @@ describe('sandbox gateway', () => {
       .from(audit_events)
       .where(and(eq(audit_events.entity_type, 'Payment'), eq(audit_events.entity_id, pid)));
     expect(events.map((e) => e.action).sort()).toEqual(['payment.create', 'payment.gateway_paid']);
+  });
+
+  it("returns to the client's redirect_url (same-origin path) and reports the status publicly", async () => {
+    const w = await newWill();
+    const r = await pay(w.id, { redirect_url: `http://localhost:3000/wasiat/part-payment?wasiat_id=${w.id}` });
+    expect(r.status).toBe(200);
+    const pid = r.body.payment.id as string;
+    const before = await fetch(`${t.baseUrl}/api/payment-status/${pid}`);
+    expect(before.status).toBe(200);
+    expect((await before.json()).payment).toMatchObject({
+      id: pid,
+      status: 'pending',
+      amount_sen: 35000,
+      receipt_no: null,
+    });
+    const res = await sandboxPost(pid, 'approve');
+    expect(res.headers.get('location')).toBe(`/wasiat/part-payment?wasiat_id=${w.id}&status=1&payment_id=${pid}`);
+    const after = await (await fetch(`${t.baseUrl}/api/payment-status/${pid}`)).json();
+    expect(after.payment.status).toBe('paid');
+    expect(after.payment.receipt_no).toMatch(/^R\d{4}-\d{6}$/);
+    expect(after.payment.created_by).toBeUndefined();
+    expect((await fetch(`${t.baseUrl}/api/payment-status/nope`)).status).toBe(404);
+    const other = await pay((await newWill()).id, { redirect_url: 'https://evil.example/steal' });
+    expect(other.status).toBe(422);
+    expect(other.body.errors.redirect_url).toBeDefined();
   });
 
   it('fails a payment (status=0); the will can then be paid again', async () => {

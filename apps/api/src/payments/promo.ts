@@ -1,10 +1,11 @@
 /**
- * Promo codes for wills (spec §3 "Promo code: discounted amount, expiry, … redeemed by/at", §5 "Promo
+ * Promo codes for payables — wills, amendments, hibah, … (spec §3 "Promo code: discounted amount, expiry, … redeemed by/at", §5 "Promo
  * code must be valid and unused", §9 "A promo code deducts an amount from the will price").
  *
- * A code is usable for a will when it exists (case-insensitive), has not expired, is for the will's
+ * A code is usable for a payable when it exists (case-insensitive), has not expired, is for the payable's
  * organisation or global (`organization_id` null), and is unused — or was already redeemed for this
- * very will (a retry after a failed gateway payment keeps its discount). A will carries at most one code.
+ * very payable (a retry after a failed gateway payment keeps its discount). A payable carries at most one
+ * code.
  * Redemption is one conditional UPDATE (`… WHERE redeemed_at IS NULL RETURNING *`) inside the payment
  * transaction, so under concurrent use exactly one redemption wins.
  */
@@ -12,46 +13,51 @@ import { P } from '@wasiat/domain';
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { recordAudit } from '../audit/audit.ts';
 import type { Db } from '../db/client.ts';
-import { promo_codes, type wills } from '../db/schema/index.ts';
+import { promo_codes } from '../db/schema/index.ts';
 import { fieldError } from '../http/errors.ts';
 
-type Will = typeof wills.$inferSelect;
 export type PromoCode = typeof promo_codes.$inferSelect;
+/** What a code is used for: a payable's type and id, and its organisation (payables.ts). */
+export interface PromoTarget {
+  type: string;
+  id: string;
+  organizationId: string | null;
+}
 
-/** What a promo code is redeemed for: `Wasiat:<id>` (the `redeemed_for` column). */
-export const redeemedForWill = (wasiatId: string) => `Wasiat:${wasiatId}`;
+/** What a promo code is redeemed for: `<type>:<id>`, e.g. `Wasiat:<id>` (the `redeemed_for` column). */
+export const redeemedFor = (t: Pick<PromoTarget, 'type' | 'id'>) => `${t.type}:${t.id}`;
 
-/** The code already redeemed for this will, if any. */
-export async function promoOfWill(db: Db, wasiatId: string): Promise<PromoCode | undefined> {
+/** The code already redeemed for this payable, if any. */
+export async function promoOf(db: Db, target: Pick<PromoTarget, 'type' | 'id'>): Promise<PromoCode | undefined> {
   const [row] = await db
     .select()
     .from(promo_codes)
-    .where(eq(promo_codes.redeemed_for, redeemedForWill(wasiatId)))
+    .where(eq(promo_codes.redeemed_for, redeemedFor(target)))
     .limit(1);
   return row;
 }
 
-/** The conditions under which `code` may be used for `will` right now (all but "unused"). */
-const usableFor = (code: string, will: Will) =>
+/** The conditions under which `code` may be used for `target` right now (all but "unused"). */
+const usableFor = (code: string, target: PromoTarget) =>
   and(
     eq(sql`upper(${promo_codes.code})`, code.toUpperCase()),
     or(isNull(promo_codes.expires_at), gt(promo_codes.expires_at, new Date())),
     or(
       isNull(promo_codes.organization_id),
-      will.organization_id ? eq(promo_codes.organization_id, will.organization_id) : sql`false`,
+      target.organizationId ? eq(promo_codes.organization_id, target.organizationId) : sql`false`,
     ),
   );
 
 const invalid = () => fieldError('promo_code', P.promoInvalid);
 
 /**
- * Check `code` for `will` without redeeming it (`POST /api/promo-code/check`).
+ * Check `code` for `target` without redeeming it (`POST /api/promo-code/check`).
  * @returns the promo code row.
- * @throws 422 `payments.promo_invalid` on `promo_code`; `payments.promo_one_per_will` when the will
+ * @throws 422 `payments.promo_invalid` on `promo_code`; `payments.promo_one_per_will` when the payable
  *   already carries a different code.
  */
-export async function previewPromo(db: Db, will: Will, code: string): Promise<PromoCode> {
-  const existing = await promoOfWill(db, will.id);
+export async function previewPromo(db: Db, target: PromoTarget, code: string): Promise<PromoCode> {
+  const existing = await promoOf(db, target);
   if (existing) {
     if (existing.code.toUpperCase() === code.toUpperCase()) return existing;
     throw fieldError('promo_code', P.promoOnePerWill);
@@ -59,26 +65,26 @@ export async function previewPromo(db: Db, will: Will, code: string): Promise<Pr
   const [row] = await db
     .select()
     .from(promo_codes)
-    .where(and(usableFor(code, will), isNull(promo_codes.redeemed_at)))
+    .where(and(usableFor(code, target), isNull(promo_codes.redeemed_at)))
     .limit(1);
   if (!row) throw invalid();
   return row;
 }
 
 /**
- * Redeem `code` for `will` inside the payment transaction `tx` (exactly once, even concurrently), and
- * write the `promo.redeem` audit event. A code already redeemed for this will is returned as is.
- * Without a code, the will's earlier redeemed code (if any) still applies.
+ * Redeem `code` for `target` inside the payment transaction `tx` (exactly once, even concurrently), and
+ * write the `promo.redeem` audit event. A code already redeemed for this payable is returned as is.
+ * Without a code, the payable's earlier redeemed code (if any) still applies.
  * @returns the redeemed promo code, or undefined when none applies.
  * @throws 422 `payments.promo_invalid` / `payments.promo_one_per_will` on `promo_code`.
  */
 export async function redeemPromo(
   tx: Db,
-  will: Will,
+  target: PromoTarget,
   code: string | undefined,
   actor: { id: string; ip?: string },
 ): Promise<PromoCode | undefined> {
-  const existing = await promoOfWill(tx, will.id);
+  const existing = await promoOf(tx, target);
   if (!code) return existing;
   if (existing) {
     if (existing.code.toUpperCase() === code.toUpperCase()) return existing;
@@ -86,8 +92,8 @@ export async function redeemPromo(
   }
   const [row] = await tx
     .update(promo_codes)
-    .set({ redeemed_at: new Date(), redeemed_by: actor.id, redeemed_for: redeemedForWill(will.id) })
-    .where(and(usableFor(code, will), isNull(promo_codes.redeemed_at)))
+    .set({ redeemed_at: new Date(), redeemed_by: actor.id, redeemed_for: redeemedFor(target) })
+    .where(and(usableFor(code, target), isNull(promo_codes.redeemed_at)))
     .returning();
   if (!row) throw invalid();
   await recordAudit(tx, {

@@ -4,8 +4,12 @@
  * without JavaScript (plain forms posting application/x-www-form-urlencoded), as the app's CSP allows no
  * inline scripts (app.ts: helmet `script-src 'self'`; inline styles are allowed).
  */
+
 import { formatRinggit, translate } from '@wasiat/domain';
+import type { Db } from '../db/client.ts';
 import type { payments } from '../db/schema/index.ts';
+import { returnUrl } from './gateway-flow.ts';
+import { payableKind } from './payables.ts';
 import { sandboxPath } from './serialize.ts';
 
 type Payment = typeof payments.$inferSelect;
@@ -17,13 +21,23 @@ const esc = (s: string) =>
 const both = (key: string) => `${esc(translate(key, 'ms'))} <span lang="en">/ ${esc(translate(key, 'en'))}</span>`;
 
 /**
- * Where the browser goes after the gateway: `/payment-status?status=1|0&payment_id=…&wasiat_id=…`
- * (status 1 = paid or waived; reference §1.9 "status=1 on success, any other value failed/pending").
+ * Where the browser goes after the gateway (reference §1.9): the payment's own validated `redirect_url`
+ * when the client gave one other than the default (gateway-flow.ts `returnUrl`); otherwise an amendment returns to its will's
+ * `/wasiat/{wasiat_id}/pindaanPayVerified?status=…&payment_id=…&amendment_id=…` (issue 4) and any other
+ * payable to `/payment-status?status=1|0&payment_id=…` with `wasiat_id` or `paymentable_type` +
+ * `paymentable_id` (status 1 = paid or waived, any other value failed/pending).
  */
-export function paymentStatusUrl(p: Payment) {
-  const ok = p.status === 'paid' || p.status === 'waived';
-  const q = new URLSearchParams({ status: ok ? '1' : '0', payment_id: p.id, wasiat_id: p.paymentable_id });
-  return `/payment-status?${q.toString()}`;
+export async function afterGatewayUrl(db: Db, p: Payment): Promise<string> {
+  if (p.paymentable_type === 'Amendment' && (p.redirect_url ?? '/payment-status') === '/payment-status') {
+    const kind = payableKind(p.paymentable_type);
+    const wasiatId = kind.returnWillId ? await kind.returnWillId(db, p.paymentable_id) : undefined;
+    if (wasiatId) {
+      const ok = p.status === 'paid' || p.status === 'waived';
+      const a = new URLSearchParams({ status: ok ? '1' : '0', payment_id: p.id, amendment_id: p.paymentable_id });
+      return `/wasiat/${encodeURIComponent(wasiatId)}/pindaanPayVerified?${a.toString()}`;
+    }
+  }
+  return returnUrl(p);
 }
 
 const STYLE = `
@@ -72,7 +86,7 @@ export function sandboxPage(p: Payment): string {
     return layout(`<p role="status">${both('payments.sandbox.settled')}
 (${both(`payments.status.${p.status}`)})</p>
 ${details}
-<p><a class="button back" href="${esc(paymentStatusUrl(p))}">${both('payments.sandbox.back')}</a></p>`);
+<p><a class="button back" href="${esc(returnUrl(p))}">${both('payments.sandbox.back')}</a></p>`);
   }
   const action = esc(sandboxPath(p.id));
   const button = (outcome: 'approve' | 'fail') =>

@@ -14,18 +14,25 @@ export const sandboxPath = (paymentId: string) => `/api/payment-gateway/sandbox/
 /**
  * `payment` as the API answers it: `{ id, paymentable_type, paymentable_id, payment_options_id,
  * amount_sen (what is due after the discount), discount_sen, status (pending|paid|failed|waived),
- * reference, receipt_no, paid_at, confirmed_by, confirmed_at, created_by, created_at, payment_link }`.
+ * reference, receipt_no, paid_at, confirmed_by, confirmed_at, created_by, created_at, payment_link,
+ * organization_id, gateway, slip_attachment_id, bank_name, account_no, atb_amount_sen, atb_frequency,
+ * atb_other_frequency, atb_start_date (YYYY-MM-DD), financing_status (pending|approved|rejected),
+ * failure_reason, decided_by, decided_at, receipt_mail_status (pending|sent|failed), receipt_mail_failed }`.
  * `payment_link` is the gateway page while a gateway payment is pending (reference §1.9), else null.
+ * `receipt_mail_failed` is true only when the receipt e-mail finally failed (spec §8).
  */
-export function serializePayment(p: Payment, discountSen = 0) {
-  const link = p.payment_options_id === PAYMENT_OPTIONS.gateway && p.status === 'pending' ? sandboxPath(p.id) : null;
+export function serializePayment(p: Payment) {
+  const link =
+    p.payment_options_id === PAYMENT_OPTIONS.gateway && p.status === 'pending'
+      ? (p.gateway_url ?? (p.gateway === null || p.gateway === 'sandbox' ? sandboxPath(p.id) : null))
+      : null;
   return {
     id: p.id,
     paymentable_type: p.paymentable_type,
     paymentable_id: p.paymentable_id,
     payment_options_id: p.payment_options_id,
     amount_sen: p.amount_sen,
-    discount_sen: discountSen,
+    discount_sen: p.discount_sen,
     status: p.status,
     reference: p.reference,
     gateway_reference: p.gateway_reference,
@@ -37,6 +44,21 @@ export function serializePayment(p: Payment, discountSen = 0) {
     created_at: p.created_at,
     updated_at: p.updated_at,
     payment_link: link,
+    organization_id: p.organization_id,
+    gateway: p.gateway,
+    slip_attachment_id: p.slip_attachment_id,
+    bank_name: p.bank_name,
+    account_no: p.account_no,
+    atb_amount_sen: p.atb_amount_sen,
+    atb_frequency: p.atb_frequency,
+    atb_other_frequency: p.atb_other_frequency,
+    atb_start_date: p.atb_start_date,
+    financing_status: p.financing_status,
+    failure_reason: p.failure_reason,
+    decided_by: p.decided_by,
+    decided_at: p.decided_at,
+    receipt_mail_status: p.receipt_mail_status,
+    receipt_mail_failed: p.receipt_mail_status === 'failed',
   };
 }
 

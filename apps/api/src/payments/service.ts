@@ -1,141 +1,259 @@
 /**
- * Payments for wills (docs/api/payments.md; spec §3 promo code, §4 "Payment: made, failed, waived via
- * promo code", §8 "Payment of will failed", §9 payment modes; reference §1.9, §4.5).
+ * Payments for wills, amendments, hibah and other payables (docs/api/payments.md; spec §3 promo code, §4
+ * "Payment: made, failed, waived via promo code", §8 "Payment of will failed", §9 payment modes; reference
+ * §1.9, §2.7, §4.5). What is paid for is a payable kind registered by its owning module (payables.ts,
+ * ADR 0016); this file holds the money rules, the same for every kind.
  *
  * Rules:
- * - The amount is never taken from the client: due = `wills.price_sen` (fixed at part b) − the promo
- *   discount, in integer sen. No price yet → 422 `payments.price_missing` (part b first).
- * - Modes of this slice: 1 gateway (built-in sandbox), 2 direct (bank transfer reference), 3 cash. The
- *   will's organisation must allow the mode (`organizations.allow_*_payment`, `preferences.allow_payments`).
+ * - The amount is never taken from the client: due = the payable's price (for a will `wills.price_sen`,
+ *   fixed at part b) − the promo discount, in integer sen. No price yet → 422 `payments.price_missing`.
+ * - Modes (ADR 0040): 1 gateway (gateways/: sandbox or Billplz), 2 direct (bank transfer reference +
+ *   uploaded slip), 3 cash, 4 financing (bank application: pending → approved / rejected), 5 ATB (bank
+ *   standing instruction: debit amount, frequency, bank, account, start date), 6 offline (recorded by
+ *   staff, settled at once). The payable's organisation must allow the mode (`organizations.allow_*`,
+ *   `preferences.allow_payments`).
  * - Nothing left to pay → the payment is `waived` (no gateway) with a receipt number.
- * - Gateway: `pending` until the sandbox approves (→ `paid`) or fails (→ `failed`); settled payments
- *   never change again. Direct/cash: `pending` until Staff/Accountant/Admin confirm (→ `paid`); the
- *   wizard part `payment` counts as done as soon as a manual payment is recorded.
- * - A will with a `paid`/`waived` payment cannot be paid again (422 `payments.already_paid`); a new
- *   attempt supersedes (fails) the will's earlier pending payment, so a will is never paid twice.
+ * - Gateway: `pending` until the gateway says paid (→ `paid`) or failed (→ `failed`); settled payments
+ *   never change again (gateway-flow.ts). Manual modes: `pending` until Staff/Accountant/Admin confirm
+ *   (manual.ts); the wizard part `payment` counts as done as soon as a manual payment is recorded.
+ * - A payable with a `paid`/`waived` payment cannot be paid again (422 `payments.already_paid`); a new
+ *   attempt supersedes (fails) its earlier pending payment, so nothing is ever paid twice.
+ * - Receipts are numbered per organisation in the settling transaction (receipts.ts, ADR 0042).
  * - Each state change writes an audit event in the same transaction (DESIGN.md §9.6).
  */
 
-import { randomBytes } from 'node:crypto';
-import { P, PAYMENT_OPTIONS, type PaymentCreateInput } from '@wasiat/domain';
-import { and, desc, eq, inArray, like, sql } from 'drizzle-orm';
+import {
+  can,
+  isSafeRedirectPath,
+  MANUAL_PAYMENT_OPTIONS,
+  P,
+  PAYMENT_OPTIONS,
+  type PaymentCreateInput,
+} from '@wasiat/domain';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { recordAudit } from '../audit/audit.ts';
 import type { AuthUser } from '../auth/guard.ts';
 import type { Db } from '../db/client.ts';
-import { organizations, payments, preferences, wills } from '../db/schema/index.ts';
+import { attachments, organizations, payments, preferences } from '../db/schema/index.ts';
 import { AppError, fieldError, notFound } from '../http/errors.ts';
 import { type Page, pageParams, toPage } from '../http/pagination.ts';
-import { markPartDone } from '../wills/service.ts';
-import { loadVisibleWill } from './policy.ts';
+import type { PaymentGateway } from './gateways/gateway.ts';
+import { sandboxGateway } from './gateways/sandbox.ts';
+import { type PayableKind, type PayableState, payableKind } from './payables.ts';
 import { previewPromo, redeemPromo } from './promo.ts';
-import { serializePayment, serializeWillPayment } from './serialize.ts';
+import { nextReceiptNo, receiptMailDue } from './receipts.ts';
+import { serializePayment } from './serialize.ts';
 
 type Payment = typeof payments.$inferSelect;
-type Will = typeof wills.$inferSelect;
 /** Who acts, for audit events: the user id (null for the public sandbox) and the request IP. */
 export interface Actor {
   id: string | null;
   ip?: string;
 }
 
-/** Will statuses in which a payment may be made: 0 in registration, 3 cancelled, update needed (spec §4). */
-const PAYABLE_WILL_STATUS = [0, 3];
 const SETTLED = ['paid', 'waived'];
-const MANUAL_OPTIONS: number[] = [PAYMENT_OPTIONS.direct, PAYMENT_OPTIONS.cash];
+const MANUAL_OPTIONS = MANUAL_PAYMENT_OPTIONS;
 
-const inTx = <T>(db: Db, fn: (tx: Db) => Promise<T>) => db.transaction((tx) => fn(tx as unknown as Db));
+export const inTx = <T>(db: Db, fn: (tx: Db) => Promise<T>) => db.transaction((tx) => fn(tx as unknown as Db));
 
-/** The year in Malaysia (Asia/Kuala_Lumpur), for receipt numbers. */
-const malaysiaYear = (d = new Date()) =>
-  Number(new Intl.DateTimeFormat('en', { timeZone: 'Asia/Kuala_Lumpur', year: 'numeric' }).format(d));
+export { nextReceiptNo };
 
 /**
- * The next receipt number `R<year>-<6 digits>` (docs/api/payments.md), serialised by a transaction-level
- * advisory lock so concurrent settlements never collide (the unique index is the last guard).
+ * Payment status of each payable of one type (its latest payment; null when none), e.g.
+ * `wasiat.payment_status`.
  */
-export async function nextReceiptNo(tx: Db, now = new Date()): Promise<string> {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(72270001)`);
-  const prefix = `R${malaysiaYear(now)}-`;
-  const [row] = await tx
-    .select({ last: sql<string | null>`max(${payments.receipt_no})` })
-    .from(payments)
-    .where(like(payments.receipt_no, `${prefix}%`));
-  const last = row?.last ? Number(row.last.slice(prefix.length)) : 0;
-  return `${prefix}${String(last + 1).padStart(6, '0')}`;
-}
-
-/** Payment status of each will (its latest payment; null when none): `wasiat.payment_status`. */
-export async function paymentStatusOf(db: Db, wasiatIds: string[]): Promise<Map<string, string | null>> {
-  const out = new Map<string, string | null>(wasiatIds.map((id) => [id, null]));
-  if (!wasiatIds.length) return out;
+export async function paymentStatusOf(db: Db, ids: string[], type = 'Wasiat'): Promise<Map<string, string | null>> {
+  const out = new Map<string, string | null>(ids.map((id) => [id, null]));
+  if (!ids.length) return out;
   const rows = await db
     .select({ id: payments.paymentable_id, status: payments.status })
     .from(payments)
-    .where(and(eq(payments.paymentable_type, 'Wasiat'), inArray(payments.paymentable_id, wasiatIds)))
+    .where(and(eq(payments.paymentable_type, type), inArray(payments.paymentable_id, ids)))
     .orderBy(desc(payments.created_at), desc(payments.id));
   for (const r of rows) if (out.get(r.id) === null) out.set(r.id, r.status);
   return out;
 }
 
-async function willReply(db: Db, wasiatId: string) {
-  const [w] = await db.select().from(wills).where(eq(wills.id, wasiatId));
-  return serializeWillPayment(w, (await paymentStatusOf(db, [wasiatId])).get(wasiatId) ?? null);
-}
+/** The organisation flag that allows each mode (offline: payments allowed at all; ADR 0040). */
+const MODE_FLAG: Record<number, keyof typeof organizations.$inferSelect | null> = {
+  [PAYMENT_OPTIONS.gateway]: 'allow_payment_gateway',
+  [PAYMENT_OPTIONS.direct]: 'allow_direct_payment',
+  [PAYMENT_OPTIONS.cash]: 'allow_cash_payment',
+  [PAYMENT_OPTIONS.financing]: 'allow_loan_payment',
+  [PAYMENT_OPTIONS.atb]: 'allow_atb_payment',
+  [PAYMENT_OPTIONS.offline]: null,
+};
 
-/** Refuse a mode the will's organisation does not allow (422 `payments.payment_not_allowed`). */
-async function assertModeAllowed(tx: Db, will: Will, option: number) {
-  if (!will.organization_id) return;
-  const [org] = await tx.select().from(organizations).where(eq(organizations.id, will.organization_id));
-  const [pref] = await tx.select().from(preferences).where(eq(preferences.organization_id, will.organization_id));
-  const allowed =
-    (pref?.allow_payments ?? true) &&
-    !!org &&
-    ((option === PAYMENT_OPTIONS.gateway && org.allow_payment_gateway) ||
-      (option === PAYMENT_OPTIONS.direct && org.allow_direct_payment) ||
-      (option === PAYMENT_OPTIONS.cash && org.allow_cash_payment));
+/** Refuse a mode the payable's organisation does not allow (422 `payments.payment_not_allowed`). */
+async function assertModeAllowed(tx: Db, organizationId: string | null, option: number) {
+  if (!organizationId) return;
+  const [org] = await tx.select().from(organizations).where(eq(organizations.id, organizationId));
+  const [pref] = await tx.select().from(preferences).where(eq(preferences.organization_id, organizationId));
+  const flag = MODE_FLAG[option];
+  const allowed = (pref?.allow_payments ?? true) && !!org && (flag === null || org[flag] === true);
   if (!allowed) throw fieldError('payment_options_id', P.paymentNotAllowed);
 }
 
 /**
- * `POST /api/payment` — pay for a will the caller may see.
- * @returns `{ payment, wasiat, payment_link? }` (`payment_link` for a pending gateway payment).
- * @throws 404 will not visible; 422 `payments.will_not_payable` (status not 0/3), `payments.price_missing`,
- *   `payments.already_paid`, `payments.payment_not_allowed` (on `payment_options_id`),
- *   `payments.promo_invalid` / `payments.promo_one_per_will` (on `promo_code`).
+ * `GET /api/payment/options?paymentable_type&paymentable_id` → `{ payment_options: number[] }`: the modes
+ * the caller may choose for this payable now — those its organisation allows (`organizations.allow_*`,
+ * `preferences.allow_payments`; none when payments are off), offline (6) only for `payment:confirm`
+ * roles. The same rule {@link createPayment} enforces. @throws 404 when the payable is not visible.
  */
-export async function createPayment(db: Db, user: AuthUser, input: PaymentCreateInput, ip?: string) {
-  await loadVisibleWill(db, user, input.paymentable_id);
-  const payment = await inTx(db, async (tx) => {
-    // Lock the will: one payment decision per will at a time.
-    const [will] = await tx.select().from(wills).where(eq(wills.id, input.paymentable_id)).for('update');
-    if (!will) throw notFound();
-    if (!PAYABLE_WILL_STATUS.includes(will.status)) throw new AppError('validation', P.willNotPayable);
-    if (will.price_sen === null) throw new AppError('validation', P.priceMissing);
-    const settled = await tx
-      .select({ id: payments.id })
-      .from(payments)
-      .where(
-        and(
-          eq(payments.paymentable_type, 'Wasiat'),
-          eq(payments.paymentable_id, will.id),
-          inArray(payments.status, SETTLED),
-        ),
-      )
-      .limit(1);
-    if (settled.length) throw new AppError('validation', P.alreadyPaid);
+export async function paymentOptionsFor(db: Db, user: AuthUser, type: string, id: string) {
+  const state = await payableKind(type).loadVisible(db, user, id);
+  const modes = Object.keys(MODE_FLAG).map(Number);
+  const out: number[] = [];
+  for (const m of modes) {
+    if (m === PAYMENT_OPTIONS.offline && !can(user.role, 'payment:confirm')) continue;
+    try {
+      await assertModeAllowed(db, state.organizationId, m);
+      out.push(m);
+    } catch {
+      /* not allowed */
+    }
+  }
+  return { payment_options: out };
+}
 
-    const promo = await redeemPromo(tx, will, input.promo_code, { id: user.id, ip });
-    const discount = Math.min(promo?.discount_sen ?? 0, will.price_sen);
-    const due = will.price_sen - discount;
-    if (due > 0) await assertModeAllowed(tx, will, input.payment_options_id);
+/** Today in Malaysia as YYYY-MM-DD. */
+const klToday = (d = new Date()) =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Asia/Kuala_Lumpur',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(d);
+
+/**
+ * The return path of a gateway payment (reference §1.9): a same-origin path; an absolute URL is accepted
+ * only when its origin is the app's own (`appUrl`) and reduced to its path. Default `/payment-status`.
+ * @throws 422 `payments.redirect_invalid` on `redirect_url`.
+ */
+export function safeRedirect(url: string | undefined, appUrl: string): string {
+  if (!url) return '/payment-status';
+  if (/^https?:\/\//i.test(url)) {
+    let u: URL;
+    try {
+      u = new URL(url);
+    } catch {
+      throw fieldError('redirect_url', P.redirectInvalid);
+    }
+    if (u.origin !== new URL(appUrl).origin) throw fieldError('redirect_url', P.redirectInvalid);
+    return u.pathname + u.search;
+  }
+  if (!isSafeRedirectPath(url)) throw fieldError('redirect_url', P.redirectInvalid);
+  return url;
+}
+
+/** The transfer slip of a direct payment: the given attachment of this payable, else its latest one. */
+async function slipOf(tx: Db, state: PayableState, given: string | undefined) {
+  const where = and(
+    eq(attachments.attachable_type, state.type),
+    eq(attachments.attachable_id, state.id),
+    eq(attachments.type, 'payment'),
+    given ? eq(attachments.id, given) : undefined,
+  );
+  const [a] = await tx
+    .select({ id: attachments.id })
+    .from(attachments)
+    .where(where)
+    .orderBy(desc(attachments.created_at))
+    .limit(1);
+  if (!a) throw fieldError('slip_attachment_id', P.slipRequired);
+  return a.id;
+}
+
+/** The settled payment of a payable, if any (`paid` or `waived`). */
+async function settledPaymentOf(tx: Db, state: PayableState) {
+  const [row] = await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.paymentable_type, state.type),
+        eq(payments.paymentable_id, state.id),
+        inArray(payments.status, SETTLED),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** The reply of `POST /api/payment`: the payment, the kind's own view (e.g. `wasiat`) and the pay link. */
+async function paymentReply(db: Db, kind: PayableKind, p: Payment) {
+  const out = serializePayment(p);
+  return {
+    payment: out,
+    ...(kind.reply ? await kind.reply(db, p.paymentable_id) : {}),
+    ...(out.payment_link ? { payment_link: out.payment_link } : {}),
+  };
+}
+
+/** How the HTTP layer runs {@link createPayment}: the configured gateway and the app's public URL. */
+export interface PaymentEnv {
+  gateway?: PaymentGateway;
+  /** Public base URL, e.g. http://localhost:3000 (gateway callbacks and same-origin redirects). */
+  appUrl?: string;
+}
+
+/**
+ * `POST /api/payment` — pay for a payable (`paymentable_type` + `paymentable_id`) the caller may see.
+ * @returns `{ payment, payment_link?, …kind reply }` — for a will `{ payment, wasiat, payment_link? }`
+ *   (`payment_link` for a pending gateway payment: the gateway's pay page).
+ * @throws 404 not visible; 422 `payments.payable_unknown` (on `paymentable_type`), not payable in its
+ *   status (for a will `payments.will_not_payable`), price missing, already paid,
+ *   `payments.payment_not_allowed` / `payments.offline_staff_only` (on `payment_options_id`),
+ *   `payments.promo_invalid` / `payments.promo_one_per_will` (on `promo_code`), `payments.slip_required`,
+ *   `payments.atb_amount_invalid`, `payments.start_date_invalid`, `payments.redirect_invalid`,
+ *   `payments.gateway_unavailable` (the gateway refused the bill; the payment is then `failed`).
+ */
+export async function createPayment(
+  db: Db,
+  user: AuthUser,
+  input: PaymentCreateInput,
+  ip?: string,
+  env: PaymentEnv = {},
+) {
+  const kind = payableKind(input.paymentable_type);
+  await kind.loadVisible(db, user, input.paymentable_id);
+  const msg = { ...DEFAULT_MESSAGES, ...kind.messages };
+  const gateway = env.gateway ?? sandboxGateway;
+  const appUrl = env.appUrl ?? 'http://localhost';
+  const option = input.payment_options_id;
+  const redirect = option === PAYMENT_OPTIONS.gateway ? safeRedirect(input.redirect_url, appUrl) : null;
+  if (option === PAYMENT_OPTIONS.offline && !can(user.role, 'payment:confirm')) {
+    throw fieldError('payment_options_id', P.offlineStaffOnly);
+  }
+  if (option === PAYMENT_OPTIONS.atb && input.atb_start_date && input.atb_start_date < klToday()) {
+    throw fieldError('atb_start_date', P.startDateInvalid);
+  }
+  const p = await inTx(db, async (tx) => {
+    // Lock the payable: one payment decision per payable at a time.
+    const state = await kind.lock(tx, input.paymentable_id);
+    if (!state) throw notFound();
+    if (!state.payable) throw new AppError('validation', msg.notPayable);
+    if (state.priceSen === null) throw new AppError('validation', msg.priceMissing);
+    if (await settledPaymentOf(tx, state)) throw new AppError('validation', msg.alreadyPaid);
+
+    const promo = await redeemPromo(tx, state, input.promo_code, { id: user.id, ip });
+    const discount = Math.min(promo?.discount_sen ?? 0, state.priceSen);
+    const due = state.priceSen - discount;
+    const waived = due === 0;
+    if (!waived) await assertModeAllowed(tx, state.organizationId, option);
+    const slip =
+      !waived && option === PAYMENT_OPTIONS.direct ? await slipOf(tx, state, input.slip_attachment_id) : null;
+    if (!waived && option === PAYMENT_OPTIONS.atb && (input.atb_amount_sen ?? 0) > due) {
+      throw fieldError('atb_amount_sen', P.atbAmountInvalid);
+    }
 
     const superseded = await tx
       .update(payments)
       .set({ status: 'failed' })
       .where(
         and(
-          eq(payments.paymentable_type, 'Wasiat'),
-          eq(payments.paymentable_id, will.id),
+          eq(payments.paymentable_type, state.type),
+          eq(payments.paymentable_id, state.id),
           eq(payments.status, 'pending'),
         ),
       )
@@ -153,170 +271,210 @@ export async function createPayment(db: Db, user: AuthUser, input: PaymentCreate
     }
 
     const now = new Date();
-    const waived = due === 0;
-    const [p] = await tx
+    // Offline (6) is recorded by staff after the money was received: settled at once (ADR 0040).
+    const settledNow = waived || option === PAYMENT_OPTIONS.offline;
+    const isAtb = option === PAYMENT_OPTIONS.atb;
+    const [row] = await tx
       .insert(payments)
       .values({
-        paymentable_type: 'Wasiat',
-        paymentable_id: will.id,
-        payment_options_id: input.payment_options_id,
+        paymentable_type: state.type,
+        paymentable_id: state.id,
+        organization_id: state.organizationId,
+        payment_options_id: option,
         amount_sen: due,
-        status: waived ? 'waived' : 'pending',
+        discount_sen: discount,
+        status: waived ? 'waived' : settledNow ? 'paid' : 'pending',
         reference: input.reference ?? null,
         promo_code_id: promo?.id ?? null,
         created_by: user.id,
-        paid_at: waived ? now : null,
-        receipt_no: waived ? await nextReceiptNo(tx, now) : null,
+        paid_at: settledNow ? now : null,
+        receipt_no: settledNow ? await nextReceiptNo(tx, state.organizationId, now) : null,
+        ...(settledNow ? receiptMailDue(now) : {}),
+        ...(!waived && option === PAYMENT_OPTIONS.offline ? { confirmed_by: user.id, confirmed_at: now } : {}),
+        gateway: !waived && option === PAYMENT_OPTIONS.gateway ? gateway.name : null,
+        redirect_url: redirect,
+        slip_attachment_id: slip,
+        bank_name: isAtb || option === PAYMENT_OPTIONS.financing ? (input.bank_name ?? null) : null,
+        account_no: isAtb ? (input.account_no ?? null) : null,
+        atb_amount_sen: isAtb ? (input.atb_amount_sen ?? null) : null,
+        atb_frequency: isAtb ? (input.atb_frequency ?? null) : null,
+        atb_other_frequency: isAtb && input.atb_frequency === 'other' ? (input.atb_other_frequency ?? null) : null,
+        atb_start_date: isAtb ? (input.atb_start_date ?? null) : null,
+        financing_status: !waived && option === PAYMENT_OPTIONS.financing ? 'pending' : null,
       })
       .returning();
-    await tx
-      .update(wills)
-      .set({
-        payment_options_id: input.payment_options_id,
-        discount_sen: discount,
-        ...(waived ? { payment_received_at: now } : {}),
-      })
-      .where(eq(wills.id, will.id));
-    if (waived || MANUAL_OPTIONS.includes(input.payment_options_id)) await markPartDone(tx, will.id, 'payment');
+    const manual = MANUAL_OPTIONS.includes(option);
+    await kind.onRecorded?.(tx, state, {
+      paymentId: row.id,
+      optionId: option,
+      discountSen: discount,
+      waived,
+      manual,
+      now,
+    });
+    if (settledNow) await kind.onPaid(tx, state, now);
     await recordAudit(tx, {
       actorId: user.id,
-      action: waived ? 'payment.waive' : 'payment.create',
+      action: waived ? 'payment.waive' : settledNow ? 'payment.offline' : 'payment.create',
       entityType: 'Payment',
-      entityId: p.id,
+      entityId: row.id,
       before: null,
-      after: { status: p.status, amount_sen: p.amount_sen, discount_sen: discount, option: p.payment_options_id },
+      after: {
+        status: row.status,
+        amount_sen: row.amount_sen,
+        discount_sen: discount,
+        option: row.payment_options_id,
+        for: `${state.type}:${state.id}`,
+        receipt_no: row.receipt_no,
+      },
       ip,
     });
-    return { p, discount };
+    return row;
   });
-  const out = serializePayment(payment.p, payment.discount);
-  return {
-    payment: out,
-    wasiat: await willReply(db, input.paymentable_id),
-    ...(out.payment_link ? { payment_link: out.payment_link } : {}),
-  };
+  const opened = p.status === 'pending' && p.gateway ? await openBill(db, kind, p, gateway, appUrl, user, ip) : p;
+  return paymentReply(db, kind, opened);
 }
+
+/**
+ * Open the gateway bill of a pending gateway payment (after its transaction committed, so no lock is
+ * held during the outbound call) and store the bill id and pay page on the payment. When the gateway
+ * refuses, the payment is `failed` (audited) and 422 `payments.gateway_unavailable` is thrown.
+ */
+async function openBill(
+  db: Db,
+  kind: PayableKind,
+  p: Payment,
+  gateway: PaymentGateway,
+  appUrl: string,
+  user: AuthUser,
+  ip?: string,
+): Promise<Payment> {
+  const payer = (await kind.receiptInfo?.(db, p.paymentable_id)) ?? {
+    name: user.name,
+    email: user.email,
+    mobile: null,
+  };
+  try {
+    const bill = await gateway.createBill({
+      paymentId: p.id,
+      amountSen: p.amount_sen,
+      description: `${p.paymentable_type} ${payer.name}`.trim(),
+      payer: { name: payer.name || user.name, email: payer.email ?? null, mobile: payer.mobile ?? null },
+      callbackUrl: `${appUrl}/api/payment-gateway/${gateway.name}/callback`,
+      redirectUrl: `${appUrl}/api/payment-gateway/${gateway.name}/redirect/${p.id}`,
+    });
+    const [row] = await db
+      .update(payments)
+      .set({ gateway_bill_id: bill.billId, gateway_url: bill.url })
+      .where(eq(payments.id, p.id))
+      .returning();
+    return row;
+  } catch (err) {
+    await inTx(db, async (tx) => {
+      const [failed] = await tx
+        .update(payments)
+        .set({ status: 'failed', failure_reason: String(err instanceof Error ? err.message : err).slice(0, 500) })
+        .where(and(eq(payments.id, p.id), eq(payments.status, 'pending')))
+        .returning();
+      if (failed) {
+        await recordAudit(tx, {
+          actorId: user.id,
+          action: 'payment.gateway_unavailable',
+          entityType: 'Payment',
+          entityId: p.id,
+          before: { status: 'pending' },
+          after: { status: 'failed', gateway: gateway.name },
+          ip,
+        });
+      }
+    });
+    throw fieldError('payment_options_id', P.gatewayUnavailable);
+  }
+}
+
+/** Messages for a payable kind that does not name its own (payables.ts `messages`). */
+const DEFAULT_MESSAGES = {
+  notPayable: P.notPayable as string,
+  priceMissing: P.priceNotSet as string,
+  alreadyPaid: P.alreadyPaidGeneric as string,
+};
 
 /**
  * Lock a payment for a state change, taking the locks in the same order as {@link createPayment}
- * (the will first, then the payment) so concurrent changes never deadlock.
+ * (the payable first, then the payment) so concurrent changes never deadlock.
+ * @returns the payment and the payable's state (undefined when the payment does not exist).
  */
-async function lockPayment(tx: Db, paymentId: string): Promise<Payment | undefined> {
-  const [ref] = await tx.select({ willId: payments.paymentable_id }).from(payments).where(eq(payments.id, paymentId));
+export async function lockPayment(tx: Db, paymentId: string) {
+  const [ref] = await tx
+    .select({ type: payments.paymentable_type, id: payments.paymentable_id })
+    .from(payments)
+    .where(eq(payments.id, paymentId));
   if (!ref) return undefined;
-  await tx.select({ id: wills.id }).from(wills).where(eq(wills.id, ref.willId)).for('update');
+  const kind = payableKind(ref.type);
+  const state = await kind.lock(tx, ref.id);
   const [p] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
-  return p;
+  if (!p || !state) return undefined;
+  return { p, state, kind };
 }
+export type LockedPayment = NonNullable<Awaited<ReturnType<typeof lockPayment>>>;
 
-/** Mark a pending payment paid with a receipt number and the will's `payment_received_at`. */
-async function settlePaid(tx: Db, p: Payment, extra: Partial<Payment>) {
+/**
+ * Mark a payment (pending, or a gateway payment failed by its redirect) paid with the next receipt
+ * number of its organisation, queue its receipt e-mail, and tell the payable's kind (`onPaid`).
+ */
+export async function settlePaid(tx: Db, locked: LockedPayment, extra: Partial<Payment>) {
   const now = new Date();
   const [paid] = await tx
     .update(payments)
-    .set({ status: 'paid', paid_at: now, receipt_no: await nextReceiptNo(tx, now), ...extra })
-    .where(and(eq(payments.id, p.id), eq(payments.status, 'pending')))
+    .set({
+      status: 'paid',
+      paid_at: now,
+      receipt_no: await nextReceiptNo(tx, locked.p.organization_id ?? locked.state.organizationId, now),
+      organization_id: locked.p.organization_id ?? locked.state.organizationId,
+      ...receiptMailDue(now),
+      ...extra,
+    })
+    .where(and(eq(payments.id, locked.p.id), inArray(payments.status, ['pending', 'failed'])))
     .returning();
-  await tx.update(wills).set({ payment_received_at: now }).where(eq(wills.id, p.paymentable_id));
-  await markPartDone(tx, p.paymentable_id, 'payment');
+  await locked.kind.onPaid(tx, locked.state, now);
   return paid;
 }
 
-/** A gateway payment for the public sandbox page, or undefined (unknown id or not a gateway payment). */
-export async function findGatewayPayment(db: Db, paymentId: string) {
-  const [p] = await db.select().from(payments).where(eq(payments.id, paymentId)).limit(1);
-  return p && p.payment_options_id === PAYMENT_OPTIONS.gateway ? p : undefined;
-}
+/** Whether the payable of a locked payment already has a settled payment. */
+export const payableSettled = async (tx: Db, state: PayableState) => !!(await settledPaymentOf(tx, state));
 
-/**
- * Outcome of the built-in sandbox gateway (`POST /api/payment-gateway/sandbox/{id}`): approve → `paid`
- * (receipt number, `wasiat.payment_received_at`, part `payment` done); fail → `failed`. A payment that is
- * no longer pending is returned unchanged (a settled payment cannot be flipped).
- * @returns the payment after the outcome, or undefined when there is no such gateway payment.
- */
-export async function settleSandbox(db: Db, paymentId: string, outcome: 'approve' | 'fail', ip?: string) {
-  return inTx(db, async (tx) => {
-    const p = await lockPayment(tx, paymentId);
-    if (!p || p.payment_options_id !== PAYMENT_OPTIONS.gateway) return undefined;
-    if (p.status !== 'pending') return p;
-    const gateway_reference = `SBX-${randomBytes(6).toString('hex').toUpperCase()}`;
-    const after =
-      outcome === 'approve'
-        ? await settlePaid(tx, p, { gateway_reference })
-        : (
-            await tx
-              .update(payments)
-              .set({ status: 'failed', gateway_reference })
-              .where(eq(payments.id, p.id))
-              .returning()
-          )[0];
-    await recordAudit(tx, {
-      actorId: null,
-      action: outcome === 'approve' ? 'payment.gateway_paid' : 'payment.gateway_failed',
-      entityType: 'Payment',
-      entityId: p.id,
-      before: { status: p.status },
-      after: { status: after.status, receipt_no: after.receipt_no, gateway_reference },
-      ip,
-    });
-    return after;
-  });
-}
-
-/**
- * `POST /api/payment/{id}/confirm` — Staff/Accountant/Admin confirm a pending direct or cash payment:
- * `paid`, `confirmed_by`/`confirmed_at` recorded, receipt number, `wasiat.payment_received_at` set.
- * @throws 404 not visible; 422 `payments.not_confirmable` (not pending, or a gateway payment).
- */
-export async function confirmPayment(db: Db, user: AuthUser, paymentId: string, ip?: string) {
-  const found = await visiblePayment(db, user, paymentId);
-  const paid = await inTx(db, async (tx) => {
-    const p = (await lockPayment(tx, found.payment.id)) as Payment;
-    if (p.status !== 'pending' || !MANUAL_OPTIONS.includes(p.payment_options_id)) {
-      throw new AppError('validation', P.notConfirmable);
-    }
-    const now = new Date();
-    const done = await settlePaid(tx, p, { confirmed_by: user.id, confirmed_at: now });
-    await recordAudit(tx, {
-      actorId: user.id,
-      action: 'payment.confirm',
-      entityType: 'Payment',
-      entityId: p.id,
-      before: { status: 'pending' },
-      after: { status: 'paid', receipt_no: done.receipt_no, confirmed_by: user.id, confirmed_at: now },
-      ip,
-    });
-    return done;
-  });
-  return { payment: serializePayment(paid, paid.promo_code_id ? found.will.discount_sen : 0) };
-}
-
-/** A payment of a will the user may see, with that will. @throws 404 otherwise. */
-async function visiblePayment(db: Db, user: AuthUser, paymentId: string) {
+/** A payment whose payable the user may see (by the payable kind's policy). @throws 404 otherwise. */
+export async function visiblePayment(db: Db, user: AuthUser, paymentId: string): Promise<Payment> {
   const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId)).limit(1);
-  if (payment?.paymentable_type !== 'Wasiat') throw notFound();
-  const will = await loadVisibleWill(db, user, payment.paymentable_id);
-  return { payment, will };
+  if (!payment) throw notFound();
+  let kind: PayableKind;
+  try {
+    kind = payableKind(payment.paymentable_type);
+  } catch {
+    throw notFound();
+  }
+  await kind.loadVisible(db, user, payment.paymentable_id);
+  return payment;
 }
 
-/** `GET /api/payment/{id}` → `{ payment }` (owner, agent or staff). @throws 404 when not visible. */
+/** `GET /api/payment/{id}` → `{ payment }` (whoever may see the payable). @throws 404 when not visible. */
 export async function getPayment(db: Db, user: AuthUser, paymentId: string) {
-  const { payment, will } = await visiblePayment(db, user, paymentId);
-  return { payment: serializePayment(payment, payment.promo_code_id ? will.discount_sen : 0) };
+  return { payment: serializePayment(await visiblePayment(db, user, paymentId)) };
 }
 
 /**
- * `GET /api/wasiat/{id}/payment` → `{ payments: { data, current_page, per_page, total, last_page } }`,
- * newest first. @throws 404 when the will is not visible.
+ * The payments of one payable, newest first: `{ payments: { data, current_page, per_page, total,
+ * last_page } }` (`GET /api/wasiat/{id}/payment` for wills). @throws 404 when the payable is not visible.
  */
-export async function listWillPayments(
+export async function listPayments(
   db: Db,
   user: AuthUser,
-  wasiatId: string,
+  type: string,
+  id: string,
   q: { limit?: number; page?: number },
 ): Promise<{ payments: Page<ReturnType<typeof serializePayment>> }> {
-  const will = await loadVisibleWill(db, user, wasiatId);
-  const where = and(eq(payments.paymentable_type, 'Wasiat'), eq(payments.paymentable_id, will.id));
+  const state = await payableKind(type).loadVisible(db, user, id);
+  const where = and(eq(payments.paymentable_type, state.type), eq(payments.paymentable_id, state.id));
   const p = pageParams(q);
   const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(payments).where(where);
   const rows = await db
@@ -326,26 +484,59 @@ export async function listWillPayments(
     .orderBy(desc(payments.created_at), desc(payments.id))
     .limit(p.per_page)
     .offset(p.offset);
-  const data = rows.map((r) => serializePayment(r, r.promo_code_id ? will.discount_sen : 0));
-  return { payments: toPage(data, Number(n), p) };
+  return {
+    payments: toPage(
+      rows.map((r) => serializePayment(r)),
+      Number(n),
+      p,
+    ),
+  };
 }
 
 /**
- * `POST /api/promo-code/check { code, wasiat_id }` → `{ promo_code: { code, discount_sen, amount_due_sen } }`
- * (sen; the discount is capped at the will's price). Does not redeem the code.
- * @throws 404 will not visible; 422 `payments.promo_invalid` / `payments.promo_one_per_will` on `promo_code`.
+ * `POST /api/promo-code/check { code, wasiat_id }` (or `paymentable_type` + `paymentable_id`) →
+ * `{ promo_code: { code, discount_sen, amount_due_sen, expires_at } }` (sen; the discount is capped at the
+ * payable's price; `amount_due_sen` null while unpriced). Does not redeem the code.
+ * @throws 404 not visible; 422 `payments.promo_invalid` / `payments.promo_one_per_will` on `promo_code`.
  */
-export async function checkPromo(db: Db, user: AuthUser, code: string, wasiatId: string) {
-  const will = await loadVisibleWill(db, user, wasiatId);
-  const promo = await previewPromo(db, will, code);
-  const price = will.price_sen ?? 0;
-  const discount = will.price_sen === null ? promo.discount_sen : Math.min(promo.discount_sen, price);
+export async function checkPromo(db: Db, user: AuthUser, code: string, type: string, id: string) {
+  const state = await payableKind(type).loadVisible(db, user, id);
+  const promo = await previewPromo(db, state, code);
+  const price = state.priceSen;
+  const discount = price === null ? promo.discount_sen : Math.min(promo.discount_sen, price);
   return {
     promo_code: {
       code: promo.code,
       discount_sen: discount,
-      amount_due_sen: will.price_sen === null ? null : price - discount,
+      amount_due_sen: price === null ? null : price - discount,
       expires_at: promo.expires_at,
     },
   };
+}
+
+/**
+ * Fail the pending payments of a payable whose owning module withdraws it (e.g. a cancelled qurban
+ * purchase, issue 10), inside `tx`. The caller must hold the payable's lock (its kind's `lock`), the same
+ * first lock as {@link settleSandbox} and {@link confirmPayment} take, so a payment can never settle after
+ * this: it is `failed` by then and settlement leaves a non-pending payment unchanged. Audited per payment.
+ * @returns the ids of the payments failed.
+ */
+export async function failPendingPayments(tx: Db, type: string, id: string, actor: Actor): Promise<string[]> {
+  const failed = await tx
+    .update(payments)
+    .set({ status: 'failed' })
+    .where(and(eq(payments.paymentable_type, type), eq(payments.paymentable_id, id), eq(payments.status, 'pending')))
+    .returning({ id: payments.id });
+  for (const f of failed) {
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'payment.withdraw',
+      entityType: 'Payment',
+      entityId: f.id,
+      before: { status: 'pending' },
+      after: { status: 'failed', for: `${type}:${id}` },
+      ip: actor.ip,
+    });
+  }
+  return failed.map((f) => f.id);
 }

@@ -10,10 +10,23 @@ import { userCan } from '../auth/guard.ts';
 import type { Db } from '../db/client.ts';
 import { organizations, user_accesses } from '../db/schema/index.ts';
 import { fieldError, notFound } from '../http/errors.ts';
-import { willScope } from '../wills/policy.ts';
+import { myOrganisations, willScope } from '../wills/policy.ts';
 
 /** WHERE clause of the wills counted in a report for `user` (never soft-deleted wills). */
 export const reportScope = (user: AuthUser): SQL => willScope(user);
+
+/**
+ * The same scope as {@link reportScope}, for the monthly roll-ups (reports/rollup.ts; ADR 0060), which
+ * know organisations but not testators: 'all' for staff-side roles (will:read:any), the user's
+ * organisations for a role that sees exactly its organisations' wills (Partner), and null for any other
+ * mix (own or agent wills) — those reports are computed from the raw rows.
+ */
+export function rollupScope(user: AuthUser): 'all' | { organisations: SQL } | null {
+  if (userCan(user, 'will:read:any')) return 'all';
+  if (userCan(user, 'will:read:own') || userCan(user, 'will:read:agent')) return null;
+  if (userCan(user, 'will:read:organisation')) return { organisations: myOrganisations(user) };
+  return null;
+}
 
 /**
  * The organisation of a statement of account: the one asked for when visible, else (for a partner who

@@ -34,6 +34,12 @@ export interface WillWhere {
   /** Forced filters (approved report: status 2; financing: payment option 4). */
   status?: number;
   paymentOption?: number;
+  /**
+   * Also bound the raw column by the period's UTC instants (the same set of rows: Kuala Lumpur has no
+   * daylight saving), so a list ordered by `created_at` walks the `(created_at, id)` index from the
+   * period's end instead of filtering every later will (ADR 0060).
+   */
+  utcBounds?: boolean;
 }
 
 /** WHERE of the wills of a report: scope + filters + period. */
@@ -45,6 +51,8 @@ export function willWhere(user: AuthUser, q: ReportQuery, range: Range | null, o
     reportScope(user),
     range?.localStart ? sql`${klTime(col)} >= ${range.localStart}::timestamp` : undefined,
     range?.localEnd ? sql`${klTime(col)} < ${range.localEnd}::timestamp` : undefined,
+    o.utcBounds && range?.start ? sql`${col} >= ${range.start.toISOString()}::timestamptz` : undefined,
+    o.utcBounds && range?.end ? sql`${col} < ${range.end.toISOString()}::timestamptz` : undefined,
     q.organization_id ? eq(wills.organization_id, q.organization_id) : undefined,
     q.branch_id ? eq(wills.branch_id, q.branch_id) : undefined,
     q.agent_id ? eq(wills.agent_id, q.agent_id) : undefined,
@@ -166,6 +174,12 @@ export interface DetailRow {
   organization_name: string | null;
   branch_name: string | null;
   agent_name: string | null;
+  /**
+   * The will's latest financing application (payment mode 4; issue 7 /dashboard/loan-bmmb): pending |
+   * approved | rejected, and the bank's reason when rejected; null without one.
+   */
+  financing_status: string | null;
+  financing_reason: string | null;
 }
 
 /** Sortable columns of the detailed lists (`sort`), the default being created_at. */
@@ -184,31 +198,49 @@ export const DETAIL_SORTS: Record<string, SQL> = {
   agent_name: sql`a.name`,
 };
 
+/** Sort columns that are never null (no NULLS LAST, so an index order can serve them). */
+const NOT_NULL_SORTS = new Set(['created_at', 'status', 'paid_sen']);
+
 const toDate = (v: unknown) => (v === null || v === undefined ? null : v instanceof Date ? v : new Date(String(v)));
 
 /** A page of detailed lines, sorted by `sort` (whitelisted) then id. */
 export async function detailRows(
   db: Db,
   where: SQL,
-  o: { sort?: string; order?: 'asc' | 'desc'; limit: number; offset: number },
+  o: { sort?: string; order?: 'asc' | 'desc'; limit: number; offset: number; notNull?: string[] },
 ): Promise<DetailRow[]> {
   const by = DETAIL_SORTS[o.sort ?? 'created_at'] ?? DETAIL_SORTS.created_at;
   const dir = sql.raw(o.order === 'asc' ? 'ASC' : 'DESC');
+  // created_at is NOT NULL: without NULLS LAST the default order (created_at DESC, id DESC) is exactly a
+  // backward walk of the (created_at, id) index, so a page of a year needs no sort (ADR 0060).
+  // `notNull`: columns the WHERE already makes non-null (the approval time within an approved period).
+  const sortKey = o.sort ?? 'created_at';
+  const nulls = sql.raw(NOT_NULL_SORTS.has(sortKey) || o.notNull?.includes(sortKey) ? '' : ' NULLS LAST');
+  // Deferred join: the page's ids are found on `wills` alone (an index walk, even past a large OFFSET
+  // of an export batch), then only those rows are joined to the names. Sorting by a name needs the joins
+  // inside too.
+  const byName = ['testator_name', 'branch_name', 'organization_name', 'agent_name'].includes(sortKey);
+  const joins = sql`LEFT JOIN users t ON t.id = ${wills.user_id}
+        LEFT JOIN users a ON a.id = ${wills.agent_id}
+        LEFT JOIN organizations o ON o.id = ${wills.organization_id}
+        LEFT JOIN branches b ON b.id = ${wills.branch_id}`;
+  const order = sql`ORDER BY ${by} ${dir}${nulls}, ${wills.id} ${dir}`;
   const list = await rows<Record<string, unknown>>(
     db,
     sql`SELECT ${wills.id} AS id, ${wills.wasiat_no} AS wasiat_no, ${wills.created_at} AS created_at,
           ${wills.registered_at} AS registered_at, ${wills.status} AS status, ${wills.plan} AS plan,
           ${wills.payment_options_id} AS payment_options_id, coalesce(${wills.price_sen}, 0) AS price_sen,
           ${wills.discount_sen} AS discount_sen, ${paidSen} AS paid_sen, ${wills.payment_received_at} AS payment_received_at,
-          t.name AS testator_name, t.ic_number AS testator_ic, o.name AS organization_name, b.branch_name, a.name AS agent_name
-        FROM ${wills}
-        LEFT JOIN users t ON t.id = ${wills.user_id}
-        LEFT JOIN users a ON a.id = ${wills.agent_id}
-        LEFT JOIN organizations o ON o.id = ${wills.organization_id}
-        LEFT JOIN branches b ON b.id = ${wills.branch_id}
-        WHERE ${where}
-        ORDER BY ${by} ${dir} NULLS LAST, ${wills.id} ${dir}
-        LIMIT ${o.limit} OFFSET ${o.offset}`,
+          t.name AS testator_name, t.ic_number AS testator_ic, o.name AS organization_name, b.branch_name, a.name AS agent_name,
+          fin.financing_status, fin.failure_reason AS financing_reason
+        FROM (SELECT ${wills.id} AS page_id FROM ${wills} ${byName ? joins : sql``}
+              WHERE ${where} ${order} LIMIT ${o.limit} OFFSET ${o.offset}) page
+        JOIN ${wills} ON ${wills.id} = page.page_id
+        ${joins}
+        LEFT JOIN LATERAL (SELECT fp.financing_status, fp.failure_reason FROM payments fp
+          WHERE fp.paymentable_type = 'Wasiat' AND fp.paymentable_id = ${wills.id} AND fp.payment_options_id = 4
+          ORDER BY fp.created_at DESC LIMIT 1) fin ON true
+        ${order}`,
   );
   return list.map((r) => ({
     id: String(r.id),
@@ -227,6 +259,8 @@ export async function detailRows(
     organization_name: (r.organization_name as string) ?? null,
     branch_name: (r.branch_name as string) ?? null,
     agent_name: (r.agent_name as string) ?? null,
+    financing_status: (r.financing_status as string) ?? null,
+    financing_reason: (r.financing_reason as string) ?? null,
   }));
 }
 
@@ -268,36 +302,67 @@ export interface SoaRow {
  * paid payments (`status = 'paid'`) by their local `paid_at`. Opening = paid before the period; the
  * running balance is computed over the whole period before paging.
  */
-export async function soaQuery(db: Db, where: SQL, range: Range, page: { limit: number; offset: number }) {
-  const paidKl = klTime(payments.paid_at);
-  const base = sql`FROM ${payments} JOIN ${wills} ON ${payments.paymentable_type} = 'Wasiat' AND ${payments.paymentable_id} = ${wills.id}
-    WHERE ${where} AND ${payments.status} = 'paid' AND ${payments.paid_at} IS NOT NULL`;
+export async function soaQuery(
+  db: Db,
+  where: SQL,
+  range: Range,
+  page: { limit: number; offset: number },
+  /** The balances when the roll-up could give them (rollup.ts `rollupSoaTotals`), else computed here. */
+  known: { opening: number; period_sum: number; n: number } | null = null,
+) {
+  // The period as UTC instants on the raw column (the local boundaries of filters.ts at +08:00, the same
+  // set of payments), so the (paid_at, id) index walks the period in payment order; a second,
+  // redundant condition on the local time would only spoil the planner's row estimate.
   const inPeriod = and(
-    range.localStart ? sql`${paidKl} >= ${range.localStart}::timestamp` : undefined,
-    range.localEnd ? sql`${paidKl} < ${range.localEnd}::timestamp` : undefined,
+    range.start ? sql`${payments.paid_at} >= ${range.start.toISOString()}::timestamptz` : undefined,
+    range.end ? sql`${payments.paid_at} < ${range.end.toISOString()}::timestamptz` : undefined,
   );
-  const [agg] = await rows<Record<string, unknown>>(
-    db,
-    sql`SELECT
-          coalesce(sum(${payments.amount_sen}) FILTER (WHERE ${range.localStart ? sql`${paidKl} < ${range.localStart}::timestamp` : sql`false`}), 0)::bigint AS opening,
-          coalesce(sum(${payments.amount_sen}) FILTER (WHERE ${inPeriod ?? sql`true`}), 0)::bigint AS period_sum,
-          count(*) FILTER (WHERE ${inPeriod ?? sql`true`})::int AS n
-        ${base}`,
-  );
-  const opening = num(agg.opening);
+  const paid = sql`FROM ${payments} JOIN ${wills} ON ${payments.paymentable_type} = 'Wasiat' AND ${payments.paymentable_id} = ${wills.id}
+        WHERE ${where} AND ${payments.status} = 'paid' AND ${payments.paid_at} IS NOT NULL`;
+  let totals = known;
+  if (!totals) {
+    // Without the roll-up: the organisation's wills first, then each will's paid payments through the
+    // (paymentable_type, paymentable_id) index (LATERAL), never every payment of every organisation.
+    const pKl = sql`(p.paid_at AT TIME ZONE 'Asia/Kuala_Lumpur')`;
+    const pIn =
+      and(
+        range.localStart ? sql`${pKl} >= ${range.localStart}::timestamp` : undefined,
+        range.localEnd ? sql`${pKl} < ${range.localEnd}::timestamp` : undefined,
+      ) ?? sql`true`;
+    const pBefore = range.localStart ? sql`${pKl} < ${range.localStart}::timestamp` : sql`false`;
+    const [agg] = await rows<Record<string, unknown>>(
+      db,
+      sql`SELECT coalesce(sum(p.amount_sen) FILTER (WHERE ${pBefore}), 0)::bigint AS opening,
+          coalesce(sum(p.amount_sen) FILTER (WHERE ${pIn}), 0)::bigint AS period_sum,
+          count(*) FILTER (WHERE ${pIn})::int AS n
+        FROM ${wills} CROSS JOIN LATERAL (SELECT * FROM payments pp WHERE pp.paymentable_type = 'Wasiat'
+          AND pp.paymentable_id = ${wills.id} AND pp.status = 'paid' AND pp.paid_at IS NOT NULL) AS p
+        WHERE ${where}`,
+    );
+    totals = { opening: num(agg.opening), period_sum: num(agg.period_sum), n: num(agg.n) };
+  }
+  const opening = totals.opening;
+  // The page in payment order, and what the period's earlier pages added (for the running balance).
+  const order = sql`ORDER BY ${payments.paid_at}, ${payments.id}`;
+  const periodRows = sql`${paid} ${inPeriod ? sql`AND ${inPeriod}` : sql``}`;
+  const [before] =
+    page.offset > 0
+      ? await rows<{ s: string }>(
+          db,
+          sql`SELECT coalesce(sum(a), 0)::bigint AS s FROM (SELECT ${payments.amount_sen} AS a ${periodRows} ${order} LIMIT ${page.offset}) x`,
+        )
+      : [{ s: '0' }];
   const list = await rows<Record<string, unknown>>(
     db,
-    sql`SELECT ${payments.id} AS id, ${payments.paid_at} AS paid_at, ${payments.receipt_no} AS receipt_no,
-          ${payments.reference} AS reference, ${payments.payment_options_id} AS payment_options_id,
-          ${payments.amount_sen} AS amount_sen,
-          (sum(${payments.amount_sen}) OVER (ORDER BY ${payments.paid_at}, ${payments.id}))::bigint AS running,
-          ${wills.id} AS wasiat_id, ${wills.wasiat_no} AS wasiat_no, t.name AS testator_name
-        FROM ${payments} JOIN ${wills} ON ${payments.paymentable_type} = 'Wasiat' AND ${payments.paymentable_id} = ${wills.id}
-        LEFT JOIN users t ON t.id = ${wills.user_id}
-        WHERE ${where} AND ${payments.status} = 'paid' AND ${payments.paid_at} IS NOT NULL ${inPeriod ? sql`AND ${inPeriod}` : sql``}
-        ORDER BY ${payments.paid_at}, ${payments.id}
-        LIMIT ${page.limit} OFFSET ${page.offset}`,
+    sql`SELECT pg.*, (sum(pg.amount_sen) OVER (ORDER BY pg.paid_at, pg.id))::bigint AS running FROM (
+          SELECT ${payments.id} AS id, ${payments.paid_at} AS paid_at, ${payments.receipt_no} AS receipt_no,
+            ${payments.reference} AS reference, ${payments.payment_options_id} AS payment_options_id,
+            ${payments.amount_sen} AS amount_sen, ${wills.id} AS wasiat_id, ${wills.wasiat_no} AS wasiat_no,
+            (SELECT t.name FROM users t WHERE t.id = ${wills.user_id}) AS testator_name
+          ${periodRows} ${order} LIMIT ${page.limit} OFFSET ${page.offset}) pg
+        ORDER BY pg.paid_at, pg.id`,
   );
+  const earlier = num(before.s);
   const transactions: SoaRow[] = list.map((r) => ({
     id: String(r.id),
     paid_at: toDate(r.paid_at) as Date,
@@ -305,16 +370,16 @@ export async function soaQuery(db: Db, where: SQL, range: Range, page: { limit: 
     reference: (r.reference as string) ?? null,
     payment_options_id: num(r.payment_options_id),
     amount_sen: num(r.amount_sen),
-    balance_sen: opening + num(r.running),
+    balance_sen: opening + earlier + num(r.running),
     wasiat_id: String(r.wasiat_id),
     wasiat_no: (r.wasiat_no as string) ?? null,
     testator_name: (r.testator_name as string) ?? null,
   }));
   return {
     opening_balance_sen: opening,
-    total_sen: num(agg.period_sum),
-    closing_balance_sen: opening + num(agg.period_sum),
-    count: num(agg.n),
+    total_sen: totals.period_sum,
+    closing_balance_sen: opening + totals.period_sum,
+    count: totals.n,
     transactions,
   };
 }

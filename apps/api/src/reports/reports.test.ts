@@ -258,13 +258,31 @@ describe('detailed, approved and financing lists', () => {
     const r = (await get('approved-monthly?period=2026-11&limit=100')).body;
     expect(r.rows.total).toBe(expected.length);
     expect(r.rows.data.map((x: { id: string }) => x.id).sort()).toEqual(expected.map((w) => w.id).sort());
+    // newest approval first by default
+    const times = r.rows.data.map((x: { registered_at: string }) => x.registered_at);
+    expect(times).toEqual([...times].sort().reverse());
   });
 
   it('financing: wills paid by financing (payment option 4)', async () => {
     const expected = all.filter((w) => w.payment_options_id === 4);
+    // the bank's decision of the latest financing application (issue 7: /dashboard/loan-bmmb)
+    const unpaid = expected.find((w) => !w.payment_received_at) as (typeof all)[number];
+    await t.ctx.db.insert(payments).values({
+      paymentable_type: 'Wasiat',
+      paymentable_id: unpaid.id,
+      payment_options_id: 4,
+      amount_sen: 60000,
+      status: 'failed',
+      financing_status: 'rejected',
+      failure_reason: 'Tidak layak',
+    });
     const r = (await get('financing?limit=100')).body;
     expect(r.rows.total).toBe(expected.length);
     expect(r.rows.data.every((x: { payment_options_id: number }) => x.payment_options_id === 4)).toBe(true);
+    const row = r.rows.data.find((x: { id: string }) => x.id === unpaid.id);
+    expect(row).toMatchObject({ financing_status: 'rejected', financing_reason: 'Tidak layak' });
+    const others = r.rows.data.filter((x: { id: string }) => x.id !== unpaid.id);
+    expect(others.every((x: { financing_status: string | null }) => x.financing_status === null)).toBe(true);
   });
 });
 
@@ -285,6 +303,18 @@ describe('statement of account', () => {
     const last = r.transactions.data.at(-1);
     expect(last.balance_sen).toBe(opening + total);
     expect(r.transactions.data.every((x: { receipt_no: string }) => x.receipt_no !== 'R-TEST-FAILED')).toBe(true);
+    // page 2 of 2-line pages: the running balance carries the earlier pages
+    const p2 = (await get(`soa?organization_id=${demoOrg}&period=2026-11&limit=2&page=2`)).body;
+    const all2 = r.transactions.data as { id: string; balance_sen: number }[];
+    expect(p2.transactions.data.map((x: { id: string }) => x.id)).toEqual(all2.slice(2, 4).map((x) => x.id));
+    expect(p2.transactions.data.map((x: { balance_sen: number }) => x.balance_sen)).toEqual(
+      all2.slice(2, 4).map((x) => x.balance_sen),
+    );
+    // with a filter beyond the organisation the balances come from the raw rows, and agree
+    const basic = (await get(`soa?organization_id=${demoOrg}&period=2026-11&limit=100&product=basic`)).body;
+    const basicPays = during.filter((p) => willOf.get(p.paymentable_id)?.plan === 'basic');
+    expect(basic.total_sen).toBe(basicPays.reduce((s, p) => s + p.amount_sen, 0));
+    expect(basic.transactions.total).toBe(basicPays.length);
   });
 
   it('needs an organisation for staff (422)', async () => {
@@ -317,6 +347,27 @@ describe('access', () => {
     expect((await get('monthly', tokens.agent)).status).toBe(403);
     expect((await t.call('GET', '/api/reports/monthly')).status).toBe(401);
     expect((await get('monthly', tokens.accountant)).status).toBe(200);
+  });
+});
+
+describe('GET /api/dashboard/summary', () => {
+  it('counts the wills each role may see, all time and this Kuala Lumpur month', async () => {
+    const ids = Object.fromEntries((await t.ctx.db.select().from(users)).map((x) => [x.username, x.id]));
+    const thisMonth = kl(new Date()).slice(0, 7);
+    const cases: [string, W[]][] = [
+      ['staff', all],
+      ['partner', all.filter((w) => w.organization_id === demoOrg)],
+      ['agent', all.filter((w) => w.agent_id === ids.agent)],
+      ['client', all.filter((w) => w.user_id === ids.client)],
+    ];
+    for (const [who, mine] of cases) {
+      const r = await t.call('GET', '/api/dashboard/summary', { token: tokens[who] });
+      expect(r.status, who).toBe(200);
+      expect(r.body.summary.totals, who).toEqual(recount(mine));
+      expect(r.body.summary.this_month, who).toMatchObject(recount(mine.filter(inMonth(thisMonth))));
+      expect(r.body.summary.this_month.period.label).toBe(thisMonth);
+    }
+    expect((await t.call('GET', '/api/dashboard/summary')).status).toBe(401);
   });
 });
 

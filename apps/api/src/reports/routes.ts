@@ -15,12 +15,29 @@ import { requireUser } from '../auth/guard.ts';
 import type { Ctx } from '../context.ts';
 import { sendDownload } from '../http/export.ts';
 import { type ReportQuery, reportQuerySchema } from './filters.ts';
-import { detailReport, exportReport, REPORT_KINDS, type ReportKind, soaReport, summaryReport } from './service.ts';
+import {
+  dashboardSummary,
+  detailReport,
+  exportReport,
+  REPORT_KINDS,
+  type ReportKind,
+  soaReport,
+  summaryReport,
+} from './service.ts';
 
 const params = z.object({ kind: z.enum(REPORT_KINDS as [ReportKind, ...ReportKind[]]) });
 
 export async function reportsRoutes(api: FastifyInstance, ctx: Ctx) {
   const { db } = ctx;
+  /**
+   * `GET /api/dashboard/summary` → `{ summary: { totals, this_month } }` (spec §2 "Dashboard content"):
+   * counts of the caller's visible wills by status and their sales (paid count, collected sen), all
+   * time and in the current Kuala Lumpur month. Any logged-in user; scoped like the wills list (a
+   * Client their own, an Agent their clients', a Partner their organisation's, staff-side all).
+   */
+  api.get('/dashboard/summary', { config: { access: 'authenticated' } }, async (req) => ({
+    summary: await dashboardSummary(db, requireUser(req)),
+  }));
   api.get(
     '/reports/:kind',
     { config: { access: 'report:read' }, schema: { params, querystring: reportQuerySchema } },

@@ -24,7 +24,7 @@ import { renderPdf } from '../documents/pdf/fonts.ts';
 import { formatKlDateTime } from '../documents/pdf/layout.ts';
 import { CONTENT_TYPES, type ExportCell, type ExportSheet, exportStream } from '../http/export.ts';
 import { pageParams, toPage } from '../http/pagination.ts';
-import { type Range, type ReportQuery, resolveRange } from './filters.ts';
+import { klToday, type Range, type ReportQuery, resolveRange } from './filters.ts';
 import { statementOrganisation } from './policy.ts';
 import {
   branchNames,
@@ -37,6 +37,7 @@ import {
   summaryQuery,
   willWhere,
 } from './queries.ts';
+import { rollupSoaTotals, rollupSummary, rollupTotals } from './rollup.ts';
 
 export type SummaryKind = 'daily' | 'monthly' | 'yearly' | 'graph';
 export type DetailKind = 'detailed' | 'approved-monthly' | 'financing';
@@ -107,7 +108,9 @@ export const reportRange = (kind: ReportKind, q: ReportQuery) => resolveRange(q,
 export async function summaryReport(db: Db, user: AuthUser, kind: SummaryKind, q: ReportQuery) {
   const range = reportRange(kind, q);
   const unit = unitFor(kind, range);
-  const data = await summaryQuery(db, willWhere(user, q, range), unit);
+  // Whole months by month or year come from the roll-ups (ADR 0060); anything else from the raw rows.
+  const data =
+    (await rollupSummary(db, user, q, range, unit)) ?? (await summaryQuery(db, willWhere(user, q, range), unit));
   const keys = bucketKeys(range, unit);
   for (const k of [...data.buckets.keys()]) if (!keys.includes(k)) keys.push(k);
   keys.sort();
@@ -140,11 +143,48 @@ export async function summaryReport(db: Db, user: AuthUser, kind: SummaryKind, q
   };
 }
 
+/**
+ * The figures of the dashboards (spec §2 "Dashboard content"): counts by status, paid wills and the
+ * collected amount (sen) of the wills the caller may see, all time and this Kuala Lumpur month. Served
+ * from the roll-ups for staff-side roles and Partners (ADR 0060), from the raw rows for a Client or an
+ * Agent (their own few wills).
+ */
+export async function dashboardSummary(db: Db, user: AuthUser) {
+  const [all, month] = await Promise.all([
+    summaryReport(db, user, 'yearly', { period: 'all' } as ReportQuery),
+    summaryReport(db, user, 'yearly', { period: klToday().slice(0, 7) } as ReportQuery),
+  ]);
+  return { totals: all.totals, this_month: { period: month.period, ...month.totals } };
+}
+
 /** WHERE of a detailed list: approved = status 2 by registration time; financing = payment option 4. */
 function detailWhere(user: AuthUser, kind: DetailKind, q: ReportQuery, range: Range): SQL {
-  if (kind === 'approved-monthly') return willWhere(user, q, range, { status: 2, dateColumn: 'registered_at' });
-  if (kind === 'financing') return willWhere(user, q, range, { paymentOption: 4 });
-  return willWhere(user, q, range);
+  if (kind === 'approved-monthly')
+    return willWhere(user, q, range, { status: 2, dateColumn: 'registered_at', utcBounds: true });
+  if (kind === 'financing') return willWhere(user, q, range, { paymentOption: 4, utcBounds: true });
+  return willWhere(user, q, range, { utcBounds: true });
+}
+
+/** Totals of a detailed list: from the roll-ups when they can answer (ADR 0060), else the raw rows. */
+async function listTotals(db: Db, user: AuthUser, kind: DetailKind, q: ReportQuery, range: Range, where: SQL) {
+  const fromRollup =
+    kind === 'approved-monthly'
+      ? null
+      : await rollupTotals(db, user, q, range, kind === 'financing' ? { paymentOption: 4 } : {});
+  return fromRollup ?? detailTotals(db, where);
+}
+
+/**
+ * Sort of a detailed list: as asked, else newest first — by approval time for the approved report (its
+ * period is on the approval time, so that column is never null there and the index serves the order).
+ */
+function detailSort(kind: DetailKind, q: ReportQuery) {
+  const approved = kind === 'approved-monthly';
+  return {
+    sort: q.sort ?? (approved ? 'registered_at' : 'created_at'),
+    order: q.order,
+    notNull: approved ? ['registered_at'] : [],
+  };
 }
 
 const serializeDetail = (r: DetailRow) => ({
@@ -160,8 +200,8 @@ export async function detailReport(db: Db, user: AuthUser, kind: DetailKind, q: 
   const where = detailWhere(user, kind, q, range);
   const p = pageParams(q);
   const [list, totals] = await Promise.all([
-    detailRows(db, where, { sort: q.sort, order: q.order, limit: p.per_page, offset: p.offset }),
-    detailTotals(db, where),
+    detailRows(db, where, { ...detailSort(kind, q), limit: p.per_page, offset: p.offset }),
+    listTotals(db, user, kind, q, range, where),
   ]);
   return { report: kind, period: periodOut(range), rows: toPage(list.map(serializeDetail), totals.count, p), totals };
 }
@@ -176,7 +216,8 @@ export async function soaReport(db: Db, user: AuthUser, q: ReportQuery) {
   const range = reportRange('soa', q);
   const where = willWhere(user, { ...q, organization_id: org.id }, null);
   const p = pageParams(q);
-  const s = await soaQuery(db, where, range, { limit: p.per_page, offset: p.offset });
+  const known = await rollupSoaTotals(db, org.id, q, range);
+  const s = await soaQuery(db, where, range, { limit: p.per_page, offset: p.offset }, known);
   return {
     report: 'soa' as const,
     period: periodOut(range),
@@ -294,11 +335,10 @@ export interface ReportFile {
 export const PDF_MAX_ROWS = 2000;
 const EXPORT_BATCH = 5000;
 
-async function* detailBatches(db: Db, where: SQL, q: ReportQuery, max = Number.POSITIVE_INFINITY) {
+async function* detailBatches(db: Db, where: SQL, sort: ReturnType<typeof detailSort>, max = Number.POSITIVE_INFINITY) {
   for (let offset = 0; offset < max; offset += EXPORT_BATCH) {
     const list = await detailRows(db, where, {
-      sort: q.sort,
-      order: q.order,
+      ...sort,
       limit: Math.min(EXPORT_BATCH, max - offset),
       offset,
     });
@@ -345,7 +385,7 @@ export async function reportSheet(
   if (kind === 'detailed' || kind === 'approved-monthly' || kind === 'financing') {
     const range = reportRange(kind, q);
     const where = detailWhere(user, kind, q, range);
-    const totals = await detailTotals(db, where);
+    const totals = await listTotals(db, user, kind, q, range, where);
     const toCells = (r: DetailRow): ExportCell[] => [
       r.wasiat_no,
       r.created_at,
@@ -362,8 +402,9 @@ export async function reportSheet(
       rm(r.discount_sen),
       rm(r.paid_sen),
     ];
+    const sort = detailSort(kind, q);
     async function* rows() {
-      for await (const b of detailBatches(db, where, q, forPdf ? PDF_MAX_ROWS : undefined)) yield b.map(toCells);
+      for await (const b of detailBatches(db, where, sort, forPdf ? PDF_MAX_ROWS : undefined)) yield b.map(toCells);
       yield [
         [
           h.totals,

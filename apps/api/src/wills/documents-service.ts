@@ -13,6 +13,9 @@
  * - Manual eKYC selfie (`ekyc-manual`, part `ekyc`): an image of the testator holding the MyKad, only
  *   after the eKYC attempt limit and while eKYC is not verified (422 `ekyc.manual_not_allowed` on
  *   `type`); replaces the previous one and opens a pending review (`ekyc_manual_reviews`) for staff.
+ * - MyKad front: read by OCR (ekyc/ocr-service.ts, ADR 0090); a number read that differs from the testator's
+ *   MyKad (part C, else the account's) → 422 `ekyc.mykad_mismatch` on `document`; the reading is stored and
+ *   returned as `document_ocr` (null when nothing could be read) so the wizard can offer it as a pre-fill.
  * Bytes are checked before anything is written; the row and the part mark are one transaction.
  */
 import { createHash } from 'node:crypto';
@@ -22,7 +25,16 @@ import type { AuthUser } from '../auth/guard.ts';
 import type { Ctx } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { attachments, ekyc_manual_reviews, users, will_user_details, wills } from '../db/schema/index.ts';
-import { checkFile, DOCUMENT_TYPES, decodeBase64, IMAGE_TYPES, saveAttachment } from '../files/uploads.ts';
+import { maxAttemptsFor } from '../ekyc/limits.ts';
+import { assertSameMykad, readCard, saveReading, serializeReading, testatorMykad } from '../ekyc/ocr-service.ts';
+import {
+  checkFile,
+  DOCUMENT_TYPES,
+  decodeBase64,
+  IMAGE_TYPES,
+  prepareUpload,
+  saveAttachment,
+} from '../files/uploads.ts';
 import { fieldError, notFound } from '../http/errors.ts';
 import { canReadAnyUser } from './policy.ts';
 import { asDb, findVisibleWill } from './queries.ts';
@@ -81,10 +93,15 @@ export async function uploadWillDocument(
   if (input.type === 'ekyc-manual') return uploadManualEkyc(ctx, actor, willId, input);
   const mykad = input.type !== 'payment';
   const part: WillPart = mykad ? 'document' : 'payment';
-  const data = decodeBase64(input.document, 'document');
-  await checkFile(data, mykad ? IMAGE_TYPES : DOCUMENT_TYPES, 'document');
+  const raw = decodeBase64(input.document, 'document');
+  // the bytes as they will be stored (images re-encoded without metadata, issue 11), so the
+  // "different files" check compares like with like
+  const data = await prepareUpload(raw, mykad ? IMAGE_TYPES : DOCUMENT_TYPES, 'document');
+  // MyKad front: OCR outside the transaction (about a second, in tesseract's worker thread; ADR 0090).
+  const read = input.type === 'mykad-front' ? await readCard(data) : null;
   return ctx.db.transaction(async (tx) => {
     const will = await editableWill(tx, actor.user, willId, part, true);
+    assertSameMykad(read, await testatorMykad(asDb(tx), will), 'document');
     const ofType = (type: string) =>
       tx
         .select()
@@ -111,12 +128,20 @@ export async function uploadWillDocument(
       originalFilename: input.filename ?? null,
       uploadedBy: actor.user.id,
       replace: mykad || replace,
+      prepared: true,
     });
     if (mykad && (await ofType('mykad-front')).length && (await ofType('mykad-back')).length) {
       await markPartDone(tx, will.id, 'document');
     }
+    const reading = read
+      ? await saveReading(
+          asDb(tx),
+          { userId: will.user_id, wasiatId: will.id, attachmentId: row.id, uploadedBy: actor.user.id },
+          read,
+        )
+      : null;
     await audit(tx, actor, 'will.document', { type: 'Wasiat', id: will.id }, null, attachmentBody(row));
-    return row;
+    return Object.assign(row, { document_ocr: reading ? serializeReading(reading) : null });
   });
 }
 
@@ -126,7 +151,8 @@ async function uploadManualEkyc(ctx: Ctx, actor: Actor, willId: string, input: D
   await checkFile(data, IMAGE_TYPES, 'document');
   return ctx.db.transaction(async (tx) => {
     const will = await editableWill(tx, actor.user, willId, 'ekyc', true);
-    if (will.ekyc_verified_at || will.face_verification_count < ctx.env.EKYC_MAX_ATTEMPTS) {
+    const max = await maxAttemptsFor({ env: ctx.env, db: asDb(tx) }, will.organization_id);
+    if (will.ekyc_verified_at || will.face_verification_count < max) {
       throw fieldError('type', 'ekyc.manual_not_allowed');
     }
     const row = await saveAttachment(asDb(tx), ctx.store, {

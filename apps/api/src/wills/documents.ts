@@ -3,7 +3,8 @@
  * `{ is_base64: true, type, document: dataURL }` (multipart.ts turns both into the same body).
  *
  * - `GET /wasiat/{id}/document` → `{ attachments: { data: [{ id, type, mime_type, original_filename, created_at }] } }`
- * - `POST /wasiat/{id}/document ?action=replace` → 201 `{ attachment }` (types mykad-front, mykad-back, payment)
+ * - `POST /wasiat/{id}/document ?action=replace` → 201 `{ attachment, document_ocr }` (types mykad-front, mykad-back,
+ *   payment; `document_ocr` is what OCR read from a MyKad front, else null — ekyc/ocr-service.ts)
  * - `GET /wasiat/{id}/signature` → `{ signature: { id } | null }` · `POST /wasiat/{id}/signature` → `{ signature: { id } }`
  * - `GET /attachment/{id}/file` → the bytes with their mime type (bearer; owner, agent, partner or staff)
  */
@@ -55,7 +56,9 @@ export async function documentRoutes(api: FastifyInstance, ctx: Ctx) {
         { ...body, filename: body.document_filename },
         (req.query as { action?: string }).action === 'replace',
       );
-      return reply.status(201).send({ attachment: attachmentBody(row) });
+      return reply
+        .status(201)
+        .send({ attachment: attachmentBody(row), document_ocr: 'document_ocr' in row ? row.document_ocr : null });
     },
   );
 

@@ -24,8 +24,12 @@ export function parseBody<S extends z.ZodTypeAny>(schema: S, body: unknown): z.o
   return r.data;
 }
 
-/** The acting user and their IP (for audit events); 401 without a user. */
-export const actorOf = (req: FastifyRequest): Actor => ({ user: requireUser(req), ip: req.ip });
+/** The acting user, their IP and User-Agent (for audit events and signature facts); 401 without a user. */
+export const actorOf = (req: FastifyRequest): Actor => ({
+  user: requireUser(req),
+  ip: req.ip,
+  userAgent: req.headers['user-agent']?.slice(0, 512),
+});
 
 /** The `:id` of a route with {@link idParams}. */
 export const paramId = (req: FastifyRequest) => (req.params as { id: string }).id;

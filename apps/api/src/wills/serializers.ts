@@ -58,6 +58,7 @@ export function willBody(w: WillRow, payment: PaymentRow | undefined) {
     harta_sepencarian_sen: w.harta_sepencarian_sen,
     heirs_consent: w.heirs_consent ? 1 : 0,
     heirs_consent_note: w.heirs_consent_note,
+    current_version: w.current_version,
     created_at: w.created_at,
     updated_at: w.updated_at,
   };

@@ -34,6 +34,8 @@ export type { Conn, Tx } from './queries.ts';
 export interface Actor {
   user: AuthUser;
   ip?: string;
+  /** The browser's User-Agent header (recorded with signatures; issue 11 certificate of completion). */
+  userAgent?: string;
 }
 
 /** Statuses in which a will may be changed (spec §4: 0 in registration, 3 cancelled, update needed). */

@@ -155,12 +155,30 @@ export async function documentVersion(db: Conn, willId: string) {
     .digest('hex');
 }
 
-/** Record one saved signature (in the caller's transaction). */
+/**
+ * Record one saved signature (in the caller's transaction): also the signer's User-Agent and, for the
+ * testator, `sent_at` = when the will was made available to them (its creation; ADR 0072). A witness
+ * signing in person in the testator's session has no sent/viewed times (null); flows that send a link
+ * pass `sentAt`/`viewedAt`.
+ */
 export async function recordSignature(
   db: Conn,
   actor: Actor,
-  f: { willId: string; role: 'testator' | 'witness'; signerName: string; witnessId?: string; attachmentId: string },
+  f: {
+    willId: string;
+    role: 'testator' | 'witness';
+    signerName: string;
+    witnessId?: string;
+    attachmentId: string;
+    sentAt?: Date | null;
+    viewedAt?: Date | null;
+  },
 ) {
+  let sentAt = f.sentAt ?? null;
+  if (f.role === 'testator' && f.sentAt === undefined) {
+    const [w] = await db.select({ created_at: wills.created_at }).from(wills).where(eq(wills.id, f.willId));
+    sentAt = w?.created_at ?? null;
+  }
   const [row] = await db
     .insert(signature_events)
     .values({
@@ -172,6 +190,9 @@ export async function recordSignature(
       attachment_id: f.attachmentId,
       actor_id: actor.user.id,
       ip: actor.ip ?? null,
+      user_agent: actor.userAgent ?? null,
+      sent_at: sentAt,
+      viewed_at: f.viewedAt ?? null,
       document_sha256: await documentVersion(db, f.willId),
       signed_at: new Date(),
     })

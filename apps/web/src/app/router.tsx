@@ -5,15 +5,21 @@
  */
 import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
 import { accountRoutes } from '@/features/account/routes.tsx';
+import { amendmentsRoutes } from '@/features/amendments/routes.tsx';
 import { authRoutes } from '@/features/auth/routes.tsx';
 import { clientsRoutes } from '@/features/clients/routes.tsx';
 import { dashboardRoutes } from '@/features/dashboard/routes.tsx';
 import { ekycRoutes } from '@/features/ekyc/routes.tsx';
+import { ezqurbanRoutes } from '@/features/ezqurban/routes.tsx';
 import { faraidRoutes } from '@/features/faraid/routes.tsx';
+import { hibahRoutes } from '@/features/hibah/routes.tsx';
 import { organisationsRoutes } from '@/features/organisations/routes.tsx';
+import { paymentsRoutes } from '@/features/payments/routes.tsx';
 import { profileRoutes } from '@/features/profile/routes.tsx';
 import { publicRoutes } from '@/features/public/routes.tsx';
 import { reportsRoutes } from '@/features/reports/routes.tsx';
+import { securityRoutes } from '@/features/security/routes.tsx';
+import { tekunRoutes } from '@/features/tekun/routes.tsx';
 import { willsRoutes } from '@/features/wills/routes.tsx';
 import { guarded, loadPreference, loadSession, requireAuth } from './guards.ts';
 import { AppLayout } from './layout/AppLayout.tsx';
@@ -33,6 +39,12 @@ const features = [
   profileRoutes,
   reportsRoutes,
   ekycRoutes,
+  paymentsRoutes,
+  hibahRoutes,
+  amendmentsRoutes,
+  securityRoutes,
+  tekunRoutes,
+  ezqurbanRoutes,
 ];
 
 export const routes: RouteObject[] = [

@@ -17,6 +17,10 @@ export const O = {
   registrationInvalid: 'organisations.registration_invalid',
   registrationRequired: 'organisations.registration_required',
   codeInvalid: 'organisations.code_invalid',
+  bankAccount: 'organisations.bank_account_invalid',
+  bankRequired: 'organisations.bank_required',
+  notIndividual: 'organisations.not_individual',
+  ownerExists: 'organisations.owner_exists',
   codeTaken: 'organisations.code_taken',
   partnerCodeTaken: 'organisations.partner_code_taken',
   roleNotAllowed: 'organisations.role_not_allowed',
@@ -161,6 +165,9 @@ export const organisationSchema = z
     allow_payment_gateway: oneZero(true),
     allow_cash_payment: oneZero(true),
     allow_direct_payment: oneZero(true),
+    /** Financing (payment mode 4) and ATB (mode 5), off unless arranged (issue 7; ADR 0040). */
+    allow_loan_payment: oneZero(false),
+    allow_atb_payment: oneZero(false),
   })
   .superRefine((o, ctx) => {
     const err = registrationNumberError(o.type, o.registration_number);
@@ -247,6 +254,11 @@ export const preferenceSchema = z.object({
   ),
   fixed_property_name: z.preprocess((v) => (v === '' ? null : v), z.string().trim().max(100).nullable().optional()),
   fixed_stock_name: z.preprocess((v) => (v === '' ? null : v), z.string().trim().max(100).nullable().optional()),
+  /** eKYC attempts allowed per will/hibah, 1–10; empty = the default 3 (issue 3). */
+  ekyc_max_attempts: z.preprocess(
+    (v) => (v === '' ? null : v),
+    z.coerce.number({ error: V.numeric }).int(V.numeric).min(1, V.numeric).max(10, V.numeric).nullable().optional(),
+  ),
 });
 export type PreferenceInput = z.input<typeof preferenceSchema>;
 
@@ -274,8 +286,40 @@ export const staffCreateSchema = z.object({
   ),
   role: requiredString().max(30),
   branch_id: opt(z.string().max(64)),
+  /** Bank for commission payments (reference §3.8 org user: required for the provider's own staff). */
+  bank_name: optText(100),
+  bank_account_number: opt(
+    z
+      .string()
+      .trim()
+      .regex(/^[0-9-]{6,20}$/, { error: O.bankAccount }),
+  ),
+  /** The organisation's own staff number (reference `staff_id`). */
+  staff_id: optText(30),
+  /** Attended the provider's will-writing course: 1 yes, 0 no (reference `is_attended_course`). */
+  is_attended_course: z.preprocess(
+    (v) => (v === undefined || v === null || v === '' ? 0 : Number(v)),
+    z.union([z.literal(0), z.literal(1)], { error: V.choose }),
+  ),
 });
 export type StaffCreateInput = z.input<typeof staffCreateSchema>;
+
+/**
+ * `POST /api/organization/{id}/individu`: the owner account of an individual organisation (ADR 0019);
+ * name and MyKad come from the organisation, the e-mail defaults to the organisation's.
+ */
+export const individuOwnerSchema = z.object({
+  email: opt(email()),
+  mobile_number: opt(optionalPhone()),
+  username: opt(
+    z
+      .string()
+      .trim()
+      .min(3, { error: 'validation.username_rules' })
+      .max(50, { error: 'validation.username_rules' })
+      .regex(/^[A-Za-z0-9._-]+$/, { error: 'validation.username_rules' }),
+  ),
+});
 
 /** `PATCH /api/organization/{id}/user/{user_id}`: contact details, role, branch, access status. */
 export const staffUpdateSchema = z.object({
@@ -285,6 +329,21 @@ export const staffUpdateSchema = z.object({
   role: requiredString().max(30),
   branch_id: opt(z.string().max(64)),
   status: z.preprocess((v) => Number(v), z.union([z.literal(0), z.literal(1), z.literal(2)], { error: V.choose })),
+  /** Bank for commission payments (reference §3.8 org user: required for the provider's own staff). */
+  bank_name: optText(100),
+  bank_account_number: opt(
+    z
+      .string()
+      .trim()
+      .regex(/^[0-9-]{6,20}$/, { error: O.bankAccount }),
+  ),
+  /** The organisation's own staff number (reference `staff_id`). */
+  staff_id: optText(30),
+  /** Attended the provider's will-writing course: 1 yes, 0 no (reference `is_attended_course`). */
+  is_attended_course: z.preprocess(
+    (v) => (v === undefined || v === null || v === '' ? 0 : Number(v)),
+    z.union([z.literal(0), z.literal(1)], { error: V.choose }),
+  ),
 });
 export type StaffUpdateInput = z.input<typeof staffUpdateSchema>;
 

@@ -24,10 +24,98 @@ export const P = {
   willNotPayable: 'payments.will_not_payable',
   notConfirmable: 'payments.not_confirmable',
   outcomeInvalid: 'payments.outcome_invalid',
+  payableUnknown: 'payments.payable_unknown',
+  notPayable: 'payments.not_payable',
+  priceNotSet: 'payments.price_not_set',
+  alreadyPaidGeneric: 'payments.already_paid_generic',
+  slipRequired: 'payments.slip_required',
+  atbAmountInvalid: 'payments.atb_amount_invalid',
+  frequencyInvalid: 'payments.frequency_invalid',
+  bankRequired: 'payments.bank_required',
+  accountInvalid: 'payments.account_invalid',
+  startDateInvalid: 'payments.start_date_invalid',
+  otherFrequencyRequired: 'payments.other_frequency_required',
+  offlineStaffOnly: 'payments.offline_staff_only',
+  redirectInvalid: 'payments.redirect_invalid',
+  notFinancing: 'payments.not_financing',
+  decisionInvalid: 'payments.decision_invalid',
+  reasonRequired: 'payments.reason_required',
+  financingRejected: 'payments.financing_rejected',
+  receiptMailFailed: 'payments.receipt_mail_failed',
+  signatureInvalid: 'payments.signature_invalid',
+  noPayLink: 'payments.no_pay_link',
+  gatewayUnavailable: 'payments.gateway_unavailable',
 } as const;
 
-/** Payment modes offered in this slice: 1 gateway, 2 direct (bank transfer), 3 cash (ADR: others later). */
-export const PAYABLE_OPTIONS = [PAYMENT_OPTIONS.gateway, PAYMENT_OPTIONS.direct, PAYMENT_OPTIONS.cash] as const;
+/**
+ * What a payment may be for (`paymentable_type`, reference §2.7). Each type is served by a payable kind
+ * registered by the module that owns the record (apps/api/src/payments/payables.ts, ADR 0016); a type
+ * listed here but not registered on the server is a 422 on `paymentable_type`.
+ */
+export const PAYABLE_TYPES = ['Wasiat', 'Amendment', 'Hibah', 'QurbanTransaction'] as const;
+export type PayableType = (typeof PAYABLE_TYPES)[number];
+
+/**
+ * Payment modes (spec §3/§9 "online gateway, cash, direct, ATB, financing, offline"; reference §4.1/§6.18
+ * numbers 1–4, extended with 5 ATB and 6 offline; ADR 0040): 1 gateway, 2 direct (bank transfer
+ * reference + slip), 3 cash, 4 financing (e.g. BMMB), 5 ATB (bank standing instruction), 6 offline
+ * (recorded by staff).
+ */
+export const PAYABLE_OPTIONS = [
+  PAYMENT_OPTIONS.gateway,
+  PAYMENT_OPTIONS.direct,
+  PAYMENT_OPTIONS.cash,
+  PAYMENT_OPTIONS.financing,
+  PAYMENT_OPTIONS.atb,
+  PAYMENT_OPTIONS.offline,
+] as const;
+
+/** Modes settled by a person (Accountant/Staff/Admin), not by a gateway: all but 1 (ADR 0040). */
+export const MANUAL_PAYMENT_OPTIONS: readonly number[] = [
+  PAYMENT_OPTIONS.direct,
+  PAYMENT_OPTIONS.cash,
+  PAYMENT_OPTIONS.financing,
+  PAYMENT_OPTIONS.atb,
+  PAYMENT_OPTIONS.offline,
+];
+
+/** ATB debit frequencies (spec §3 "Frequency: monthly, semi-annual, annual, other"). */
+export const ATB_FREQUENCIES = ['monthly', 'semi_annual', 'annual', 'other'] as const;
+
+/**
+ * Banks offered for ATB debits and financing (reference §6 bank list; the financing bank of
+ * /dashboard/loan-bmmb is Bank Muamalat Malaysia Berhad). Stored as the name.
+ */
+export const BANK_NAMES = [
+  'AFFIN BANK BERHAD',
+  'AGROBANK',
+  'AL RAJHI & INVESTMENT CORPORATION (MALAYSIA) BERHAD',
+  'ALLIANCE BANK MALAYSIA BERHAD',
+  'AMBANK',
+  'BANK ISLAM',
+  'BANK KERJASAMA RAKYAT MALAYSIA BERHAD',
+  'BANK MUAMALAT MALAYSIA BERHAD',
+  'BANK SIMPANAN NASIONAL',
+  'CIMB BERHAD',
+  'HONG LEONG BANK BERHAD',
+  'HSBC BANK MALAYSIA BERHAD',
+  'KUWAIT FINANCE HOUSE (MALAYSIA BERHAD)',
+  'MAYBANK BERHAD',
+  'OCBC BANK (MALAYSIA) BERHAD',
+  'PUBLIC BANK BERHAD',
+  'RHB BANK BERHAD',
+  'STANDARD CHARTERED',
+] as const;
+
+/** Financing application states (spec §4 "rejected because financing was not approved by the bank"). */
+export const FINANCING_STATUS = ['pending', 'approved', 'rejected'] as const;
+
+/**
+ * A `redirect_url` the gateway may send the customer back to (reference §1.9): a same-origin path
+ * (`/payment-status`, `/wasiat/part-payment?wasiat_id=…`), never another site. Absolute URLs are reduced
+ * to their path by the server when their origin is the app's own (ADR 0041).
+ */
+export const isSafeRedirectPath = (s: string) => /^\/(?![/\\])[^\s]*$/.test(s);
 
 /** Blank strings, 'null' and 'undefined' (as the original client sends unset fields) mean "not given". */
 const blankToUndefined = (v: unknown) =>
@@ -50,7 +138,7 @@ export const promoCodeText = () =>
  */
 export const paymentCreateSchema = z
   .object({
-    paymentable_type: z.literal('Wasiat', { error: V.choose }),
+    paymentable_type: z.enum(PAYABLE_TYPES, { error: P.payableUnknown }).default('Wasiat'),
     paymentable_id: requiredString().max(64),
     payment_options_id: z.coerce
       .number({ error: P.optionInvalid })
@@ -58,13 +146,51 @@ export const paymentCreateSchema = z
       .refine((n) => (PAYABLE_OPTIONS as readonly number[]).includes(n), { error: P.optionInvalid }),
     promo_code: z.preprocess(blankToUndefined, promoCodeText().optional()),
     reference: z.preprocess(blankToUndefined, z.string().trim().max(100, { error: 'validation.invalid' }).optional()),
-    /** Accepted for the original client (reference §1.9); the sandbox returns to /payment-status. */
+    /**
+     * Where the gateway returns the customer (reference §1.9): a same-origin path, or an absolute URL
+     * of the app's own origin (checked by the server); default `/payment-status`.
+     */
     redirect_url: z.preprocess(blankToUndefined, z.string().max(2000).optional()),
+    /** Direct (2): the uploaded transfer slip (`POST /wasiat/{id}/document type=payment`); default the latest. */
+    slip_attachment_id: z.preprocess(blankToUndefined, z.string().max(64).optional()),
+    /** ATB (5): amount of each debit in sen (1 … the amount due; checked by the server). */
+    atb_amount_sen: z.preprocess(
+      blankToUndefined,
+      z.coerce
+        .number({ error: P.atbAmountInvalid })
+        .int({ error: P.atbAmountInvalid })
+        .positive({ error: P.atbAmountInvalid })
+        .optional(),
+    ),
+    atb_frequency: z.preprocess(blankToUndefined, z.enum(ATB_FREQUENCIES, { error: P.frequencyInvalid }).optional()),
+    /** ATB with frequency `other`: the frequency in words. */
+    atb_other_frequency: z.preprocess(blankToUndefined, z.string().trim().max(100).optional()),
+    /** ATB: the debited bank; financing: the financing bank (e.g. "BANK MUAMALAT MALAYSIA BERHAD"). */
+    bank_name: z.preprocess(blankToUndefined, z.string().trim().max(100).optional()),
+    /** ATB: the debited account number (6–20 digits). */
+    account_no: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .trim()
+        .regex(/^\d{6,20}$/, { error: P.accountInvalid })
+        .optional(),
+    ),
+    /** ATB: first debit date, YYYY-MM-DD. */
+    atb_start_date: z.preprocess(blankToUndefined, z.iso.date({ error: P.startDateInvalid }).optional()),
   })
   .superRefine((b, ctx) => {
-    if (b.payment_options_id === PAYMENT_OPTIONS.direct && !b.reference) {
-      ctx.addIssue({ code: 'custom', path: ['reference'], message: P.referenceRequired });
+    const need = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    if (b.payment_options_id === PAYMENT_OPTIONS.direct && !b.reference) need('reference', P.referenceRequired);
+    if (b.payment_options_id === PAYMENT_OPTIONS.atb) {
+      if (!b.atb_amount_sen) need('atb_amount_sen', P.atbAmountInvalid);
+      if (!b.atb_frequency) need('atb_frequency', P.frequencyInvalid);
+      if (b.atb_frequency === 'other' && !b.atb_other_frequency) need('atb_other_frequency', P.otherFrequencyRequired);
+      if (!b.bank_name) need('bank_name', P.bankRequired);
+      if (!b.account_no) need('account_no', P.accountInvalid);
+      if (!b.atb_start_date) need('atb_start_date', P.startDateInvalid);
     }
+    if (b.payment_options_id === PAYMENT_OPTIONS.financing && !b.bank_name) need('bank_name', P.bankRequired);
   });
 export type PaymentCreateInput = z.output<typeof paymentCreateSchema>;
 
@@ -73,8 +199,42 @@ export const sandboxOutcomeSchema = z.object({
   outcome: z.enum(['approve', 'fail'], { error: P.outcomeInvalid }),
 });
 
-/** `POST /api/promo-code/check` — preview a promo code for a will without redeeming it. */
-export const promoCheckSchema = z.object({
-  code: promoCodeText(),
-  wasiat_id: requiredString().max(64),
+/**
+ * `POST /api/payment/{id}/financing` — the financing bank's decision on a financing (4) payment, recorded
+ * by an Accountant/Staff/Admin: `approved` settles the payment; `rejected` (with the bank's reason) fails
+ * it and rejects the payable (for a will: spec §4 "rejected because financing was not approved").
+ */
+export const financingDecisionSchema = z
+  .object({
+    status: z.enum(['approved', 'rejected'], { error: P.decisionInvalid }),
+    reason: z.preprocess(blankToUndefined, z.string().trim().max(500).optional()),
+  })
+  .superRefine((b, ctx) => {
+    if (b.status === 'rejected' && !b.reason)
+      ctx.addIssue({ code: 'custom', path: ['reason'], message: P.reasonRequired });
+  });
+
+/** `GET /api/payment` — the payments list for staff (confirmation queue, transaction history). */
+export const paymentListQuerySchema = z.object({
+  status: z.preprocess(blankToUndefined, z.enum(['pending', 'paid', 'failed', 'waived']).optional()),
+  payment_options_id: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(6).optional()),
+  /** Only manual modes (2–6): the confirmation queue. */
+  manual: z.preprocess(blankToUndefined, z.enum(['0', '1']).optional()),
+  limit: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(100).optional()),
+  page: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).optional()),
 });
+
+/** `POST /api/promo-code/check` — preview a promo code for a will without redeeming it. */
+export const promoCheckSchema = z
+  .object({
+    code: promoCodeText(),
+    /** The will (the original client's field); or `paymentable_type` + `paymentable_id` for other payables. */
+    wasiat_id: z.preprocess(blankToUndefined, requiredString().max(64).optional()),
+    paymentable_type: z.enum(PAYABLE_TYPES, { error: P.payableUnknown }).default('Wasiat'),
+    paymentable_id: z.preprocess(blankToUndefined, requiredString().max(64).optional()),
+  })
+  .superRefine((b, ctx) => {
+    if (!b.wasiat_id && !b.paymentable_id) {
+      ctx.addIssue({ code: 'custom', path: ['paymentable_id'], message: V.required });
+    }
+  });

@@ -29,6 +29,10 @@ export const ekyc_attempts = pgTable(
     passed: boolean('passed').notNull().default(false),
     /** passed | score_too_low | no_face | many_faces */
     outcome: text('outcome').notNull(),
+    /** @vladmandic/human antispoof score of the selfie, 0–1 (1 = a real face), an extra signal (ADR 0093). */
+    antispoof: real('antispoof'),
+    /** @vladmandic/human liveness score of the selfie, 0–1, an extra signal (ADR 0093). */
+    liveness: real('liveness'),
     ip: text('ip'),
     ...timestamps(),
   },
@@ -63,7 +67,10 @@ export const otp_codes = pgTable(
     used_at: tz('used_at'),
     ...timestamps(),
   },
-  (t) => [index('otp_codes_user_idx').on(t.user_id, t.purpose, t.created_at)],
+  (t) => [
+    index('otp_codes_user_idx').on(t.user_id, t.purpose, t.created_at),
+    index('otp_codes_destination_idx').on(t.destination, t.created_at),
+  ],
 );
 
 /**

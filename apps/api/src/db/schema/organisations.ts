@@ -28,6 +28,10 @@ export const organizations = pgTable(
     allow_payment_gateway: boolean('allow_payment_gateway').notNull().default(true),
     allow_cash_payment: boolean('allow_cash_payment').notNull().default(true),
     allow_direct_payment: boolean('allow_direct_payment').notNull().default(true),
+    /** Financing (payment option 4, e.g. BMMB; reference §4.6 `allow_loan_payment`; ADR 0040). */
+    allow_loan_payment: boolean('allow_loan_payment').notNull().default(false),
+    /** ATB bank standing instruction (payment option 5; ADR 0040). */
+    allow_atb_payment: boolean('allow_atb_payment').notNull().default(false),
     ...timestamps(),
   },
   (t) => [
@@ -105,6 +109,8 @@ export const preferences = pgTable(
     /** A fixed property name / stock name the organisation's hibah products use (spec §3), or null. */
     fixed_property_name: text('fixed_property_name'),
     fixed_stock_name: text('fixed_stock_name'),
+    /** eKYC face-verification attempts allowed per will/hibah (issue 3; null = EKYC_MAX_ATTEMPTS, 3). */
+    ekyc_max_attempts: integer('ekyc_max_attempts'),
     ...timestamps(),
   },
   (t) => [uniqueIndex('preferences_org_uq').on(t.organization_id)],

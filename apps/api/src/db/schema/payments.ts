@@ -1,5 +1,6 @@
 /** Payments and promo codes (spec §3 Promo code, §4 Payment, §9 payment modes; issue 2 Payment). */
-import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { idColumn, timestamps, tz } from './_common.ts';
 import { organizations } from './organisations.ts';
 import { users } from './users.ts';
@@ -14,6 +15,8 @@ export const payments = pgTable(
     /** Payment option id (domain PAYMENT_OPTIONS). */
     payment_options_id: integer('payment_options_id').notNull(),
     amount_sen: integer('amount_sen').notNull(),
+    /** Discount of the promo code applied to this payment, in sen (0 without a code). */
+    discount_sen: integer('discount_sen').notNull().default(0),
     /** pending | paid | failed | waived */
     status: text('status').notNull().default('pending'),
     reference: text('reference'),
@@ -24,13 +27,60 @@ export const payments = pgTable(
     confirmed_at: tz('confirmed_at'),
     created_by: text('created_by').references(() => users.id),
     receipt_no: text('receipt_no'),
+    /** The payable's organisation when the payment was made: receipts are numbered per organisation (ADR 0042). */
+    organization_id: text('organization_id'),
+    /** Gateway that serves a gateway payment: `sandbox` | `billplz` (ADR 0041). */
+    gateway: text('gateway'),
+    /** The gateway's bill id (Billplz `id`) and pay page. */
+    gateway_bill_id: text('gateway_bill_id'),
+    gateway_url: text('gateway_url'),
+    /** Same-origin path the customer returns to after the gateway (reference §1.9). */
+    redirect_url: text('redirect_url'),
+    /** Direct (2): the uploaded transfer slip (attachment id). */
+    slip_attachment_id: text('slip_attachment_id'),
+    /** ATB (5) and financing (4): bank; ATB: account, debit amount (sen), frequency, first debit date. */
+    bank_name: text('bank_name'),
+    account_no: text('account_no'),
+    atb_amount_sen: integer('atb_amount_sen'),
+    /** monthly | semi_annual | annual | other (spec §3 Frequency). */
+    atb_frequency: text('atb_frequency'),
+    atb_other_frequency: text('atb_other_frequency'),
+    atb_start_date: date('atb_start_date', { mode: 'string' }),
+    /** Financing (4): pending | approved | rejected, the bank's reason, and who recorded it when. */
+    financing_status: text('financing_status'),
+    failure_reason: text('failure_reason'),
+    decided_by: text('decided_by').references(() => users.id),
+    decided_at: tz('decided_at'),
+    /** Receipt e-mail: pending | sent | failed (ADR 0042), attempts so far, next try, last error. */
+    receipt_mail_status: text('receipt_mail_status'),
+    receipt_mail_attempts: integer('receipt_mail_attempts').notNull().default(0),
+    receipt_mail_next_at: tz('receipt_mail_next_at'),
+    receipt_mail_error: text('receipt_mail_error'),
+    receipt_mailed_at: tz('receipt_mailed_at'),
     ...timestamps(),
   },
   (t) => [
     index('payments_owner_idx').on(t.paymentable_type, t.paymentable_id),
-    uniqueIndex('payments_receipt_uq').on(t.receipt_no),
+    // Receipt numbers are unique within an organisation (ADR 0042).
+    uniqueIndex('payments_receipt_org_uq').on(sql`coalesce(${t.organization_id}, '')`, t.receipt_no),
+    uniqueIndex('payments_gateway_bill_uq').on(t.gateway, t.gateway_bill_id),
+    index('payments_status_option_idx').on(t.status, t.payment_options_id),
+    index('payments_mail_due_idx').on(t.receipt_mail_status, t.receipt_mail_next_at),
+    // Statement of account (reports, ADR 0060): a period's transactions in payment order.
+    index('payments_paid_idx').on(t.paid_at, t.id),
   ],
 );
+
+/**
+ * The last receipt number issued per organisation (ADR 0042): one row per organisation (`''` = the
+ * provider / none), incremented inside the transaction that settles a payment, so numbers are strictly
+ * increasing with no gaps (a rolled-back settlement rolls the counter back too).
+ */
+export const receipt_counters = pgTable('receipt_counters', {
+  organization_key: text('organization_key').primaryKey(),
+  last_no: integer('last_no').notNull().default(0),
+  ...timestamps(),
+});
 
 export const promo_codes = pgTable(
   'promo_codes',

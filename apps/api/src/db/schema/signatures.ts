@@ -25,6 +25,11 @@ export const signature_events = pgTable(
     /** Who saved it (the logged-in user). */
     actor_id: text('actor_id').references(() => users.id),
     ip: text('ip'),
+    /** The signer's browser (User-Agent header) at signing (issue 11 certificate of completion). */
+    user_agent: text('user_agent'),
+    /** When the document was sent/made available to the signer, and when they opened it (ADR 0072); null = not recorded. */
+    sent_at: tz('sent_at'),
+    viewed_at: tz('viewed_at'),
     /** SHA-256 (hex) of the canonical JSON of the will's parts when signed (ADR 0015). */
     document_sha256: text('document_sha256').notNull(),
     signed_at: tz('signed_at').notNull(),

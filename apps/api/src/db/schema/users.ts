@@ -28,6 +28,11 @@ export const users = pgTable(
     /** Attachment id of the saved signature (PNG), or null. */
     signature_id: text('signature_id'),
     face_verified: boolean('face_verified').notNull().default(false),
+    /** Organisation staff (reference §3.8 org user; ADR 0019): bank for commissions, staff number, course. */
+    bank_name: text('bank_name'),
+    bank_account_number: text('bank_account_number'),
+    staff_id: text('staff_id'),
+    is_attended_course: boolean('is_attended_course').notNull().default(false),
     ...timestamps(),
   },
   (t) => [

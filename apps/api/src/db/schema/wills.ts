@@ -68,6 +68,8 @@ export const wills = pgTable(
      */
     heirs_consent: boolean('heirs_consent').notNull().default(false),
     heirs_consent_note: text('heirs_consent_note'),
+    /** Version of the will's content in force (1 at registration; +1 per succeeded amendment; ADR 0021). */
+    current_version: integer('current_version').notNull().default(1),
     deleted_at: tz('deleted_at'),
     ...timestamps(),
   },
@@ -94,6 +96,18 @@ export const wills = pgTable(
     ),
     index('wills_org_created_kl_idx').on(t.organization_id, sql`(${t.created_at} AT TIME ZONE 'Asia/Kuala_Lumpur')`),
     index('wills_registered_kl_idx').on(sql`(${t.registered_at} AT TIME ZONE 'Asia/Kuala_Lumpur')`),
+    // Approved lists (reports, ADR 0060): ordered by approval time within a period bounded in UTC too; the
+    // trailing columns let the totals of a period be read from the index alone.
+    index('wills_registered_idx').on(
+      t.registered_at,
+      t.id,
+      t.status,
+      t.deleted_at,
+      t.organization_id,
+      t.price_sen,
+      t.discount_sen,
+      t.payment_received_at,
+    ),
   ],
 );
 

@@ -39,6 +39,17 @@ export async function seedBase(db: Db) {
       price_sen: 60000,
       description: 'Wasiat Komprehensif',
     },
+    { organization_id: org.id, product: 'Hibah', plan: 'cash', price_sen: 50000, description: 'Hibah Amanah Tunai' },
+    {
+      organization_id: org.id,
+      product: 'Hibah',
+      plan: 'property',
+      price_sen: 80000,
+      description: 'Hibah Amanah Hartanah',
+    },
+    { organization_id: org.id, product: 'Hibah', plan: 'business', price_sen: 80000, description: 'Amanah Perniagaan' },
+    { organization_id: org.id, product: 'Hibah', plan: 'corporate', price_sen: 100000, description: 'Hibah Korporat' },
+    { organization_id: org.id, product: 'Hibah', plan: 'estate', price_sen: 60000, description: 'Amanah Harta Pusaka' },
   ]);
   return org;
 }
@@ -76,7 +87,15 @@ export async function seedDemo(db: Db) {
     .returning();
   await db.insert(preferences).values({ organization_id: demo.id });
   await db.insert(pricings).values([
-    { organization_id: demo.id, product: 'Wasiat', plan: 'basic', price_sen: 35000, description: 'Wasiat Asas' },
+    {
+      organization_id: demo.id,
+      product: 'Wasiat',
+      plan: 'basic',
+      price_sen: 35000,
+      // Amendment fee of the demo partner (issue 4; ADR 0020): RM 50.
+      amendment_price_sen: 5000,
+      description: 'Wasiat Asas',
+    },
     {
       organization_id: demo.id,
       product: 'Wasiat',

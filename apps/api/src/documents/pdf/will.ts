@@ -32,6 +32,8 @@ import type {
   will_user_details,
   wills,
 } from '../../db/schema/index.ts';
+import type { CompletionData } from '../completion.ts';
+import { completionPage } from './completion.ts';
 import { ARABIC_FONT, BISMILLAH, renderPdf, rtlLine } from './fonts.ts';
 import {
   ACCENT,
@@ -72,6 +74,10 @@ export interface WillPdfData {
   testatorSignature: string | null;
   /** Facts of the printed signatures (ADR 0015): role (testator | witness), name, time, IP, document hash. */
   signatureFacts?: { role: string; name: string; signedAt: Date; ip: string | null; sha256: string }[];
+  /** The certificate-of-completion page appended at the end (issue 11; ADR 0072), when given. */
+  completion?: CompletionData;
+  /** The version of the will's content printed (ADR 0021); printed under the registration number. */
+  versionNo?: number;
   /** QR code (PNG data URL) and the URL it encodes. */
   qr: string;
   verifyUrl: string;
@@ -241,7 +247,10 @@ function signatureFactsSection(d: WillPdfData): Content[] {
  */
 export async function renderWillPdf(d: WillPdfData): Promise<Buffer> {
   const { will, detail } = d;
-  const comprehensive = will.plan === 'comprehensive';
+  // A basic will that an amendment gave property, guardians or bequests prints them too (ADR 0021).
+  const comprehensive =
+    will.plan === 'comprehensive' ||
+    d.moveables.length + d.immoveables.length + d.caretakers.length + d.bequests.length > 0;
   const org = d.organizationName ?? '-';
   const designation = detail?.designation ? labelOf(DESIGNATIONS, detail.designation, 'ms') : '';
   const declaration = [
@@ -268,6 +277,7 @@ export async function renderWillPdf(d: WillPdfData): Promise<Buffer> {
             margin: [0, 6, 0, 0],
           },
           { text: `${bi('field.registered_at')}: ${formatKlDateTime(will.registered_at)}`, alignment: 'center' },
+          { text: `${bi('field.version')}: ${d.versionNo ?? will.current_version}`, alignment: 'center' },
         ],
       },
       { width: 95, ...qrBlock(d.qr, d.verifyUrl, 80) },
@@ -326,13 +336,14 @@ export async function renderWillPdf(d: WillPdfData): Promise<Buffer> {
       columnGap: 20,
     },
     ...signatureFactsSection(d),
+    ...(d.completion ? completionPage(d.completion, `${bi('will.title')} ${will.wasiat_no ?? ''}`.trim()) : []),
   ];
 
   return renderPdf({
     info: { title: `Wasiat ${will.wasiat_no ?? ''}`.trim(), subject: 'Wasiat / Will', creator: 'Wasiat platform' },
     pageSize: 'A4',
     pageMargins: [40, 40, 40, 50],
-    footer: footer(`${will.wasiat_no ?? ''} · ${d.verifyUrl}`),
+    footer: footer(`${will.wasiat_no ?? ''} v${d.versionNo ?? will.current_version} · ${d.verifyUrl}`),
     content,
   });
 }

@@ -1,7 +1,9 @@
 /**
  * /login (spec §2): username — a username, e-mail or MyKad — and password.
  * Calls `POST /api/login { username, password }` → `{ user, token }`; on success the session is stored
- * (`id_token`, `LOGGED_USER`; DESIGN.md §4) and the user goes to /dashboard. A 422 (wrong credentials,
+ * (`id_token`, `LOGGED_USER`; DESIGN.md §4) and the user goes to /dashboard. Staff, officer and admin get
+ * `{ two_factor_required, enrolment_required, challenge }` instead and go on to /login/two-factor (or its
+ * /enrol page) with the challenge in the navigation state (ADR 0081). A 422 (wrong credentials,
  * throttled) is shown on its field and by the API client's toast + dialog (spec §8); typed values stay.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -39,10 +41,19 @@ export function LoginPage() {
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
     try {
-      const r = await api.post<{ user: SessionUser; token: string }>('login', {
+      const r = await api.post<
+        | { user: SessionUser; token: string }
+        | { two_factor_required: true; enrolment_required: boolean; challenge: string }
+      >('login', {
         username: values.username,
         password: values.password,
       });
+      if ('two_factor_required' in r) {
+        // Staff, officer and admin finish with a second factor (issue 11; ADR 0081): enrol or enter a code.
+        const next = r.enrolment_required ? '/login/two-factor/enrol' : '/login/two-factor';
+        navigate(next, { state: { challenge: r.challenge } });
+        return;
+      }
       session.set(r.user, r.token);
       navigate('/dashboard');
     } catch (e) {

@@ -6,6 +6,8 @@
  *   the role may (permission table `will:create:client`).
  * - `focus="agent"` (/dashboard/agent, Agents only — the loader redirects other roles): the same, plus
  *   the wills of the agent's own clients (`GET /api/wasiat`, scoped by the server to `agent_id`).
+ * - Then the listed sections of sections.tsx (the extension point for amendments and hibah): the
+ *   client's wills in process, and the pipeline / sales figures of the other roles.
  * Guarded by `requireSignature` (spec §2: a non-Client without a signature goes to /signature).
  */
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
@@ -13,6 +15,8 @@ import { can, roleOf } from '@wasiat/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSessionUser } from '@/app/layout/AppLayout.tsx';
+import { StaffTransactions } from '@/features/payments/index.ts';
+import { sectionsFor } from './sections.tsx';
 import { TransactionHistory } from './TransactionHistory.tsx';
 import { useWills } from './useWills.ts';
 import { WillStatusSection } from './WillStatusSection.tsx';
@@ -81,6 +85,14 @@ export function DashboardPage({ focus = 'general' }: { focus?: 'general' | 'agen
       {isClient && user ? <ClientSections userId={user.id} /> : null}
       {!isClient ? <WillsInProcess /> : null}
       {focus === 'agent' ? <AgentClients /> : null}
+      {can(role, 'payment:confirm') ? <StaffTransactions /> : null}
+      {user
+        ? sectionsFor({ userId: user.id, role, isClient, focus }).map(({ id, Component }) => (
+            <div key={id} data-section={id}>
+              <Component userId={user.id} role={role} isClient={isClient} focus={focus} />
+            </div>
+          ))
+        : null}
     </Stack>
   );
 }

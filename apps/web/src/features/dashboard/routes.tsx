@@ -5,7 +5,7 @@
  * for Agents; any other role is sent to /dashboard (ADR: "/dashboard/agent is the Agent's dashboard").
  */
 import { roleOf } from '@wasiat/domain';
-import { redirect } from 'react-router';
+import { Navigate, redirect } from 'react-router';
 import { type Check, guarded, requireActiveAccess, requireSignature } from '@/app/guards.ts';
 import type { FeatureRoutes } from '@/app/routes-types.ts';
 import { session } from '@/app/storage.ts';
@@ -27,5 +27,7 @@ export const dashboardRoutes: FeatureRoutes = {
       loader: guarded(requireActiveAccess, agentOnly, requireSignature),
       lazy: async () => ({ Component: (await import('./DashboardPage.tsx')).AgentDashboardPage }),
     },
+    // /dashboard/wills (spec §2) is the list of the wills the user may see, /wasiat/list (ADR 0062).
+    { path: '/dashboard/wills', element: <Navigate to="/wasiat/list" replace /> },
   ],
 };

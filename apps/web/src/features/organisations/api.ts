@@ -26,6 +26,8 @@ export interface Organisation {
   allow_payment_gateway: 0 | 1;
   allow_cash_payment: 0 | 1;
   allow_direct_payment: 0 | 1;
+  allow_loan_payment?: 0 | 1;
+  allow_atb_payment?: 0 | 1;
 }
 export interface Branch {
   id: string;
@@ -60,6 +62,11 @@ export interface Staff {
   email: string | null;
   ic_number: string | null;
   mobile_number: string | null;
+  bank_name: string | null;
+  bank_account_number: string | null;
+  staff_id: string | null;
+  /** 1 attended the provider's course, 0 not. */
+  is_attended_course: number;
   roles: { name: string }[];
   user_access: {
     id: string;

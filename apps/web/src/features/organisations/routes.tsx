@@ -43,6 +43,7 @@ export const organisationsRoutes: FeatureRoutes = {
     page('/organization/:organization_id/user/create', async () => ({ Component: (await sub()).StaffFormPage })),
     page('/organization/:organization_id/user/:user_id', async () => ({ Component: (await sub()).StaffPage })),
     page('/organization/:organization_id/user/:user_id/edit', async () => ({ Component: (await sub()).StaffFormPage })),
+    page('/organization/:organization_id/individu', async () => ({ Component: (await sub()).IndividuPage })),
     page('/organization/:organization_id/pricing/create', async () => ({ Component: (await sub()).PricingFormPage })),
     page('/organization/:organization_id/pricing/:pricing_id', async () => ({ Component: (await sub()).PricingPage })),
     page('/organization/:organization_id/pricing/:pricing_id/edit', async () => ({

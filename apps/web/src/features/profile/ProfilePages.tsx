@@ -54,6 +54,9 @@ export function ProfilePage() {
             <Button component={Link} to="/profile/signature" variant="default">
               {t('profile.ui.signature')}
             </Button>
+            <Button component={Link} to="/profile/data" variant="default">
+              {t('security.data.title')}
+            </Button>
           </Group>
         </Group>
         <Table withTableBorder data-testid="profile">

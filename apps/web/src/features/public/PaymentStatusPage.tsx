@@ -1,20 +1,32 @@
 /**
- * /payment-status — where the payment gateway returns (docs/api/payments.md: the sandbox redirects to
- * `/payment-status?status=1&payment_id=…&wasiat_id=…`, status=0 on failure; spec §4 "Payment: made,
- * failed"; spec §8 "Payment of will failed"): success or failure in words and a link back to the wizard
- * (the next part after a success, the payment part after a failure).
+ * /payment-status — where the payment gateway returns (docs/api/payments.md: the gateway redirects to the
+ * payment's `redirect_url`, by default `/payment-status?status=1&payment_id=…&wasiat_id=…`, status=0 on
+ * failure; spec §4 "Payment: made, failed"; spec §8 "Payment of will failed"). With a `payment_id` the
+ * page asks the server (public client, `GET /api/payment-status/{id}`) instead of trusting the query
+ * string, and while the gateway has not confirmed yet it checks again every 2 s (up to 30 s). It shows
+ * success or failure in words and a link back to the wizard (the next part after a success, the payment
+ * part after a failure, where the user can try again).
  */
-import { Anchor, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Loader, Stack, Text, Title } from '@mantine/core';
+import { formatRinggit } from '@wasiat/domain';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { publicApi } from '@/app/api.ts';
 import { Notice } from '@/features/wills/index.ts';
 
 /** Read the gateway's return query: outcome and the will to go back to. */
-export function readPaymentReturn(params: URLSearchParams) {
+export function readPaymentReturn(params: URLSearchParams, serverStatus?: string | null) {
   const status = params.get('status');
-  const ok = status === '1' || status === 'success' || status === 'paid';
+  const ok = serverStatus
+    ? serverStatus === 'paid' || serverStatus === 'waived'
+    : status === '1' || status === 'success' || status === 'paid';
   const wasiatId = params.get('wasiat_id');
   const q = wasiatId ? `?wasiat_id=${encodeURIComponent(wasiatId)}` : '';
+  // A qurban purchase (issue 10) returns to its transaction list.
+  if (params.get('paymentable_type') === 'QurbanTransaction') {
+    return { ok, wasiatId, paymentId: params.get('payment_id'), back: '/ezqurban/transaction/list' };
+  }
   return {
     ok,
     wasiatId,
@@ -23,29 +35,90 @@ export function readPaymentReturn(params: URLSearchParams) {
   };
 }
 
+interface PublicPayment {
+  id: string;
+  status: 'pending' | 'paid' | 'failed' | 'waived';
+  amount_sen: number;
+  receipt_no: string | null;
+}
+
 /** The payment status page; see the file comment. */
 export function PaymentStatusPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const r = readPaymentReturn(params);
+  const paymentId = params.get('payment_id');
+  const [payment, setPayment] = useState<PublicPayment | null>(null);
+  const [checking, setChecking] = useState(!!paymentId);
+
+  useEffect(() => {
+    if (!paymentId) return;
+    let live = true;
+    let tries = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const load = async () => {
+      try {
+        const r = await publicApi.get<{ payment: PublicPayment }>(
+          `payment-status/${encodeURIComponent(paymentId)}`,
+          undefined,
+          {
+            silent: true,
+          },
+        );
+        if (!live) return;
+        setPayment(r.payment);
+        if (r.payment.status === 'pending' && ++tries < 15) timer = setTimeout(load, 2000);
+        else setChecking(false);
+      } catch {
+        if (live) setChecking(false);
+      }
+    };
+    load();
+    return () => {
+      live = false;
+      if (timer) clearTimeout(timer);
+    };
+  }, [paymentId]);
+
+  const r = readPaymentReturn(params, payment?.status);
+  const pending = payment?.status === 'pending';
   return (
     <Stack>
       <Title order={1}>{t('public.payment.title')}</Title>
-      <Notice
-        color={r.ok ? 'green' : 'red'}
-        title={r.ok ? t('public.payment.success_title') : t('public.payment.failed_title')}
-        data-testid="payment-result"
-      >
-        <Text>{r.ok ? t('public.payment.success_text') : t('public.payment.failed_text')}</Text>
-      </Notice>
+      {checking && !payment ? (
+        <Text>
+          <Loader size="xs" mr="xs" />
+          {t('payments.ui.status_checking')}
+        </Text>
+      ) : pending ? (
+        <Notice color="yellow" title={t('payments.ui.pending_title')} data-testid="payment-result">
+          <Text>{t('payments.ui.pending_text')}</Text>
+        </Notice>
+      ) : (
+        <Notice
+          color={r.ok ? 'green' : 'red'}
+          title={r.ok ? t('public.payment.success_title') : t('public.payment.failed_title')}
+          data-testid="payment-result"
+        >
+          <Text>{r.ok ? t('public.payment.success_text') : t('payments.payment_failed')}</Text>
+          {!r.ok && <Text>{t('public.payment.failed_text')}</Text>}
+        </Notice>
+      )}
+      {payment && (
+        <Text size="sm" data-testid="payment-amount">
+          {t('payments.ui.amount')}: {formatRinggit(payment.amount_sen)}
+          {payment.receipt_no ? ` — ${t('payments.ui.receipt_no')}: ${payment.receipt_no}` : ''}
+        </Text>
+      )}
       {r.paymentId && (
         <Text size="sm">
           {t('public.payment.reference')}: {r.paymentId}
         </Text>
       )}
-      <Anchor component={Link} to={r.back}>
-        {r.ok ? t('public.payment.continue') : t('public.payment.retry')}
-      </Anchor>
+      {!pending && (
+        <Anchor component={Link} to={r.back}>
+          {r.ok ? t('public.payment.continue') : t('public.payment.retry')}
+        </Anchor>
+      )}
     </Stack>
   );
 }

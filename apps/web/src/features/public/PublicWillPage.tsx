@@ -3,7 +3,8 @@
  * registered will (the QR code of the will PDF points here; docs/api/documents.md): GET
  * /api/public/wasiat/{id} with the public client → masked name and MyKad, registration number, status,
  * organisation and registration date in Asia/Kuala_Lumpur ("23 Nov 26, 14:05"). Anything else (404):
- * "not found". The public client never redirects on 401 (spec §8).
+ * "not found". The public client never redirects on 401 (spec §8). Below, the upload check of a PDF copy
+ * (DocumentCheck, issue 11).
  */
 import { Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -12,6 +13,7 @@ import { useParams } from 'react-router';
 import { publicApi } from '@/app/api.ts';
 import { NotFoundPage } from '@/app/layout/NotFoundPage.tsx';
 import { Busy, formatMalaysianDateTime, Notice, willStatusLabelKey } from '@/features/wills/index.ts';
+import { DocumentCheck } from './DocumentCheck.tsx';
 
 /** The reply of GET /api/public/wasiat/{id}. */
 export interface PublicWill {
@@ -68,6 +70,7 @@ export function PublicWillPage() {
       <Text size="sm" c="dimmed">
         {t('public.will.privacy')}
       </Text>
+      <DocumentCheck path={`public/wasiat/${w.id}/verify`} />
     </Stack>
   );
 }

@@ -66,3 +66,33 @@ describe('PaymentStatusPage', () => {
     );
   });
 });
+
+describe('PaymentStatusPage with the server status', () => {
+  it('asks the server with the public client and shows the failure even when the query says 1', async () => {
+    const fetchMock = vi.fn(async () =>
+      jsonResponse({ payment: { id: 'p9', status: 'failed', amount_sen: 35000, receipt_no: null } }),
+    );
+    globalThis.fetch = fetchMock as unknown as typeof fetch;
+    renderPage(<PaymentStatusPage />, {
+      path: '/payment-status',
+      url: '/payment-status?status=1&payment_id=p9&wasiat_id=w1',
+    });
+    expect(await screen.findByTestId('payment-result')).toHaveTextContent('Pembayaran wasiat gagal.');
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/payment-status/p9');
+    expect((init.headers as Record<string, string>).Type).toBe('api-public');
+    expect(screen.getByRole('link', { name: 'Kembali ke bahagian bayaran' })).toHaveAttribute(
+      'href',
+      '/wasiat/part-payment?wasiat_id=w1',
+    );
+  });
+
+  it('shows the amount and receipt number of a paid payment', async () => {
+    globalThis.fetch = vi.fn(async () =>
+      jsonResponse({ payment: { id: 'p8', status: 'paid', amount_sen: 70000, receipt_no: 'R2026-000007' } }),
+    ) as unknown as typeof fetch;
+    renderPage(<PaymentStatusPage />, { path: '/payment-status', url: '/payment-status?status=1&payment_id=p8' });
+    expect(await screen.findByTestId('payment-result')).toHaveTextContent('Bayaran berjaya');
+    expect(screen.getByTestId('payment-amount')).toHaveTextContent('RM 700.00 — No. resit: R2026-000007');
+  });
+});

@@ -1,16 +1,41 @@
 /**
  * The filters of a report (issue 8): the period (date range, month or year, as the report asks),
- * organisation, product (plan) and payment mode. Applied with a button, so a half-typed date does not
- * query the server. Values are the API's query parameters (apps/api/src/reports/filters.ts).
+ * organisation, branch, agent (officer), product (plan) and payment mode. Applied with a button, so a
+ * half-typed date does not query the server. Values are the API's query parameters
+ * (apps/api/src/reports/filters.ts).
+ *
+ * Spec §5 "product, officer and date must be selected first" (ADR 0061): the date (month, year, or both
+ * ends of a range, end not before start) must be chosen before a report is applied — the Filter button
+ * shows the field's error otherwise; the branch list needs an organisation first and the agent (officer)
+ * list an organisation first (narrowed by the branch when one is chosen), since both lists belong to an
+ * organisation.
  */
 import { Button, Group, Select, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchOrganisations, type ReportFilters } from './api.ts';
+import { fetchAgents, fetchBranches, fetchOrganisations, type ReportFilters } from './api.ts';
 import type { PeriodKind } from './config.ts';
 
 const PAYMENT_IDS = ['1', '2', '3', '4', '5', '6'];
+
+/**
+ * Errors of the period fields (i18n keys) before a report may be applied (spec §5 "date must be selected
+ * first"); an empty object when the filters may be applied. `optional_range` (financing) may be empty.
+ */
+export function periodErrors(period: PeriodKind, f: ReportFilters): Record<string, string> {
+  const v = (k: string) => (f[k] === undefined ? '' : String(f[k]));
+  const e: Record<string, string> = {};
+  if (period === 'range' || (period === 'optional_range' && (v('start_date') || v('end_date')))) {
+    if (!v('start_date')) e.start_date = 'reports.filter.required_date';
+    if (!v('end_date')) e.end_date = 'reports.filter.required_date';
+    if (!e.start_date && !e.end_date && v('end_date') < v('start_date')) e.end_date = 'reports.filter.end_before_start';
+  }
+  if (period === 'month' && !/^\d{4}-\d{2}$/.test(v('period'))) e.period = 'reports.filter.required_month';
+  if (period === 'year' && !/^\d{4}$/.test(v('period'))) e.period = 'reports.filter.required_year';
+  if (period === 'month_or_year' && !/^\d{4}(-\d{2})?$/.test(v('period'))) e.period = 'reports.filter.required_date';
+  return e;
+}
 
 export function Filters({
   period,
@@ -25,17 +50,45 @@ export function Filters({
 }) {
   const { t } = useTranslation();
   const [f, setF] = useState<ReportFilters>(value);
+  const [errors, setErrors] = useState<Record<string, string>>({});
   const orgs = useQuery({ queryKey: ['report-orgs'], queryFn: fetchOrganisations, retry: false });
-  const set = (k: string) => (v: string | null) => setF((cur) => ({ ...cur, [k]: v ?? undefined }));
+  const orgId = f.organization_id === undefined ? '' : String(f.organization_id);
+  const branchId = f.branch_id === undefined ? '' : String(f.branch_id);
+  const branchList = useQuery({
+    queryKey: ['report-branches', orgId],
+    queryFn: () => fetchBranches(orgId),
+    enabled: showOrganisation && orgId !== '',
+    retry: false,
+  });
+  const agentList = useQuery({
+    queryKey: ['report-agents', orgId, branchId],
+    queryFn: () => fetchAgents(orgId, branchId || undefined),
+    enabled: showOrganisation && orgId !== '',
+    retry: false,
+  });
+  const set = (k: string) => (v: string | null) => {
+    setErrors((cur) => ({ ...cur, [k]: '' }));
+    setF((cur) => {
+      const next = { ...cur, [k]: v || undefined };
+      // the branch and agent lists belong to the organisation (and the agents to the branch)
+      if (k === 'organization_id') Object.assign(next, { branch_id: undefined, agent_id: undefined });
+      if (k === 'branch_id') next.agent_id = undefined;
+      return next;
+    });
+  };
   const str = (k: string) => (f[k] === undefined ? '' : String(f[k]));
+  const err = (k: string) => (errors[k] ? t(errors[k]) : undefined);
   const isMonth = /^\d{4}-\d{2}$/.test(str('period'));
   return (
     <Group
       align="end"
       component="form"
+      aria-label={t('reports.filter.title')}
       onSubmit={(e: React.FormEvent) => {
         e.preventDefault();
-        onApply(f);
+        const found = periodErrors(period, f);
+        setErrors(found);
+        if (Object.keys(found).length === 0) onApply(f);
       }}
     >
       {(period === 'range' || period === 'optional_range') && (
@@ -43,12 +96,14 @@ export function Filters({
           <TextInput
             type="date"
             label={t('reports.filter.start_date')}
+            error={err('start_date')}
             value={str('start_date')}
             onChange={(e) => set('start_date')(e.currentTarget.value)}
           />
           <TextInput
             type="date"
             label={t('reports.filter.end_date')}
+            error={err('end_date')}
             value={str('end_date')}
             onChange={(e) => set('end_date')(e.currentTarget.value)}
           />
@@ -58,6 +113,7 @@ export function Filters({
         <TextInput
           type="month"
           label={t('reports.filter.month')}
+          error={err('period')}
           value={str('period')}
           onChange={(e) => set('period')(e.currentTarget.value)}
         />
@@ -66,6 +122,7 @@ export function Filters({
         <TextInput
           type="number"
           label={t('reports.filter.year')}
+          error={err('period')}
           min={2000}
           max={2100}
           value={str('period')}
@@ -88,6 +145,30 @@ export function Filters({
           data={(orgs.data?.organizations.data ?? []).map((o) => ({ value: o.id, label: o.name }))}
           value={str('organization_id') || null}
           onChange={set('organization_id')}
+        />
+      )}
+      {showOrganisation && (
+        <Select
+          label={t('reports.filter.branch')}
+          description={orgId ? undefined : t('reports.filter.organisation_first')}
+          disabled={!orgId}
+          clearable
+          searchable
+          data={(branchList.data?.branches.data ?? []).map((b) => ({ value: b.id, label: b.branch_name }))}
+          value={str('branch_id') || null}
+          onChange={set('branch_id')}
+        />
+      )}
+      {showOrganisation && (
+        <Select
+          label={t('reports.filter.agent')}
+          description={orgId ? undefined : t('reports.filter.organisation_first')}
+          disabled={!orgId}
+          clearable
+          searchable
+          data={(agentList.data?.users.data ?? []).map((u) => ({ value: u.id, label: u.name }))}
+          value={str('agent_id') || null}
+          onChange={set('agent_id')}
         />
       )}
       <Select

@@ -1,7 +1,8 @@
 /**
  * /dashboard/graph-report: registrations over time (line), wills by branch and by product (bars) and
  * the payment-mode split (donut), with the report filters. Every chart is followed by its data as a
- * table (visually hidden, for screen readers). Data: `GET /api/reports/graph` (amounts in sen).
+ * table (visually hidden, for screen readers); the drawn charts are `aria-hidden` and `inert` (the chart
+ * library makes its drawing focusable, which a hidden element must not be). Data: `GET /api/reports/graph` (amounts in sen).
  */
 import '@mantine/charts/styles.css';
 import { BarChart, DonutChart, LineChart } from '@mantine/charts';
@@ -84,7 +85,7 @@ export function GraphReportPage() {
       <Filters period={screen.period} value={filters} onApply={setFilters} />
       {d && (
         <>
-          <Text>
+          <Text data-testid="graph-totals">
             {t('reports.col.total')}: <b>{d.totals.total}</b> · {t('reports.col.amount')}:{' '}
             <b>{formatRinggit(d.totals.amount_sen)}</b>
           </Text>
@@ -92,7 +93,7 @@ export function GraphReportPage() {
             <Title order={3} size="h4" id="chart-line">
               {t('reports.graph.registrations')}
             </Title>
-            <div aria-hidden="true">
+            <div aria-hidden="true" inert>
               <LineChart
                 h={260}
                 data={line}
@@ -114,7 +115,7 @@ export function GraphReportPage() {
               <Title order={3} size="h4">
                 {t('reports.graph.by_branch')}
               </Title>
-              <div aria-hidden="true">
+              <div aria-hidden="true" inert>
                 <BarChart h={260} data={branches} dataKey="branch" series={[{ name: total, color: 'teal.7' }]} />
               </div>
               <DataTable
@@ -127,7 +128,7 @@ export function GraphReportPage() {
               <Title order={3} size="h4">
                 {t('reports.graph.by_product')}
               </Title>
-              <div aria-hidden="true">
+              <div aria-hidden="true" inert>
                 <BarChart h={260} data={plans} dataKey="plan" series={[{ name: total, color: 'blue.7' }]} />
               </div>
               <DataTable
@@ -140,7 +141,7 @@ export function GraphReportPage() {
               <Title order={3} size="h4">
                 {t('reports.graph.by_payment')}
               </Title>
-              <div aria-hidden="true">
+              <div aria-hidden="true" inert>
                 <DonutChart data={modes} withLabels withLabelsLine={false} mx="auto" />
               </div>
               <DataTable

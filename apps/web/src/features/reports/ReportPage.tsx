@@ -6,9 +6,10 @@
  */
 import { Button, Group, Pagination, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { formatRinggit } from '@wasiat/domain';
+import { can, formatRinggit, roleOf } from '@wasiat/domain';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSessionUser } from '@/app/layout/AppLayout.tsx';
 import { formatDateTime } from '@/components/format.ts';
 import {
   type DetailReport,
@@ -147,11 +148,17 @@ function DetailTable({
   sort,
   onSort,
   lang,
+  approved = false,
+  financing = false,
 }: {
   data: DetailReport;
   sort: { col: string; dir: 'asc' | 'desc' };
   onSort: (c: string) => void;
   lang: string;
+  /** The approved report also shows the approval time. */
+  approved?: boolean;
+  /** The financing report (/dashboard/loan-bmmb) also shows the bank's decision. */
+  financing?: boolean;
 }) {
   const { t } = useTranslation();
   const th = (c: string, numeric = false) => (
@@ -165,6 +172,7 @@ function DetailTable({
           <Table.Tr>
             {th('wasiat_no')}
             {th('created_at')}
+            {approved ? th('registered_at') : null}
             {th('testator_name')}
             {th('organization_name')}
             {th('branch_name')}
@@ -172,6 +180,7 @@ function DetailTable({
             {th('plan')}
             {th('status')}
             {th('payment_options_id')}
+            {financing ? <Table.Th scope="col">{t('reports.col.financing_status')}</Table.Th> : null}
             {th('price_sen', true)}
             {th('paid_sen', true)}
           </Table.Tr>
@@ -181,6 +190,7 @@ function DetailTable({
             <Table.Tr key={r.id}>
               <Table.Td>{r.wasiat_no ?? '—'}</Table.Td>
               <Table.Td>{formatDateTime(r.created_at, lang)}</Table.Td>
+              {approved ? <Table.Td>{r.registered_at ? formatDateTime(r.registered_at, lang) : '—'}</Table.Td> : null}
               <Table.Td>{r.testator_name ?? '—'}</Table.Td>
               <Table.Td>{r.organization_name ?? '—'}</Table.Td>
               <Table.Td>{r.branch_name ?? '—'}</Table.Td>
@@ -188,6 +198,12 @@ function DetailTable({
               <Table.Td>{r.plan ? t(`reports.plan.${r.plan}`) : '—'}</Table.Td>
               <Table.Td>{t(`reports.col.${STATUS_KEYS[r.status] ?? 'new'}`)}</Table.Td>
               <Table.Td>{r.payment_options_id ? t(`reports.payment.${r.payment_options_id}`) : '—'}</Table.Td>
+              {financing ? (
+                <Table.Td data-testid="financing-status">
+                  {r.financing_status ? t(`reports.financing_status.${r.financing_status}`) : '—'}
+                  {r.financing_reason ? ` (${r.financing_reason})` : ''}
+                </Table.Td>
+              ) : null}
               <Table.Td style={right}>{rm(r.price_sen)}</Table.Td>
               <Table.Td style={right}>{rm(r.paid_sen)}</Table.Td>
             </Table.Tr>
@@ -195,7 +211,7 @@ function DetailTable({
         </Table.Tbody>
         <Table.Tfoot>
           <Table.Tr>
-            <Table.Th colSpan={9}>
+            <Table.Th colSpan={9 + (approved ? 1 : 0) + (financing ? 1 : 0)}>
               {t('reports.col.totals')} ({data.totals.count})
             </Table.Th>
             <Table.Th style={right}>{rm(data.totals.price_sen)}</Table.Th>
@@ -259,7 +275,12 @@ export function ReportPage({ screen }: { screen: ReportScreen }) {
   const lang = i18n.language === 'en' ? 'en' : 'ms';
   const [filters, setFilters] = useState<ReportFilters>(() => initialFilters(screen));
   const [page, setPage] = useState(1);
-  const [sort, setSort] = useState<{ col: string; dir: 'asc' | 'desc' }>({ col: 'created_at', dir: 'desc' });
+  // approved lists run on the approval time (their period is on it), the others on the registration time
+  const approved = screen.kind === 'approved-monthly';
+  const [sort, setSort] = useState<{ col: string; dir: 'asc' | 'desc' }>({
+    col: approved ? 'registered_at' : 'created_at',
+    dir: 'desc',
+  });
   const paged = screen.kind === 'detailed' || screen.kind === 'approved-monthly' || screen.kind === 'financing';
   const isSoa = screen.kind === 'soa';
   const query = {
@@ -267,11 +288,15 @@ export function ReportPage({ screen }: { screen: ReportScreen }) {
     ...(paged || isSoa ? { page, limit: 25 } : {}),
     ...(paged ? { sort: sort.col, order: sort.dir } : {}),
   };
+  // Staff-side users pick the organisation of a statement first (a Partner's defaults to their own).
+  const seesAll = can(roleOf(useSessionUser()), 'will:read:any');
+  const waitForOrganisation = isSoa && seesAll && !filters.organization_id;
   const q = useQuery({
     queryKey: ['report', screen.kind, query],
     queryFn: () => fetchReport<SummaryReport & DetailReport & SoaReport>(screen.kind, query),
     placeholderData: keepPreviousData,
     retry: false,
+    enabled: !waitForOrganisation,
   });
   const onSort = (col: string) => {
     setSort((s) => ({ col, dir: s.col === col && s.dir === 'asc' ? 'desc' : 'asc' }));
@@ -279,7 +304,17 @@ export function ReportPage({ screen }: { screen: ReportScreen }) {
   };
   let body: ReactNode = null;
   const d = q.data;
-  if (d && paged) body = <DetailTable data={d} sort={sort} onSort={onSort} lang={lang} />;
+  if (d && paged)
+    body = (
+      <DetailTable
+        data={d}
+        sort={sort}
+        onSort={onSort}
+        lang={lang}
+        approved={approved}
+        financing={screen.kind === 'financing'}
+      />
+    );
   else if (d && isSoa) body = <SoaTable data={d} lang={lang} />;
   else if (d) body = <SummaryTable data={d} caption={t(`reports.${screen.key}.title`)} />;
   const lastPage = d ? (paged ? d.rows.last_page : isSoa ? d.transactions.last_page : 1) : 1;
@@ -300,7 +335,7 @@ export function ReportPage({ screen }: { screen: ReportScreen }) {
           setPage(1);
         }}
       />
-      {isSoa && q.error ? <Text c="red">{t('reports.soa.pick_organisation')}</Text> : null}
+      {isSoa && (q.error || waitForOrganisation) ? <Text c="red.8">{t('reports.soa.pick_organisation')}</Text> : null}
       {body}
       {lastPage > 1 && <Pagination total={lastPage} value={page} onChange={setPage} aria-label={t('reports.pages')} />}
     </Stack>

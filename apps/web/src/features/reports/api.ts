@@ -65,6 +65,9 @@ export interface DetailRow {
   organization_name: string | null;
   branch_name: string | null;
   agent_name: string | null;
+  /** Latest financing application of the will (mode 4): pending | approved | rejected; null without one. */
+  financing_status: string | null;
+  financing_reason: string | null;
 }
 export interface DetailReport {
   report: ReportKind;
@@ -116,3 +119,22 @@ export async function downloadReport(kind: ReportKind, filters: ReportFilters, f
 /** Organisations for the filter (staff see all; a partner's list is their own). */
 export const fetchOrganisations = () =>
   api.get<{ organizations: Page<{ id: string; name: string }> }>('organization', { limit: 200 }, { silent: true });
+
+/** Branches of an organisation for the filter: `GET /api/organization/{id}/branch`. */
+export const fetchBranches = (organizationId: string) =>
+  api.get<{ branches: Page<{ id: string; branch_name: string }> }>(
+    `organization/${organizationId}/branch`,
+    { limit: 200 },
+    { silent: true },
+  );
+
+/**
+ * Agents (officers) of an organisation, optionally of one branch, for the filter:
+ * `GET /api/organization/{id}/user?role=Agent&branch_id`.
+ */
+export const fetchAgents = (organizationId: string, branchId?: string) =>
+  api.get<{ users: Page<{ id: string; name: string }> }>(
+    `organization/${organizationId}/user`,
+    { role: 'Agent', branch_id: branchId, limit: 200 },
+    { silent: true },
+  );

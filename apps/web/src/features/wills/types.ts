@@ -23,6 +23,8 @@ export interface Will {
   parts_done: PartKey[];
   unlocked: PartKey[];
   wasiat_no?: string | null;
+  /** Version of the will's content in force (ADR 0021; 1 until an amendment succeeds). */
+  current_version?: number;
   registered_at?: string | null;
   rejected_reason?: string | null;
   payment_status?: 'pending' | 'paid' | 'failed' | 'waived' | null;
@@ -208,4 +210,9 @@ export interface Payment {
   receipt_no?: string | null;
   paid_at?: string | null;
   created_at?: string;
+  /** Financing (mode 4) state and the bank's reason when rejected (payments.md). */
+  financing_status?: 'pending' | 'approved' | 'rejected' | null;
+  failure_reason?: string | null;
+  /** True only when the receipt e-mail finally failed (spec §8). */
+  receipt_mail_failed?: boolean;
 }

@@ -63,6 +63,8 @@ export function organisationFields(lang: string): FieldSpec[] {
     },
     { name: 'allow_cash_payment', label: 'organisations.f.allow_cash_payment', kind: 'select', options: ONE_ZERO },
     { name: 'allow_direct_payment', label: 'organisations.f.allow_direct_payment', kind: 'select', options: ONE_ZERO },
+    { name: 'allow_loan_payment', label: 'organisations.f.allow_loan_payment', kind: 'select', options: ONE_ZERO },
+    { name: 'allow_atb_payment', label: 'organisations.f.allow_atb_payment', kind: 'select', options: ONE_ZERO },
   ];
 }
 
@@ -90,6 +92,8 @@ function defaultsOf(o: Organisation | undefined, type: string) {
     allow_payment_gateway: str(o?.allow_payment_gateway ?? 1),
     allow_cash_payment: str(o?.allow_cash_payment ?? 1),
     allow_direct_payment: str(o?.allow_direct_payment ?? 1),
+    allow_loan_payment: str(o?.allow_loan_payment ?? 0),
+    allow_atb_payment: str(o?.allow_atb_payment ?? 0),
   };
 }
 

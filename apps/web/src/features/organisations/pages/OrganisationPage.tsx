@@ -60,6 +60,11 @@ export function OrganisationPage() {
               {t('organisations.ui.promo_codes')}
             </Button>
           )}
+          {o.type === 'individual' && (
+            <Button component={Link} to={`${base}/individu`} variant="default">
+              {t('organisations.ui.individu')}
+            </Button>
+          )}
         </Group>
       </Group>
       <Paper withBorder p="md">

@@ -199,6 +199,22 @@ export function StaffFormPage() {
       hidden: !user_id,
       options: [0, 1, 2].map((n) => ({ value: String(n), label: `organisations.access.${n}` })),
     },
+    { name: 'staff_id', label: 'organisations.f.staff_id' },
+    { name: 'bank_name', label: 'organisations.f.bank_name', required: org.type === 'provider' },
+    {
+      name: 'bank_account_number',
+      label: 'organisations.f.bank_account_number',
+      required: org.type === 'provider',
+    },
+    {
+      name: 'is_attended_course',
+      label: 'organisations.f.is_attended_course',
+      kind: 'select',
+      options: [
+        { value: '1', label: 'organisations.ui.yes' },
+        { value: '0', label: 'organisations.ui.no' },
+      ],
+    },
   ];
   const d = s.data;
   return (
@@ -215,6 +231,10 @@ export function StaffFormPage() {
           role: str(d?.user_access.role ?? roles[0]),
           branch_id: str(d?.user_access.branch_id ?? branches[0]?.id),
           status: str(d?.user_access.status ?? 1),
+          staff_id: str(d?.staff_id),
+          bank_name: str(d?.bank_name),
+          bank_account_number: str(d?.bank_account_number),
+          is_attended_course: str(d?.is_attended_course ?? 0),
         }}
         schema={user_id ? staffUpdateSchema : staffCreateSchema}
         submitLabel={t('organisations.ui.save')}
@@ -269,6 +289,13 @@ export function StaffPage() {
           [t('organisations.f.role'), t(`organisations.roles.${u.user_access.role}`)],
           [t('organisations.f.branch'), u.user_access.accessible?.branch_name],
           [t('organisations.f.access'), t(`organisations.access.${u.user_access.status}`)],
+          [t('organisations.f.staff_id'), u.staff_id],
+          [t('organisations.f.bank_name'), u.bank_name],
+          [t('organisations.f.bank_account_number'), u.bank_account_number],
+          [
+            t('organisations.f.is_attended_course'),
+            u.is_attended_course ? t('organisations.ui.yes') : t('organisations.ui.no'),
+          ],
         ]}
       />
     </Frame>
@@ -427,6 +454,72 @@ export function PreferenceFormPage() {
           navigate(`/organization/${orgId}`);
         }}
       />
+    </Frame>
+  );
+}
+
+// ---------------------------------------------------------------- Individu
+
+interface Individu {
+  individual: boolean;
+  organization: { id: string; name: string; code: string; mykad_number: string | null; email: string | null };
+  owner: Staff | null;
+}
+
+/**
+ * /organization/{id}/individu — the Individu page (spec §2; ADR 0019): an individual organisation's
+ * particulars and its owner account (a Partner with the organisation's MyKad); staff with `staff:manage`
+ * create the owner account once, which e-mails the owner an invitation to set a password.
+ */
+export function IndividuPage() {
+  const { t } = useTranslation();
+  const { organization_id: orgId = '' } = useParams();
+  const qc = useQueryClient();
+  const q = useQuery({
+    queryKey: ['organization', orgId, 'individu'],
+    queryFn: async () => api.get<Individu>(`organization/${orgId}/individu`),
+  });
+  const d = q.data;
+  if (!d) return null;
+  const createOwner = async () => {
+    await api.post(`organization/${orgId}/individu`, {});
+    successToast(t('organisations.ui.invited'));
+    await qc.invalidateQueries({ queryKey: ['organization', orgId] });
+  };
+  return (
+    <Frame
+      title={t('organisations.ui.individu')}
+      actions={
+        d.individual &&
+        !d.owner &&
+        can(role(), 'staff:manage') && <Button onClick={createOwner}>{t('organisations.ui.create_owner')}</Button>
+      }
+    >
+      <Detail
+        items={[
+          [t('organisations.f.name'), d.organization.name],
+          [t('organisations.f.code'), d.organization.code],
+          [t('organisations.f.mykad_number'), d.organization.mykad_number],
+          [t('organisations.f.email'), d.organization.email],
+        ]}
+      />
+      <Title order={2} size="h4">
+        {t('organisations.ui.owner')}
+      </Title>
+      {!d.individual ? (
+        <p>{t('organisations.ui.not_individual')}</p>
+      ) : d.owner ? (
+        <Detail
+          items={[
+            [t('organisations.f.name'), d.owner.name],
+            [t('organisations.f.username'), d.owner.username],
+            [t('organisations.f.email'), d.owner.email],
+            [t('organisations.f.access'), t(`organisations.access.${d.owner.user_access.status}`)],
+          ]}
+        />
+      ) : (
+        <p>{t('organisations.ui.no_owner')}</p>
+      )}
     </Frame>
   );
 }

@@ -155,7 +155,8 @@ export function WillSections({ will }: { will: Will }) {
   const id = will.id;
   const heirs = useWillList<Heir>(id, 'heir', 'heirs');
   const witnesses = useWillList<Witness>(id, 'witness', 'witnesses');
-  const comprehensive = will.plan === 'comprehensive';
+  // An amended will (version > 1) shows every section: an amendment may add property to a basic will (ADR 0021).
+  const comprehensive = will.plan === 'comprehensive' || (will.current_version ?? 1) > 1;
   const moveable = useWillList<MoveableProperty>(comprehensive ? id : null, 'moveable-property', 'moveable_properties');
   const immoveable = useWillList<ImmoveableProperty>(
     comprehensive ? id : null,

@@ -2,13 +2,16 @@
  * /wasiat/{wasiat_id}/details — everything of a will, read-only (GET /api/wasiat/{id} and its lists);
  * for status 2 the will PDF, the receipt and the public verification link. With ?pengesahan=1, or at
  * /wasiat/pengesahan/{wasiat_id}, staff also see the review panel (confirm / cancel for update).
- * A will the API answers 404 for shows the "not found" page (DESIGN.md §3).
+ * A will the API answers 404 for shows the "not found" page (DESIGN.md §3). Staff, officers and admins
+ * also see the will's audit history (RecordHistory, issue 11).
  */
 import { Anchor, Group, Stack, Title } from '@mantine/core';
 import { formatRinggit, labelOf, WILL_PLANS, WILL_TYPES } from '@wasiat/domain';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { NotFoundPage } from '@/app/layout/NotFoundPage.tsx';
+import { WillVersionPanel } from '@/features/amendments/index.ts';
+import { RecordHistory } from '@/features/audit/index.ts';
 import { Busy } from '../components/Busy.tsx';
 import { DetailTable } from '../components/DetailTable.tsx';
 import { WillDownloads } from '../components/Downloads.tsx';
@@ -66,7 +69,9 @@ export function WillDetailsPage({ review = false }: { review?: boolean }) {
           </Anchor>
         )}
       </Group>
+      <WillVersionPanel willId={will.id} status={will.status} />
       <WillSections will={will} />
+      <RecordHistory entityType="Wasiat" entityId={will.id} />
     </Stack>
   );
 }

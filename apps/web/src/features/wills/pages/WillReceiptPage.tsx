@@ -1,15 +1,20 @@
 /**
- * /wasiat/{wasiat_id}/receipt — the will's payment and the receipt download (GET /api/wasiat/{id}/receipt
- * via api.downloadPdf; docs/api/documents.md). 404 → "not found".
+ * /wasiat/{wasiat_id}/receipt — the will's payments, each settled one with its numbered receipt
+ * (GET /api/payment/{id}/receipt via api.downloadPdf; docs/api/payments.md), the financing state, and
+ * "Receipt email failed: contact customer service" (spec §8) when a receipt e-mail finally failed.
+ * 404 → "not found".
  */
-import { Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Stack, Table, Text, Title } from '@mantine/core';
 import { formatRinggit, PAYMENT_TYPES } from '@wasiat/domain';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { api } from '@/app/api.ts';
 import { NotFoundPage } from '@/app/layout/NotFoundPage.tsx';
+import { successToast } from '@/app/notify.tsx';
 import { Busy } from '../components/Busy.tsx';
-import { WillDownloads } from '../components/Downloads.tsx';
+import { PdfDownload, WillDownloads } from '../components/Downloads.tsx';
 import { useLang } from '../components/fields.tsx';
+import { Notice } from '../components/Notice.tsx';
 import { useWill, useWillList } from '../hooks/useWill.ts';
 import { formatMalaysianDateTime } from '../lib/datetime.ts';
 import type { Payment } from '../types.ts';
@@ -23,9 +28,32 @@ export function WillReceiptPage() {
   const payments = useWillList<Payment>(will ? wasiat_id : null, 'payment', 'payments');
   if (isLoading) return <Busy />;
   if (notFound || !will) return <NotFoundPage />;
+  const mailFailed = (payments.data ?? []).some((p) => p.receipt_mail_failed);
   return (
     <Stack>
       <Title order={1}>{t('wills.receipt.title')}</Title>
+      {mailFailed && (
+        <Notice color="red" data-testid="receipt-mail-failed">
+          <Stack gap="xs" align="flex-start">
+            <Text>{t('payments.receipt_mail_failed')}</Text>
+            <Button
+              size="xs"
+              variant="white"
+              onClick={async () => {
+                try {
+                  await api.post(`wasiat/${will.id}/paid-notification`, {});
+                  successToast(t('payments.ui.resent'));
+                  await payments.refetch();
+                } catch {
+                  /* the client showed the error */
+                }
+              }}
+            >
+              {t('payments.ui.resend')}
+            </Button>
+          </Stack>
+        </Notice>
+      )}
       {will.wasiat_no && <Text>{t('wills.wizard.number', { no: will.wasiat_no })}</Text>}
       {(payments.data ?? []).length === 0 ? (
         <Text c="dimmed">{t('wills.details.no_receipt')}</Text>
@@ -39,6 +67,7 @@ export function WillReceiptPage() {
               <Table.Th scope="col">{t('wills.receipt.amount')}</Table.Th>
               <Table.Th scope="col">{t('wills.pay.status')}</Table.Th>
               <Table.Th scope="col">{t('wills.receipt.date')}</Table.Th>
+              <Table.Th scope="col">{t('payments.ui.download')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -47,8 +76,23 @@ export function WillReceiptPage() {
                 <Table.Td>{p.receipt_no ?? '—'}</Table.Td>
                 <Table.Td>{PAYMENT_TYPES.find((x) => x.code === p.payment_options_id)?.[lang] ?? '—'}</Table.Td>
                 <Table.Td>{formatRinggit(p.amount_sen)}</Table.Td>
-                <Table.Td>{t(`payments.status.${p.status}`)}</Table.Td>
+                <Table.Td>
+                  {t(`payments.status.${p.status}`)}
+                  {p.financing_status && ` — ${t(`payments.financing_status.${p.financing_status}`)}`}
+                  {p.failure_reason && ` (${p.failure_reason})`}
+                </Table.Td>
                 <Table.Td>{formatMalaysianDateTime(p.paid_at ?? p.created_at, lang)}</Table.Td>
+                <Table.Td>
+                  {p.receipt_no && (p.status === 'paid' || p.status === 'waived') ? (
+                    <PdfDownload
+                      path={`payment/${p.id}/receipt`}
+                      filename={`resit-${p.receipt_no}.pdf`}
+                      label={t('payments.ui.download')}
+                    />
+                  ) : (
+                    '—'
+                  )}
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -4,6 +4,10 @@
  * inputs with previews; the same file twice is refused here (and by the server, 422
  * `validation.mykad_same_file`). Multipart upload with `type` mykad-front / mykad-back; an image already
  * there is replaced (`?action=replace`).
+ *
+ * The server reads the MyKad front by OCR (ADR 0090): a number that differs from the testator's is
+ * refused (422 on `document`); what was read is shown for the user to confirm, and "use" copies the
+ * name and address into part C (GET then PATCH `wasiat/{id}/user-detail`) before going on.
  */
 import { Button, Group, Image, Input, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
@@ -11,10 +15,11 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api } from '@/app/api.ts';
 import { FormError } from '@/components/FormError.tsx';
+import { hasReading, type MykadOcr, MykadReading } from '@/features/ekyc/index.ts';
 import { useWizard } from '../components/WizardLayout.tsx';
 import { useWillList } from '../hooks/useWill.ts';
 import { isSameFile, useAttachmentUrl } from '../lib/files.ts';
-import type { Attachment } from '../types.ts';
+import type { Attachment, UserDetail } from '../types.ts';
 
 type Side = 'mykad-front' | 'mykad-back';
 const SIDES: Side[] = ['mykad-front', 'mykad-back'];
@@ -29,6 +34,8 @@ export function PartDocument() {
   const [errors, setErrors] = useState<Partial<Record<Side, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [reading, setReading] = useState<MykadOcr | null>(null);
+  const [readingError, setReadingError] = useState<string | null>(null);
   const existing = (side: Side) => [...(docs.data ?? [])].reverse().find((d) => d.type === side) ?? null;
 
   async function save() {
@@ -45,17 +52,23 @@ export function PartDocument() {
     }
     setBusy(true);
     try {
+      let read: MykadOcr | null = null;
       for (const side of SIDES) {
         const file = files[side];
         if (!file) continue;
         const body = new FormData();
         body.append('type', side);
         body.append('document', file, file.name);
-        await api.post(`wasiat/${wasiatId}/document${existing(side) ? '?action=replace' : ''}`, body);
+        const r = await api.post<{ document_ocr?: MykadOcr | null }>(
+          `wasiat/${wasiatId}/document${existing(side) ? '?action=replace' : ''}`,
+          body,
+        );
+        if (side === 'mykad-front') read = r.document_ocr ?? null;
       }
       await qc.invalidateQueries({ queryKey: ['wasiat', wasiatId, 'document'] });
       setFiles({ 'mykad-front': null, 'mykad-back': null });
-      await goNext('document');
+      if (hasReading(read)) setReading(read);
+      else await goNext('document');
     } catch (e) {
       if (e instanceof ApiError) {
         const msg = e.errors.document?.[0] ?? e.errors.type?.[0];
@@ -66,6 +79,48 @@ export function PartDocument() {
     } finally {
       setBusy(false);
     }
+  }
+
+  /** Copy the name and address read into part C (only the fields that were read), then go on. */
+  async function applyReading() {
+    if (!reading) return;
+    setBusy(true);
+    setReadingError(null);
+    try {
+      const { user_detail } = await api.get<{ user_detail: UserDetail | null }>(`wasiat/${wasiatId}/user-detail`);
+      const next: Record<string, unknown> = { ...(user_detail ?? {}) };
+      if (reading.name) next.name = reading.name;
+      if (reading.address) next.correspondence_address = reading.address;
+      if (reading.postcode) next.correspondence_postcode = reading.postcode;
+      if (reading.city) next.correspondence_city = reading.city;
+      if (reading.state) next.correspondence_state = reading.state;
+      await api.patch(`wasiat/${wasiatId}/user-detail`, next);
+      await qc.invalidateQueries({ queryKey: ['wasiat', wasiatId, 'user-detail'] });
+      setReading(null);
+      await goNext('document');
+    } catch (e) {
+      setReadingError(e instanceof ApiError ? e.firstMessage : String(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (reading) {
+    return (
+      <Stack>
+        <Title order={2}>{t('wills.parts.document')}</Title>
+        <MykadReading
+          reading={reading}
+          busy={busy}
+          error={readingError}
+          onUse={applyReading}
+          onSkip={() => {
+            setReading(null);
+            void goNext('document');
+          }}
+        />
+      </Stack>
+    );
   }
 
   return (

@@ -9,12 +9,16 @@
  * After the limit (reference §3.1 Part D) the testator uploads a selfie holding the MyKad
  * (`POST /api/wasiat/{id}/document` type `ekyc-manual`) and sees "awaiting staff review" until staff
  * approve it (GET /api/ekyc/manual/{id} gives the review status) or reject it with a reason.
+ * Someone other than the testator (an agent registering them) also sees a signed eKYC link to send the
+ * client (features/ekyc/EkycLinkPanel.tsx; public /ekyc, ADR 0091).
  */
 import { Badge, Button, Group, Image, Input, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api } from '@/app/api.ts';
+import { session } from '@/app/storage.ts';
 import { FormError } from '@/components/FormError.tsx';
+import { EkycLinkPanel } from '@/features/ekyc/index.ts';
 import { Notice } from '../components/Notice.tsx';
 import { useWizard } from '../components/WizardLayout.tsx';
 import type { Will } from '../types.ts';
@@ -342,6 +346,10 @@ export function PartEkyc() {
             )}
           </Stack>
         </Paper>
+      )}
+      {/* An agent or staff member helping the client can send them a link to do it themselves (ADR 0091). */}
+      {!verified && wasiatId && will?.user_id && will.user_id !== session.user()?.id && (
+        <EkycLinkPanel wasiatId={wasiatId} />
       )}
       <FormError message={error} />
       <Group>

@@ -1,17 +1,22 @@
 /**
  * Part Payment (docs/api/payments.md; spec §3 promo code, §4 payment states, §5 "Promo code must be valid
- * and unused", §9 payment modes): price, promo discount and amount due; a promo code checked with
- * POST /api/promo-code/check; then a mode — online gateway (POST /api/payment → the browser goes to
- * `payment_link`; the gateway returns to /payment-status), cash, or direct (bank transfer reference).
- * A Client is offered the gateway only (reference §3.1 Part C).
+ * and unused", §8 "Payment of will failed", §9 payment modes; ADR 0040): price, promo discount and
+ * amount due; a promo code checked with POST /api/promo-code/check; then one of the modes the server
+ * allows for this will and caller (GET /api/payment/options): online gateway (POST /api/payment → the
+ * browser goes to `payment_link`; the gateway returns to /payment-status), direct (reference + slip),
+ * cash, financing, ATB, offline (staff). Staff and agents may instead create a gateway pay link and send
+ * it by WhatsApp. After a failed gateway payment the part shows "Payment of will failed" and allows a retry.
  */
-import { Button, Group, Paper, Radio, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Radio, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { formatRinggit, PAYMENT_OPTIONS, PAYMENT_TYPES, roleOf } from '@wasiat/domain';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { ApiError, api } from '@/app/api.ts';
 import { session } from '@/app/storage.ts';
 import { FormError } from '@/components/FormError.tsx';
+import { paymentOptions, shareLink, uploadSlip } from '@/features/payments/api.ts';
+import { emptyModeValues, ModeFields, type ModeValues, modeBody } from '@/features/payments/ModeFields.tsx';
 import { useLang } from '../components/fields.tsx';
 import { Notice } from '../components/Notice.tsx';
 import { useWizard } from '../components/WizardLayout.tsx';
@@ -43,15 +48,28 @@ export function PartPayment() {
   const [promo, setPromo] = useState<{ code: string; discount_sen: number } | null>(null);
   const [promoError, setPromoError] = useState<string | undefined>();
   const [mode, setMode] = useState<string>(String(PAYMENT_OPTIONS.gateway));
-  const [reference, setReference] = useState('');
-  const [referenceError, setReferenceError] = useState<string | undefined>();
+  const [values, setValues] = useState<ModeValues>(emptyModeValues);
+  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [options, setOptions] = useState<number[]>([PAYMENT_OPTIONS.gateway]);
+  const [share, setShare] = useState<{ payment_link: string; whatsapp_url: string } | null>(null);
   const summary = paymentSummary(will, promo?.discount_sen);
   const settled = paymentSettled(will);
-  const options = isClient
-    ? [PAYMENT_OPTIONS.gateway]
-    : [PAYMENT_OPTIONS.gateway, PAYMENT_OPTIONS.direct, PAYMENT_OPTIONS.cash];
+
+  useEffect(() => {
+    if (!wasiatId) return;
+    let live = true;
+    paymentOptions(wasiatId).then((o) => {
+      if (!live) return;
+      setOptions(o.length ? o : [PAYMENT_OPTIONS.gateway]);
+      // Keep the chosen mode when allowed; else the first allowed one.
+      setMode((m) => (o.length && !o.includes(Number(m)) ? String(o[0]) : m));
+    });
+    return () => {
+      live = false;
+    };
+  }, [wasiatId]);
 
   async function checkPromo() {
     setPromoError(undefined);
@@ -70,24 +88,41 @@ export function PartPayment() {
     }
   }
 
-  async function pay() {
+  /** Record the payment; `forShare` creates a gateway bill without leaving the page (staff pay link). */
+  async function pay(forShare = false) {
     setFormError(null);
-    setReferenceError(undefined);
-    const option = Number(mode);
-    if (option === PAYMENT_OPTIONS.direct && !reference.trim()) {
-      setReferenceError(t('payments.reference_required'));
-      return;
+    setErrors({});
+    setShare(null);
+    const option = forShare ? PAYMENT_OPTIONS.gateway : Number(mode);
+    if (option === PAYMENT_OPTIONS.direct && summary.due > 0) {
+      const missing: Record<string, string> = {};
+      if (!values.reference.trim()) missing.reference = t('payments.reference_required');
+      if (!values.slip) missing.slip_attachment_id = t('payments.slip_required');
+      if (Object.keys(missing).length) return setErrors(missing);
     }
     setBusy(true);
     try {
-      const r = await api.post<{ payment_link?: string | null }>('payment', {
-        paymentable_type: 'Wasiat',
-        paymentable_id: wasiatId,
-        payment_options_id: option,
-        promo_code: promo?.code ?? (code.trim() || undefined),
-        reference: option === PAYMENT_OPTIONS.direct ? reference.trim() : undefined,
-        redirect_url: `${window.location.origin}/payment-status`,
-      });
+      const slipId =
+        option === PAYMENT_OPTIONS.direct && values.slip && summary.due > 0
+          ? await uploadSlip(wasiatId as string, values.slip)
+          : undefined;
+      const r = await api.post<{ payment: { id: string }; payment_link?: string | null }>(
+        'payment',
+        {
+          paymentable_type: 'Wasiat',
+          paymentable_id: wasiatId,
+          payment_options_id: option,
+          promo_code: promo?.code ?? (code.trim() || undefined),
+          ...modeBody(option, values),
+          slip_attachment_id: slipId,
+          redirect_url: '/payment-status',
+        },
+        { silent: true },
+      );
+      if (r.payment_link && forShare) {
+        setShare(await shareLink(r.payment.id));
+        return;
+      }
       if (r.payment_link) {
         window.location.assign(r.payment_link);
         return;
@@ -95,9 +130,22 @@ export function PartPayment() {
       await goNext('payment');
     } catch (e) {
       if (e instanceof ApiError) {
-        if (e.errors.promo_code) setPromoError(e.errors.promo_code[0]);
-        if (e.errors.reference) setReferenceError(e.errors.reference[0]);
-        if (!e.errors.promo_code && !e.errors.reference) setFormError(e.firstMessage);
+        const fields = Object.fromEntries(Object.entries(e.errors).map(([k, v]) => [k, v[0]]));
+        if (fields.promo_code) setPromoError(fields.promo_code);
+        setErrors(fields);
+        const shown = [
+          'promo_code',
+          'reference',
+          'slip_attachment_id',
+          'document',
+          'atb_amount_sen',
+          'atb_frequency',
+          'atb_other_frequency',
+          'bank_name',
+          'account_no',
+          'atb_start_date',
+        ];
+        if (!Object.keys(fields).some((k) => shown.includes(k))) setFormError(e.firstMessage);
       } else setFormError(String(e));
     } finally {
       setBusy(false);
@@ -138,12 +186,21 @@ export function PartPayment() {
           </Notice>
           <Group>
             <Button onClick={() => goNext('payment')}>{t('common.next')}</Button>
+            {(will?.payment_status === 'paid' || will?.payment_status === 'waived') && (
+              <Anchor component={Link} to={`/wasiat/${wasiatId}/receipt`}>
+                {t('payments.ui.receipt_page')}
+              </Anchor>
+            )}
           </Group>
         </>
       ) : (
         <Paper withBorder p="md">
           <Stack>
-            {will?.payment_status === 'failed' && <Notice color="red">{t('payments.payment_failed')}</Notice>}
+            {will?.payment_status === 'failed' && (
+              <Notice color="red" data-testid="payment-failed">
+                {t('payments.payment_failed')}
+              </Notice>
+            )}
             <Group align="flex-end">
               <TextInput
                 label={t('wills.pay.promo_code')}
@@ -161,32 +218,51 @@ export function PartPayment() {
                 {t('wills.pay.promo_ok', { discount: formatRinggit(promo.discount_sen) })}
               </Text>
             )}
-            <Radio.Group label={t('wills.pay.mode')} value={mode} onChange={setMode} required>
-              <Stack mt="xs" gap="xs">
-                {options.map((o) => (
-                  <Radio
-                    key={o}
-                    value={String(o)}
-                    label={PAYMENT_TYPES.find((p) => p.code === o)?.[lang] ?? String(o)}
-                  />
-                ))}
-              </Stack>
-            </Radio.Group>
-            {Number(mode) === PAYMENT_OPTIONS.direct && (
-              <TextInput
-                label={t('wills.pay.reference')}
-                required
-                value={reference}
-                onChange={(e) => setReference(e.currentTarget.value)}
-                error={referenceError}
-              />
+            {summary.due > 0 && (
+              <>
+                <Radio.Group label={t('wills.pay.mode')} value={mode} onChange={setMode} required>
+                  <Stack mt="xs" gap="xs">
+                    {options.map((o) => (
+                      <Radio
+                        key={o}
+                        value={String(o)}
+                        label={PAYMENT_TYPES.find((p) => p.code === o)?.[lang] ?? String(o)}
+                      />
+                    ))}
+                  </Stack>
+                </Radio.Group>
+                <ModeFields
+                  mode={Number(mode)}
+                  values={values}
+                  onChange={(v) => setValues((old) => ({ ...old, ...v }))}
+                  errors={errors}
+                  lang={lang}
+                />
+              </>
             )}
             <FormError message={formError} />
             <Group>
-              <Button onClick={pay} loading={busy} disabled={!editable}>
+              <Button onClick={() => pay()} loading={busy} disabled={!editable}>
                 {summary.due === 0 ? t('wills.pay.confirm_free') : t('wills.pay.pay')}
               </Button>
+              {!isClient && summary.due > 0 && Number(mode) === PAYMENT_OPTIONS.gateway && (
+                <Button variant="default" onClick={() => pay(true)} loading={busy} disabled={!editable}>
+                  {t('payments.ui.share_link')}
+                </Button>
+              )}
             </Group>
+            {share && (
+              <Notice color="blue" title={t('payments.ui.share_title')} data-testid="pay-link">
+                <Stack gap={4}>
+                  <Anchor href={share.payment_link} target="_blank" rel="noopener">
+                    {share.payment_link}
+                  </Anchor>
+                  <Anchor href={share.whatsapp_url} target="_blank" rel="noopener">
+                    {t('payments.ui.share_whatsapp')}
+                  </Anchor>
+                </Stack>
+              </Notice>
+            )}
           </Stack>
         </Paper>
       )}

@@ -1,0 +1,59 @@
+/**
+ * The ONE place where the amendments module decides who may see and do what (DESIGN.md §9.3–9.4;
+ * ADR 0020).
+ *
+ * Visibility: an amendment of a will ("Wasiat") is visible to whoever may see the will (the wills
+ * module's `willScope`, wills/policy.ts); an amendment of a hibah ("Hibah") to its owner (`user_id`) and
+ * to staff-side roles (`will:read:any`). Out of scope → 404 by construction (WHERE clause).
+ * Acting: "owner" = the testator/grantor (`amendments.user_id`); "officer" = `amendment:verify`.
+ */
+import type { AmendmentActor } from '@wasiat/domain';
+import { and, eq, or, type SQL, sql } from 'drizzle-orm';
+import type { AuthUser } from '../auth/guard.ts';
+import { userCan } from '../auth/guard.ts';
+import { amendments, wills } from '../db/schema/index.ts';
+import { forbidden } from '../http/errors.ts';
+import { willScope } from '../wills/policy.ts';
+
+type Amendment = typeof amendments.$inferSelect;
+
+/** WHERE clause of the amendments `user` may see. */
+export function amendmentScope(user: AuthUser): SQL {
+  const willIds = sql`(select ${wills.id} from ${wills} where ${willScope(user)})`;
+  const hibah = userCan(user, 'will:read:any') ? sql`true` : eq(amendments.user_id, user.id);
+  return or(
+    and(eq(amendments.amendmentable_type, 'Wasiat'), sql`${amendments.amendmentable_id} in ${willIds}`),
+    and(eq(amendments.amendmentable_type, 'Hibah'), hibah),
+  ) as SQL;
+}
+
+/** Whether the user may make officer steps (pass, return, approve, cancel any). */
+export const isOfficer = (user: AuthUser) => userCan(user, 'amendment:verify');
+
+/** The capacities in which `user` acts on amendment `a`: owner and/or officer. */
+export function capacitiesOf(user: AuthUser, a: Amendment): AmendmentActor[] {
+  const out: AmendmentActor[] = [];
+  if (a.user_id === user.id) out.push('owner');
+  if (isOfficer(user)) out.push('officer');
+  return out;
+}
+
+/**
+ * Applying for an amendment of a visible, registered will: its testator, or a user who registers wills
+ * for clients and may see it (staff-created, `is_staff_created = 1`).
+ * @throws 403 otherwise.
+ */
+export function assertCanApply(user: AuthUser, will: typeof wills.$inferSelect): { staffCreated: boolean } {
+  if (will.user_id === user.id) return { staffCreated: false };
+  if (userCan(user, 'will:create:client') || isOfficer(user)) return { staffCreated: true };
+  throw forbidden();
+}
+
+/** Editing the draft, uploading documents, signing the draft: the owner or a staff-side registrar. */
+export function assertCanEditDraft(user: AuthUser, a: Amendment) {
+  if (a.user_id === user.id || userCan(user, 'will:create:client') || isOfficer(user)) return;
+  throw forbidden();
+}
+
+/** Reading earlier versions of a will: staff-side roles (`will:read:any`; issue 4). */
+export const canReadVersions = (user: AuthUser) => userCan(user, 'will:read:any');

@@ -1,0 +1,294 @@
+/**
+ * HTTP routes of the amendments module (docs/api/amendments.md — the contract; spec §7 `GET /amendment`
+ * → `{ amendments: { data } }`; reference §2.4). Thin: parse → authorise → service → answer. All under
+ * `/api`. Registers the payable kind `Amendment` (ADR 0016), the signable route `amendment.witness`, and
+ * the job `amendments.window` (ADR 0017).
+ */
+import { amendmentDraftSchema, amendmentTransitionSchema, flag } from '@wasiat/domain';
+import { and, desc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Access } from '../auth/guard.ts';
+import { requireUser } from '../auth/guard.ts';
+import type { Ctx } from '../context.ts';
+import { amendment_witnesses, attachments } from '../db/schema/index.ts';
+import { optionalQuery, pageQuery } from '../http/pagination.ts';
+import { routeRateLimit } from '../http/rate-limits.ts';
+import { registerSignableRoute } from '../http/signed-routes.ts';
+import { registerJob } from '../jobs/scheduler.ts';
+import { registerPayable } from '../payments/payables.ts';
+import { actorOf, idParams, parseBody } from '../wills/http.ts';
+import { findVisibleWill } from '../wills/queries.ts';
+import { amendmentWindowJob } from './jobs.ts';
+import { amendmentPayable } from './payable.ts';
+import { searchWills } from './search.ts';
+import {
+  addDocument,
+  applyAmendment,
+  findVisibleAmendment,
+  getAmendment,
+  listAmendments,
+  saveDraft,
+  serializeAmendments,
+  signDraft,
+  witnessBody,
+} from './service.ts';
+import { changeAmendmentStatus } from './transitions.ts';
+import { listVersions, readVersion } from './versions.ts';
+import {
+  confirmWitness,
+  requestWitnessOtp,
+  verifyWitnessOtp,
+  WITNESS_LINK_TTL_SECONDS,
+  witnessLinkPath,
+  witnessView,
+} from './witnesses.ts';
+
+/** Any role that may see some amendments (policy.ts scopes which). */
+const READ: Access = ['will:read:own', 'will:read:agent', 'will:read:organisation', 'will:read:any'];
+/** Applying, editing, signing, transitions (policy.ts decides per amendment and per move). */
+const ACT: Access = ['will:create:own', 'will:create:client', 'amendment:verify'];
+
+const linkQuery = z.object({ expires: z.string().max(20).optional(), signature: z.string().max(100).optional() });
+const listQuery = z.object({
+  wasiat_id: optionalQuery(z.string().max(64)),
+  hibah_id: optionalQuery(z.string().max(64)),
+  amendmentable_type: optionalQuery(z.enum(['Wasiat', 'Hibah'])),
+  status: optionalQuery(z.string().max(20)),
+  organization_id: optionalQuery(z.string().max(64)),
+  reference_no: optionalQuery(z.string().max(30)),
+  ic_number: optionalQuery(z.string().max(20)),
+  user_id: optionalQuery(z.string().max(64)),
+  load_with: optionalQuery(z.string().max(200)),
+  ...pageQuery,
+});
+
+export async function amendmentsRoutes(api: FastifyInstance, ctx: Ctx) {
+  registerPayable(amendmentPayable);
+  registerJob(amendmentWindowJob);
+  /**
+   * `POST /api/route/sign { route_name: "amendment.witness", witness_id }` → `{ url }`: the witness's
+   * confirmation page, signed for 14 days, for a caller who may see the amendment; else `{ url: "" }`.
+   */
+  registerSignableRoute('amendment.witness', {
+    ttlSeconds: WITNESS_LINK_TTL_SECONDS,
+    async resolve(params, user) {
+      const wid = params.witness_id;
+      if (typeof wid !== 'string' || !wid || wid.length > 64) return null;
+      const [w] = await ctx.db.select().from(amendment_witnesses).where(eq(amendment_witnesses.id, wid));
+      if (!w) return null;
+      try {
+        await findVisibleAmendment(ctx.db, user, w.amendment_id);
+      } catch {
+        return null;
+      }
+      return witnessLinkPath(w.id);
+    },
+  });
+
+  const r = api.withTypeProvider<ZodTypeProvider>();
+
+  /** Apply (reference §2.4 `POST amendment`): 201 `{ amendment }`. */
+  r.post(
+    '/amendment',
+    {
+      config: { access: ACT },
+      schema: {
+        body: z.looseObject({
+          amendmentable_type: z.string().max(20),
+          amendmentable_id: z.string().min(1).max(64),
+          notes: z.string().max(20000).nullish(),
+        }),
+      },
+    },
+    async (req, reply) => {
+      const a = await applyAmendment(ctx.db, actorOf(req), req.body);
+      return reply.status(201).send({ amendment: await getAmendment(ctx.db, requireUser(req), a.id) });
+    },
+  );
+
+  /** List (spec §7 `GET /amendment?hibah_id=` → `{ amendments: { data, … } }`), newest first. */
+  r.get('/amendment', { config: { access: READ }, schema: { querystring: listQuery } }, async (req) => ({
+    amendments: await listAmendments(ctx.db, requireUser(req), req.query),
+  }));
+
+  /** A will's amendments (reference §2.4 `GET wasiat/{id}/amendment`): `{ amendments, wasiat: { id, user_id } }`. */
+  r.get(
+    '/wasiat/:id/amendment',
+    { config: { access: READ }, schema: { params: idParams, querystring: z.object(pageQuery) } },
+    async (req) => {
+      const user = requireUser(req);
+      const w = await findVisibleWill(ctx.db, user, req.params.id);
+      return {
+        amendments: await listAmendments(ctx.db, user, { ...req.query, wasiat_id: w.id }),
+        wasiat: { id: w.id, user_id: w.user_id, wasiat_no: w.wasiat_no, current_version: w.current_version },
+      };
+    },
+  );
+
+  r.get('/amendment/:id', { config: { access: READ }, schema: { params: idParams } }, async (req) => ({
+    amendment: await getAmendment(ctx.db, requireUser(req), req.params.id),
+  }));
+
+  /** Status change (transitions.ts) or, without `status`, the part f message `{ notes }`. */
+  r.patch('/amendment/:id', { config: { access: ACT }, schema: { params: idParams } }, async (req) => {
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const user = requireUser(req);
+    if (body.status === undefined || body.status === null || body.status === '') {
+      const notes = parseBody(z.object({ notes: z.string().max(20000).nullish() }), body);
+      await saveDraft(ctx.db, actorOf(req), req.params.id, { notes: notes.notes ?? null });
+    } else {
+      const t = parseBody(amendmentTransitionSchema, body);
+      await changeAmendmentStatus(ctx, actorOf(req), req.params.id, {
+        ...t,
+        acknowledged_pdpa: flag().parse(body.acknowledged_pdpa),
+        acknowledged_confirmation: flag().parse(body.acknowledged_confirmation),
+      });
+    }
+    return { amendment: await getAmendment(ctx.db, user, req.params.id) };
+  });
+
+  /** Save sections of the draft (parts b–i). */
+  r.patch('/amendment/:id/draft', { config: { access: ACT }, schema: { params: idParams } }, async (req) => {
+    await saveDraft(ctx.db, actorOf(req), req.params.id, parseBody(amendmentDraftSchema, req.body));
+    return { amendment: await getAmendment(ctx.db, requireUser(req), req.params.id) };
+  });
+
+  /** The testator signs the draft (status 3): `{ is_base64, document, description? }`. */
+  r.post(
+    '/amendment/:id/signature',
+    {
+      config: { access: ACT },
+      schema: { params: idParams, body: z.looseObject({ document: z.string().max(3_000_000) }) },
+    },
+    async (req) => {
+      await signDraft(ctx, actorOf(req), req.params.id, req.body.document);
+      return { amendment: await getAmendment(ctx.db, requireUser(req), req.params.id) };
+    },
+  );
+
+  /** Documents of the amendment: `{ attachments: { data } }` (reference §2.4). */
+  r.get('/amendment/:id/document', { config: { access: READ }, schema: { params: idParams } }, async (req) => {
+    const a = await findVisibleAmendment(ctx.db, requireUser(req), req.params.id);
+    const rows = await ctx.db
+      .select()
+      .from(attachments)
+      .where(and(eq(attachments.attachable_type, 'Amendment'), eq(attachments.attachable_id, a.id)))
+      .orderBy(desc(attachments.created_at));
+    return {
+      attachments: {
+        data: rows.map((x) => ({
+          id: x.id,
+          type: x.type,
+          description: x.description,
+          mime_type: x.mime_type,
+          original_filename: x.original_filename,
+          created_at: x.created_at,
+        })),
+      },
+    };
+  });
+
+  r.post(
+    '/amendment/:id/document',
+    {
+      config: { access: ACT },
+      schema: {
+        params: idParams,
+        body: z.looseObject({
+          document: z.string().max(8_000_000),
+          type: z.string().max(30).optional(),
+          description: z.string().max(500).nullish(),
+        }),
+      },
+    },
+    async (req, reply) => {
+      const att = await addDocument(ctx, actorOf(req), req.params.id, req.body);
+      return reply.status(201).send({
+        attachment: { id: att.id, type: att.type, description: att.description, mime_type: att.mime_type },
+      });
+    },
+  );
+
+  /** The amendment's witnesses: `{ witnesses: { data } }` (reference §2.4). */
+  r.get('/amendment/:id/witness', { config: { access: READ }, schema: { params: idParams } }, async (req) => {
+    const a = await findVisibleAmendment(ctx.db, requireUser(req), req.params.id);
+    const [one] = await serializeAmendments(ctx.db, [a], false);
+    return { witnesses: { data: one.witnesses } };
+  });
+
+  // ——— Witness confirmation through the signed link (public; witnesses.ts) ———
+  r.get(
+    '/amendment-witness/:id',
+    {
+      config: { access: 'public', rateLimit: routeRateLimit(ctx.env, 'publicLookup') },
+      schema: { params: idParams, querystring: linkQuery },
+    },
+    async (req) => witnessView(ctx, req.params.id, req.query),
+  );
+  r.post(
+    '/amendment-witness/:id/otp',
+    {
+      config: { access: 'public', rateLimit: routeRateLimit(ctx.env, 'otpRequest') },
+      schema: { params: idParams, querystring: linkQuery },
+    },
+    async (req) => requestWitnessOtp(ctx, req.params.id, req.query),
+  );
+  r.post(
+    '/amendment-witness/:id/otp/verify',
+    {
+      config: { access: 'public' },
+      schema: { params: idParams, querystring: linkQuery, body: z.object({ code: z.string().trim().max(12) }) },
+    },
+    async (req) => verifyWitnessOtp(ctx, req.params.id, req.query, req.body.code),
+  );
+  r.post(
+    '/amendment-witness/:id/confirm',
+    {
+      config: { access: 'public' },
+      schema: {
+        params: idParams,
+        querystring: linkQuery,
+        body: z.object({ signature: z.string().max(3_000_000).default('') }),
+      },
+    },
+    async (req) => confirmWitness(ctx, req.params.id, req.query, req.body.signature, req.ip),
+  );
+
+  // ——— Versions of a will (versions.ts) ———
+  r.get('/wasiat/:id/versions', { config: { access: READ }, schema: { params: idParams } }, async (req) =>
+    listVersions(ctx.db, requireUser(req), req.params.id),
+  );
+  r.get(
+    '/wasiat/:id/versions/:no',
+    {
+      config: { access: READ },
+      schema: { params: idParams.extend({ no: z.coerce.number().int().min(1).max(100000) }) },
+    },
+    async (req) => {
+      const user = requireUser(req);
+      const w = await findVisibleWill(ctx.db, user, req.params.id);
+      return { version: await readVersion(ctx.db, user, w, req.params.no) };
+    },
+  );
+
+  // ——— Search (search.ts) ———
+  r.get(
+    '/carian',
+    {
+      config: { access: 'will:search' },
+      schema: {
+        querystring: z.object({
+          ic_number: optionalQuery(z.string().max(20)),
+          wasiat_no: optionalQuery(z.string().max(30)),
+          name: optionalQuery(z.string().max(100)),
+          status: optionalQuery(z.string().max(20)),
+          having_amendment: optionalQuery(z.string().max(5)),
+          ...pageQuery,
+        }),
+      },
+    },
+    async (req) => ({ wasiats: await searchWills(ctx.db, requireUser(req), req.query) }),
+  );
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "payments" ADD COLUMN "discount_sen" integer DEFAULT 0 NOT NULL;

@@ -1,0 +1,144 @@
+/**
+ * HTTP routes of the hibah module (docs/api/hibah.md — THE contract; issue 5; spec §7). Thin: parse →
+ * authorise (config.access + policy.ts) → call the service → answer. All under `/api`.
+ *
+ * The calls of the spec, exactly: `GET /hibah?user_id=&hibah_type_id=14` → `{ hibahs: { data, … } }`,
+ * `GET /hibah/{id}?load_with=userDetail` → `{ hibah }`, `POST /hibah` → `{ hibah }`, `POST /hibah/{id}`
+ * (update, also PATCH/PUT or `_method`), `POST /hibah/{id}/user-detail` → `{ user_detail }`,
+ * `POST /hibah/{id}/caretaker`, `GET /hibah/{id}/receiver/validate-signature`.
+ * Parties and property: routes-parts.ts; public party links, one-cent and certificate: routes-public.ts.
+ */
+import {
+  HIBAH_FIELD_KEYS,
+  hibahCreateSchema,
+  hibahFieldsSchema,
+  hibahTransitionSchema,
+  userDetailSchema,
+} from '@wasiat/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Access } from '../auth/guard.ts';
+import { requireUser } from '../auth/guard.ts';
+import type { Ctx } from '../context.ts';
+import { fieldError, fromZod } from '../http/errors.ts';
+import { optionalQuery, pageQuery } from '../http/pagination.ts';
+import { registerPayable } from '../payments/payables.ts';
+import { registerHibahJobs } from './jobs.ts';
+import { registerPartyLinks } from './links.ts';
+import { hibahPayable } from './payable.ts';
+import { partsRoutes } from './routes-parts.ts';
+import { publicRoutes } from './routes-public.ts';
+import { parseLoadWith, serializeHibah, serializeHibahs } from './serializers.ts';
+import {
+  type Actor,
+  createHibah,
+  findVisibleHibah,
+  getUserDetail,
+  listHibahs,
+  saveUserDetail,
+  updateFields,
+} from './service.ts';
+import { changeStatus } from './transitions.ts';
+
+/** Any role that may see some hibahs (policy.ts scopes which). */
+export const READ_HIBAH: Access = ['will:read:own', 'will:read:agent', 'will:read:organisation', 'will:read:any'];
+/** Any role that may register hibahs (for themselves or a client). */
+export const EDIT_HIBAH: Access = ['will:create:own', 'will:create:client'];
+export const idParams = z.object({ id: z.string().min(1).max(64) });
+export const actorOf = (req: FastifyRequest): Actor => ({ user: requireUser(req), ip: req.ip });
+export function parseBody<S extends z.ZodTypeAny>(schema: S, b: unknown): z.output<S> {
+  const r = schema.safeParse(b ?? {});
+  if (!r.success) throw fromZod(r.error);
+  return r.data;
+}
+
+export async function hibahRoutes(api: FastifyInstance, ctx: Ctx) {
+  registerPayable(hibahPayable);
+  registerPartyLinks(ctx);
+  registerHibahJobs();
+  const r = api.withTypeProvider<ZodTypeProvider>();
+
+  /** `GET /hibah` → `{ hibahs: { data, current_page, per_page, total, last_page } }`, newest first. */
+  r.get(
+    '/hibah',
+    {
+      config: { access: READ_HIBAH },
+      schema: {
+        querystring: z.object({
+          user_id: optionalQuery(z.string().max(64)),
+          hibah_type_id: optionalQuery(z.coerce.number().int()),
+          hibah_type: optionalQuery(z.coerce.number().int()),
+          status: optionalQuery(z.string().max(40)),
+          except_status: optionalQuery(z.string().max(40)),
+          organization_id: optionalQuery(z.string().max(64)),
+          load_with: optionalQuery(z.string().max(200)),
+          ...pageQuery,
+        }),
+      },
+    },
+    async (req) => {
+      const { rows, page } = await listHibahs(ctx.db, requireUser(req), req.query);
+      return { hibahs: page(await serializeHibahs(ctx.db, rows, parseLoadWith(req.query.load_with))) };
+    },
+  );
+
+  /** `POST /hibah` → 201 `{ hibah }` (200 with the client's open hibah of that product). */
+  r.post('/hibah', { config: { access: EDIT_HIBAH }, schema: { body: hibahCreateSchema } }, async (req, reply) => {
+    const { hibah, created } = await createHibah(ctx.db, actorOf(req), req.body);
+    return reply.status(created ? 201 : 200).send({ hibah: await serializeHibah(ctx.db, hibah) });
+  });
+
+  /** `GET /hibah/{id}?load_with=userDetail` → `{ hibah }` (404 when not the caller's to see). */
+  r.get(
+    '/hibah/:id',
+    {
+      config: { access: READ_HIBAH },
+      schema: { params: idParams, querystring: z.object({ load_with: optionalQuery(z.string().max(200)) }) },
+    },
+    async (req) => {
+      const h = await findVisibleHibah(ctx.db, requireUser(req), req.params.id);
+      return { hibah: await serializeHibah(ctx.db, h, parseLoadWith(req.query.load_with)) };
+    },
+  );
+
+  /**
+   * `POST /hibah/{id}` (or PATCH/PUT, or POST with `_method`): `{ status, … }` → a status change
+   * (transitions.ts); field keys → a field update (service.ts). → `{ hibah }`. Grantor only (403), staff
+   * may only verify (2 → 3 / 2 → 1). 404 not visible; 422 per field.
+   */
+  const update = async (req: any) => {
+    const b = (req.body ?? {}) as Record<string, unknown>;
+    const a = actorOf(req);
+    let h: Awaited<ReturnType<typeof updateFields>>;
+    if ('status' in b && b.status !== null && b.status !== '') {
+      h = await changeStatus(ctx, a, req.params.id, parseBody(hibahTransitionSchema, b));
+    } else if (HIBAH_FIELD_KEYS.some((k) => k in b)) {
+      h = await updateFields(ctx.db, a, req.params.id, parseBody(hibahFieldsSchema, b));
+    } else throw fieldError('_', 'errors.validation_failed');
+    return { hibah: await serializeHibah(ctx.db, h) };
+  };
+  const updateOpts = {
+    config: { access: READ_HIBAH },
+    schema: { params: idParams, body: z.looseObject({}).optional() },
+  };
+  r.post('/hibah/:id', updateOpts, update);
+  r.patch('/hibah/:id', updateOpts, update);
+  r.put('/hibah/:id', updateOpts, update);
+
+  /** `GET /hibah/{id}/user-detail` → `{ user_detail }` (null before it is given). */
+  r.get('/hibah/:id/user-detail', { config: { access: READ_HIBAH }, schema: { params: idParams } }, async (req) => ({
+    user_detail: await getUserDetail(ctx.db, requireUser(req), req.params.id),
+  }));
+  /** `POST /hibah/{id}/user-detail` (or PATCH/PUT) → `{ user_detail }`; 422 per field. */
+  const saveDetail = async (req: any) => ({
+    user_detail: await saveUserDetail(ctx.db, actorOf(req), req.params.id, req.body),
+  });
+  const detailOpts = { config: { access: EDIT_HIBAH }, schema: { params: idParams, body: userDetailSchema } };
+  r.post('/hibah/:id/user-detail', detailOpts, saveDetail);
+  r.patch('/hibah/:id/user-detail', detailOpts, saveDetail);
+  r.put('/hibah/:id/user-detail', detailOpts, saveDetail);
+
+  await partsRoutes(api, ctx);
+  await publicRoutes(api, ctx);
+}

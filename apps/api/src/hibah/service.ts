@@ -1,0 +1,362 @@
+/**
+ * Hibah / trust records (docs/api/hibah.md; issue 5; spec §3, §6; reference §2.3, §3.2–§3.4): create,
+ * read, list, field updates and the grantor's particulars. Rules run in transactions with an audit
+ * event; visibility and rights come from policy.ts only.
+ */
+import {
+  CORPORATE_HIBAH_TYPES,
+  H,
+  HIBAH_STATUS,
+  type hibahCreateSchema,
+  type hibahFieldsSchema,
+  hibahPlanOf,
+  ONE_CENT_HIBAH_TYPE,
+  type userDetailSchema,
+  W,
+} from '@wasiat/domain';
+import { and, count, desc, eq, gt, inArray, isNull, lte, ne, or, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import { recordAudit } from '../audit/audit.ts';
+import type { AuthUser } from '../auth/guard.ts';
+import type { Db } from '../db/client.ts';
+import {
+  branches,
+  hibah_user_details,
+  hibahs,
+  organizations,
+  preferences,
+  pricings,
+  user_accesses,
+  users,
+} from '../db/schema/index.ts';
+import { fieldError, notFound } from '../http/errors.ts';
+import { pageParams, toPage } from '../http/pagination.ts';
+import {
+  assertCanFill,
+  assertGrantor,
+  canCreateForClient,
+  type HibahRow,
+  hibahScope,
+  myOrganisations,
+  seesAnyOrganisation,
+} from './policy.ts';
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Conn = Db | Tx;
+export const asDb = (c: Conn) => c as unknown as Db;
+
+/** The acting user and their IP (audit events). */
+export interface Actor {
+  user: AuthUser;
+  ip?: string;
+}
+
+/** Statuses in which parties and property may still change (reference §4.3: -1, 0, 1). */
+export const FILLING_STATUSES: readonly number[] = [
+  HIBAH_STATUS.placeholder,
+  HIBAH_STATUS.new,
+  HIBAH_STATUS.grantorReview,
+];
+
+/** Write an audit event in the transaction (DESIGN.md §9.6). */
+export async function audit(tx: Conn, actor: Actor, action: string, id: string, before: unknown, after: unknown) {
+  await recordAudit(asDb(tx), {
+    actorId: actor.user.id,
+    action,
+    entityType: 'Hibah',
+    entityId: id,
+    before,
+    after,
+    ip: actor.ip,
+  });
+}
+
+/** A hibah the caller may see (`FOR UPDATE` when asked). @throws 404. */
+export async function findVisibleHibah(db: Conn, user: AuthUser, id: string, forUpdate = false): Promise<HibahRow> {
+  const q = db
+    .select()
+    .from(hibahs)
+    .where(and(eq(hibahs.id, id), hibahScope(user)));
+  const [h] = forUpdate ? await q.for('update') : await q;
+  if (!h) throw notFound();
+  return h;
+}
+
+/**
+ * A visible hibah, locked, whose parties/property may change now: caller is the grantor or its agent
+ * (403), status -1/0/1 (422 `hibah.not_editable` on `_`).
+ */
+export async function fillableHibah(tx: Conn, user: AuthUser, id: string) {
+  const h = await findVisibleHibah(tx, user, id, true);
+  assertCanFill(user, h);
+  if (!FILLING_STATUSES.includes(h.status)) throw fieldError('_', H.notEditable);
+  return h;
+}
+
+/** The organisation's preference row (null when it has none: defaults of the schema apply). */
+export async function preferenceOf(db: Conn, orgId: string | null) {
+  if (!orgId) return null;
+  const [p] = await db.select().from(preferences).where(eq(preferences.organization_id, orgId));
+  return p ?? null;
+}
+
+/** The provider organisation and its headquarters branch (default for a client alone; reference §3.4). */
+async function providerDefaults(db: Conn) {
+  const [row] = await db
+    .select({ org: organizations.id, branch: branches.id })
+    .from(organizations)
+    .leftJoin(branches, and(eq(branches.organization_id, organizations.id), eq(branches.is_headquarter, true)))
+    .where(eq(organizations.code, 'PROVIDER'))
+    .limit(1);
+  return { organization_id: row?.org ?? null, branch_id: row?.branch ?? null };
+}
+
+/**
+ * Check that an organisation may take this product for this caller (spec §3 preferences, enforced on
+ * the server): active; preference `allow_hibah` (422 `hibah.not_allowed`); corporate products 1–2 also
+ * `allow_corporate` (422 `hibah.corporate_not_allowed`); agents/partners only their own organisation, a
+ * client alone only the provider or an organisation open to the public (422 `hibah.organization_invalid`).
+ * The branch must be an active branch of it (422 `hibah.branch_invalid`). @returns org id and branch id.
+ */
+async function checkOrganisation(tx: Conn, me: AuthUser, type: number, orgId: string, branchId: string | undefined) {
+  const [org] = await tx.select().from(organizations).where(eq(organizations.id, orgId));
+  if (org?.status !== 1) throw fieldError('organization_id', H.organizationInvalid);
+  const pref = await preferenceOf(tx, org.id);
+  if (!(pref?.allow_hibah ?? false)) throw fieldError('organization_id', H.notAllowed);
+  if ((CORPORATE_HIBAH_TYPES as readonly number[]).includes(type) && !(pref?.allow_corporate ?? false)) {
+    throw fieldError('hibah_type', H.corporateNotAllowed);
+  }
+  if (!seesAnyOrganisation(me)) {
+    if (canCreateForClient(me)) {
+      const [a] = await tx
+        .select({ id: user_accesses.id })
+        .from(user_accesses)
+        .where(
+          and(eq(user_accesses.user_id, me.id), eq(user_accesses.organization_id, org.id), eq(user_accesses.status, 1)),
+        );
+      if (!a) throw fieldError('organization_id', H.organizationInvalid);
+    } else if (org.code !== 'PROVIDER' && !(pref?.allow_public ?? true)) {
+      throw fieldError('organization_id', H.organizationInvalid);
+    }
+  }
+  let branch = branchId;
+  if (branch) {
+    const [b] = await tx
+      .select({ id: branches.id })
+      .from(branches)
+      .where(and(eq(branches.id, branch), eq(branches.organization_id, org.id), eq(branches.status, 1)));
+    if (!b) throw fieldError('branch_id', H.branchInvalid);
+  } else {
+    const [b] = await tx
+      .select({ id: branches.id })
+      .from(branches)
+      .where(and(eq(branches.organization_id, org.id), eq(branches.status, 1)))
+      .orderBy(desc(branches.is_headquarter))
+      .limit(1);
+    branch = b?.id;
+  }
+  return { organization_id: org.id, branch_id: branch ?? null };
+}
+
+/**
+ * The price of a hibah product at an organisation (spec §1 payments for hibah products; ADR 0031): the
+ * named `pricing_id` (an active `Hibah` pricing of the organisation, else 422 `hibah.no_pricing`), or the
+ * organisation's active `Hibah` pricing of the product's plan (domain `hibahPlanOf`); null when none.
+ * @returns `{ pricing_id, price_sen }` (sen).
+ */
+async function priceOf(tx: Conn, orgId: string, type: number, pricingId?: string) {
+  const now = new Date();
+  const conds: SQL[] = [
+    eq(pricings.organization_id, orgId),
+    eq(pricings.product, 'Hibah'),
+    eq(pricings.status, 1),
+    lte(pricings.effective_from, now),
+    or(isNull(pricings.effective_to), gt(pricings.effective_to, now)) as SQL,
+  ];
+  conds.push(pricingId ? eq(pricings.id, pricingId) : eq(pricings.plan, hibahPlanOf(type)));
+  const [p] = await tx
+    .select()
+    .from(pricings)
+    .where(and(...conds))
+    .orderBy(desc(pricings.effective_from))
+    .limit(1);
+  if (!p && pricingId) throw fieldError('pricing_id', H.noPricing);
+  return p ? { pricing_id: p.id, price_sen: p.price_sen } : { pricing_id: null, price_sen: null };
+}
+
+/**
+ * `POST /hibah` (part A). A Client registers for themselves (another `user_id` → 404); an agent,
+ * partner or staff member for a Client (else 422 `wills.user_not_client` on `user_id`) and becomes its
+ * agent. The organisation (default: the caller's own, else the provider) must allow the product
+ * (checkOrganisation). An open hibah of the same product (status -1/0) is returned instead of a new one.
+ * One-cent hibahs are made by redeeming a code (onecent.ts), not here (422 `hibah_type`).
+ * @returns the row and whether it was created.
+ */
+export async function createHibah(db: Db, actor: Actor, body: z.output<typeof hibahCreateSchema>) {
+  const me = actor.user;
+  if (body.hibah_type === ONE_CENT_HIBAH_TYPE) throw fieldError('hibah_type', H.codeInvalid);
+  return db.transaction(async (tx) => {
+    let agentId: string | null = null;
+    if (body.user_id !== me.id) {
+      if (!canCreateForClient(me)) throw notFound();
+      const [client] = await tx.select().from(users).where(eq(users.id, body.user_id));
+      if (client?.role !== 'Client' || client.status !== 1) throw fieldError('user_id', W.userNotClient);
+      agentId = body.agent_id && seesAnyOrganisation(me) ? body.agent_id : me.id;
+    }
+    const [open] = await tx
+      .select()
+      .from(hibahs)
+      .where(
+        and(
+          eq(hibahs.user_id, body.user_id),
+          eq(hibahs.hibah_type, body.hibah_type),
+          inArray(hibahs.status, [HIBAH_STATUS.placeholder, HIBAH_STATUS.new]),
+          isNull(hibahs.deleted_at),
+        ),
+      )
+      .limit(1);
+    if (open) {
+      const [mine] = await tx
+        .select({ id: hibahs.id })
+        .from(hibahs)
+        .where(and(eq(hibahs.id, open.id), hibahScope(me)));
+      if (mine) return { hibah: open, created: false };
+    }
+    let orgId = body.organization_id;
+    if (!orgId && agentId) {
+      const [a] = await tx
+        .select({ org: user_accesses.organization_id })
+        .from(user_accesses)
+        .where(and(eq(user_accesses.user_id, me.id), eq(user_accesses.status, 1)))
+        .limit(1);
+      orgId = a?.org;
+    }
+    const def = await providerDefaults(tx);
+    const org = await checkOrganisation(tx, me, body.hibah_type, orgId ?? def.organization_id ?? '', body.branch_id);
+    const price = await priceOf(tx, org.organization_id, body.hibah_type, body.pricing_id);
+    const [h] = await tx
+      .insert(hibahs)
+      .values({
+        hibah_type: body.hibah_type,
+        user_id: body.user_id,
+        agent_id: agentId,
+        created_by: me.id,
+        ...org,
+        ...price,
+        status: Number(body.status) === -1 ? HIBAH_STATUS.placeholder : HIBAH_STATUS.new,
+      })
+      .returning();
+    await audit(tx, actor, 'hibah.create', h.id, null, h);
+    return { hibah: h, created: true };
+  });
+}
+
+/**
+ * `POST /hibah/{id}` with fields (parts C/D, estate period and distribution): the grantor only (403
+ * `hibah.grantor_only`), while status -1/0/1 (422 `hibah.not_editable`). A new organisation or pricing
+ * re-checks the preferences and fixes the price again; a placeholder (-1) becomes new (0).
+ */
+export async function updateFields(db: Db, actor: Actor, id: string, body: z.output<typeof hibahFieldsSchema>) {
+  return db.transaction(async (tx) => {
+    const h = await findVisibleHibah(tx, actor.user, id, true);
+    assertGrantor(actor.user, h);
+    if (!FILLING_STATUSES.includes(h.status)) throw fieldError('_', H.notEditable);
+    const { organization_id, branch_id, pricing_id, ...fields } = body;
+    const set: Partial<HibahRow> = { ...fields } as Partial<HibahRow>;
+    if (organization_id || pricing_id || branch_id) {
+      const org = await checkOrganisation(
+        tx,
+        actor.user,
+        h.hibah_type,
+        organization_id ?? h.organization_id ?? '',
+        branch_id ?? (organization_id ? undefined : (h.branch_id ?? undefined)),
+      );
+      Object.assign(set, org);
+      if (h.hibah_type !== ONE_CENT_HIBAH_TYPE && !h.payment_received_at) {
+        Object.assign(set, await priceOf(tx, org.organization_id, h.hibah_type, pricing_id));
+      }
+    }
+    if (h.status === HIBAH_STATUS.placeholder) set.status = HIBAH_STATUS.new;
+    const [after] = await tx.update(hibahs).set(set).where(eq(hibahs.id, h.id)).returning();
+    await audit(tx, actor, 'hibah.update', h.id, h, after);
+    return after;
+  });
+}
+
+/** The grantor's particulars of a visible hibah, or null before they are given. */
+export async function getUserDetail(db: Conn, user: AuthUser, id: string) {
+  const h = await findVisibleHibah(db, user, id);
+  const [d] = await db.select().from(hibah_user_details).where(eq(hibah_user_details.hibah_id, h.id));
+  return d ?? null;
+}
+
+/**
+ * `POST /hibah/{id}/user-detail` (part D / estate part B): save the grantor's particulars. The grantor or
+ * the agent who registered the hibah, while it is being filled in; the MyKad must be the grantor's own
+ * (422 `wills.mykad_mismatch` on `ic_number`) when the grantor's account has one.
+ */
+export async function saveUserDetail(db: Db, actor: Actor, id: string, input: z.output<typeof userDetailSchema>) {
+  return db.transaction(async (tx) => {
+    const h = await fillableHibah(tx, actor.user, id);
+    const [grantor] = await tx.select({ ic: users.ic_number }).from(users).where(eq(users.id, h.user_id));
+    if (grantor?.ic && grantor.ic !== input.ic_number) throw fieldError('ic_number', W.mykadMismatch);
+    const [before] = await tx.select().from(hibah_user_details).where(eq(hibah_user_details.hibah_id, h.id));
+    const [row] = before
+      ? await tx.update(hibah_user_details).set(input).where(eq(hibah_user_details.id, before.id)).returning()
+      : await tx
+          .insert(hibah_user_details)
+          .values({ ...input, hibah_id: h.id })
+          .returning();
+    if (h.status === HIBAH_STATUS.placeholder) {
+      await tx.update(hibahs).set({ status: HIBAH_STATUS.new }).where(eq(hibahs.id, h.id));
+    }
+    await audit(tx, actor, 'hibah.user_detail', h.id, before ?? null, row);
+    return row;
+  });
+}
+
+export interface ListQuery {
+  user_id?: string;
+  hibah_type?: number;
+  hibah_type_id?: number;
+  status?: string;
+  except_status?: string;
+  organization_id?: string;
+  limit?: number;
+  page?: number;
+}
+
+/**
+ * `GET /hibah`: the hibahs the caller may see, newest first, filtered by `user_id`, `hibah_type_id` (or
+ * the client's `hibah_type`), `status` (comma list), `except_status`, `organization_id`.
+ * @returns rows and the page envelope builder.
+ */
+export async function listHibahs(db: Db, user: AuthUser, q: ListQuery) {
+  const conds: SQL[] = [hibahScope(user)];
+  if (q.user_id) conds.push(eq(hibahs.user_id, q.user_id));
+  const type = q.hibah_type_id ?? q.hibah_type;
+  if (type !== undefined) conds.push(eq(hibahs.hibah_type, type));
+  const nums = (s?: string) =>
+    (s ?? '')
+      .split(',')
+      .map((x) => x.trim())
+      .filter((x) => /^-?\d+$/.test(x))
+      .map(Number);
+  if (nums(q.status).length) conds.push(inArray(hibahs.status, nums(q.status)));
+  for (const s of nums(q.except_status)) conds.push(ne(hibahs.status, s));
+  if (q.organization_id) conds.push(eq(hibahs.organization_id, q.organization_id));
+  const where = and(...conds);
+  const p = pageParams(q);
+  const rows = await db
+    .select()
+    .from(hibahs)
+    .where(where)
+    .orderBy(desc(hibahs.created_at), desc(hibahs.id))
+    .limit(p.per_page)
+    .offset(p.offset);
+  const [{ n }] = await db.select({ n: count() }).from(hibahs).where(where);
+  return { rows, page: <T>(data: T[]) => toPage(data, Number(n), p) };
+}
+
+/** Organisations the caller belongs to (for the partner's verification list scope). */
+export const partnerOrganisations = myOrganisations;

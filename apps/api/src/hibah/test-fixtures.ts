@@ -1,0 +1,110 @@
+/** Test fixtures of the hibah module: drive a hibah through its parts over the real HTTP API. */
+import { expect } from 'vitest';
+import type { TestApp } from '../../test/harness.ts';
+import { type Client, newMykad, ok, SIGNATURE_PNG, userDetail } from '../wills/test-fixtures.ts';
+
+let minorSeq = 0;
+/** A MyKad of a child born 1 Jun 2015 (a minor until 2033). */
+export function minorMykad() {
+  minorSeq += 1;
+  return `15060114${String(minorSeq).padStart(3, '0')}1`;
+}
+
+export const receiverBody = (over: Record<string, unknown> = {}) => ({
+  name: 'Fatimah binti Ahmad',
+  relationship: 'son',
+  ic_number: newMykad(false),
+  email: 'penerima@example.com',
+  mobile_number: '0131234567',
+  address: 'No. 3, Jalan Kenanga',
+  postcode: '43000',
+  city: 'Kajang',
+  state: 'Selangor',
+  ...over,
+});
+
+export const caretakerBody = (over: Record<string, unknown> = {}) => ({
+  name: 'Zainab binti Ali',
+  ic_number: newMykad(false),
+  relationship: 'guardian',
+  mobile_number: '0141234567',
+  email: 'penjaga@example.com',
+  address: 'No. 4, Jalan Cempaka',
+  postcode: '43000',
+  city: 'Kajang',
+  state: 'Selangor',
+  ...over,
+});
+
+export const witnessBody = (n: number, over: Record<string, unknown> = {}) => ({
+  name: `Saksi Hibah ${n}`,
+  ic_number: newMykad(),
+  email: `saksi${n}.${Date.now()}@example.com`,
+  address: 'No. 5, Jalan Melur',
+  postcode: '43000',
+  city: 'Kajang',
+  state: 'Selangor',
+  ...over,
+});
+
+export const landBody = {
+  category: 'land',
+  property_type: 'geran',
+  property_no: 'GRN 12345',
+  lot_number: 'Lot 678',
+  city: 'Kajang',
+  district: 'Hulu Langat',
+  state: 'Selangor',
+  address: 'Lot 678, Mukim Kajang',
+};
+
+/**
+ * A property hibah (type 9) of client `c` with particulars, two receivers (the second a minor with a
+ * caretaker), one land title shared 50/50, paid (cash confirmed by staff), signed by the grantor and with
+ * two witnesses. @returns the ids.
+ */
+export async function readyHibah(t: TestApp, c: Client, staffToken: string, type = 9) {
+  const token = c.token;
+  const h = (await ok(t.call('POST', '/api/hibah', { token, body: { user_id: c.id, hibah_type: type } }), 201)).hibah;
+  await ok(t.call('POST', `/api/hibah/${h.id}/user-detail`, { token, body: userDetail(c.ic) }));
+  const adult = (await ok(t.call('POST', `/api/hibah/${h.id}/receiver`, { token, body: receiverBody() }), 201))
+    .receiver;
+  const minor = (
+    await ok(
+      t.call('POST', `/api/hibah/${h.id}/receiver`, {
+        token,
+        body: receiverBody({ name: 'Adam bin Ahmad', ic_number: minorMykad(), email: 'adam@example.com' }),
+      }),
+      201,
+    )
+  ).receiver;
+  expect(minor.is_minor).toBe(true);
+  const caretaker = (
+    await ok(
+      t.call('POST', `/api/hibah/${h.id}/caretaker`, { token, body: caretakerBody({ receiver_id: minor.id }) }),
+      201,
+    )
+  ).caretaker;
+  const land = (await ok(t.call('POST', `/api/hibah/${h.id}/immoveable-property`, { token, body: landBody }), 201))
+    .immoveable_property;
+  for (const r of [adult, minor]) {
+    await ok(
+      t.call('POST', `/api/hibah/${h.id}/property/${land.id}/receiver`, {
+        token,
+        body: { receiver_id: r.id, portion: '50%' },
+      }),
+      201,
+    );
+  }
+  const pay = await ok(
+    t.call('POST', '/api/payment', {
+      token,
+      body: { paymentable_type: 'Hibah', paymentable_id: h.id, payment_options_id: 3 },
+    }),
+  );
+  await ok(t.call('POST', `/api/payment/${pay.payment.id}/confirm`, { token: staffToken, body: {} }));
+  await ok(t.call('POST', `/api/hibah/${h.id}/signature`, { token, body: { signature: SIGNATURE_PNG } }));
+  const w1 = (await ok(t.call('POST', `/api/hibah/${h.id}/witness`, { token, body: witnessBody(1) }), 201)).witness;
+  const w2 = (await ok(t.call('POST', `/api/hibah/${h.id}/witness`, { token, body: witnessBody(2) }), 201)).witness;
+  return { id: h.id as string, adult, minor, caretaker, land, witnesses: [w1, w2] };
+}

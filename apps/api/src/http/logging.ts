@@ -1,0 +1,72 @@
+/**
+ * The logger's configuration (issue 11 "logs never contain a MyKad number, OTP, token, password or image
+ * (redaction in the logger's configuration, tested)"; ADR 0082). Three layers, all in pino's options:
+ * 1. `serializers.req`: a request is logged as method, path and IP only — the query string (which can carry
+ *    `ic_number`, signed-URL signatures, tokens) is replaced by `?[redacted]`; no headers, no body.
+ * 2. `redact`: any field named like a secret or personal datum, at any of the first levels of a log object,
+ *    is censored (authorization, password, token, otp, ic_number, image, document, signature…). `code` is
+ *    not among them (an error's `code` helps) — a one-time code is caught by layer 3.
+ * 3. `hooks.streamWrite`: every finished line is scrubbed of MyKad-shaped numbers (12 digits, with or
+ *    without dashes), standalone 6-digit numbers (OTP-shaped), bearer-token-shaped strings (32+ base64url
+ *    characters) and data URLs (images) — a last net for messages such as a database error's detail.
+ */
+import type { FastifyRequest } from 'fastify';
+
+const SECRET_KEYS = [
+  'authorization',
+  'cookie',
+  'password',
+  'password_confirmation',
+  'old_password',
+  'token',
+  'challenge',
+  'otp',
+  'secret',
+  'recovery_codes',
+  'ic_number',
+  'mykad',
+  'image',
+  'selfie',
+  'document',
+  'signature',
+  'body',
+  'params',
+  'parameters',
+  'detail',
+];
+
+/** pino `redact` paths: each secret key at the top level and one and two levels down, plus request headers. */
+export const REDACT_PATHS = ['req.headers', 'headers', ...SECRET_KEYS.flatMap((k) => [k, `*.${k}`, `*.*.${k}`])];
+
+const MYKAD = /(?<![\d])\d{6}-?\d{2}-?\d{4}(?![\d])/g;
+const SIX_DIGITS = /(?<![\w.])\d{6}(?![\w.])/g;
+const TOKENISH = /(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{32,}(?![A-Za-z0-9_-])/g;
+const DATA_URL = /data:[a-z]+\/[a-z0-9.+-]+;base64,[A-Za-z0-9+/=]+/gi;
+
+/** Mask what may never reach a log line (see the module comment, layer 3). */
+export function scrubLogText(s: string): string {
+  return s
+    .replace(DATA_URL, '[image]')
+    .replace(MYKAD, '[mykad]')
+    .replace(TOKENISH, '[token]')
+    .replace(SIX_DIGITS, '[code]');
+}
+
+/** A request URL without its query string. */
+export const pathOnly = (url: string) => {
+  const i = url.indexOf('?');
+  return i < 0 ? url : `${url.slice(0, i)}?[redacted]`;
+};
+
+/** The Fastify `logger` options (pino) for the server; `extra` adds e.g. a `stream` (tests capture the output). */
+export function loggerOptions(level: string, extra: Record<string, unknown> = {}) {
+  return {
+    level,
+    redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+    serializers: {
+      req: (req: FastifyRequest) => ({ method: req.method, url: pathOnly(req.url), remoteAddress: req.ip }),
+    },
+    hooks: { streamWrite: scrubLogText },
+    ...extra,
+  };
+}

@@ -1,0 +1,219 @@
+/**
+ * Reading the roll-ups (db/schema/reports.ts; ADR 0060) instead of the raw wills, when a report
+ * allows it: the period is whole Kuala Lumpur months (a YYYY-MM or YYYY period, all time, or a date range
+ * from a 1st to a last day), the caller's scope is expressible on the
+ * roll-up (staff-side: everything; a Partner: their organisations — policy.ts {@link rollupScope}) and every
+ * filter is a dimension of some roll-up. Otherwise the functions answer null and the caller falls back to
+ * the raw rows (queries.ts). The answers are the same figures as the raw-row queries (tested in
+ * rollup.test.ts against a brute-force recount).
+ */
+import { and, type SQL, sql } from 'drizzle-orm';
+import type { AuthUser } from '../auth/guard.ts';
+import type { Db } from '../db/client.ts';
+import type { Range, ReportQuery } from './filters.ts';
+import { rollupScope } from './policy.ts';
+import type { SummaryData } from './queries.ts';
+
+type Dim = 'org' | 'branch' | 'agent' | 'plan' | 'po' | 'status';
+const COL: Record<Dim, string> = {
+  org: 'organization_id',
+  branch: 'branch_id',
+  agent: 'agent_id',
+  plan: 'plan',
+  po: 'payment_options_id',
+  status: 'status',
+};
+
+/**
+ * The roll-ups, smallest first within a grain; the reader takes the first of the grain it needs that has
+ * every needed dimension. `time` is the roll-up's time column (the local first of the month, or the day).
+ */
+export const ROLLUPS: { table: string; grain: 'month' | 'day'; time: 'month' | 'day'; dims: Dim[] }[] = [
+  { table: 'report_org_months', grain: 'month', time: 'month', dims: ['org', 'plan', 'po', 'status'] },
+  { table: 'report_branch_months', grain: 'month', time: 'month', dims: ['org', 'branch', 'status'] },
+  {
+    table: 'report_will_months',
+    grain: 'month',
+    time: 'month',
+    dims: ['org', 'branch', 'agent', 'plan', 'po', 'status'],
+  },
+  { table: 'report_org_days', grain: 'day', time: 'day', dims: ['org', 'status'] },
+];
+
+/** Whole local months of a range: first months included/excluded as 'YYYY-MM-01', null bounds = open. */
+export function wholeMonths(range: Range): { from: string | null; to: string | null } | null {
+  const s = range.localStart?.slice(0, 10) ?? null;
+  const e = range.localEnd?.slice(0, 10) ?? null;
+  if ((s && !s.endsWith('-01')) || (e && !e.endsWith('-01'))) return null;
+  return { from: s, to: e };
+}
+
+/** Forced filters of a report (financing: payment option 4; approved has its own date and is not served). */
+export interface RollupForced {
+  status?: number;
+  paymentOption?: number;
+}
+
+/** The filters of a query as (dimension, value) pairs, plus the scope; null when the scope is not servable. */
+function filtersOf(user: AuthUser, q: ReportQuery, o: RollupForced) {
+  const scope = rollupScope(user);
+  if (scope === null) return null;
+  const f: [Dim, string | number][] = [];
+  if (q.organization_id) f.push(['org', q.organization_id]);
+  if (q.branch_id) f.push(['branch', q.branch_id]);
+  if (q.agent_id) f.push(['agent', q.agent_id]);
+  if (q.product) f.push(['plan', q.product]);
+  const po = o.paymentOption ?? q.payment_options_id;
+  if (po !== undefined) f.push(['po', po]);
+  const status = o.status ?? q.status;
+  if (status !== undefined) f.push(['status', status]);
+  return { scope, f };
+}
+
+/** The roll-up able to answer `needed` ∪ the filtered dimensions, with its WHERE; null when none. */
+function pick(
+  user: AuthUser,
+  q: ReportQuery,
+  range: Range,
+  needed: Dim[],
+  o: RollupForced = {},
+  grain: 'month' | 'day' = 'month',
+) {
+  const months = wholeMonths(range);
+  const fo = filtersOf(user, q, o);
+  if (!months || !fo) return null;
+  const dims = new Set<Dim>([...needed, ...fo.f.map(([d]) => d), ...(fo.scope === 'all' ? [] : (['org'] as Dim[]))]);
+  const cube = ROLLUPS.find((c) => c.grain === grain && [...dims].every((d) => c.dims.includes(d)));
+  if (!cube) return null;
+  const time = sql.identifier(cube.time);
+  const where = and(
+    sql`true`,
+    fo.scope === 'all' ? undefined : sql`organization_id IN ${fo.scope.organisations}`,
+    months.from ? sql`${time} >= ${months.from}::date` : undefined,
+    months.to ? sql`${time} < ${months.to}::date` : undefined,
+    ...fo.f.map(([d, v]) => sql`${sql.identifier(COL[d])} = ${v}`),
+  ) as SQL;
+  return { table: sql.identifier(cube.table), time, where };
+}
+
+async function rows<T>(db: Db, q: SQL): Promise<T[]> {
+  return ((await db.execute(q)) as unknown as { rows: T[] }).rows;
+}
+const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
+const STATUS_KEY = ['new', 'in_process', 'approved', 'cancelled'] as const;
+
+/**
+ * The summary of a report by day, month or year from the roll-ups (same shape as queries.ts
+ * `summaryQuery`): the timeline by status from the day or month grain, sales by plan and payment option,
+ * and by branch, each from the smallest roll-up that can answer. Null when the query cannot be served
+ * from them (partial months, scope, filters outside the dimensions).
+ */
+export async function rollupSummary(
+  db: Db,
+  user: AuthUser,
+  q: ReportQuery,
+  range: Range,
+  unit: 'day' | 'month' | 'year',
+): Promise<SummaryData | null> {
+  const timeline = pick(user, q, range, ['status'], {}, unit === 'day' ? 'day' : 'month');
+  const sales = pick(user, q, range, ['plan', 'po']);
+  const byBranch = pick(user, q, range, ['branch']);
+  if (!timeline || !sales || !byBranch) return null;
+  const bucket = unit === 'year' ? sql`date_trunc('year', ${timeline.time})::date` : sql`${timeline.time}`;
+  type Sums = { n: string; paid: string; amount_sen: string };
+  const sums = sql`sum(n)::bigint AS n, sum(paid)::bigint AS paid, sum(amount_sen)::bigint AS amount_sen`;
+  const [times, plans, branches] = await Promise.all([
+    rows<Sums & { bucket: string; status: number }>(
+      db,
+      sql`SELECT to_char(${bucket}, 'YYYY-MM-DD') AS bucket, status, ${sums}
+          FROM ${timeline.table} WHERE ${timeline.where} GROUP BY 1, 2 HAVING sum(n) <> 0`,
+    ),
+    rows<Sums & { g: number; plan: string | null; po: number | null }>(
+      db,
+      sql`SELECT grouping(plan, payment_options_id)::int AS g, plan, payment_options_id AS po, ${sums}
+          FROM ${sales.table} WHERE ${sales.where}
+          GROUP BY GROUPING SETS ((plan), (payment_options_id)) HAVING sum(n) <> 0`,
+    ),
+    rows<Sums & { branch_id: string | null }>(
+      db,
+      sql`SELECT branch_id, ${sums} FROM ${byBranch.table} WHERE ${byBranch.where} GROUP BY branch_id HAVING sum(n) <> 0`,
+    ),
+  ]);
+  const agg = (r: Sums) => ({ total: num(r.n), paid: num(r.paid), amount_sen: num(r.amount_sen) });
+  const out: SummaryData = { buckets: new Map(), byPlan: [], byPaymentOption: [], byBranch: [] };
+  for (const r of times) {
+    const a = agg(r);
+    const c = out.buckets.get(r.bucket) ?? {
+      total: 0,
+      new: 0,
+      in_process: 0,
+      approved: 0,
+      cancelled: 0,
+      paid: 0,
+      amount_sen: 0,
+    };
+    c.total += a.total;
+    c.paid += a.paid;
+    c.amount_sen += a.amount_sen;
+    const sk = STATUS_KEY[num(r.status)];
+    if (sk) c[sk] += a.total;
+    out.buckets.set(r.bucket, c);
+  }
+  for (const r of plans) {
+    if (r.g === 1) out.byPlan.push({ plan: r.plan, ...agg(r) });
+    else out.byPaymentOption.push({ payment_options_id: r.po === null ? null : num(r.po), ...agg(r) });
+  }
+  for (const b of branches) out.byBranch.push({ branch_id: b.branch_id, ...agg(b) });
+  return out;
+}
+
+/**
+ * Totals of a detailed list (count, paid, price, discount, collected; sen) from the roll-ups, or null
+ * when not servable (see {@link rollupSummary}; lists by approval date never are).
+ */
+export async function rollupTotals(db: Db, user: AuthUser, q: ReportQuery, range: Range, o: RollupForced = {}) {
+  const c = pick(user, q, range, [], o);
+  if (!c) return null;
+  const [r] = await rows<Record<string, string | null>>(
+    db,
+    sql`SELECT coalesce(sum(n), 0)::bigint AS n, coalesce(sum(paid), 0)::bigint AS paid,
+          coalesce(sum(price_sen), 0)::bigint AS price_sen, coalesce(sum(discount_sen), 0)::bigint AS discount_sen,
+          coalesce(sum(amount_sen), 0)::bigint AS paid_sen
+        FROM ${c.table} WHERE ${c.where}`,
+  );
+  return {
+    count: num(r.n),
+    paid: num(r.paid),
+    price_sen: num(r.price_sen),
+    discount_sen: num(r.discount_sen),
+    paid_sen: num(r.paid_sen),
+  };
+}
+
+/**
+ * Balances of a statement of account from `report_payment_months` (ADR 0060): the opening balance (paid
+ * before the period), the period's total and number of transactions, in sen. Null when the statement has
+ * filters beyond its organisation (branch, agent, product, payment mode, status: those are properties of
+ * the wills, not rolled up) or the period is not whole months. The caller has already checked that
+ * `organisationId` is visible (policy.ts `statementOrganisation`).
+ */
+export async function rollupSoaTotals(db: Db, organisationId: string, q: ReportQuery, range: Range) {
+  const months = wholeMonths(range);
+  const filtered =
+    q.branch_id || q.agent_id || q.product || q.payment_options_id !== undefined || q.status !== undefined;
+  if (!months || filtered) return null;
+  const before = months.from ? sql`month < ${months.from}::date` : sql`false`;
+  const inPeriod = and(
+    sql`true`,
+    months.from ? sql`month >= ${months.from}::date` : undefined,
+    months.to ? sql`month < ${months.to}::date` : undefined,
+  ) as SQL;
+  const [r] = await rows<Record<string, string>>(
+    db,
+    sql`SELECT coalesce(sum(amount_sen) FILTER (WHERE ${before}), 0)::bigint AS opening,
+          coalesce(sum(amount_sen) FILTER (WHERE ${inPeriod}), 0)::bigint AS period_sum,
+          coalesce(sum(n) FILTER (WHERE ${inPeriod}), 0)::bigint AS n
+        FROM report_payment_months WHERE organization_id = ${organisationId}`,
+  );
+  return { opening: num(r.opening), period_sum: num(r.period_sum), n: num(r.n) };
+}

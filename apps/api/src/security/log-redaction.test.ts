@@ -1,0 +1,140 @@
+/**
+ * Log scan (issue 11 "logs never contain a MyKad number, OTP, token, password or image (redaction in the
+ * logger's configuration, tested)"; ADR 0082): the server runs with the production logger configuration
+ * (http/logging.ts) at level trace, its output captured, while real requests go through it — sign-up with a
+ * MyKad, logins (with a second factor), an OTP sent and verified, a MyKad lookup in a query string, an image
+ * upload, a refused duplicate MyKad. Then the captured lines are scanned.
+ */
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTestApp, type TestApp } from '../../test/harness.ts';
+import { loggerOptions, scrubLogText } from '../http/logging.ts';
+import { currentCode, DEMO_TOTP_SECRET } from './two-factor.ts';
+
+const lines: string[] = [];
+const sink = new Writable({
+  write(chunk, _enc, cb) {
+    lines.push(chunk.toString('utf8'));
+    cb();
+  },
+});
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await makeTestApp({ logger: loggerOptions('trace', { stream: sink }) });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const MYKAD = '910203145677';
+const PASSWORD = 'Rahsia123!x';
+const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+
+describe('log redaction', () => {
+  it('real requests leave no MyKad, OTP, token, password or image in the log', async () => {
+    const secrets: string[] = [MYKAD, PASSWORD, PNG.slice(0, 40)];
+    const up = await t.call('POST', '/api/users', {
+      body: {
+        user: {
+          name: 'Zainab binti Omar',
+          username: 'zainab',
+          email: 'zainab@example.com',
+          ic_number: MYKAD,
+          mobile_number: '0123456788',
+          password: PASSWORD,
+          password_confirmation: PASSWORD,
+          pdpa: true,
+        },
+      },
+    });
+    expect(up.status).toBe(201);
+    secrets.push(up.body.token);
+    // the same MyKad again: a 422 that names the MyKad field
+    const dup = await t.call('POST', '/api/users', {
+      body: {
+        user: {
+          name: 'Zainab binti Omar',
+          username: 'zainab2',
+          email: 'zainab2@example.com',
+          ic_number: MYKAD,
+          mobile_number: '0123456788',
+          password: PASSWORD,
+          password_confirmation: PASSWORD,
+          pdpa: true,
+        },
+      },
+    });
+    expect(dup.status).toBe(422);
+    const login = await t.call('POST', '/api/login', { body: { username: MYKAD, password: PASSWORD } });
+    expect(login.status).toBe(200);
+    secrets.push(login.body.token);
+    const bad = await t.call('POST', '/api/login', { body: { username: MYKAD, password: `${PASSWORD}wrong` } });
+    expect(bad.status).toBe(422);
+
+    // staff with a second factor
+    const staff = await t.call('POST', '/api/login', { body: { username: 'staff', password: 'Demo12345' } });
+    const totp = await currentCode(DEMO_TOTP_SECRET);
+    const v = await t.call('POST', '/api/two-factor/verify', { body: { challenge: staff.body.challenge, code: totp } });
+    expect(v.status).toBe(200);
+    secrets.push(staff.body.challenge, v.body.token, totp);
+
+    // a MyKad in a query string, and a bearer token in a signed URL
+    const look = await t.call('GET', `/api/user?ic_number=${MYKAD}`, { token: v.body.token });
+    expect(look.status).toBe(200);
+
+    // OTP sent by mail and verified
+    const before = t.mails.length;
+    const req = await t.call('POST', '/api/otp/request', { token: login.body.token, body: { purpose: 'will-submit' } });
+    expect(req.status).toBe(200);
+    for (let i = 0; i < 50 && t.mails.length === before; i++) await new Promise((r) => setTimeout(r, 20));
+    const otp = /\b(\d{6})\b/.exec(t.mails.at(-1)?.raw ?? '')?.[1];
+    expect(otp).toBeDefined();
+    secrets.push(otp as string);
+    const ok = await t.call('POST', '/api/otp/verify', {
+      token: login.body.token,
+      body: { code: otp, purpose: 'will-submit' },
+    });
+    expect(ok.status).toBe(200);
+
+    // an image upload
+    const sig = await t.call('POST', `/api/user/${up.body.user.id}/signature`, {
+      token: login.body.token,
+      body: { document: `data:image/png;base64,${PNG}` },
+    });
+    expect(sig.status).toBe(200);
+
+    const log = lines.join('');
+    expect(lines.length).toBeGreaterThan(20);
+    expect(log).toContain('"url":"/api/user?[redacted]"');
+    for (const s of secrets) expect(log, `log holds ${s}`).not.toContain(s);
+    expect(log).not.toMatch(/(?<!\d)\d{6}-?\d{2}-?\d{4}(?!\d)/);
+    expect(log).not.toMatch(/[Bb]earer\s+[A-Za-z0-9_-]{20,}/);
+    expect(log).not.toMatch(/data:image/);
+    expect(log).not.toMatch(/password/i);
+  });
+
+  it('the last net masks secrets in any message, e.g. a database error detail', () => {
+    const out: string[] = [];
+    const logger = pino(
+      loggerOptions('info') as pino.LoggerOptions,
+      new Writable({
+        write(c, _e, cb) {
+          out.push(String(c));
+          cb();
+        },
+      }),
+    );
+    const err = Object.assign(new Error(`duplicate key: Key (ic_number)=(${MYKAD}) already exists; code 123456`), {
+      detail: `Key (ic_number)=(${MYKAD})`,
+    });
+    logger.error({ err, password: PASSWORD, user: { ic_number: MYKAD, token: 'x'.repeat(43) } }, 'failed');
+    const line = out.join('');
+    expect(line).not.toContain(MYKAD);
+    expect(line).not.toContain(PASSWORD);
+    expect(line).not.toContain('123456');
+    expect(line).not.toContain('x'.repeat(43));
+    expect(scrubLogText('850315-10-5522 and 850315105522')).toBe('[mykad] and [mykad]');
+  });
+});

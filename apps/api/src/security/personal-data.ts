@@ -1,0 +1,412 @@
+/**
+ * Personal data rights under the PDPA 2010 as amended in 2024 (issue 11 "a client can download all their
+ * data (JSON + their documents) from /profile, and ask for deletion of what the law does not require us to
+ * keep (the request is recorded and handled by staff)"; ADR 0083).
+ *
+ * - Export: `GET /api/profile/data-export` → a zip: `data.json` (the account, every will of the user with its
+ *   heirs, witnesses, receivers, caretakers, bequests, properties, payments and signature events, eKYC
+ *   attempts (scores), data requests, and the audit events about the user or done by them) and `documents/`
+ *   (every stored file of the user, their wills and their eKYC attempts).
+ * - Erasure: the client asks (`POST /api/profile/data-requests`), staff handle
+ *   (`GET /api/data-requests`, `POST /api/data-requests/{id}/approve|refuse`). Approval erases what may be
+ *   erased and keeps what the law or a registered will needs (ADR 0083), recording both in `outcome`.
+ */
+
+import { and, desc, eq, gte, inArray, or, type SQL } from 'drizzle-orm';
+import JSZip from 'jszip';
+import { recordAudit } from '../audit/audit.ts';
+import type { AuthUser } from '../auth/guard.ts';
+import { serializeUser } from '../auth/service.ts';
+import { revokeAllTokens } from '../auth/tokens.ts';
+import type { Ctx } from '../context.ts';
+import type { Db } from '../db/client.ts';
+import {
+  attachments,
+  audit_events,
+  bequests,
+  caretakers,
+  data_requests,
+  ekyc_attempts,
+  heirs,
+  immoveable_properties,
+  login_challenges,
+  moveable_properties,
+  otp_codes,
+  payments,
+  receivers,
+  recovery_codes,
+  signature_events,
+  two_factors,
+  users,
+  wills,
+  witnesses,
+} from '../db/schema/index.ts';
+import { AppError, fieldError, notFound } from '../http/errors.ts';
+import { pageParams, toPage } from '../http/pagination.ts';
+
+/** Will statuses from which a will is part of the register (spec §4: 1 submitted, 2 verified, 3 to update). */
+const REGISTERED_FROM = 1;
+
+async function userWills(db: Db, userId: string) {
+  return db.select().from(wills).where(eq(wills.user_id, userId));
+}
+
+/** Rows of a polymorphic child table for these wills. */
+async function childrenOf(db: Db, ids: string[]) {
+  if (ids.length === 0) return {};
+  const w = 'Wasiat';
+  return {
+    heirs: await db
+      .select()
+      .from(heirs)
+      .where(and(eq(heirs.heirable_type, w), inArray(heirs.heirable_id, ids))),
+    witnesses: await db
+      .select()
+      .from(witnesses)
+      .where(and(eq(witnesses.witnessable_type, w), inArray(witnesses.witnessable_id, ids))),
+    receivers: await db
+      .select()
+      .from(receivers)
+      .where(and(eq(receivers.receivable_type, w), inArray(receivers.receivable_id, ids))),
+    caretakers: await db
+      .select()
+      .from(caretakers)
+      .where(and(eq(caretakers.caretakerable_type, w), inArray(caretakers.caretakerable_id, ids))),
+    bequests: await db.select().from(bequests).where(inArray(bequests.wasiat_id, ids)),
+    moveable_properties: await db
+      .select()
+      .from(moveable_properties)
+      .where(and(eq(moveable_properties.moveable_type, w), inArray(moveable_properties.moveable_id, ids))),
+    immoveable_properties: await db
+      .select()
+      .from(immoveable_properties)
+      .where(and(eq(immoveable_properties.immoveable_type, w), inArray(immoveable_properties.immoveable_id, ids))),
+    payments: await db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.paymentable_type, w), inArray(payments.paymentable_id, ids))),
+    signature_events: await db
+      .select()
+      .from(signature_events)
+      .where(and(eq(signature_events.signable_type, w), inArray(signature_events.signable_id, ids))),
+  };
+}
+
+/** The stored files of a user: their own, their wills' and their eKYC attempts'. */
+async function userAttachments(db: Db, userId: string, willIds: string[], attemptIds: string[]) {
+  const owners: SQL[] = [and(eq(attachments.attachable_type, 'User'), eq(attachments.attachable_id, userId)) as SQL];
+  if (willIds.length)
+    owners.push(and(eq(attachments.attachable_type, 'Wasiat'), inArray(attachments.attachable_id, willIds)) as SQL);
+  if (attemptIds.length)
+    owners.push(
+      and(eq(attachments.attachable_type, 'EkycAttempt'), inArray(attachments.attachable_id, attemptIds)) as SQL,
+    );
+  return db
+    .select()
+    .from(attachments)
+    .where(or(...owners));
+}
+
+/**
+ * `GET /api/profile/data-export` → a zip (Buffer) of the caller's data: `data.json` and `documents/<type>-<id>.<ext>`.
+ * Nothing of other users beyond what the caller themself entered (their heirs, witnesses) is included.
+ */
+export async function exportPersonalData(ctx: Ctx, user: AuthUser): Promise<Buffer> {
+  const db = ctx.db;
+  const ws = await userWills(db, user.id);
+  const willIds = ws.map((w) => w.id);
+  const attempts = await db.select().from(ekyc_attempts).where(eq(ekyc_attempts.user_id, user.id));
+  const files = await userAttachments(
+    db,
+    user.id,
+    willIds,
+    attempts.map((a) => a.id),
+  );
+  const audit = await db
+    .select()
+    .from(audit_events)
+    .where(or(eq(audit_events.actor_id, user.id), eq(audit_events.entity_id, user.id)));
+  const requests = await db.select().from(data_requests).where(eq(data_requests.user_id, user.id));
+  const zip = new JSZip();
+  const data = {
+    exported_at: new Date().toISOString(),
+    notice: 'Personal data held by the Wasiat platform about you (Personal Data Protection Act 2010, s. 12 and 30).',
+    account: {
+      ...(await serializeUser(db, user)),
+      created_at: user.created_at,
+      pdpa_accepted_at: user.pdpa_accepted_at,
+    },
+    wills: ws,
+    ...(await childrenOf(db, willIds)),
+    ekyc_attempts: attempts,
+    documents: files.map((f) => ({
+      id: f.id,
+      type: f.type,
+      owner: f.attachable_type,
+      mime_type: f.mime_type,
+      size_bytes: f.size_bytes,
+      sha256: f.sha256,
+      created_at: f.created_at,
+      file: `documents/${f.type}-${f.id}.${f.storage_key.split('.').pop()}`,
+    })),
+    data_requests: requests,
+    audit_events: audit.map((e) => ({ action: e.action, entity_type: e.entity_type, at: e.at, ip: e.ip })),
+  };
+  zip.file('data.json', JSON.stringify(data, null, 2));
+  for (const f of files) {
+    try {
+      zip.file(`documents/${f.type}-${f.id}.${f.storage_key.split('.').pop()}`, await ctx.store.get(f.storage_key));
+    } catch {
+      // a file missing from the store is listed in data.json without its bytes
+    }
+  }
+  return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
+}
+
+/** A data request as the API shows it. */
+const show = (r: typeof data_requests.$inferSelect, u?: { name: string; ic_number: string | null } | null) => ({
+  id: r.id,
+  kind: r.kind,
+  status: r.status,
+  reason: r.reason,
+  remarks: r.remarks,
+  outcome: r.outcome,
+  created_at: r.created_at,
+  handled_at: r.handled_at,
+  ...(u ? { user: { name: u.name, ic_number: u.ic_number ? `********${u.ic_number.slice(-4)}` : null } } : {}),
+});
+
+/**
+ * `POST /api/profile/data-requests { reason? }` → 201 `{ data_request }`: the caller asks for erasure.
+ * @throws 422 `security.erasure_pending` while an earlier request waits.
+ */
+export async function requestErasure(ctx: Ctx, user: AuthUser, reason: string | undefined, ip: string) {
+  const [pending] = await ctx.db
+    .select({ id: data_requests.id })
+    .from(data_requests)
+    .where(and(eq(data_requests.user_id, user.id), eq(data_requests.status, 0)));
+  if (pending) throw new AppError('validation', 'security.erasure_pending', { reason: ['security.erasure_pending'] });
+  return ctx.db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const [r] = await tx
+      .insert(data_requests)
+      .values({ user_id: user.id, kind: 'erasure', reason: reason || null })
+      .returning();
+    await recordAudit(tx, {
+      actorId: user.id,
+      action: 'data_request.create',
+      entityType: 'DataRequest',
+      entityId: r.id,
+      ip,
+    });
+    return { data_request: show(r) };
+  });
+}
+
+/** `GET /api/profile/data-requests` → `{ data_requests: [...] }`: the caller's own requests, newest first. */
+export async function myDataRequests(db: Db, user: AuthUser) {
+  const rows = await db
+    .select()
+    .from(data_requests)
+    .where(eq(data_requests.user_id, user.id))
+    .orderBy(desc(data_requests.created_at));
+  return { data_requests: rows.map((r) => show(r)) };
+}
+
+/**
+ * `GET /api/data-requests?status&limit&page` (data-request:handle) → `{ data_requests: { data, … } }`,
+ * oldest first, with the requester's name and masked MyKad.
+ */
+export async function listDataRequests(db: Db, q: { status?: number; limit?: number; page?: number }) {
+  const p = pageParams(q);
+  const where = q.status === undefined ? undefined : eq(data_requests.status, q.status);
+  const rows = await db
+    .select({ r: data_requests, u: { name: users.name, ic_number: users.ic_number } })
+    .from(data_requests)
+    .innerJoin(users, eq(users.id, data_requests.user_id))
+    .where(where)
+    .orderBy(data_requests.created_at)
+    .limit(p.per_page)
+    .offset(p.offset);
+  const total = (await db.select({ id: data_requests.id }).from(data_requests).where(where)).length;
+  return {
+    data_requests: toPage(
+      rows.map((x) => show(x.r, x.u)),
+      total,
+      p,
+    ),
+  };
+}
+
+async function loadPending(db: Db, id: string) {
+  const [r] = await db.select().from(data_requests).where(eq(data_requests.id, id));
+  if (!r) throw notFound();
+  if (r.status !== 0) throw fieldError('status', 'security.request_handled');
+  return r;
+}
+
+/**
+ * `POST /api/data-requests/{id}/approve { remarks? }` (data-request:handle) → `{ data_request }` with
+ * `outcome: { erased: [...], kept: [{ what, why }] }`. In one transaction (ADR 0083):
+ * - erased always: contact and profile details (e-mail, mobile, office phone, address, designation, gender),
+ *   login (username replaced, password removed, account disabled, every session revoked, second factor),
+ *   OTP codes, eKYC images (the score and method stay on the will's record);
+ * - when the user has no will in the register (status ≥ 1): also the name, MyKad and saved signature;
+ * - kept: registered wills with their parties and documents (the will must be executable and verifiable
+ *   after death), payments and receipts (7 years: Income Tax Act 1967 s. 82, Companies Act 2016 s. 245),
+ *   the audit trail (insert-only, ASVS/PDPA accountability), draft wills (ADR 0083: erased by a later slice).
+ * @throws 404 unknown request; 422 `security.request_handled` when already handled.
+ */
+export async function approveErasure(ctx: Ctx, actor: AuthUser, id: string, remarks: string | undefined, ip: string) {
+  const r = await loadPending(ctx.db, id);
+  const [u] = await ctx.db.select().from(users).where(eq(users.id, r.user_id));
+  const ws = await userWills(ctx.db, u.id);
+  const registered = ws.filter((w) => w.status >= REGISTERED_FROM);
+  const drafts = ws.filter((w) => w.status < REGISTERED_FROM);
+  const attempts = await ctx.db.select().from(ekyc_attempts).where(eq(ekyc_attempts.user_id, u.id));
+  const ekycFiles = attempts.length
+    ? await ctx.db
+        .select()
+        .from(attachments)
+        .where(
+          and(
+            eq(attachments.attachable_type, 'EkycAttempt'),
+            inArray(
+              attachments.attachable_id,
+              attempts.map((a) => a.id),
+            ),
+          ),
+        )
+    : [];
+  const userFiles =
+    registered.length === 0
+      ? await ctx.db
+          .select()
+          .from(attachments)
+          .where(and(eq(attachments.attachable_type, 'User'), eq(attachments.attachable_id, u.id)))
+      : [];
+  const erased = [
+    'contact_details',
+    'profile_details',
+    'login',
+    'sessions',
+    'second_factor',
+    'otp_codes',
+    'ekyc_images',
+  ];
+  const kept: { what: string; why: string }[] = [
+    { what: 'audit_trail', why: 'insert-only record of who did what (PDPA accountability; issue 11)' },
+  ];
+  if (registered.length) {
+    kept.push(
+      {
+        what: 'registered_wills',
+        why: 'a registered will must be executable and verifiable after death (Wills Act 1959 practice; spec §4)',
+      },
+      { what: 'name_and_mykad', why: 'they identify the testator of the registered wills' },
+      { what: 'signature', why: 'it is part of the registered wills' },
+    );
+  } else {
+    erased.push('name_and_mykad', 'signature');
+  }
+  const paid = ws.length
+    ? await ctx.db
+        .select({ id: payments.id })
+        .from(payments)
+        .where(
+          and(
+            eq(payments.paymentable_type, 'Wasiat'),
+            inArray(
+              payments.paymentable_id,
+              ws.map((w) => w.id),
+            ),
+            gte(payments.amount_sen, 0),
+          ),
+        )
+    : [];
+  if (paid.length) {
+    kept.push({ what: 'payments_and_receipts', why: '7 years (Income Tax Act 1967 s. 82; Companies Act 2016 s. 245)' });
+  }
+  if (drafts.length) kept.push({ what: 'draft_wills', why: 'not yet erased by this version (ADR 0083)' });
+  const outcome = { erased, kept };
+
+  const out = await ctx.db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    await tx
+      .update(users)
+      .set({
+        username: `deleted-${u.id}`,
+        email: null,
+        mobile_number: null,
+        office_phone_number: null,
+        address: null,
+        postcode: null,
+        city: null,
+        state: null,
+        designation: null,
+        gender: null,
+        password_hash: null,
+        status: 0,
+        ...(registered.length ? {} : { name: 'Pengguna dipadam', ic_number: null, signature_id: null }),
+      })
+      .where(eq(users.id, u.id));
+    await revokeAllTokens(tx, u.id);
+    await tx.delete(recovery_codes).where(eq(recovery_codes.user_id, u.id));
+    await tx.delete(two_factors).where(eq(two_factors.user_id, u.id));
+    await tx.delete(login_challenges).where(eq(login_challenges.user_id, u.id));
+    await tx.delete(otp_codes).where(eq(otp_codes.user_id, u.id));
+    const gone = [...ekycFiles, ...userFiles];
+    if (gone.length) {
+      await tx.delete(attachments).where(
+        inArray(
+          attachments.id,
+          gone.map((f) => f.id),
+        ),
+      );
+    }
+    const [done] = await tx
+      .update(data_requests)
+      .set({ status: 1, handled_by: actor.id, handled_at: new Date(), remarks: remarks || null, outcome })
+      .where(and(eq(data_requests.id, r.id), eq(data_requests.status, 0)))
+      .returning();
+    if (!done) throw fieldError('status', 'security.request_handled');
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'data_request.approve',
+      entityType: 'DataRequest',
+      entityId: r.id,
+      after: { user_id: u.id, outcome },
+      ip,
+    });
+    return { data_request: show(done), files: gone };
+  });
+  // the files go after the commit (a failed commit must not lose them)
+  for (const f of out.files) await ctx.store.delete(f.storage_key).catch(() => {});
+  return { data_request: out.data_request };
+}
+
+/**
+ * `POST /api/data-requests/{id}/refuse { remarks }` (data-request:handle) → `{ data_request }` with status 2.
+ * @throws 404; 422 `security.request_handled`.
+ */
+export async function refuseErasure(ctx: Ctx, actor: AuthUser, id: string, remarks: string, ip: string) {
+  const r = await loadPending(ctx.db, id);
+  return ctx.db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const [done] = await tx
+      .update(data_requests)
+      .set({ status: 2, handled_by: actor.id, handled_at: new Date(), remarks })
+      .where(and(eq(data_requests.id, r.id), eq(data_requests.status, 0)))
+      .returning();
+    if (!done) throw fieldError('status', 'security.request_handled');
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'data_request.refuse',
+      entityType: 'DataRequest',
+      entityId: r.id,
+      after: { remarks },
+      ip,
+    });
+    return { data_request: show(done) };
+  });
+}

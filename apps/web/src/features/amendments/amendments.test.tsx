@@ -1,0 +1,39 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderPage } from '@/components/test-utils.tsx';
+import enAmendments from '@/locales/en/amendments.json';
+import msAmendments from '@/locales/ms/amendments.json';
+import { AmendmentStatusBadge, AmendmentTimeline } from './components/AmendmentStatus.tsx';
+
+const keys = (o: unknown, prefix = ''): string[] =>
+  o && typeof o === 'object' ? Object.entries(o).flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k)) : [prefix];
+
+describe('amendments locale files', () => {
+  it('have the same keys in Malay and English, none empty', () => {
+    expect(keys(enAmendments).sort()).toEqual(keys(msAmendments).sort());
+    for (const file of [msAmendments, enAmendments]) {
+      const leaves = keys(file).map((k) => k.split('.').reduce<any>((n, p) => n[p], file));
+      expect(leaves.every((v) => typeof v === 'string' && v.trim().length > 0)).toBe(true);
+    }
+  });
+});
+
+describe('amendment status (spec §4)', () => {
+  it('labels the statuses in Malay and shows other values as invalid/cancelled', async () => {
+    renderPage(
+      <>
+        <AmendmentStatusBadge status={4} />
+        <AmendmentStatusBadge status={9} />
+      </>,
+    );
+    expect(await screen.findByText('Menunggu Pengesahan Saksi')).toBeTruthy();
+    expect(screen.getByText('Tidak sah/Batal')).toBeTruthy();
+  });
+
+  it('shows the timeline application sent → passed → awaiting witness verification → completed', async () => {
+    renderPage(<AmendmentTimeline status={4} />);
+    for (const label of ['Permohonan dihantar', 'Lulus', 'Menunggu pengesahan saksi', 'Selesai']) {
+      expect(await screen.findByText(label)).toBeTruthy();
+    }
+  });
+});

@@ -1,0 +1,85 @@
+/**
+ * One list section of the amendment draft (heirs, receivers, property, guardians, bequests, witnesses):
+ * the will wizard's row list and form (RecordsTable, RecordForm with the domain's zod schema), saving the
+ * whole section with `PATCH /api/amendment/{id}/draft { <section>: [...] }` (docs/api/amendments.md).
+ */
+import { Button, Group, Stack } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { defaultsFor, type FieldSpec, RecordForm, RecordsTable } from '@/features/wills/index.ts';
+import { saveDraft } from '../api.ts';
+import type { Row } from '../types.ts';
+import { useAmendmentContext } from './AmendmentWizard.tsx';
+
+/** Drop empty values (null/'') so optional fields validate as absent. */
+export const clean = (r: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(r).filter(([, v]) => v !== null && v !== ''));
+
+type Section = 'heirs' | 'receivers' | 'moveables' | 'immoveables' | 'caretakers' | 'bequests' | 'witnesses';
+
+export function DraftRows({
+  section,
+  specs,
+  schema,
+  title,
+  name,
+  columns,
+  testId,
+}: {
+  section: Section;
+  specs: FieldSpec[];
+  schema: z.ZodType<any, any>;
+  title: string;
+  name: (r: Row) => string;
+  columns: { label: string; render: (r: Row) => React.ReactNode }[];
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  const { amendment, draft, editable, refresh } = useAmendmentContext();
+  const rows = (draft[section] ?? []) as Row[];
+  const [editing, setEditing] = useState<Row | 'new' | null>(null);
+  const save = async (next: Row[]) => {
+    await saveDraft(amendment.id, { [section]: next.map(clean) });
+    await refresh();
+  };
+  return (
+    <Stack>
+      <RecordsTable
+        rows={rows}
+        caption={title}
+        empty={t('amendments.wizard.none_yet')}
+        name={name}
+        testId={testId}
+        columns={columns}
+        onEdit={editable ? (r) => setEditing(r) : undefined}
+        onDelete={editable ? (r) => save(rows.filter((x) => x.id !== r.id)) : undefined}
+      />
+      {editable && !editing && (
+        <Group>
+          <Button onClick={() => setEditing('new')}>{t('amendments.wizard.add', { what: title })}</Button>
+        </Group>
+      )}
+      {editable && editing && (
+        <RecordForm
+          title={
+            editing === 'new'
+              ? t('amendments.wizard.add', { what: title })
+              : t('amendments.wizard.change', { what: name(editing) })
+          }
+          schema={schema}
+          fields={specs}
+          defaults={defaultsFor(specs, editing === 'new' ? null : editing)}
+          submitLabel={t('amendments.wizard.save')}
+          testId={`${testId}-form`}
+          onCancel={() => setEditing(null)}
+          onSave={async (v) => {
+            const row = { ...(editing === 'new' ? {} : editing), ...v } as Row;
+            await save(editing === 'new' ? [...rows, row] : rows.map((x) => (x.id === row.id ? row : x)));
+            setEditing(null);
+          }}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,68 @@
+/**
+ * A read-only view of an amendment draft (the will's content as it will read; ADR 0021): testator,
+ * heirs, property with receivers and shares, guardians, bequests, witnesses. Used by the draft review
+ * and the witness page.
+ */
+import { List, Stack, Text, Title } from '@mantine/core';
+import { labelOf, MOVEABLE_PROPERTY_TYPES, RELATIONSHIPS } from '@wasiat/domain';
+import { useTranslation } from 'react-i18next';
+import { useLang } from '@/features/wills/index.ts';
+import type { Draft, Row } from '../types.ts';
+
+export function DraftSummary({ draft }: { draft: Draft }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const rel = (c: string | null | undefined) => labelOf(RELATIONSHIPS, c ?? null, lang) || '—';
+  const receiver = (id: string) => draft.receivers.find((r) => r.id === id)?.name ?? '—';
+  const shares = (p: Row) =>
+    (p.shares ?? [])
+      .map((s: { receiver_id: string; portion: string }) => `${receiver(s.receiver_id)} (${s.portion})`)
+      .join(', ') || '—';
+  const section = (title: string, rows: Row[], text: (r: Row) => string, testId: string) => {
+    const items = rows.map((r) => ({ key: r.id, text: text(r) }));
+    return (
+      <Stack gap={4} data-testid={testId}>
+        <Title order={3}>{title}</Title>
+        {items.length ? (
+          <List>
+            {items.map((x) => (
+              <List.Item key={x.key}>{x.text}</List.Item>
+            ))}
+          </List>
+        ) : (
+          <Text c="dimmed">—</Text>
+        )}
+      </Stack>
+    );
+  };
+  const moveable = (p: Row) =>
+    `${labelOf(MOVEABLE_PROPERTY_TYPES, p.property_type ?? null, lang)} ${p.institution_name ?? p.transport_registration_number ?? ''}: ${shares(p)}`;
+  return (
+    <Stack data-testid="draft-summary">
+      <Text>
+        {t('wills.f.testator')}: {draft.user_detail?.name ?? '—'} ({draft.user_detail?.ic_number ?? '—'})
+      </Text>
+      {section(
+        t('amendments.sections.heirs'),
+        draft.heirs,
+        (h) => `${h.name} — ${rel(h.relationship)}`,
+        'draft-summary-heirs',
+      )}
+      {section(t('amendments.pages.pindaan-harta-alih'), draft.moveables, moveable, 'draft-summary-moveables')}
+      {section(
+        t('amendments.pages.pindaan-harta-tak-alih'),
+        draft.immoveables,
+        (p) => `${p.property_no} / ${p.lot_number}, ${p.city}: ${shares(p)}`,
+        'draft-summary-immoveables',
+      )}
+      {section(t('amendments.sections.caretakers'), draft.caretakers, (c) => c.name, 'draft-summary-caretakers')}
+      {section(
+        t('amendments.sections.bequests'),
+        draft.bequests,
+        (b) => `${b.beneficiary_name} (${b.portion})`,
+        'draft-summary-bequests',
+      )}
+      {section(t('amendments.sections.witnesses'), draft.witnesses, (w) => w.name, 'draft-summary-witnesses')}
+    </Stack>
+  );
+}

@@ -1,0 +1,106 @@
+/**
+ * /pindaan/saksi/{witness_id}?expires&signature — the page a witness opens from the link in their e-mail
+ * (issue 4; ADR 0020). Public (no login): the signed link is the credential. The witness reads the
+ * draft, requests and verifies a one-time code (e-mailed), signs on the signature pad and confirms. A
+ * tampered or expired link shows the server's message ("link invalid or expired").
+ */
+import { Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams, useSearchParams } from 'react-router';
+import { ApiError, publicApi } from '@/app/api.ts';
+import { SignaturePad, type SignaturePadHandle } from '@/components/SignaturePad.tsx';
+import { Busy, Notice } from '@/features/wills/index.ts';
+import { DraftSummary } from '../components/DraftSummary.tsx';
+import { OtpBox } from '../components/OtpBox.tsx';
+import type { Draft } from '../types.ts';
+
+interface View {
+  witness: { id: string; name: string; otp_verified: number; confirmed_at: string | null };
+  amendment: {
+    id: string;
+    reference_no: string;
+    status: number;
+    expires_at: string | null;
+    testator: { name: string };
+    draft: Draft;
+  };
+}
+
+export function WitnessPage() {
+  const { t } = useTranslation();
+  const { witness_id = '' } = useParams();
+  const [params] = useSearchParams();
+  const link = { expires: params.get('expires') ?? '', signature: params.get('signature') ?? '' };
+  const qs = `?expires=${encodeURIComponent(link.expires)}&signature=${encodeURIComponent(link.signature)}`;
+  const base = `amendment-witness/${witness_id}`;
+  const q = useQuery({
+    queryKey: ['amendment-witness', witness_id, link.expires],
+    retry: false,
+    queryFn: async () => publicApi.get<View>(`${base}`, link, { silent: true }),
+  });
+  const pad = useRef<SignaturePadHandle>(null);
+  const [otp, setOtp] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  if (q.isLoading) return <Busy />;
+  if (q.error || !q.data) {
+    const msg = q.error instanceof ApiError ? q.error.firstMessage : t('amendments.link_invalid');
+    return (
+      <Stack>
+        <Title order={1}>{t('amendments.witness.title')}</Title>
+        <Notice color="red" role="alert">
+          {msg}
+        </Notice>
+      </Stack>
+    );
+  }
+  const { witness, amendment } = q.data;
+  const confirmed = done || !!witness.confirmed_at;
+  const confirm = async () => {
+    setError(null);
+    const png = pad.current?.toDataURL();
+    if (!png) return setError(t('validation.signature_required'));
+    try {
+      await publicApi.post(`${base}/confirm${qs}`, { signature: png }, { silent: true });
+      setDone(true);
+    } catch (e) {
+      setError(e instanceof ApiError ? e.firstMessage : String(e));
+    }
+  };
+  return (
+    <Stack maw={900} mx="auto" p="md">
+      <Title order={1}>{t('amendments.witness.title')}</Title>
+      <Text>
+        {t('amendments.witness.hello', {
+          name: witness.name,
+          testator: amendment.testator.name,
+          reference: amendment.reference_no,
+        })}
+      </Text>
+      <Paper withBorder p="md">
+        <DraftSummary draft={amendment.draft} />
+      </Paper>
+      {confirmed ? (
+        <Notice color="green" role="status" data-testid="witness-confirmed">
+          {t('amendments.witness.thanks')}
+        </Notice>
+      ) : amendment.status !== 4 ? (
+        <Notice color="yellow">{t('amendments.witness.not_open')}</Notice>
+      ) : (
+        <Stack>
+          <OtpBox
+            request={() => publicApi.post(`${base}/otp${qs}`, {}, { silent: true })}
+            verify={(code) => publicApi.post(`${base}/otp/verify${qs}`, { code }, { silent: true })}
+            onVerified={() => setOtp(true)}
+          />
+          <SignaturePad ref={pad} label={t('amendments.witness.signature')} required error={error ?? undefined} />
+          <Button onClick={confirm} disabled={!otp} data-testid="witness-confirm">
+            {t('amendments.witness.confirm')}
+          </Button>
+        </Stack>
+      )}
+    </Stack>
+  );
+}

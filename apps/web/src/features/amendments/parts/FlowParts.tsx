@@ -1,0 +1,246 @@
+/**
+ * Amendment wizard parts about the flow (reference §3.5; spec §4; ADR 0020): a the summary, f the
+ * message, g supporting documents, h submit (PDPA + confirmation + OTP) and the officer's actions, and
+ * the draft review (pindaan-draf): read the draft, sign, accept (→ witnesses) or reject (→ drafting).
+ */
+import { Button, Checkbox, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { can, formatRinggit, roleOf } from '@wasiat/domain';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, api } from '@/app/api.ts';
+import { session } from '@/app/storage.ts';
+import { SignaturePad, type SignaturePadHandle } from '@/components/SignaturePad.tsx';
+import { DetailTable, formatMalaysianDateTime, Notice, useLang } from '@/features/wills/index.ts';
+import { changeStatus, saveDraft } from '../api.ts';
+import { useAmendmentContext } from '../components/AmendmentWizard.tsx';
+import { DraftSummary } from '../components/DraftSummary.tsx';
+import { OtpBox } from '../components/OtpBox.tsx';
+import { DocumentsTab } from './PropertyParts.tsx';
+
+/** Part a: the amendment's reference, will, officer, dates, price. */
+export function PindaanA() {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const { amendment: a } = useAmendmentContext();
+  const d = (v: string | null) => formatMalaysianDateTime(v, lang) || '—';
+  return (
+    <Stack>
+      <Title order={2}>{t('amendments.pages.pindaan-a')}</Title>
+      <DetailTable
+        caption={t('amendments.pages.pindaan-a')}
+        rows={[
+          [t('amendments.f.reference_no'), a.reference_no],
+          [t('amendments.f.wasiat_no'), a.amendmentable.wasiat_no ?? '—'],
+          [t('amendments.f.count'), String(a.count)],
+          [t('amendments.f.officer'), a.handled_by?.name ?? '—'],
+          [t('amendments.f.price'), a.price_sen != null ? formatRinggit(a.price_sen) : '—'],
+          [t('amendments.f.paid'), a.paid ? t('common.yes') : t('common.no')],
+          [t('amendments.f.applied_at'), d(a.applied_at)],
+          [t('amendments.f.submitted_at'), d(a.submitted_at)],
+          [t('amendments.f.approved_at'), d(a.approved_at)],
+          [t('amendments.f.expires_at'), d(a.expires_at)],
+        ]}
+      />
+    </Stack>
+  );
+}
+
+/** Part f: a message to the officer. */
+export function PindaanF() {
+  const { t } = useTranslation();
+  const { amendment, editable, refresh } = useAmendmentContext();
+  const [notes, setNotes] = useState(amendment.notes ?? '');
+  return (
+    <Stack>
+      <Title order={2}>{t('amendments.pages.pindaan-f')}</Title>
+      <Textarea
+        label={t('amendments.f.notes')}
+        autosize
+        minRows={4}
+        value={notes}
+        disabled={!editable}
+        onChange={(e) => setNotes(e.currentTarget.value)}
+      />
+      {editable && (
+        <Group>
+          <Button
+            onClick={async () => {
+              await saveDraft(amendment.id, { notes });
+              await refresh();
+            }}
+          >
+            {t('amendments.wizard.save')}
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+/** Part g: supporting documents. */
+export function PindaanG() {
+  const { t } = useTranslation();
+  return (
+    <Stack>
+      <Title order={2}>{t('amendments.pages.pindaan-g')}</Title>
+      <DocumentsTab />
+    </Stack>
+  );
+}
+
+/** The officer's buttons for the amendment's status (ADR 0020). */
+function OfficerActions() {
+  const { t } = useTranslation();
+  const { amendment: a, refresh } = useAmendmentContext();
+  const [reason, setReason] = useState('');
+  const act = async (status: number, withReason = false) => {
+    await changeStatus(a.id, withReason ? { status, reason } : { status });
+    await refresh();
+  };
+  const allConfirmed = a.witnesses.length > 0 && a.witnesses.every((w) => w.confirmed_at);
+  return (
+    <Paper withBorder p="md" data-testid="officer-actions">
+      <Stack>
+        <Title order={3}>{t('amendments.officer.title')}</Title>
+        {(a.status === 1 || a.status === 0 || a.status === 3 || a.status === 4) && (
+          <Textarea
+            label={t('amendments.f.reason')}
+            value={reason}
+            onChange={(e) => setReason(e.currentTarget.value)}
+          />
+        )}
+        <Group>
+          {a.status === 1 && <Button onClick={() => act(3)}>{t('amendments.officer.pass')}</Button>}
+          {a.status === 1 && (
+            <Button variant="light" onClick={() => act(0, true)}>
+              {t('amendments.officer.return')}
+            </Button>
+          )}
+          {a.status === 4 && (
+            <Button onClick={() => act(2)} disabled={!allConfirmed}>
+              {t('amendments.officer.approve')}
+            </Button>
+          )}
+          {[0, 1, 3, 4].includes(a.status) && (
+            <Button color="red" variant="light" onClick={() => act(5, true)}>
+              {t('amendments.officer.cancel')}
+            </Button>
+          )}
+        </Group>
+        {a.status === 4 && !allConfirmed && <Text size="sm">{t('amendments.officer.waiting_witnesses')}</Text>}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** Part h: the client submits (PDPA + confirmation + OTP, spec §5); officers act. */
+export function PindaanH() {
+  const { t } = useTranslation();
+  const { amendment: a, wasiatId, editable, refresh } = useAmendmentContext();
+  const role = roleOf(session.user());
+  const officer = can(role, 'amendment:verify');
+  const [pdpa, setPdpa] = useState(false);
+  const [confirm, setConfirm] = useState(false);
+  const [otp, setOtp] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const submit = async () => {
+    setError(null);
+    try {
+      await changeStatus(a.id, {
+        status: 1,
+        acknowledged_pdpa: pdpa ? 1 : 0,
+        acknowledged_confirmation: confirm ? 1 : 0,
+      });
+      await refresh();
+    } catch (e) {
+      setError(e instanceof ApiError ? e.firstMessage : String(e));
+    }
+  };
+  return (
+    <Stack>
+      <Title order={2}>{t('amendments.pages.pindaan-h')}</Title>
+      {officer && <OfficerActions />}
+      {!officer && a.status === 0 && (
+        <Stack>
+          <Checkbox
+            label={t('amendments.submit.pdpa')}
+            checked={pdpa}
+            onChange={(e) => setPdpa(e.currentTarget.checked)}
+          />
+          <Checkbox
+            label={t('amendments.submit.confirmation')}
+            checked={confirm}
+            onChange={(e) => setConfirm(e.currentTarget.checked)}
+          />
+          <OtpBox
+            disabled={!editable}
+            request={() =>
+              api.post('otp/request', { purpose: 'amendment-submit', wasiat_id: wasiatId }, { silent: true })
+            }
+            verify={(code) =>
+              api.post('otp/verify', { code, purpose: 'amendment-submit', wasiat_id: wasiatId }, { silent: true })
+            }
+            onVerified={() => setOtp(true)}
+          />
+          {error && <Notice color="red">{error}</Notice>}
+          <Group>
+            <Button onClick={submit} disabled={!editable || !otp || !pdpa || !confirm} data-testid="submit-amendment">
+              {t('amendments.submit.button')}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+      {!officer && a.status !== 0 && <Notice color="blue">{t('amendments.submit.sent')}</Notice>}
+    </Stack>
+  );
+}
+
+/** The draft review (status 3): read, sign, accept or reject; after that, where it stands. */
+export function PindaanDraft() {
+  const { t } = useTranslation();
+  const { amendment: a, draft, refresh } = useAmendmentContext();
+  const pad = useRef<SignaturePadHandle>(null);
+  const [error, setError] = useState<string | null>(null);
+  const mine = !can(roleOf(session.user()), 'amendment:verify');
+  const accept = async () => {
+    setError(null);
+    const png = pad.current?.toDataURL();
+    if (!png) return setError(t('validation.signature_required'));
+    try {
+      await api.post(`amendment/${a.id}/signature`, { is_base64: true, description: 'amendment', document: png });
+      await changeStatus(a.id, { status: 4 });
+      await refresh();
+    } catch (e) {
+      setError(e instanceof ApiError ? e.firstMessage : String(e));
+    }
+  };
+  return (
+    <Stack>
+      <Title order={2}>{t('amendments.pages.pindaan-draf')}</Title>
+      <DraftSummary draft={draft} />
+      {a.status === 3 && mine && (
+        <Paper withBorder p="md">
+          <Stack>
+            <Text>{t('amendments.draft.review_intro', { date: a.expires_at ?? '' })}</Text>
+            <SignaturePad ref={pad} label={t('amendments.draft.signature')} required error={error ?? undefined} />
+            <Group>
+              <Button onClick={accept} data-testid="accept-draft">
+                {t('amendments.draft.accept')}
+              </Button>
+              <Button
+                variant="light"
+                color="red"
+                onClick={async () => {
+                  await changeStatus(a.id, { status: 0 });
+                  await refresh();
+                }}
+              >
+                {t('amendments.draft.reject')}
+              </Button>
+            </Group>
+          </Stack>
+        </Paper>
+      )}
+    </Stack>
+  );
+}

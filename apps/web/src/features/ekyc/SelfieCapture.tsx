@@ -1,0 +1,131 @@
+/**
+ * A selfie from the device camera (getUserMedia, with a translated message when it is unavailable or
+ * permission is denied) or, as a fallback, from an image file (issue 3). Gives the image as a JPEG/PNG
+ * data URL. Used by the public eKYC page (/ekyc); the will wizard's part eKYC has its own copy.
+ */
+import { Button, Group, Image, Input, Paper, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** Read a file as a data URL. */
+export const dataUrlOf = (file: Blob) =>
+  new Promise<string>((resolve, reject) => {
+    const r = new FileReader();
+    r.onload = () => resolve(String(r.result));
+    r.onerror = () => reject(r.error);
+    r.readAsDataURL(file);
+  });
+
+/** The translation key of a getUserMedia failure. */
+export function cameraProblem(e: unknown): string {
+  const name = e instanceof Error || e instanceof DOMException ? e.name : '';
+  if (name === 'NotAllowedError' || name === 'SecurityError') return 'wills.ekyc.camera_denied';
+  return 'wills.ekyc.camera_unavailable';
+}
+
+/** Camera or file → `onSelfie(dataUrl | null)`; shows the chosen selfie. */
+export function SelfieCapture(props: {
+  selfie: string | null;
+  onSelfie: (s: string | null) => void;
+  disabled?: boolean;
+}) {
+  const { t } = useTranslation();
+  const fileId = useId();
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const streamRef = useRef<MediaStream | null>(null);
+  const [cameraOn, setCameraOn] = useState(false);
+  const [cameraError, setCameraError] = useState<string | null>(null);
+
+  const stopCamera = () => {
+    for (const track of streamRef.current?.getTracks() ?? []) track.stop();
+    streamRef.current = null;
+    setCameraOn(false);
+  };
+  useEffect(
+    () => () => {
+      for (const track of streamRef.current?.getTracks() ?? []) track.stop();
+    },
+    [],
+  );
+
+  async function startCamera() {
+    setCameraError(null);
+    if (!navigator.mediaDevices?.getUserMedia) return setCameraError(t('wills.ekyc.camera_unavailable'));
+    try {
+      const stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'user' }, audio: false });
+      streamRef.current = stream;
+      setCameraOn(true);
+      requestAnimationFrame(() => {
+        if (videoRef.current) {
+          videoRef.current.srcObject = stream;
+          void videoRef.current.play().catch(() => undefined);
+        }
+      });
+    } catch (e) {
+      setCameraError(t(cameraProblem(e)));
+    }
+  }
+
+  function capture() {
+    const video = videoRef.current;
+    if (!video?.videoWidth) return;
+    const canvas = document.createElement('canvas');
+    canvas.width = video.videoWidth;
+    canvas.height = video.videoHeight;
+    canvas.getContext('2d')?.drawImage(video, 0, 0);
+    props.onSelfie(canvas.toDataURL('image/jpeg', 0.92));
+    stopCamera();
+  }
+
+  return (
+    <Paper withBorder p="md">
+      <Stack gap="xs">
+        <Title order={3} size="h4">
+          {t('wills.ekyc.camera_title')}
+        </Title>
+        {cameraOn ? (
+          <>
+            <video ref={videoRef} autoPlay playsInline muted aria-label={t('wills.ekyc.camera_preview')} />
+            <Group>
+              <Button onClick={capture}>{t('wills.ekyc.capture')}</Button>
+              <Button variant="default" onClick={stopCamera}>
+                {t('common.cancel')}
+              </Button>
+            </Group>
+          </>
+        ) : (
+          <Group>
+            <Button variant="light" onClick={startCamera} disabled={props.disabled}>
+              {t('wills.ekyc.open_camera')}
+            </Button>
+          </Group>
+        )}
+        {cameraError && (
+          <Text c="orange.9" role="alert" data-testid="camera-error">
+            {cameraError}
+          </Text>
+        )}
+        <Input.Wrapper label={t('wills.ekyc.upload_label')} id={fileId} description={t('wills.ekyc.upload_hint')}>
+          <input
+            id={fileId}
+            type="file"
+            accept="image/jpeg,image/png,image/webp"
+            data-testid="selfie-file"
+            disabled={props.disabled}
+            onChange={async (e) => {
+              const f = e.currentTarget.files?.[0];
+              props.onSelfie(f ? await dataUrlOf(f) : null);
+            }}
+          />
+        </Input.Wrapper>
+        {props.selfie ? (
+          <Image src={props.selfie} alt={t('wills.ekyc.selfie_alt')} h={200} fit="contain" />
+        ) : (
+          <Text size="sm" c="dimmed">
+            {t('wills.ekyc.no_selfie')}
+          </Text>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,293 @@
+/**
+ * ezQurban transactions (spec §2 /ezqurban/transaction/list; reference §2.15; issue 10): the list
+ * (staff: every purchase with the pending/paid counts and sums; a participant: their own), and the
+ * purchase form — a season, a number of shares (1/7 of a cow or camel, or a whole goat/sheep) and the
+ * person on whose behalf the qurban is made — followed by payment through the gateway.
+ */
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Badge,
+  Button,
+  Group,
+  NumberInput,
+  Pagination,
+  Paper,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { can, formatRinggit, qurbanPurchaseSchema, roleOf } from '@wasiat/domain';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { z } from 'zod';
+import { successToast } from '@/app/notify.tsx';
+import { session } from '@/app/storage.ts';
+import { applyServerErrors, errorText } from '@/components/form-errors.ts';
+import { formatDateTime } from '@/components/format.ts';
+import { cancelPurchase, fetchTransactions, payPurchase, postPurchase, type Transaction } from './api.ts';
+import { SeasonSelect, useSeasons } from './SeasonSelect.tsx';
+
+export function TxStatus({ status }: { status: number }) {
+  const { t } = useTranslation();
+  return (
+    // dark shades: white text keeps a 4.5:1 contrast (colour only repeats the text)
+    <Badge color={status === 1 ? 'teal.9' : status === 0 ? 'blue.9' : 'gray.7'} variant="filled">
+      {t(`ezqurban.status.${status}`)}
+    </Badge>
+  );
+}
+
+const allocText = (tx: Transaction, t: (k: string, o?: Record<string, unknown>) => string) =>
+  (tx.allocations ?? []).map((a) => t('ezqurban.alloc', { animal: a.animal_no, slot: a.slot })).join(', ');
+
+/** /ezqurban/transaction/list */
+export function TransactionListPage() {
+  const { t, i18n } = useTranslation();
+  const role = roleOf(session.user());
+  // a participant sees (and may cancel) only their own purchases; staff who manage seasons any
+  const mayCancel = can(role, 'qurban:manage') || !can(role, 'qurban:read');
+  const [status, setStatus] = useState('-1');
+  const [seasonId, setSeasonId] = useState<string | null>(null);
+  const [page, setPage] = useState(1);
+  const q = useQuery({
+    queryKey: ['qurban-tx', status, seasonId, page],
+    queryFn: () => fetchTransactions({ status, season_id: seasonId ?? undefined, page }),
+  });
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={1}>{t('ezqurban.transactions_title')}</Title>
+        <Button component={Link} to="/ezqurban/purchase">
+          {t('ezqurban.buy')}
+        </Button>
+      </Group>
+      <Group align="end">
+        <SegmentedControl
+          value={status}
+          onChange={(v) => {
+            setStatus(v);
+            setPage(1);
+          }}
+          data={[
+            { value: '-1', label: t('ezqurban.all') },
+            { value: '0', label: t('ezqurban.status.0') },
+            { value: '1', label: t('ezqurban.status.1') },
+          ]}
+        />
+        <SeasonSelect value={seasonId} onChange={setSeasonId} clearable />
+      </Group>
+      {q.data && (
+        <SimpleGrid cols={{ base: 1, sm: 2 }} data-testid="qurban-sums">
+          <Paper withBorder p="sm">
+            <Text size="sm">{t('ezqurban.pending_sum')}</Text>
+            <Text fw={600}>
+              {q.data.total_pending} · {formatRinggit(q.data.sum_pending)}
+            </Text>
+          </Paper>
+          <Paper withBorder p="sm">
+            <Text size="sm">{t('ezqurban.paid_sum')}</Text>
+            <Text fw={600}>
+              {q.data.total_verified} · {formatRinggit(q.data.sum_verified)}
+            </Text>
+          </Paper>
+        </SimpleGrid>
+      )}
+      {q.data && q.data.transactions.data.length === 0 ? (
+        <Text>{t('ezqurban.no_transactions')}</Text>
+      ) : (
+        <Table withTableBorder striped data-testid="qurban-transactions">
+          <Table.Caption>{t('ezqurban.transactions_title')}</Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t('ezqurban.f.ref_no')}</Table.Th>
+              <Table.Th scope="col">{t('ezqurban.f.date')}</Table.Th>
+              <Table.Th scope="col">{t('ezqurban.f.client')}</Table.Th>
+              <Table.Th scope="col">{t('ezqurban.f.on_behalf_of')}</Table.Th>
+              <Table.Th scope="col">{t('ezqurban.f.shares')}</Table.Th>
+              <Table.Th scope="col">{t('ezqurban.f.amount')}</Table.Th>
+              <Table.Th scope="col">{t('ezqurban.f.status')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {(q.data?.transactions.data ?? []).map((x) => (
+              <Table.Tr key={x.id} data-ref={x.ref_no}>
+                <Table.Td>{x.ref_no}</Table.Td>
+                <Table.Td>{formatDateTime(x.product_purchased_at, i18n.language)}</Table.Td>
+                <Table.Td>{x.client_name}</Table.Td>
+                <Table.Td>{x.on_behalf_of}</Table.Td>
+                <Table.Td>
+                  {x.shares}
+                  <Text size="xs">{allocText(x, t)}</Text>
+                </Table.Td>
+                <Table.Td>{formatRinggit(x.amount_sen)}</Table.Td>
+                <Table.Td>
+                  <TxStatus status={x.status} />
+                  {x.status === 0 && <PayButton id={x.id} />}
+                  {x.status === 0 && mayCancel && <CancelButton id={x.id} onDone={() => q.refetch()} />}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      {q.data && q.data.transactions.last_page > 1 && (
+        <Pagination
+          total={q.data.transactions.last_page}
+          value={page}
+          onChange={setPage}
+          aria-label={t('ezqurban.pages')}
+        />
+      )}
+    </Stack>
+  );
+}
+
+/** Cancel a purchase waiting for payment (the server frees its shares). */
+function CancelButton({ id, onDone }: { id: string; onDone: () => void }) {
+  const { t } = useTranslation();
+  const cancel = async () => {
+    await cancelPurchase(id);
+    successToast(t('ezqurban.cancelled'));
+    onDone();
+  };
+  return (
+    <Button size="xs" ml="xs" variant="light" color="red" onClick={cancel}>
+      {t('ezqurban.cancel')}
+    </Button>
+  );
+}
+
+/** Pay a pending purchase through the gateway (redirects to the gateway page). */
+function PayButton({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const pay = async () => {
+    setBusy(true);
+    try {
+      const r = await payPurchase(id);
+      if (r.payment_link) window.location.assign(r.payment_link);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button size="xs" ml="xs" onClick={pay} loading={busy}>
+      {t('ezqurban.pay')}
+    </Button>
+  );
+}
+
+type PurchaseForm = z.input<typeof qurbanPurchaseSchema>;
+const FIELDS = ['season_id', 'shares', 'on_behalf_of'] as const;
+
+/** /ezqurban/purchase — the purchase form, then the payment. */
+export function PurchasePage() {
+  const { t } = useTranslation();
+  const seasons = useSeasons();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [done, setDone] = useState<Transaction | null>(null);
+  const form = useForm<PurchaseForm>({
+    resolver: zodResolver(qurbanPurchaseSchema) as never,
+    defaultValues: { season_id: '', shares: 1, on_behalf_of: '' },
+  });
+  const season = (seasons.data ?? []).find((s) => s.id === form.watch('season_id'));
+  const shares = Number(form.watch('shares') ?? 0);
+  const onSubmit = form.handleSubmit(async (v) => {
+    setFormError(null);
+    try {
+      const r = await postPurchase({
+        season_id: String(v.season_id),
+        shares: Number(v.shares),
+        on_behalf_of: String(v.on_behalf_of),
+      });
+      setDone(r.transaction);
+    } catch (e) {
+      setFormError(applyServerErrors(e, form.setError, FIELDS));
+    }
+  });
+  if (done) {
+    return (
+      <Stack>
+        <Title order={1}>{t('ezqurban.purchase_title')}</Title>
+        <Paper withBorder p="md" data-testid="purchase-done">
+          <Text fw={600}>{t('ezqurban.purchase_done', { ref: done.ref_no })}</Text>
+          <Text>
+            {t('ezqurban.f.shares')}: {done.shares} · {formatRinggit(done.amount_sen)}
+          </Text>
+          <Text size="sm">{allocText(done, t)}</Text>
+        </Paper>
+        <Group>
+          <PayButton id={done.id} />
+          <Button variant="default" component={Link} to="/ezqurban/transaction/list">
+            {t('ezqurban.transactions_title')}
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
+  return (
+    <Stack>
+      <Title order={1}>{t('ezqurban.purchase_title')}</Title>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack maw={560}>
+          <Controller
+            control={form.control}
+            name="season_id"
+            render={({ field, fieldState }) => (
+              <SeasonSelect
+                value={field.value || null}
+                onChange={(v) => field.onChange(v ?? '')}
+                error={errorText(t, fieldState.error?.message)}
+                required
+                openOnly
+              />
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="shares"
+            render={({ field, fieldState }) => (
+              <NumberInput
+                label={t('ezqurban.f.shares')}
+                description={season ? t('ezqurban.shares_help', { n: season.shares_per_animal }) : undefined}
+                min={1}
+                max={50}
+                allowDecimal={false}
+                value={field.value as number}
+                onChange={(v) => field.onChange(v === '' ? undefined : Number(v))}
+                error={errorText(t, fieldState.error?.message)}
+                required
+              />
+            )}
+          />
+          <TextInput
+            label={t('ezqurban.f.on_behalf_of')}
+            description={t('ezqurban.on_behalf_help')}
+            {...form.register('on_behalf_of')}
+            error={errorText(t, form.formState.errors.on_behalf_of?.message)}
+            required
+          />
+          {season && shares > 0 && (
+            <Text data-testid="purchase-total">
+              {t('ezqurban.total')}: {formatRinggit(season.price_per_share_sen * shares)}
+            </Text>
+          )}
+          {formError && <Text c="red">{formError}</Text>}
+          <Group>
+            <Button type="submit" loading={form.formState.isSubmitting}>
+              {t('ezqurban.confirm_purchase')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Stack>
+  );
+}

@@ -1,0 +1,54 @@
+/**
+ * Dashboard sections of spec §2: "hibah in process" (the hibahs the user may see that are not yet
+ * registered: status 0–4, newest first) and "register new hibah/trust" (links to the product list and the
+ * one-cent redeem page).
+ */
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { session } from '@/app/storage.ts';
+import { HibahTable } from '../pages/ListPages.tsx';
+import { useHibahList } from '../useHibah.ts';
+
+/** Both sections. */
+export function HibahSections() {
+  const { t } = useTranslation();
+  const user = session.user();
+  const isClient = user?.roles?.[0]?.name === 'Client';
+  const q = useHibahList(
+    { status: '0,1,2,3,4', limit: 5, load_with: 'user,userDetail', ...(isClient ? { user_id: user?.id } : {}) },
+    !!user,
+  );
+  return (
+    <>
+      <Card withBorder radius="md" p="lg" component="section" aria-labelledby="hibah-in-process-heading">
+        <Stack gap="sm">
+          <Title order={2} size="h3" id="hibah-in-process-heading">
+            {t('hibah.dashboard.in_process')}
+          </Title>
+          {q.isLoading ? (
+            <Text c="dimmed">{t('common.loading')}</Text>
+          ) : (
+            <HibahTable rows={q.data?.data ?? []} caption={t('hibah.dashboard.in_process')} />
+          )}
+        </Stack>
+      </Card>
+      <Card withBorder radius="md" p="lg" component="section" aria-labelledby="hibah-register-heading">
+        <Stack gap="sm">
+          <Title order={2} size="h3" id="hibah-register-heading">
+            {t('hibah.dashboard.register')}
+          </Title>
+          <Text>{t('hibah.dashboard.register_text')}</Text>
+          <Group>
+            <Button component={Link} to="/hibah/product-list" data-testid="register-hibah">
+              {t('hibah.dashboard.products')}
+            </Button>
+            <Button component={Link} to="/trust-onecent/redeem" variant="outline">
+              {t('hibah.dashboard.one_cent')}
+            </Button>
+          </Group>
+        </Stack>
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,68 @@
+/**
+ * The frame of the three hibah wizards (spec §2 Trusts: /trust/, /amanah/harta-pusaka/, /trust-onecent/):
+ * a sidebar of parts a–i plus signpenerima and draft, each a link carrying the hibah id (`?id=`), the
+ * hibah's product, status and price, and the part's content.
+ */
+import { Badge, Card, Grid, Group, NavLink, Stack, Text, Title } from '@mantine/core';
+import { HIBAH_TYPES, labelOf } from '@wasiat/domain';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PARTS, type Part, rm, statusKey } from '../products.ts';
+import type { Hibah } from '../useHibah.ts';
+
+/** Props: the wizard's base path, current part, the hibah (once created) and the part's content. */
+export function WizardFrame({
+  base,
+  part,
+  hibah,
+  children,
+}: {
+  base: string;
+  part: Part;
+  hibah?: Hibah | null;
+  children: ReactNode;
+}) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language === 'en' ? 'en' : 'ms';
+  const q = hibah ? `?id=${hibah.id}` : '';
+  const steps: Part[] = [...PARTS, 'signpenerima', 'draft'];
+  return (
+    <Grid>
+      <Grid.Col span={{ base: 12, md: 3 }}>
+        <Card withBorder component="nav" aria-label={t('hibah.wizard.parts')}>
+          {steps.map((p) => (
+            <NavLink
+              key={p}
+              component={Link}
+              to={`${base}/part-${p}${q}`}
+              label={t(`hibah.part.${p}`)}
+              active={p === part}
+              disabled={!hibah && p !== 'a'}
+            />
+          ))}
+        </Card>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 9 }}>
+        <Stack>
+          <Group justify="space-between">
+            <Title order={1} size="h2">
+              {t(`hibah.part.${part}`)}
+            </Title>
+            {hibah ? (
+              <Group gap="xs">
+                <Text>{labelOf(HIBAH_TYPES, hibah.hibah_type, lang)}</Text>
+                <Badge data-testid="hibah-status">{t(statusKey(hibah.status))}</Badge>
+                <Text c="dimmed">{rm(hibah.price_sen)}</Text>
+              </Group>
+            ) : null}
+          </Group>
+          {hibah?.rejected_reason && hibah.status === 1 ? (
+            <Text c="red">{t('hibah.rejected', { reason: hibah.rejected_reason })}</Text>
+          ) : null}
+          {children}
+        </Stack>
+      </Grid.Col>
+    </Grid>
+  );
+}

@@ -1,0 +1,116 @@
+/**
+ * Product lists (spec §2 Trusts): /hibah/list and /trust/list (every hibah the user may see, newest
+ * first), /hibah/list-client (the client's own), /hibah/product-list and /trust/product-list (the products
+ * the organisation's preference allows: allow hibah; corporate needs allow corporate hibah and trust).
+ */
+import { Anchor, Badge, Button, Card, Pagination, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { HIBAH_TYPES, labelOf } from '@wasiat/domain';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { currentPreference } from '@/app/guards.ts';
+import { session } from '@/app/storage.ts';
+import { offeredProducts, statusKey, wizardBase } from '../products.ts';
+import { type Hibah, useHibahList } from '../useHibah.ts';
+
+/** A table of hibahs with links into their wizard. */
+export function HibahTable({ rows, caption }: { rows: Hibah[]; caption: string }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language === 'en' ? 'en' : 'ms';
+  return (
+    <Table striped withTableBorder data-testid="hibah-list">
+      <Table.Caption>{caption}</Table.Caption>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{t('hibah.list.number')}</Table.Th>
+          <Table.Th>{t('hibah.f.product')}</Table.Th>
+          <Table.Th>{t('hibah.list.grantor')}</Table.Th>
+          <Table.Th>{t('hibah.list.status')}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.length === 0 ? (
+          <Table.Tr>
+            <Table.Td colSpan={4}>
+              <Text c="dimmed">{t('hibah.none')}</Text>
+            </Table.Td>
+          </Table.Tr>
+        ) : (
+          rows.map((h) => (
+            <Table.Tr key={h.id}>
+              <Table.Td>
+                <Anchor
+                  component={Link}
+                  to={`${wizardBase(h.hibah_type)}/part-${h.status >= 3 ? 'draft' : 'd'}?id=${h.id}`}
+                >
+                  {h.hibah_number ?? h.id.slice(0, 8)}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>{labelOf(HIBAH_TYPES, h.hibah_type, lang)}</Table.Td>
+              <Table.Td>{h.user_detail?.name ?? h.user?.name ?? '-'}</Table.Td>
+              <Table.Td>
+                <Badge>{t(statusKey(h.status))}</Badge>
+              </Table.Td>
+            </Table.Tr>
+          ))
+        )}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** /hibah/list, /trust/list (all visible) and /hibah/list-client (own). */
+export function HibahListPage({ own = false }: { own?: boolean }) {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const user = session.user();
+  const q = useHibahList({
+    page,
+    limit: 15,
+    except_status: -1,
+    load_with: 'user,userDetail',
+    ...(own ? { user_id: user?.id } : {}),
+  });
+  const total = q.data?.total ?? 0;
+  return (
+    <Stack>
+      <Title order={1}>{t(own ? 'hibah.list.title_client' : 'hibah.list.title')}</Title>
+      <HibahTable rows={q.data?.data ?? []} caption={t('hibah.list.title')} />
+      {total > 15 ? <Pagination total={Math.ceil(total / 15)} value={page} onChange={setPage} /> : null}
+    </Stack>
+  );
+}
+
+/** /hibah/product-list and /trust/product-list. */
+export function ProductListPage() {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language === 'en' ? 'en' : 'ms';
+  const products = offeredProducts(currentPreference() as any);
+  return (
+    <Stack>
+      <Title order={1}>{t('hibah.products.title')}</Title>
+      {products.length === 0 ? <Text>{t('hibah.products.none')}</Text> : null}
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
+        {products.map((p) => {
+          const base = wizardBase(p.code as number);
+          const to =
+            base === '/trust-onecent'
+              ? '/trust-onecent/redeem'
+              : base === '/trust'
+                ? `/trust/part-a?type=${p.code}`
+                : `${base}/part-a`;
+          return (
+            <Card key={p.code} withBorder>
+              <Stack>
+                <Text fw={600}>{p[lang]}</Text>
+                <Button component={Link} to={to} variant="light" data-testid={`product-${p.code}`}>
+                  {t('hibah.products.register')}
+                </Button>
+              </Stack>
+            </Card>
+          );
+        })}
+      </SimpleGrid>
+    </Stack>
+  );
+}

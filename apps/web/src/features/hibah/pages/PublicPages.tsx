@@ -1,0 +1,168 @@
+/**
+ * Pages for parties without an account, opened from their signed link (ADR 0032):
+ * /hibah/penerima/{id}/{receiver_id} (a receiver signs) and /hibah/saksi/{id}/{witness_id} (a witness asks
+ * for a code by e-mail, enters it and signs); and the certificate's QR target /public/hibah/{id}.
+ */
+import { Alert, Button, Container, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { HIBAH_TYPES, labelOf } from '@wasiat/domain';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useParams } from 'react-router';
+import { publicApi } from '@/app/api.ts';
+import { SignaturePad } from '@/components/SignaturePad.tsx';
+
+function useLink(kind: 'receiver' | 'witness') {
+  const { id, pid } = useParams();
+  const { search } = useLocation();
+  const path = `public/hibah/${id}/${kind}/${pid}`;
+  return { path, search };
+}
+
+/** A receiver signs through their link. */
+export function ReceiverSignPage() {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language === 'en' ? 'en' : 'ms';
+  const { path, search } = useLink('receiver');
+  const q = useQuery({ queryKey: [path, search], queryFn: () => publicApi.get<any>(path + search) });
+  const [sig, setSig] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  if (q.isLoading) return <Loader />;
+  if (!q.data) return <Alert color="red">{t('hibah.link_invalid')}</Alert>;
+  return (
+    <Container size="sm">
+      <Stack>
+        <Title order={1}>{t('hibah.party.receiver_title')}</Title>
+        <Text>
+          {t('hibah.party.from', {
+            grantor: q.data.hibah.grantor.name,
+            product: labelOf(HIBAH_TYPES, q.data.hibah.hibah_type, lang),
+          })}
+        </Text>
+        {done || q.data.receiver.signed_at ? (
+          <Alert data-testid="party-done">{done ?? t('hibah.sign.done')}</Alert>
+        ) : (
+          <Paper withBorder p="md">
+            <Stack>
+              <SignaturePad label={t('hibah.sign.pad', { name: q.data.receiver.name })} required onChange={setSig} />
+              <Group>
+                <Button
+                  disabled={!sig}
+                  data-testid="party-sign"
+                  onClick={async () => {
+                    const r = await publicApi.post<{ message: string }>(`${path}/sign${search}`, { signature: sig });
+                    setDone(r.message);
+                  }}
+                >
+                  {t('hibah.sign.save')}
+                </Button>
+              </Group>
+            </Stack>
+          </Paper>
+        )}
+      </Stack>
+    </Container>
+  );
+}
+
+/** A witness confirms through their link: code by e-mail, then code + signature. */
+export function WitnessConfirmPage() {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language === 'en' ? 'en' : 'ms';
+  const { path, search } = useLink('witness');
+  const q = useQuery({ queryKey: [path, search], queryFn: () => publicApi.get<any>(path + search) });
+  const [sig, setSig] = useState<string | null>(null);
+  const [code, setCode] = useState('');
+  const [sent, setSent] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  if (q.isLoading) return <Loader />;
+  if (!q.data) return <Alert color="red">{t('hibah.link_invalid')}</Alert>;
+  return (
+    <Container size="sm">
+      <Stack>
+        <Title order={1}>{t('hibah.party.witness_title')}</Title>
+        <Text>
+          {t('hibah.party.from', {
+            grantor: q.data.hibah.grantor.name,
+            product: labelOf(HIBAH_TYPES, q.data.hibah.hibah_type, lang),
+          })}
+        </Text>
+        {done || q.data.witness.confirmed_at ? (
+          <Alert data-testid="party-done">{done ?? t('hibah.party.confirmed')}</Alert>
+        ) : (
+          <Paper withBorder p="md">
+            <Stack>
+              <Group>
+                <Button
+                  variant="outline"
+                  data-testid="party-send-code"
+                  onClick={async () =>
+                    setSent((await publicApi.post<{ message: string }>(`${path}/otp${search}`, {})).message)
+                  }
+                >
+                  {t('hibah.party.send_code')}
+                </Button>
+                {sent ? <Text size="sm">{sent}</Text> : null}
+              </Group>
+              <TextInput
+                label={t('hibah.party.code')}
+                value={code}
+                onChange={(e) => setCode(e.currentTarget.value)}
+                inputMode="numeric"
+                required
+                data-testid="party-code"
+              />
+              <SignaturePad label={t('hibah.party.signature')} required onChange={setSig} />
+              <Group>
+                <Button
+                  disabled={!sig || code.length !== 6}
+                  data-testid="party-confirm"
+                  onClick={async () => {
+                    const r = await publicApi.post<{ message: string }>(`${path}/confirm${search}`, {
+                      code,
+                      signature: sig,
+                    });
+                    setDone(r.message);
+                  }}
+                >
+                  {t('hibah.party.confirm')}
+                </Button>
+              </Group>
+            </Stack>
+          </Paper>
+        )}
+      </Stack>
+    </Container>
+  );
+}
+
+/** The QR target of a hibah certificate. */
+export function PublicHibahPage() {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language === 'en' ? 'en' : 'ms';
+  const { id } = useParams();
+  const q = useQuery({
+    queryKey: ['public-hibah', id],
+    queryFn: () => publicApi.get<{ hibah: any }>(`public/hibah/${id}`),
+  });
+  if (q.isLoading) return <Loader />;
+  const h = q.data?.hibah;
+  return (
+    <Container size="sm">
+      <Stack>
+        <Title order={1}>{t('hibah.public.title')}</Title>
+        {h ? (
+          <Alert color="green" data-testid="public-hibah">
+            {t('hibah.public.valid', {
+              number: h.hibah_number,
+              product: labelOf(HIBAH_TYPES, h.hibah_type, lang),
+              grantor: h.grantor.name ?? '-',
+            })}
+          </Alert>
+        ) : (
+          <Alert color="red">{t('hibah.public.invalid')}</Alert>
+        )}
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,62 @@
+/**
+ * One wizard page: the frame and the part named by the route (`/trust/part-d?id=…`,
+ * `/amanah/harta-pusaka/part-f?id=…`, `/trust-onecent/part-signpenerima?id=…`). The estate trust's
+ * part A starts a type-14 hibah; the one-cent trust starts from a redeem code (/trust-onecent/redeem).
+ */
+import { Loader } from '@mantine/core';
+import { ESTATE_HIBAH_TYPE, ONE_CENT_HIBAH_TYPE } from '@wasiat/domain';
+import { Navigate, useNavigate } from 'react-router';
+import { WizardFrame } from '../components/WizardFrame.tsx';
+import {
+  PartA,
+  PartB,
+  PartC,
+  PartD,
+  PartDraft,
+  PartE,
+  PartF,
+  PartG,
+  PartH,
+  PartI,
+  PartSignReceivers,
+} from '../parts/Parts.tsx';
+import { PARTS, type Part } from '../products.ts';
+import { useHibah, useHibahId } from '../useHibah.ts';
+
+/** The page of `part` of the wizard at `base`. */
+export function WizardPage({ base, part }: { base: string; part: Part }) {
+  const id = useHibahId();
+  const navigate = useNavigate();
+  const q = useHibah(id);
+  const fixedType =
+    base === '/amanah/harta-pusaka' ? ESTATE_HIBAH_TYPE : base === '/trust-onecent' ? ONE_CENT_HIBAH_TYPE : undefined;
+  if (!id && part !== 'a')
+    return <Navigate to={base === '/trust-onecent' ? '/trust-onecent/redeem' : `${base}/part-a`} replace />;
+  if (id && q.isLoading) return <Loader />;
+  const hibah = q.data ?? null;
+  const next = () => {
+    const i = PARTS.indexOf(part as (typeof PARTS)[number]);
+    if (hibah && i >= 0 && i < PARTS.length - 1) navigate(`${base}/part-${PARTS[i + 1]}?id=${hibah.id}`);
+  };
+  let body: React.ReactNode = null;
+  if (part === 'a') body = <PartA base={base} hibah={hibah} fixedType={fixedType} />;
+  else if (hibah) {
+    body = {
+      b: <PartB />,
+      c: <PartC hibah={hibah} />,
+      d: <PartD hibah={hibah} next={next} />,
+      e: <PartE hibah={hibah} />,
+      f: <PartF hibah={hibah} />,
+      g: <PartG hibah={hibah} />,
+      h: <PartH hibah={hibah} />,
+      i: <PartI hibah={hibah} />,
+      signpenerima: <PartSignReceivers hibah={hibah} />,
+      draft: <PartDraft hibah={hibah} />,
+    }[part as Exclude<Part, 'a'>];
+  }
+  return (
+    <WizardFrame base={base} part={part} hibah={hibah}>
+      {body}
+    </WizardFrame>
+  );
+}

@@ -1,0 +1,684 @@
+/**
+ * The parts of the hibah wizards (spec §2 Trusts; reference §3.2–§3.4; docs/api/hibah.md):
+ * A account (product → `POST /api/hibah`), B eKYC note, C organisation and price, D grantor
+ * (`POST /api/hibah/{id}/user-detail` + `POST /api/hibah/{id}` fields), E receivers (estate: heirs and
+ * receivers), F property with shares (estate: with its transactions; one-cent: wallet accounts),
+ * G caretakers, H verification (payment, signature, PDPA, submit), I witnesses and completion,
+ * signpenerima (receivers sign) and draft (accept within 14 days).
+ */
+import { Alert, Button, Checkbox, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  DESIGNATIONS,
+  ESTATE_HIBAH_TYPE,
+  FREQUENCIES,
+  GENDERS,
+  HIBAH_PROPERTY_SOURCES,
+  hibahCaretakerSchema,
+  hibahFieldsSchema,
+  hibahHeirSchema,
+  hibahReceiverSchema,
+  hibahWitnessSchema,
+  INCOME_SOURCES,
+  immoveableFieldsSchema,
+  MARITAL_STATUSES,
+  moveableFieldsSchema,
+  NATIONALITIES,
+  ONE_CENT_HIBAH_TYPE,
+  RACES,
+  RELIGIONS,
+  TRUST_PURPOSE_TYPES,
+  userDetailSchema,
+} from '@wasiat/domain';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { api } from '@/app/api.ts';
+import { session } from '@/app/storage.ts';
+import { SignaturePad } from '@/components/SignaturePad.tsx';
+import {
+  caretakerSpecs,
+  defaultsFor,
+  heirSpecs,
+  receiverSpecs,
+  witnessSpecs,
+} from '@/features/wills/components/personFields.ts';
+import { type FieldSpec, RecordForm } from '@/features/wills/components/RecordForm.tsx';
+import { immoveableSpecs, moveableSpecs } from '@/features/wills/parts/e/PropertyTab.tsx';
+import { Rows } from '../components/Rows.tsx';
+import { offeredProducts, rm } from '../products.ts';
+import { type Hibah, useHibahRows, useRefreshHibah } from '../useHibah.ts';
+import { Attachments } from './Attachments.tsx';
+import { Ledger } from './Ledger.tsx';
+import { Shares } from './Shares.tsx';
+
+type T = (k: string, o?: Record<string, unknown>) => string;
+const filling = (h: Hibah) => [-1, 0, 1].includes(h.status);
+
+/** Part A: choose the product and create the hibah (a client for themselves). */
+export function PartA({ base, hibah, fixedType }: { base: string; hibah?: Hibah | null; fixedType?: number }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language === 'en' ? 'en' : 'ms';
+  const navigate = useNavigate();
+  const user = session.user();
+  const options = offeredProducts(null)
+    .filter((p) => (fixedType ? p.code === fixedType : p.code !== ESTATE_HIBAH_TYPE && p.code !== ONE_CENT_HIBAH_TYPE))
+    .map((p) => ({ value: String(p.code), label: p[lang] }));
+  const [params] = useSearchParams();
+  const wanted = fixedType ? String(fixedType) : params.get('type');
+  const [type, setType] = useState<string | null>(
+    options.find((o) => o.value === wanted)?.value ?? options[0]?.value ?? null,
+  );
+  if (hibah) return <Text data-testid="hibah-created">{t('hibah.a.created')}</Text>;
+  return (
+    <Paper withBorder p="md">
+      <Stack>
+        <Select
+          label={t('hibah.f.product')}
+          data={options}
+          value={type}
+          onChange={setType}
+          required
+          data-testid="hibah-product"
+        />
+        <Group>
+          <Button
+            data-testid="hibah-create"
+            disabled={!type || !user}
+            onClick={async () => {
+              const r = await api.post<{ hibah: Hibah }>('hibah', { user_id: user?.id, hibah_type: Number(type) });
+              navigate(`${base}/part-d?id=${r.hibah.id}`);
+            }}
+          >
+            {t('hibah.a.start')}
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** Part B: identity (eKYC) — the hibah uses the grantor's account identity (ADR 0030 note). */
+export function PartB() {
+  const { t } = useTranslation();
+  return <Alert>{t('hibah.b.note')}</Alert>;
+}
+
+/** Part C: organisation, branch and price (fixed by the server from the organisation's pricing). */
+export function PartC({ hibah }: { hibah: Hibah }) {
+  const { t } = useTranslation();
+  return (
+    <Paper withBorder p="md">
+      <Stack>
+        <Text>{t('hibah.c.price', { price: rm(hibah.price_sen) })}</Text>
+        <Text c="dimmed">{t('hibah.c.note')}</Text>
+      </Stack>
+    </Paper>
+  );
+}
+
+const detailSpecs = (t: T): FieldSpec[] => [
+  { name: 'designation', label: t('wills.f.designation'), kind: 'catalogue', catalogue: DESIGNATIONS, required: true },
+  { name: 'name', label: t('wills.f.name'), required: true },
+  { name: 'ic_number', label: t('wills.f.ic_number'), inputMode: 'numeric', required: true },
+  { name: 'gender', label: t('wills.f.gender'), kind: 'catalogue', catalogue: GENDERS, required: true },
+  { name: 'race', label: t('wills.f.race'), kind: 'catalogue', catalogue: RACES, required: true },
+  { name: 'religion', label: t('wills.f.religion'), kind: 'catalogue', catalogue: RELIGIONS, required: true },
+  { name: 'nationality', label: t('wills.f.nationality'), kind: 'catalogue', catalogue: NATIONALITIES, required: true },
+  {
+    name: 'marital_status',
+    label: t('wills.f.marital_status'),
+    kind: 'catalogue',
+    catalogue: MARITAL_STATUSES,
+    required: true,
+  },
+  { name: 'email', label: t('wills.f.email'), type: 'email', required: true },
+  { name: 'mobile_number', label: t('wills.f.mobile_number'), inputMode: 'tel', required: true },
+  { name: 'correspondence_address', label: t('hibah.f.correspondence_address'), kind: 'textarea', required: true },
+  { name: 'correspondence_postcode', label: t('wills.f.postcode'), inputMode: 'numeric', required: true },
+  { name: 'correspondence_city', label: t('wills.f.city'), required: true },
+  { name: 'correspondence_state', label: t('wills.f.state'), kind: 'state', required: true },
+  { name: 'permanent_address', label: t('hibah.f.permanent_address'), kind: 'textarea', required: true },
+  { name: 'permanent_postcode', label: t('wills.f.postcode'), inputMode: 'numeric', required: true },
+  { name: 'permanent_city', label: t('wills.f.city'), required: true },
+  { name: 'permanent_state', label: t('wills.f.state'), kind: 'state', required: true },
+];
+
+const trustSpecs = (t: T, estate: boolean): FieldSpec[] => [
+  { name: 'employer_name', label: t('hibah.f.employer_name') },
+  { name: 'job_title', label: t('hibah.f.job_title') },
+  { name: 'yearly_income', label: t('hibah.f.yearly_income') },
+  { name: 'income_source', label: t('hibah.f.income_source'), kind: 'catalogue', catalogue: INCOME_SOURCES },
+  {
+    name: 'hibah_property_source',
+    label: t('hibah.f.hibah_property_source'),
+    kind: 'catalogue',
+    catalogue: HIBAH_PROPERTY_SOURCES,
+  },
+  {
+    name: 'trust_purpose_type',
+    label: t('hibah.f.trust_purpose_type'),
+    kind: 'catalogue',
+    catalogue: TRUST_PURPOSE_TYPES,
+  },
+  { name: 'trust_purpose', label: t('hibah.f.trust_purpose'), kind: 'textarea' },
+  ...(estate
+    ? ([
+        { name: 'period', label: t('hibah.f.period') },
+        { name: 'other_period_instructions', label: t('hibah.f.other_period_instructions'), kind: 'textarea' },
+        {
+          name: 'distribution_lifetime_instruction',
+          label: t('hibah.f.distribution_lifetime_instruction'),
+          kind: 'textarea',
+        },
+        {
+          name: 'distribution_after_death_instruction',
+          label: t('hibah.f.distribution_after_death_instruction'),
+          kind: 'textarea',
+        },
+      ] as FieldSpec[])
+    : []),
+];
+
+/** Part D: the grantor's particulars and the trust's details. */
+export function PartD({ hibah, next }: { hibah: Hibah; next: () => void }) {
+  const { t } = useTranslation();
+  const refresh = useRefreshHibah();
+  const user = session.user();
+  const specs = detailSpecs(t);
+  const detail = hibah.user_detail ?? {
+    ic_number: user?.ic_number,
+    name: user?.name,
+    email: user?.email,
+    mobile_number: user?.mobile_number,
+  };
+  const tSpecs = trustSpecs(t, hibah.hibah_type === ESTATE_HIBAH_TYPE);
+  return (
+    <Stack>
+      <RecordForm
+        title={t('hibah.d.grantor')}
+        schema={userDetailSchema}
+        fields={specs}
+        defaults={defaultsFor(specs, detail)}
+        submitLabel={t('hibah.save')}
+        testId="hibah-grantor"
+        onSave={async (v) => {
+          await api.post(`hibah/${hibah.id}/user-detail`, v);
+          await refresh(hibah.id);
+        }}
+      />
+      <RecordForm
+        title={t('hibah.d.trust')}
+        schema={hibahFieldsSchema}
+        fields={tSpecs}
+        defaults={defaultsFor(tSpecs, hibah)}
+        submitLabel={t('hibah.save_next')}
+        testId="hibah-trust"
+        onSave={async (v) => {
+          await api.post(
+            `hibah/${hibah.id}`,
+            Object.fromEntries(Object.entries(v).filter(([, x]) => x !== '' && x !== null)),
+          );
+          await refresh(hibah.id);
+          next();
+        }}
+      />
+    </Stack>
+  );
+}
+
+/** Part E: receivers (and, for the estate trust, heirs). */
+export function PartE({ hibah }: { hibah: Hibah }) {
+  const { t } = useTranslation();
+  const specs = receiverSpecs(t);
+  const editable = filling(hibah);
+  return (
+    <Stack>
+      {hibah.hibah_type === ESTATE_HIBAH_TYPE ? (
+        <Rows
+          hibahId={hibah.id}
+          path="heir"
+          envelope="heirs"
+          title={t('hibah.e.heirs')}
+          schema={hibahHeirSchema}
+          fields={heirSpecs(t)}
+          defaults={defaultsFor(heirSpecs(t))}
+          columns={[
+            { key: 'name', label: t('wills.f.name') },
+            { key: 'relationship', label: t('wills.f.relationship') },
+          ]}
+          testId="hibah-heir"
+          editable={editable}
+        />
+      ) : null}
+      <Rows
+        hibahId={hibah.id}
+        path="receiver"
+        envelope="receivers"
+        title={t('hibah.e.receivers')}
+        schema={hibahReceiverSchema}
+        fields={specs}
+        defaults={defaultsFor(specs)}
+        columns={[
+          { key: 'name', label: t('wills.f.name') },
+          { key: 'ic_number', label: t('wills.f.ic_number') },
+          {
+            key: 'is_minor',
+            label: t('hibah.f.is_minor'),
+            render: (r) => (r.is_minor ? t('hibah.yes') : t('hibah.no')),
+          },
+        ]}
+        testId="hibah-receiver"
+        editable={editable}
+      />
+    </Stack>
+  );
+}
+
+const walletSchema = z.object({
+  one_cent_username: z.string().trim().min(1, { error: 'validation.required' }),
+  one_cent_wallet_name: z.string().trim().min(1, { error: 'validation.required' }),
+});
+
+/** Part F: property (movable and immovable) with each one's receivers; the estate trust's ledger. */
+export function PartF({ hibah }: { hibah: Hibah }) {
+  const { t } = useTranslation();
+  const editable = filling(hibah);
+  const oneCent = hibah.hibah_type === ONE_CENT_HIBAH_TYPE;
+  const mSpecs: FieldSpec[] = oneCent
+    ? [
+        { name: 'one_cent_username', label: t('hibah.f.one_cent_username'), required: true },
+        { name: 'one_cent_wallet_name', label: t('hibah.f.one_cent_wallet_name'), required: true },
+      ]
+    : moveableSpecs(t);
+  const iSpecs = immoveableSpecs(t);
+  const shares = (r: any) => (
+    <Stack gap={4}>
+      <Shares hibahId={hibah.id} propertyId={r.id} editable={editable} />
+      <Attachments hibahId={hibah.id} propertyId={r.id} editable={editable} />
+    </Stack>
+  );
+  return (
+    <Stack>
+      <Title order={2} size="h4">
+        {t('hibah.f.moveable')}
+      </Title>
+      <Rows
+        hibahId={hibah.id}
+        path="moveable-property"
+        envelope="moveable_properties"
+        title={t('hibah.f.moveable')}
+        schema={oneCent ? walletSchema : moveableFieldsSchema}
+        fields={mSpecs}
+        defaults={defaultsFor(mSpecs)}
+        columns={[
+          { key: 'property_type', label: t('wills.f.property_type') },
+          {
+            key: 'institution_name',
+            label: t('hibah.f.details'),
+            render: (r) => r.one_cent_wallet_name ?? r.institution_name ?? r.transport_registration_number ?? '-',
+          },
+        ]}
+        testId="hibah-moveable"
+        editable={editable}
+        extra={shares}
+      />
+      {oneCent ? (
+        <Text c="dimmed">{t('hibah.f.wallet_limit', { n: hibah.one_cent_maximum_moveable_property })}</Text>
+      ) : (
+        <>
+          <Title order={2} size="h4">
+            {t('hibah.f.immoveable')}
+          </Title>
+          <Rows
+            hibahId={hibah.id}
+            path="immoveable-property"
+            envelope="immoveable_properties"
+            title={t('hibah.f.immoveable')}
+            schema={immoveableFieldsSchema}
+            fields={iSpecs}
+            defaults={defaultsFor(iSpecs)}
+            columns={[
+              { key: 'property_type', label: t('wills.f.property_type') },
+              { key: 'property_no', label: t('hibah.f.property_no') },
+            ]}
+            testId="hibah-immoveable"
+            editable={editable}
+            extra={shares}
+          />
+        </>
+      )}
+      {[3, 4, 7, 8, ESTATE_HIBAH_TYPE].includes(hibah.hibah_type) ? <Ledger hibah={hibah} /> : null}
+    </Stack>
+  );
+}
+
+/** Part G: caretakers (required for receivers under 18); each may name the minor in their care. */
+export function PartG({ hibah }: { hibah: Hibah }) {
+  const { t } = useTranslation();
+  const receivers = useHibahRows<any>(hibah.id, 'receiver', 'receivers');
+  const minors = (receivers.data ?? []).filter((r) => r.is_minor);
+  const specs: FieldSpec[] = [
+    ...caretakerSpecs(t).filter((s) => s.name !== 'wards'),
+    {
+      name: 'receiver_id',
+      label: t('hibah.g.minor'),
+      kind: 'select',
+      options: minors.map((m) => ({ value: m.id, label: m.name })),
+    },
+    { name: 'email', label: t('wills.f.email'), type: 'email' },
+    { name: 'bank_name', label: t('hibah.f.bank_name') },
+    { name: 'bank_account_number', label: t('hibah.f.bank_account_number') },
+    { name: 'allowance_frequency', label: t('hibah.f.allowance_frequency'), kind: 'catalogue', catalogue: FREQUENCIES },
+  ];
+  return (
+    <Stack>
+      {minors.length ? <Alert>{t('hibah.g.minors', { names: minors.map((m) => m.name).join(', ') })}</Alert> : null}
+      <Rows
+        hibahId={hibah.id}
+        path="caretaker"
+        envelope="caretakers"
+        title={t('hibah.g.caretakers')}
+        schema={hibahCaretakerSchema}
+        fields={specs}
+        defaults={defaultsFor(specs)}
+        columns={[
+          { key: 'name', label: t('wills.f.name') },
+          {
+            key: 'receiver_id',
+            label: t('hibah.g.minor'),
+            render: (r) => minors.find((m) => m.id === r.receiver_id)?.name ?? t('hibah.g.all'),
+          },
+        ]}
+        testId="hibah-caretaker"
+        editable={filling(hibah)}
+      />
+    </Stack>
+  );
+}
+
+/** Part H: payment, the grantor's signature, PDPA and confirmation, then submit (status 2). */
+export function PartH({ hibah }: { hibah: Hibah }) {
+  const { t } = useTranslation();
+  const refresh = useRefreshHibah();
+  const [sig, setSig] = useState<string | null>(null);
+  const [pdpa, setPdpa] = useState(false);
+  const [confirm, setConfirm] = useState(false);
+  const paid = !!hibah.payment_received_at || (hibah.amount_due_sen ?? 0) === 0;
+  if (!filling(hibah)) return <Alert data-testid="hibah-submitted">{t('hibah.h.submitted')}</Alert>;
+  return (
+    <Stack>
+      <Paper withBorder p="md">
+        <Stack>
+          <Title order={2} size="h4">
+            {t('hibah.h.payment')}
+          </Title>
+          {paid ? (
+            <Text data-testid="hibah-paid">{t('hibah.h.paid')}</Text>
+          ) : (
+            <Group>
+              <Text>{rm(hibah.amount_due_sen)}</Text>
+              <Button
+                data-testid="hibah-pay-online"
+                onClick={async () => {
+                  const r = await api.post<{ payment_link?: string | null }>('payment', {
+                    paymentable_type: 'Hibah',
+                    paymentable_id: hibah.id,
+                    payment_options_id: 1,
+                    redirect_url: `${window.location.origin}/payment-status`,
+                  });
+                  if (r.payment_link) window.location.assign(r.payment_link);
+                }}
+              >
+                {t('hibah.h.pay_online')}
+              </Button>
+              <Button
+                variant="outline"
+                data-testid="hibah-pay-cash"
+                onClick={async () => {
+                  await api.post('payment', {
+                    paymentable_type: 'Hibah',
+                    paymentable_id: hibah.id,
+                    payment_options_id: 3,
+                  });
+                  await refresh(hibah.id);
+                }}
+              >
+                {t('hibah.h.pay_cash')}
+              </Button>
+            </Group>
+          )}
+        </Stack>
+      </Paper>
+      <Paper withBorder p="md">
+        <Stack>
+          {hibah.has_signature ? <Text data-testid="hibah-signed">{t('hibah.h.signed')}</Text> : null}
+          <SignaturePad label={t('hibah.h.signature')} required onChange={setSig} />
+          <Group>
+            <Button
+              variant="outline"
+              disabled={!sig}
+              data-testid="hibah-save-signature"
+              onClick={async () => {
+                await api.post(`hibah/${hibah.id}/signature`, { signature: sig });
+                await refresh(hibah.id);
+              }}
+            >
+              {t('hibah.h.save_signature')}
+            </Button>
+          </Group>
+          <Checkbox label={t('hibah.h.pdpa')} checked={pdpa} onChange={(e) => setPdpa(e.currentTarget.checked)} />
+          <Checkbox
+            label={t('hibah.h.confirm')}
+            checked={confirm}
+            onChange={(e) => setConfirm(e.currentTarget.checked)}
+          />
+          <Group>
+            <Button
+              data-testid="hibah-submit"
+              disabled={!pdpa || !confirm}
+              onClick={async () => {
+                await api.post(`hibah/${hibah.id}`, { status: 2, acknowledged_pdpa: 1, acknowledged_confirmation: 1 });
+                await refresh(hibah.id);
+              }}
+            >
+              {t('hibah.h.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}
+
+/** A button that copies (and shows) a party's signed link from `POST /api/route/sign`. */
+function PartyLink({ route, hibahId, idKey, id }: { route: string; hibahId: string; idKey: string; id: string }) {
+  const { t } = useTranslation();
+  const [url, setUrl] = useState<string | null>(null);
+  return url ? (
+    <TextInput readOnly value={url} aria-label={t('hibah.link')} size="xs" data-testid={`link-${id}`} />
+  ) : (
+    <Button
+      size="xs"
+      variant="light"
+      data-testid={`get-link-${id}`}
+      onClick={async () => {
+        const r = await api.post<{ url: string }>('route/sign', { route_name: route, hibah_id: hibahId, [idKey]: id });
+        const page = r.url
+          .replace(/^\/api\/public\/hibah\/([^/]+)\/receiver\//, '/hibah/penerima/$1/')
+          .replace(/^\/api\/public\/hibah\/([^/]+)\/witness\//, '/hibah/saksi/$1/');
+        setUrl(`${window.location.origin}${page}`);
+      }}
+    >
+      {t('hibah.get_link')}
+    </Button>
+  );
+}
+
+/** Part I: witnesses (two or more), their confirmation links, and completion (status 5). */
+export function PartI({ hibah }: { hibah: Hibah }) {
+  const { t } = useTranslation();
+  const refresh = useRefreshHibah();
+  const witnesses = useHibahRows<any>(hibah.id, 'witness', 'witnesses');
+  const specs = witnessSpecs(t);
+  const all = (witnesses.data ?? []).length >= 2 && (witnesses.data ?? []).every((w) => w.confirmed_at);
+  return (
+    <Stack>
+      <Rows
+        hibahId={hibah.id}
+        path="witness"
+        envelope="witnesses"
+        title={t('hibah.i.witnesses')}
+        schema={hibahWitnessSchema}
+        fields={specs}
+        defaults={defaultsFor(specs)}
+        columns={[
+          { key: 'name', label: t('wills.f.name') },
+          {
+            key: 'confirmed_at',
+            label: t('hibah.i.confirmed'),
+            render: (r) => (r.confirmed_at ? t('hibah.yes') : t('hibah.no')),
+          },
+        ]}
+        testId="hibah-witness"
+        editable={filling(hibah)}
+        extra={(r) =>
+          hibah.status === 4 && !r.confirmed_at ? (
+            <PartyLink route="hibah.witness" hibahId={hibah.id} idKey="witness_id" id={r.id} />
+          ) : null
+        }
+      />
+      {hibah.status === 4 ? (
+        <Group>
+          <Button
+            disabled={!all}
+            data-testid="hibah-finish"
+            onClick={async () => {
+              await api.post(`hibah/${hibah.id}`, { status: 5 });
+              await refresh(hibah.id);
+            }}
+          >
+            {t('hibah.i.finish')}
+          </Button>
+        </Group>
+      ) : null}
+      {hibah.status === 5 ? (
+        <Group>
+          <Alert data-testid="hibah-registered">{t('hibah.i.registered', { number: hibah.hibah_number })}</Alert>
+          <Button
+            variant="outline"
+            onClick={async () => {
+              const r = await api.post<{ url: string }>('route/sign', {
+                route_name: 'hibah.certificate',
+                hibah_id: hibah.id,
+              });
+              if (r.url) window.open(r.url, '_blank', 'noopener');
+            }}
+          >
+            {t('hibah.i.certificate')}
+          </Button>
+        </Group>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** Receivers sign (signpenerima): here on this device, or through their own link. */
+export function PartSignReceivers({ hibah }: { hibah: Hibah }) {
+  const { t } = useTranslation();
+  const refresh = useRefreshHibah();
+  const receivers = useHibahRows<any>(hibah.id, 'receiver', 'receivers');
+  const [sigs, setSigs] = useState<Record<string, string | null>>({});
+  const ready = hibah.status === 3 && hibah.is_draft_accepted === 1;
+  if (!ready && hibah.status < 4) return <Alert>{t('hibah.sign.not_yet')}</Alert>;
+  const rows = receivers.data ?? [];
+  const allSigned = rows.length > 0 && rows.every((r) => r.signed_at);
+  return (
+    <Stack>
+      {rows.map((r) => (
+        <Paper key={r.id} withBorder p="md" data-testid={`sign-${r.id}`}>
+          <Stack>
+            <Text fw={600}>{r.name}</Text>
+            {r.signed_at ? (
+              <Text c="green">{t('hibah.sign.done')}</Text>
+            ) : (
+              <>
+                <SignaturePad
+                  label={t('hibah.sign.pad', { name: r.name })}
+                  required
+                  onChange={(v) => setSigs((s) => ({ ...s, [r.id]: v }))}
+                />
+                <Group>
+                  <Button
+                    disabled={!sigs[r.id]}
+                    data-testid={`sign-save-${r.id}`}
+                    onClick={async () => {
+                      await api.post(`hibah/${hibah.id}/receiver/${r.id}/signature`, { signature: sigs[r.id] });
+                      await refresh(hibah.id);
+                    }}
+                  >
+                    {t('hibah.sign.save')}
+                  </Button>
+                  <PartyLink route="hibah.receiver" hibahId={hibah.id} idKey="receiver_id" id={r.id} />
+                </Group>
+              </>
+            )}
+          </Stack>
+        </Paper>
+      ))}
+      {hibah.status === 3 ? (
+        <Group>
+          <Button
+            disabled={!allSigned}
+            data-testid="hibah-receivers-done"
+            onClick={async () => {
+              await api.post(`hibah/${hibah.id}`, { status: 4 });
+              await refresh(hibah.id);
+            }}
+          >
+            {t('hibah.sign.next')}
+          </Button>
+        </Group>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** Draft: the grantor accepts (or rejects) the approved draft within 14 days. */
+export function PartDraft({ hibah }: { hibah: Hibah }) {
+  const { t } = useTranslation();
+  const refresh = useRefreshHibah();
+  if (hibah.status !== 3 || hibah.is_draft_accepted)
+    return <Alert>{t(hibah.status < 3 ? 'hibah.draft.not_yet' : 'hibah.draft.accepted')}</Alert>;
+  const until = hibah.draft_expires_at
+    ? new Date(hibah.draft_expires_at).toLocaleString('en-GB', { timeZone: 'Asia/Kuala_Lumpur' })
+    : '-';
+  return (
+    <Paper withBorder p="md">
+      <Stack>
+        <Text>{t('hibah.draft.until', { date: until })}</Text>
+        <Group>
+          <Button
+            data-testid="hibah-accept-draft"
+            onClick={async () => {
+              await api.post(`hibah/${hibah.id}`, { status: 3, is_draft_accepted: 1 });
+              await refresh(hibah.id);
+            }}
+          >
+            {t('hibah.draft.accept')}
+          </Button>
+          <Button
+            variant="outline"
+            color="red"
+            onClick={async () => {
+              await api.post(`hibah/${hibah.id}`, { status: 1 });
+              await refresh(hibah.id);
+            }}
+          >
+            {t('hibah.draft.reject')}
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

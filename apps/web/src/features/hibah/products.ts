@@ -1,0 +1,33 @@
+/**
+ * The hibah/trust products and their wizards (spec §2 Trusts; reference §4.3): `/trust/` for types 1–11,
+ * `/amanah/harta-pusaka/` for the estate trust (14), `/trust-onecent/` for the one-cent trust (12).
+ */
+import { CORPORATE_HIBAH_TYPES, ESTATE_HIBAH_TYPE, HIBAH_TYPES, ONE_CENT_HIBAH_TYPE } from '@wasiat/domain';
+
+/** Base path of the wizard of a product. */
+export function wizardBase(type: number) {
+  if (type === ESTATE_HIBAH_TYPE) return '/amanah/harta-pusaka';
+  if (type === ONE_CENT_HIBAH_TYPE) return '/trust-onecent';
+  return '/trust';
+}
+
+/** The wizard parts a–i (and the receiver-signature and draft steps) in sidebar order. */
+export const PARTS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'] as const;
+export type Part = (typeof PARTS)[number] | 'signpenerima' | 'draft';
+
+/** Products a user may register given the organisation preference (allow hibah; corporate needs allow corporate). */
+export function offeredProducts(pref: { allow_hibah?: boolean | number; allow_corporate?: boolean | number } | null) {
+  const hibah = pref ? !!pref.allow_hibah : true;
+  const corporate = pref ? !!pref.allow_corporate : true;
+  if (!hibah) return [];
+  return HIBAH_TYPES.filter(
+    (p) => corporate || !(CORPORATE_HIBAH_TYPES as readonly number[]).includes(p.code as number),
+  );
+}
+
+/** Status label key of a hibah status (reference §4.3). */
+export const statusKey = (s: number) => `hibah.status.${s}`;
+
+/** Ringgit text of an amount in sen ("RM 1,234.50"). */
+export const rm = (sen: number | null | undefined) =>
+  sen === null || sen === undefined ? '-' : `RM ${(sen / 100).toLocaleString('en-MY', { minimumFractionDigits: 2 })}`;

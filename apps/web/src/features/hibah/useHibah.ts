@@ -1,0 +1,69 @@
+/**
+ * Data hooks of the hibah feature (docs/api/hibah.md): the hibah of the wizard (`?id=` in the URL),
+ * its rows of one kind (`GET /api/hibah/{id}/<path>` → `{ <envelope>: { data } }`), and lists.
+ */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { api } from '@/app/api.ts';
+
+/** A hibah as the API returns it (the fields the screens read). */
+export interface Hibah {
+  id: string;
+  hibah_number: string | null;
+  hibah_type: number;
+  user_id: string;
+  status: number;
+  price_sen: number | null;
+  amount_due_sen: number | null;
+  payment_received_at: string | null;
+  has_signature: number;
+  is_draft_accepted: number;
+  draft_expires_at: string | null;
+  current_total_sen: number;
+  one_cent_maximum_moveable_property: number;
+  rejected_reason: string | null;
+  created_at: string;
+  user?: { name: string; ic_number: string | null } | null;
+  user_detail?: Record<string, any> | null;
+  organization?: { name: string } | null;
+  [k: string]: unknown;
+}
+
+/** The wizard's hibah id from `?id=`. */
+export function useHibahId() {
+  const [params] = useSearchParams();
+  return params.get('id');
+}
+
+/** `GET /api/hibah/{id}?load_with=userDetail`. */
+export function useHibah(id: string | null) {
+  return useQuery({
+    queryKey: ['hibah', id ?? ''],
+    enabled: !!id,
+    queryFn: async () => (await api.get<{ hibah: Hibah }>(`hibah/${id}`, { load_with: 'userDetail' })).hibah,
+  });
+}
+
+/** Rows of one kind of a hibah, e.g. `useHibahRows(id, 'receiver', 'receivers')`. */
+export function useHibahRows<T = any>(id: string | null, path: string, envelope: string) {
+  return useQuery({
+    queryKey: ['hibah', id ?? '', path],
+    enabled: !!id,
+    queryFn: async () => (await api.get<Record<string, { data: T[] }>>(`hibah/${id}/${path}`))[envelope].data,
+  });
+}
+
+/** Re-read everything of a hibah after a change. */
+export function useRefreshHibah() {
+  const qc = useQueryClient();
+  return (id: string) => qc.invalidateQueries({ queryKey: ['hibah', id] });
+}
+
+/** `GET /api/hibah` with filters → `{ hibahs: { data, total } }`. */
+export function useHibahList(query: Record<string, string | number | undefined>, enabled = true) {
+  return useQuery({
+    queryKey: ['hibahs', query],
+    enabled,
+    queryFn: async () => (await api.get<{ hibahs: { data: Hibah[]; total: number } }>('hibah', query)).hibahs,
+  });
+}

@@ -1,0 +1,170 @@
+/**
+ * /dashboard/payments — the confirmation queue for an Accountant, Staff or Admin (`payment:confirm`;
+ * spec §9 manual modes; ADR 0040): pending cash, direct, ATB and financing payments of every
+ * organisation (GET /api/payment?status=pending&manual=1). Cash/direct/ATB: "Confirm received"
+ * (POST /api/payment/{id}/confirm). Financing: the bank's decision — approved, or rejected with the
+ * bank's reason (POST /api/payment/{id}/financing), which rejects the will. Who and when are recorded by
+ * the server.
+ */
+import { Anchor, Button, Group, Modal, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { formatRinggit, labelOf, PAYMENT_OPTIONS, PAYMENT_TYPES } from '@wasiat/domain';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ApiError } from '@/app/api.ts';
+import { successToast } from '@/app/notify.tsx';
+import { formatDateTime } from '@/components/format.ts';
+import { confirmPayment, decideFinancing, pendingManual, type StaffPayment } from './api.ts';
+
+/** The confirmation queue page; see the file comment. */
+export function PaymentConfirmationsPage() {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language === 'en' ? 'en' : 'ms';
+  const [rows, setRows] = useState<StaffPayment[] | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [rejecting, setRejecting] = useState<StaffPayment | null>(null);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | undefined>();
+
+  const load = useCallback(async () => {
+    try {
+      setRows((await pendingManual()).payments.data);
+    } catch {
+      setRows([]);
+    }
+  }, []);
+  useEffect(() => {
+    load();
+  }, [load]);
+
+  async function act(p: StaffPayment, fn: () => Promise<{ payment: { receipt_no: string | null } }>) {
+    setBusy(p.id);
+    try {
+      const r = await fn();
+      successToast(
+        r.payment.receipt_no ? t('payments.ui.confirmed', { no: r.payment.receipt_no }) : t('payments.ui.decided'),
+      );
+      await load();
+    } catch {
+      /* the client showed the error */
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function reject() {
+    if (!rejecting) return;
+    setReasonError(undefined);
+    try {
+      await decideFinancing(rejecting.id, 'rejected', reason.trim());
+      successToast(t('payments.ui.decided'));
+      setRejecting(null);
+      setReason('');
+      await load();
+    } catch (e) {
+      if (e instanceof ApiError) setReasonError(e.errors.reason?.[0] ?? e.firstMessage);
+    }
+  }
+
+  return (
+    <Stack>
+      <Title order={1}>{t('payments.ui.confirm_title')}</Title>
+      <Text>{t('payments.ui.confirm_intro')}</Text>
+      {rows === null ? (
+        <Text c="dimmed">{t('common.loading')}</Text>
+      ) : rows.length === 0 ? (
+        <Text c="dimmed" data-testid="no-pending-payments">
+          {t('payments.ui.none_pending')}
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={720}>
+          <Table striped withTableBorder>
+            <Table.Caption>{t('payments.ui.confirm_title')}</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{t('payments.ui.col_date')}</Table.Th>
+                <Table.Th scope="col">{t('payments.ui.col_payer')}</Table.Th>
+                <Table.Th scope="col">{t('payments.ui.col_org')}</Table.Th>
+                <Table.Th scope="col">{t('payments.ui.col_mode')}</Table.Th>
+                <Table.Th scope="col">{t('payments.ui.col_amount')}</Table.Th>
+                <Table.Th scope="col">{t('payments.ui.col_reference')}</Table.Th>
+                <Table.Th scope="col">{t('payments.ui.col_action')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((p) => (
+                <Table.Tr key={p.id} data-testid="pending-payment">
+                  <Table.Td>{formatDateTime(p.created_at, lang)}</Table.Td>
+                  <Table.Td>
+                    {p.paymentable_type === 'Wasiat' ? (
+                      <Anchor component={Link} to={`/wasiat/${p.paymentable_id}/details`}>
+                        {p.payer_name || '—'}
+                      </Anchor>
+                    ) : (
+                      (p.payer_name ?? '—')
+                    )}
+                  </Table.Td>
+                  <Table.Td>{p.organization_name ?? '—'}</Table.Td>
+                  <Table.Td>{labelOf(PAYMENT_TYPES, p.payment_options_id, lang)}</Table.Td>
+                  <Table.Td>{formatRinggit(p.amount_sen)}</Table.Td>
+                  <Table.Td>
+                    {[
+                      p.reference,
+                      p.bank_name,
+                      p.account_no,
+                      p.atb_amount_sen ? formatRinggit(p.atb_amount_sen) : null,
+                      p.atb_start_date,
+                    ]
+                      .filter(Boolean)
+                      .join(' · ') || '—'}
+                  </Table.Td>
+                  <Table.Td>
+                    {p.payment_options_id === PAYMENT_OPTIONS.financing ? (
+                      <Group gap="xs">
+                        <Button
+                          size="xs"
+                          loading={busy === p.id}
+                          onClick={() => act(p, () => decideFinancing(p.id, 'approved'))}
+                        >
+                          {t('payments.ui.approve')}
+                        </Button>
+                        <Button size="xs" color="red" variant="light" onClick={() => setRejecting(p)}>
+                          {t('payments.ui.reject')}
+                        </Button>
+                      </Group>
+                    ) : (
+                      <Button size="xs" loading={busy === p.id} onClick={() => act(p, () => confirmPayment(p.id))}>
+                        {t('payments.ui.confirm')}
+                      </Button>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <Modal
+        opened={!!rejecting}
+        onClose={() => setRejecting(null)}
+        title={t('payments.ui.reject_title')}
+        closeButtonProps={{ 'aria-label': t('common.close') }}
+      >
+        <Stack>
+          <Textarea
+            label={t('payments.ui.reason')}
+            required
+            value={reason}
+            onChange={(e) => setReason(e.currentTarget.value)}
+            error={reasonError}
+          />
+          <Group justify="flex-end">
+            <Button color="red" onClick={reject}>
+              {t('payments.ui.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}

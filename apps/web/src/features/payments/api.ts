@@ -1,0 +1,71 @@
+/**
+ * Calls of the payments feature (docs/api/payments.md): the modes allowed for a payable, the transfer
+ * slip upload, the pay link to share, the confirmation queue and the staff decisions.
+ */
+import { api } from '@/app/api.ts';
+
+/** A payment as `GET /api/payment` lists it (payments.md). Money in sen. */
+export interface StaffPayment {
+  id: string;
+  paymentable_type: string;
+  paymentable_id: string;
+  payment_options_id: number;
+  amount_sen: number;
+  status: 'pending' | 'paid' | 'failed' | 'waived';
+  reference: string | null;
+  bank_name: string | null;
+  account_no: string | null;
+  atb_amount_sen: number | null;
+  atb_frequency: string | null;
+  atb_start_date: string | null;
+  financing_status: 'pending' | 'approved' | 'rejected' | null;
+  receipt_no: string | null;
+  created_at: string;
+  payer_name: string | null;
+  organization_name: string | null;
+  created_by_name: string | null;
+}
+
+/** `GET /api/payment/options` → the mode ids the caller may choose for the will (fallback: gateway). */
+export async function paymentOptions(wasiatId: string): Promise<number[]> {
+  try {
+    const r = await api.get<{ payment_options: number[] }>(
+      'payment/options',
+      { paymentable_type: 'Wasiat', paymentable_id: wasiatId },
+      { silent: true },
+    );
+    return r.payment_options;
+  } catch {
+    return [1];
+  }
+}
+
+/** Upload a transfer slip to the will (`POST /wasiat/{id}/document`, type `payment`); returns its id. */
+export async function uploadSlip(wasiatId: string, file: File): Promise<string> {
+  const body = new FormData();
+  body.append('type', 'payment');
+  body.append('document', file, file.name);
+  const r = await api.post<{ attachment: { id: string } }>(`wasiat/${wasiatId}/document`, body, { silent: true });
+  return r.attachment.id;
+}
+
+/** `GET /api/payment/{id}/share` → the pay link and its WhatsApp link. */
+export const shareLink = (paymentId: string) =>
+  api.get<{ payment_link: string; whatsapp_url: string }>(`payment/${paymentId}/share`);
+
+/** `GET /api/payment?status=pending&manual=1` — the confirmation queue. */
+export const pendingManual = (page = 1) =>
+  api.get<{ payments: { data: StaffPayment[]; total: number; current_page: number; last_page: number } }>('payment', {
+    status: 'pending',
+    manual: 1,
+    limit: 50,
+    page,
+  });
+
+/** `POST /api/payment/{id}/confirm`. */
+export const confirmPayment = (id: string) =>
+  api.post<{ payment: { receipt_no: string } }>(`payment/${id}/confirm`, {});
+
+/** `POST /api/payment/{id}/financing`. */
+export const decideFinancing = (id: string, status: 'approved' | 'rejected', reason?: string) =>
+  api.post<{ payment: { receipt_no: string | null } }>(`payment/${id}/financing`, { status, reason });

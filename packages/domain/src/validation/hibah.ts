@@ -1,0 +1,338 @@
+/**
+ * Hibah / trust bodies and rules (issue 5; spec §3 Hibah/trust record, §4 hibah statuses, §5, §6;
+ * reference §3.2–§3.4, §4.3), shared by the API routes and the web forms. Errors are message KEYS
+ * (`validation.*`, `hibah.*`), translated on either side.
+ */
+import { z } from 'zod';
+import {
+  codesOf,
+  FREQUENCIES,
+  HIBAH_PROPERTY_SOURCES,
+  HIBAH_TYPES,
+  INCOME_SOURCES,
+  RELATIONSHIPS,
+  TRUST_PURPOSE_TYPES,
+} from '../catalogues.ts';
+import {
+  birthDateFromMykad,
+  email,
+  flag,
+  mobile,
+  mykad,
+  optionalPhone,
+  personName,
+  requiredString,
+  STATES,
+  V,
+} from './common.ts';
+import { portion } from './shares.ts';
+
+/** Message keys of the hibah module (`locales/{ms,en}/hibah.json`). */
+export const H = {
+  notAllowed: 'hibah.not_allowed',
+  corporateNotAllowed: 'hibah.corporate_not_allowed',
+  limitReached: 'hibah.limit_reached',
+  propertyTypeFixed: 'hibah.property_type_fixed',
+  notEditable: 'hibah.not_editable',
+  grantorOnly: 'hibah.grantor_only',
+  invalidTransition: 'hibah.invalid_transition',
+  userDetailRequired: 'hibah.user_detail_required',
+  receiversRequired: 'hibah.receivers_required',
+  caretakerRequired: 'hibah.caretaker_required',
+  propertyRequired: 'hibah.property_required',
+  paymentRequired: 'hibah.payment_required',
+  signatureRequired: 'hibah.signature_required',
+  verificationRequired: 'hibah.verification_required',
+  draftExpired: 'hibah.draft_expired',
+  draftNotAccepted: 'hibah.draft_not_accepted',
+  receiversUnsigned: 'hibah.receivers_unsigned',
+  witnessesRequired: 'hibah.witnesses_required',
+  witnessesUnconfirmed: 'hibah.witnesses_unconfirmed',
+  receiverNotMinor: 'hibah.receiver_not_minor',
+  receiverInvalid: 'hibah.receiver_invalid',
+  shareTotalOver: 'validation.share_total_over',
+  insufficientBalance: 'hibah.insufficient_balance',
+  ledgerNotAllowed: 'hibah.ledger_not_allowed',
+  codeInvalid: 'hibah.code_invalid',
+  codeRedeemed: 'hibah.code_redeemed',
+  codeExpired: 'hibah.code_expired',
+  otpIncorrect: 'hibah.otp_incorrect',
+  otpExpired: 'hibah.otp_expired',
+  otpTooMany: 'hibah.otp_too_many',
+  alreadyConfirmed: 'hibah.already_confirmed',
+  rejectedReasonRequired: 'hibah.rejected_reason_required',
+  organizationInvalid: 'hibah.organization_invalid',
+  branchInvalid: 'hibah.branch_invalid',
+  noPricing: 'hibah.no_pricing',
+  walletLimit: 'hibah.wallet_limit',
+  witnessIsReceiver: 'hibah.witness_is_receiver',
+  witnessIsGrantor: 'hibah.witness_is_grantor',
+} as const;
+
+/**
+ * Hibah statuses (reference §4.3; spec §4 "hibah draft must be confirmed within 14 days"):
+ * -1 placeholder (part A), 0 new, 1 grantor to review and sign, 2 awaiting the provider's verification,
+ * 3 approved — the draft certificate awaits the grantor's acceptance (14 days), 4 receivers signed —
+ * awaiting witnesses, 5 complete (registered; certificate printable).
+ */
+export const HIBAH_STATUS = {
+  placeholder: -1,
+  new: 0,
+  grantorReview: 1,
+  awaitingVerification: 2,
+  draft: 3,
+  awaitingWitnesses: 4,
+  registered: 5,
+} as const;
+
+/** Hibah type of the estate trust, Amanah Harta Pusaka (spec §9). */
+export const ESTATE_HIBAH_TYPE = 14;
+/** Hibah type of the one-cent trust (reference §4.3). */
+export const ONE_CENT_HIBAH_TYPE = 12;
+/** Corporate products: need the organisation preference "allow corporate hibah and trust" (spec §3). */
+export const CORPORATE_HIBAH_TYPES = [1, 2] as const;
+/** Products with an asset ledger (issue 5 "asset transactions for the estate/cash trusts"). */
+export const LEDGER_HIBAH_TYPES = [3, 4, 7, 8, 14] as const;
+/** Days the grantor has to accept the draft (spec §4). */
+export const DRAFT_CONFIRM_DAYS = 14;
+/** Days before the draft window closes when the reminder goes out (ADR 0033). */
+export const DRAFT_REMINDER_DAYS_BEFORE = 3;
+/** Witnesses a hibah needs before it can be completed (as for wills, spec §5). */
+export const HIBAH_MIN_WITNESSES = 2;
+/** Age below which a receiver is a minor and needs a caretaker (Age of Majority Act 1971 s.2). */
+export const MAJORITY_AGE = 18;
+
+/**
+ * Pricing plan of a hibah product (organisation pricing `product: "Hibah"`, plans of
+ * validation/organisations.ts): corporate 1–2, cash 3/4/7/8, property 5/6/9/10, business 11, one-cent 12,
+ * estate 14.
+ */
+export function hibahPlanOf(type: number): string {
+  if (type === 1 || type === 2) return 'corporate';
+  if ([3, 4, 7, 8].includes(type)) return 'cash';
+  if ([5, 6, 9, 10].includes(type)) return 'property';
+  if (type === 11) return 'business';
+  if (type === 12) return 'onecent';
+  return 'estate';
+}
+
+/** Whether a MyKad holder is under {@link MAJORITY_AGE} on `today`. */
+export function isMinorMykad(ic: string | null | undefined, today = new Date()): boolean {
+  if (!ic || !/^\d{12}$/.test(ic)) return false;
+  const b = birthDateFromMykad(ic, today);
+  const adult = new Date(Date.UTC(b.getUTCFullYear() + MAJORITY_AGE, b.getUTCMonth(), b.getUTCDate()));
+  return today.getTime() < adult.getTime();
+}
+
+const blankToUndefined = (v: unknown) =>
+  v === null || (typeof v === 'string' && ['', 'null', 'undefined'].includes(v.trim())) ? undefined : v;
+const opt = <T extends z.ZodTypeAny>(t: T) => z.preprocess(blankToUndefined, t.optional());
+const optText = (max = 255) => opt(z.string().trim().max(max));
+const num = (v: unknown) => (typeof v === 'string' && /^-?\d+$/.test(v.trim()) ? Number(v) : v);
+const intCode = (codes: readonly number[]) =>
+  z.preprocess(
+    num,
+    z
+      .number({ error: V.required })
+      .int({ error: V.choose })
+      .refine((n) => codes.includes(n), { error: V.choose }),
+  );
+const strCode = (codes: readonly string[]) =>
+  z.string({ error: V.required }).refine((s) => codes.includes(s), { error: V.choose });
+const sen = () =>
+  z.preprocess(num, z.number({ error: V.numeric }).int({ error: V.numeric }).min(0, { error: V.numeric }));
+const state = () => z.enum(STATES, { error: V.choose });
+const relationship = () => strCode(codesOf(RELATIONSHIPS));
+
+/** `POST /hibah`: the grantor (`user_id`), the product, and optionally organisation/branch/agent (part A/C). */
+export const hibahCreateSchema = z.object({
+  user_id: requiredString(),
+  hibah_type: intCode(codesOf(HIBAH_TYPES)),
+  organization_id: opt(z.string().max(64)),
+  branch_id: opt(z.string().max(64)),
+  agent_id: opt(z.string().max(64)),
+  pricing_id: opt(z.string().max(64)),
+  status: z.unknown().optional(),
+});
+
+/** Field keys of `POST /hibah/{id}` (parts C, D, period, distribution). */
+export const HIBAH_FIELD_KEYS = [
+  'organization_id',
+  'branch_id',
+  'pricing_id',
+  'employer_name',
+  'employer_address',
+  'job_title',
+  'yearly_income',
+  'income_source',
+  'income_source_other',
+  'hibah_property_source',
+  'hibah_property_source_other',
+  'trust_purpose_type',
+  'trust_purpose',
+  'is_revocable',
+  'period',
+  'other_period_instructions',
+  'distribution_lifetime_instruction',
+  'distribution_after_death_instruction',
+] as const;
+
+/** `POST /hibah/{id}` field update (parts C/D, estate period D and distribution H); every field optional. */
+export const hibahFieldsSchema = z.object({
+  organization_id: opt(z.string().max(64)),
+  branch_id: opt(z.string().max(64)),
+  pricing_id: opt(z.string().max(64)),
+  employer_name: optText(200),
+  employer_address: optText(500),
+  job_title: optText(100),
+  yearly_income: optText(30),
+  income_source: opt(strCode(codesOf(INCOME_SOURCES))),
+  income_source_other: optText(200),
+  hibah_property_source: opt(strCode(codesOf(HIBAH_PROPERTY_SOURCES))),
+  hibah_property_source_other: optText(200),
+  trust_purpose_type: opt(strCode(codesOf(TRUST_PURPOSE_TYPES))),
+  trust_purpose: optText(1000),
+  is_revocable: opt(flag()),
+  period: optText(30),
+  other_period_instructions: optText(2000),
+  distribution_lifetime_instruction: optText(4000),
+  distribution_after_death_instruction: optText(4000),
+});
+
+/** `POST /hibah/{id} { status, … }`: a status change (reference §4.3). */
+export const hibahTransitionSchema = z.object({
+  status: z.preprocess(num, z.number({ error: V.required }).int({ error: V.choose }).min(-1).max(5)),
+  is_draft_accepted: opt(flag()),
+  acknowledged_pdpa: opt(flag()),
+  acknowledged_confirmation: opt(flag()),
+  is_cash_payment: opt(flag()),
+  rejected_reason: optText(1000),
+});
+
+/** Receiver (penerima) fields (reference §2.5); a receiver with a MyKad under 18 is a minor. */
+export const hibahReceiverSchema = z.object({
+  name: personName(),
+  relationship: relationship(),
+  ic_number: opt(mykad()),
+  email: opt(email()),
+  mobile_number: opt(mobile()),
+  home_phone_number: opt(optionalPhone()),
+  address: optText(500),
+  postcode: opt(
+    z
+      .string()
+      .trim()
+      .regex(/^\d{5}$/, { error: V.postcodeInvalid }),
+  ),
+  city: optText(100),
+  state: opt(state()),
+});
+
+/** Heir fields of the estate trust (reference §3.4 part E: name, relationship, MyKad, e-mail, mobile, address). */
+export const hibahHeirSchema = z.object({
+  name: personName(),
+  relationship: relationship(),
+  ic_number: mykad(),
+  email: email(),
+  mobile_number: mobile(),
+  home_phone_number: opt(optionalPhone()),
+  address: requiredString().max(500),
+  postcode: opt(
+    z
+      .string()
+      .trim()
+      .regex(/^\d{5}$/, { error: V.postcodeInvalid }),
+  ),
+  city: optText(100),
+  state: opt(state()),
+});
+
+/** Caretaker (penjaga) fields (reference §2.5, amanah variant); allowance in sen. */
+export const hibahCaretakerSchema = z
+  .object({
+    receiver_id: opt(z.string().max(64)),
+    name: personName(),
+    ic_number: mykad(),
+    old_ic_number: optText(20),
+    relationship: relationship(),
+    mobile_number: mobile(),
+    home_phone_number: opt(optionalPhone()),
+    email: opt(email()),
+    address: requiredString().max(500),
+    postcode: z
+      .string({ error: V.required })
+      .trim()
+      .regex(/^\d{5}$/, { error: V.postcodeInvalid }),
+    city: optText(100),
+    state: opt(state()),
+    bank_name: optText(100),
+    bank_account_number: optText(30),
+    has_allowance: opt(flag()),
+    allowance_amount_sen: opt(sen()),
+    allowance_frequency: opt(strCode(codesOf(FREQUENCIES))),
+    other_allowance_frequency: optText(200),
+  })
+  .superRefine((v, ctx) => {
+    if (v.has_allowance && v.allowance_amount_sen === undefined) {
+      ctx.addIssue({ code: 'custom', message: V.required, path: ['allowance_amount_sen'] });
+    }
+    if (v.has_allowance && !v.allowance_frequency) {
+      ctx.addIssue({ code: 'custom', message: V.required, path: ['allowance_frequency'] });
+    }
+  });
+
+/** Witness fields: e-mail required (the confirmation link and its one-time code go there). */
+export const hibahWitnessSchema = z.object({
+  name: personName(),
+  ic_number: mykad(),
+  email: email(),
+  mobile_number: opt(mobile()),
+  address: requiredString().max(500),
+  postcode: z
+    .string({ error: V.required })
+    .trim()
+    .regex(/^\d{5}$/, { error: V.postcodeInvalid }),
+  city: optText(100),
+  state: opt(state()),
+});
+
+/** A receiver's share of one hibah property (spec §5: "%" 1–100 or a fraction). */
+export const hibahPropertyReceiverSchema = z.object({ receiver_id: requiredString(), portion: portion() });
+
+/** Asset ledger entry: `type` credit/debit (or the client's 2/1), amount in sen (> 0). */
+export const hibahTransactionSchema = z.object({
+  type: z.preprocess(
+    (v) => (v === 2 || v === '2' ? 'credit' : v === 1 || v === '1' ? 'debit' : v),
+    z.enum(['credit', 'debit'], { error: V.choose }),
+  ),
+  amount_sen: z.preprocess(
+    num,
+    z
+      .number({ error: V.required })
+      .int({ error: V.numeric })
+      .min(1, { error: V.numeric })
+      .max(1e13, { error: V.numeric }),
+  ),
+  property_id: opt(z.string().max(64)),
+  description: optText(500),
+});
+
+/** `POST /one-cent/hibah-coupon`: generate `count` redeem codes of `amount_sen` (staff). */
+export const hibahCouponGenerateSchema = z.object({
+  count: z.preprocess(num, z.number({ error: V.required }).int({ error: V.numeric }).min(1).max(500)),
+  amount_sen: opt(z.preprocess(num, z.number({ error: V.numeric }).int({ error: V.numeric }).min(1).max(100_000))),
+  organization_id: opt(z.string().max(64)),
+  expires_at: opt(z.coerce.date({ error: V.required })),
+});
+
+/** Confirming as a witness through the signed link: the e-mailed code and the signature (PNG data URL). */
+export const hibahWitnessConfirmSchema = z.object({
+  code: z
+    .string({ error: V.required })
+    .trim()
+    .regex(/^\d{6}$/, { error: H.otpIncorrect }),
+  signature: requiredString(),
+});
+
+/** A receiver's signature (PNG data URL). */
+export const hibahSignatureSchema = z.object({ signature: requiredString() });
