@@ -79,12 +79,10 @@ export async function settleGateway(db: Db, paymentId: string, o: GatewayOutcome
       // and the browser redirect are the customer's word, and a racing "fail" there is final.
       const creditable =
         p.status === 'pending' ||
-        (p.status === 'failed' &&
-          o.via === 'callback' &&
-          !!p.gateway &&
-          !(await payableSettled(tx, locked.state)));
+        (p.status === 'failed' && o.via === 'callback' && !!p.gateway && !(await payableSettled(tx, locked.state)));
       if (!creditable) {
-        if (p.status === 'failed' && o.via === 'callback') await audit('payment.gateway_paid_late', { status: p.status });
+        if (p.status === 'failed' && o.via === 'callback')
+          await audit('payment.gateway_paid_late', { status: p.status });
         return { payment: p, changed: false, refused: false };
       }
       const paid = await settlePaid(tx, locked, { gateway_reference: o.gatewayReference, failure_reason: null });
