@@ -27,7 +27,9 @@ import type { Ctx } from './context.ts';
 import { coreRoutes } from './http/core-routes.ts';
 import { installErrorHandler } from './http/errors.ts';
 import { withMethodSpoofing } from './http/method-spoof.ts';
+import { dbRateLimitStore, sweepRateLimitCounters } from './http/rate-limit-store.ts';
 import { ROUTE_RATE_LIMITS, routeRateLimit } from './http/rate-limits.ts';
+import { registerJob } from './jobs/scheduler.ts';
 import { registerModules } from './modules.ts';
 
 declare module 'fastify' {
@@ -41,12 +43,27 @@ export type App = FastifyInstance;
 
 const webDist = join(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
+/**
+ * Fastify's `trustProxy` from `TRUST_PROXY` (ADR 0024): a hop count when it is digits, else a comma list of
+ * addresses, CIDRs or the names `loopback`/`linklocal`/`uniquelocal`.
+ */
+function trustedProxies(v: string): string[] | ((address: string, hop: number) => boolean) {
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    return (_address, hop) => hop < hops;
+  }
+  return v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
 /** Build the app (not listening). `logger: false` in tests. */
 export async function buildApp(ctx: Ctx, opts: { logger?: boolean | object } = {}): Promise<App> {
   const app = Fastify({
     logger: opts.logger ?? false,
     bodyLimit: 12 * 1024 * 1024,
-    trustProxy: true,
+    trustProxy: trustedProxies(ctx.env.TRUST_PROXY),
     serverFactory: (handler) => createServer(withMethodSpoofing(handler)),
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -120,7 +137,13 @@ export async function buildApp(ctx: Ctx, opts: { logger?: boolean | object } = {
       route.config = { ...route.config, rateLimit: routeRateLimit(ctx.env, name) };
     }
   });
-  await app.register(rateLimit, { global: false });
+  // Counters in the database, shared by every API process (ADR 0024); expired ones swept hourly.
+  await app.register(rateLimit, { global: false, store: dbRateLimitStore(ctx.db) as never });
+  registerJob({
+    name: 'rate-limits.sweep',
+    everyMs: 3600 * 1000,
+    run: async (c, now) => ({ swept: await sweepRateLimitCounters(c.db, now) }),
+  });
 
   await app.register(
     async (api) => {

@@ -26,6 +26,12 @@ const schema = z.object({
   LOG_LEVEL: z.string().default('info'),
   /** Face-verification attempts allowed per will before manual review (issue 3; default 3). */
   EKYC_MAX_ATTEMPTS: z.coerce.number().int().positive().default(3),
+  /**
+   * Which peers may set X-Forwarded-For (the client IP that abuse limits and audit events use; ADR 0024):
+   * `loopback` (default: a reverse proxy on the same host), a comma list of addresses/CIDRs (the load
+   * balancer's), or a hop count. Never `true`: any client could then choose its own IP.
+   */
+  TRUST_PROXY: z.string().default('loopback'),
   /** Multiplies every abuse limit's maximum (issue 11; http/rate-limits.ts): default 1; tests raise it. */
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
   /** Scheduled jobs (jobs/scheduler.ts): 1 runs them in this process (default), 0 turns them off. */

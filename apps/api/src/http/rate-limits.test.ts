@@ -4,8 +4,12 @@
  * `Retry-After`"). Run with RATE_LIMIT_SCALE=0.1, so each limit is a tenth (at least 1).
  */
 import { translate } from '@wasiat/domain';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../test/harness.ts';
+import { buildApp } from '../app.ts';
+import { rate_limit_counters } from '../db/schema/index.ts';
+import { hitRateLimit, sweepRateLimitCounters } from './rate-limit-store.ts';
 import { RATE_LIMITS, type RateLimitName } from './rate-limits.ts';
 
 const SCALE = 0.1;
@@ -67,5 +71,60 @@ describe('abuse limits (429 + Retry-After + translated message)', () => {
 
   it('leaves other routes alone', async () => {
     for (let i = 0; i < 5; i++) expect((await t.call('GET', '/api/health')).status).toBe(200);
+  });
+});
+
+describe('shared counters (ADR 0024)', () => {
+  it('a second API process on the same database counts on the same limit', async () => {
+    // A second app over the same database stands for a second process behind the load balancer.
+    const second = await buildApp(t.ctx);
+    await second.listen({ port: 0, host: '127.0.0.1' });
+    const url2 = `http://127.0.0.1:${(second.server.address() as { port: number }).port}`;
+    try {
+      const n = allowed('publicLookup');
+      const hit = (base: string, i: number) =>
+        fetch(`${base}/api/public/wasiat/shared${i}`, { headers: { 'X-Forwarded-For': '10.9.9.9' } });
+      // Half of the allowance through each process; the next request on either is refused.
+      for (let i = 0; i < n; i++) expect((await hit(i % 2 ? url2 : t.baseUrl, i)).status).not.toBe(429);
+      expect((await hit(url2, n)).status).toBe(429);
+      expect((await hit(t.baseUrl, n + 1)).status).toBe(429);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('concurrent hits lose nothing, a new window starts at 1, and the sweep removes ended windows', async () => {
+    const key = `test|${Date.now()}`;
+    const rs = await Promise.all(Array.from({ length: 25 }, () => hitRateLimit(t.ctx.db, key, 60_000)));
+    expect(rs.map((r) => r.current).sort((a, b) => a - b)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
+    expect(rs.every((r) => r.ttl > 0 && r.ttl <= 60_000)).toBe(true);
+    const short = `${key}|short`;
+    await hitRateLimit(t.ctx.db, short, 1);
+    await new Promise((r) => setTimeout(r, 20));
+    expect((await hitRateLimit(t.ctx.db, short, 1)).current).toBe(1);
+    const swept = await sweepRateLimitCounters(t.ctx.db, new Date(Date.now() + 120_000));
+    expect(swept).toBeGreaterThanOrEqual(2);
+    const left = await t.ctx.db.select().from(rate_limit_counters).where(eq(rate_limit_counters.key, key));
+    expect(left).toEqual([]);
+  });
+});
+
+describe('client IP behind a proxy (TRUST_PROXY, ADR 0024)', () => {
+  it('a client that is not a trusted proxy cannot dodge a per-IP limit with X-Forwarded-For', async () => {
+    const u = await makeTestApp({ env: { RATE_LIMIT_SCALE: String(SCALE), TRUST_PROXY: '10.0.0.1' } });
+    try {
+      const n = allowed('publicLookup');
+      const codes: number[] = [];
+      for (let i = 0; i <= n; i++) {
+        const r = await fetch(`${u.baseUrl}/api/public/wasiat/x${i}`, {
+          headers: { 'X-Forwarded-For': `203.0.113.${i + 1}` },
+        });
+        codes.push(r.status);
+      }
+      expect(codes.slice(0, n).every((c) => c !== 429)).toBe(true);
+      expect(codes[n]).toBe(429);
+    } finally {
+      await u.close();
+    }
   });
 });

@@ -4,8 +4,8 @@
  * registered once in app.ts with `global: false`; a route opts in with
  * `config: { rateLimit: routeRateLimit(ctx.env, 'signUp') }`. The 429 body is translated by http/errors.ts.
  *
- * Counters live in the process (several API processes behind a load balancer each count on their own:
- * the effective limit is max × processes; docs/operations.md). `RATE_LIMIT_SCALE` multiplies every `max`
+ * Counters live in the database (http/rate-limit-store.ts, ADR 0024), shared by every API process.
+ * `RATE_LIMIT_SCALE` multiplies every `max`
  * (tests raise it; a test of the limits lowers it). The faraid calculator keeps its own scoped
  * registration of the same plugin (faraid/routes.ts, issue 9).
  */

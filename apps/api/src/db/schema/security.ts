@@ -80,3 +80,18 @@ export const data_requests = pgTable(
   },
   (t) => [index('data_requests_user_idx').on(t.user_id), index('data_requests_status_idx').on(t.status)],
 );
+
+/**
+ * Abuse-limit counters (issue 11; ADR 0024), shared by every API process on the database: one row per
+ * (route, key) with the hits of the current fixed window and when the window ends. Written only by
+ * http/rate-limit-store.ts with one atomic upsert; expired rows are swept by the job `rate-limits.sweep`.
+ */
+export const rate_limit_counters = pgTable(
+  'rate_limit_counters',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    window_ends_at: tz('window_ends_at').notNull(),
+  },
+  (t) => [index('rate_limit_counters_window_ends_at_idx').on(t.window_ends_at)],
+);
