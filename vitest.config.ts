@@ -12,6 +12,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30000,
           hookTimeout: 60000,
+          // Mail arrives through a real SMTP server: on a loaded CI machine it can take seconds.
+          expect: { poll: { timeout: 15000 } },
           pool: 'forks',
         },
       },
