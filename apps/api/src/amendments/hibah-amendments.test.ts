@@ -290,6 +290,28 @@ describe('the draft', () => {
   });
 });
 
+describe('a trust with an asset ledger', () => {
+  it('keeps a property that has ledger rows: removing it from the draft is refused (422)', async () => {
+    const h = await registeredHibah(t, tok.staff, 7);
+    await ok(
+      t.call('POST', `/api/hibah/${h.id}/product-transaction`, {
+        token: h.c.token,
+        body: { type: 'credit', amount_sen: 150000, property_id: h.land.id, description: 'Sewa' },
+      }),
+      201,
+    );
+    const a = (await ok(apply(h.c.token, h.id), 201)).amendment;
+    const gone = await draft(a.id, h.c.token, { immoveables: [] }, 'ms');
+    expect(gone.status).toBe(422);
+    expect(gone.body.errors).toEqual({ immoveables: ['Harta ini mempunyai transaksi aset dan tidak boleh dibuang.'] });
+    // Changing it is fine.
+    const changed = await ok(
+      draft(a.id, h.c.token, { immoveables: [{ ...a.draft.immoveables[0], lot_number: 'Lot 999' }] }),
+    );
+    expect(changed.amendment.draft.immoveables[0]).toMatchObject({ id: h.land.id, lot_number: 'Lot 999' });
+  });
+});
+
 describe('price and payment', () => {
   it('takes the hibah pricing’s amendment price; submitting needs it paid; pays through the gateway', async () => {
     const h = await registeredHibah(t, tok.staff);

@@ -25,12 +25,12 @@ export async function mailTo(t: TestApp, to: string, after = 0) {
 }
 
 /**
- * A new client whose property hibah (type 9: two receivers — `adult`, and `minor` with a caretaker — one
+ * A new client whose hibah of product `type` (default 9, a property hibah: two receivers — `adult`, and `minor` with a caretaker — one
  * land title shared 50/50, two witnesses) is registered. @returns the client and the hibah's ids.
  */
-export async function registeredHibah(t: TestApp, staff: string) {
+export async function registeredHibah(t: TestApp, staff: string, type = 9) {
   const c = await newClient(t);
-  const h = await readyHibah(t, c, staff);
+  const h = await readyHibah(t, c, staff, type);
   const token = c.token;
   await ok(
     t.call('POST', `/api/hibah/${h.id}`, {
