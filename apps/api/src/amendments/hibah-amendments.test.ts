@@ -285,6 +285,12 @@ describe('the draft', () => {
       }),
     );
     expect(r.amendment.draft.receivers.at(-1)).toMatchObject({ name: 'Anak Kecil', is_minor: true });
+    // Leaving a receiver out drops their shares and their caretaker's link (as deleting them on the hibah does).
+    const without = await ok(
+      draft(a.id, h.c.token, { receivers: r.amendment.draft.receivers.filter((x: any) => x.id !== h.minor.id) }),
+    );
+    expect(without.amendment.draft.immoveables[0].shares).toEqual([{ receiver_id: h.adult.id, portion: '50%' }]);
+    expect(without.amendment.draft.caretakers[0].receiver_id).toBeNull();
     // The live hibah is untouched by draft edits.
     expect(await t.ctx.db.select().from(hibah_receivers).where(eq(hibah_receivers.hibah_id, h.id))).toHaveLength(2);
   });

@@ -149,7 +149,8 @@ const loadedKinds = (d: HibahContent) =>
 
 /**
  * The draft of hibah amendment `a` with the given sections replaced (each given section replaces the
- * draft's; new rows get an id; a receiver's `is_minor` comes from the MyKad), checked
+ * draft's; new rows get an id; a receiver's `is_minor` comes from the MyKad; a receiver left out loses
+ * their shares and their caretaker's link, as a deleted receiver of the hibah does), checked
  * ({@link checkHibahDraft}). The caller holds the row lock and has checked the grantor and status 0.
  */
 export async function nextHibahDraft(tx: Conn, a: Amendment, input: DraftInput): Promise<HibahContent> {
@@ -160,6 +161,19 @@ export async function nextHibahDraft(tx: Conn, a: Amendment, input: DraftInput):
   if (input.heirs) draft.heirs = withIds(input.heirs);
   if (input.receivers) {
     draft.receivers = withIds(input.receivers).map((r) => ({ ...r, is_minor: isMinorMykad(r.ic_number) }));
+    // As when the hibah module deletes a receiver: their shares go, their caretaker then covers every minor.
+    const ids = new Set(draft.receivers.map((r) => r.id as string));
+    const minors = new Set(draft.receivers.filter((r) => r.is_minor).map((r) => r.id as string));
+    if (!input.moveables && !input.immoveables) {
+      for (const p of [...draft.moveables, ...draft.immoveables]) {
+        p.shares = (p.shares ?? []).filter((x) => ids.has(x.receiver_id));
+      }
+    }
+    if (!input.caretakers) {
+      draft.caretakers = draft.caretakers.map((c) =>
+        c.receiver_id && !minors.has(c.receiver_id as string) ? { ...c, receiver_id: null } : c,
+      );
+    }
   }
   if (input.moveables) draft.moveables = withIds(input.moveables) as HibahContent['moveables'];
   if (input.immoveables) draft.immoveables = withIds(input.immoveables) as HibahContent['immoveables'];
