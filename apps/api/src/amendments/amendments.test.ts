@@ -445,7 +445,7 @@ describe('draft, transitions and witnesses', () => {
     expect((await patch(a.id, officer, { status: 0 })).status).toBe(422);
   });
 
-  it('at the witness stage: the owner may not cancel (403), an officer may; links re-signed on request; hibah not created here', async () => {
+  it('at the witness stage: the owner may not cancel (403), an officer may; links re-signed on request; other types refused', async () => {
     const { c, id } = await registeredWill(t, staff, 0);
     const a = (
       await ok(
@@ -495,12 +495,17 @@ describe('draft, transitions and witnesses', () => {
     const accountant = await t.login('accountant');
     expect((await t.call('GET', `/api/amendment/${a.id}`, { token: accountant })).status).toBe(200);
     expect((await patch(a.id, accountant, { status: 0 })).status).toBe(403);
-    // Hibah amendments are not created by this module (the hibah module owns hibah records).
+    // Only wills and hibahs are amended (hibah amendments: hibah-amendments.test.ts); a hibah not visible → 404.
     const h = await t.call('POST', '/api/amendment', {
       token: c.token,
-      body: { amendmentable_type: 'Hibah', amendmentable_id: 'x' },
+      body: { amendmentable_type: 'Trust', amendmentable_id: 'x' },
     });
     expect(h.status).toBe(422);
     expect(Object.keys(h.body.errors)).toEqual(['amendmentable_type']);
+    const hx = await t.call('POST', '/api/amendment', {
+      token: c.token,
+      body: { amendmentable_type: 'Hibah', amendmentable_id: 'x' },
+    });
+    expect(hx.status).toBe(404);
   });
 });

@@ -3,7 +3,11 @@
  *
  * - Visible to whoever may see the amendment (policy.ts `amendmentScope`); else 404.
  * - Payable while drafting (status 0) and not yet paid.
- * - Price: `amendments.price_sen`, fixed when applied from the will's pricing `amendment_price_sen` (sen).
+ * - Price: `amendments.price_sen`, fixed when applied from the will's (or the hibah's) pricing
+ *   `amendment_price_sen` (sen); a hibah amendment without an amendment price is settled when applied
+ *   (ADR 0036), so it is never payable.
+ * - The gateway returns a will's amendment to `/wasiat/{wasiat_id}/pindaanPayVerified`, a hibah's to the
+ *   `redirect_url` the client gave (`/trust/part-listpindaan?id={hibah_id}`).
  * - Settling sets `payment_received_at` (the original client's "paid" indicator, reference §1.9).
  */
 import { AM } from '@wasiat/domain';

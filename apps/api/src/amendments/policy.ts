@@ -3,16 +3,19 @@
  * ADR 0020).
  *
  * Visibility: an amendment of a will ("Wasiat") is visible to whoever may see the will (the wills
- * module's `willScope`, wills/policy.ts); an amendment of a hibah ("Hibah") to its owner (`user_id`) and
- * to staff-side roles (`will:read:any`). Out of scope → 404 by construction (WHERE clause).
- * Acting: "owner" = the testator/grantor (`amendments.user_id`); "officer" = `amendment:verify`.
+ * module's `willScope`, wills/policy.ts); an amendment of a hibah ("Hibah") to whoever may see the hibah
+ * (the hibah module's `hibahScope`: grantor, its agent, its organisation's partner, staff-side roles;
+ * ADR 0036). Out of scope → 404 by construction (WHERE clause).
+ * Acting: "owner" = the testator/grantor (`amendments.user_id`); "officer" = `amendment:verify`. A hibah
+ * amendment's draft is changed by its grantor only (spec §6; 403 `amendments.grantor_only`).
  */
 import type { AmendmentActor } from '@wasiat/domain';
 import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { AuthUser } from '../auth/guard.ts';
 import { userCan } from '../auth/guard.ts';
-import { amendments, wills } from '../db/schema/index.ts';
-import { forbidden } from '../http/errors.ts';
+import { amendments, hibahs, wills } from '../db/schema/index.ts';
+import { hibahScope } from '../hibah/policy.ts';
+import { AppError, forbidden } from '../http/errors.ts';
 import { willScope } from '../wills/policy.ts';
 
 type Amendment = typeof amendments.$inferSelect;
@@ -20,10 +23,10 @@ type Amendment = typeof amendments.$inferSelect;
 /** WHERE clause of the amendments `user` may see. */
 export function amendmentScope(user: AuthUser): SQL {
   const willIds = sql`(select ${wills.id} from ${wills} where ${willScope(user)})`;
-  const hibah = userCan(user, 'will:read:any') ? sql`true` : eq(amendments.user_id, user.id);
+  const hibahIds = sql`(select ${hibahs.id} from ${hibahs} where ${hibahScope(user)})`;
   return or(
     and(eq(amendments.amendmentable_type, 'Wasiat'), sql`${amendments.amendmentable_id} in ${willIds}`),
-    and(eq(amendments.amendmentable_type, 'Hibah'), hibah),
+    and(eq(amendments.amendmentable_type, 'Hibah'), sql`${amendments.amendmentable_id} in ${hibahIds}`),
   ) as SQL;
 }
 
@@ -49,9 +52,25 @@ export function assertCanApply(user: AuthUser, will: typeof wills.$inferSelect):
   throw forbidden();
 }
 
-/** Editing the draft, uploading documents, signing the draft: the owner or a staff-side registrar. */
+/**
+ * Applying for an amendment of a visible hibah (ADR 0036): its grantor, or staff-side (`amendment:verify`)
+ * on the grantor's behalf (`is_staff_created = 1`; only the grantor edits and submits the draft).
+ * @throws 403 `amendments.grantor_only` otherwise (an agent or partner who may see the hibah).
+ */
+export function assertCanApplyHibah(user: AuthUser, h: typeof hibahs.$inferSelect): { staffCreated: boolean } {
+  if (h.user_id === user.id) return { staffCreated: false };
+  if (isOfficer(user)) return { staffCreated: true };
+  throw new AppError('forbidden', 'amendments.grantor_only');
+}
+
+/**
+ * Editing the draft, uploading documents: the owner or a staff-side registrar of a will's amendment; of a
+ * hibah's amendment the grantor only (spec §6 — staff verify instead). @throws 403.
+ */
 export function assertCanEditDraft(user: AuthUser, a: Amendment) {
-  if (a.user_id === user.id || userCan(user, 'will:create:client') || isOfficer(user)) return;
+  if (a.user_id === user.id) return;
+  if (a.amendmentable_type === 'Hibah') throw new AppError('forbidden', 'amendments.grantor_only');
+  if (userCan(user, 'will:create:client') || isOfficer(user)) return;
   throw forbidden();
 }
 

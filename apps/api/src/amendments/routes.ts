@@ -1,10 +1,10 @@
 /**
  * HTTP routes of the amendments module (docs/api/amendments.md — the contract; spec §7 `GET /amendment`
- * → `{ amendments: { data } }`; reference §2.4). Thin: parse → authorise → service → answer. All under
- * `/api`. Registers the payable kind `Amendment` (ADR 0016), the signable route `amendment.witness`, and
+ * → `{ amendments: { data } }`; reference §2.4) for wills and hibahs (issue 5; ADR 0036, 0037). Thin:
+ * parse → authorise → service → answer. All under `/api`. Registers the payable kind `Amendment` (ADR 0016), the signable route `amendment.witness`, and
  * the job `amendments.window` (ADR 0017).
  */
-import { amendmentDraftSchema, amendmentTransitionSchema, flag } from '@wasiat/domain';
+import { amendmentDraftSchema, amendmentTransitionSchema, flag, hibahAmendmentDraftSchema } from '@wasiat/domain';
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -20,8 +20,10 @@ import { registerJob } from '../jobs/scheduler.ts';
 import { registerPayable } from '../payments/payables.ts';
 import { actorOf, idParams, parseBody } from '../wills/http.ts';
 import { findVisibleWill } from '../wills/queries.ts';
+import { listHibahVersions, readHibahVersion } from './hibah.ts';
 import { amendmentWindowJob } from './jobs.ts';
 import { amendmentPayable } from './payable.ts';
+import { assertCanEditDraft } from './policy.ts';
 import { searchWills } from './search.ts';
 import {
   addDocument,
@@ -32,7 +34,6 @@ import {
   saveDraft,
   serializeAmendments,
   signDraft,
-  witnessBody,
 } from './service.ts';
 import { changeAmendmentStatus } from './transitions.ts';
 import { listVersions, readVersion } from './versions.ts';
@@ -149,10 +150,17 @@ export async function amendmentsRoutes(api: FastifyInstance, ctx: Ctx) {
     return { amendment: await getAmendment(ctx.db, user, req.params.id) };
   });
 
-  /** Save sections of the draft (parts b–i). */
+  /**
+   * Save sections of the draft (a will's parts b–i; a hibah amendment's editor): the body is parsed with
+   * the schema of the amendment's type, after the caller's right to change it (404 / 403) is known.
+   */
   r.patch('/amendment/:id/draft', { config: { access: ACT }, schema: { params: idParams } }, async (req) => {
-    await saveDraft(ctx.db, actorOf(req), req.params.id, parseBody(amendmentDraftSchema, req.body));
-    return { amendment: await getAmendment(ctx.db, requireUser(req), req.params.id) };
+    const user = requireUser(req);
+    const a = await findVisibleAmendment(ctx.db, user, req.params.id);
+    assertCanEditDraft(user, a);
+    const schema = a.amendmentable_type === 'Hibah' ? hibahAmendmentDraftSchema : amendmentDraftSchema;
+    await saveDraft(ctx.db, actorOf(req), req.params.id, parseBody(schema, req.body));
+    return { amendment: await getAmendment(ctx.db, user, req.params.id) };
   });
 
   /** The testator signs the draft (status 3): `{ is_base64, document, description? }`. */
@@ -271,6 +279,19 @@ export async function amendmentsRoutes(api: FastifyInstance, ctx: Ctx) {
       const w = await findVisibleWill(ctx.db, user, req.params.id);
       return { version: await readVersion(ctx.db, user, w, req.params.no) };
     },
+  );
+
+  // ——— Versions of a hibah (hibah.ts; ADR 0037) ———
+  r.get('/hibah/:id/versions', { config: { access: READ }, schema: { params: idParams } }, async (req) =>
+    listHibahVersions(ctx.db, requireUser(req), req.params.id),
+  );
+  r.get(
+    '/hibah/:id/versions/:no',
+    {
+      config: { access: READ },
+      schema: { params: idParams.extend({ no: z.coerce.number().int().min(1).max(100000) }) },
+    },
+    async (req) => ({ version: await readHibahVersion(ctx.db, requireUser(req), req.params.id, req.params.no) }),
   );
 
   // ——— Search (search.ts) ———

@@ -7,6 +7,7 @@
 import {
   AM,
   type amendmentDraftSchema,
+  type hibahAmendmentDraftSchema,
   OPEN_AMENDMENT_STATUSES,
   portionsExceedWhole,
   WILL_STATUS,
@@ -17,7 +18,15 @@ import type { AuthUser } from '../auth/guard.ts';
 import type { Ctx } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { newId } from '../db/schema/_common.ts';
-import { amendment_numbers, amendment_witnesses, amendments, pricings, users, wills } from '../db/schema/index.ts';
+import {
+  amendment_numbers,
+  amendment_witnesses,
+  amendments,
+  hibahs,
+  pricings,
+  users,
+  wills,
+} from '../db/schema/index.ts';
 import { decodeBase64, IMAGE_TYPES, saveAttachment } from '../files/uploads.ts';
 import { AppError, fieldError, notFound } from '../http/errors.ts';
 import { pageParams, toPage } from '../http/pagination.ts';
@@ -25,6 +34,7 @@ import { findVisibleWill } from '../wills/queries.ts';
 import { type Actor, audit, type Conn } from '../wills/service.ts';
 import { assertSignatureDrawn } from '../wills/signature-facts.ts';
 import { loadWillContent, type WillContent } from './content.ts';
+import { hibahApplication, nextHibahDraft } from './hibah.ts';
 import { amendmentScope, assertCanApply, assertCanEditDraft } from './policy.ts';
 
 export type Amendment = typeof amendments.$inferSelect;
@@ -65,11 +75,12 @@ export async function amendmentPriceOf(db: Conn, will: typeof wills.$inferSelect
 }
 
 /**
- * `POST /api/amendment { amendmentable_type: "Wasiat", amendmentable_id, notes? }` → the new amendment
- * (status 0) with a reference number, its price (sen, from the will's pricing) and a draft copied from
- * the will's current content. Rules: the will is visible (404) and registered (422
- * `amendments.will_not_registered`), has no open amendment (422 `amendments.already_open`); the testator
- * or a staff-side registrar applies (403). "Hibah" is not accepted here yet (422 on `amendmentable_type`).
+ * `POST /api/amendment { amendmentable_type: "Wasiat" | "Hibah", amendmentable_id, notes? }` → the new
+ * amendment (status 0) with a reference number, its price (sen) and a draft copied from the record's
+ * current content. A will: visible (404), registered (422 `amendments.will_not_registered`), no open
+ * amendment (422 `amendments.already_open`); the testator or a staff-side registrar applies (403). A
+ * hibah: amendments/hibah.ts `hibahApplication` (grantor or staff-side; registered; price from the
+ * hibah's pricing, waived when none). Any other type: 422 on `amendmentable_type`.
  */
 export async function applyAmendment(
   db: Db,
@@ -77,39 +88,19 @@ export async function applyAmendment(
   body: { amendmentable_type: string; amendmentable_id: string; notes?: string | null },
   now = new Date(),
 ) {
-  if (body.amendmentable_type !== 'Wasiat') throw fieldError('amendmentable_type', 'validation.choose');
+  if (body.amendmentable_type !== 'Wasiat' && body.amendmentable_type !== 'Hibah') {
+    throw fieldError('amendmentable_type', 'validation.choose');
+  }
   return db.transaction(async (tx) => {
-    const will = await findVisibleWill(tx, actor.user, body.amendmentable_id, { forUpdate: true });
-    const { staffCreated } = assertCanApply(actor.user, will);
-    if (will.status !== WILL_STATUS.registered) throw fieldError('amendmentable_id', AM.willNotRegistered);
-    const [{ open }] = await tx
-      .select({ open: count() })
-      .from(amendments)
-      .where(
-        and(
-          eq(amendments.amendmentable_type, 'Wasiat'),
-          eq(amendments.amendmentable_id, will.id),
-          inArray(amendments.status, [...OPEN_AMENDMENT_STATUSES]),
-        ),
-      );
-    if (Number(open) > 0) throw fieldError('amendmentable_id', AM.alreadyOpen);
-    const [{ n }] = await tx
-      .select({ n: count() })
-      .from(amendments)
-      .where(and(eq(amendments.amendmentable_type, 'Wasiat'), eq(amendments.amendmentable_id, will.id)));
+    const values =
+      body.amendmentable_type === 'Hibah'
+        ? await hibahApplication(tx, actor.user, body.amendmentable_id, now)
+        : await willApplication(tx, actor.user, body.amendmentable_id);
     const [row] = await tx
       .insert(amendments)
       .values({
-        amendmentable_type: 'Wasiat',
-        amendmentable_id: will.id,
-        user_id: will.user_id,
-        organization_id: will.organization_id,
+        ...values,
         reference_no: await nextReferenceNo(tx, now),
-        count: Number(n) + 1,
-        status: 0,
-        is_staff_created: staffCreated ? 1 : 0,
-        price_sen: await amendmentPriceOf(tx, will),
-        draft: await loadWillContent(tx, will.id),
         notes: body.notes ?? null,
         applied_at: now,
       })
@@ -117,6 +108,40 @@ export async function applyAmendment(
     await audit(tx, actor, 'amendment.apply', { type: 'Amendment', id: row.id }, null, summary(row));
     return row;
   });
+}
+
+/** The values of a new will amendment (rules of {@link applyAmendment}), inside the applying transaction. */
+async function willApplication(tx: Conn, user: AuthUser, willId: string) {
+  const will = await findVisibleWill(tx, user, willId, { forUpdate: true });
+  const { staffCreated } = assertCanApply(user, will);
+  if (will.status !== WILL_STATUS.registered) throw fieldError('amendmentable_id', AM.willNotRegistered);
+  const [{ open }] = await tx
+    .select({ open: count() })
+    .from(amendments)
+    .where(
+      and(
+        eq(amendments.amendmentable_type, 'Wasiat'),
+        eq(amendments.amendmentable_id, will.id),
+        inArray(amendments.status, [...OPEN_AMENDMENT_STATUSES]),
+      ),
+    );
+  if (Number(open) > 0) throw fieldError('amendmentable_id', AM.alreadyOpen);
+  const [{ n }] = await tx
+    .select({ n: count() })
+    .from(amendments)
+    .where(and(eq(amendments.amendmentable_type, 'Wasiat'), eq(amendments.amendmentable_id, will.id)));
+  return {
+    amendmentable_type: 'Wasiat',
+    amendmentable_id: will.id,
+    user_id: will.user_id,
+    organization_id: will.organization_id,
+    count: Number(n) + 1,
+    status: 0,
+    is_staff_created: staffCreated ? 1 : 0,
+    price_sen: await amendmentPriceOf(tx, will),
+    payment_received_at: null,
+    draft: await loadWillContent(tx, will.id),
+  };
 }
 
 /** The audit view of an amendment (without the draft). */
@@ -179,8 +204,9 @@ export async function listAmendments(db: Db, user: AuthUser, q: AmendmentListQue
 
 /**
  * The wire shape (docs/api/amendments.md): the row's fields with `incharged_by_id` (= `handled_by`,
- * reference §4.2), `handled_by` `{ id, name }`, `amendmentable` `{ id, wasiat_no, current_version, user:
- * { name, ic_number } }`, `witnesses` (without OTP data), the draft when `withDraft`. Money in sen.
+ * reference §4.2), `handled_by` `{ id, name }`, `amendmentable` — a will `{ id, wasiat_no, current_version,
+ * status, user_id, user: { name, ic_number } }`, a hibah `{ id, hibah_number, hibah_type, current_version,
+ * status, user_id, user }` — `witnesses` (without OTP data), the draft when `withDraft`. Money in sen.
  */
 export async function serializeAmendments(db: Db, rows: Amendment[], withDraft: boolean) {
   if (rows.length === 0) return [];
@@ -196,6 +222,20 @@ export async function serializeAmendments(db: Db, rows: Amendment[], withDraft: 
         })
         .from(wills)
         .where(inArray(wills.id, willIds))
+    : [];
+  const hibahIds = rows.filter((r) => r.amendmentable_type === 'Hibah').map((r) => r.amendmentable_id);
+  const hibahRows = hibahIds.length
+    ? await db
+        .select({
+          id: hibahs.id,
+          hibah_number: hibahs.hibah_number,
+          hibah_type: hibahs.hibah_type,
+          current_version: hibahs.current_version,
+          status: hibahs.status,
+          user_id: hibahs.user_id,
+        })
+        .from(hibahs)
+        .where(inArray(hibahs.id, hibahIds))
     : [];
   const userIds = [...new Set(rows.flatMap((r) => [r.user_id, r.handled_by].filter(Boolean) as string[]))];
   const userRows = userIds.length
@@ -214,7 +254,10 @@ export async function serializeAmendments(db: Db, rows: Amendment[], withDraft: 
       ),
     );
   const u = new Map(userRows.map((x) => [x.id, x]));
-  const w = new Map(willRows.map((x) => [x.id, x]));
+  const w = new Map<string, Record<string, unknown>>([
+    ...willRows.map((x) => [x.id, x] as [string, Record<string, unknown>]),
+    ...hibahRows.map((x) => [x.id, x] as [string, Record<string, unknown>]),
+  ]);
   return rows.map((a) => {
     const { draft, ...rest } = a;
     const owner = u.get(a.user_id);
@@ -254,6 +297,7 @@ export async function getAmendment(db: Db, user: AuthUser, id: string) {
 }
 
 type DraftInput = z.output<typeof amendmentDraftSchema>;
+type HibahDraftInput = z.output<typeof hibahAmendmentDraftSchema>;
 
 /** Server checks of a draft's shares: each names a receiver of the draft; a property's shares ≤ the whole; a vehicle has one receiver. */
 function checkShares(draft: WillContent) {
@@ -270,27 +314,39 @@ function checkShares(draft: WillContent) {
   }
 }
 
+/** The next draft of a will's amendment with the given sections replaced, checked ({@link checkShares}). */
+function nextWillDraft(a: Amendment, input: DraftInput): WillContent {
+  const draft = structuredClone(a.draft as WillContent);
+  const withIds = <T extends { id?: string }>(list: T[]) => list.map((x) => ({ ...x, id: x.id || newId() }));
+  if (input.user_detail) draft.user_detail = { ...input.user_detail };
+  if (input.heirs) draft.heirs = withIds(input.heirs);
+  if (input.receivers) draft.receivers = withIds(input.receivers);
+  if (input.moveables) draft.moveables = withIds(input.moveables) as WillContent['moveables'];
+  if (input.immoveables) draft.immoveables = withIds(input.immoveables) as WillContent['immoveables'];
+  if (input.caretakers) draft.caretakers = withIds(input.caretakers);
+  if (input.bequests) draft.bequests = withIds(input.bequests);
+  if (input.witnesses) draft.witnesses = withIds(input.witnesses);
+  checkShares(draft);
+  return draft;
+}
+
 /**
- * `PATCH /api/amendment/{id}/draft` (parts b–i): replace the given sections of the draft. Only while
- * drafting (status 0; else 422 `amendments.not_editable`); owner or staff-side registrar (403). New rows
- * get an id (so shares can name new receivers in a later save of the same request: send receivers first).
+ * `PATCH /api/amendment/{id}/draft` (parts b–i; a hibah amendment's editor): replace the given sections
+ * of the draft. Only while drafting (status 0; else 422 `amendments.not_editable`); a will's: owner or
+ * staff-side registrar (403); a hibah's: the grantor only (403 `amendments.grantor_only`). New rows get an
+ * id (so shares can name new receivers in a later save of the same request: send receivers first). The
+ * body was parsed with the schema of the amendment's type (`amendmentDraftSchema` or
+ * `hibahAmendmentDraftSchema`).
  */
-export async function saveDraft(db: Db, actor: Actor, id: string, input: DraftInput) {
+export async function saveDraft(db: Db, actor: Actor, id: string, input: DraftInput | HibahDraftInput) {
   return db.transaction(async (tx) => {
     const a = await findVisibleAmendment(tx, actor.user, id, true);
     assertCanEditDraft(actor.user, a);
     if (a.status !== 0) throw fieldError('_', AM.notEditable);
-    const draft = structuredClone(a.draft as WillContent);
-    const withIds = <T extends { id?: string }>(list: T[]) => list.map((x) => ({ ...x, id: x.id || newId() }));
-    if (input.user_detail) draft.user_detail = { ...input.user_detail };
-    if (input.heirs) draft.heirs = withIds(input.heirs);
-    if (input.receivers) draft.receivers = withIds(input.receivers);
-    if (input.moveables) draft.moveables = withIds(input.moveables) as WillContent['moveables'];
-    if (input.immoveables) draft.immoveables = withIds(input.immoveables) as WillContent['immoveables'];
-    if (input.caretakers) draft.caretakers = withIds(input.caretakers);
-    if (input.bequests) draft.bequests = withIds(input.bequests);
-    if (input.witnesses) draft.witnesses = withIds(input.witnesses);
-    checkShares(draft);
+    const draft =
+      a.amendmentable_type === 'Hibah'
+        ? await nextHibahDraft(tx, a, input as HibahDraftInput)
+        : nextWillDraft(a, input as DraftInput);
     const set: Partial<Amendment> = { draft };
     if (input.notes !== undefined) set.notes = input.notes;
     const [after] = await tx.update(amendments).set(set).where(eq(amendments.id, a.id)).returning();
@@ -310,7 +366,12 @@ export async function signDraft(ctx: Ctx, actor: Actor, id: string, document: st
   await assertSignatureDrawn(png, 'document');
   return ctx.db.transaction(async (tx) => {
     const a = await findVisibleAmendment(tx, actor.user, id, true);
-    if (a.user_id !== actor.user.id) throw new AppError('forbidden', 'errors.forbidden');
+    if (a.user_id !== actor.user.id) {
+      throw new AppError(
+        'forbidden',
+        a.amendmentable_type === 'Hibah' ? 'amendments.grantor_only' : 'errors.forbidden',
+      );
+    }
     if (a.status !== 3) throw fieldError('status', AM.invalidTransition);
     const att = await saveAttachment(tx as unknown as Db, ctx.store, {
       attachableType: 'Amendment',

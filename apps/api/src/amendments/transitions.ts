@@ -16,6 +16,9 @@
  * - 4 → 2 approve (officer): every witness confirmed (422 `amendments.witnesses_pending`); the draft becomes
  *   the will's content, a new version (versions.ts).
  * - → 5 cancel: owner from 0/1/3, officer from 0/1/3/4 (`reason` kept), the expiry job from 3/4.
+ * A hibah's amendment (ADR 0036): submit checks the draft's completeness as the hibah's own submission
+ * does and spends a grantor's `amendment-submit` code not bound to a will; approve makes the draft the
+ * hibah's new version (amendments/hibah.ts).
  * Anything else: 422 `amendments.invalid_transition` on `status` and nothing changes; a legal move by the
  * wrong person: 403. Each writes an audit event (actor, before/after, IP) in the same transaction.
  */
@@ -36,6 +39,7 @@ import { consumeVerifiedOtp } from '../otp/service.ts';
 import type { Actor } from '../wills/service.ts';
 import { audit } from '../wills/service.ts';
 import type { WillContent } from './content.ts';
+import { applyHibahDraftAsNewVersion, hibahSubmitProblems } from './hibah.ts';
 import { capacitiesOf } from './policy.ts';
 import { type Amendment, findVisibleAmendment, summary } from './service.ts';
 import { applyDraftAsNewVersion } from './versions.ts';
@@ -100,7 +104,10 @@ export async function changeAmendmentStatus(
     if (!as) throw forbidden();
     let set: Partial<typeof amendments.$inferInsert> = { status: body.status };
     if (t.from === 0 && t.to === 1) {
-      const problems = await submitProblems(tx, a, body, me.id);
+      const problems =
+        a.amendmentable_type === 'Hibah'
+          ? await hibahSubmitProblems(tx, a, body, me.id)
+          : await submitProblems(tx, a, body, me.id);
       const first = Object.values(problems)[0]?.[0];
       if (first) throw new AppError('validation', first, problems);
       set = { ...set, submitted_at: now, reason: null };
@@ -122,7 +129,10 @@ export async function changeAmendmentStatus(
     } else if (t.from === 3 && t.to === 0) {
       set = { ...set, expires_at: null, reason: body.reason?.trim() || null };
     } else if (t.to === 2) {
-      const version = await applyDraftAsNewVersion(tx, actor, a, now);
+      const version =
+        a.amendmentable_type === 'Hibah'
+          ? await applyHibahDraftAsNewVersion(tx, actor, a, now)
+          : await applyDraftAsNewVersion(tx, actor, a, now);
       set = { ...set, approved_at: now, expires_at: null, version_no: version, handled_by: a.handled_by ?? me.id };
     } else if (t.to === 5) {
       set = {

@@ -63,6 +63,7 @@ export async function inviteWitnesses(ctx: Ctx, tx: Db, a: Amendment, now: Date)
   }
   const [owner] = await tx.select({ name: users.name }).from(users).where(eq(users.id, a.user_id));
   const until = a.expires_at ?? now;
+  const mail = a.amendmentable_type === 'Hibah' ? 'hibah_witness' : 'witness';
   for (const row of rows) {
     const params = {
       name: row.name,
@@ -73,8 +74,8 @@ export async function inviteWitnesses(ctx: Ctx, tx: Db, a: Amendment, now: Date)
     };
     await ctx.mailer.send({
       to: row.email,
-      subject: translate('amendments.mail.witness_subject', 'ms', params),
-      text: translate('amendments.mail.witness_body', 'ms', params),
+      subject: translate(`amendments.mail.${mail}_subject`, 'ms', params),
+      text: translate(`amendments.mail.${mail}_body`, 'ms', params),
     });
   }
   return rows;
@@ -104,7 +105,8 @@ export async function witnessByLink(ctx: Ctx, witnessId: string, q: LinkParams, 
 
 /**
  * `GET /api/amendment-witness/{id}?expires&signature` → `{ witness: { id, name, otp_verified, confirmed_at },
- * amendment: { id, reference_no, status, expires_at, testator: { name } , draft } }`.
+ * amendment: { id, amendmentable_type, reference_no, status, expires_at, testator: { name }, draft } }`
+ * (`testator` is the grantor of a hibah amendment; the draft has the shape of its type).
  */
 export async function witnessView(ctx: Ctx, witnessId: string, q: LinkParams) {
   const { w, a } = await witnessByLink(ctx, witnessId, q);
@@ -118,6 +120,7 @@ export async function witnessView(ctx: Ctx, witnessId: string, q: LinkParams) {
     },
     amendment: {
       id: a.id,
+      amendmentable_type: a.amendmentable_type,
       reference_no: a.reference_no,
       status: a.status,
       expires_at: a.expires_at,

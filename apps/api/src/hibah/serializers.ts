@@ -69,6 +69,8 @@ function body(h: Row) {
     approved_at: h.approved_at,
     rejected_reason: h.rejected_reason,
     registered_at: h.registered_at,
+    /** Version of the registered content in force (ADR 0037; +1 per approved amendment). */
+    current_version: h.current_version,
     current_total_sen: h.current_total_sen,
     created_at: h.created_at,
     updated_at: h.updated_at,

@@ -4,6 +4,7 @@
  */
 import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { idColumn, timestamps, tz } from './_common.ts';
+import { hibahs } from './hibah.ts';
 import { users } from './users.ts';
 import { wills } from './wills.ts';
 
@@ -48,7 +49,7 @@ export const amendments = pgTable(
     cancelled_at: tz('cancelled_at'),
     /** Deadline of the running 14-day window (statuses 3 and 4), else null. */
     expires_at: tz('expires_at'),
-    /** Will version created when it succeeded. */
+    /** Version of the will (or hibah) created when it succeeded. */
     version_no: integer('version_no'),
     ...timestamps(),
   },
@@ -85,6 +86,27 @@ export const will_versions = pgTable(
     ...timestamps(),
   },
   (t) => [uniqueIndex('will_versions_uq').on(t.wasiat_id, t.version_no)],
+);
+
+/**
+ * One row per version of a hibah's content (ADR 0037, as will_versions for wills): the canonical JSON
+ * snapshot (API hibah/content.ts) and its SHA-256. Version 1 is the registered hibah (snapshotted when its
+ * first amendment succeeds); version n+1 the content an approved amendment made current.
+ */
+export const hibah_versions = pgTable(
+  'hibah_versions',
+  {
+    id: idColumn(),
+    hibah_id: text('hibah_id')
+      .notNull()
+      .references(() => hibahs.id),
+    version_no: integer('version_no').notNull(),
+    amendment_id: text('amendment_id').references(() => amendments.id),
+    content: jsonb('content').notNull(),
+    sha256: text('sha256').notNull(),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex('hibah_versions_uq').on(t.hibah_id, t.version_no)],
 );
 
 /** The witnesses of an amendment and their confirmation through a signed link (OTP + signature). */

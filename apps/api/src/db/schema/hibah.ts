@@ -85,6 +85,8 @@ export const hibahs = pgTable(
     /** Registration number given on completion (status 5), e.g. "H2026-000012". */
     hibah_number: text('hibah_number'),
     registered_at: tz('registered_at'),
+    /** The version of the registered content in force (ADR 0037): 1 at registration, +1 per approved amendment. */
+    current_version: integer('current_version').notNull().default(1),
     /** Current total of the trust's asset ledger (sen): always the sum of its transactions (ledger.ts). */
     current_total_sen: bigint('current_total_sen', { mode: 'number' }).notNull().default(0),
     deleted_at: tz('deleted_at'),

@@ -21,6 +21,12 @@ export const NAV: NavItem[] = [
   { to: '/pindaan/list', labelKey: 'nav.amendment_list', anyOf: ['will:read:own', 'amendment:verify'] },
   { to: '/wasiat/pengesahan/list-pindaan', labelKey: 'nav.amendment_verification', anyOf: ['amendment:verify'] },
   { to: '/wasiat/pengesahan/list-pindaan-saksi', labelKey: 'nav.amendment_witnesses', anyOf: ['amendment:verify'] },
+  { to: '/trust/part-listpindaan', labelKey: 'nav.hibah_amendments', anyOf: ['will:create:own'] },
+  {
+    to: '/trust/pengesahan/list-pindaan-hibah',
+    labelKey: 'nav.hibah_amendment_verification',
+    anyOf: ['amendment:verify'],
+  },
   { to: '/carian/semak', labelKey: 'nav.search', anyOf: ['will:search'] },
   { to: '/organization/rakan', labelKey: 'nav.partners', anyOf: ['organisation:manage'] },
   { to: '/organization/mine', labelKey: 'nav.my_organisation', anyOf: ['organisation:read'] },

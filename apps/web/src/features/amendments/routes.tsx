@@ -1,7 +1,9 @@
 /**
- * Routes of the amendments feature (spec §2 Will, Search, Verification lists; issue 4): apply and pay,
- * the wizard /wasiat/{wasiat_id}/pindaan-* (parts a–i, property pages, draft review), the officer lists,
- * the client's list, search (carian), and the public witness page opened from the signed link.
+ * Routes of the amendments feature (spec §2 Will, Search, Verification lists, Trusts; issues 4 and 5):
+ * apply and pay, the wizard /wasiat/{wasiat_id}/pindaan-* (parts a–i, property pages, draft review), the
+ * officer lists, the client's list, search (carian), the public witness page opened from the signed link,
+ * and hibah amendments (ADR 0038): /trust/part-listpindaan, /trust/pindaan/{amendment_id}/…,
+ * /trust/pengesahan/list-pindaan-hibah.
  */
 import type { RouteObject } from 'react-router';
 import type { FeatureRoutes } from '@/app/routes-types.ts';
@@ -45,6 +47,30 @@ const wizard: RouteObject = {
   ],
 };
 
+const hibahParts = () => import('./hibah/HibahAmendmentParts.tsx');
+/** The hibah amendment's page and its parts (ADR 0038); the property pages are the will wizard's. */
+const hibahAmendment: RouteObject = {
+  path: '/trust/pindaan/:amendment_id',
+  lazy: async () => ({ Component: (await import('./hibah/HibahAmendmentFrame.tsx')).HibahAmendmentFrame }),
+  children: [
+    { index: true, lazy: async () => ({ Component: (await hibahParts()).HibahSummaryPart }) },
+    page('penerima', async () => ({ Component: (await hibahParts()).HibahReceiversPart })),
+    page('harta-tak-alih', async () => {
+      const { PropertyPage } = await property();
+      return { Component: () => <PropertyPage kind="immoveables" /> };
+    }),
+    page('harta-alih', async () => {
+      const { PropertyPage } = await property();
+      return { Component: () => <PropertyPage kind="moveables" /> };
+    }),
+    page('penjaga', async () => ({ Component: (await hibahParts()).HibahCaretakersPart })),
+    page('saksi', async () => ({ Component: (await hibahParts()).HibahWitnessesPart })),
+    page('mesej', async () => ({ Component: (await hibahParts()).HibahMessagePart })),
+    page('hantar', async () => ({ Component: (await hibahParts()).HibahSubmitPart })),
+    page('draf', async () => ({ Component: (await hibahParts()).HibahDraftPart })),
+  ],
+};
+
 export const amendmentsRoutes: FeatureRoutes = {
   public: [
     page('/pindaan/saksi/:witness_id', async () => ({
@@ -63,6 +89,13 @@ export const amendmentsRoutes: FeatureRoutes = {
     list('/wasiat/pindaan/senarai-pindaan', 'amendments.lists.senarai', { filter: true }),
     list('/wasiat/pindaan/senarai-pindaan/search', 'amendments.lists.search', { search: true }),
     list('/pindaan/list', 'amendments.lists.mine', { filter: true }),
+    page('/trust/part-listpindaan', async () => ({
+      Component: (await import('./hibah/ListPindaanPage.tsx')).ListPindaanPage,
+    })),
+    hibahAmendment,
+    page('/trust/pengesahan/list-pindaan-hibah', async () => ({
+      Component: (await import('./hibah/VerifyListPage.tsx')).VerifyListPage,
+    })),
     page('/carian/semak', async () => ({ Component: (await search()).SemakPage })),
     page('/carian/senarai', async () => ({ Component: (await search()).SenaraiPage })),
     ...(['a', 'b', 'c', 'd', 'e'] as const).map((k) =>

@@ -36,9 +36,15 @@ export interface Amendment {
   amendmentable: {
     id: string;
     wasiat_no?: string | null;
+    /** A hibah's (amendmentable_type "Hibah"). */
+    hibah_number?: string | null;
+    hibah_type?: number;
+    status?: number;
     current_version?: number;
     user: { name: string; ic_number: string } | null;
   };
+  user_id: string;
+  is_staff_created: number;
   handled_by: { id: string; name: string } | null;
   incharged_by_id: string | null;
   price_sen: number | null;

@@ -1,6 +1,6 @@
 /**
  * /pindaan/saksi/{witness_id}?expires&signature — the page a witness opens from the link in their e-mail
- * (issue 4; ADR 0020). Public (no login): the signed link is the credential. The witness reads the
+ * (issue 4; ADR 0020; a hibah amendment's witnesses too, issue 5, ADR 0038 — the hibah draft is shown). Public (no login): the signed link is the credential. The witness reads the
  * draft, requests and verifies a one-time code (e-mailed), signs on the signature pad and confirms. A
  * tampered or expired link shows the server's message ("link invalid or expired").
  */
@@ -14,17 +14,21 @@ import { SignaturePad, type SignaturePadHandle } from '@/components/SignaturePad
 import { Busy, Notice } from '@/features/wills/index.ts';
 import { DraftSummary } from '../components/DraftSummary.tsx';
 import { OtpBox } from '../components/OtpBox.tsx';
+import type { HibahDraft } from '../hibah/api.ts';
+import { HibahDraftSummary } from '../hibah/HibahDraftSummary.tsx';
 import type { Draft } from '../types.ts';
 
 interface View {
   witness: { id: string; name: string; otp_verified: number; confirmed_at: string | null };
   amendment: {
     id: string;
+    /** "Wasiat" or "Hibah": which draft this is (ADR 0038). */
+    amendmentable_type?: 'Wasiat' | 'Hibah';
     reference_no: string;
     status: number;
     expires_at: string | null;
     testator: { name: string };
-    draft: Draft;
+    draft: Draft | HibahDraft;
   };
 }
 
@@ -57,6 +61,8 @@ export function WitnessPage() {
     );
   }
   const { witness, amendment } = q.data;
+  const hibah = amendment.amendmentable_type === 'Hibah';
+  const title = t(hibah ? 'hibahAmendments.witness.title' : 'amendments.witness.title');
   const confirmed = done || !!witness.confirmed_at;
   const confirm = async () => {
     setError(null);
@@ -71,7 +77,7 @@ export function WitnessPage() {
   };
   return (
     <Stack maw={900} mx="auto" p="md">
-      <Title order={1}>{t('amendments.witness.title')}</Title>
+      <Title order={1}>{title}</Title>
       <Text>
         {t('amendments.witness.hello', {
           name: witness.name,
@@ -80,7 +86,11 @@ export function WitnessPage() {
         })}
       </Text>
       <Paper withBorder p="md">
-        <DraftSummary draft={amendment.draft} />
+        {hibah ? (
+          <HibahDraftSummary draft={amendment.draft as HibahDraft} />
+        ) : (
+          <DraftSummary draft={amendment.draft as Draft} />
+        )}
       </Paper>
       {confirmed ? (
         <Notice color="green" role="status" data-testid="witness-confirmed">

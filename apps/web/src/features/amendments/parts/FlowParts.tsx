@@ -89,7 +89,7 @@ export function PindaanG() {
 }
 
 /** The officer's buttons for the amendment's status (ADR 0020). */
-function OfficerActions() {
+export function OfficerActions() {
   const { t } = useTranslation();
   const { amendment: a, refresh } = useAmendmentContext();
   const [reason, setReason] = useState('');
