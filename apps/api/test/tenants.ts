@@ -127,6 +127,7 @@ export interface Targets {
   /** The owner's own signature (a `User` attachment). */
   userSignature: string;
   certificateUpload: string;
+  /** A verified programme certificate bearing the owner's MyKad (no will registered from it yet). */
   certificate: string;
   qurbanTransaction: string;
   qurbanSeason: string;
@@ -529,6 +530,7 @@ export async function buildTenants(t: TestApp): Promise<Tenants> {
     201,
   );
   const [cert] = await db.select().from(certificates).where(eq(certificates.certificate_no, 'PRB-0001'));
+  await ok(t.call('PATCH', `/api/tekun/certificate/${cert.id}`, { token: staffToken, body: { status: 'verified' } }));
   const [season] = await db.select().from(qurban_seasons);
   const purchase = await ok(
     t.call('POST', '/api/ez-qurban/transaction', {
