@@ -14,6 +14,7 @@ import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { buildApp } from '../src/app.ts';
+import type { DeclaredRoute } from '../src/auth/guard.ts';
 import type { Ctx } from '../src/context.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { login_challenges, two_factors } from '../src/db/schema/index.ts';
@@ -34,11 +35,21 @@ export interface TestApp {
   baseUrl: string;
   mails: ReceivedMail[];
   dbKind: 'pglite' | 'postgres';
+  /** Every `/api` route the built app declared, with its `config.access` (auth/guard.ts). */
+  routes: DeclaredRoute[];
   /** Call the API: `call('POST', '/api/login', { body })` → `{ status, body, headers }`. */
   call(
     method: string,
     path: string,
-    opts?: { token?: string; body?: unknown; lang?: 'ms' | 'en'; form?: FormData; headers?: Record<string, string> },
+    opts?: {
+      token?: string;
+      body?: unknown;
+      lang?: 'ms' | 'en';
+      form?: FormData;
+      headers?: Record<string, string>;
+      /** `manual` to see a 3xx answer itself (fetch follows redirects by default). */
+      redirect?: RequestRedirect;
+    },
   ): Promise<{ status: number; body: any; headers: Headers; raw: Buffer }>;
   /**
    * Log in a demo user (password Demo12345) or any user; returns the token. For a role with a second factor
@@ -140,7 +151,7 @@ export async function makeTestApp(
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify(opts.body);
     }
-    const res = await fetch(baseUrl + path, { method, headers, body });
+    const res = await fetch(baseUrl + path, { method, headers, body, redirect: opts.redirect });
     const raw = Buffer.from(await res.arrayBuffer());
     let parsed: unknown = null;
     if ((res.headers.get('content-type') ?? '').includes('json')) parsed = JSON.parse(raw.toString('utf8'));
@@ -171,6 +182,7 @@ export async function makeTestApp(
     baseUrl,
     mails,
     dbKind: database.kind,
+    routes: app.declaredRoutes,
     call,
     secondFactor,
     async login(username, password = DEMO_PASSWORD) {

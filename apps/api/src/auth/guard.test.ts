@@ -23,4 +23,23 @@ describe('guard (fail closed, DESIGN.md §9.5)', () => {
     expect(r.json()).toEqual({ ok: true });
     await app.close();
   });
+  it('keeps the list of declared routes with their access (read by the security probes)', async () => {
+    const app = Fastify();
+    await app.register(guardPlugin, { db: {} as Db });
+    app.get('/api/thing/:id', { config: { access: 'will:read:any' } }, async () => ({}));
+    app.route({
+      method: ['PATCH', 'PUT'],
+      url: '/api/thing/:id',
+      config: { access: 'authenticated' },
+      handler: async () => ({}),
+    });
+    app.get('/outside', async () => ({}));
+    await app.ready();
+    expect(app.declaredRoutes).toEqual([
+      { method: 'GET', url: '/api/thing/:id', access: 'will:read:any' },
+      { method: 'PATCH', url: '/api/thing/:id', access: 'authenticated' },
+      { method: 'PUT', url: '/api/thing/:id', access: 'authenticated' },
+    ]);
+    await app.close();
+  });
 });

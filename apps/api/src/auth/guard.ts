@@ -20,9 +20,24 @@ import { userForToken } from './tokens.ts';
 export type Access = 'public' | 'authenticated' | Action | Action[];
 export type AuthUser = typeof users.$inferSelect;
 
+/** One `/api` route as the guard saw it declared: method, URL pattern (`/api/wasiat/:id`) and its access. */
+export interface DeclaredRoute {
+  method: string;
+  url: string;
+  access: Access;
+}
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+  }
+  interface FastifyInstance {
+    /**
+     * Every `/api` route of the app with its declared access, in registration order (filled by the guard's
+     * `onRoute` hook). Read by the access-control probes (`security/access-probes.test.ts`) so a new route
+     * cannot escape them.
+     */
+    declaredRoutes: DeclaredRoute[];
   }
   interface FastifyRequest {
     /** The logged-in user, when a valid bearer token was sent. */
@@ -71,10 +86,16 @@ export async function awaitingApproval(db: Db, user: AuthUser): Promise<boolean>
 }
 
 export const guardPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => {
+  const declared: DeclaredRoute[] = [];
+  app.decorate('declaredRoutes', declared);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api') || route.url.startsWith('/api/docs')) return;
-    if (!route.config?.access) {
+    const access = route.config?.access;
+    if (!access) {
       throw new Error(`Route ${route.method} ${route.url} declares no config.access (fail closed)`);
+    }
+    for (const method of Array.isArray(route.method) ? route.method : [route.method]) {
+      if (method !== 'HEAD') declared.push({ method, url: route.url, access });
     }
   });
 
