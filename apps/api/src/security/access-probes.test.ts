@@ -551,6 +551,8 @@ for (const m of ['POST', 'PATCH', 'PUT']) {
     may: fillsHibah,
   }));
 }
+add('GET /api/hibah/:id/versions', (x) => ({ path: `/api/hibah/${x.hibah}/versions`, may: seesHibah }));
+add('GET /api/hibah/:id/versions/:no', (x) => ({ path: `/api/hibah/${x.hibah}/versions/1`, may: seesHibah }));
 add('GET /api/hibah/:id/receiver/validate-signature', (x) => ({
   path: `/api/hibah/${x.hibah}/receiver/validate-signature`,
   may: seesHibah,
