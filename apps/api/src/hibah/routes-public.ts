@@ -17,7 +17,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireUser } from '../auth/guard.ts';
 import type { Ctx } from '../context.ts';
-import { hibahs, organizations } from '../db/schema/index.ts';
+import { amendments, hibahs, organizations } from '../db/schema/index.ts';
 import { registerDocumentCheckRoute } from '../documents/check-route.ts';
 import { documentAccess } from '../documents/policy.ts';
 import { routeRateLimit } from '../http/rate-limits.ts';
@@ -191,12 +191,21 @@ export async function publicRoutes(api: FastifyInstance, ctx: Ctx) {
   /**
    * `POST /api/public/hibah/{id}/verify` (public; multipart `file`, a PDF ≤ 5 MB) → `{ verification:
    * { registered, sha256, kind, issued_at } }`: whether the upload is byte for byte one of the sealed
-   * documents issued for this hibah (its certificate "hibah" or a receipt "receipt", any version). 404
+   * documents issued for this hibah or its amendments (its certificate "hibah", a receipt "receipt", any
+   * version). 404
    * unless the hibah is registered (as `GET /public/hibah/{id}`); 422 on `file` as the will's twin;
    * rate-limited like the public lookup. Nothing is stored. (documents/check-route.ts; ADRs 0071, 0074)
    */
   registerDocumentCheckRoute(api, ctx, {
     url: '/public/hibah/:id/verify',
-    subjects: async (id) => [{ type: 'Hibah', id: (await publicHibah(ctx, id)).id }],
+    subjects: async (id) => {
+      const h = await publicHibah(ctx, id);
+      // The hibah's own documents and those of its amendments (receipts, amended certificates; ADR 0074).
+      const ams = await ctx.db
+        .select({ id: amendments.id })
+        .from(amendments)
+        .where(and(eq(amendments.amendmentable_type, 'Hibah'), eq(amendments.amendmentable_id, h.id)));
+      return [{ type: 'Hibah', id: h.id }, ...ams.map((a) => ({ type: 'Amendment', id: a.id }))];
+    },
   });
 }
