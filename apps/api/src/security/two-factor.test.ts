@@ -205,7 +205,13 @@ describe('enrolment and recovery codes', () => {
       after: { enrolled: false, sessions_revoked: true },
     });
     expect(reset[0].ip).toBeTruthy();
-    const ms = await t.call('DELETE', `/api/user/${u.id}/two-factor`, { token: admin, lang: 'ms' });
+    // the web sends it as POST with `_method: DELETE`
+    const ms = await t.call('POST', `/api/user/${u.id}/two-factor`, {
+      token: admin,
+      lang: 'ms',
+      body: { _method: 'DELETE' },
+    });
+    expect(ms.status).toBe(200);
     expect(ms.body.message).toMatch(/^Faktor kedua Pegawai Baharu telah ditetapkan semula\./);
     expect((await loginAnswer('pegawai4', 'Rahsia123')).body.enrolment_required).toBe(true);
   });
