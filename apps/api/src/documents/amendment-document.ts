@@ -122,10 +122,29 @@ export async function amendmentPdfData(ctx: Ctx, a: Amendment): Promise<WillPdfD
  */
 export async function issueAmendmentDocument(ctx: Ctx, a: Amendment, actor: IssueActor) {
   const data = await amendmentPdfData(ctx, a);
+  // The fingerprint holds what is printed: of the will row only its printed fields, so later changes to
+  // the will (a newer version, its bookkeeping) do not make this amendment's document a new version.
+  const w = data.will;
+  const printed = {
+    ...data,
+    will: {
+      id: w.id,
+      wasiat_no: w.wasiat_no,
+      wasiat_type: w.wasiat_type,
+      plan: w.plan,
+      registered_at: w.registered_at,
+      estimated_estate_sen: w.estimated_estate_sen,
+      funeral_sen: w.funeral_sen,
+      debts_sen: w.debts_sen,
+      harta_sepencarian_sen: w.harta_sepencarian_sen,
+      heirs_consent: w.heirs_consent,
+      heirs_consent_note: w.heirs_consent_note,
+    },
+  };
   const { bytes, sha256 } = await issueSealed(
     ctx,
     { subjectType: 'Amendment', subjectId: a.id, kind: 'amendment' },
-    data,
+    printed,
     () => renderWillPdf(data),
     { reason: sealReason('amendment_reason'), location: ctx.appUrl },
     actor,

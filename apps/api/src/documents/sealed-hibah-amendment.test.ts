@@ -16,7 +16,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../test/harness.ts';
 import { draftWitness, registeredWill, verifiedAmendmentOtp } from '../amendments/test-fixtures.ts';
-import { audit_events, issued_documents, signature_events, will_versions } from '../db/schema/index.ts';
+import { audit_events, issued_documents, signature_events, will_versions, wills } from '../db/schema/index.ts';
 import { readyHibah } from '../hibah/test-fixtures.ts';
 import { newClient, ok, SIGNATURE_PNG } from '../wills/test-fixtures.ts';
 
@@ -344,6 +344,11 @@ describe('amended will', () => {
   });
 
   it("is registered once (subject Amendment) and recognised by the will's public upload check", async () => {
+    // A later change of the will's bookkeeping (not printed on this document) keeps the same bytes.
+    await t.ctx.db
+      .update(wills)
+      .set({ updated_at: new Date(Date.now() + 60_000) })
+      .where(eq(wills.id, willId));
     const again = await t.call('GET', `/api/amendment/${amendmentId}/certificate/comprehensive`, {
       token: clientToken,
     });

@@ -31,7 +31,7 @@ describe('reset of a staff user second factor (ADR 0081)', () => {
     const fetchMock = vi.fn(async () => jsonResponse({ message }));
     vi.stubGlobal('fetch', fetchMock);
     const user = userEvent.setup();
-    renderPage(<ResetTwoFactorButton userId="u1" name="Nurul" role="Staff" />);
+    renderPage(<ResetTwoFactorButton userId="u1" name="Nurul" userRole="Staff" />);
     await user.click(await screen.findByRole('button', { name: 'Tetapkan semula faktor kedua' }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog.textContent).toContain('Nurul akan dilog keluar di semua peranti');
@@ -50,7 +50,7 @@ describe('reset of a staff user second factor (ADR 0081)', () => {
     const fetchMock = vi.fn(async () => jsonResponse({ message: 'Tiada kebenaran.' }, 403));
     vi.stubGlobal('fetch', fetchMock);
     const user = userEvent.setup();
-    renderPage(<ResetTwoFactorButton userId="u1" name="Nurul" role="Officer" />);
+    renderPage(<ResetTwoFactorButton userId="u1" name="Nurul" userRole="Officer" />);
     await user.click(await screen.findByRole('button', { name: 'Tetapkan semula faktor kedua' }));
     await user.click(await screen.findByRole('button', { name: 'Batal' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -63,11 +63,11 @@ describe('reset of a staff user second factor (ADR 0081)', () => {
 
   it('is not shown to other roles, nor for users without a second factor', () => {
     signedInAs('Staff');
-    const { unmount } = renderPage(<ResetTwoFactorButton userId="u1" name="Nurul" role="Officer" />);
+    const { unmount } = renderPage(<ResetTwoFactorButton userId="u1" name="Nurul" userRole="Officer" />);
     expect(screen.queryByRole('button', { name: 'Tetapkan semula faktor kedua' })).toBeNull();
     unmount();
     signedInAs('Admin');
-    renderPage(<ResetTwoFactorButton userId="u2" name="Ejen" role="Agent" />);
+    renderPage(<ResetTwoFactorButton userId="u2" name="Ejen" userRole="Agent" />);
     expect(screen.queryByRole('button', { name: 'Tetapkan semula faktor kedua' })).toBeNull();
   });
 });

@@ -16,18 +16,18 @@ import { session } from '@/app/storage.ts';
 
 /**
  * The button and its confirm dialog; renders nothing unless the signed-in user may reset second factors
- * and `role` (the shown user's role) uses one.
+ * and `userRole` (the shown user's role) uses one.
  * @param userId the user whose second factor is reset (the account id, not the access id).
  * @param name their name, shown in the dialog.
  */
-export function ResetTwoFactorButton({ userId, name, role }: { userId: string; name: string; role: string }) {
+export function ResetTwoFactorButton({ userId, name, userRole }: { userId: string; name: string; userRole: string }) {
   const { t } = useTranslation();
   const [opened, setOpened] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   if (!can(session.user()?.roles?.[0]?.name, 'two-factor:reset')) return null;
-  if (!(SECOND_FACTOR_ROLES as readonly string[]).includes(role as Role)) return null;
+  if (!(SECOND_FACTOR_ROLES as readonly string[]).includes(userRole as Role)) return null;
 
   const close = () => {
     setOpened(false);

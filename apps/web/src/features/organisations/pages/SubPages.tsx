@@ -279,7 +279,7 @@ export function StaffPage() {
             </Button>
           )}
           {/* Admin: reset a lost second factor (issue 11; ADR 0081; features/security). */}
-          <ResetTwoFactorButton userId={u.id} name={u.name} role={u.user_access.role} />
+          <ResetTwoFactorButton userId={u.id} name={u.name} userRole={u.user_access.role} />
         </>
       }
     >
