@@ -261,7 +261,16 @@ export async function amendmentsRoutes(api: FastifyInstance, ctx: Ctx) {
         body: z.object({ signature: z.string().max(3_000_000).default('') }),
       },
     },
-    async (req) => confirmWitness(ctx, req.params.id, req.query, req.body.signature, req.ip),
+    async (req) =>
+      confirmWitness(
+        ctx,
+        req.params.id,
+        req.query,
+        req.body.signature,
+        req.ip,
+        undefined,
+        req.headers['user-agent']?.slice(0, 512),
+      ),
   );
 
   // ——— Versions of a will (versions.ts) ———

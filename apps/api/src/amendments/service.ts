@@ -24,9 +24,11 @@ import {
   amendments,
   hibahs,
   pricings,
+  signature_events,
   users,
   wills,
 } from '../db/schema/index.ts';
+import { amendmentDocumentVersion } from '../documents/completion.ts';
 import { decodeBase64, IMAGE_TYPES, saveAttachment } from '../files/uploads.ts';
 import { AppError, fieldError, notFound } from '../http/errors.ts';
 import { pageParams, toPage } from '../http/pagination.ts';
@@ -388,6 +390,20 @@ export async function signDraft(ctx: Ctx, actor: Actor, id: string, document: st
       .set({ signature_id: att.id })
       .where(eq(amendments.id, a.id))
       .returning();
+    // Signature facts for the amended will's certificate of completion (ADRs 0015, 0074).
+    await tx.insert(signature_events).values({
+      signable_type: 'Amendment',
+      signable_id: a.id,
+      role: 'testator',
+      signer_name: String((a.draft as WillContent | null)?.user_detail?.name || actor.user.name),
+      attachment_id: att.id,
+      actor_id: actor.user.id,
+      ip: actor.ip ?? null,
+      user_agent: actor.userAgent ?? null,
+      sent_at: a.passed_at,
+      document_sha256: amendmentDocumentVersion(a),
+      signed_at: new Date(),
+    });
     await audit(tx, actor, 'amendment.sign', { type: 'Amendment', id: a.id }, summary(a), summary(after));
     return after;
   });

@@ -138,6 +138,20 @@ export async function readVersion(db: Db, user: AuthUser | null, will: typeof wi
 export async function versionPdfData(ctx: Ctx, user: AuthUser | null, w: typeof wills.$inferSelect, versionNo: number) {
   const base = await willPdfData(ctx, w);
   const v = await readVersion(ctx.db, user, w, versionNo);
+  return withVersionContent(ctx, base, w, v);
+}
+
+/**
+ * The will PDF's data `base` (documents/service.ts `willPdfData`) with version `v`'s particulars, people,
+ * property and witness signatures in place of the live ones. No access check: callers decide who may read
+ * the version (here {@link readVersion}; the documents module's amended-will PDF, ADR 0074).
+ */
+export async function withVersionContent(
+  ctx: Ctx,
+  base: Awaited<ReturnType<typeof willPdfData>>,
+  w: typeof wills.$inferSelect,
+  v: { version_no: number; content: WillContent },
+) {
   const c = v.content;
   const names = new Map(c.receivers.map((r) => [r.id as string, r]));
   const lines = (shares: { receiver_id: string; portion: string }[]) =>

@@ -15,7 +15,8 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { recordAudit } from '../audit/audit.ts';
 import type { Ctx } from '../context.ts';
 import type { Db } from '../db/client.ts';
-import { amendment_witnesses, amendments, users } from '../db/schema/index.ts';
+import { amendment_witnesses, amendments, signature_events, users } from '../db/schema/index.ts';
+import { amendmentDocumentVersion } from '../documents/completion.ts';
 import { formatKlDateTime } from '../documents/pdf/layout.ts';
 import { decodeBase64, IMAGE_TYPES, saveAttachment } from '../files/uploads.ts';
 import { AppError, fieldError, notFound } from '../http/errors.ts';
@@ -209,7 +210,8 @@ export async function verifyWitnessOtp(ctx: Ctx, witnessId: string, q: LinkParam
 /**
  * `POST /api/amendment-witness/{id}/confirm { signature: <PNG data URL> }`: needs a code verified in the
  * last 15 minutes (422 `otp.required` on `otp`) and a drawn signature (422 `validation.signature_required`).
- * Records the signature, the time and the IP. → `{ witness: { id, confirmed_at } }`.
+ * Records the signature, the time, the IP and the User-Agent (signature facts, ADR 0074). →
+ * `{ witness: { id, confirmed_at } }`.
  */
 export async function confirmWitness(
   ctx: Ctx,
@@ -218,6 +220,7 @@ export async function confirmWitness(
   signature: string,
   ip: string | undefined,
   now = new Date(),
+  userAgent?: string,
 ) {
   const { w, a } = await witnessByLink(ctx, witnessId, q, now);
   assertOpen(w, a);
@@ -245,6 +248,21 @@ export async function confirmWitness(
       .where(and(eq(amendment_witnesses.id, w.id), isNull(amendment_witnesses.confirmed_at)))
       .returning();
     if (!done.length) throw fieldError('_', AM.alreadyConfirmed);
+    // Signature facts for the amended will's certificate of completion (ADRs 0015, 0074): sent = the
+    // invitation (the row's creation), viewed = not recorded.
+    await tx.insert(signature_events).values({
+      signable_type: 'Amendment',
+      signable_id: a.id,
+      role: 'witness',
+      signer_name: w.name,
+      witness_id: w.id,
+      attachment_id: att.id,
+      ip: ip ?? null,
+      user_agent: userAgent ?? null,
+      sent_at: w.created_at,
+      document_sha256: amendmentDocumentVersion(a),
+      signed_at: now,
+    });
     await recordAudit(tx, {
       actorId: null,
       action: 'amendment.witness_confirm',

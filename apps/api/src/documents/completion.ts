@@ -1,22 +1,52 @@
 /**
- * The certificate of completion of a will (issue 11 "Sealed documents … carries a certificate-of-
- * completion page"; ADR 0072): for each signature printed on the will — the testator's and the current
- * witnesses' — who signed (role, name, masked MyKad), how they were verified (the will's eKYC method and
- * the score of its passing face-match attempt; the OTP verified for the will's submission), the IP and
- * User-Agent, the sent/viewed/signed times and the SHA-256 of the document version they signed
- * (signature_events, ADR 0015). Reads the wills, eKYC and OTP tables read-only.
+ * Certificates of completion (issue 11 "Sealed documents … carries a certificate-of-completion page";
+ * ADRs 0072, 0074): for each signature printed on a document — who signed (role, name, masked MyKad),
+ * how they were verified (eKYC method and score, OTP), the IP and User-Agent, the sent/viewed/signed
+ * times and the SHA-256 of the document version they signed.
+ *
+ * - {@link willCompletion}: a will — the testator and the current witnesses (signature_events, ADR 0015).
+ * - {@link hibahCompletion}: a hibah — the grantor, the receivers and the witnesses (signature_events of
+ *   the hibah; the version is `hibahDocumentVersion`, ADR 0074).
+ * - {@link amendmentCompletion}: a will amendment — the testator who signed the draft and the witnesses who
+ *   confirmed it through their signed link; the version is the SHA-256 of the amendment's draft (ADR 0074).
+ *
+ * Reads the wills, hibah, amendment, eKYC and OTP tables read-only.
  */
 import { maskMykad } from '@wasiat/domain';
-import { and, asc, desc, eq, isNotNull } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, or } from 'drizzle-orm';
 import type { Ctx } from '../context.ts';
-import { ekyc_attempts, otp_codes, signature_events, type wills, witnesses } from '../db/schema/index.ts';
-import { documentVersion } from '../wills/signature-facts.ts';
+import {
+  amendment_witnesses,
+  type amendments,
+  attachments,
+  ekyc_attempts,
+  hibah_receivers,
+  hibah_user_details,
+  hibah_witnesses,
+  type hibahs,
+  otp_codes,
+  signature_events,
+  type wills,
+  witnesses,
+} from '../db/schema/index.ts';
+import { hibahDocumentVersion } from '../hibah/document-version.ts';
+import { canonicalJson, documentVersion } from '../wills/signature-facts.ts';
+import { sha256Hex } from './issued.ts';
 
 type Will = typeof wills.$inferSelect;
+type Hibah = typeof hibahs.$inferSelect;
+type Amendment = typeof amendments.$inferSelect;
 
 /** One signer's line on the certificate. Times are UTC instants (printed in Asia/Kuala_Lumpur). */
 export interface CompletionSigner {
-  role: 'testator' | 'witness';
+  role: 'testator' | 'witness' | 'grantor' | 'receiver';
+  /**
+   * How the signer took part when there is no eKYC of theirs (`ekyc` null): `in_person` on the testator's
+   * device (will witnesses), `in_person_grantor` on the grantor's device (hibah receivers signing there),
+   * `signed_link` through a link e-mailed to them (hibah receivers and witnesses, amendment witnesses).
+   * Absent = `in_person`.
+   */
+  presence?: 'in_person' | 'in_person_grantor' | 'signed_link';
   name: string;
   /** MyKad masked as 6 digits, stars, 2 digits (`maskMykad`); "" when unknown. */
   icMasked: string;
@@ -29,13 +59,13 @@ export interface CompletionSigner {
   sentAt: Date | null;
   viewedAt: Date | null;
   signedAt: Date;
-  /** SHA-256 (hex) of the will's document version when signed (ADR 0015). */
+  /** SHA-256 (hex) of the document version when signed (ADR 0015; hibah and amendment: ADR 0074). */
   documentSha256: string;
 }
 
 /** What the certificate-of-completion page prints. */
 export interface CompletionData {
-  /** SHA-256 of the will's document version now (to compare with each signer's). */
+  /** SHA-256 of the document version now (to compare with each signer's). */
   currentSha256: string;
   signers: CompletionSigner[];
 }
@@ -102,4 +132,195 @@ export async function willCompletion(ctx: Ctx, w: Will, testatorIc: string): Pro
       };
     }),
   };
+}
+
+/** The latest passing face-match score (0–100) among attempts matching `where`, or null. */
+async function passingScore(ctx: Ctx, where: ReturnType<typeof and>) {
+  const [face] = await ctx.db
+    .select({ score: ekyc_attempts.verification_score })
+    .from(ekyc_attempts)
+    .where(and(where, eq(ekyc_attempts.passed, true)))
+    .orderBy(desc(ekyc_attempts.created_at))
+    .limit(1);
+  return face?.score ?? null;
+}
+
+/**
+ * The certificate of completion of hibah `h` (ADR 0074): the signatures printed on it now — the grantor's
+ * (`hibahs.signature_id`), each receiver's and each witness's — from the hibah's signature events, oldest
+ * first. Grantor: eKYC of the hibah (method "Face" with the score of the grantor's latest passing attempt
+ * for this hibah or for their account; "Manual"; else none), no OTP. Receiver: signed on the grantor's
+ * device (`in_person_grantor`, when a logged-in user saved it) or through their e-mailed link. Witness:
+ * through their link with the e-mailed one-time code, checked when they confirmed (the OTP time = the
+ * signing time). Versions are `hibahDocumentVersion` (hibah/document-version.ts).
+ */
+export async function hibahCompletion(ctx: Ctx, h: Hibah): Promise<CompletionData> {
+  const db = ctx.db;
+  const [detail] = await db
+    .select({ ic: hibah_user_details.ic_number })
+    .from(hibah_user_details)
+    .where(eq(hibah_user_details.hibah_id, h.id));
+  const rs = await db.select().from(hibah_receivers).where(eq(hibah_receivers.hibah_id, h.id));
+  const ws = await db.select().from(hibah_witnesses).where(eq(hibah_witnesses.hibah_id, h.id));
+  const current = new Set([h.signature_id, ...rs.map((r) => r.signature_id), ...ws.map((w) => w.signature_id)]);
+  current.delete(null);
+  const events = (
+    await db
+      .select()
+      .from(signature_events)
+      .where(and(eq(signature_events.signable_type, 'Hibah'), eq(signature_events.signable_id, h.id)))
+      .orderBy(asc(signature_events.signed_at))
+  ).filter((e) => current.has(e.attachment_id));
+  const score =
+    h.ekyc_method === 'Manual'
+      ? null
+      : await passingScore(
+          ctx,
+          and(
+            eq(ekyc_attempts.user_id, h.user_id),
+            or(
+              and(eq(ekyc_attempts.ekycable_type, 'Hibah'), eq(ekyc_attempts.ekycable_id, h.id)),
+              isNull(ekyc_attempts.ekycable_type),
+            ),
+          ),
+        );
+  const method = h.ekyc_method ?? (score != null ? 'Face' : null);
+  const receiverIc = new Map(rs.map((r) => [r.id, r.ic_number ?? '']));
+  const witnessIc = new Map(ws.map((w) => [w.id, w.ic_number]));
+  return {
+    currentSha256: await hibahDocumentVersion(db, h.id),
+    signers: events.map((e): CompletionSigner => {
+      const base = {
+        name: e.signer_name,
+        ip: e.ip,
+        userAgent: e.user_agent,
+        sentAt: e.sent_at,
+        viewedAt: e.viewed_at,
+        signedAt: e.signed_at,
+        documentSha256: e.document_sha256,
+      };
+      if (e.role === 'receiver') {
+        return {
+          ...base,
+          role: 'receiver',
+          presence: e.actor_id ? 'in_person_grantor' : 'signed_link',
+          icMasked: maskMykad(receiverIc.get(e.witness_id ?? '') ?? ''),
+          ekyc: null,
+          otpVerifiedAt: null,
+        };
+      }
+      if (e.role === 'witness') {
+        return {
+          ...base,
+          role: 'witness',
+          presence: 'signed_link',
+          icMasked: maskMykad(witnessIc.get(e.witness_id ?? '') ?? ''),
+          ekyc: null,
+          otpVerifiedAt: e.signed_at,
+        };
+      }
+      return {
+        ...base,
+        role: 'grantor',
+        icMasked: maskMykad(detail?.ic ?? ''),
+        ekyc: { method, score: method === 'Face' ? score : null, verifiedAt: h.ekyc_verified_at },
+        otpVerifiedAt: null,
+      };
+    }),
+  };
+}
+
+/**
+ * The document version of an amendment (ADR 0074): the SHA-256 (hex) of the canonical JSON of its draft —
+ * the amended content the testator signs and the witnesses confirm. The draft is frozen from submission
+ * (status 1) on, so the value is stable while it is signed.
+ */
+export const amendmentDocumentVersion = (a: Pick<Amendment, 'draft'>) => sha256Hex(canonicalJson(a.draft ?? null));
+
+/**
+ * The certificate of completion of will amendment `a` of will `w` (ADR 0074): the testator's signature on
+ * the draft (`amendments.signature_id`) and each witness who confirmed it (`amendment_witnesses`), with
+ * the facts recorded at signing (signature_events of the amendment: IP, User-Agent, version) and,
+ * for signatures saved before those were recorded, what the rows themselves hold (time, witness IP).
+ * Testator: the will's eKYC (method and the score of its passing attempt) and the latest verified
+ * "amendment-submit" OTP for the will; sent = when the draft was passed to them for review. Witness:
+ * signed link with an e-mailed OTP (`otp_verified_at`); sent = when the link was mailed (the row's
+ * creation, ADR 0020).
+ * @param testatorIc the testator's MyKad (masked here).
+ */
+export async function amendmentCompletion(
+  ctx: Ctx,
+  a: Amendment,
+  w: Will,
+  testatorName: string,
+  testatorIc: string,
+): Promise<CompletionData> {
+  const db = ctx.db;
+  const version = amendmentDocumentVersion(a);
+  const events = await db
+    .select()
+    .from(signature_events)
+    .where(and(eq(signature_events.signable_type, 'Amendment'), eq(signature_events.signable_id, a.id)));
+  const byAttachment = new Map(events.map((e) => [e.attachment_id, e]));
+  const signers: CompletionSigner[] = [];
+  if (a.signature_id) {
+    const e = byAttachment.get(a.signature_id);
+    const [att] = e
+      ? [null]
+      : await db.select({ at: attachments.created_at }).from(attachments).where(eq(attachments.id, a.signature_id));
+    const score =
+      w.ekyc_method === 'Face'
+        ? await passingScore(ctx, and(eq(ekyc_attempts.ekycable_type, 'Wasiat'), eq(ekyc_attempts.ekycable_id, w.id)))
+        : null;
+    const [otp] = await db
+      .select({ at: otp_codes.verified_at })
+      .from(otp_codes)
+      .where(
+        and(
+          eq(otp_codes.purpose, 'amendment-submit'),
+          eq(otp_codes.wasiat_id, w.id),
+          eq(otp_codes.user_id, a.user_id),
+          isNotNull(otp_codes.verified_at),
+        ),
+      )
+      .orderBy(desc(otp_codes.verified_at))
+      .limit(1);
+    signers.push({
+      role: 'testator',
+      name: e?.signer_name ?? testatorName,
+      icMasked: maskMykad(testatorIc),
+      ekyc: { method: w.ekyc_method, score, verifiedAt: w.ekyc_verified_at },
+      otpVerifiedAt: otp?.at ?? null,
+      ip: e?.ip ?? null,
+      userAgent: e?.user_agent ?? null,
+      sentAt: e?.sent_at ?? a.passed_at,
+      viewedAt: e?.viewed_at ?? null,
+      signedAt: e?.signed_at ?? att?.at ?? a.updated_at,
+      documentSha256: e?.document_sha256 ?? version,
+    });
+  }
+  const wit = await db
+    .select()
+    .from(amendment_witnesses)
+    .where(and(eq(amendment_witnesses.amendment_id, a.id), isNotNull(amendment_witnesses.confirmed_at)))
+    .orderBy(asc(amendment_witnesses.confirmed_at));
+  for (const x of wit) {
+    const e = x.signature_id ? byAttachment.get(x.signature_id) : undefined;
+    signers.push({
+      role: 'witness',
+      presence: 'signed_link',
+      name: x.name,
+      icMasked: maskMykad(x.ic_number),
+      ekyc: null,
+      otpVerifiedAt: x.otp_verified_at,
+      ip: e?.ip ?? x.confirmed_ip,
+      userAgent: e?.user_agent ?? null,
+      sentAt: e?.sent_at ?? x.created_at,
+      viewedAt: e?.viewed_at ?? null,
+      signedAt: e?.signed_at ?? (x.confirmed_at as Date),
+      documentSha256: e?.document_sha256 ?? version,
+    });
+  }
+  signers.sort((p, q) => p.signedAt.getTime() - q.signedAt.getTime());
+  return { currentSha256: version, signers };
 }

@@ -12,7 +12,8 @@
  * other modules reuse both for receipts, amendments and hibah documents.
  */
 import { createHash } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
+import { translate } from '@wasiat/domain';
+import { and, desc, eq, or, type SQL } from 'drizzle-orm';
 import { recordAudit } from '../audit/audit.ts';
 import type { Ctx } from '../context.ts';
 import type { Db } from '../db/client.ts';
@@ -20,6 +21,10 @@ import { newId } from '../db/schema/_common.ts';
 import { issued_documents } from '../db/schema/index.ts';
 import { canonicalJson } from '../wills/signature-facts.ts';
 import { type SealMeta, sealPdf } from './seal.ts';
+
+/** "Malay / English" seal reason of a `sealed.seal.*` key (e.g. `will_reason`, `hibah_reason`). */
+export const sealReason = (key: string) =>
+  `${translate(`sealed.seal.${key}`, 'ms')} / ${translate(`sealed.seal.${key}`, 'en')}`;
 
 /** SHA-256 (hex) of bytes. */
 export const sha256Hex = (b: Buffer | string) => createHash('sha256').update(b).digest('hex');
@@ -118,26 +123,29 @@ export interface DocumentCheck {
   issued_at: string | null;
 }
 
-/** Compare uploaded bytes with every issued version of a record (subject type + id). */
-export async function checkIssued(
-  ctx: Ctx,
-  subjectType: string,
-  subjectId: string,
-  bytes: Buffer,
-): Promise<DocumentCheck> {
+/** A registry subject: `issued_documents.subject_type` and `subject_id`. */
+export interface IssuedSubject {
+  type: string;
+  id: string;
+}
+
+/**
+ * Compare uploaded bytes with every issued version of the given subjects (a record and, for a will, its
+ * amendments): registered when the SHA-256 equals one of theirs. An empty list matches nothing.
+ */
+export async function checkIssued(ctx: Ctx, subjects: IssuedSubject[], bytes: Buffer): Promise<DocumentCheck> {
   const sha = sha256Hex(bytes);
-  const [hit] = await ctx.db
-    .select()
-    .from(issued_documents)
-    .where(
-      and(
-        eq(issued_documents.subject_type, subjectType),
-        eq(issued_documents.subject_id, subjectId),
-        eq(issued_documents.sha256, sha),
-      ),
-    )
-    .orderBy(desc(issued_documents.issued_at))
-    .limit(1);
+  const bySubject = subjects.map(
+    (x) => and(eq(issued_documents.subject_type, x.type), eq(issued_documents.subject_id, x.id)) as SQL,
+  );
+  const [hit] = bySubject.length
+    ? await ctx.db
+        .select()
+        .from(issued_documents)
+        .where(and(eq(issued_documents.sha256, sha), or(...bySubject)))
+        .orderBy(desc(issued_documents.issued_at))
+        .limit(1)
+    : [];
   return {
     registered: !!hit,
     sha256: sha,

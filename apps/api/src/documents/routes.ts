@@ -1,6 +1,6 @@
 /**
- * Routes of the documents module (docs/api/documents.md; DESIGN.md §2, §3): the will PDF, the receipt
- * PDF, their signed download links, and the public verification of a will.
+ * Routes of the documents module (docs/api/documents.md; DESIGN.md §2, §3): the will PDF, the amended will
+ * PDF (ADR 0074), the receipt PDF, their signed download links, and the public verification of a will.
  *
  * The two PDF routes declare `access: 'public'` because a signed URL (no bearer) must also open them;
  * they authorise inside with `documentAccess` (policy.ts), which is bearer-or-signature.
@@ -9,18 +9,20 @@
  * `POST /public/wasiat/{id}/verify` tells whether an uploaded file is one of them.
  */
 
-import { translate } from '@wasiat/domain';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { versionPdfData } from '../amendments/versions.ts';
 import type { AuthUser } from '../auth/guard.ts';
 import type { Ctx } from '../context.ts';
+import { amendments } from '../db/schema/index.ts';
 import { notFound } from '../http/errors.ts';
 import { routeRateLimit } from '../http/rate-limits.ts';
 import { registerSignableRoute } from '../http/signed-routes.ts';
 import { receiptPdf, settledPaymentFor } from '../payments/receipts.ts';
+import { documentAmendment, issueAmendmentDocument } from './amendment-document.ts';
 import { registerDocumentCheckRoute } from './check-route.ts';
-import { type IssueActor, issueSealed } from './issued.ts';
+import { type IssueActor, issueSealed, sealReason } from './issued.ts';
 import { renderWillPdf } from './pdf/will.ts';
 import { type DocumentAccess, documentAccess } from './policy.ts';
 import { configureSeal } from './seal.ts';
@@ -40,6 +42,8 @@ const signedQuery = z.looseObject({
 
 /** Path of a will's PDF (what is signed). */
 export const certificatePath = (id: string) => `/api/wasiat/${id}/certificate/final`;
+/** Path of an amended will's PDF (what is signed). */
+export const amendmentCertificatePath = (id: string) => `/api/amendment/${id}/certificate/comprehensive`;
 /** Path of a will's receipt PDF (what is signed). */
 export const receiptPath = (id: string) => `/api/wasiat/${id}/receipt`;
 
@@ -61,10 +65,6 @@ async function visibleWill(ctx: Ctx, params: Record<string, unknown>, user: Auth
     return null;
   }
 }
-
-/** "Malay / English" seal reason of a `sealed.seal.*` key. */
-const sealReason = (key: string) =>
-  `${translate(`sealed.seal.${key}`, 'ms')} / ${translate(`sealed.seal.${key}`, 'en')}`;
 
 /** The audit actor of a document download: the bearer user, or nobody for a signed link. */
 const issueActor = (access: DocumentAccess, ip: string): IssueActor => ({
@@ -154,6 +154,45 @@ export async function documentsRoutes(api: FastifyInstance, ctx: Ctx) {
   );
 
   /**
+   * `POST /api/route/sign { route_name: "amendment.certificate", amendment_id }` → `{ url }`: a 5-minute
+   * signed link to the amended will, for a caller who may see the amendment, once it has succeeded
+   * (status 2); else `{ url: "" }`.
+   */
+  registerSignableRoute('amendment.certificate', {
+    ttlSeconds: SIGNED_LINK_TTL_SECONDS,
+    async resolve(params, user) {
+      const id = params.amendment_id;
+      if (typeof id !== 'string' || !id || id.length > 64) return null;
+      try {
+        return amendmentCertificatePath((await documentAmendment(ctx, id, user)).id);
+      } catch {
+        return null;
+      }
+    },
+  });
+
+  /**
+   * `GET /api/amendment/{id}/certificate/comprehensive` → `application/pdf`, the amended will (reference
+   * §1.8; ADR 0074): the will's version made by this amendment, with the amendment block naming the
+   * previous version's hashes and the amendment's certificate of completion; sealed and registered
+   * (subject "Amendment", kind "amendment"), the same bytes while nothing printed changes.
+   * Access: bearer user who may see the amendment, or a valid signed URL. Errors: 401 no credential;
+   * 403 `documents.link_invalid` tampered/expired link; 404 unknown, not the caller's, a hibah amendment,
+   * or not succeeded (status ≠ 2).
+   */
+  api.get(
+    '/amendment/:id/certificate/comprehensive',
+    { config: { access: 'public' }, schema: { params: idParams, querystring: signedQuery } },
+    async (req, reply) => {
+      const access = documentAccess(ctx, req);
+      const { id } = req.params as z.infer<typeof idParams>;
+      const a = await documentAmendment(ctx, id, access.via === 'bearer' ? access.user : null);
+      const { bytes, filename } = await issueAmendmentDocument(ctx, a, issueActor(access, req.ip));
+      return sendPdf(reply, bytes, filename);
+    },
+  );
+
+  /**
    * `GET /api/public/wasiat/{id}` (public, the QR code's target) →
    * `{ wasiat: { id, wasiat_no, status, registered_at, testator: { name, ic_number } (masked),
    * organization: { name } | null } }`. 404 unless the will exists and is registered (status 2).
@@ -180,7 +219,14 @@ export async function documentsRoutes(api: FastifyInstance, ctx: Ctx) {
    */
   registerDocumentCheckRoute(api, ctx, {
     url: '/public/wasiat/:id/verify',
-    subjectType: 'Wasiat',
-    resolve: async (id) => (await publicWill(ctx, id)).id,
+    subjects: async (id) => {
+      const w = await publicWill(ctx, id);
+      // The will's own documents (will, amended will, receipt) and its amendments' receipts (ADR 0074).
+      const ams = await ctx.db
+        .select({ id: amendments.id })
+        .from(amendments)
+        .where(and(eq(amendments.amendmentable_type, 'Wasiat'), eq(amendments.amendmentable_id, w.id)));
+      return [{ type: 'Wasiat', id: w.id }, ...ams.map((a) => ({ type: 'Amendment', id: a.id }))];
+    },
   });
 }

@@ -2,6 +2,10 @@
  * The certificate of a registered hibah (status 5) as a PDF with a QR code to its public verification
  * page, like a will (issue 5; built from documents/pdf building blocks: fonts, bilingual headings,
  * tables, QR, footer — not a copy). Public verification: `GET /api/public/hibah/{id}` → masked facts.
+ *
+ * Sealed and registered like every issued document (issue 11; ADRs 0070, 0071, 0074): the certificate
+ * carries a certificate-of-completion page (grantor, receivers, witnesses) and is issued through
+ * `issueSealed` ({@link issueHibahCertificate}), so the public page's upload check recognises it.
  */
 import { HIBAH_STATUS, HIBAH_TYPES, labelOf, maskMykad, maskName, translate } from '@wasiat/domain';
 import { asc, eq } from 'drizzle-orm';
@@ -15,6 +19,9 @@ import {
   hibahs,
   organizations,
 } from '../db/schema/index.ts';
+import { type CompletionData, hibahCompletion } from '../documents/completion.ts';
+import { type IssueActor, issueSealed, sealReason } from '../documents/issued.ts';
+import { completionPage } from '../documents/pdf/completion.ts';
 import { renderPdf } from '../documents/pdf/fonts.ts';
 import { ACCENT, footer, formatKlDateTime, qrBlock, qrDataUrl } from '../documents/pdf/layout.ts';
 import { notFound } from '../http/errors.ts';
@@ -29,8 +36,30 @@ async function registered(ctx: Ctx, id: string) {
   return h;
 }
 
-/** Render the certificate of registered hibah `id` (404 unless status 5). */
-export async function hibahCertificatePdf(ctx: Ctx, id: string): Promise<{ bytes: Buffer; number: string }> {
+/** Everything the hibah certificate prints (and nothing else: its canonical JSON fingerprints the version; ADR 0071). */
+export interface HibahCertificateData {
+  id: string;
+  number: string;
+  hibahType: number;
+  registeredAt: Date | null;
+  organizationName: string | null;
+  grantor: { name: string; ic: string };
+  receivers: { name: string; ic: string }[];
+  /** One line per property ("type · institution · number · lot") and its kind (moveable | immoveable). */
+  properties: { line: string; kind: string }[];
+  witnesses: { name: string; confirmedAt: Date | null }[];
+  /** The certificate-of-completion page (issue 11; ADR 0074). */
+  completion: CompletionData;
+  /** QR code (PNG data URL) of `verifyUrl`, the public verification page. */
+  qr: string;
+  verifyUrl: string;
+}
+
+/**
+ * Load what the certificate of registered hibah `id` prints (404 unless status 5), including its
+ * certificate of completion (documents/completion.ts `hibahCompletion`).
+ */
+export async function hibahCertificateData(ctx: Ctx, id: string): Promise<HibahCertificateData> {
   const h = await registered(ctx, id);
   const [d] = await ctx.db.select().from(hibah_user_details).where(eq(hibah_user_details.hibah_id, id));
   const rs = await ctx.db
@@ -52,7 +81,27 @@ export async function hibahCertificatePdf(ctx: Ctx, id: string): Promise<{ bytes
     ? await ctx.db.select().from(organizations).where(eq(organizations.id, h.organization_id))
     : [];
   const url = hibahVerifyUrl(ctx.appUrl, id);
-  const qr = await qrDataUrl(url);
+  return {
+    id: h.id,
+    number: h.hibah_number ?? h.id,
+    hibahType: h.hibah_type,
+    registeredAt: h.registered_at,
+    organizationName: org?.name ?? null,
+    grantor: { name: d?.name ?? '-', ic: d?.ic_number ?? '-' },
+    receivers: rs.map((r) => ({ name: r.name, ic: r.ic_number ?? '-' })),
+    properties: ps.map((p) => ({
+      line: [p.property_type, p.institution_name, p.property_no, p.lot_number].filter(Boolean).join(' · '),
+      kind: p.kind,
+    })),
+    witnesses: ws.map((w) => ({ name: w.name, confirmedAt: w.confirmed_at })),
+    completion: await hibahCompletion(ctx, h),
+    qr: await qrDataUrl(url),
+    verifyUrl: url,
+  };
+}
+
+/** Render the certificate (unsealed PDF bytes, A4) from its data; pure. */
+export async function renderHibahCertificate(d: HibahCertificateData): Promise<Buffer> {
   const rows = (items: string[][]): Content => ({
     table: { widths: ['*', 120], body: items.length ? items : [['-', '-']] },
     layout: 'lightHorizontalLines',
@@ -67,33 +116,57 @@ export async function hibahCertificatePdf(ctx: Ctx, id: string): Promise<{ bytes
           stack: [
             { text: t('title'), bold: true, fontSize: 16, color: ACCENT, alignment: 'center' },
             {
-              text: `${labelOf(HIBAH_TYPES, h.hibah_type, 'ms')} / ${labelOf(HIBAH_TYPES, h.hibah_type, 'en')}`,
+              text: `${labelOf(HIBAH_TYPES, d.hibahType, 'ms')} / ${labelOf(HIBAH_TYPES, d.hibahType, 'en')}`,
               alignment: 'center',
             },
-            { text: `${t('number')}: ${h.hibah_number ?? '-'}`, bold: true, alignment: 'center', margin: [0, 6, 0, 0] },
-            { text: `${t('registered_at')}: ${formatKlDateTime(h.registered_at)}`, alignment: 'center' },
-            { text: org?.name ?? '', alignment: 'center', color: '#444444' },
+            { text: `${t('number')}: ${d.number}`, bold: true, alignment: 'center', margin: [0, 6, 0, 0] },
+            { text: `${t('registered_at')}: ${formatKlDateTime(d.registeredAt)}`, alignment: 'center' },
+            { text: d.organizationName ?? '', alignment: 'center', color: '#444444' },
           ],
         },
-        { width: 95, ...qrBlock(qr, url, 80) },
+        { width: 95, ...qrBlock(d.qr, d.verifyUrl, 80) },
       ],
     },
     section('grantor'),
-    rows([[d?.name ?? '-', d?.ic_number ?? '-']]),
+    rows([[d.grantor.name, d.grantor.ic]]),
     section('receivers'),
-    rows(rs.map((r) => [r.name, r.ic_number ?? '-'])),
+    rows(d.receivers.map((r) => [r.name, r.ic])),
     section('property'),
-    rows(
-      ps.map((p) => [
-        [p.property_type, p.institution_name, p.property_no, p.lot_number].filter(Boolean).join(' · '),
-        p.kind,
-      ]),
-    ),
+    rows(d.properties.map((p) => [p.line, p.kind])),
     section('witnesses'),
-    rows(ws.map((w) => [w.name, formatKlDateTime(w.confirmed_at)])),
+    rows(d.witnesses.map((w) => [w.name, formatKlDateTime(w.confirmedAt)])),
+    ...completionPage(d.completion, `${t('title')} ${d.number}`),
   ];
-  const bytes = await renderPdf({ content, footer: footer(h.hibah_number ?? h.id), pageMargins: [40, 40, 40, 40] });
-  return { bytes, number: h.hibah_number ?? h.id };
+  return renderPdf({
+    info: { title: `Hibah ${d.number}`, subject: 'Sijil Hibah / Hibah Certificate', creator: 'Wasiat platform' },
+    content,
+    footer: footer(`${d.number} · ${d.verifyUrl}`),
+    pageMargins: [40, 40, 40, 50],
+  });
+}
+
+/**
+ * The sealed, registered certificate of hibah `id` (issue 11 "Sealed documents"; ADRs 0070, 0071, 0074):
+ * rendered and sealed once per printed content and kept in `issued_documents` (subject "Hibah", kind
+ * "hibah"), so an unchanged certificate is served as the same bytes and `POST /public/hibah/{id}/verify`
+ * recognises it. 404 unless registered (status 5).
+ * @param actor who downloads it (null user for a signed link), for the `document.issue` audit event.
+ */
+export async function issueHibahCertificate(
+  ctx: Ctx,
+  id: string,
+  actor: IssueActor,
+): Promise<{ bytes: Buffer; number: string; sha256: string }> {
+  const data = await hibahCertificateData(ctx, id);
+  const { bytes, sha256 } = await issueSealed(
+    ctx,
+    { subjectType: 'Hibah', subjectId: data.id, kind: 'hibah' },
+    data,
+    () => renderHibahCertificate(data),
+    { reason: sealReason('hibah_reason'), location: ctx.appUrl },
+    actor,
+  );
+  return { bytes, number: data.number, sha256 };
 }
 
 /** `GET /public/hibah/{id}` → masked public facts of a registered hibah (404 otherwise). */

@@ -12,7 +12,7 @@
  */
 import { hash, verify } from '@node-rs/argon2';
 import { DRAFT_CONFIRM_DAYS, H, type Language, maskMykad, translate } from '@wasiat/domain';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { recordAudit } from '../audit/audit.ts';
 import type { Ctx } from '../context.ts';
 import {
@@ -92,9 +92,33 @@ export async function receiverPage(ctx: Ctx, id: string, rid: string) {
   return { hibah: await summary(ctx, id), receiver: { id: r.id, name: r.name, signed_at: r.signed_at } };
 }
 
+/**
+ * Record that a party opened their signed link (`GET /public/hibah/{id}/receiver|witness/{pid}`): the
+ * first time only (the certificate of completion's "viewed"; ADR 0074). Unknown parties are ignored.
+ */
+export async function markLinkViewed(
+  ctx: Ctx,
+  role: 'receiver' | 'witness',
+  id: string,
+  pid: string,
+  now = new Date(),
+) {
+  const table = role === 'receiver' ? hibah_receivers : hibah_witnesses;
+  await ctx.db
+    .update(table)
+    .set({ link_viewed_at: now })
+    .where(and(eq(table.id, pid), eq(table.hibah_id, id), isNull(table.link_viewed_at)));
+}
+
 /** `POST /public/hibah/{id}/receiver/{rid}/sign { signature }` (through the signed link). */
-export async function receiverSignByLink(ctx: Ctx, id: string, rid: string, signature: string, ip?: string) {
-  const r = await signAsReceiver(ctx, null, id, rid, signature, ip);
+export async function receiverSignByLink(
+  ctx: Ctx,
+  id: string,
+  rid: string,
+  signature: string,
+  client?: { ip?: string; userAgent?: string },
+) {
+  const r = await signAsReceiver(ctx, null, id, rid, signature, client);
   return { receiver: { id: r.id, name: r.name, signed_at: r.signed_at } };
 }
 
@@ -152,6 +176,7 @@ export async function confirmWitness(
   body: { code: string; signature: string },
   ip?: string,
   now = new Date(),
+  userAgent?: string,
 ) {
   const data = decodeBase64(body.signature, 'signature');
   await checkFile(data, ['image/png'], 'signature');
@@ -196,6 +221,9 @@ export async function confirmWitness(
       witness_id: w.id,
       attachment_id: att.id,
       ip: ip ?? null,
+      user_agent: userAgent ?? null,
+      sent_at: w.link_sent_at,
+      viewed_at: w.link_viewed_at,
       document_sha256: await hibahDocumentVersion(tx, h.id),
       signed_at: now,
     });
@@ -212,7 +240,10 @@ export async function confirmWitness(
   });
 }
 
-/** E-mail every listed party their signed link (best effort: a mail failure does not undo the change). */
+/**
+ * E-mail every listed party their signed link (best effort: a mail failure does not undo the change) and
+ * record when it was sent (`link_sent_at`).
+ */
 export async function mailPartyLinks(ctx: Ctx, hibahId: string, role: 'receiver' | 'witness', lang: Language = 'ms') {
   const table = role === 'receiver' ? hibah_receivers : hibah_witnesses;
   const rows = (await ctx.db.select().from(table).where(eq(table.hibah_id, hibahId))) as {
@@ -233,6 +264,8 @@ export async function mailPartyLinks(ctx: Ctx, hibahId: string, role: 'receiver'
         text: translate(`hibah.mail.${role}_body`, lang, { name: r.name, grantor, url }),
       });
       sent += 1;
+      // "Sent" on the certificate of completion (ADR 0074).
+      await ctx.db.update(table).set({ link_sent_at: new Date() }).where(eq(table.id, r.id));
     } catch {
       // The grantor can still share the link from POST /route/sign.
     }

@@ -114,7 +114,8 @@ export async function validateReceiverSignatures(db: Conn, user: AuthUser, hibah
  * Save a receiver's signature (signpenerima): PNG only, not blank (422 `validation.signature_required`).
  * Allowed when the draft was accepted (status 3, `is_draft_accepted`), else 422 `hibah.draft_not_accepted`.
  * Records the signature facts (who saved it, whose it is, when, IP, document version; ADR 0015).
- * `actor` is null when the receiver signs through a signed link (no account).
+ * `actor` is null when the receiver signs through a signed link (no account); `client` is then the
+ * link user's IP and User-Agent, and the link's sent/opened times go with the facts (ADR 0074).
  */
 export async function signAsReceiver(
   ctx: Ctx,
@@ -122,8 +123,9 @@ export async function signAsReceiver(
   hibahId: string,
   receiverId: string,
   dataUrl: string,
-  ip?: string,
+  client?: { ip?: string; userAgent?: string },
 ) {
+  const ip = client?.ip;
   const data = decodeBase64(dataUrl, 'signature');
   await checkFile(data, ['image/png'], 'signature');
   await assertSignatureDrawn(data, 'signature');
@@ -166,6 +168,10 @@ export async function signAsReceiver(
       attachment_id: att.id,
       actor_id: actor?.user.id ?? null,
       ip: actor?.ip ?? ip ?? null,
+      user_agent: (actor ? actor.userAgent : client?.userAgent) ?? null,
+      // Through a link: when it was mailed and first opened; on the grantor's device: not recorded.
+      sent_at: actor ? null : r.link_sent_at,
+      viewed_at: actor ? null : r.link_viewed_at,
       document_sha256: await hibahDocumentVersion(tx, h.id),
       signed_at: now,
     });
@@ -219,6 +225,9 @@ export async function signAsGrantor(ctx: Ctx, actor: Actor, hibahId: string, dat
       attachment_id: att.id,
       actor_id: actor.user.id,
       ip: actor.ip ?? null,
+      user_agent: actor.userAgent ?? null,
+      // The document was made available to the grantor when the hibah was created (as a will's testator; ADR 0072).
+      sent_at: h.created_at,
       document_sha256: await hibahDocumentVersion(tx, h.id),
       signed_at: new Date(),
     });

@@ -7,8 +7,9 @@
  * - `POST /one-cent/hibah-coupon { count, amount_sen?, organization_id?, expires_at? }` → 201 `{ coupons }` (staff)
  * - `POST /one-cent/hibah-coupon/{code}/redeem` → `{ hibah, message }`
  * - `GET /hibah/pending-approval ?status=2|4` → `{ organizations: [{ id, name, code, total_pending }] }` (staff)
- * - `GET /hibah/{id}/certificate` → PDF (bearer who may see it, or a signed link `hibah.certificate`)
+ * - `GET /hibah/{id}/certificate` → sealed PDF (bearer who may see it, or a signed link `hibah.certificate`)
  * - `GET /public/hibah/{id}` → `{ hibah }` masked facts (QR target)
+ * - `POST /public/hibah/{id}/verify` (multipart `file`) → `{ verification }`: is it the registered document?
  */
 import { hibahCouponGenerateSchema, hibahSignatureSchema, hibahWitnessConfirmSchema, translate } from '@wasiat/domain';
 import { and, count, eq, isNull } from 'drizzle-orm';
@@ -16,14 +17,16 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireUser } from '../auth/guard.ts';
 import type { Ctx } from '../context.ts';
-import { hibahs, organizations } from '../db/schema/index.ts';
+import { amendments, hibahs, organizations } from '../db/schema/index.ts';
+import { registerDocumentCheckRoute } from '../documents/check-route.ts';
 import { documentAccess } from '../documents/policy.ts';
 import { routeRateLimit } from '../http/rate-limits.ts';
 import { registerSignableRoute } from '../http/signed-routes.ts';
-import { hibahCertificatePdf, publicHibah } from './certificate.ts';
+import { issueHibahCertificate, publicHibah } from './certificate.ts';
 import {
   assertLink,
   confirmWitness,
+  markLinkViewed,
   receiverLinkPath,
   receiverPage,
   receiverSignByLink,
@@ -49,7 +52,9 @@ export async function publicRoutes(api: FastifyInstance, ctx: Ctx) {
     { config: { access: 'public', ...limit }, schema: { params: rParams, querystring: linkQuery } },
     async (req: any) => {
       assertLink(ctx, receiverLinkPath(req.params.id, req.params.rid), req.query);
-      return receiverPage(ctx, req.params.id, req.params.rid);
+      const page = await receiverPage(ctx, req.params.id, req.params.rid);
+      await markLinkViewed(ctx, 'receiver', req.params.id, req.params.rid);
+      return page;
     },
   );
   api.post(
@@ -59,7 +64,10 @@ export async function publicRoutes(api: FastifyInstance, ctx: Ctx) {
       assertLink(ctx, receiverLinkPath(req.params.id, req.params.rid), req.query);
       const b = parseBody(hibahSignatureSchema, req.body);
       return {
-        ...(await receiverSignByLink(ctx, req.params.id, req.params.rid, b.signature, req.ip)),
+        ...(await receiverSignByLink(ctx, req.params.id, req.params.rid, b.signature, {
+          ip: req.ip,
+          userAgent: req.headers['user-agent']?.slice(0, 512),
+        })),
         message: translate('hibah.signed', req.lang),
       };
     },
@@ -69,7 +77,9 @@ export async function publicRoutes(api: FastifyInstance, ctx: Ctx) {
     { config: { access: 'public', ...limit }, schema: { params: wParams, querystring: linkQuery } },
     async (req: any) => {
       assertLink(ctx, witnessLinkPath(req.params.id, req.params.wid), req.query);
-      return witnessPage(ctx, req.params.id, req.params.wid);
+      const page = await witnessPage(ctx, req.params.id, req.params.wid);
+      await markLinkViewed(ctx, 'witness', req.params.id, req.params.wid);
+      return page;
     },
   );
   api.post(
@@ -87,7 +97,15 @@ export async function publicRoutes(api: FastifyInstance, ctx: Ctx) {
       assertLink(ctx, witnessLinkPath(req.params.id, req.params.wid), req.query);
       const b = parseBody(hibahWitnessConfirmSchema, req.body);
       return {
-        ...(await confirmWitness(ctx, req.params.id, req.params.wid, b, req.ip)),
+        ...(await confirmWitness(
+          ctx,
+          req.params.id,
+          req.params.wid,
+          b,
+          req.ip,
+          undefined,
+          req.headers['user-agent']?.slice(0, 512),
+        )),
         message: translate('hibah.confirmed', req.lang),
       };
     },
@@ -151,7 +169,11 @@ export async function publicRoutes(api: FastifyInstance, ctx: Ctx) {
     async (req: any, reply) => {
       const access = documentAccess(ctx, req);
       if (access.via === 'bearer') await findVisibleHibah(ctx.db, access.user, req.params.id);
-      const { bytes, number } = await hibahCertificatePdf(ctx, req.params.id);
+      // Sealed and registered (issue 11; ADR 0074): the same bytes for unchanged content.
+      const { bytes, number } = await issueHibahCertificate(ctx, req.params.id, {
+        userId: access.via === 'bearer' ? access.user.id : null,
+        ip: req.ip,
+      });
       return reply
         .header('Content-Type', 'application/pdf')
         .header('Content-Disposition', `inline; filename="sijil-hibah-${number.replace(/[^\w.-]/g, '_')}.pdf"`)
@@ -166,4 +188,24 @@ export async function publicRoutes(api: FastifyInstance, ctx: Ctx) {
       hibah: await publicHibah(ctx, req.params.id),
     }),
   );
+  /**
+   * `POST /api/public/hibah/{id}/verify` (public; multipart `file`, a PDF ≤ 5 MB) → `{ verification:
+   * { registered, sha256, kind, issued_at } }`: whether the upload is byte for byte one of the sealed
+   * documents issued for this hibah or its amendments (its certificate "hibah", a receipt "receipt", any
+   * version). 404
+   * unless the hibah is registered (as `GET /public/hibah/{id}`); 422 on `file` as the will's twin;
+   * rate-limited like the public lookup. Nothing is stored. (documents/check-route.ts; ADRs 0071, 0074)
+   */
+  registerDocumentCheckRoute(api, ctx, {
+    url: '/public/hibah/:id/verify',
+    subjects: async (id) => {
+      const h = await publicHibah(ctx, id);
+      // The hibah's own documents and those of its amendments (receipts, amended certificates; ADR 0074).
+      const ams = await ctx.db
+        .select({ id: amendments.id })
+        .from(amendments)
+        .where(and(eq(amendments.amendmentable_type, 'Hibah'), eq(amendments.amendmentable_id, h.id)));
+      return [{ type: 'Hibah', id: h.id }, ...ams.map((a) => ({ type: 'Amendment', id: a.id }))];
+    },
+  });
 }

@@ -46,7 +46,11 @@ export const READ_HIBAH: Access = ['will:read:own', 'will:read:agent', 'will:rea
 /** Any role that may register hibahs (for themselves or a client). */
 export const EDIT_HIBAH: Access = ['will:create:own', 'will:create:client'];
 export const idParams = z.object({ id: z.string().min(1).max(64) });
-export const actorOf = (req: FastifyRequest): Actor => ({ user: requireUser(req), ip: req.ip });
+export const actorOf = (req: FastifyRequest): Actor => ({
+  user: requireUser(req),
+  ip: req.ip,
+  userAgent: req.headers['user-agent']?.slice(0, 512),
+});
 export function parseBody<S extends z.ZodTypeAny>(schema: S, b: unknown): z.output<S> {
   const r = schema.safeParse(b ?? {});
   if (!r.success) throw fromZod(r.error);

@@ -49,6 +49,8 @@ export const asDb = (c: Conn) => c as unknown as Db;
 export interface Actor {
   user: AuthUser;
   ip?: string;
+  /** The browser's User-Agent (recorded with signatures for the certificate of completion; ADR 0074). */
+  userAgent?: string;
 }
 
 /** Statuses in which parties and property may still change (reference §4.3: -1, 0, 1). */

@@ -3,12 +3,29 @@
  * ADR 0083): the client's export (zip of data.json + documents), the erasure request handled by staff, what
  * is erased and what is kept.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, or } from 'drizzle-orm';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../test/harness.ts';
-import { attachments, audit_events, users, wills } from '../db/schema/index.ts';
-import { newClient, ok, readyWill, SIGNATURE_PNG } from '../wills/test-fixtures.ts';
+import { registeredWill } from '../amendments/test-fixtures.ts';
+import {
+  attachments,
+  audit_events,
+  ekyc_attempts,
+  heirs,
+  hibah_properties,
+  hibah_receivers,
+  hibah_user_details,
+  hibahs,
+  payments,
+  signature_events,
+  users,
+  will_user_details,
+  wills,
+  witnesses,
+} from '../db/schema/index.ts';
+import { landBody, receiverBody } from '../hibah/test-fixtures.ts';
+import { newClient, ok, PNG_A, readyWill, SIGNATURE_PNG, userDetail } from '../wills/test-fixtures.ts';
 
 let t: TestApp;
 let staff: string;
@@ -148,5 +165,152 @@ describe('erasure requests', () => {
     expect(refused.data_request).toMatchObject({ status: 2, remarks: 'Wasiat dalam semakan' });
     expect((await t.call('GET', '/api/authenticate', { token: c.token })).status).toBe(200);
     expect((await t.call('POST', '/api/data-requests/nope/approve', { token: staff })).status).toBe(404);
+  });
+});
+
+describe('erasure of drafts (ADR 0075)', () => {
+  /** Every attachment row of the given owners. */
+  const filesOf = (owners: [string, string[]][]) =>
+    t.ctx.db
+      .select()
+      .from(attachments)
+      .where(
+        or(
+          ...owners
+            .filter(([, ids]) => ids.length)
+            .map(([type, ids]) => and(eq(attachments.attachable_type, type), inArray(attachments.attachable_id, ids))),
+        ),
+      );
+
+  /** A draft hibah (status 0) with particulars, a receiver, a land title with a document, the grantor's signature. */
+  async function draftHibah(c: { id: string; token: string; ic: string }) {
+    const token = c.token;
+    const h = (await ok(t.call('POST', '/api/hibah', { token, body: { user_id: c.id, hibah_type: 9 } }), 201)).hibah;
+    await ok(t.call('POST', `/api/hibah/${h.id}/user-detail`, { token, body: userDetail(c.ic) }));
+    await ok(t.call('POST', `/api/hibah/${h.id}/receiver`, { token, body: receiverBody() }), 201);
+    const land = (await ok(t.call('POST', `/api/hibah/${h.id}/immoveable-property`, { token, body: landBody }), 201))
+      .immoveable_property;
+    await ok(
+      t.call('POST', `/api/hibah/${h.id}/property/${land.id}/document`, { token, body: { document: PNG_A } }),
+      201,
+    );
+    await ok(t.call('POST', `/api/hibah/${h.id}/signature`, { token, body: { signature: SIGNATURE_PNG } }));
+    return { id: h.id as string, landId: land.id as string };
+  }
+
+  it('erases unregistered, unpaid wills and hibahs with their uploads; keeps the registered will', async () => {
+    // A registered will (status 2, verified by staff) with its documents.
+    const { c, id: registered } = await registeredWill(t, staff);
+    // A new draft will with parties, documents, signatures and eKYC, whose payment was never started: erased.
+    const draft = await readyWill(t, c);
+    await t.ctx.db
+      .delete(payments)
+      .where(and(eq(payments.paymentable_type, 'Wasiat'), eq(payments.paymentable_id, draft)));
+    const draftWitnesses = await t.ctx.db
+      .select()
+      .from(witnesses)
+      .where(and(eq(witnesses.witnessable_type, 'Wasiat'), eq(witnesses.witnessable_id, draft)));
+    // (the fixture passes eKYC on the will directly; record the face-match attempt it stands for)
+    await t.ctx.db.insert(ekyc_attempts).values({
+      user_id: c.id,
+      actor_id: c.id,
+      ekycable_type: 'Wasiat',
+      ekycable_id: draft,
+      verification_score: 88,
+      passed: true,
+      outcome: 'passed',
+    });
+    const h = await draftHibah(c);
+    const [receiver] = await t.ctx.db.select().from(hibah_receivers).where(eq(hibah_receivers.hibah_id, h.id));
+
+    const willFiles = await filesOf([
+      ['Wasiat', [draft]],
+      ['Witness', draftWitnesses.map((w) => w.id)],
+    ]);
+    const hibahFiles = await filesOf([
+      ['Hibah', [h.id]],
+      ['HibahProperty', [h.landId]],
+    ]);
+    expect(willFiles.map((f) => f.type)).toEqual(expect.arrayContaining(['mykad-front', 'mykad-back', 'signature']));
+    expect(hibahFiles.map((f) => f.type)).toEqual(expect.arrayContaining(['signature']));
+    expect(hibahFiles.length).toBeGreaterThanOrEqual(2);
+    const keptFiles = await filesOf([['Wasiat', [registered]]]);
+    for (const f of [...willFiles, ...hibahFiles, ...keptFiles]) await t.ctx.store.get(f.storage_key);
+
+    const r = await ok(t.call('POST', '/api/profile/data-requests', { token: c.token, body: {} }), 201);
+    const done = await ok(t.call('POST', `/api/data-requests/${r.data_request.id}/approve`, { token: staff }));
+    const { erased, kept } = done.data_request.outcome;
+    expect(erased).toEqual(expect.arrayContaining(['draft_wills', 'draft_hibahs']));
+    expect(kept.map((k: { what: string }) => k.what)).toEqual(
+      expect.arrayContaining(['registered_wills', 'name_and_mykad', 'payments_and_receipts']),
+    );
+    for (const k of kept) expect(k.why).toBeTruthy();
+
+    // The draft will and every row of it are gone …
+    const db = t.ctx.db;
+    expect(await db.select().from(wills).where(eq(wills.id, draft))).toHaveLength(0);
+    expect(await db.select().from(will_user_details).where(eq(will_user_details.wasiat_id, draft))).toHaveLength(0);
+    expect(await db.select().from(heirs).where(eq(heirs.heirable_id, draft))).toHaveLength(0);
+    expect(await db.select().from(witnesses).where(eq(witnesses.witnessable_id, draft))).toHaveLength(0);
+    expect(await db.select().from(signature_events).where(eq(signature_events.signable_id, draft))).toHaveLength(0);
+    expect(await db.select().from(ekyc_attempts).where(eq(ekyc_attempts.ekycable_id, draft))).toHaveLength(0);
+    // … and so is the draft hibah …
+    expect(await db.select().from(hibahs).where(eq(hibahs.id, h.id))).toHaveLength(0);
+    expect(await db.select().from(hibah_user_details).where(eq(hibah_user_details.hibah_id, h.id))).toHaveLength(0);
+    expect(await db.select().from(hibah_receivers).where(eq(hibah_receivers.id, receiver.id))).toHaveLength(0);
+    expect(await db.select().from(hibah_properties).where(eq(hibah_properties.id, h.landId))).toHaveLength(0);
+    expect(await db.select().from(signature_events).where(eq(signature_events.signable_id, h.id))).toHaveLength(0);
+    // … with their files, in the database and in the file store.
+    for (const f of [...willFiles, ...hibahFiles]) {
+      expect(await db.select().from(attachments).where(eq(attachments.id, f.id))).toHaveLength(0);
+      await expect(t.ctx.store.get(f.storage_key)).rejects.toThrow();
+    }
+
+    // The registered will stays whole, with its files.
+    const [reg] = await db.select().from(wills).where(eq(wills.id, registered));
+    expect(reg.status).toBe(2);
+    expect(await db.select().from(heirs).where(eq(heirs.heirable_id, registered))).toHaveLength(1);
+    expect(keptFiles.length).toBeGreaterThanOrEqual(2);
+    for (const f of keptFiles) {
+      expect(await db.select().from(attachments).where(eq(attachments.id, f.id))).toHaveLength(1);
+      expect((await t.ctx.store.get(f.storage_key)).length).toBe(f.size_bytes);
+    }
+    const [u] = await db.select().from(users).where(eq(users.id, c.id));
+    expect(u).toMatchObject({ ic_number: c.ic, status: 0, email: null });
+  });
+
+  it('a draft will with a payment in progress is kept, and so are the name and MyKad on it', async () => {
+    const c = await newClient(t);
+    const pendingDraft = await readyWill(t, c, { paymentStatus: 'pending' });
+    const r = await ok(t.call('POST', '/api/profile/data-requests', { token: c.token, body: {} }), 201);
+    const done = await ok(
+      t.call('POST', `/api/data-requests/${r.data_request.id}/approve`, { token: staff, body: {} }),
+    );
+    expect(done.data_request.outcome.erased).not.toContain('draft_wills');
+    expect(done.data_request.outcome.kept.map((k: { what: string }) => k.what)).toEqual(
+      expect.arrayContaining(['drafts_with_payment', 'name_and_mykad', 'payments_and_receipts']),
+    );
+    expect(await t.ctx.db.select().from(wills).where(eq(wills.id, pendingDraft))).toHaveLength(1);
+    const docs = await t.ctx.db.select().from(attachments).where(eq(attachments.attachable_id, pendingDraft));
+    expect(docs.length).toBeGreaterThanOrEqual(2);
+    const [u] = await t.ctx.db.select().from(users).where(eq(users.id, c.id));
+    expect(u.ic_number).toBe(c.ic);
+  });
+
+  it('a client with only drafts loses them all, and their name and MyKad too', async () => {
+    const c = await newClient(t);
+    const h = await draftHibah(c);
+    const r = await ok(t.call('POST', '/api/profile/data-requests', { token: c.token, body: {} }), 201);
+    const done = await ok(
+      t.call('POST', `/api/data-requests/${r.data_request.id}/approve`, { token: staff, body: {} }),
+    );
+    expect(done.data_request.outcome.erased).toEqual(expect.arrayContaining(['draft_hibahs', 'name_and_mykad']));
+    expect(done.data_request.outcome.kept.map((k: { what: string }) => k.what)).toEqual(['audit_trail']);
+    expect(await t.ctx.db.select().from(hibahs).where(eq(hibahs.id, h.id))).toHaveLength(0);
+    const [u] = await t.ctx.db.select().from(users).where(eq(users.id, c.id));
+    expect(u).toMatchObject({ name: 'Pengguna dipadam', ic_number: null });
+    // the audit trail of the erased hibah stays (insert-only)
+    const ev = await t.ctx.db.select().from(audit_events).where(eq(audit_events.entity_id, h.id));
+    expect(ev.map((e) => e.action)).toContain('hibah.create');
   });
 });

@@ -26,8 +26,10 @@ import {
   bequests,
   caretakers,
   data_requests,
+  document_ocrs,
   ekyc_attempts,
   heirs,
+  hibahs,
   immoveable_properties,
   login_challenges,
   moveable_properties,
@@ -43,9 +45,7 @@ import {
 } from '../db/schema/index.ts';
 import { AppError, fieldError, notFound } from '../http/errors.ts';
 import { pageParams, toPage } from '../http/pagination.ts';
-
-/** Will statuses from which a will is part of the register (spec §4: 1 submitted, 2 verified, 3 to update). */
-const REGISTERED_FROM = 1;
+import { eraseDraftHibahs, eraseDraftWills, planDraftErasure } from './draft-erasure.ts';
 
 async function userWills(db: Db, userId: string) {
   return db.select().from(wills).where(eq(wills.user_id, userId));
@@ -250,19 +250,30 @@ async function loadPending(db: Db, id: string) {
  * `outcome: { erased: [...], kept: [{ what, why }] }`. In one transaction (ADR 0083):
  * - erased always: contact and profile details (e-mail, mobile, office phone, address, designation, gender),
  *   login (username replaced, password removed, account disabled, every session revoked, second factor),
- *   OTP codes, eKYC images (the score and method stay on the will's record);
- * - when the user has no will in the register (status ≥ 1): also the name, MyKad and saved signature;
- * - kept: registered wills with their parties and documents (the will must be executable and verifiable
- *   after death), payments and receipts (7 years: Income Tax Act 1967 s. 82, Companies Act 2016 s. 245),
- *   the audit trail (insert-only, ASVS/PDPA accountability), draft wills (ADR 0083: erased by a later slice).
+ *   OTP codes, eKYC images (the score and method stay on the will's record), MyKad OCR readings;
+ * - draft wills (status 0) and hibahs (status ≤ 1) without a payment or other record pointing at them,
+ *   with every row and uploaded file of theirs (draft-erasure.ts; ADR 0075);
+ * - when no will or hibah is kept: also the name, MyKad and saved signature;
+ * - kept: wills in the register (status ≥ 1) and hibahs with the provider or registered (status ≥ 2) with
+ *   their parties and documents, drafts a payment/ledger/code or a programme certificate refers to,
+ *   payments and receipts (7 years: Income Tax Act 1967 s. 82, Companies Act 2016 s. 245), the audit trail
+ *   (insert-only, ASVS/PDPA accountability).
+ * Files are deleted from the file store after the commit.
  * @throws 404 unknown request; 422 `security.request_handled` when already handled.
  */
 export async function approveErasure(ctx: Ctx, actor: AuthUser, id: string, remarks: string | undefined, ip: string) {
   const r = await loadPending(ctx.db, id);
   const [u] = await ctx.db.select().from(users).where(eq(users.id, r.user_id));
   const ws = await userWills(ctx.db, u.id);
-  const registered = ws.filter((w) => w.status >= REGISTERED_FROM);
-  const drafts = ws.filter((w) => w.status < REGISTERED_FROM);
+  const hs = await ctx.db.select({ id: hibahs.id }).from(hibahs).where(eq(hibahs.user_id, u.id));
+  // Draft wills and hibahs that nothing requires keeping are erased with their files (ADR 0075).
+  const plan = await planDraftErasure(ctx.db, u.id);
+  const keepsRecords =
+    plan.registeredWills.length +
+      plan.registeredHibahs.length +
+      plan.draftsWithPayment.length +
+      plan.programmeWills.length >
+    0;
   const attempts = await ctx.db.select().from(ekyc_attempts).where(eq(ekyc_attempts.user_id, u.id));
   const ekycFiles = attempts.length
     ? await ctx.db
@@ -278,13 +289,12 @@ export async function approveErasure(ctx: Ctx, actor: AuthUser, id: string, rema
           ),
         )
     : [];
-  const userFiles =
-    registered.length === 0
-      ? await ctx.db
-          .select()
-          .from(attachments)
-          .where(and(eq(attachments.attachable_type, 'User'), eq(attachments.attachable_id, u.id)))
-      : [];
+  const userFiles = keepsRecords
+    ? []
+    : await ctx.db
+        .select()
+        .from(attachments)
+        .where(and(eq(attachments.attachable_type, 'User'), eq(attachments.attachable_id, u.id)));
   const erased = [
     'contact_details',
     'profile_details',
@@ -293,33 +303,51 @@ export async function approveErasure(ctx: Ctx, actor: AuthUser, id: string, rema
     'second_factor',
     'otp_codes',
     'ekyc_images',
+    'mykad_readings',
   ];
+  if (plan.wills.length) erased.push('draft_wills');
+  if (plan.hibahs.length) erased.push('draft_hibahs');
   const kept: { what: string; why: string }[] = [
     { what: 'audit_trail', why: 'insert-only record of who did what (PDPA accountability; issue 11)' },
   ];
-  if (registered.length) {
+  if (plan.registeredWills.length) {
+    kept.push({
+      what: 'registered_wills',
+      why: 'a registered will must be executable and verifiable after death (Wills Act 1959 practice; spec §4)',
+    });
+  }
+  if (plan.registeredHibahs.length) {
+    kept.push({
+      what: 'registered_hibahs',
+      why: 'a hibah with the provider or registered must stay enforceable and verifiable for its receivers (spec §4)',
+    });
+  }
+  if (plan.draftsWithPayment.length) {
+    kept.push({
+      what: 'drafts_with_payment',
+      why: 'a payment, a trust ledger entry or a redeemed code refers to them (financial records, 7 years)',
+    });
+  }
+  if (plan.programmeWills.length) {
+    kept.push({ what: 'programme_wills', why: "a programme's certificate names the will (the programme's record)" });
+  }
+  if (keepsRecords) {
     kept.push(
-      {
-        what: 'registered_wills',
-        why: 'a registered will must be executable and verifiable after death (Wills Act 1959 practice; spec §4)',
-      },
-      { what: 'name_and_mykad', why: 'they identify the testator of the registered wills' },
-      { what: 'signature', why: 'it is part of the registered wills' },
+      { what: 'name_and_mykad', why: 'they identify the person of the wills and hibahs that are kept' },
+      { what: 'signature', why: 'it is part of the wills and hibahs that are kept' },
     );
   } else {
     erased.push('name_and_mykad', 'signature');
   }
-  const paid = ws.length
+  const payables = [...ws.map((w) => w.id), ...hs.map((h) => h.id)];
+  const paid = payables.length
     ? await ctx.db
         .select({ id: payments.id })
         .from(payments)
         .where(
           and(
-            eq(payments.paymentable_type, 'Wasiat'),
-            inArray(
-              payments.paymentable_id,
-              ws.map((w) => w.id),
-            ),
+            inArray(payments.paymentable_type, ['Wasiat', 'Hibah']),
+            inArray(payments.paymentable_id, payables),
             gte(payments.amount_sen, 0),
           ),
         )
@@ -327,7 +355,6 @@ export async function approveErasure(ctx: Ctx, actor: AuthUser, id: string, rema
   if (paid.length) {
     kept.push({ what: 'payments_and_receipts', why: '7 years (Income Tax Act 1967 s. 82; Companies Act 2016 s. 245)' });
   }
-  if (drafts.length) kept.push({ what: 'draft_wills', why: 'not yet erased by this version (ADR 0083)' });
   const outcome = { erased, kept };
 
   const out = await ctx.db.transaction(async (txRaw) => {
@@ -347,7 +374,7 @@ export async function approveErasure(ctx: Ctx, actor: AuthUser, id: string, rema
         gender: null,
         password_hash: null,
         status: 0,
-        ...(registered.length ? {} : { name: 'Pengguna dipadam', ic_number: null, signature_id: null }),
+        ...(keepsRecords ? {} : { name: 'Pengguna dipadam', ic_number: null, signature_id: null }),
       })
       .where(eq(users.id, u.id));
     await revokeAllTokens(tx, u.id);
@@ -355,12 +382,17 @@ export async function approveErasure(ctx: Ctx, actor: AuthUser, id: string, rema
     await tx.delete(two_factors).where(eq(two_factors.user_id, u.id));
     await tx.delete(login_challenges).where(eq(login_challenges.user_id, u.id));
     await tx.delete(otp_codes).where(eq(otp_codes.user_id, u.id));
-    const gone = [...ekycFiles, ...userFiles];
-    if (gone.length) {
+    await tx.delete(document_ocrs).where(eq(document_ocrs.user_id, u.id));
+    // Drafts first (their eKYC files are among `ekycFiles` too: delete each attachment row once).
+    const draftFiles = [...(await eraseDraftWills(tx, plan.wills)), ...(await eraseDraftHibahs(tx, plan.hibahs))];
+    const draftFileIds = new Set(draftFiles.map((f) => f.id));
+    const gone = [...draftFiles, ...[...ekycFiles, ...userFiles].filter((f) => !draftFileIds.has(f.id))];
+    const rest = gone.filter((f) => !draftFileIds.has(f.id));
+    if (rest.length) {
       await tx.delete(attachments).where(
         inArray(
           attachments.id,
-          gone.map((f) => f.id),
+          rest.map((f) => f.id),
         ),
       );
     }

@@ -63,7 +63,7 @@ export async function securityRoutes(api: FastifyInstance, ctx: Ctx) {
   api.delete(
     '/user/:id/two-factor',
     { config: { access: 'two-factor:reset' }, schema: { params: z.object({ id: z.string().max(64) }) } },
-    async (req) => resetTwoFactor(ctx, requireUser(req), (req.params as { id: string }).id, req.ip),
+    async (req) => resetTwoFactor(ctx, requireUser(req), (req.params as { id: string }).id, req.ip, req.lang),
   );
 
   api.get('/profile/data-export', { config: { access: 'authenticated' } }, async (req, reply) => {

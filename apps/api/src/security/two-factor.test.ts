@@ -170,6 +170,52 @@ describe('enrolment and recovery codes', () => {
     expect((await t.call('DELETE', '/api/user/nope/two-factor', { token: admin })).status).toBe(404);
   });
 
+  it('the reset is Admin-only, audited, translated, removes secret and recovery codes and ends every session', async () => {
+    await newOfficer('pegawai4');
+    const [u] = await t.ctx.db.select().from(users).where(eq(users.username, 'pegawai4'));
+    const sessions = [await t.login('pegawai4', 'Rahsia123'), await t.login('pegawai4', 'Rahsia123')];
+    const [tf] = await t.ctx.db.select().from(two_factors).where(eq(two_factors.user_id, u.id));
+    expect(tf.confirmed_at).not.toBeNull();
+    expect((await t.ctx.db.select().from(recovery_codes).where(eq(recovery_codes.user_id, u.id))).length).toBe(10);
+    for (const who of ['agent', 'partner', 'accountant', 'officer', 'client']) {
+      const r = await t.call('DELETE', `/api/user/${u.id}/two-factor`, { token: await t.login(who) });
+      expect(r.status).toBe(403);
+    }
+    expect((await t.call('DELETE', `/api/user/${u.id}/two-factor`)).status).toBe(401);
+    // nothing changed by the refused attempts
+    for (const s of sessions) expect(await me(s)).toBe(200);
+
+    const admin = await t.login('admin');
+    const en = await t.call('DELETE', `/api/user/${u.id}/two-factor`, { token: admin, lang: 'en' });
+    expect(en.status).toBe(200);
+    expect(en.body.message).toBe(
+      'The second factor of Pegawai Baharu has been reset. Their sessions have ended; they set up a new one at their next login.',
+    );
+    for (const s of sessions) expect(await me(s)).toBe(401);
+    expect(await t.ctx.db.select().from(two_factors).where(eq(two_factors.user_id, u.id))).toHaveLength(0);
+    expect(await t.ctx.db.select().from(recovery_codes).where(eq(recovery_codes.user_id, u.id))).toHaveLength(0);
+    const [adminRow] = await t.ctx.db.select().from(users).where(eq(users.username, 'admin'));
+    const events = await t.ctx.db.select().from(audit_events).where(eq(audit_events.entity_id, u.id));
+    const reset = events.filter((e) => e.action === 'two_factor.reset');
+    expect(reset).toHaveLength(1);
+    expect(reset[0]).toMatchObject({
+      actor_id: adminRow.id,
+      entity_type: 'User',
+      before: { enrolled: true },
+      after: { enrolled: false, sessions_revoked: true },
+    });
+    expect(reset[0].ip).toBeTruthy();
+    // the web sends it as POST with `_method: DELETE`
+    const ms = await t.call('POST', `/api/user/${u.id}/two-factor`, {
+      token: admin,
+      lang: 'ms',
+      body: { _method: 'DELETE' },
+    });
+    expect(ms.status).toBe(200);
+    expect(ms.body.message).toMatch(/^Faktor kedua Pegawai Baharu telah ditetapkan semula\./);
+    expect((await loginAnswer('pegawai4', 'Rahsia123')).body.enrolment_required).toBe(true);
+  });
+
   it('the harness login completes the second factor for any staff user, enrolling when needed', async () => {
     await newOfficer('pegawai3');
     const token = await t.login('pegawai3', 'Rahsia123');

@@ -14,7 +14,7 @@
  * per user (`2fa:<user id>`: from the 10th failure in 15 minutes, 15 minutes locked, 429).
  */
 import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
-import { type Role, SECOND_FACTOR_ROLES } from '@wasiat/domain';
+import { type Language, type Role, SECOND_FACTOR_ROLES, translate } from '@wasiat/domain';
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import { generateSecret, generateURI, generate as totpGenerate, verify as totpVerify } from 'otplib';
 import QRCode from 'qrcode';
@@ -281,20 +281,32 @@ export async function regenerateRecoveryCodes(ctx: Ctx, user: AuthUser, code: st
 }
 
 /**
- * `DELETE /api/user/{id}/two-factor` (two-factor:reset, Admin): a user who lost both the authenticator and the
- * recovery codes enrols again at the next login; their sessions end. @throws 404 for an unknown user.
+ * `DELETE /api/user/{id}/two-factor` (two-factor:reset, Admin only; ADR 0081): a user who lost both the
+ * authenticator and the recovery codes enrols again at the next login. In one transaction: the secret
+ * and the recovery codes are deleted, every session of the user ends, and `two_factor.reset` is audited
+ * on the user (with whether a second factor was set up). → `{ message }` (translated, `lang`).
+ * @throws 404 for an unknown user.
  */
-export async function resetTwoFactor(ctx: Ctx, actor: AuthUser, userId: string, ip: string) {
-  const [u] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+export async function resetTwoFactor(ctx: Ctx, actor: AuthUser, userId: string, ip: string, lang: Language = 'ms') {
+  const [u] = await ctx.db.select({ id: users.id, name: users.name }).from(users).where(eq(users.id, userId));
   if (!u) throw notFound();
   await ctx.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
+    const [tf] = await tx.select().from(two_factors).where(eq(two_factors.user_id, userId));
     await tx.delete(recovery_codes).where(eq(recovery_codes.user_id, userId));
     await tx.delete(two_factors).where(eq(two_factors.user_id, userId));
     await revokeAllTokens(tx, userId);
-    await recordAudit(tx, { actorId: actor.id, action: 'two_factor.reset', entityType: 'User', entityId: userId, ip });
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'two_factor.reset',
+      entityType: 'User',
+      entityId: userId,
+      before: { enrolled: !!tf?.confirmed_at },
+      after: { enrolled: false, sessions_revoked: true },
+      ip,
+    });
   });
-  return { message: 'ok' };
+  return { message: translate('security.two_factor_reset', lang, { name: u.name }) };
 }
 
 /**

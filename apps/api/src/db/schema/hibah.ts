@@ -154,6 +154,9 @@ export const hibah_receivers = pgTable(
     is_minor: boolean('is_minor').notNull().default(false),
     signature_id: text('signature_id'),
     signed_at: tz('signed_at'),
+    /** When their signing link was last e-mailed and first opened (certificate of completion; ADR 0074). */
+    link_sent_at: tz('link_sent_at'),
+    link_viewed_at: tz('link_viewed_at'),
     ...timestamps(),
   },
   (t) => [index('hibah_receivers_hibah_idx').on(t.hibah_id)],
@@ -227,6 +230,9 @@ export const hibah_witnesses = pgTable(
     otp_failed_attempts: integer('otp_failed_attempts').notNull().default(0),
     signature_id: text('signature_id'),
     confirmed_at: tz('confirmed_at'),
+    /** When their link was last e-mailed and first opened (certificate of completion; ADR 0074). */
+    link_sent_at: tz('link_sent_at'),
+    link_viewed_at: tz('link_viewed_at'),
     ...timestamps(),
   },
   (t) => [index('hibah_witnesses_hibah_idx').on(t.hibah_id)],

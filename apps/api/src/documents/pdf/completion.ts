@@ -3,6 +3,7 @@
  * signer with role, name, masked MyKad, identity verification (eKYC method and score, OTP verified at),
  * IP, browser, sent/viewed/signed times (Asia/Kuala_Lumpur) and the SHA-256 of the version signed.
  * Labels are bilingual ("Malay / English") from the `sealed.completion.*` keys. Pure: data in, content out.
+ * Used by the will, the hibah certificate and the amended will (ADRs 0072, 0074).
  */
 import { translate } from '@wasiat/domain';
 import type { Content } from 'pdfmake/interfaces';
@@ -18,8 +19,21 @@ const bi = (key: string, params?: Record<string, string | number>) => {
   return m === e ? m : `${m} / ${e}`;
 };
 
+/**
+ * The "identity verification" lines of a signer: eKYC and OTP for a signer in their own session
+ * (testator, grantor); otherwise how they took part — in person on the testator's or the grantor's
+ * device, or through a signed link e-mailed to them (with the e-mailed OTP when one was checked).
+ */
 function verificationLines(s: CompletionSigner): string[] {
-  if (!s.ekyc) return [bi('in_person')];
+  if (!s.ekyc) {
+    if (s.presence === 'signed_link') {
+      return [
+        bi('signed_link'),
+        ...(s.otpVerifiedAt ? [bi('otp_email', { at: formatKlDateTime(s.otpVerifiedAt) })] : []),
+      ];
+    }
+    return [bi(s.presence === 'in_person_grantor' ? 'in_person_grantor' : 'in_person')];
+  }
   const method = s.ekyc.method;
   const ekyc = !method
     ? bi('ekyc_none')
@@ -82,7 +96,7 @@ function signerBlock(s: CompletionSigner, index: number, currentSha256: string):
 
 /**
  * The certificate-of-completion page as pdfmake content (starts on a new page).
- * @param documentLabel e.g. "Wasiat / Will W-2026-000123".
+ * @param documentLabel e.g. "Wasiat / Will W-2026-000123", "Sijil Hibah / Hibah Certificate H2026-000001".
  */
 export function completionPage(d: CompletionData, documentLabel: string): Content[] {
   return [

@@ -3,7 +3,8 @@
  * with English headings, the Bismillah in Arabic, the testator's particulars, heirs, (comprehensive plan)
  * property with receivers and shares, guardians and bequests, the declaration, the signatures of the
  * testator and the witnesses as images, the registration number and date, and a QR code to the public
- * verification page. Pure: data in, PDF bytes out (the data is loaded by ../service.ts).
+ * verification page. Pure: data in, PDF bytes out (the data is loaded by ../service.ts). The amended will
+ * (../amendment-document.ts) is the same document with an "Amendment" block (ADR 0074).
  */
 import {
   checkBequests,
@@ -18,6 +19,7 @@ import {
   NATIONALITIES,
   RELATIONSHIPS,
   RELIGIONS,
+  translate,
   WILL_PLANS,
   WILL_TYPES,
   willEstate,
@@ -78,6 +80,18 @@ export interface WillPdfData {
   completion?: CompletionData;
   /** The version of the will's content printed (ADR 0021); printed under the registration number. */
   versionNo?: number;
+  /**
+   * The amended will (ADR 0074): the amendment that made this version and the previous one it replaces —
+   * the previous version's content hash (will_versions) and the SHA-256 of the last sealed document issued
+   * before the amendment succeeded (null when none was issued).
+   */
+  amendment?: {
+    referenceNo: string;
+    approvedAt: Date | null;
+    amendsVersion: number;
+    previousVersionSha256: string | null;
+    previousDocumentSha256: string | null;
+  };
   /** QR code (PNG data URL) and the URL it encodes. */
   qr: string;
   verifyUrl: string;
@@ -241,6 +255,48 @@ function signatureFactsSection(d: WillPdfData): Content[] {
   ];
 }
 
+const sealedBi = (key: string) =>
+  `${translate(`sealed.amendment.${key}`, 'ms')} / ${translate(`sealed.amendment.${key}`, 'en')}`;
+
+/** The "Pindaan / Amendment" block of an amended will (ADR 0074): reference, date, what it replaces. */
+function amendmentSection(d: WillPdfData): Content[] {
+  const a = d.amendment;
+  if (!a) return [];
+  const row = (key: string, value: string, small = false): TableCell[] => [
+    { text: sealedBi(key), color: '#444444' },
+    { text: value, fontSize: small ? 7 : 9 },
+  ];
+  return [
+    {
+      stack: [
+        { text: sealedBi('title'), bold: true, fontSize: 11, color: ACCENT },
+        { canvas: [{ type: 'line', x1: 0, y1: 2, x2: 515, y2: 2, lineWidth: 0.6, lineColor: ACCENT }] },
+      ],
+      margin: [0, 12, 0, 6],
+    },
+    {
+      table: {
+        widths: [170, '*'],
+        body: [
+          row('reference', a.referenceNo),
+          row('approved_at', formatKlDateTime(a.approvedAt)),
+          row('amends', String(a.amendsVersion)),
+          row('previous_version', a.previousVersionSha256 ?? '-', true),
+          row(
+            'previous_document',
+            a.previousDocumentSha256 ??
+              `${translate('sealed.amendment.none_issued', 'ms')} / ${translate('sealed.amendment.none_issued', 'en')}`,
+            true,
+          ),
+        ],
+      },
+      layout: 'noBorders',
+    },
+    { text: translate('sealed.amendment.statement', 'ms'), fontSize: 8, margin: [0, 4, 0, 0], alignment: 'justify' },
+    { text: translate('sealed.amendment.statement', 'en'), fontSize: 8, italics: true, alignment: 'justify' },
+  ];
+}
+
 /**
  * Build the will PDF.
  * @returns PDF bytes (A4 portrait).
@@ -287,6 +343,7 @@ export async function renderWillPdf(d: WillPdfData): Promise<Buffer> {
 
   const content: Content[] = [
     header,
+    ...amendmentSection(d),
     heading('will.testator'),
     fieldsTable([
       ['name', [designation, d.testatorName].filter(Boolean).join(' ')],

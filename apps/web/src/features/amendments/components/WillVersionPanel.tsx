@@ -1,6 +1,7 @@
 /**
  * On a will's details page: its current version, the earlier versions for staff (each with its PDF,
- * `GET /api/wasiat/{id}/certificate/final?version=n`; ADR 0021) and its amendments with their status.
+ * `GET /api/wasiat/{id}/certificate/final?version=n`; ADR 0021) and its amendments with their status; a
+ * succeeded amendment links its sealed amended will (ADR 0074).
  */
 import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -17,6 +18,12 @@ interface Versions {
 
 async function openPdf(willId: string, version: number) {
   const blob = await api.downloadPdf(`wasiat/${willId}/certificate/final?version=${version}`);
+  window.open(URL.createObjectURL(blob), '_blank');
+}
+
+/** The sealed amended will of a succeeded amendment (`GET /api/amendment/{id}/certificate/comprehensive`; ADR 0074). */
+async function openAmendedPdf(amendmentId: string) {
+  const blob = await api.downloadPdf(`amendment/${amendmentId}/certificate/comprehensive`);
   window.open(URL.createObjectURL(blob), '_blank');
 }
 
@@ -51,6 +58,14 @@ export function WillVersionPanel({ willId, status }: { willId: string; status: n
             <Anchor component={Link} to={`/wasiat/${willId}/pindaan-a`}>
               {t('amendments.list.open')}
             </Anchor>
+            {a.status === 2 && (
+              <>
+                {' · '}
+                <Anchor component="button" type="button" onClick={() => openAmendedPdf(a.id)}>
+                  {t('amendments.versions.amended_pdf')}
+                </Anchor>
+              </>
+            )}
           </Text>
         ))}
       </Stack>

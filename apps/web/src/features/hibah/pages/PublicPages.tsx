@@ -1,7 +1,8 @@
 /**
  * Pages for parties without an account, opened from their signed link (ADR 0032):
  * /hibah/penerima/{id}/{receiver_id} (a receiver signs) and /hibah/saksi/{id}/{witness_id} (a witness asks
- * for a code by e-mail, enters it and signs); and the certificate's QR target /public/hibah/{id}.
+ * for a code by e-mail, enters it and signs); and the certificate's QR target /public/hibah/{id}, the
+ * will page's twin: the masked facts and the upload check of a PDF copy (DocumentCheck, issue 11).
  */
 import { Alert, Button, Container, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -11,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import { publicApi } from '@/app/api.ts';
 import { SignaturePad } from '@/components/SignaturePad.tsx';
+import { DocumentCheck } from '@/features/public/DocumentCheck.tsx';
 
 function useLink(kind: 'receiver' | 'witness') {
   const { id, pid } = useParams();
@@ -162,6 +164,8 @@ export function PublicHibahPage() {
         ) : (
           <Alert color="red">{t('hibah.public.invalid')}</Alert>
         )}
+        {/* Is an uploaded PDF the registered certificate (or receipt)? Issue 11; ADRs 0071, 0074. */}
+        {h && <DocumentCheck path={`public/hibah/${h.id}/verify`} subject="hibah" />}
       </Stack>
     </Container>
   );

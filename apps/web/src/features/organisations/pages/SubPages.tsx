@@ -24,6 +24,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { api } from '@/app/api.ts';
 import { successToast } from '@/app/notify.tsx';
 import { session } from '@/app/storage.ts';
+import { ResetTwoFactorButton } from '@/features/security/ResetTwoFactorButton.tsx';
 import { type Branch, dateInput, type Pricing, type Staff, useBranches, useOrganisation } from '../api.ts';
 import { Detail } from '../components/Detail.tsx';
 import { EntityForm, type FieldSpec, senToText } from '../components/EntityForm.tsx';
@@ -277,6 +278,8 @@ export function StaffPage() {
               {t('organisations.ui.edit')}
             </Button>
           )}
+          {/* Admin: reset a lost second factor (issue 11; ADR 0081; features/security). */}
+          <ResetTwoFactorButton userId={u.id} name={u.name} userRole={u.user_access.role} />
         </>
       }
     >

@@ -1,0 +1,409 @@
+/**
+ * Sealed documents beyond the will and the receipt (issue 11 "Sealed documents for every registered
+ * document"; ADR 0074), over HTTP on a real database and SMTP server:
+ * - the hibah certificate is sealed (poppler's `pdfsig`: valid; "Digest Mismatch" after one changed byte),
+ *   carries a certificate of completion (grantor, receivers by link and in person, witnesses with the
+ *   e-mailed OTP), is registered once per content, and the hibah's public upload check recognises it;
+ * - the amended will (`GET /api/amendment/{id}/certificate/comprehensive`) is sealed, names the previous
+ *   version's hashes, carries the amendment's certificate of completion and is recognised by the will's
+ *   public upload check.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTestApp, type TestApp } from '../../test/harness.ts';
+import { draftWitness, registeredWill, verifiedAmendmentOtp } from '../amendments/test-fixtures.ts';
+import { audit_events, issued_documents, signature_events, will_versions, wills } from '../db/schema/index.ts';
+import { readyHibah } from '../hibah/test-fixtures.ts';
+import { newClient, ok, SIGNATURE_PNG } from '../wills/test-fixtures.ts';
+
+let t: TestApp;
+let staff: string;
+let officer: string;
+
+beforeAll(async () => {
+  t = await makeTestApp();
+  staff = await t.login('staff');
+  officer = await t.login('officer');
+});
+afterAll(() => t?.close());
+
+/** `pdfsig` on bytes: its report — "Signature is Valid." or "Digest Mismatch.". */
+function pdfsig(bytes: Buffer): string {
+  const dir = mkdtempSync(join(tmpdir(), 'pdfsig-'));
+  try {
+    const file = join(dir, 'doc.pdf');
+    writeFileSync(file, bytes);
+    const r = spawnSync('pdfsig', [file], { encoding: 'utf8' });
+    return `${r.stdout}${r.stderr}`;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+const pdfText = (bytes: Buffer) => execFileSync('pdftotext', ['-layout', '-', '-'], { input: bytes }).toString('utf8');
+const flipOneByte = (bytes: Buffer, at: number) => {
+  const copy = Buffer.from(bytes);
+  copy[at] ^= 0x01;
+  return copy;
+};
+const decode = (raw: string) =>
+  raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
+
+/** Wait until `cond` holds (mail arrives asynchronously); fails after ~5 s. */
+async function until(cond: () => boolean) {
+  for (let i = 0; i < 250 && !cond(); i++) await new Promise((r) => setTimeout(r, 20));
+  expect(cond()).toBe(true);
+}
+
+function upload(path: string, bytes: Buffer) {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(bytes)], { type: 'application/pdf' }), 'doc.pdf');
+  return t.call('POST', path, { form });
+}
+
+/** Text without the SHA-256 values (hex that may hold 12 digits in a row by chance). */
+const withoutHashes = (text: string) => text.replace(/[0-9a-f]{64}/g, '');
+/** The certificate-of-completion page of a PDF's text. */
+const completionOf = (text: string) => text.slice(text.indexOf('Sijil Penyempurnaan / Certificate of Completion'));
+
+/**
+ * A registered hibah: submitted, approved, draft accepted, the adult receiver signs through their link
+ * (opened first), the minor's on the grantor's device, both witnesses confirm by link + e-mailed code.
+ */
+async function registeredHibah() {
+  const c = await newClient(t);
+  const h = await readyHibah(t, c, staff);
+  const token = c.token;
+  await ok(
+    t.call('POST', `/api/hibah/${h.id}`, {
+      token,
+      body: { status: 2, acknowledged_pdpa: 1, acknowledged_confirmation: 1 },
+    }),
+  );
+  await ok(t.call('POST', `/api/hibah/${h.id}`, { token: staff, body: { status: 3, is_cash_payment: 1 } }));
+  await ok(t.call('POST', `/api/hibah/${h.id}`, { token, body: { status: 3, is_draft_accepted: 1 } }));
+  const link = (
+    await ok(
+      t.call('POST', '/api/route/sign', {
+        token,
+        body: { route_name: 'hibah.receiver', hibah_id: h.id, receiver_id: h.adult.id },
+      }),
+    )
+  ).url as string;
+  await ok(t.call('GET', link));
+  const [path, query] = link.split('?');
+  await ok(t.call('POST', `${path}/sign?${query}`, { body: { signature: SIGNATURE_PNG } }));
+  await ok(
+    t.call('POST', `/api/hibah/${h.id}/receiver/${h.minor.id}/signature`, {
+      token,
+      body: { signature: SIGNATURE_PNG },
+    }),
+  );
+  await ok(t.call('POST', `/api/hibah/${h.id}`, { token, body: { status: 4 } }));
+  for (const w of h.witnesses) {
+    const wl = (
+      await ok(
+        t.call('POST', '/api/route/sign', {
+          token,
+          body: { route_name: 'hibah.witness', hibah_id: h.id, witness_id: w.id },
+        }),
+      )
+    ).url as string;
+    const [wp, wq] = wl.split('?');
+    await ok(t.call('GET', wl));
+    const n = t.mails.length;
+    await ok(t.call('POST', `${wp}/otp?${wq}`, { body: {} }));
+    await until(() => t.mails.slice(n).some((m) => m.to.includes(w.email)));
+    const mail = t.mails.slice(n).find((m) => m.to.includes(w.email));
+    const code = /(?:code is|ialah) (\d{6})/.exec(decode(mail?.raw ?? ''))?.[1] as string;
+    await ok(t.call('POST', `${wp}/confirm?${wq}`, { body: { code, signature: SIGNATURE_PNG } }));
+  }
+  await ok(t.call('POST', `/api/hibah/${h.id}`, { token, body: { status: 5 } }));
+  return { c, h };
+}
+
+describe('hibah certificate', () => {
+  let hibahId: string;
+  let token: string;
+  let pdf: Buffer;
+
+  beforeAll(async () => {
+    const { c, h } = await registeredHibah();
+    hibahId = h.id;
+    token = c.token;
+    const r = await t.call('GET', `/api/hibah/${hibahId}/certificate`, { token });
+    expect(r.status).toBe(200);
+    pdf = r.raw;
+  });
+
+  it('is sealed: pdfsig finds a valid signature over the whole file; one changed byte is a digest mismatch', () => {
+    const report = pdfsig(pdf);
+    expect(report).toContain('Signature is Valid.');
+    expect(report).toContain('Total document signed');
+    expect(report).toContain('Wasiat platform (development seal)');
+    const broken = pdfsig(flipOneByte(pdf, 1000));
+    expect(broken).toContain('Digest Mismatch.');
+    expect(broken).not.toContain('Signature is Valid.');
+  });
+
+  it('carries the certificate of completion: grantor, receivers (link and in person), witnesses (link + OTP)', () => {
+    const page = completionOf(pdfText(pdf));
+    expect(page).toContain('Sijil Penyempurnaan / Certificate of Completion');
+    expect(page).toMatch(/Penghibah \/ Grantor: /);
+    expect(page).toMatch(/Penerima \/ Receiver: Fatimah binti Ahmad/);
+    expect(page).toMatch(/Penerima \/ Receiver: Adam bin Ahmad/);
+    expect(page).toMatch(/Saksi \/ Witness: Saksi Hibah 1/);
+    expect(page).toMatch(/Saksi \/ Witness: Saksi Hibah 2/);
+    expect(page).toContain('Melalui pautan bertandatangan yang dihantar melalui e-mel');
+    expect(page).toContain('Bersemuka, dalam sesi penghibah');
+    expect(page).toMatch(/OTP e-mel disahkan: \d{2} \w{3} \d{2}, \d{2}:\d{2}/);
+    // MyKad masked on this page; never a full 12-digit number
+    expect(page).toMatch(/\d{6}\*{4}\d{2}/);
+    expect(withoutHashes(page)).not.toMatch(/\d{12}/);
+    expect(page).toContain('127.0.0.1');
+    expect(page).toContain('node'); // the test's fetch User-Agent, recorded at signing
+    expect(page).toContain('sama dengan versi semasa / same as the current version');
+  });
+
+  it('records the link times: the adult receiver and the witnesses were sent and opened their links', async () => {
+    const events = await t.ctx.db
+      .select()
+      .from(signature_events)
+      .where(and(eq(signature_events.signable_type, 'Hibah'), eq(signature_events.signable_id, hibahId)));
+    const byLink = events.filter((e) => e.role === 'witness' || (e.role === 'receiver' && !e.actor_id));
+    expect(byLink).toHaveLength(3);
+    for (const e of byLink) {
+      expect(e.viewed_at).not.toBeNull();
+      expect(e.user_agent).toBeTruthy();
+      expect((e.viewed_at as Date).getTime()).toBeLessThanOrEqual(e.signed_at.getTime());
+    }
+    // witnesses' and the adult receiver's links were mailed by the transitions
+    expect(byLink.every((e) => e.sent_at !== null)).toBe(true);
+    const inPerson = events.find((e) => e.role === 'receiver' && e.actor_id);
+    expect(inPerson?.viewed_at).toBeNull();
+  });
+
+  it('is registered once per content and served as the same bytes, with a document.issue audit event', async () => {
+    const again = await t.call('GET', `/api/hibah/${hibahId}/certificate`, { token });
+    expect(Buffer.compare(again.raw, pdf)).toBe(0);
+    const rows = await t.ctx.db
+      .select()
+      .from(issued_documents)
+      .where(and(eq(issued_documents.subject_type, 'Hibah'), eq(issued_documents.subject_id, hibahId)));
+    const certs = rows.filter((r) => r.kind === 'hibah');
+    expect(certs).toHaveLength(1);
+    expect(certs[0].size_bytes).toBe(pdf.length);
+    const events = await t.ctx.db
+      .select()
+      .from(audit_events)
+      .where(and(eq(audit_events.entity_id, hibahId), eq(audit_events.action, 'document.issue')));
+    expect(events.some((e) => (e.after as { sha256?: string }).sha256 === certs[0].sha256)).toBe(true);
+  });
+
+  it('the public upload check recognises the certificate and refuses a one-byte change', async () => {
+    const r = await upload(`/api/public/hibah/${hibahId}/verify`, pdf);
+    expect(r.status).toBe(200);
+    expect(r.body.verification).toMatchObject({ registered: true, kind: 'hibah' });
+    expect(Date.parse(r.body.verification.issued_at)).not.toBeNaN();
+    for (const at of [1000, Math.floor(pdf.length / 2), pdf.length - 10]) {
+      const bad = await upload(`/api/public/hibah/${hibahId}/verify`, flipOneByte(pdf, at));
+      expect(bad.status).toBe(200);
+      expect(bad.body.verification).toMatchObject({ registered: false, kind: null, issued_at: null });
+    }
+  });
+
+  it("another hibah's certificate is not this hibah's; 404 for a hibah not registered; 422 without a file", async () => {
+    const c = await newClient(t);
+    const pending = await readyHibah(t, c, staff);
+    expect((await upload(`/api/public/hibah/${pending.id}/verify`, pdf)).status).toBe(404);
+    expect((await upload('/api/public/hibah/nope/verify', pdf)).status).toBe(404);
+    const none = await t.call('POST', `/api/public/hibah/${hibahId}/verify`, { form: new FormData(), lang: 'ms' });
+    expect(none.status).toBe(422);
+    expect(none.body.errors.file).toEqual(['Sila pilih fail PDF.']);
+    // a will's verification does not accept the hibah certificate
+    const { id: willId } = await registeredWill(t, staff);
+    const asWill = await upload(`/api/public/wasiat/${willId}/verify`, pdf);
+    expect(asWill.body.verification.registered).toBe(false);
+  });
+});
+
+describe('amended will', () => {
+  let willId: string;
+  let amendmentId: string;
+  let clientToken: string;
+  let willPdfBefore: Buffer;
+  let pdf: Buffer;
+
+  beforeAll(async () => {
+    const { c, id } = await registeredWill(t, staff, 0);
+    willId = id;
+    clientToken = c.token;
+    // The will as registered is downloaded (and so issued) before the amendment.
+    const before0 = await t.call('GET', `/api/wasiat/${id}/certificate/final`, { token: c.token });
+    expect(before0.status).toBe(200);
+    willPdfBefore = before0.raw;
+    const a = (
+      await ok(
+        t.call('POST', '/api/amendment', {
+          token: c.token,
+          body: { amendmentable_type: 'Wasiat', amendmentable_id: id },
+        }),
+        201,
+      )
+    ).amendment;
+    amendmentId = a.id;
+    await ok(
+      t.call('POST', '/api/payment', {
+        token: c.token,
+        body: { paymentable_type: 'Amendment', paymentable_id: a.id, payment_options_id: 1 },
+      }),
+    );
+    const emails = ['pindaan.w1@example.com', 'pindaan.w2@example.com'];
+    await ok(
+      t.call('PATCH', `/api/amendment/${a.id}/draft`, {
+        token: c.token,
+        body: { witnesses: emails.map((e, i) => draftWitness(`Saksi Pindaan ${i + 1}`, e)) },
+      }),
+    );
+    await verifiedAmendmentOtp(t, c.id, id);
+    const patch = (token: string, body: object) =>
+      ok(t.call('POST', `/api/amendment/${a.id}`, { token, body: { _method: 'PATCH', ...body } }));
+    await patch(c.token, { status: 1, acknowledged_pdpa: 1, acknowledged_confirmation: 1 });
+    await patch(officer, { status: 3 });
+    await ok(
+      t.call('POST', `/api/amendment/${a.id}/signature`, {
+        token: c.token,
+        body: { is_base64: true, document: SIGNATURE_PNG },
+      }),
+    );
+    const before = t.mails.length;
+    await patch(c.token, { status: 4 });
+    await until(() => t.mails.length >= before + emails.length);
+    for (const e of emails) {
+      const mail = t.mails.filter((m) => m.to.includes(e)).at(-1);
+      const m = decode(mail?.raw ?? '').match(/https?:\/\/[^\s]+\/pindaan\/saksi\/[^\s]+/);
+      if (!m) throw new Error(`no link for ${e}`);
+      const u = new URL(m[0]);
+      const wid = u.pathname.split('/').at(-1) as string;
+      const n = t.mails.length;
+      await ok(t.call('POST', `/api/amendment-witness/${wid}/otp${u.search}`, { body: {} }));
+      await until(() => t.mails.length === n + 1);
+      const code = decode(t.mails.at(-1)?.raw ?? '').match(/\b(\d{6})\b/)?.[1] as string;
+      await ok(t.call('POST', `/api/amendment-witness/${wid}/otp/verify${u.search}`, { body: { code } }));
+      await ok(
+        t.call('POST', `/api/amendment-witness/${wid}/confirm${u.search}`, { body: { signature: SIGNATURE_PNG } }),
+      );
+    }
+    await patch(officer, { status: 2 });
+    const r = await t.call('GET', `/api/amendment/${a.id}/certificate/comprehensive`, { token: c.token });
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toBe('application/pdf');
+    pdf = r.raw;
+  });
+
+  it('is sealed (pdfsig valid; one changed byte is a digest mismatch)', () => {
+    const report = pdfsig(pdf);
+    expect(report).toContain('Signature is Valid.');
+    expect(pdfsig(flipOneByte(pdf, 1000))).toContain('Digest Mismatch.');
+  });
+
+  it("names the amendment and the previous version's hashes: content and the registered PDF issued before", async () => {
+    const text = pdfText(pdf);
+    const flat = text.replace(/\s+/g, '');
+    expect(text).toContain('Pindaan / Amendment');
+    expect(text).toMatch(/Versi \/ Version: 2/);
+    const [v1] = await t.ctx.db
+      .select()
+      .from(will_versions)
+      .where(and(eq(will_versions.wasiat_id, willId), eq(will_versions.version_no, 1)));
+    expect(flat).toContain(v1.sha256);
+    const [issuedBefore] = await t.ctx.db
+      .select()
+      .from(issued_documents)
+      .where(and(eq(issued_documents.subject_id, willId), eq(issued_documents.kind, 'will')));
+    expect(issuedBefore.size_bytes).toBe(willPdfBefore.length);
+    expect(flat).toContain(issuedBefore.sha256);
+  });
+
+  it("carries the amendment's certificate of completion: testator (eKYC, OTP) and witnesses (link + OTP)", () => {
+    const page = completionOf(pdfText(pdf));
+    expect(page).toMatch(/Pewasiat \/ Testator: /);
+    expect(page).toMatch(/Saksi \/ Witness: Saksi Pindaan 1/);
+    expect(page).toMatch(/Saksi \/ Witness: Saksi Pindaan 2/);
+    expect(page).toMatch(/OTP disahkan: \d{2} \w{3} \d{2}, \d{2}:\d{2}/);
+    expect(page).toContain('Melalui pautan bertandatangan yang dihantar melalui e-mel');
+    expect(page).toMatch(/OTP e-mel disahkan: \d{2} \w{3} \d{2}, \d{2}:\d{2}/);
+    expect(page).toMatch(/\d{6}\*{4}\d{2}/);
+    expect(withoutHashes(page)).not.toMatch(/\d{12}/);
+    expect(page).toContain('node');
+    expect(page).toContain('sama dengan versi semasa / same as the current version');
+    expect(page).not.toContain('berbeza daripada versi semasa');
+  });
+
+  it("is registered once (subject Amendment) and recognised by the will's public upload check", async () => {
+    // A later change of the will's bookkeeping (not printed on this document) keeps the same bytes.
+    await t.ctx.db
+      .update(wills)
+      .set({ updated_at: new Date(Date.now() + 60_000) })
+      .where(eq(wills.id, willId));
+    const again = await t.call('GET', `/api/amendment/${amendmentId}/certificate/comprehensive`, {
+      token: clientToken,
+    });
+    expect(Buffer.compare(again.raw, pdf)).toBe(0);
+    const rows = await t.ctx.db
+      .select()
+      .from(issued_documents)
+      .where(and(eq(issued_documents.subject_type, 'Amendment'), eq(issued_documents.subject_id, amendmentId)));
+    expect(rows.filter((r) => r.kind === 'amendment')).toHaveLength(1);
+    const r = await upload(`/api/public/wasiat/${willId}/verify`, pdf);
+    expect(r.body.verification).toMatchObject({ registered: true, kind: 'amendment' });
+    const bad = await upload(`/api/public/wasiat/${willId}/verify`, flipOneByte(pdf, pdf.length - 10));
+    expect(bad.body.verification.registered).toBe(false);
+    // the earlier will PDF stays registered too
+    expect((await upload(`/api/public/wasiat/${willId}/verify`, willPdfBefore)).body.verification).toMatchObject({
+      registered: true,
+      kind: 'will',
+    });
+  });
+
+  it('a signed link opens it; others and unfinished amendments get 404; a tampered link 403', async () => {
+    const link = await ok(
+      t.call('POST', '/api/route/sign', {
+        token: clientToken,
+        body: { route_name: 'amendment.certificate', amendment_id: amendmentId },
+      }),
+    );
+    expect(link.url).toMatch(new RegExp(`^/api/amendment/${amendmentId}/certificate/comprehensive\\?expires=`));
+    const viaLink = await t.call('GET', link.url);
+    expect(viaLink.status).toBe(200);
+    expect(Buffer.compare(viaLink.raw, pdf)).toBe(0);
+    expect((await t.call('GET', link.url.replace(/signature=(.)/, 'signature=Z$1'))).status).toBe(403);
+    const stranger = await newClient(t);
+    expect(
+      (await t.call('GET', `/api/amendment/${amendmentId}/certificate/comprehensive`, { token: stranger.token }))
+        .status,
+    ).toBe(404);
+    const open = (
+      await ok(
+        t.call('POST', '/api/amendment', {
+          token: clientToken,
+          body: { amendmentable_type: 'Wasiat', amendmentable_id: willId },
+        }),
+        201,
+      )
+    ).amendment;
+    expect(
+      (await t.call('GET', `/api/amendment/${open.id}/certificate/comprehensive`, { token: clientToken })).status,
+    ).toBe(404);
+    const none = await ok(
+      t.call('POST', '/api/route/sign', {
+        token: clientToken,
+        body: { route_name: 'amendment.certificate', amendment_id: open.id },
+      }),
+    );
+    expect(none.url).toBe('');
+  });
+});
