@@ -2,7 +2,7 @@
  * Routes for parties without an account (signed links), the one-cent trust, the staff verification
  * queue and the certificate (docs/api/hibah.md).
  *
- * - `GET /public/hibah/{id}/receiver/{rid}` · `POST …/sign { signature }` (signed link)
+ * - `GET /public/hibah/{id}/receiver/{rid}` · `POST …/otp` · `POST …/sign { code, signature }` (signed link)
  * - `GET /public/hibah/{id}/witness/{wid}` · `POST …/otp` · `POST …/confirm { code, signature }` (signed link)
  * - `POST /one-cent/hibah-coupon { count, amount_sen?, organization_id?, expires_at? }` → 201 `{ coupons }` (staff)
  * - `POST /one-cent/hibah-coupon/{code}/redeem` → `{ hibah, message }`
@@ -10,7 +10,7 @@
  * - `GET /hibah/{id}/certificate` → PDF (bearer who may see it, or a signed link `hibah.certificate`)
  * - `GET /public/hibah/{id}` → `{ hibah }` masked facts (QR target)
  */
-import { hibahCouponGenerateSchema, hibahSignatureSchema, hibahWitnessConfirmSchema, translate } from '@wasiat/domain';
+import { hibahCouponGenerateSchema, hibahWitnessConfirmSchema, translate } from '@wasiat/domain';
 import { and, count, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -27,6 +27,7 @@ import {
   receiverLinkPath,
   receiverPage,
   receiverSignByLink,
+  sendReceiverCode,
   sendWitnessCode,
   witnessLinkPath,
   witnessPage,
@@ -53,13 +54,24 @@ export async function publicRoutes(api: FastifyInstance, ctx: Ctx) {
     },
   );
   api.post(
+    '/public/hibah/:id/receiver/:rid/otp',
+    {
+      config: { access: 'public', rateLimit: routeRateLimit(ctx.env, 'otpRequest') },
+      schema: { params: rParams, querystring: linkQuery },
+    },
+    async (req: any) => {
+      assertLink(ctx, receiverLinkPath(req.params.id, req.params.rid), req.query);
+      return sendReceiverCode(ctx, req.params.id, req.params.rid, req.lang);
+    },
+  );
+  api.post(
     '/public/hibah/:id/receiver/:rid/sign',
     { config: { access: 'public', ...limit }, schema: { params: rParams, querystring: linkQuery } },
     async (req: any) => {
       assertLink(ctx, receiverLinkPath(req.params.id, req.params.rid), req.query);
-      const b = parseBody(hibahSignatureSchema, req.body);
+      const b = parseBody(hibahWitnessConfirmSchema, req.body);
       return {
-        ...(await receiverSignByLink(ctx, req.params.id, req.params.rid, b.signature, req.ip)),
+        ...(await receiverSignByLink(ctx, req.params.id, req.params.rid, b, req.ip)),
         message: translate('hibah.signed', req.lang),
       };
     },

@@ -152,6 +152,10 @@ export const hibah_receivers = pgTable(
     is_minor: boolean('is_minor').notNull().default(false),
     signature_id: text('signature_id'),
     signed_at: tz('signed_at'),
+    /** One-time code for signing through the signed link (ADR 0096): argon2id hash, expiry, wrong tries. */
+    otp_hash: text('otp_hash'),
+    otp_expires_at: tz('otp_expires_at'),
+    otp_failed_attempts: integer('otp_failed_attempts').notNull().default(0),
     ...timestamps(),
   },
   (t) => [index('hibah_receivers_hibah_idx').on(t.hibah_id)],
