@@ -28,6 +28,8 @@ export interface AmendmentWitness {
 
 export interface Amendment {
   id: string;
+  /** The testator (owner) of the amendment. */
+  user_id: string;
   reference_no: string;
   count: number;
   status: number;
@@ -46,6 +48,10 @@ export interface Amendment {
   notes: string | null;
   reason: string | null;
   signature_id: string | null;
+  /** The amendment's own eKYC (issue 3; ADR 0094): when and how it passed, and the attempts. */
+  ekyc_verified_at: string | null;
+  ekyc_method: string | null;
+  face_verification_count: number;
   applied_at: string;
   submitted_at: string | null;
   passed_at: string | null;
