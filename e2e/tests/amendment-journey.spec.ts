@@ -1,8 +1,8 @@
 /**
  * The amendment journey (issue 4; spec §4 amendment flow, §9 14-day window): a client with a registered
  * will (made through the API, as isolation.spec.ts does, then confirmed by staff) applies for an
- * amendment, pays through the sandbox gateway, amends an asset and a beneficiary's share, and submits
- * with an OTP; an officer passes it; the client accepts the draft with a signature; each witness confirms
+ * amendment, pays through the sandbox gateway, amends an asset and a beneficiary's share, copies the
+ * will's MyKad into the amendment and passes its eKYC with a selfie (issue 3), and submits with an OTP; an officer passes it; the client accepts the draft with a signature; each witness confirms
  * through the link in their e-mail (OTP from the outbox, signature); the officer approves; the will's
  * details show version 2.
  */
@@ -170,7 +170,7 @@ test('pindaan wasiat: mohon, bayar, pinda harta dan bahagian, saksi sahkan, pega
   browser,
   request,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
   const { client, willId, witnesses } = await registeredWill(request);
 
   // The client applies and pays through the sandbox gateway.
@@ -212,8 +212,23 @@ test('pindaan wasiat: mohon, bayar, pinda harta dan bahagian, saksi sahkan, pega
   await expect(page.getByTestId('moveables-shares')).toContainText('50%');
   await expectAccessible(page, 'pindaan harta alih (penerima)');
 
+  // Submitting needs the amendment's own eKYC: part h says so and links to the MyKad & eKYC page.
+  await page.getByRole('link', { name: 'H. Pengesahan dan Hantar' }).click();
+  await expect(page.getByTestId('amendment-ekyc-needed')).toBeVisible();
+  await page.getByTestId('amendment-ekyc-needed').getByRole('link').click();
+  await expect(page).toHaveURL(new RegExp(`/wasiat/${willId}/pindaan-ekyc$`));
+  // The will's MyKad images are copied (reference §2.4 duplicate_from_id), then the face is verified.
+  await page.getByTestId('mykad-copy').click();
+  await expect(page.getByTestId('mykad-done')).toBeVisible();
+  await expectAccessible(page, 'pindaan MyKad dan eKYC');
+  await page.getByLabel('Muat naik swafoto').setInputFiles(SELFIE);
+  await page.getByTestId('ekyc-verify').click();
+  await expect(page.getByTestId('ekyc-result')).toContainText('eKYC berjaya', { timeout: 90_000 });
+  await expect(page.getByTestId('ekyc-verified')).toBeVisible();
+
   // Part h: PDPA, confirmation, OTP, submit.
   await page.getByRole('link', { name: 'H. Pengesahan dan Hantar' }).click();
+  await expect(page.getByTestId('amendment-ekyc-needed')).toHaveCount(0);
   await page.getByRole('checkbox', { name: /Akta Perlindungan Data Peribadi/ }).check();
   await page.getByRole('checkbox', { name: /mengesahkan maklumat pindaan/ }).check();
   await page.getByRole('button', { name: 'Minta kod OTP' }).click();

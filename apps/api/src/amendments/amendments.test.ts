@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../test/harness.ts';
 import { amendment_witnesses, amendments, audit_events, heirs, payments, users, wills } from '../db/schema/index.ts';
 import { heir, newClient, ok, PNG_B, SIGNATURE_PNG } from '../wills/test-fixtures.ts';
-import { draftWitness, registeredWill, verifiedAmendmentOtp } from './test-fixtures.ts';
+import { draftWitness, passAmendmentEkyc, registeredWill, verifiedAmendmentOtp } from './test-fixtures.ts';
 
 let t: TestApp;
 let staff: string;
@@ -76,6 +76,7 @@ async function toWitnessStage(c: { id: string; token: string }, willId: string, 
       body: { witnesses: emails.map((e, i) => draftWitness(`Saksi Pindaan ${i + 1}`, e)) },
     }),
   );
+  await passAmendmentEkyc(t, aId);
   await verifiedAmendmentOtp(t, c.id, willId);
   await ok(patch(aId, c.token, { status: 1, acknowledged_pdpa: 1, acknowledged_confirmation: 1 }));
   await ok(patch(aId, officer, { status: 3 }));
@@ -274,7 +275,7 @@ describe('draft, transitions and witnesses', () => {
     // Submit: every requirement reported at once.
     const missing = await patch(a.id, c.token, { status: 1 });
     expect(missing.status).toBe(422);
-    expect(Object.keys(missing.body.errors).sort()).toEqual(['acknowledged_pdpa', 'otp']);
+    expect(Object.keys(missing.body.errors).sort()).toEqual(['acknowledged_pdpa', 'ekyc', 'otp']);
     const links = await (async () => {
       const r = await toWitnessStage(c, id, a.id, ['w1@example.com', 'w2@example.com']);
       return r;
@@ -419,6 +420,7 @@ describe('draft, transitions and witnesses', () => {
         body: { witnesses: [draftWitness('A Saksi', 'a@example.com'), draftWitness('B Saksi', 'b@example.com')] },
       }),
     );
+    await passAmendmentEkyc(t, a.id);
     await verifiedAmendmentOtp(t, c.id, id);
     await ok(patch(a.id, c.token, { status: 1, acknowledged_pdpa: 1, acknowledged_confirmation: 1 }));
     const noReason = await patch(a.id, officer, { status: 0 });

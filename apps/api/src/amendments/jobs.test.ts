@@ -10,7 +10,7 @@ import { amendment_reminders, amendments, audit_events } from '../db/schema/inde
 import { runJob } from '../jobs/scheduler.ts';
 import { ok } from '../wills/test-fixtures.ts';
 import { AMENDMENT_WINDOW_JOB } from './jobs.ts';
-import { registeredWill, verifiedAmendmentOtp } from './test-fixtures.ts';
+import { passAmendmentEkyc, registeredWill, verifiedAmendmentOtp } from './test-fixtures.ts';
 
 let t: TestApp;
 let staff: string;
@@ -44,6 +44,7 @@ describe('amendments.window', () => {
         body: { paymentable_type: 'Amendment', paymentable_id: a.id, payment_options_id: 1 },
       }),
     );
+    await passAmendmentEkyc(t, a.id);
     await verifiedAmendmentOtp(t, c.id, id);
     await ok(patch(a.id, c.token, { status: 1, acknowledged_pdpa: 1, acknowledged_confirmation: 1 }));
     await ok(patch(a.id, staff, { status: 3 }));

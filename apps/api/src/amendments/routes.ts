@@ -13,6 +13,8 @@ import type { Access } from '../auth/guard.ts';
 import { requireUser } from '../auth/guard.ts';
 import type { Ctx } from '../context.ts';
 import { amendment_witnesses, attachments } from '../db/schema/index.ts';
+import { mykadType, uploadMykad } from '../ekyc/mykad-documents.ts';
+import { fieldError } from '../http/errors.ts';
 import { optionalQuery, pageQuery } from '../http/pagination.ts';
 import { routeRateLimit } from '../http/rate-limits.ts';
 import { registerSignableRoute } from '../http/signed-routes.ts';
@@ -198,6 +200,11 @@ export async function amendmentsRoutes(api: FastifyInstance, ctx: Ctx) {
     };
   });
 
+  /**
+   * Add a document; MyKad images (`type` mykad-front/back or mykad_front/back, or `{ duplicate_from_id,
+   * type }` copying the will's; reference §2.4) go through the eKYC module (ekyc/mykad-documents.ts: OCR,
+   * different files, replace) → 201 `{ attachment, document_ocr }`.
+   */
   r.post(
     '/amendment/:id/document',
     {
@@ -205,14 +212,24 @@ export async function amendmentsRoutes(api: FastifyInstance, ctx: Ctx) {
       schema: {
         params: idParams,
         body: z.looseObject({
-          document: z.string().max(8_000_000),
+          document: z.string().max(8_000_000).optional(),
+          duplicate_from_id: z.string().max(64).nullish(),
           type: z.string().max(30).optional(),
           description: z.string().max(500).nullish(),
         }),
       },
     },
     async (req, reply) => {
-      const att = await addDocument(ctx, actorOf(req), req.params.id, req.body);
+      if (mykadType(req.body.type) || req.body.duplicate_from_id) {
+        return reply.status(201).send(
+          await uploadMykad(ctx, actorOf(req), 'Amendment', req.params.id, {
+            ...req.body,
+            type: req.body.type ?? '',
+          }),
+        );
+      }
+      if (!req.body.document) throw fieldError('document', 'validation.required');
+      const att = await addDocument(ctx, actorOf(req), req.params.id, { ...req.body, document: req.body.document });
       return reply.status(201).send({
         attachment: { id: att.id, type: att.type, description: att.description, mime_type: att.mime_type },
       });

@@ -4,7 +4,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { TestApp } from '../../test/harness.ts';
-import { otp_codes, pricings, wills } from '../db/schema/index.ts';
+import { amendments, otp_codes, pricings, wills } from '../db/schema/index.ts';
 import { type Client, newClient, newMykad, ok, readyWill } from '../wills/test-fixtures.ts';
 
 /** A new client whose basic will is registered (status 2); the amendment price of its pricing is `priceSen`. */
@@ -34,6 +34,17 @@ export async function verifiedAmendmentOtp(t: TestApp, userId: string, willId: s
     created_at: now,
     verified_at: now,
   });
+}
+
+/**
+ * Mark an amendment's eKYC passed (as a passing `POST /api/face-verification { ekycable_type: "Amendment" }`
+ * would) without running the face model (issue 3; ADR 0094).
+ */
+export async function passAmendmentEkyc(t: TestApp, amendmentId: string) {
+  await t.ctx.db
+    .update(amendments)
+    .set({ ekyc_verified_at: new Date(), ekyc_method: 'Face', face_verification_count: 1 })
+    .where(eq(amendments.id, amendmentId));
 }
 
 /** A draft witness with a fresh MyKad. */

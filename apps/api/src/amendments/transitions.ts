@@ -4,8 +4,10 @@
  * incharged_by_id?, acknowledged_pdpa?, acknowledged_confirmation? }`:
  *
  * - 0 → 1 submit (owner): paid (422 `amendments.not_paid` on `payment`), PDPA + confirmation ticked (spec
- *   §5), ≥ 2 draft witnesses (422 `amendments.witnesses_required` on `witnesses`), a verified OTP of
- *   purpose `amendment-submit` for the will, spent here (422 `otp.required` on `otp`). All at once.
+ *   §5), ≥ 2 draft witnesses (422 `amendments.witnesses_required` on `witnesses`), for a will's amendment a
+ *   passed eKYC of the amendment (`ekyc_verified_at`, face score ≥ 70 or manual; 422 `ekyc.required` on
+ *   `ekyc`; issue 3, ADR 0094), a verified OTP of purpose `amendment-submit` for the will, spent here (422
+ *   `otp.required` on `otp`). All at once.
  * - 1 → 3 pass (officer): `handled_by` = `incharged_by_id` or the officer; the 14-day draft review window
  *   opens (`expires_at`).
  * - 1 → 0 return (officer): `reason` required (422 `amendments.reason_required`).
@@ -63,6 +65,9 @@ async function submitProblems(tx: Db, a: Amendment, body: AmendmentTransitionBod
     fields.acknowledged_pdpa = ['wills.verification_required'];
   const draft = a.draft as WillContent;
   if ((draft.witnesses ?? []).filter((w) => w.email).length < MIN_WITNESSES) fields.witnesses = [AM.witnessesRequired];
+  // The testator's identity for this amendment (issue 3; ADR 0094): a will's amendment only — a hibah's
+  // amendment follows the hibah amendment flow.
+  if (a.amendmentable_type === 'Wasiat' && !a.ekyc_verified_at) fields.ekyc = ['ekyc.required'];
   if (!(await consumeVerifiedOtp(tx, userId, 'amendment-submit', a.amendmentable_id))) fields.otp = ['otp.required'];
   return fields;
 }

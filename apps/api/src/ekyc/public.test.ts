@@ -3,12 +3,12 @@
  * may see the will) signs an `ekyc` link; the testator exchanges it for a public token without logging in
  * and verifies their face (a failed attempt with another person's selfie, then a pass), then confirms the
  * particulars read from the card. Tampered and expired links, a foreign card number, and the public token
- * on a private route are refused.
+ * on a private route are refused. A revoked link (ADR 0095) and the tokens taken from it answer 410.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../test/harness.ts';
-import { users, wills } from '../db/schema/index.ts';
+import { audit_events, users, wills } from '../db/schema/index.ts';
 import { type Client, newClient, ok, orgAndBranch, pay, userDetail } from '../wills/test-fixtures.ts';
 import { loadFaceModel } from './face.ts';
 import { stopOcr } from './ocr.ts';
@@ -66,7 +66,7 @@ describe('public eKYC link', () => {
     const { url } = await ok(
       t.call('POST', '/api/route/sign', { token: staff, body: { route_name: 'ekyc', wasiat_id: id } }),
     );
-    expect(url.startsWith(`/ekyc?wasiat_id=${id}&expires=`)).toBe(true);
+    expect(url).toMatch(new RegExp(`^/ekyc\\?wasiat_id=${id}&link_id=[^&]+&expires=\\d+&signature=`));
     const p = linkParams(url);
     const tampered = await t.call('POST', '/api/ekyc/public/token', {
       body: { ...p, signature: `${p.signature.slice(0, -2)}xx` },
@@ -76,12 +76,73 @@ describe('public eKYC link', () => {
     expect(tampered.body.message).toContain('invalid or has expired');
     const other = await t.call('POST', '/api/ekyc/public/token', { body: { ...p, wasiat_id: `${id}x` } });
     expect(other.status).toBe(403);
-    const old = linkParams(t.ctx.signer.sign(ekycLinkPath(id), 60, Date.now() - 3600_000));
+    const old = linkParams(t.ctx.signer.sign(ekycLinkPath(id, p.link_id), 60, Date.now() - 3600_000));
     expect((await t.call('POST', '/api/ekyc/public/token', { body: old })).status).toBe(403);
+    // A validly signed link whose id was never issued.
+    const unknown = linkParams(t.ctx.signer.sign(ekycLinkPath(id, 'nolink'), 600));
+    expect((await t.call('POST', '/api/ekyc/public/token', { body: unknown })).status).toBe(403);
     // No token, or a made-up one, on a public eKYC route.
     expect((await t.call('GET', '/api/ekyc/public/status')).status).toBe(403);
-    expect((await t.call('GET', '/api/ekyc/public/status', { token: `${id}.9999999999.abc` })).status).toBe(403);
+    expect((await t.call('GET', '/api/ekyc/public/status', { token: `${id}.x.9999999999.abc` })).status).toBe(403);
   });
+
+  it('can be revoked by its issuer or an eKYC reviewer: the link and its tokens then answer 410', async () => {
+    const c = await newClient(t);
+    const id = await willOf(c);
+    const agentLike = staff;
+    const first = linkParams(
+      (await ok(t.call('POST', '/api/route/sign', { token: agentLike, body: { route_name: 'ekyc', wasiat_id: id } })))
+        .url,
+    );
+    const second = linkParams(
+      (await ok(t.call('POST', '/api/route/sign', { token: c.token, body: { route_name: 'ekyc', wasiat_id: id } })))
+        .url,
+    );
+    const pub = (await ok(t.call('POST', '/api/ekyc/public/token', { body: first }))).bearer_token as string;
+    expect((await t.call('GET', '/api/ekyc/public/status', { token: pub })).status).toBe(200);
+
+    // The will's links, newest first; the testator may revoke their own link but not staff's.
+    const listed = await ok(t.call('GET', `/api/ekyc/links?wasiat_id=${id}`, { token: c.token }));
+    expect(listed.links.map((l: any) => l.id)).toEqual([second.link_id, first.link_id]);
+    expect(listed.links.map((l: any) => l.can_revoke)).toEqual([true, false]);
+    expect((await t.call('POST', `/api/ekyc/links/${first.link_id}/revoke`, { token: c.token })).status).toBe(404);
+    const outsider = await newClient(t);
+    expect((await t.call('GET', `/api/ekyc/links?wasiat_id=${id}`, { token: outsider.token })).status).toBe(404);
+    expect((await t.call('POST', `/api/ekyc/links/${second.link_id}/revoke`, { token: outsider.token })).status).toBe(
+      404,
+    );
+
+    const revoked = await ok(t.call('POST', `/api/ekyc/links/${first.link_id}/revoke`, { token: staff, lang: 'en' }));
+    expect(revoked.link).toMatchObject({ id: first.link_id, active: false, can_revoke: false });
+    expect(revoked.link.revoked_at).not.toBeNull();
+    expect(revoked.message).toBe('The link has been revoked.');
+    for (const lang of ['en', 'ms'] as const) {
+      const again = await t.call('POST', '/api/ekyc/public/token', { body: first, lang });
+      expect(again.status).toBe(410);
+      expect(again.body.message).toBe(
+        lang === 'en'
+          ? 'This link has been revoked. Please ask your agent for a new link.'
+          : 'Pautan ini telah dibatalkan. Sila minta pautan baharu daripada ejen anda.',
+      );
+    }
+    // A token taken before the revocation stops working too; the other link still works.
+    expect((await t.call('GET', '/api/ekyc/public/status', { token: pub })).status).toBe(410);
+    expect(
+      (
+        await t.call('POST', '/api/ekyc/public/face-verification', {
+          token: pub,
+          body: { selfie_image: dataUrl(await faceCrop('d')), mykad_image: await card(c.ic) },
+        })
+      ).status,
+    ).toBe(410);
+    expect((await t.call('POST', '/api/ekyc/public/token', { body: second })).status).toBe(200);
+    // The testator revokes their own; both revocations are audited.
+    await ok(t.call('POST', `/api/ekyc/links/${second.link_id}/revoke`, { token: c.token }));
+    expect((await t.call('POST', '/api/ekyc/public/token', { body: second })).status).toBe(410);
+    const events = await t.ctx.db.select().from(audit_events).where(eq(audit_events.entity_id, id));
+    expect(events.filter((e) => e.action === 'ekyc.link_revoke')).toHaveLength(2);
+    expect(events.filter((e) => e.action === 'ekyc.link_issue')).toHaveLength(2);
+  }, 120_000);
 
   it('lets the testator verify without logging in: a failed attempt, a pass, then the particulars confirmed', async () => {
     const c = await newClient(t);

@@ -1,14 +1,16 @@
 /**
  * Public eKYC by a signed link (issue 3 "Public /ekyc and /ekyc/validation serve a client who was sent a
  * signed link (by an agent registering them), with the public token"; spec §2 public routes; DESIGN.md
- * §3 `POST /route/sign`; ADR 0091).
+ * §3 `POST /route/sign`; ADR 0091; revocation ADR 0095).
  *
  * 1. The agent (or anyone who may see the will) asks `POST /api/route/sign { route_name: "ekyc", wasiat_id }`
- *    → `{ url: "/ekyc?wasiat_id=<id>&expires=<unix s>&signature=<hmac>" }`, valid {@link EKYC_LINK_TTL_SECONDS}.
- * 2. The client opens it; the page exchanges it: `POST /api/ekyc/public/token { wasiat_id, expires, signature }`
- *    → `{ bearer_token, expires_at, ekyc }`. A tampered or expired link → 403 `ekyc.link_invalid`.
- *    The public token is itself an HMAC over `ekyc-public:<wasiat_id>` and an expiry (at most
- *    {@link PUBLIC_TOKEN_TTL_SECONDS}, never past the link's); it grants only the routes below, for that will.
+ *    → `{ url: "/ekyc?wasiat_id=<id>&link_id=<id>&expires=<unix s>&signature=<hmac>" }`, valid
+ *    {@link EKYC_LINK_TTL_SECONDS}. Each link is a row of `ekyc_links` (who issued it, when it expires).
+ * 2. The client opens it; the page exchanges it: `POST /api/ekyc/public/token { wasiat_id, link_id, expires,
+ *    signature }` → `{ bearer_token, expires_at, ekyc }`. A tampered or expired link → 403
+ *    `ekyc.link_invalid`; a revoked one → 410 `ekyc.link_revoked`. The public token is itself an HMAC over
+ *    `ekyc-public:<wasiat_id>:<link_id>` and an expiry (at most {@link PUBLIC_TOKEN_TTL_SECONDS}, never past
+ *    the link's); it grants only the routes below, for that will, while its link is not revoked (410).
  * 3. With `Authorization: Bearer <public token>` (`Type: api-public`):
  *    - `GET /api/ekyc/public/status` → `{ ekyc }` (count, limit, verified, testator's name);
  *    - `POST /api/ekyc/public/face-verification { selfie_image, mykad_image }` → as `POST /api/face-verification`;
@@ -16,19 +18,22 @@
  *    - `GET /api/ekyc/public/document-ocr` → `{ document_ocr | null }` (what was read);
  *    - `POST /api/ekyc/public/validation { name, address, postcode, city, state }` → `{ document_ocr, message }`:
  *      the testator confirms (or corrects) the particulars; they are saved to their account.
- * Each action runs as the will's testator (the link was issued for them), with the caller's IP, audited.
+ * 4. Revocation (logged in): `GET /api/ekyc/links?wasiat_id=` → `{ links: [{ id, issued_by, expires_at,
+ *    revoked_at, can_revoke, … }] }` (anyone who may see the will); `POST /api/ekyc/links/{id}/revoke` →
+ *    `{ link, message }` by the issuer or staff with `ekyc:review` (404 otherwise), audited.
+ * Each public action runs as the will's testator (the link was issued for them), with the caller's IP, audited.
  */
 import { STATES, translate, V } from '@wasiat/domain';
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { recordAudit } from '../audit/audit.ts';
-import type { AuthUser } from '../auth/guard.ts';
+import { type AuthUser, requireUser, userCan } from '../auth/guard.ts';
 import type { Ctx } from '../context.ts';
 import type { Db } from '../db/client.ts';
-import { document_ocrs, users, wills } from '../db/schema/index.ts';
+import { document_ocrs, ekyc_links, users, wills } from '../db/schema/index.ts';
 import { checkFile, decodeBase64, IMAGE_TYPES } from '../files/uploads.ts';
-import { AppError, fieldError } from '../http/errors.ts';
+import { AppError, fieldError, notFound } from '../http/errors.ts';
 import { registerSignableRoute } from '../http/signed-routes.ts';
 import { findVisibleWill } from '../wills/queries.ts';
 import { maxAttemptsFor } from './limits.ts';
@@ -40,30 +45,58 @@ export const EKYC_LINK_TTL_SECONDS = 72 * 3600;
 /** How long a public token from the link stays valid (2 hours, the session idle time of ADR 0005). */
 export const PUBLIC_TOKEN_TTL_SECONDS = 2 * 3600;
 
-/** The path the link signs (the web page /ekyc, with the will). */
-export const ekycLinkPath = (wasiatId: string) => `/ekyc?wasiat_id=${encodeURIComponent(wasiatId)}`;
-const tokenSubject = (wasiatId: string) => `ekyc-public:${wasiatId}`;
+/** The path the link signs (the web page /ekyc, with the will and the link's id). */
+export const ekycLinkPath = (wasiatId: string, linkId: string) =>
+  `/ekyc?wasiat_id=${encodeURIComponent(wasiatId)}&link_id=${encodeURIComponent(linkId)}`;
+const tokenSubject = (wasiatId: string, linkId: string) => `ekyc-public:${wasiatId}:${linkId}`;
 
 const linkInvalid = () => new AppError('forbidden', 'ekyc.link_invalid');
+const linkRevoked = () => new AppError('gone', 'ekyc.link_revoked');
 
-/** Issue the public token for a will (`<wasiat_id>.<expires>.<mac>`). */
-function issuePublicToken(ctx: Ctx, wasiatId: string, linkExpires: number) {
+/** Issue the public token for a will's link (`<wasiat_id>.<link_id>.<expires>.<mac>`). */
+function issuePublicToken(ctx: Ctx, wasiatId: string, linkId: string, linkExpires: number) {
   const ttl = Math.max(1, Math.min(PUBLIC_TOKEN_TTL_SECONDS, linkExpires - Math.floor(Date.now() / 1000)));
-  const signed = ctx.signer.sign(tokenSubject(wasiatId), ttl);
+  const signed = ctx.signer.sign(tokenSubject(wasiatId, linkId), ttl);
   const q = new URLSearchParams(signed.split('?')[1]);
   const expires = Number(q.get('expires'));
-  return { token: `${wasiatId}.${expires}.${q.get('signature')}`, expires };
+  return { token: `${wasiatId}.${linkId}.${expires}.${q.get('signature')}`, expires };
 }
 
-/** The will id of a valid public token in the request, else 401/403. */
-function willOfPublicToken(ctx: Ctx, req: FastifyRequest): string {
+/** A link row of the will; 403 when unknown, 410 when revoked. */
+async function liveLink(db: Db, wasiatId: string, linkId: string) {
+  const [link] = await db.select().from(ekyc_links).where(eq(ekyc_links.id, linkId));
+  if (!link || link.wasiat_id !== wasiatId) throw linkInvalid();
+  if (link.revoked_at) throw linkRevoked();
+  return link;
+}
+
+/** The will id of a valid public token in the request whose link is not revoked, else 403/410. */
+async function willOfPublicToken(ctx: Ctx, req: FastifyRequest): Promise<string> {
   const m = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '');
   const parts = m?.[1]?.trim().split('.') ?? [];
-  if (parts.length !== 3) throw linkInvalid();
-  const [wasiatId, expires, signature] = parts;
-  if (!ctx.signer.verify(tokenSubject(wasiatId), expires, signature)) throw linkInvalid();
+  if (parts.length !== 4) throw linkInvalid();
+  const [wasiatId, linkId, expires, signature] = parts;
+  if (!ctx.signer.verify(tokenSubject(wasiatId, linkId), expires, signature)) throw linkInvalid();
+  await liveLink(ctx.db, wasiatId, linkId);
   return wasiatId;
 }
+
+/** A link as listed for the will's helpers. */
+const linkBody = (
+  l: typeof ekyc_links.$inferSelect,
+  issuer: { id: string; name: string } | null,
+  me: AuthUser,
+  now = new Date(),
+) => ({
+  id: l.id,
+  wasiat_id: l.wasiat_id,
+  issued_by: issuer,
+  expires_at: l.expires_at.toISOString(),
+  revoked_at: l.revoked_at?.toISOString() ?? null,
+  created_at: l.created_at.toISOString(),
+  active: !l.revoked_at && l.expires_at.getTime() > now.getTime(),
+  can_revoke: !l.revoked_at && (l.issued_by === me.id || userCan(me, 'ekyc:review')),
+});
 
 /** The will and its testator (the account the link acts for). */
 async function willAndTestator(db: Db, wasiatId: string): Promise<{ will: typeof wills.$inferSelect; user: AuthUser }> {
@@ -89,6 +122,7 @@ async function ekycState(ctx: Ctx, will: typeof wills.$inferSelect, user: AuthUs
 
 const tokenBody = z.object({
   wasiat_id: z.string().min(1).max(64),
+  link_id: z.string().min(1).max(64),
   expires: z.string().max(20),
   signature: z.string().max(200),
 });
@@ -115,7 +149,23 @@ export async function publicEkycRoutes(api: FastifyInstance, ctx: Ctx) {
       if (typeof id !== 'string' || !id || id.length > 64) return null;
       try {
         const will = await findVisibleWill(ctx.db, user, id);
-        return will.ekyc_verified_at ? null : ekycLinkPath(will.id);
+        if (will.ekyc_verified_at) return null;
+        const [link] = await ctx.db
+          .insert(ekyc_links)
+          .values({
+            wasiat_id: will.id,
+            issued_by: user.id,
+            expires_at: new Date(Date.now() + EKYC_LINK_TTL_SECONDS * 1000),
+          })
+          .returning();
+        await recordAudit(ctx.db, {
+          actorId: user.id,
+          action: 'ekyc.link_issue',
+          entityType: 'Wasiat',
+          entityId: will.id,
+          after: { link_id: link.id, expires_at: link.expires_at.toISOString() },
+        });
+        return ekycLinkPath(will.id, link.id);
       } catch {
         return null;
       }
@@ -124,9 +174,10 @@ export async function publicEkycRoutes(api: FastifyInstance, ctx: Ctx) {
 
   api.post('/ekyc/public/token', { config: { access: 'public' }, schema: { body: tokenBody } }, async (req) => {
     const b = req.body as z.infer<typeof tokenBody>;
-    if (!ctx.signer.verify(ekycLinkPath(b.wasiat_id), b.expires, b.signature)) throw linkInvalid();
+    if (!ctx.signer.verify(ekycLinkPath(b.wasiat_id, b.link_id), b.expires, b.signature)) throw linkInvalid();
+    await liveLink(ctx.db, b.wasiat_id, b.link_id);
     const { will, user } = await willAndTestator(ctx.db, b.wasiat_id);
-    const { token, expires } = issuePublicToken(ctx, will.id, Number(b.expires));
+    const { token, expires } = issuePublicToken(ctx, will.id, b.link_id, Number(b.expires));
     return {
       bearer_token: token,
       expires_at: new Date(expires * 1000).toISOString(),
@@ -134,8 +185,67 @@ export async function publicEkycRoutes(api: FastifyInstance, ctx: Ctx) {
     };
   });
 
+  api.get(
+    '/ekyc/links',
+    {
+      config: { access: 'authenticated' },
+      schema: { querystring: z.object({ wasiat_id: z.string({ error: 'validation.required' }).min(1).max(64) }) },
+    },
+    async (req) => {
+      const me = requireUser(req);
+      const will = await findVisibleWill(ctx.db, me, (req.query as { wasiat_id: string }).wasiat_id);
+      const rows = await ctx.db
+        .select({ link: ekyc_links, issuer: { id: users.id, name: users.name } })
+        .from(ekyc_links)
+        .leftJoin(users, eq(users.id, ekyc_links.issued_by))
+        .where(eq(ekyc_links.wasiat_id, will.id))
+        .orderBy(desc(ekyc_links.created_at))
+        .limit(50);
+      return { links: rows.map((r) => linkBody(r.link, r.issuer, me)) };
+    },
+  );
+
+  api.post(
+    '/ekyc/links/:id/revoke',
+    { config: { access: 'authenticated' }, schema: { params: z.object({ id: z.string().min(1).max(64) }) } },
+    async (req) => {
+      const me = requireUser(req);
+      const id = (req.params as { id: string }).id;
+      const link = await ctx.db.transaction(async (tx) => {
+        const db = tx as unknown as Db;
+        const [row] = await tx.select().from(ekyc_links).where(eq(ekyc_links.id, id)).for('update');
+        if (!row) throw notFound();
+        // The will must be visible, and the caller its link's issuer or an eKYC reviewer.
+        await findVisibleWill(db, me, row.wasiat_id);
+        if (row.issued_by !== me.id && !userCan(me, 'ekyc:review')) throw notFound();
+        if (row.revoked_at) return row;
+        const now = new Date();
+        const [after] = await tx
+          .update(ekyc_links)
+          .set({ revoked_at: now, revoked_by: me.id })
+          .where(eq(ekyc_links.id, row.id))
+          .returning();
+        await recordAudit(db, {
+          actorId: me.id,
+          action: 'ekyc.link_revoke',
+          entityType: 'Wasiat',
+          entityId: row.wasiat_id,
+          before: { link_id: row.id, revoked_at: null },
+          after: { link_id: row.id, revoked_at: now.toISOString() },
+          ip: req.ip,
+        });
+        return after;
+      });
+      const [issuer] = await ctx.db
+        .select({ id: users.id, name: users.name })
+        .from(users)
+        .where(eq(users.id, link.issued_by));
+      return { link: linkBody(link, issuer ?? null, me), message: translate('ekyc.link_revoke_done', req.lang) };
+    },
+  );
+
   api.get('/ekyc/public/status', { config: { access: 'public' } }, async (req) => {
-    const { will, user } = await willAndTestator(ctx.db, willOfPublicToken(ctx, req));
+    const { will, user } = await willAndTestator(ctx.db, await willOfPublicToken(ctx, req));
     return { ekyc: await ekycState(ctx, will, user) };
   });
 
@@ -143,7 +253,7 @@ export async function publicEkycRoutes(api: FastifyInstance, ctx: Ctx) {
     '/ekyc/public/face-verification',
     { config: { access: 'public' }, schema: { body: faceBody } },
     async (req) => {
-      const { will, user } = await willAndTestator(ctx.db, willOfPublicToken(ctx, req));
+      const { will, user } = await willAndTestator(ctx.db, await willOfPublicToken(ctx, req));
       const body = req.body as z.infer<typeof faceBody>;
       const mykad = decodeBase64(body.mykad_image, 'mykad_image');
       await checkFile(mykad, IMAGE_TYPES, 'mykad_image');
@@ -168,7 +278,7 @@ export async function publicEkycRoutes(api: FastifyInstance, ctx: Ctx) {
   );
 
   api.get('/ekyc/public/document-ocr', { config: { access: 'public' } }, async (req) => {
-    const { user } = await willAndTestator(ctx.db, willOfPublicToken(ctx, req));
+    const { user } = await willAndTestator(ctx.db, await willOfPublicToken(ctx, req));
     const [row] = await ctx.db
       .select()
       .from(document_ocrs)
@@ -182,7 +292,7 @@ export async function publicEkycRoutes(api: FastifyInstance, ctx: Ctx) {
     '/ekyc/public/validation',
     { config: { access: 'public' }, schema: { body: validationBody } },
     async (req) => {
-      const { will, user } = await willAndTestator(ctx.db, willOfPublicToken(ctx, req));
+      const { will, user } = await willAndTestator(ctx.db, await willOfPublicToken(ctx, req));
       if (!will.ekyc_verified_at) throw fieldError('_', 'ekyc.validation_before_verified');
       const b = req.body as z.infer<typeof validationBody>;
       const row = await ctx.db.transaction(async (tx) => {

@@ -1,11 +1,13 @@
 /**
  * eKYC face verification (issue 3; reference §2.8, §3.1 Part D). The server compares the selfie with the
- * MyKad front (sent as `mykad_image`, or else the will's uploaded `mykad-front` attachment) and computes
+ * MyKad front (sent as `mykad_image`, or else the record's uploaded `mykad-front` attachment) and computes
  * the score itself — a score sent by the browser is ignored. Every attempt is stored (images as
  * attachments of type "EkycAttempt", score, outcome, user, IP, time) with an audit event in the same
- * transaction; a will's `face_verification_count` counts attempts and a pass sets `ekyc_verified_at`
- * and `ekyc_method` "Face". After the attempt limit (the organisation's preference `ekyc_max_attempts`, else
- * `EKYC_MAX_ATTEMPTS`; limits.ts) the answer is 422 `ekyc.attempt_limit`.
+ * transaction. The record is a will, a hibah or an amendment (`ekycable_type` "Wasiat" | "Hibah" |
+ * "Amendment", subjects.ts, ADR 0094): its `face_verification_count` counts attempts and a pass sets
+ * `ekyc_verified_at` and `ekyc_method` "Face". After the attempt limit (the organisation's preference
+ * `ekyc_max_attempts`, else `EKYC_MAX_ATTEMPTS`; limits.ts) the answer is 422 `ekyc.attempt_limit`.
+ * Without a record it is a user-level eKYC (the logged-in /ekyc page): oneself only, `mykad_image` required.
  */
 import { and, count, desc, eq, gte, isNull } from 'drizzle-orm';
 import { recordAudit } from '../audit/audit.ts';
@@ -13,21 +15,19 @@ import { type AuthUser, userCan } from '../auth/guard.ts';
 import type { Ctx } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { newId } from '../db/schema/_common.ts';
-import { attachments, ekyc_attempts, wills } from '../db/schema/index.ts';
+import { ekyc_attempts } from '../db/schema/index.ts';
 import { checkFile, decodeBase64, IMAGE_TYPES, saveAttachment } from '../files/uploads.ts';
 import { AppError, fieldError, notFound } from '../http/errors.ts';
-import { assertCanEdit } from '../wills/policy.ts';
-import { findVisibleWill } from '../wills/queries.ts';
-import { markPartDone } from '../wills/service.ts';
 import { compareFaces, FaceError, MIN_VERIFICATION_SCORE } from './face.ts';
 import { maxAttemptsFor } from './limits.ts';
 import { selfieSignals } from './liveness.ts';
+import { type EkycableType, findSubject, mykadFrontOf, writeFacts } from './subjects.ts';
 
 export interface FaceVerificationInput {
   selfie_image: string;
   mykad_image?: string | null;
   user_id?: string | null;
-  ekycable_type?: 'Wasiat' | null;
+  ekycable_type?: EkycableType | null;
   ekycable_id?: string | null;
 }
 
@@ -37,23 +37,6 @@ export interface Actor {
 }
 
 const ATTACHABLE = 'EkycAttempt';
-
-/** The latest `mykad-front` attachment of a will, or null. */
-async function willMykadFront(db: Db, willId: string) {
-  const [row] = await db
-    .select()
-    .from(attachments)
-    .where(
-      and(
-        eq(attachments.attachable_type, 'Wasiat'),
-        eq(attachments.attachable_id, willId),
-        eq(attachments.type, 'mykad-front'),
-      ),
-    )
-    .orderBy(desc(attachments.created_at))
-    .limit(1);
-  return row ?? null;
-}
 
 /** Attempts of a user-level eKYC (no will). */
 async function userLevelAttempts(db: Db, userId: string) {
@@ -68,7 +51,8 @@ const limitReached = () => new AppError('validation', 'ekyc.attempt_limit', { _:
 
 /**
  * `POST /api/face-verification`. Returns the stored attempt; throws 422 for no face / many faces (the
- * attempt is still recorded and counted), for an unreadable image, and after the attempt limit.
+ * attempt is still recorded and counted), for an unreadable image, and after the attempt limit; 404 for a
+ * record the caller may not see, 403 / 422 for one they may not act on (subjects.ts).
  */
 export async function verifyFace(ctx: Ctx, actor: Actor, input: FaceVerificationInput) {
   const me = actor.user;
@@ -77,21 +61,20 @@ export async function verifyFace(ctx: Ctx, actor: Actor, input: FaceVerification
   await checkFile(selfie, IMAGE_TYPES, 'selfie_image');
 
   let subjectId: string;
-  let willId: string | null = null;
+  let owner: { type: EkycableType; id: string } | null = null;
   let mykad: Buffer;
   let mykadAttachmentId: string | null = null;
-  if (input.ekycable_type === 'Wasiat') {
+  if (input.ekycable_type) {
     if (!input.ekycable_id) throw fieldError('ekycable_id', 'validation.required');
-    const will = await findVisibleWill(ctx.db, me, input.ekycable_id);
-    assertCanEdit(me, will);
-    max = await maxAttemptsFor(ctx, will.organization_id);
-    if (will.face_verification_count >= max) throw limitReached();
-    subjectId = will.user_id;
-    willId = will.id;
+    const s = await findSubject(ctx.db, me, input.ekycable_type, input.ekycable_id, { act: true });
+    max = await maxAttemptsFor(ctx, s.organizationId);
+    if (s.faceVerificationCount >= max) throw limitReached();
+    subjectId = s.userId;
+    owner = { type: s.type, id: s.id };
     if (input.mykad_image) {
       mykad = decodeBase64(input.mykad_image, 'mykad_image');
     } else {
-      const front = await willMykadFront(ctx.db, will.id);
+      const front = await mykadFrontOf(ctx.db, s);
       if (!front) throw fieldError('mykad_image', 'ekyc.mykad_required');
       mykad = await ctx.store.get(front.storage_key);
       mykadAttachmentId = front.id;
@@ -123,10 +106,12 @@ export async function verifyFace(ctx: Ctx, actor: Actor, input: FaceVerification
   const attempt = await ctx.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
     const now = new Date();
-    if (willId) {
+    let count = 0;
+    if (owner) {
       // Re-check the limit under the row lock (two attempts at once cannot both pass the check).
-      const will = await findVisibleWill(tx, me, willId, { forUpdate: true });
-      if (will.face_verification_count >= max) throw limitReached();
+      const s = await findSubject(db, me, owner.type, owner.id, { forUpdate: true });
+      if (s.faceVerificationCount >= max) throw limitReached();
+      count = s.faceVerificationCount;
     }
     const id = newId();
     const selfieRow = await saveAttachment(db, ctx.store, {
@@ -156,8 +141,8 @@ export async function verifyFace(ctx: Ctx, actor: Actor, input: FaceVerification
         id,
         user_id: subjectId,
         actor_id: me.id,
-        ekycable_type: willId ? 'Wasiat' : null,
-        ekycable_id: willId,
+        ekycable_type: owner?.type ?? null,
+        ekycable_id: owner?.id ?? null,
         selfie_attachment_id: selfieRow.id,
         mykad_attachment_id: mykadAttachmentId,
         verification_score: result?.score ?? null,
@@ -170,19 +155,18 @@ export async function verifyFace(ctx: Ctx, actor: Actor, input: FaceVerification
         created_at: now,
       })
       .returning();
-    if (willId) {
-      const [before] = await tx.select().from(wills).where(eq(wills.id, willId));
-      const set: Partial<typeof wills.$inferInsert> = { face_verification_count: before.face_verification_count + 1 };
-      if (result?.passed) Object.assign(set, { ekyc_verified_at: now, ekyc_method: 'Face' });
-      await tx.update(wills).set(set).where(eq(wills.id, willId));
-      // The wizard's eKYC part is done once a verification passed (issue 3).
-      if (result?.passed) await markPartDone(tx, willId, 'ekyc');
+    if (owner) {
+      // A pass verifies the record (for a will, the wizard's eKYC part is done too; issue 3).
+      await writeFacts(db, owner, {
+        face_verification_count: count + 1,
+        ...(result?.passed ? { ekyc_verified_at: now, ekyc_method: 'Face' } : {}),
+      });
     }
     await recordAudit(db, {
       actorId: me.id,
       action: result?.passed ? 'ekyc.pass' : 'ekyc.fail',
-      entityType: willId ? 'Wasiat' : 'User',
-      entityId: willId ?? subjectId,
+      entityType: owner?.type ?? 'User',
+      entityId: owner?.id ?? subjectId,
       after: { attempt_id: id, outcome, verification_score: row.verification_score, ...signals },
       ip: actor.ip,
     });

@@ -314,8 +314,38 @@ describe('from registration to registered', () => {
     );
     expect(tampered.status).toBe(403);
     const [path, query] = link.body.url.split('?');
-    const signed = await t.call('POST', `${path}/sign?${query}`, { body: { signature: SIGNATURE_PNG } });
+    // Signing through the link needs the code e-mailed to the receiver (issue 3; ADR 0096).
+    const noCode = await t.call('POST', `${path}/sign?${query}`, { body: { signature: SIGNATURE_PNG } });
+    expect(noCode.status).toBe(422);
+    expect(noCode.body.errors.code).toBeTruthy();
+    const before = t.mails.length;
+    const sent = await t.call('POST', `${path}/otp?${query}`, { body: {} });
+    expect(sent.status).toBe(200);
+    expect(sent.body.otp).toMatchObject({ channel: 'email', destination: 'p***@example.com' });
+    const receiverCode = async () => {
+      for (let i = 0; i < 100; i++) {
+        const m = t.mails.slice(before).find((x) => x.to.includes('penerima@example.com'));
+        const code = /(?:code is|ialah) (\d{6})/.exec(m?.raw ?? '')?.[1];
+        if (code) return code;
+        await new Promise((res) => setTimeout(res, 20));
+      }
+      return '';
+    };
+    const rcode = await receiverCode();
+    expect(rcode).toMatch(/^\d{6}$/);
+    const wrongCode = await t.call('POST', `${path}/sign?${query}`, {
+      body: { code: rcode === '000000' ? '111111' : '000000', signature: SIGNATURE_PNG },
+      lang: 'en',
+    });
+    expect(wrongCode.status).toBe(422);
+    expect(wrongCode.body.errors.code).toEqual(['The code is incorrect.']);
+    const signed = await t.call('POST', `${path}/sign?${query}`, { body: { code: rcode, signature: SIGNATURE_PNG } });
     expect(signed.status).toBe(200);
+    // The code is spent and a signed receiver gets no new one.
+    expect(
+      (await t.call('POST', `${path}/sign?${query}`, { body: { code: rcode, signature: SIGNATURE_PNG } })).status,
+    ).toBe(422);
+    expect((await t.call('POST', `${path}/otp?${query}`, { body: {} })).status).toBe(422);
     expect(signed.body.receiver.signed_at).toBeTruthy();
     const half = await t.call('GET', `/api/hibah/${h.id}/receiver/validate-signature`, { token });
     expect(half.body).toEqual({ valid: false, count: 1, receivers: [{ id: h.minor.id, name: 'Adam bin Ahmad' }] });

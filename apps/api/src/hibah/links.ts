@@ -2,8 +2,10 @@
  * Signed links for the parties who have no account (issue 5 "receivers confirm and sign and witnesses
  * confirm through signed links"; DESIGN.md §3 `POST /route/sign`; ADR 0032).
  *
- * - Receiver link: `/api/public/hibah/{id}/receiver/{receiver_id}` (GET: what they sign; POST `…/sign
- *   { signature }`). Usable while the draft is accepted and the hibah awaits receiver signatures (status 3).
+ * - Receiver link: `/api/public/hibah/{id}/receiver/{receiver_id}` (GET: what they sign; POST `…/otp` sends
+ *   a 6-digit code to the receiver's e-mail, else by SMS to their mobile number; POST `…/sign { code,
+ *   signature }`; issue 3, ADR 0096). Usable while the draft is accepted and the hibah awaits receiver
+ *   signatures (status 3).
  * - Witness link: `/api/public/hibah/{id}/witness/{witness_id}` (GET; POST `…/otp` sends a 6-digit code to
  *   the witness's e-mail; POST `…/confirm { code, signature }`). Usable at status 4.
  * The HMAC covers the base path and expiry (http/signed-url.ts); the sub-actions carry the same
@@ -12,7 +14,7 @@
  */
 import { hash, verify } from '@node-rs/argon2';
 import { DRAFT_CONFIRM_DAYS, H, type Language, maskMykad, translate } from '@wasiat/domain';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { recordAudit } from '../audit/audit.ts';
 import type { Ctx } from '../context.ts';
 import {
@@ -27,6 +29,7 @@ import { checkFile, decodeBase64, saveAttachment } from '../files/uploads.ts';
 import { AppError, fieldError, notFound } from '../http/errors.ts';
 import { registerSignableRoute } from '../http/signed-routes.ts';
 import { newOtpCode, OTP_MAX_WRONG, OTP_TTL_MS } from '../otp/service.ts';
+import { SmsSendError, smsSenderFor } from '../otp/sms.ts';
 import { assertSignatureDrawn } from '../wills/signature-facts.ts';
 import { hibahDocumentVersion } from './document-version.ts';
 import { signAsReceiver } from './parties.ts';
@@ -84,12 +87,23 @@ async function summary(ctx: Ctx, hibahId: string) {
 
 /** `GET /public/hibah/{id}/receiver/{rid}` → `{ hibah, receiver: { id, name, signed_at } }`. */
 export async function receiverPage(ctx: Ctx, id: string, rid: string) {
+  const r = await receiverRow(ctx, id, rid);
+  return { hibah: await summary(ctx, id), receiver: { id: r.id, name: r.name, signed_at: r.signed_at } };
+}
+
+/** A code may be sent again this long after the previous one (SMS and mail flooding). */
+export const PARTY_CODE_RESEND_MS = 30_000;
+
+const maskDestination = (dest: string) =>
+  dest.includes('@') ? dest.replace(/^(.).*(@.*)$/, '$1***$2') : dest.replace(/.(?=.{3})/g, '*');
+
+async function receiverRow(ctx: Ctx, id: string, rid: string) {
   const [r] = await ctx.db
     .select()
     .from(hibah_receivers)
     .where(and(eq(hibah_receivers.id, rid), eq(hibah_receivers.hibah_id, id)));
   if (!r) throw notFound();
-  return { hibah: await summary(ctx, id), receiver: { id: r.id, name: r.name, signed_at: r.signed_at } };
+  return r;
 }
 
 /**
@@ -110,15 +124,91 @@ export async function markLinkViewed(
     .where(and(eq(table.id, pid), eq(table.hibah_id, id), isNull(table.link_viewed_at)));
 }
 
-/** `POST /public/hibah/{id}/receiver/{rid}/sign { signature }` (through the signed link). */
+/**
+ * `POST /public/hibah/{id}/receiver/{rid}/otp` (signed link): a new 6-digit code (argon2id-hashed, 5 minutes)
+ * to the receiver's e-mail, else by SMS to their mobile number (otp/sms.ts). Only while receivers sign
+ * (status 3, draft accepted: else 422 `hibah.draft_not_accepted`); once signed 422 `hibah.already_signed`;
+ * no contact 422 `otp.no_destination`; again within 30 s 429 `otp.too_many_requests`; a provider refusal
+ * 422 `otp.sms_failed`. → `{ otp: { channel, destination (masked), expires_at }, message }`.
+ */
+export async function sendReceiverCode(ctx: Ctx, id: string, rid: string, lang: Language, now = new Date()) {
+  const r = await receiverRow(ctx, id, rid);
+  const [h] = await ctx.db
+    .select({ status: hibahs.status, accepted: hibahs.is_draft_accepted })
+    .from(hibahs)
+    .where(eq(hibahs.id, id));
+  if (r.signed_at) throw fieldError('_', 'hibah.already_signed');
+  if (h?.status !== 3 || !h.accepted) throw fieldError('_', H.draftNotAccepted);
+  if (r.otp_expires_at && r.otp_expires_at.getTime() - OTP_TTL_MS + PARTY_CODE_RESEND_MS > now.getTime()) {
+    throw new AppError('rate_limited', 'otp.too_many_requests');
+  }
+  const channel = r.email ? 'email' : r.mobile_number ? 'sms' : null;
+  const destination = r.email ?? r.mobile_number;
+  if (!channel || !destination) throw fieldError('_', 'otp.no_destination');
+  const code = newOtpCode();
+  const expires = new Date(now.getTime() + OTP_TTL_MS);
+  await ctx.db
+    .update(hibah_receivers)
+    .set({ otp_hash: await hash(code, HASH_OPTS), otp_expires_at: expires, otp_failed_attempts: 0 })
+    .where(eq(hibah_receivers.id, r.id));
+  const params = { code, minutes: OTP_TTL_MS / 60000 };
+  if (channel === 'sms') {
+    try {
+      await smsSenderFor(ctx.env).send({ to: destination, text: translate('otp.sms_body', lang, params) });
+    } catch (e) {
+      if (e instanceof SmsSendError) throw fieldError('_', 'otp.sms_failed');
+      throw e;
+    }
+  } else {
+    await ctx.mailer.send({
+      to: destination,
+      subject: translate('hibah.mail.otp_subject', lang, params),
+      text: translate('hibah.mail.otp_body', lang, params),
+    });
+  }
+  return {
+    otp: { channel, destination: maskDestination(destination), expires_at: expires.toISOString() },
+    message: translate('hibah.code_sent', lang),
+  };
+}
+
+/**
+ * `POST /public/hibah/{id}/receiver/{rid}/sign { code, signature }` (through the signed link): the signature
+ * (PNG, not blank) is checked first, then the code (wrong → 422 `hibah.otp_incorrect` on `code`, counted;
+ * after 5 → `hibah.otp_too_many`; expired or none → `hibah.otp_expired`); the code is spent once, then the
+ * receiver signs (parties.ts `signAsReceiver`: signature facts, audit).
+ */
 export async function receiverSignByLink(
   ctx: Ctx,
   id: string,
   rid: string,
-  signature: string,
+  body: { code: string; signature: string },
   client?: { ip?: string; userAgent?: string },
+  now = new Date(),
 ) {
-  const r = await signAsReceiver(ctx, null, id, rid, signature, client);
+  const data = decodeBase64(body.signature, 'signature');
+  await checkFile(data, ['image/png'], 'signature');
+  await assertSignatureDrawn(data, 'signature');
+  const r0 = await receiverRow(ctx, id, rid);
+  if (r0.signed_at) throw fieldError('_', 'hibah.already_signed');
+  if (!r0.otp_hash || !r0.otp_expires_at) throw fieldError('code', H.otpExpired);
+  if (r0.otp_failed_attempts >= OTP_MAX_WRONG) throw fieldError('code', H.otpTooMany);
+  if (r0.otp_expires_at.getTime() < now.getTime()) throw fieldError('code', H.otpExpired);
+  if (!(await verify(r0.otp_hash, body.code).catch(() => false))) {
+    await ctx.db
+      .update(hibah_receivers)
+      .set({ otp_failed_attempts: sql`${hibah_receivers.otp_failed_attempts} + 1` })
+      .where(eq(hibah_receivers.id, r0.id));
+    throw fieldError('code', H.otpIncorrect);
+  }
+  // Single use: only one request can clear this hash.
+  const spent = await ctx.db
+    .update(hibah_receivers)
+    .set({ otp_hash: null })
+    .where(and(eq(hibah_receivers.id, r0.id), eq(hibah_receivers.otp_hash, r0.otp_hash)))
+    .returning({ id: hibah_receivers.id });
+  if (!spent.length) throw fieldError('code', H.otpExpired);
+  const r = await signAsReceiver(ctx, null, id, rid, body.signature, client);
   return { receiver: { id: r.id, name: r.name, signed_at: r.signed_at } };
 }
 

@@ -2,7 +2,7 @@
  * Routes for parties without an account (signed links), the one-cent trust, the staff verification
  * queue and the certificate (docs/api/hibah.md).
  *
- * - `GET /public/hibah/{id}/receiver/{rid}` · `POST …/sign { signature }` (signed link)
+ * - `GET /public/hibah/{id}/receiver/{rid}` · `POST …/otp` · `POST …/sign { code, signature }` (signed link)
  * - `GET /public/hibah/{id}/witness/{wid}` · `POST …/otp` · `POST …/confirm { code, signature }` (signed link)
  * - `POST /one-cent/hibah-coupon { count, amount_sen?, organization_id?, expires_at? }` → 201 `{ coupons }` (staff)
  * - `POST /one-cent/hibah-coupon/{code}/redeem` → `{ hibah, message }`
@@ -11,7 +11,7 @@
  * - `GET /public/hibah/{id}` → `{ hibah }` masked facts (QR target)
  * - `POST /public/hibah/{id}/verify` (multipart `file`) → `{ verification }`: is it the registered document?
  */
-import { hibahCouponGenerateSchema, hibahSignatureSchema, hibahWitnessConfirmSchema, translate } from '@wasiat/domain';
+import { hibahCouponGenerateSchema, hibahWitnessConfirmSchema, translate } from '@wasiat/domain';
 import { and, count, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -30,6 +30,7 @@ import {
   receiverLinkPath,
   receiverPage,
   receiverSignByLink,
+  sendReceiverCode,
   sendWitnessCode,
   witnessLinkPath,
   witnessPage,
@@ -58,13 +59,24 @@ export async function publicRoutes(api: FastifyInstance, ctx: Ctx) {
     },
   );
   api.post(
+    '/public/hibah/:id/receiver/:rid/otp',
+    {
+      config: { access: 'public', rateLimit: routeRateLimit(ctx.env, 'otpRequest') },
+      schema: { params: rParams, querystring: linkQuery },
+    },
+    async (req: any) => {
+      assertLink(ctx, receiverLinkPath(req.params.id, req.params.rid), req.query);
+      return sendReceiverCode(ctx, req.params.id, req.params.rid, req.lang);
+    },
+  );
+  api.post(
     '/public/hibah/:id/receiver/:rid/sign',
     { config: { access: 'public', ...limit }, schema: { params: rParams, querystring: linkQuery } },
     async (req: any) => {
       assertLink(ctx, receiverLinkPath(req.params.id, req.params.rid), req.query);
-      const b = parseBody(hibahSignatureSchema, req.body);
+      const b = parseBody(hibahWitnessConfirmSchema, req.body);
       return {
-        ...(await receiverSignByLink(ctx, req.params.id, req.params.rid, b.signature, {
+        ...(await receiverSignByLink(ctx, req.params.id, req.params.rid, b, {
           ip: req.ip,
           userAgent: req.headers['user-agent']?.slice(0, 512),
         })),

@@ -1,6 +1,8 @@
 /** Test fixtures of the hibah module: drive a hibah through its parts over the real HTTP API. */
+import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { TestApp } from '../../test/harness.ts';
+import { hibahs, otp_codes } from '../db/schema/index.ts';
 import { type Client, newMykad, ok, SIGNATURE_PNG, userDetail } from '../wills/test-fixtures.ts';
 
 let minorSeq = 0;
@@ -59,11 +61,47 @@ export const landBody = {
 };
 
 /**
+ * Mark a hibah's eKYC passed (as a passing `POST /api/face-verification { ekycable_type: "Hibah" }` would:
+ * `ekyc_verified_at`, method "Face") without running the face model.
+ */
+export async function passHibahEkyc(t: TestApp, hibahId: string) {
+  await t.ctx.db
+    .update(hibahs)
+    .set({ ekyc_verified_at: new Date(), ekyc_method: 'Face', face_verification_count: 1 })
+    .where(eq(hibahs.id, hibahId));
+}
+
+/**
+ * A verified, unspent one-time code of `purpose` ("hibah-submit" | "hibah-finalise") for `userId` and the
+ * hibah (as `POST /api/otp/request` + `/api/otp/verify` would leave it), so the next such step may spend it.
+ */
+export async function verifiedHibahOtp(
+  t: TestApp,
+  userId: string,
+  hibahId: string,
+  purpose: 'hibah-submit' | 'hibah-finalise',
+) {
+  const now = new Date();
+  await t.ctx.db.insert(otp_codes).values({
+    user_id: userId,
+    purpose,
+    hibah_id: hibahId,
+    channel: 'email',
+    destination: 'test@example.com',
+    code_hash: 'unused',
+    expires_at: new Date(now.getTime() + 5 * 60 * 1000),
+    created_at: now,
+    verified_at: now,
+  });
+}
+
+/**
  * A property hibah (type 9) of client `c` with particulars, two receivers (the second a minor with a
  * caretaker), one land title shared 50/50, paid (cash confirmed by staff), signed by the grantor and with
- * two witnesses. @returns the ids.
+ * two witnesses; unless `identity` is false, its eKYC passed and one verified code each for the submission
+ * and the draft's acceptance (issue 3; ADR 0096). @returns the ids.
  */
-export async function readyHibah(t: TestApp, c: Client, staffToken: string, type = 9) {
+export async function readyHibah(t: TestApp, c: Client, staffToken: string, type = 9, identity = true) {
   const token = c.token;
   const h = (await ok(t.call('POST', '/api/hibah', { token, body: { user_id: c.id, hibah_type: type } }), 201)).hibah;
   await ok(t.call('POST', `/api/hibah/${h.id}/user-detail`, { token, body: userDetail(c.ic) }));
@@ -106,5 +144,10 @@ export async function readyHibah(t: TestApp, c: Client, staffToken: string, type
   await ok(t.call('POST', `/api/hibah/${h.id}/signature`, { token, body: { signature: SIGNATURE_PNG } }));
   const w1 = (await ok(t.call('POST', `/api/hibah/${h.id}/witness`, { token, body: witnessBody(1) }), 201)).witness;
   const w2 = (await ok(t.call('POST', `/api/hibah/${h.id}/witness`, { token, body: witnessBody(2) }), 201)).witness;
+  if (identity) {
+    await passHibahEkyc(t, h.id);
+    await verifiedHibahOtp(t, c.id, h.id, 'hibah-submit');
+    await verifiedHibahOtp(t, c.id, h.id, 'hibah-finalise');
+  }
   return { id: h.id as string, adult, minor, caretaker, land, witnesses: [w1, w2] };
 }

@@ -4,9 +4,13 @@
  * Grantor only (403 `hibah.grantor_only` for anyone else, staff included):
  * - -1 → 0 (part C done);
  * - 0|1 → 2 sign and submit: complete (particulars, ≥1 receiver, a caretaker for every minor receiver,
- *   ≥1 property each with a receiver share), paid (or nothing due), signed, PDPA + confirmation;
- * - 3 accept the draft `{ status: 3, is_draft_accepted: 1 }` within 14 days (after: 422 `hibah.draft_expired`);
- *   reject `{ status: 1 }`;
+ *   ≥1 property each with a receiver share), paid (or nothing due), signed, PDPA + confirmation; then the
+ *   grantor's identity (issue 3; ADR 0096): a passed eKYC of this hibah (`ekyc_verified_at`, by a face
+ *   score ≥ 70 or a manual verification; 422 `ekyc.required` on `ekyc`) and a verified one-time code of
+ *   purpose `hibah-submit` for it, spent here (422 `otp.required` on `otp`) — both reported at once;
+ * - 3 accept the draft `{ status: 3, is_draft_accepted: 1 }` within 14 days (after: 422 `hibah.draft_expired`),
+ *   the grantor's final agreement: a passed eKYC and a verified code of purpose `hibah-finalise`, spent here
+ *   (422 `ekyc.required`, `otp.required_accept`); reject `{ status: 1 }`;
  * - 3 (accepted) → 4 when every receiver has signed (`hibah.receivers_unsigned`);
  * - 4 → 5 when ≥2 witnesses and every one confirmed: registration number and date.
  * Staff with `hibah:verify` (verification, not an update): 2 → 3 approve (opens the 14-day draft window),
@@ -18,6 +22,7 @@ import { and, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { userCan } from '../auth/guard.ts';
 import type { Ctx } from '../context.ts';
+import type { Db } from '../db/client.ts';
 import {
   hibah_caretakers,
   hibah_numbers,
@@ -28,7 +33,8 @@ import {
   hibah_witnesses,
   hibahs,
 } from '../db/schema/index.ts';
-import { fieldError } from '../http/errors.ts';
+import { AppError, fieldError } from '../http/errors.ts';
+import { consumeVerifiedOtp, type OtpPurpose } from '../otp/service.ts';
 import { mailPartyLinks } from './links.ts';
 import { assertCanVerify, assertGrantor, type HibahRow } from './policy.ts';
 import { type Actor, audit, type Conn, findVisibleHibah } from './service.ts';
@@ -65,6 +71,21 @@ export async function assertComplete(tx: Conn, h: HibahRow) {
       ),
     );
   if (shared.length < ps.length) throw fieldError('_', H.propertyRequired);
+}
+
+/**
+ * The grantor's identity checks of a finalising step (ADR 0096), after every other check: a passed eKYC
+ * of the hibah and a verified code of `purpose`, spent inside the transaction (a later failure rolls the
+ * spending back). @throws 422 with `ekyc` and/or `otp`.
+ */
+async function assertIdentity(tx: Conn, h: HibahRow, userId: string, purpose: OtpPurpose) {
+  const fields: Record<string, string[]> = {};
+  if (!h.ekyc_verified_at) fields.ekyc = ['ekyc.required'];
+  if (!(await consumeVerifiedOtp(tx as unknown as Db, userId, purpose, h.id))) {
+    fields.otp = [purpose === 'hibah-finalise' ? 'otp.required_accept' : 'otp.required'];
+  }
+  const first = Object.values(fields)[0]?.[0];
+  if (first) throw new AppError('validation', first, fields);
 }
 
 /** Next registration number "H<year>-<6 digits>" (row-locked counter per year). */
@@ -120,6 +141,7 @@ export async function changeStatus(ctx: Ctx, actor: Actor, id: string, body: Bod
         const due = (h.price_sen ?? 0) - h.discount_sen;
         if (h.price_sen === null || (due > 0 && !h.payment_received_at)) throw fieldError('_', H.paymentRequired);
         if (!h.signature_id) throw fieldError('_', H.signatureRequired);
+        await assertIdentity(tx, h, me.id, 'hibah-submit');
         Object.assign(set, { status: to, acknowledged_pdpa: true, acknowledged_confirmation: true, submitted_at: now });
       } else if (
         h.status === HIBAH_STATUS.draft &&
@@ -128,6 +150,7 @@ export async function changeStatus(ctx: Ctx, actor: Actor, id: string, body: Bod
         body.is_draft_accepted
       ) {
         if (h.draft_expires_at && h.draft_expires_at.getTime() < now.getTime()) throw fieldError('_', H.draftExpired);
+        await assertIdentity(tx, h, me.id, 'hibah-finalise');
         Object.assign(set, { is_draft_accepted: true, draft_accepted_at: now });
         mail = 'receiver';
       } else if (h.status === HIBAH_STATUS.draft && !h.is_draft_accepted && to === HIBAH_STATUS.grantorReview) {

@@ -9,7 +9,14 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ZodError } from 'zod';
 
-export type ErrorCode = 'validation' | 'unauthenticated' | 'forbidden' | 'not_found' | 'conflict' | 'rate_limited';
+export type ErrorCode =
+  | 'validation'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'gone'
+  | 'rate_limited';
 
 const STATUS: Record<ErrorCode, number> = {
   validation: 422,
@@ -17,6 +24,8 @@ const STATUS: Record<ErrorCode, number> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  /** A link that was valid and has been revoked (ADR 0095). */
+  gone: 410,
   rate_limited: 429,
 };
 

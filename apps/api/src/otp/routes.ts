@@ -1,11 +1,13 @@
 /**
  * Routes of the OTP module (issue 3):
  *
- * - `POST /api/otp/request { purpose: "will-submit", wasiat_id?, channel?: "email"|"sms" }` →
+ * - `POST /api/otp/request { purpose, wasiat_id?, hibah_id?, channel?: "email"|"sms" }` (purpose "will-submit" |
+ *   "amendment-submit" with the will's `wasiat_id`; "hibah-submit" | "hibah-finalise" with `hibah_id`, the
+ *   grantor only — 403 `hibah.grantor_only`) →
  *   `{ otp: { channel, destination (masked), expires_at }, message }`; 429 after 5 requests in 15 minutes
  *   per user or per destination, or 10 in a day per destination (otp/service.ts), or 20 in an hour from
  *   one IP (issue 11; http/rate-limits.ts); 422 `channel` `otp.sms_failed` when the SMS provider refuses.
- * - `POST /api/otp/verify { code, purpose, wasiat_id? }` → `{ otp: { verified, purpose, verified_at } }`;
+ * - `POST /api/otp/verify { code, purpose, wasiat_id?, hibah_id? }` → `{ otp: { verified, purpose, verified_at } }`;
  *   422 "Your OTP code is incorrect. Please try again." on field `code`.
  */
 import type { FastifyInstance } from 'fastify';
@@ -19,12 +21,14 @@ import { smsSenderFor } from './sms.ts';
 const requestBody = z.object({
   purpose: z.enum(OTP_PURPOSES),
   wasiat_id: z.string().max(64).nullish(),
+  hibah_id: z.string().max(64).nullish(),
   channel: z.enum(['email', 'sms']).optional(),
 });
 const verifyBody = z.object({
   code: z.string().trim().min(1, 'validation.required').max(12),
   purpose: z.enum(OTP_PURPOSES),
   wasiat_id: z.string().max(64).nullish(),
+  hibah_id: z.string().max(64).nullish(),
 });
 
 export async function otpRoutes(api: FastifyInstance, ctx: Ctx) {

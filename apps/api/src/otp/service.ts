@@ -3,8 +3,11 @@
  * stored as an argon2id hash, valid {@link OTP_TTL_MS} (5 minutes), single use, with at most
  * {@link OTP_MAX_WRONG} wrong tries; at most {@link OTP_MAX_REQUESTS} codes per {@link OTP_WINDOW_MS}
  * (15 minutes) per user and per destination, and {@link OTP_MAX_PER_DAY} per destination in 24 hours
- * (issue 3; the 20 per hour per IP is http/rate-limits.ts). The rolling windows count every code created. Verifying marks the code verified; the guarded action (e.g. a
- * will's submission, purpose `will-submit`) then spends it with {@link consumeVerifiedOtp}.
+ * (issue 3; the 20 per hour per IP is http/rate-limits.ts). The rolling windows count every code created.
+ * Verifying marks the code verified; the guarded action then spends it with {@link consumeVerifiedOtp}:
+ * a will's submission (`will-submit`, with `wasiat_id`), an amendment's (`amendment-submit`, with the
+ * amended will's `wasiat_id`), a hibah's submission (`hibah-submit`) or the grantor's acceptance of its
+ * draft (`hibah-finalise`), both with `hibah_id` (ADR 0096). A code is bound to its purpose and record.
  * Every function takes `now` so tests can move the clock.
  */
 import { randomInt } from 'node:crypto';
@@ -16,6 +19,8 @@ import type { AuthUser } from '../auth/guard.ts';
 import type { Ctx } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { otp_codes } from '../db/schema/index.ts';
+import { assertGrantor } from '../hibah/policy.ts';
+import { findVisibleHibah } from '../hibah/service.ts';
 import { AppError, fieldError } from '../http/errors.ts';
 import { findVisibleWill } from '../wills/queries.ts';
 import { SmsSendError, type SmsSender } from './sms.ts';
@@ -29,20 +34,24 @@ export const OTP_MAX_PER_DAY = 10;
 export const OTP_DAY_MS = 24 * 60 * 60 * 1000;
 /** How long a verified code may still be spent by the action it guards. */
 export const OTP_VERIFIED_VALID_MS = 15 * 60 * 1000;
-export const OTP_PURPOSES = ['will-submit', 'amendment-submit'] as const;
+export const OTP_PURPOSES = ['will-submit', 'amendment-submit', 'hibah-submit', 'hibah-finalise'] as const;
 export type OtpPurpose = (typeof OTP_PURPOSES)[number];
+/** Whether a purpose concerns a hibah (its record id is `hibah_id`, else `wasiat_id`). */
+export const isHibahPurpose = (p: OtpPurpose) => p === 'hibah-submit' || p === 'hibah-finalise';
 
 const HASH_OPTS = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
 export interface OtpRequest {
   purpose: OtpPurpose;
   wasiat_id?: string | null;
+  hibah_id?: string | null;
   channel?: 'email' | 'sms';
 }
 export interface OtpVerify {
   code: string;
   purpose: OtpPurpose;
   wasiat_id?: string | null;
+  hibah_id?: string | null;
 }
 interface Actor {
   user: AuthUser;
@@ -55,9 +64,30 @@ export const newOtpCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0')
 const mask = (dest: string) =>
   dest.includes('@') ? dest.replace(/^(.).*(@.*)$/, '$1***$2') : dest.replace(/.(?=.{3})/g, '*');
 
-/** The will must be visible to the caller (404 otherwise). */
-async function checkWill(db: Db, user: AuthUser, wasiatId: string | null | undefined) {
-  if (wasiatId) await findVisibleWill(db, user, wasiatId);
+/**
+ * The record a code is for: a hibah purpose needs `hibah_id` of a hibah the caller may see and whose
+ * grantor they are (only the grantor submits or finalises, spec §6: 403 `hibah.grantor_only`); the other
+ * purposes take an optional `wasiat_id` of a visible will. 404 when not visible.
+ * @returns the two record columns of the code row.
+ */
+async function checkRecord(
+  db: Db,
+  user: AuthUser,
+  input: { purpose: OtpPurpose; wasiat_id?: string | null; hibah_id?: string | null },
+) {
+  if (isHibahPurpose(input.purpose)) {
+    if (!input.hibah_id) throw fieldError('hibah_id', 'validation.required');
+    assertGrantor(user, await findVisibleHibah(db, user, input.hibah_id));
+    return { wasiat_id: null, hibah_id: input.hibah_id };
+  }
+  if (input.wasiat_id) await findVisibleWill(db, user, input.wasiat_id);
+  return { wasiat_id: input.wasiat_id ?? null, hibah_id: null };
+}
+
+/** The WHERE condition binding a code to its record (the will, the hibah, or none). */
+function recordIs(purpose: OtpPurpose, recordId: string | null | undefined) {
+  if (isHibahPurpose(purpose)) return recordId ? eq(otp_codes.hibah_id, recordId) : isNull(otp_codes.hibah_id);
+  return recordId ? eq(otp_codes.wasiat_id, recordId) : isNull(otp_codes.wasiat_id);
 }
 
 /** `POST /api/otp/request`: create a code and send it. @returns where it went (masked) and when it expires. */
@@ -70,7 +100,7 @@ export async function requestOtp(
   now = new Date(),
 ) {
   const me = actor.user;
-  await checkWill(ctx.db, me, input.wasiat_id);
+  const record = await checkRecord(ctx.db, me, input);
   const channel = input.channel ?? 'email';
   const destination = channel === 'sms' ? me.mobile_number : me.email;
   if (!destination) throw fieldError('channel', 'otp.no_destination');
@@ -94,7 +124,7 @@ export async function requestOtp(
     .values({
       user_id: me.id,
       purpose: input.purpose,
-      wasiat_id: input.wasiat_id ?? null,
+      ...record,
       channel,
       destination,
       code_hash: await hash(code, HASH_OPTS),
@@ -122,7 +152,7 @@ export async function requestOtp(
     action: 'otp.request',
     entityType: 'OtpCode',
     entityId: row.id,
-    after: { purpose: input.purpose, wasiat_id: input.wasiat_id ?? null, channel },
+    after: { purpose: input.purpose, ...record, channel },
     ip: actor.ip,
   });
   return { otp: { channel, destination: mask(destination), expires_at: expires.toISOString() } };
@@ -142,7 +172,7 @@ export async function verifyOtp(db: Db, actor: Actor, input: OtpVerify, now = ne
       and(
         eq(otp_codes.user_id, me.id),
         eq(otp_codes.purpose, input.purpose),
-        input.wasiat_id ? eq(otp_codes.wasiat_id, input.wasiat_id) : isNull(otp_codes.wasiat_id),
+        recordIs(input.purpose, isHibahPurpose(input.purpose) ? input.hibah_id : input.wasiat_id),
       ),
     )
     .orderBy(desc(otp_codes.created_at))
@@ -171,22 +201,22 @@ export async function verifyOtp(db: Db, actor: Actor, input: OtpVerify, now = ne
     action: 'otp.verify',
     entityType: 'OtpCode',
     entityId: row.id,
-    after: { purpose: row.purpose, wasiat_id: row.wasiat_id },
+    after: { purpose: row.purpose, wasiat_id: row.wasiat_id, hibah_id: row.hibah_id },
     ip: actor.ip,
   });
   return { otp: { verified: true, purpose: row.purpose, verified_at: now.toISOString() } };
 }
 
 /**
- * Spend a verified, unspent code of `purpose` for the will (verified within
- * {@link OTP_VERIFIED_VALID_MS}). Call inside the guarded action's transaction.
+ * Spend a verified, unspent code of `purpose` for the record (the will's id, or the hibah's for a hibah
+ * purpose; verified within {@link OTP_VERIFIED_VALID_MS}). Call inside the guarded action's transaction.
  * @returns whether one was found (and is now spent).
  */
 export async function consumeVerifiedOtp(
   db: Db,
   userId: string,
   purpose: OtpPurpose,
-  wasiatId: string | null,
+  recordId: string | null,
   now = new Date(),
 ): Promise<boolean> {
   const [row] = await db
@@ -196,7 +226,7 @@ export async function consumeVerifiedOtp(
       and(
         eq(otp_codes.user_id, userId),
         eq(otp_codes.purpose, purpose),
-        wasiatId ? eq(otp_codes.wasiat_id, wasiatId) : isNull(otp_codes.wasiat_id),
+        recordIs(purpose, recordId),
         gt(otp_codes.verified_at, new Date(now.getTime() - OTP_VERIFIED_VALID_MS)),
         isNull(otp_codes.used_at),
       ),

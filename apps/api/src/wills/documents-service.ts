@@ -173,7 +173,14 @@ async function uploadManualEkyc(ctx: Ctx, actor: Actor, willId: string, input: D
       .where(and(eq(ekyc_manual_reviews.wasiat_id, will.id), eq(ekyc_manual_reviews.status, 'pending')));
     const [review] = await tx
       .insert(ekyc_manual_reviews)
-      .values({ wasiat_id: will.id, user_id: will.user_id, attachment_id: row.id, uploaded_by: actor.user.id })
+      .values({
+        wasiat_id: will.id,
+        ekycable_type: 'Wasiat',
+        ekycable_id: will.id,
+        user_id: will.user_id,
+        attachment_id: row.id,
+        uploaded_by: actor.user.id,
+      })
       .returning();
     await audit(tx, actor, 'ekyc.manual_upload', { type: 'Wasiat', id: will.id }, null, {
       review_id: review.id,
@@ -231,9 +238,24 @@ export async function saveWillSignature(ctx: Ctx, actor: Actor, willId: string, 
   });
 }
 
+/** Visibility checks of other modules' attachable kinds (`type` → throws 404 when not visible). */
+const attachableReaders = new Map<string, (db: Db, user: AuthUser, id: string) => Promise<unknown>>();
+
+/**
+ * Let `GET /attachment/{id}/file` serve attachments of another kind (e.g. "Hibah", "Amendment": their
+ * MyKad images; ekyc/routes.ts) to whoever `check` lets see the record (it throws 404 otherwise).
+ */
+export function registerAttachableReader(
+  type: string,
+  check: (db: Db, user: AuthUser, id: string) => Promise<unknown>,
+) {
+  attachableReaders.set(type, check);
+}
+
 /**
  * An attachment the caller may read (`GET /attachment/{id}/file`): of a will they may see, of a
- * witness of such a will, or a user's own signature (staff-side roles: any user's). Else 404.
+ * witness of such a will, a user's own signature (staff-side roles: any user's), or of a kind another
+ * module registered ({@link registerAttachableReader}). Else 404.
  */
 export async function readableAttachment(db: Db, user: AuthUser, id: string) {
   const [a] = await db.select().from(attachments).where(eq(attachments.id, id));
@@ -242,6 +264,10 @@ export async function readableAttachment(db: Db, user: AuthUser, id: string) {
   else if (a.attachable_type === 'Witness') await findWitness(db, user, a.attachable_id);
   else if (a.attachable_type === 'User') {
     if (a.attachable_id !== user.id && !canReadAnyUser(user)) throw notFound();
-  } else throw notFound();
+  } else {
+    const check = attachableReaders.get(a.attachable_type);
+    if (!check) throw notFound();
+    await check(db, user, a.attachable_id);
+  }
   return a;
 }

@@ -48,6 +48,8 @@ const features = [
 ];
 
 export const routes: RouteObject[] = [
+  // Routes that pick their own layout and checks (FeatureRoutes.root), before the two groups.
+  ...features.flatMap((f) => f.root ?? []),
   {
     element: <PublicLayout />,
     children: [

@@ -41,6 +41,10 @@ export const amendments = pgTable(
     reason: text('reason'),
     /** Attachment id of the testator's signature on the draft. */
     signature_id: text('signature_id'),
+    /** eKYC of the testator for this amendment (issue 3; ADR 0094): verified when and how, attempts. */
+    ekyc_verified_at: tz('ekyc_verified_at'),
+    ekyc_method: text('ekyc_method'),
+    face_verification_count: integer('face_verification_count').notNull().default(0),
     applied_at: tz('applied_at').notNull().defaultNow(),
     submitted_at: tz('submitted_at'),
     passed_at: tz('passed_at'),

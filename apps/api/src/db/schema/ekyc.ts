@@ -49,10 +49,12 @@ export const otp_codes = pgTable(
     user_id: text('user_id')
       .notNull()
       .references(() => users.id),
-    /** e.g. "will-submit" */
+    /** "will-submit" | "amendment-submit" | "hibah-submit" | "hibah-finalise" (otp/service.ts) */
     purpose: text('purpose').notNull(),
     /** The will the code is for (when the purpose concerns one). */
     wasiat_id: text('wasiat_id'),
+    /** The hibah the code is for (purposes "hibah-submit", "hibah-finalise"; ADR 0096). */
+    hibah_id: text('hibah_id'),
     /** "email" | "sms" and the address it went to. */
     channel: text('channel').notNull(),
     destination: text('destination').notNull(),
@@ -74,16 +76,20 @@ export const otp_codes = pgTable(
 );
 
 /**
- * Manual eKYC (reference §3.1 Part D; issue 3): after the attempt limit the testator uploads a selfie
- * holding the MyKad (a will attachment of type `ekyc-manual`); staff with `ekyc:review` approve it (the
- * will's eKYC becomes verified with method "Manual") or reject it with a reason. One row per upload;
- * a new upload supersedes a pending one.
+ * Manual eKYC (reference §3.1 Part D; issue 3): after the attempt limit the testator (or grantor) uploads a
+ * selfie holding the MyKad (an attachment of type `ekyc-manual` of the record); staff with `ekyc:review`
+ * approve it (the record's eKYC becomes verified with method "Manual") or reject it with a reason. One row
+ * per upload; a new upload supersedes a pending one. The record is `ekycable_type` ("Wasiat" | "Hibah" |
+ * "Amendment", ADR 0094) and `ekycable_id`; `wasiat_id` is also set for a will's review.
  */
 export const ekyc_manual_reviews = pgTable(
   'ekyc_manual_reviews',
   {
     id: idColumn(),
-    wasiat_id: text('wasiat_id').notNull(),
+    /** The will (wills' reviews only; kept for the wills module's queries). */
+    wasiat_id: text('wasiat_id'),
+    ekycable_type: text('ekycable_type').notNull().default('Wasiat'),
+    ekycable_id: text('ekycable_id').notNull(),
     /** The testator. */
     user_id: text('user_id')
       .notNull()
@@ -100,5 +106,28 @@ export const ekyc_manual_reviews = pgTable(
   (t) => [
     index('ekyc_manual_reviews_status_idx').on(t.status, t.created_at),
     index('ekyc_manual_reviews_will_idx').on(t.wasiat_id),
+    index('ekyc_manual_reviews_owner_idx').on(t.ekycable_type, t.ekycable_id),
   ],
+);
+
+/**
+ * Public eKYC links issued (ADR 0091, revocation ADR 0095): one row per `POST /route/sign { route_name:
+ * "ekyc" }`; the signed URL carries the row's id. A revoked link (and every public token taken from it) is
+ * refused with 410.
+ */
+export const ekyc_links = pgTable(
+  'ekyc_links',
+  {
+    id: idColumn(),
+    wasiat_id: text('wasiat_id').notNull(),
+    /** Who asked for the link (the agent or staff member helping the client). */
+    issued_by: text('issued_by')
+      .notNull()
+      .references(() => users.id),
+    expires_at: tz('expires_at').notNull(),
+    revoked_at: tz('revoked_at'),
+    revoked_by: text('revoked_by').references(() => users.id),
+    ...timestamps(),
+  },
+  (t) => [index('ekyc_links_will_idx').on(t.wasiat_id, t.created_at)],
 );

@@ -157,6 +157,10 @@ export const hibah_receivers = pgTable(
     /** When their signing link was last e-mailed and first opened (certificate of completion; ADR 0074). */
     link_sent_at: tz('link_sent_at'),
     link_viewed_at: tz('link_viewed_at'),
+    /** One-time code for signing through the signed link (ADR 0096): argon2id hash, expiry, wrong tries. */
+    otp_hash: text('otp_hash'),
+    otp_expires_at: tz('otp_expires_at'),
+    otp_failed_attempts: integer('otp_failed_attempts').notNull().default(0),
     ...timestamps(),
   },
   (t) => [index('hibah_receivers_hibah_idx').on(t.hibah_id)],

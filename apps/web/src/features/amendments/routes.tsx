@@ -1,9 +1,9 @@
 /**
  * Routes of the amendments feature (spec §2 Will, Search, Verification lists, Trusts; issues 4 and 5):
- * apply and pay, the wizard /wasiat/{wasiat_id}/pindaan-* (parts a–i, property pages, draft review), the
- * officer lists, the client's list, search (carian), the public witness page opened from the signed link,
- * and hibah amendments (ADR 0038): /trust/part-listpindaan, /trust/pindaan/{amendment_id}/…,
- * /trust/pengesahan/list-pindaan-hibah.
+ * apply and pay, the wizard /wasiat/{wasiat_id}/pindaan-* (parts a–i, the MyKad and eKYC page pindaan-ekyc,
+ * property pages, draft review), the officer lists, the client's list, search (carian), the public witness
+ * page opened from the signed link, and hibah amendments (ADR 0038): /trust/part-listpindaan,
+ * /trust/pindaan/{amendment_id}/…, /trust/pengesahan/list-pindaan-hibah.
  */
 import type { RouteObject } from 'react-router';
 import type { FeatureRoutes } from '@/app/routes-types.ts';
@@ -28,6 +28,9 @@ const wizard: RouteObject = {
   children: [
     page('/wasiat/:wasiat_id/pindaan-a', async () => ({ Component: (await flow()).PindaanA })),
     page('/wasiat/:wasiat_id/pindaan-b', async () => ({ Component: (await people()).PindaanB })),
+    page('/wasiat/:wasiat_id/pindaan-ekyc', async () => ({
+      Component: (await import('./parts/IdentityPart.tsx')).PindaanEkyc,
+    })),
     page('/wasiat/:wasiat_id/pindaan-c', async () => ({ Component: (await people()).PindaanC })),
     page('/wasiat/:wasiat_id/pindaan-d', async () => ({ Component: (await property()).PindaanD })),
     page('/wasiat/:wasiat_id/pindaan-harta-tak-alih', async () => {

@@ -28,6 +28,8 @@ export interface AmendmentWitness {
 
 export interface Amendment {
   id: string;
+  /** The testator (owner) of the amendment. */
+  user_id: string;
   reference_no: string;
   count: number;
   status: number;
@@ -43,7 +45,6 @@ export interface Amendment {
     current_version?: number;
     user: { name: string; ic_number: string } | null;
   };
-  user_id: string;
   is_staff_created: number;
   handled_by: { id: string; name: string } | null;
   incharged_by_id: string | null;
@@ -52,6 +53,10 @@ export interface Amendment {
   notes: string | null;
   reason: string | null;
   signature_id: string | null;
+  /** The amendment's own eKYC (issue 3; ADR 0094): when and how it passed, and the attempts. */
+  ekyc_verified_at: string | null;
+  ekyc_method: string | null;
+  face_verification_count: number;
   applied_at: string;
   submitted_at: string | null;
   passed_at: string | null;

@@ -102,7 +102,7 @@ export function PublicEkycPage() {
         <Paper withBorder p="md" data-testid="ekyc-verified">
           <Stack gap="xs">
             <Text fw={600}>{t('wills.ekyc.verified_title')}</Text>
-            <Anchor component={Link} to="/ekyc/validation">
+            <Anchor component={Link} to="/ekyc/validation?public=1">
               {t('ekyc.public.to_validation')}
             </Anchor>
           </Stack>

@@ -1,9 +1,9 @@
 /**
  * /ekyc/review — manual eKYC reviews for staff with `ekyc:review` (reference §3.1 Part D; issue 3).
- * GET /api/ekyc/manual?status=pending lists the wills whose client reached the attempt limit and sent a
- * selfie holding the MyKad; both images are fetched with the bearer token (GET /api/attachment/{id}/file
- * → object URL). Staff approve (eKYC verified, method "Manual"), reject with a reason, or reset the
- * attempt count (POST /api/ekyc/{wasiat_id}/reset).
+ * GET /api/ekyc/manual?status=pending lists the wills, hibahs and amendments (ADR 0094) whose client reached
+ * the attempt limit and sent a selfie holding the MyKad; both images are fetched with the bearer token (GET
+ * /api/attachment/{id}/file → object URL). Staff approve (eKYC verified, method "Manual"), reject with a
+ * reason, or reset the attempt count (POST /api/ekyc/{id}/reset), each with `?ekycable_type=` of the record.
  */
 import { Badge, Button, Group, Image, Paper, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -18,13 +18,15 @@ import { useAttachmentUrl } from '@/features/wills/lib/files.ts';
 /** One pending review as the server lists it. */
 export interface ManualReview {
   id: string;
-  wasiat_id: string;
+  ekycable_type: 'Wasiat' | 'Hibah' | 'Amendment';
+  ekycable_id: string;
+  wasiat_id: string | null;
   status: string;
   attachment_id: string;
   mykad_front_id: string | null;
   created_at: string;
   user: { id: string; name: string; ic_number: string | null };
-  wasiat: { id: string; face_verification_count: number };
+  record: { id: string; face_verification_count: number };
 }
 
 const QUERY_KEY = ['ekyc-manual', 'pending'];
@@ -49,8 +51,12 @@ function ReviewCard({ r, onDone }: { r: ManualReview; onDone: () => Promise<void
     if (kind === 'reject' && !reason.trim()) return setError(t('ekyc.review.reason_required'));
     setBusy(kind);
     try {
-      if (kind === 'reset') await api.post(`ekyc/${r.wasiat_id}/reset`, {}, { silent: true });
-      else await api.post(`ekyc/manual/${r.wasiat_id}/${kind}`, kind === 'reject' ? { reason } : {}, { silent: true });
+      const q = `?ekycable_type=${r.ekycable_type}`;
+      if (kind === 'reset') await api.post(`ekyc/${r.ekycable_id}/reset${q}`, {}, { silent: true });
+      else
+        await api.post(`ekyc/manual/${r.ekycable_id}/${kind}${q}`, kind === 'reject' ? { reason } : {}, {
+          silent: true,
+        });
       successToast(t(`ekyc.review.${kind === 'approve' ? 'approved' : kind === 'reject' ? 'rejected' : 'reset_done'}`));
       await onDone();
     } catch (e) {
@@ -66,12 +72,15 @@ function ReviewCard({ r, onDone }: { r: ManualReview; onDone: () => Promise<void
         <Group justify="space-between">
           <div>
             <Text fw={600}>{r.user.name}</Text>
+            <Text size="sm" data-testid="ekyc-review-record">
+              {t(`ekyc.review.kind.${r.ekycable_type}`)}
+            </Text>
             <Text size="sm">
               {t('ekyc.review.ic_number')}: {r.user.ic_number ?? '-'}
             </Text>
           </div>
           <Group gap="xs">
-            <Badge variant="light">{t('ekyc.review.attempts', { n: r.wasiat.face_verification_count })}</Badge>
+            <Badge variant="light">{t('ekyc.review.attempts', { n: r.record.face_verification_count })}</Badge>
             <Text size="sm">
               {t('ekyc.review.submitted')}: {formatDateTime(r.created_at, i18n.language)}
             </Text>

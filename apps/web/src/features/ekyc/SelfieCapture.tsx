@@ -1,11 +1,12 @@
 /**
  * A selfie from the device camera (getUserMedia, with a translated message when it is unavailable or
  * permission is denied) or, as a fallback, from an image file (issue 3). Gives the image as a JPEG/PNG
- * data URL. Used by the public eKYC page (/ekyc); the will wizard's part eKYC has its own copy.
+ * data URL. Used by the eKYC step of every record (EkycStep.tsx) and the /ekyc pages.
  */
 import { Button, Group, Image, Input, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Notice } from '@/features/wills/components/Notice.tsx';
 
 /** Read a file as a data URL. */
 export const dataUrlOf = (file: Blob) =>
@@ -101,9 +102,9 @@ export function SelfieCapture(props: {
           </Group>
         )}
         {cameraError && (
-          <Text c="orange.9" role="alert" data-testid="camera-error">
+          <Notice color="orange" role="alert" data-testid="camera-error">
             {cameraError}
-          </Text>
+          </Notice>
         )}
         <Input.Wrapper label={t('wills.ekyc.upload_label')} id={fileId} description={t('wills.ekyc.upload_hint')}>
           <input

@@ -1,3 +1,10 @@
-/** What other features use from the eKYC feature: the MyKad reading panel and the agent's eKYC link. */
+/**
+ * What other features use from the eKYC feature: the eKYC step of a record (will, hibah, amendment), the
+ * MyKad images of a hibah or amendment, the one-time code step, the MyKad reading panel and the agent's
+ * eKYC link.
+ */
 export { EkycLinkPanel } from './EkycLinkPanel.tsx';
+export { type EkycableType, type EkycRecord, EkycStep, MIN_VERIFICATION_SCORE, serverFailed } from './EkycStep.tsx';
+export { type DocumentRow, MykadImages, sidesOf } from './MykadImages.tsx';
 export { hasReading, type MykadOcr, MykadReading } from './MykadReading.tsx';
+export { OtpStep } from './OtpStep.tsx';

@@ -22,12 +22,15 @@ describe('public eKYC', () => {
   });
 
   it('reads the signed-link parameters', () => {
-    expect(linkParams(new URLSearchParams('wasiat_id=w1&expires=9&signature=s'))).toEqual({
+    expect(linkParams(new URLSearchParams('wasiat_id=w1&link_id=l1&expires=9&signature=s'))).toEqual({
       wasiat_id: 'w1',
+      link_id: 'l1',
       expires: '9',
       signature: 's',
     });
     expect(linkParams(new URLSearchParams('wasiat_id=w1'))).toBeNull();
+    // A link without its id (issued before links were recorded) is not a link.
+    expect(linkParams(new URLSearchParams('wasiat_id=w1&expires=9&signature=s'))).toBeNull();
   });
 
   it('exchanges the link for the public token and shows the testator, the count and the form', async () => {
@@ -38,13 +41,13 @@ describe('public eKYC', () => {
       }),
     );
     globalThis.fetch = fetchMock as unknown as typeof fetch;
-    renderPage(<PublicEkycPage />, { path: '/ekyc', url: '/ekyc?wasiat_id=w1&expires=9&signature=s' });
+    renderPage(<PublicEkycPage />, { path: '/ekyc', url: '/ekyc?wasiat_id=w1&link_id=l1&expires=9&signature=s' });
     expect(await screen.findByText(/Assalamualaikum Ahmad/)).toBeInTheDocument();
     expect(screen.getByTestId('ekyc-failed-count')).toHaveTextContent('1');
     expect(screen.getByTestId('mykad-file')).toBeInTheDocument();
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/ekyc/public/token');
-    expect(JSON.parse(String(init.body))).toEqual({ wasiat_id: 'w1', expires: '9', signature: 's' });
+    expect(JSON.parse(String(init.body))).toEqual({ wasiat_id: 'w1', link_id: 'l1', expires: '9', signature: 's' });
     expect(localStorage.getItem('id_token_public')).toBe('w1.9.sig');
   });
 
@@ -52,8 +55,16 @@ describe('public eKYC', () => {
     globalThis.fetch = vi.fn(async () =>
       jsonResponse({ message: 'Pautan ini tidak sah atau telah tamat tempoh.' }, 403),
     ) as unknown as typeof fetch;
-    renderPage(<PublicEkycPage />, { path: '/ekyc', url: '/ekyc?wasiat_id=w1&expires=9&signature=bad' });
+    renderPage(<PublicEkycPage />, { path: '/ekyc', url: '/ekyc?wasiat_id=w1&link_id=l1&expires=9&signature=bad' });
     expect(await screen.findByTestId('ekyc-link-invalid')).toHaveTextContent('tidak sah');
+  });
+
+  it('says so when the link was revoked (410)', async () => {
+    globalThis.fetch = vi.fn(async () =>
+      jsonResponse({ message: 'Pautan ini telah dibatalkan. Sila minta pautan baharu daripada ejen anda.' }, 410),
+    ) as unknown as typeof fetch;
+    renderPage(<PublicEkycPage />, { path: '/ekyc', url: '/ekyc?wasiat_id=w1&link_id=l1&expires=9&signature=s' });
+    expect(await screen.findByTestId('ekyc-link-invalid')).toHaveTextContent('telah dibatalkan');
   });
 
   it('prefills the confirmation form from what was read', async () => {

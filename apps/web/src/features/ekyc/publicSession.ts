@@ -17,14 +17,16 @@ export interface PublicEkyc {
 /** The signed-link parameters in a query string, or null when it carries none. */
 export function linkParams(params: URLSearchParams) {
   const wasiat_id = params.get('wasiat_id');
+  const link_id = params.get('link_id');
   const expires = params.get('expires');
   const signature = params.get('signature');
-  return wasiat_id && expires && signature ? { wasiat_id, expires, signature } : null;
+  return wasiat_id && link_id && expires && signature ? { wasiat_id, link_id, expires, signature } : null;
 }
 
 /**
  * Start (or resume) the public session: exchange the link when the query has one, else use the stored
- * public token. @returns the eKYC state. @throws ApiError 403 for a tampered or expired link or token.
+ * public token. @returns the eKYC state. @throws ApiError 403 for a tampered or expired link or token, 410
+ * for a revoked one (ADR 0095).
  */
 export async function startPublicEkyc(params: URLSearchParams): Promise<PublicEkyc> {
   const link = linkParams(params);

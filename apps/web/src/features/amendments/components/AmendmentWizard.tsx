@@ -26,6 +26,7 @@ export const useAmendmentContext = () => useOutletContext<AmendmentContext>();
 export const AMENDMENT_PAGES = [
   'pindaan-a',
   'pindaan-b',
+  'pindaan-ekyc',
   'pindaan-c',
   'pindaan-d',
   'pindaan-harta-tak-alih',

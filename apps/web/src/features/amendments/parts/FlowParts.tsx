@@ -1,12 +1,14 @@
 /**
  * Amendment wizard parts about the flow (reference §3.5; spec §4; ADR 0020): a the summary, f the
- * message, g supporting documents, h submit (PDPA + confirmation + OTP) and the officer's actions, and
+ * message, g supporting documents, h submit (PDPA + confirmation + OTP; a will's amendment also needs its
+ * eKYC, page pindaan-ekyc) and the officer's actions, and
  * the draft review (pindaan-draf): read the draft, sign, accept (→ witnesses) or reject (→ drafting).
  */
-import { Button, Checkbox, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { can, formatRinggit, roleOf } from '@wasiat/domain';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { ApiError, api } from '@/app/api.ts';
 import { session } from '@/app/storage.ts';
 import { SignaturePad, type SignaturePadHandle } from '@/components/SignaturePad.tsx';
@@ -162,6 +164,14 @@ export function PindaanH() {
       {officer && <OfficerActions />}
       {!officer && a.status === 0 && (
         <Stack>
+          {a.amendmentable_type === 'Wasiat' && !a.ekyc_verified_at && (
+            <Notice color="yellow" data-testid="amendment-ekyc-needed">
+              {t('amendments.identity.ekyc_needed')}{' '}
+              <Anchor component={Link} to={`/wasiat/${wasiatId}/pindaan-ekyc`}>
+                {t('amendments.identity.to_ekyc')}
+              </Anchor>
+            </Notice>
+          )}
           <Checkbox
             label={t('amendments.submit.pdpa')}
             checked={pdpa}

@@ -1,6 +1,7 @@
 /**
  * Pages for parties without an account, opened from their signed link (ADR 0032):
- * /hibah/penerima/{id}/{receiver_id} (a receiver signs) and /hibah/saksi/{id}/{witness_id} (a witness asks
+ * /hibah/penerima/{id}/{receiver_id} (a receiver asks for a code — by e-mail, or by SMS when they have no
+ * e-mail — enters it and signs; issue 3, ADR 0096) and /hibah/saksi/{id}/{witness_id} (a witness asks
  * for a code by e-mail, enters it and signs); and the certificate's QR target /public/hibah/{id}, the
  * will page's twin: the masked facts and the upload check of a PDF copy (DocumentCheck, issue 11).
  */
@@ -10,7 +11,7 @@ import { HIBAH_TYPES, labelOf } from '@wasiat/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
-import { publicApi } from '@/app/api.ts';
+import { ApiError, publicApi } from '@/app/api.ts';
 import { SignaturePad } from '@/components/SignaturePad.tsx';
 import { DocumentCheck } from '@/features/public/DocumentCheck.tsx';
 
@@ -21,14 +22,17 @@ function useLink(kind: 'receiver' | 'witness') {
   return { path, search };
 }
 
-/** A receiver signs through their link. */
+/** A receiver signs through their link: a code (e-mail or SMS), then code + signature. */
 export function ReceiverSignPage() {
   const { t, i18n } = useTranslation();
   const lang = i18n.language === 'en' ? 'en' : 'ms';
   const { path, search } = useLink('receiver');
   const q = useQuery({ queryKey: [path, search], queryFn: () => publicApi.get<any>(path + search) });
   const [sig, setSig] = useState<string | null>(null);
+  const [code, setCode] = useState('');
+  const [sent, setSent] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
   if (q.isLoading) return <Loader />;
   if (!q.data) return <Alert color="red">{t('hibah.link_invalid')}</Alert>;
   return (
@@ -46,14 +50,62 @@ export function ReceiverSignPage() {
         ) : (
           <Paper withBorder p="md">
             <Stack>
-              <SignaturePad label={t('hibah.sign.pad', { name: q.data.receiver.name })} required onChange={setSig} />
               <Group>
                 <Button
-                  disabled={!sig}
+                  variant="outline"
+                  data-testid="party-send-code"
+                  onClick={async () => {
+                    setError(null);
+                    try {
+                      const r = await publicApi.post<{ message: string; otp: { destination: string } }>(
+                        `${path}/otp${search}`,
+                        {},
+                        { silent: true },
+                      );
+                      setSent(t('hibah.identity.code_sent_to', { to: r.otp.destination }));
+                    } catch (e) {
+                      setError(e instanceof ApiError ? e.firstMessage : String(e));
+                    }
+                  }}
+                >
+                  {t('hibah.party.send_code')}
+                </Button>
+                {sent ? (
+                  <Text size="sm" role="status">
+                    {sent}
+                  </Text>
+                ) : null}
+              </Group>
+              <TextInput
+                label={t('hibah.party.code')}
+                value={code}
+                onChange={(e) => setCode(e.currentTarget.value)}
+                inputMode="numeric"
+                required
+                data-testid="party-code"
+              />
+              <SignaturePad label={t('hibah.sign.pad', { name: q.data.receiver.name })} required onChange={setSig} />
+              {error ? (
+                <Text c="red.9" role="alert">
+                  {error}
+                </Text>
+              ) : null}
+              <Group>
+                <Button
+                  disabled={!sig || code.length !== 6}
                   data-testid="party-sign"
                   onClick={async () => {
-                    const r = await publicApi.post<{ message: string }>(`${path}/sign${search}`, { signature: sig });
-                    setDone(r.message);
+                    setError(null);
+                    try {
+                      const r = await publicApi.post<{ message: string }>(
+                        `${path}/sign${search}`,
+                        { code, signature: sig },
+                        { silent: true },
+                      );
+                      setDone(r.message);
+                    } catch (e) {
+                      setError(e instanceof ApiError ? e.firstMessage : String(e));
+                    }
                   }}
                 >
                   {t('hibah.sign.save')}

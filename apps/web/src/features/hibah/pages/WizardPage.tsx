@@ -42,7 +42,7 @@ export function WizardPage({ base, part }: { base: string; part: Part }) {
   if (part === 'a') body = <PartA base={base} hibah={hibah} fixedType={fixedType} />;
   else if (hibah) {
     body = {
-      b: <PartB />,
+      b: <PartB hibah={hibah} />,
       c: <PartC hibah={hibah} />,
       d: <PartD hibah={hibah} next={next} />,
       e: <PartE hibah={hibah} />,

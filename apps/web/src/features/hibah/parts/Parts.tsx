@@ -1,12 +1,15 @@
 /**
  * The parts of the hibah wizards (spec §2 Trusts; reference §3.2–§3.4; docs/api/hibah.md):
- * A account (product → `POST /api/hibah`), B eKYC note, C organisation and price, D grantor
+ * A account (product → `POST /api/hibah`), B the grantor's MyKad front/back and eKYC (issue 3; the shared
+ * eKYC step with `ekycable_type: "Hibah"`), C organisation and price, D grantor
  * (`POST /api/hibah/{id}/user-detail` + `POST /api/hibah/{id}` fields), E receivers (estate: heirs and
  * receivers), F property with shares (estate: with its transactions; one-cent: wallet accounts),
- * G caretakers, H verification (payment, signature, PDPA, submit), I witnesses and completion,
- * signpenerima (receivers sign) and draft (accept within 14 days).
+ * G caretakers, H verification (payment, signature, PDPA, a verified one-time code `hibah-submit`, submit),
+ * I witnesses and completion, signpenerima (receivers sign) and draft (a verified code `hibah-finalise`,
+ * then accept within 14 days). The server refuses submitting and accepting without a passed eKYC and the
+ * code (ADR 0096).
  */
-import { Alert, Button, Checkbox, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import {
   DESIGNATIONS,
   ESTATE_HIBAH_TYPE,
@@ -31,11 +34,13 @@ import {
 } from '@wasiat/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { api } from '@/app/api.ts';
+import { ApiError, api } from '@/app/api.ts';
 import { session } from '@/app/storage.ts';
+import { FormError } from '@/components/FormError.tsx';
 import { SignaturePad } from '@/components/SignaturePad.tsx';
+import { EkycStep, MykadImages, OtpStep } from '@/features/ekyc/index.ts';
 import {
   caretakerSpecs,
   defaultsFor,
@@ -98,10 +103,37 @@ export function PartA({ base, hibah, fixedType }: { base: string; hibah?: Hibah 
   );
 }
 
-/** Part B: identity (eKYC) — the hibah uses the grantor's account identity (ADR 0030 note). */
-export function PartB() {
+/**
+ * Part B: the grantor's identity — MyKad front and back (`POST /api/hibah/{id}/document`), then the face
+ * verification against the front (the shared eKYC step, `ekycable_type: "Hibah"`). Only the grantor or the
+ * agent who registered the hibah, while it is being filled in.
+ */
+export function PartB({ hibah }: { hibah: Hibah }) {
   const { t } = useTranslation();
-  return <Alert>{t('hibah.b.note')}</Alert>;
+  const refresh = useRefreshHibah();
+  const editable = filling(hibah);
+  return (
+    <Stack>
+      <MykadImages
+        path={`hibah/${hibah.id}/document`}
+        editable={editable}
+        title={t('hibah.identity.mykad')}
+        onSaved={() => void refresh(hibah.id)}
+      />
+      <EkycStep
+        title={t('hibah.identity.ekyc')}
+        record={{
+          type: 'Hibah',
+          id: hibah.id,
+          userId: hibah.user_id,
+          ekycVerifiedAt: (hibah.ekyc_verified_at as string | null) ?? null,
+          faceVerificationCount: Number(hibah.face_verification_count ?? 0),
+        }}
+        editable={editable}
+        onChanged={() => refresh(hibah.id)}
+      />
+    </Stack>
+  );
 }
 
 /** Part C: organisation, branch and price (fixed by the server from the organisation's pricing). */
@@ -404,7 +436,11 @@ export function PartH({ hibah }: { hibah: Hibah }) {
   const [sig, setSig] = useState<string | null>(null);
   const [pdpa, setPdpa] = useState(false);
   const [confirm, setConfirm] = useState(false);
+  const [otpVerified, setOtpVerified] = useState(false);
+  const [submitError, setSubmitError] = useState<string | null>(null);
   const paid = !!hibah.payment_received_at || (hibah.amount_due_sen ?? 0) === 0;
+  const ekycDone = !!hibah.ekyc_verified_at;
+  const { pathname } = useLocation();
   if (!filling(hibah)) return <Alert data-testid="hibah-submitted">{t('hibah.h.submitted')}</Alert>;
   return (
     <Stack>
@@ -473,13 +509,41 @@ export function PartH({ hibah }: { hibah: Hibah }) {
             checked={confirm}
             onChange={(e) => setConfirm(e.currentTarget.checked)}
           />
+          {ekycDone ? null : (
+            <Alert color="yellow" data-testid="hibah-ekyc-needed">
+              {t('hibah.identity.ekyc_needed')}{' '}
+              <Anchor component={Link} to={`${pathname.replace(/part-h$/, 'part-b')}?id=${hibah.id}`}>
+                {t('hibah.identity.to_ekyc')}
+              </Anchor>
+            </Alert>
+          )}
+          <OtpStep
+            purpose="hibah-submit"
+            record={{ hibah_id: hibah.id }}
+            intro={t('hibah.identity.otp_submit')}
+            verified={otpVerified}
+            onVerified={() => setOtpVerified(true)}
+            disabled={hibah.user_id !== session.user()?.id}
+          />
+          <FormError message={submitError} />
           <Group>
             <Button
               data-testid="hibah-submit"
-              disabled={!pdpa || !confirm}
+              disabled={!pdpa || !confirm || !otpVerified}
               onClick={async () => {
-                await api.post(`hibah/${hibah.id}`, { status: 2, acknowledged_pdpa: 1, acknowledged_confirmation: 1 });
-                await refresh(hibah.id);
+                setSubmitError(null);
+                try {
+                  await api.post(
+                    `hibah/${hibah.id}`,
+                    { status: 2, acknowledged_pdpa: 1, acknowledged_confirmation: 1 },
+                    { silent: true },
+                  );
+                  await refresh(hibah.id);
+                } catch (e) {
+                  setSubmitError(e instanceof ApiError ? e.firstMessage : String(e));
+                  // A refused submission keeps the code unless the code itself was refused.
+                  if (e instanceof ApiError && e.errors.otp) setOtpVerified(false);
+                }
               }}
             >
               {t('hibah.h.submit')}
@@ -648,6 +712,8 @@ export function PartSignReceivers({ hibah }: { hibah: Hibah }) {
 export function PartDraft({ hibah }: { hibah: Hibah }) {
   const { t } = useTranslation();
   const refresh = useRefreshHibah();
+  const [otpVerified, setOtpVerified] = useState(false);
+  const [error, setError] = useState<string | null>(null);
   if (hibah.status !== 3 || hibah.is_draft_accepted)
     return <Alert>{t(hibah.status < 3 ? 'hibah.draft.not_yet' : 'hibah.draft.accepted')}</Alert>;
   const until = hibah.draft_expires_at
@@ -657,12 +723,27 @@ export function PartDraft({ hibah }: { hibah: Hibah }) {
     <Paper withBorder p="md">
       <Stack>
         <Text>{t('hibah.draft.until', { date: until })}</Text>
+        <OtpStep
+          purpose="hibah-finalise"
+          record={{ hibah_id: hibah.id }}
+          intro={t('hibah.identity.otp_accept')}
+          verified={otpVerified}
+          onVerified={() => setOtpVerified(true)}
+        />
+        <FormError message={error} />
         <Group>
           <Button
             data-testid="hibah-accept-draft"
+            disabled={!otpVerified}
             onClick={async () => {
-              await api.post(`hibah/${hibah.id}`, { status: 3, is_draft_accepted: 1 });
-              await refresh(hibah.id);
+              setError(null);
+              try {
+                await api.post(`hibah/${hibah.id}`, { status: 3, is_draft_accepted: 1 }, { silent: true });
+                await refresh(hibah.id);
+              } catch (e) {
+                setError(e instanceof ApiError ? e.firstMessage : String(e));
+                if (e instanceof ApiError && e.errors.otp) setOtpVerified(false);
+              }
             }}
           >
             {t('hibah.draft.accept')}

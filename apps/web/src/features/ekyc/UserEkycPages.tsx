@@ -1,0 +1,181 @@
+/**
+ * The logged-in /ekyc and /ekyc/validation pages (spec §2 private routes; reference §2.8 `ekyc/index.vue`,
+ * a user-level eKYC without a will; issue 3):
+ *
+ * - /ekyc: the user's verification as it stands — `GET /api/user/{id}/face-verification?return_first=true&
+ *   min_verification_score=70` gives the number of attempts, `user.face_verified` and the latest attempt
+ *   scoring at least 70 (when, score) — and a new one: a photo of the MyKad front and a selfie (camera or
+ *   file) → `POST /api/face-verification { selfie_image, mykad_image, user_id }` (the server computes the
+ *   score; ≥ 70 passes, spec §9); then /ekyc/validation. The attempt limit answers with the message of spec §8.
+ * - /ekyc/validation: the result — the latest attempt (`GET /api/user/{id}/face-verification?return_first=true`:
+ *   score, passed or not, when) and whether the user is verified, with a way to try again.
+ */
+import { Anchor, Badge, Button, Group, Image, Input, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { ApiError, api } from '@/app/api.ts';
+import { session } from '@/app/storage.ts';
+import { FormError } from '@/components/FormError.tsx';
+import { formatDateTime } from '@/components/format.ts';
+import { Notice } from '@/features/wills/components/Notice.tsx';
+import { MIN_VERIFICATION_SCORE } from './EkycStep.tsx';
+import { dataUrlOf, SelfieCapture } from './SelfieCapture.tsx';
+
+/** `GET /api/user/{id}/face-verification` as the pages read it. */
+export interface UserVerifications {
+  count: number;
+  min_verification_score: number;
+  user: { id: string; face_verified: number };
+  face_verification: { id: string; verification_score: number; passed: boolean; created_at: string } | null;
+}
+
+/** The user's verifications (`minScore`: only attempts scoring at least that). */
+function useVerifications(minScore?: number) {
+  const id = session.user()?.id;
+  return useQuery({
+    queryKey: ['face-verification', id, minScore ?? null],
+    enabled: !!id,
+    queryFn: () =>
+      api.get<UserVerifications>(
+        `user/${id}/face-verification`,
+        { return_first: 'true', ...(minScore === undefined ? {} : { min_verification_score: minScore }) },
+        { silent: true },
+      ),
+  });
+}
+
+/** /ekyc for a logged-in user; see the file comment. */
+export function UserEkycPage() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const cardId = useId();
+  const me = session.user();
+  const passed = useVerifications(MIN_VERIFICATION_SCORE);
+  const [card, setCard] = useState<string | null>(null);
+  const [selfie, setSelfie] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [limit, setLimit] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const latest = passed.data?.face_verification ?? null;
+  const verified = !!passed.data?.user.face_verified && !!latest;
+
+  async function verify() {
+    setError(null);
+    if (!card) return setError(t('ekyc.public.card_required'));
+    if (!selfie) return setError(t('wills.ekyc.selfie_required'));
+    setBusy(true);
+    try {
+      await api.post(
+        'face-verification',
+        { selfie_image: selfie, mykad_image: card, user_id: me?.id },
+        { silent: true },
+      );
+      navigate('/ekyc/validation');
+    } catch (e) {
+      if (e instanceof ApiError && e.errors._?.length) setLimit(true);
+      setError(e instanceof ApiError ? e.firstMessage : String(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Stack>
+      <Title order={1}>{t('ekyc.me.title')}</Title>
+      <Text>{t('ekyc.me.intro', { score: MIN_VERIFICATION_SCORE })}</Text>
+      {passed.data &&
+        (verified && latest ? (
+          <Notice color="green" title={t('ekyc.me.verified')} data-testid="ekyc-me-status">
+            {t('ekyc.me.verified_text', {
+              score: Math.round(latest.verification_score),
+              date: formatDateTime(latest.created_at, i18n.language),
+            })}
+          </Notice>
+        ) : (
+          <Notice color="yellow" title={t('ekyc.me.not_verified')} data-testid="ekyc-me-status">
+            {t('ekyc.me.attempts', { n: passed.data.count })}
+          </Notice>
+        ))}
+      <Title order={2} size="h3">
+        {verified ? t('ekyc.me.again') : t('ekyc.me.new')}
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <Paper withBorder p="md">
+          <Stack gap="xs">
+            <Title order={3} size="h4">
+              {t('ekyc.public.card_title')}
+            </Title>
+            <Input.Wrapper label={t('ekyc.public.card_label')} id={cardId} required>
+              <input
+                id={cardId}
+                type="file"
+                accept="image/jpeg,image/png,image/webp"
+                data-testid="mykad-file"
+                disabled={limit}
+                onChange={async (e) => {
+                  const f = e.currentTarget.files?.[0];
+                  setCard(f ? await dataUrlOf(f) : null);
+                }}
+              />
+            </Input.Wrapper>
+            {card && <Image src={card} alt={t('ekyc.public.card_label')} h={160} fit="contain" />}
+          </Stack>
+        </Paper>
+        <SelfieCapture selfie={selfie} onSelfie={setSelfie} disabled={limit} />
+      </SimpleGrid>
+      {limit && (
+        <Notice color="red" data-testid="ekyc-limit">
+          {t('wills.ekyc.limit')}
+        </Notice>
+      )}
+      <FormError message={error} />
+      <Group>
+        <Button onClick={verify} loading={busy} disabled={limit} data-testid="ekyc-verify">
+          {t('wills.ekyc.verify')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** /ekyc/validation for a logged-in user: the result; see the file comment. */
+export function UserValidationPage() {
+  const { t, i18n } = useTranslation();
+  const q = useVerifications();
+  const attempt = q.data?.face_verification ?? null;
+  return (
+    <Stack>
+      <Title order={1}>{t('ekyc.result.title')}</Title>
+      {q.isLoading && <Text>{t('ekyc.public.loading')}</Text>}
+      {q.data && !attempt && <Text data-testid="ekyc-result-none">{t('ekyc.result.none')}</Text>}
+      {attempt && (
+        <Notice
+          color={attempt.passed ? 'green' : 'red'}
+          role="status"
+          data-testid="ekyc-result"
+          title={attempt.passed ? t('wills.ekyc.passed') : t('wills.ekyc.failed')}
+        >
+          <Stack gap={4}>
+            <Group gap="xs">
+              <Text>{t('wills.ekyc.score', { score: Math.round(attempt.verification_score) })}</Text>
+              <Badge variant="filled" color={attempt.passed ? 'teal.9' : 'red.9'}>
+                {attempt.passed ? t('wills.ekyc.pass') : t('wills.ekyc.fail')}
+              </Badge>
+            </Group>
+            <Text size="sm">{t('ekyc.result.when', { date: formatDateTime(attempt.created_at, i18n.language) })}</Text>
+          </Stack>
+        </Notice>
+      )}
+      {q.data && (
+        <Text data-testid="ekyc-result-status">
+          {q.data.user.face_verified ? t('ekyc.result.verified') : t('ekyc.result.not_verified')}
+        </Text>
+      )}
+      <Anchor component={Link} to="/ekyc">
+        {attempt?.passed ? t('ekyc.result.back') : t('ekyc.result.again')}
+      </Anchor>
+    </Stack>
+  );
+}
