@@ -25,7 +25,7 @@ export default defineConfig({
           name: 'system',
           include: ['apps/api/test/system/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 300_000,
+          testTimeout: 600_000,
           hookTimeout: 120_000,
           pool: 'forks',
         },
