@@ -1,6 +1,10 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
-/** Unit and integration tests: the domain package, the API (real DB, real SMTP), the web client (jsdom). */
+/**
+ * Unit and integration tests: the domain package, the API (real DB, real SMTP), the web client (jsdom), and
+ * the whole-system suites of `apps/api/test/system` (fault injection on PostgreSQL, the log scanner), which
+ * run once per `npm test` and not again in CI's `--project api` pass on PostgreSQL (ADR 0087).
+ */
 export default defineConfig({
   test: {
     projects: [
@@ -9,11 +13,22 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/api/src/**/*.test.ts', 'apps/api/test/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, 'apps/api/test/system/**'],
           environment: 'node',
           testTimeout: 30000,
           hookTimeout: 60000,
           // Mail arrives through a real SMTP server: on a loaded CI machine it can take seconds.
           expect: { poll: { timeout: 15000 } },
+          pool: 'forks',
+        },
+      },
+      {
+        test: {
+          name: 'system',
+          include: ['apps/api/test/system/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 600_000,
+          hookTimeout: 120_000,
           pool: 'forks',
         },
       },

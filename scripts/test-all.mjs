@@ -1,10 +1,13 @@
 #!/usr/bin/env node
 /**
  * `npm test`: every check in one run — typecheck, lint, unit + integration tests (vitest: domain, API on a
- * real database and SMTP server, web in jsdom), then the Playwright journeys in Chromium.
+ * real database and SMTP server, web in jsdom, and the system suites: fault injection on PostgreSQL, the fuzz
+ * pass), then the Playwright journeys in Chromium, then the scan of every log the run wrote
+ * (`test-results/logs`: the e2e web server's, the suites' API logs) for MyKad numbers, OTPs and tokens
+ * (scripts/log-scan.ts; ADR 0089).
  * Prints one closing line `N passed, N failed` (CI reads only that line) and writes the counts to
  * `test-results/summary.json` so `.ci/run` can add the PostgreSQL pass to them.
- * Typecheck and lint count as one check each.
+ * Typecheck, lint and the log scan count as one check each.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,6 +15,10 @@ import { resolve } from 'node:path';
 
 const out = 'test-results';
 mkdirSync(out, { recursive: true });
+// Logs of this run only: the suites and the e2e web server write here, the log scan reads it at the end.
+const logs = `${out}/logs`;
+rmSync(logs, { recursive: true, force: true });
+mkdirSync(logs, { recursive: true });
 let passed = 0;
 let failed = 0;
 const run = (cmd, args, env = {}) =>
@@ -59,7 +66,17 @@ if (!existsSync(chromium)) {
     passed += s.expected + s.flaky;
     failed += s.unexpected + (pCode !== 0 && s.unexpected === 0 ? 1 : 0);
   } else failed += 1;
+  const serverLog = `${logs}/e2e-server.log`;
+  if (pCode !== 0 && existsSync(serverLog)) {
+    // The server's own output goes to its log file, not the console: show its last warnings and errors.
+    const notable = readFileSync(serverLog, 'utf8')
+      .split('\n')
+      .filter((l) => l && !/^\{"level":[123]0,/.test(l));
+    console.log(`\nLast warnings and errors of the web server (${serverLog}):\n${notable.slice(-30).join('\n')}`);
+  }
 }
+
+check('log scan', 'node', ['--import', 'tsx', 'scripts/log-scan.ts', logs]);
 
 writeFileSync(`${out}/summary.json`, JSON.stringify({ passed, failed }));
 console.log(`\n${passed} passed, ${failed} failed`);

@@ -84,6 +84,24 @@ function send422(
   return reply.status(422).send({ message, errors });
 }
 
+/**
+ * PostgreSQL refusing text the client sent: 22021 (a NUL character or invalid UTF-8 in a text value or an
+ * id), 22P05 (`\u0000` in jsonb), 54001 (JSON nested past the server's depth limit). Found by the fuzz pass
+ * (security/fuzz.test.ts; ADR 0088).
+ */
+const UNREADABLE_PG_CODES = new Set(['22021', '22P05', '54001']);
+/** Errors of the multipart parser (@fastify/busboy) for a body it cannot read: no/overlong boundary, cut off. */
+const UNREADABLE_MULTIPART =
+  /^(Multipart: Boundary not found|Boundary required|Unsupported Content-Type\.|Unexpected end of multipart data|\w+ terminated early due to unexpected end of multipart data|The needle cannot)/;
+
+/** Whether an error means the request's input cannot be read or stored as sent: a 422, not a server fault. */
+export function isUnreadableInput(error: Error): boolean {
+  if ((error as FastifyError).statusCode) return false;
+  const pgCode = (error as { cause?: { code?: unknown } }).cause?.code ?? (error as { code?: unknown }).code;
+  if (typeof pgCode === 'string' && UNREADABLE_PG_CODES.has(pgCode)) return true;
+  return UNREADABLE_MULTIPART.test(error.message ?? '');
+}
+
 /** Install the one error handler and the 404 handler for `/api`. */
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply) => {
@@ -114,6 +132,7 @@ export function installErrorHandler(app: FastifyInstance) {
       if (status === 400 || status === 413 || status === 415) return send422(reply, lang, { _: [key] });
       return reply.status(status).send({ message: translate(status === 404 ? 'errors.not_found' : key, lang) });
     }
+    if (isUnreadableInput(error)) return send422(reply, lang, { _: ['errors.validation_failed'] });
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ message: translate('errors.system', lang) });
   });
