@@ -15,7 +15,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
-import { openDatabase } from '../apps/api/src/db/client.ts';
+import { type Db, openDatabase } from '../apps/api/src/db/client.ts';
 import { users } from '../apps/api/src/db/schema/index.ts';
 import { seedDemo } from '../apps/api/src/db/seed/seed.ts';
 import type { ReportQuery } from '../apps/api/src/reports/filters.ts';
@@ -29,9 +29,13 @@ import {
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const WILLS = Number(process.env.BENCH_WILLS ?? 1_000_000);
+const HIBAHS = Number(process.env.BENCH_HIBAHS ?? Math.round(WILLS / 5));
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 
-const dbName = `wasiat_reports_bench_${randomBytes(4).toString('hex')}`;
+const reuse = process.env.BENCH_DB || undefined; // an already seeded database (kept by an earlier BENCH_KEEP=1 run)
+const keep = !!process.env.BENCH_KEEP || !!reuse;
+const seedOnly = !!process.env.BENCH_SEED_ONLY;
+const dbName = reuse ?? `wasiat_reports_bench_${randomBytes(4).toString('hex')}`;
 /** A short-lived admin connection (the admin database's connections may be ended by other tools). */
 async function adminQuery(q: string) {
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -43,18 +47,36 @@ async function adminQuery(q: string) {
     await admin.end();
   }
 }
-await adminQuery(`CREATE DATABASE ${dbName}`);
+if (!reuse) await adminQuery(`CREATE DATABASE ${dbName}`);
 const url = new URL(adminUrl);
 url.pathname = `/${dbName}`;
 
 try {
   const database = await openDatabase({ url: url.toString(), max: 10 });
   const db = database.db;
-  await seedDemo(db);
   const c = new pg.Client({ connectionString: url.toString() });
   c.on('error', () => {});
   await c.connect();
-  console.log(`seeding ${WILLS.toLocaleString('en')} wills and their payments in ${dbName}…`);
+  if (!reuse) await seed(c, db);
+  await checkRollups(c);
+  if (!seedOnly) await timeReports(db);
+  await c.end();
+  await database.close();
+  if (keep) console.log(`\nkept database ${dbName} (BENCH_DB=${dbName} reuses it)`);
+} finally {
+  if (!keep) await adminQuery(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+}
+
+/**
+ * The data set: 50 organisations, 500 branches, 5,000 users (100 agents), WILLS wills and HIBAHS hibahs over
+ * five years (2021–2025, Kuala Lumpur time) with their paid payments. Every value is a fixed function of the
+ * row number, so every run seeds the same rows. The inserts go through the roll-up triggers (ADR 0060, 0063).
+ */
+async function seed(c: pg.Client, db: Db) {
+  await seedDemo(db);
+  console.log(
+    `seeding ${WILLS.toLocaleString('en')} wills, ${HIBAHS.toLocaleString('en')} hibahs and their payments in ${dbName}…`,
+  );
   const t0 = Date.now();
   // h(g, k): a fixed pseudo-random integer in [0, 2^31) from the row number and a salt.
   await c.query(`CREATE FUNCTION h(g bigint, k int) RETURNS bigint IMMUTABLE LANGUAGE sql AS
@@ -88,15 +110,42 @@ try {
   await c.query(`INSERT INTO payments (id, paymentable_type, paymentable_id, payment_options_id, amount_sen, status, paid_at, receipt_no)
     SELECT 'bp' || substr(id, 3), 'Wasiat', id, payment_options_id, price_sen - discount_sen, 'paid', payment_received_at, 'RB-' || id
     FROM wills WHERE id LIKE 'bw%' AND payment_received_at IS NOT NULL`);
+  // Hibahs: the 13 products (one-cent for a token 1 sen), statuses -1..5 (5 registered with a number).
+  await c.query(
+    `INSERT INTO hibahs (id, hibah_type, user_id, created_by, agent_id, organization_id, branch_id, status, price_sen,
+        discount_sen, payment_options_id, payment_received_at, registered_at, hibah_number, created_at, updated_at)
+     SELECT 'bh' || g, ty, 'bu' || (101 + g % 4900), 'bu' || (101 + g % 4900),
+            CASE WHEN h(g, 11) % 3 = 0 THEN 'bu' || (1 + h(g, 12) % 100) END,
+            'bo' || (1 + b % 50), 'bb' || b, st,
+            CASE WHEN ty = 12 THEN 1 ELSE 30000 + (h(g, 13) % 10) * 10000 END,
+            CASE WHEN ty <> 12 AND h(g, 14) % 10 = 0 THEN 5000 ELSE 0 END,
+            1 + h(g, 15) % 6,
+            CASE WHEN st >= 2 OR h(g, 16) % 3 = 0 THEN ts + interval '1 hour' END,
+            CASE WHEN st = 5 THEN ts + interval '3 days' END,
+            CASE WHEN st = 5 THEN 'HB-' || g END,
+            ts, ts
+     FROM (SELECT g, 1 + h(g, 17) % 500 AS b, (h(g, 18) % 7)::int - 1 AS st,
+                  (ARRAY[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 14])[1 + h(g, 19) % 13] AS ty,
+                  timestamptz '2021-01-01 00:00:00+08' + (h(g, 20) % (5 * 365 * 86400)) * interval '1 second' AS ts
+           FROM generate_series(1, $1::int) g) s`,
+    [HIBAHS],
+  );
+  await c.query(`INSERT INTO payments (id, paymentable_type, paymentable_id, payment_options_id, amount_sen, status, paid_at, receipt_no)
+    SELECT 'bq' || substr(id, 3), 'Hibah', id, payment_options_id, price_sen - discount_sen, 'paid', payment_received_at, 'RH-' || id
+    FROM hibahs WHERE id LIKE 'bh%' AND payment_received_at IS NOT NULL`);
   await c.query('VACUUM ANALYZE');
   const counts = await c.query(
-    `SELECT (SELECT count(*) FROM wills)::int AS wills, (SELECT count(*) FROM payments)::int AS payments`,
+    `SELECT (SELECT count(*) FROM wills)::int AS wills, (SELECT count(*) FROM hibahs)::int AS hibahs,
+            (SELECT count(*) FROM payments)::int AS payments`,
   );
+  const n = counts.rows[0];
   console.log(
-    `seeded ${counts.rows[0].wills.toLocaleString('en')} wills, ${counts.rows[0].payments.toLocaleString('en')} payments in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`,
+    `seeded ${n.wills.toLocaleString('en')} wills, ${n.hibahs.toLocaleString('en')} hibahs, ${n.payments.toLocaleString('en')} payments in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`,
   );
+}
 
-  // The roll-ups (ADR 0060) were filled by the wills triggers during the seed; check them against a recount.
+/** The roll-ups (ADR 0060, 0063) were filled by the triggers during the seed; check them against a recount. */
+async function checkRollups(c: pg.Client) {
   const cubes = await c.query(
     `SELECT (SELECT count(*) FROM report_will_months)::int AS will_months, (SELECT count(*) FROM report_org_months)::int AS org_months,
             (SELECT count(*) FROM report_branch_months)::int AS branch_months,
@@ -112,7 +161,10 @@ try {
   console.log(
     `roll-up rows: ${JSON.stringify(cubes.rows[0])} (mismatches = organisation roll-up cells differing from a recount)\n`,
   );
+}
 
+/** Times every report for a month, a year and all time, then the detailed XLSX export. */
+async function timeReports(db: Db) {
   const [staff] = await db.select().from(users).where(eq(users.username, 'staff'));
   const pct = (xs: number[], p: number) => {
     const s = [...xs].sort((a, b) => a - b);
@@ -174,9 +226,4 @@ try {
   console.log(
     `\ndetailed XLSX export: ${rowsInExport.toLocaleString('en')} rows, ${(bytes / 1e6).toFixed(1)} MB in ${(took / 1000).toFixed(2)} s, peak RSS ${(peak / 1e6).toFixed(0)} MB (targets < 10 s, < 400 MB)`,
   );
-
-  await c.end();
-  await database.close();
-} finally {
-  await adminQuery(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
 }
