@@ -246,15 +246,33 @@ export async function detailRows(
   // `notNull`: columns the WHERE already makes non-null (the approval time within an approved period).
   const sortKey = o.sort ?? 'created_at';
   const nulls = sql.raw(NOT_NULL_SORTS.has(sortKey) || o.notNull?.includes(sortKey) ? '' : ' NULLS LAST');
-  // Deferred join: the page's ids are found on `wills` alone (an index walk, even past a large OFFSET
-  // of an export batch), then only those rows are joined to the names. Sorting by a name needs the joins
-  // inside too.
+  // The page is found on `wills` alone (with the names' tables only when sorting by a name) — an index walk
+  // for the usual orders, from the previous batch's last line with `after` — and only its lines are joined to
+  // the names. The subquery is named "wills" so the column and sort expressions apply to it unchanged; it
+  // carries the columns the line needs, so no second look-up of each will is planned (a hash join with a
+  // full scan of `wills`, which the planner picks for a 5,000-line batch).
   const byName = ['testator_name', 'branch_name', 'organization_name', 'agent_name'].includes(sortKey);
   const joins = sql`LEFT JOIN users t ON t.id = ${wills.user_id}
         LEFT JOIN users a ON a.id = ${wills.agent_id}
         LEFT JOIN organizations o ON o.id = ${wills.organization_id}
         LEFT JOIN branches b ON b.id = ${wills.branch_id}`;
   const order = sql`ORDER BY ${by} ${dir}${nulls}, ${wills.id} ${dir}`;
+  const cols = [
+    wills.id,
+    wills.wasiat_no,
+    wills.created_at,
+    wills.registered_at,
+    wills.status,
+    wills.plan,
+    wills.payment_options_id,
+    wills.price_sen,
+    wills.discount_sen,
+    wills.payment_received_at,
+    wills.user_id,
+    wills.agent_id,
+    wills.organization_id,
+    wills.branch_id,
+  ];
   const list = await rows<Record<string, unknown>>(
     db,
     sql`SELECT ${wills.id} AS id, ${wills.wasiat_no} AS wasiat_no, ${wills.created_at} AS created_at,
@@ -263,9 +281,8 @@ export async function detailRows(
           ${wills.discount_sen} AS discount_sen, ${paidSen} AS paid_sen, ${wills.payment_received_at} AS payment_received_at,
           t.name AS testator_name, t.ic_number AS testator_ic, o.name AS organization_name, b.branch_name, a.name AS agent_name,
           fin.financing_status, fin.failure_reason AS financing_reason
-        FROM (SELECT ${wills.id} AS page_id FROM ${wills} ${byName ? joins : sql``}
-              WHERE ${where}${after} ${order} LIMIT ${o.limit} OFFSET ${o.after ? 0 : o.offset}) page
-        JOIN ${wills} ON ${wills.id} = page.page_id
+        FROM (SELECT ${sql.join(cols, sql`, `)} FROM ${wills} ${byName ? joins : sql``}
+              WHERE ${where}${after} ${order} LIMIT ${o.limit} OFFSET ${o.after ? 0 : o.offset}) AS ${wills}
         ${joins}
         LEFT JOIN LATERAL (SELECT fp.financing_status, fp.failure_reason FROM payments fp
           WHERE ${wills.payment_options_id} = 4 AND fp.paymentable_type = 'Wasiat' AND fp.paymentable_id = ${wills.id}

@@ -5,11 +5,15 @@
  * including a will created at 2026-10-31T16:30Z = 1 Nov 00:30 in Kuala Lumpur.
  */
 
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../test/harness.ts';
+import type { AuthUser } from '../auth/guard.ts';
 import { branches, hibahs, organizations, payments, users, wills } from '../db/schema/index.ts';
+import type { ReportQuery } from './filters.ts';
+import { detailRows } from './queries.ts';
+import { type DetailKind, detailBatches, detailSort, detailWhere, reportRange } from './service.ts';
 
 let t: TestApp;
 let tokens: Record<string, string>;
@@ -643,6 +647,45 @@ describe('exports', () => {
       if (n > 1) outcomes.push(row.getCell(15).value);
     });
     expect(outcomes).toContain('Rejected');
+  });
+
+  it('export batches (keyset for the usual orders, OFFSET for the others) add up to the whole list', async () => {
+    const [staffUser] = await t.ctx.db.select().from(users).where(eq(users.username, 'staff'));
+    // wills sharing a creation time: the keyset continues on the id
+    const same = new Date('2026-11-10T02:00:00Z');
+    const four = all.filter(inMonth('2026-11')).slice(0, 4);
+    await t.ctx.db
+      .update(wills)
+      .set({ created_at: same })
+      .where(
+        inArray(
+          wills.id,
+          four.map((w) => w.id),
+        ),
+      );
+    for (const w of four) w.created_at = same;
+    const cases: [DetailKind, ReportQuery][] = [
+      ['detailed', { period: '2026' } as ReportQuery],
+      ['detailed', { period: '2026', sort: 'created_at', order: 'asc' } as ReportQuery],
+      ['detailed', { period: '2026', sort: 'price_sen' } as ReportQuery],
+      ['approved-monthly', { period: 'all' } as ReportQuery],
+    ];
+    for (const [kind, q] of cases) {
+      const range = reportRange(kind, q);
+      const where = detailWhere(staffUser as AuthUser, kind, q, range);
+      const sort = detailSort(kind, q);
+      const whole = await detailRows(t.ctx.db, where, { ...sort, limit: 1000, offset: 0 });
+      expect(whole.length, JSON.stringify(q)).toBeGreaterThan(7);
+      // batches of 3: the four wills of the same time cannot all fall in one batch
+      for (const size of [3, 7]) {
+        const batched: string[] = [];
+        for await (const b of detailBatches(t.ctx.db, where, sort, Number.POSITIVE_INFINITY, size)) {
+          expect(b.length).toBeLessThanOrEqual(size);
+          batched.push(...b.map((r) => r.id));
+        }
+        expect(batched, `${kind} ${JSON.stringify(q)} ${size}`).toEqual(whole.map((r) => r.id));
+      }
+    }
   });
 
   it('CSV: heading and rows; monthly summary in Malay', async () => {

@@ -177,7 +177,7 @@ export async function dashboardSummary(db: Db, user: AuthUser) {
 }
 
 /** WHERE of a detailed list: approved = status 2 by registration time; financing = payment option 4. */
-function detailWhere(user: AuthUser, kind: DetailKind, q: ReportQuery, range: Range): SQL {
+export function detailWhere(user: AuthUser, kind: DetailKind, q: ReportQuery, range: Range): SQL {
   // Approved: every will of status 2 has its approval time (wills/transitions.ts sets both at once); saying
   // so lets the all-time list start at the newest approval in the index instead of stepping over the
   // index entries of the wills never approved (NULL, last in the index = first in a backward walk).
@@ -203,7 +203,7 @@ async function listTotals(db: Db, user: AuthUser, kind: DetailKind, q: ReportQue
  * Sort of a detailed list: as asked, else newest first — by approval time for the approved report (its
  * period is on the approval time, so that column is never null there and the index serves the order).
  */
-function detailSort(kind: DetailKind, q: ReportQuery) {
+export function detailSort(kind: DetailKind, q: ReportQuery) {
   const approved = kind === 'approved-monthly';
   return {
     sort: q.sort ?? (approved ? 'registered_at' : 'created_at'),
@@ -388,27 +388,32 @@ export const PDF_MAX_ROWS = 2000;
 const EXPORT_BATCH = 5000;
 
 /**
- * The lines of a detailed list in batches of {@link EXPORT_BATCH}. The usual sorts (newest first by creation
- * or, in the approved report, approval time) continue each batch after the previous one's last line (keyset:
- * one index range per batch); other sorts skip with OFFSET.
+ * The lines of a detailed list in batches of `size` ({@link EXPORT_BATCH}), each read while the previous one is
+ * written. The usual sorts (newest first by creation or, in the approved report, approval time) continue each
+ * batch after the previous one's last line (keyset: one index range per batch); other sorts skip with OFFSET.
  */
-async function* detailBatches(db: Db, where: SQL, sort: ReturnType<typeof detailSort>, max = Number.POSITIVE_INFINITY) {
+export async function* detailBatches(
+  db: Db,
+  where: SQL,
+  sort: ReturnType<typeof detailSort>,
+  max = Number.POSITIVE_INFINITY,
+  size = EXPORT_BATCH,
+) {
   const key =
     KEYSET_SORTS[sort.sort] && (sort.sort === 'created_at' || sort.notNull.includes(sort.sort)) ? sort.sort : null;
-  let after: { value: Date; id: string } | undefined;
-  for (let offset = 0; offset < max; offset += EXPORT_BATCH) {
-    const list = await detailRows(db, where, {
-      ...sort,
-      limit: Math.min(EXPORT_BATCH, max - offset),
-      offset,
-      after,
-    });
+  const fetch = (offset: number, after?: { value: Date; id: string }) =>
+    detailRows(db, where, { ...sort, limit: Math.min(size, max - offset), offset, after });
+  let offset = 0;
+  let next: Promise<DetailRow[]> | null = fetch(0);
+  while (next) {
+    const list: DetailRow[] = await next;
     if (list.length === 0) return;
-    yield list;
-    if (list.length < EXPORT_BATCH) return;
+    offset += size;
     const last = list[list.length - 1];
     const value = key === 'registered_at' ? last.registered_at : key === 'created_at' ? last.created_at : null;
-    after = value ? { value, id: last.id } : undefined;
+    // The next batch is read while this one is written (the database and the writer overlap).
+    next = list.length < size || offset >= max ? null : fetch(offset, value ? { value, id: last.id } : undefined);
+    yield list;
   }
 }
 
