@@ -1,18 +1,23 @@
 /**
  * Reports benchmark (issue 8 "bench/reports.*"): seeds a fresh PostgreSQL database (created here and
- * dropped at the end) with BENCH_WILLS (default 1,000,000) wills and their payments across 50
- * organisations and 500 branches — generate_series with fixed pseudo-random values derived from the row
- * number, so every run seeds the same data — then times each report's queries (the service functions
- * the routes call, as the Staff user: all organisations) for a month, a year and all time, printing
- * median and p95 of BENCH_RUNS runs, and the detailed XLSX export of ~50,000 rows (time, RSS).
+ * dropped at the end) with BENCH_WILLS (default 1,000,000) wills, BENCH_HIBAHS (default a fifth: 200,000)
+ * hibahs and their paid payments across 50 organisations and 500 branches — generate_series with fixed
+ * pseudo-random values derived from the row number, so every run seeds the same data — then times each
+ * report's queries (the service functions the routes call, as the Staff user: all organisations) and the
+ * dashboard for a month, a year and all time, printing median and p95 of BENCH_RUNS runs next to the
+ * figures before ADR 0063, and the detailed XLSX export of ~50,000 rows (time, Node CPU, peak RSS).
  *
  *   node --import tsx bench/reports.ts   # BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test)
+ *   BENCH_KEEP=1 BENCH_SEED_ONLY=1 …      # seed and keep the database (for EXPLAIN ANALYZE), no timings
+ *   BENCH_DB=<name> …                     # time an already seeded database (migrations are applied first)
  *
  * Targets: monthly and yearly reports < 300 ms p95; the export < 10 s and < 400 MB. Prints figures;
- * asserts nothing. The seed goes through the roll-up triggers (ADR 0060); their row counts are printed and
- * the organisation roll-up is checked against a recount. (Hibahs are not in the schema yet, so none are seeded.)
+ * asserts nothing. The seed goes through the roll-up triggers (ADR 0060, 0063); their row counts are printed
+ * and several roll-ups (wills by organisation and by day, hibahs by product and status, statement lines) are
+ * checked against a recount of the raw rows. The machine's load average is printed: the 2 CPUs are shared.
  */
 import { randomBytes } from 'node:crypto';
+import os from 'node:os';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { type Db, openDatabase } from '../apps/api/src/db/client.ts';
@@ -20,6 +25,7 @@ import { users } from '../apps/api/src/db/schema/index.ts';
 import { seedDemo } from '../apps/api/src/db/seed/seed.ts';
 import type { ReportQuery } from '../apps/api/src/reports/filters.ts';
 import {
+  dashboardSummary,
   detailReport,
   exportReport,
   type ReportKind,
@@ -146,31 +152,85 @@ async function seed(c: pg.Client, db: Db) {
 
 /** The roll-ups (ADR 0060, 0063) were filled by the triggers during the seed; check them against a recount. */
 async function checkRollups(c: pg.Client) {
-  const cubes = await c.query(
-    `SELECT (SELECT count(*) FROM report_will_months)::int AS will_months, (SELECT count(*) FROM report_org_months)::int AS org_months,
-            (SELECT count(*) FROM report_branch_months)::int AS branch_months,
-            (SELECT count(*) FROM report_org_days)::int AS org_days, (SELECT count(*) FROM report_payment_months)::int AS payment_months,
-            (SELECT count(*) FROM (
-               SELECT date_trunc('month', created_at AT TIME ZONE 'Asia/Kuala_Lumpur')::date AS month, organization_id, plan,
-                      payment_options_id, status, count(*)::int AS n,
-                      sum(CASE WHEN payment_received_at IS NOT NULL THEN coalesce(price_sen, 0) - discount_sen ELSE 0 END)::bigint AS amount_sen
-               FROM wills WHERE deleted_at IS NULL GROUP BY 1, 2, 3, 4, 5
-               EXCEPT SELECT month, organization_id, plan, payment_options_id, status, n, amount_sen FROM report_org_months WHERE n <> 0
-             ) d)::int AS mismatches`,
-  );
-  console.log(
-    `roll-up rows: ${JSON.stringify(cubes.rows[0])} (mismatches = organisation roll-up cells differing from a recount)\n`,
-  );
+  const count = async (q: string) => (await c.query(`SELECT (${q})::int AS n`)).rows[0].n as number;
+  const rows: Record<string, number> = {};
+  for (const t of [
+    'report_will_months',
+    'report_org_months',
+    'report_branch_months',
+    'report_org_days',
+    'report_days',
+    'report_org_totals',
+    'report_branch_totals',
+    'report_hibah_months',
+    'report_hibah_days',
+    'report_hibah_totals',
+    'report_payment_months',
+    'report_payment_lines',
+  ])
+    rows[t] = await count(`SELECT count(*) FROM ${t}`);
+  const paidSen = `CASE WHEN payment_received_at IS NOT NULL THEN coalesce(price_sen, 0) - discount_sen ELSE 0 END`;
+  const kl = `date_trunc('month', created_at AT TIME ZONE 'Asia/Kuala_Lumpur')::date`;
+  // Cells of a roll-up that differ from a recount of the raw rows (both directions).
+  const diff = (recount: string, stored: string) =>
+    count(`SELECT count(*) FROM ((${recount} EXCEPT ${stored}) UNION ALL (${stored} EXCEPT ${recount})) d`);
+  const mismatches = {
+    report_org_months: await diff(
+      `SELECT ${kl}, organization_id, plan, payment_options_id, status, count(*)::int, sum(${paidSen})::bigint
+       FROM wills WHERE deleted_at IS NULL GROUP BY 1, 2, 3, 4, 5`,
+      `SELECT month, organization_id, plan, payment_options_id, status, n, amount_sen FROM report_org_months WHERE n <> 0`,
+    ),
+    report_days: await diff(
+      `SELECT (created_at AT TIME ZONE 'Asia/Kuala_Lumpur')::date, status, count(*)::int, sum(${paidSen})::bigint
+       FROM wills WHERE deleted_at IS NULL GROUP BY 1, 2`,
+      `SELECT day, status, n, amount_sen FROM report_days WHERE n <> 0`,
+    ),
+    report_hibah_months: await diff(
+      `SELECT ${kl}, organization_id, hibah_type::text, count(*)::int, sum(${paidSen})::bigint
+       FROM hibahs WHERE deleted_at IS NULL GROUP BY 1, 2, 3`,
+      `SELECT month, organization_id, val, n, amount_sen FROM report_hibah_months WHERE dim = 'type' AND n <> 0`,
+    ),
+    report_hibah_totals: await diff(
+      `SELECT organization_id, status::text, count(*)::int, sum(${paidSen})::bigint
+       FROM hibahs WHERE deleted_at IS NULL GROUP BY 1, 2`,
+      `SELECT organization_id, val, n, amount_sen FROM report_hibah_totals WHERE dim = 'status' AND n <> 0`,
+    ),
+    report_payment_lines: await diff(
+      `SELECT p.id, coalesce(w.organization_id, h.organization_id), p.amount_sen::bigint FROM payments p
+       LEFT JOIN wills w ON p.paymentable_type = 'Wasiat' AND w.id = p.paymentable_id
+       LEFT JOIN hibahs h ON p.paymentable_type = 'Hibah' AND h.id = p.paymentable_id
+       WHERE p.status = 'paid' AND p.paid_at IS NOT NULL
+         AND (w.id IS NOT NULL AND w.deleted_at IS NULL OR h.id IS NOT NULL AND h.deleted_at IS NULL)`,
+      `SELECT payment_id, organization_id, amount_sen FROM report_payment_lines`,
+    ),
+  };
+  console.log(`roll-up rows: ${JSON.stringify(rows)}`);
+  console.log(`cells differing from a recount of the raw rows: ${JSON.stringify(mismatches)}\n`);
 }
 
-/** Times every report for a month, a year and all time, then the detailed XLSX export. */
+/**
+ * The figures before this round of work (ADR 0063), on this machine and this data set (1,000,000 wills,
+ * 200,000 hibahs; the earlier code counted no hibahs): median of 3 runs per report for the summaries and lists,
+ * the statement's and export's figures from the previous benchmark runs. Printed next to the new figures.
+ */
+const BEFORE: Record<string, string> = {
+  'daily|all time': '213–250 ms',
+  'monthly|all time': '215–239 ms',
+  'approved-monthly|all time': '262–1,290 ms',
+  'soa|month 2024-06': '752 ms mean, 1.37 s p95',
+  'soa|year 2024': '752 ms mean, 1.37 s p95',
+  'soa|all time': '752 ms mean, 1.37 s p95',
+};
+
+/** Times every report and the dashboard for a month, a year and all time, then the detailed XLSX export. */
 async function timeReports(db: Db) {
   const [staff] = await db.select().from(users).where(eq(users.username, 'staff'));
   const pct = (xs: number[], p: number) => {
     const s = [...xs].sort((a, b) => a - b);
     return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
   };
-  const run = async (kind: ReportKind, q: ReportQuery) => {
+  const run = async (kind: ReportKind | 'dashboard', q: ReportQuery) => {
+    if (kind === 'dashboard') return dashboardSummary(db, staff);
     if (kind === 'soa') return soaReport(db, staff, { ...q, organization_id: 'bo7' });
     if (kind === 'detailed' || kind === 'approved-monthly' || kind === 'financing')
       return detailReport(db, staff, kind, q);
@@ -181,7 +241,7 @@ async function timeReports(db: Db) {
     ['year 2024', { period: '2024' }],
     ['all time', { period: 'all' }],
   ];
-  const kinds: ReportKind[] = [
+  const kinds: (ReportKind | 'dashboard')[] = [
     'daily',
     'monthly',
     'yearly',
@@ -190,12 +250,19 @@ async function timeReports(db: Db) {
     'approved-monthly',
     'financing',
     'soa',
+    'dashboard',
   ];
   console.log(
-    `${'report'.padEnd(18)}${'period'.padEnd(16)}${'median'.padStart(10)}${'p95'.padStart(10)}   (${RUNS} runs)`,
+    `load average at start (1, 5, 15 min): ${os
+      .loadavg()
+      .map((x) => x.toFixed(1))
+      .join(', ')} on ${os.cpus().length} CPUs`,
+  );
+  console.log(
+    `${'report'.padEnd(18)}${'period'.padEnd(16)}${'median'.padStart(10)}${'p95'.padStart(10)}   before   (${RUNS} runs)`,
   );
   for (const kind of kinds) {
-    for (const [label, q] of periods) {
+    for (const [label, q] of kind === 'dashboard' ? periods.slice(2) : periods) {
       for (let i = 0; i < 2; i++) await run(kind, q); // warm-up
       const times: number[] = [];
       for (let i = 0; i < RUNS; i++) {
@@ -203,8 +270,9 @@ async function timeReports(db: Db) {
         await run(kind, q);
         times.push(performance.now() - s);
       }
+      const before = BEFORE[`${kind}|${label}`];
       console.log(
-        `${kind.padEnd(18)}${label.padEnd(16)}${`${pct(times, 50).toFixed(1)} ms`.padStart(10)}${`${pct(times, 95).toFixed(1)} ms`.padStart(10)}`,
+        `${kind.padEnd(18)}${label.padEnd(16)}${`${pct(times, 50).toFixed(1)} ms`.padStart(10)}${`${pct(times, 95).toFixed(1)} ms`.padStart(10)}${before ? `   ${before}` : ''}`,
       );
     }
   }
@@ -216,14 +284,16 @@ async function timeReports(db: Db) {
   const sampler = setInterval(() => {
     peak = Math.max(peak, process.memoryUsage().rss);
   }, 20);
+  const cpu0 = process.cpuUsage();
   const s = performance.now();
   const file = await exportReport(db, staff, 'detailed', q, 'xlsx', 'ms');
   let bytes = 0;
   for await (const chunk of file.body as AsyncIterable<Buffer>) bytes += chunk.length;
   const took = performance.now() - s;
+  const cpu = process.cpuUsage(cpu0);
   clearInterval(sampler);
   peak = Math.max(peak, process.memoryUsage().rss);
   console.log(
-    `\ndetailed XLSX export: ${rowsInExport.toLocaleString('en')} rows, ${(bytes / 1e6).toFixed(1)} MB in ${(took / 1000).toFixed(2)} s, peak RSS ${(peak / 1e6).toFixed(0)} MB (targets < 10 s, < 400 MB)`,
+    `\ndetailed XLSX export: ${rowsInExport.toLocaleString('en')} rows, ${(bytes / 1e6).toFixed(1)} MB in ${(took / 1000).toFixed(2)} s (Node CPU ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s), peak RSS ${(peak / 1e6).toFixed(0)} MB (targets < 10 s, < 400 MB; before: 12–22 s)`,
   );
 }
