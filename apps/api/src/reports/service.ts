@@ -8,11 +8,11 @@
  * `{ report, period: { label, start, end }, unit, rows: [{ key, start, total, new, in_process, approved,
  *   cancelled, paid, amount_sen }], totals, by_plan: [{ plan, total, paid, amount_sen }],
  *   by_payment_option: [{ payment_options_id, … }], by_branch: [{ branch_id, branch_name,
- *   organization_name, … }] }`.
+ *   organization_name, … }], hibah: { rows, totals, by_type, by_payment_option, by_branch } }` (hibah.ts; ADR 0063).
  * Detailed answer (detailed | approved-monthly | financing): `{ report, period, rows: { data: [DetailRow],
  *   current_page, per_page, total, last_page }, totals: { count, paid, price_sen, discount_sen, paid_sen } }`.
  * Statement of account: `{ report: 'soa', period, organization: { id, name, code }, opening_balance_sen,
- *   total_sen, closing_balance_sen, transactions: { data: [SoaRow], … } }`.
+ *   total_sen, closing_balance_sen, transactions: { data: [SoaRow], … } }` — payments of wills and hibahs.
  */
 
 import type { Readable } from 'node:stream';
