@@ -1,7 +1,9 @@
 /**
  * Report filters (issue 8; reference §2.13): a period (`period` or its alias `date`: YYYY-MM or YYYY) or
  * `period=all` (all time), or a date range (`start_date`, `end_date`, YYYY-MM-DD, both inclusive), and `organization_id`,
- * `branch_id`, `agent_id`, `product` (the will plan: basic | comprehensive), `payment_options_id`.
+ * `branch_id`, `agent_id`, `product` (the will plan: basic | comprehensive), `payment_options_id`, `status` (will
+ * status), `hibah_type` and `hibah_status` (ADR 0063: a will-only filter — `product`, `status` — leaves no
+ * hibahs in the figures, a hibah-only one — `hibah_type`, `hibah_status` — no wills; see {@link subjects}).
  * Exports with `format=xlsx|csv|pdf`; the detailed lists page with `limit`/`page` and sort with
  * `sort`/`order`.
  *
@@ -31,6 +33,9 @@ export const reportQuerySchema = z.object({
   product: optionalQuery(z.enum(['basic', 'comprehensive'])),
   payment_options_id: optionalQuery(z.coerce.number().int().min(1).max(9)),
   status: optionalQuery(z.coerce.number().int().min(0).max(3)),
+  /** Hibah product (domain HIBAH_TYPES) and hibah status (-1…5); ADR 0063. */
+  hibah_type: optionalQuery(z.coerce.number().int().min(1).max(14)),
+  hibah_status: optionalQuery(z.coerce.number().int().min(-1).max(5)),
   format: optionalQuery(z.enum(['json', 'xlsx', 'csv', 'pdf'])),
   sort: optionalQuery(z.string().max(32)),
   order: optionalQuery(z.enum(['asc', 'desc'])),
@@ -93,4 +98,15 @@ export function resolveRange(q: ReportQuery, fallback: 'today' | 'month' | 'year
   if (fallback === 'month') return resolveRange({ ...q, period: today.slice(0, 7) }, 'all');
   if (fallback === 'year') return resolveRange({ ...q, period: today.slice(0, 4) }, 'all');
   return { localStart: null, localEnd: null, start: null, end: null, label: 'all' };
+}
+
+/**
+ * Which records a query is about (ADR 0063): the will plan (`product`) and the will `status` are properties of
+ * wills only, so with either no hibah matches; `hibah_type` and `hibah_status` likewise leave no will.
+ */
+export function subjects(q: ReportQuery): { wills: boolean; hibahs: boolean } {
+  return {
+    wills: q.hibah_type === undefined && q.hibah_status === undefined,
+    hibahs: q.product === undefined && q.status === undefined,
+  };
 }

@@ -10,8 +10,8 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { AuthUser } from '../auth/guard.ts';
 import type { Db } from '../db/client.ts';
-import { payments, wills } from '../db/schema/index.ts';
-import type { Range, ReportQuery } from './filters.ts';
+import { hibahs, payments, wills } from '../db/schema/index.ts';
+import { type Range, type ReportQuery, subjects } from './filters.ts';
 import { reportScope } from './policy.ts';
 
 /** The local-time expression of a will timestamp (literal zone, so it matches the expression index). */
@@ -35,24 +35,31 @@ export interface WillWhere {
   status?: number;
   paymentOption?: number;
   /**
-   * Also bound the raw column by the period's UTC instants (the same set of rows: Kuala Lumpur has no
-   * daylight saving), so a list ordered by `created_at` walks the `(created_at, id)` index from the
-   * period's end instead of filtering every later will (ADR 0060).
+   * Bound the raw column by the period's UTC instants instead of its local time (the same set of rows:
+   * Kuala Lumpur has kept UTC+8 without daylight saving since 1982), so a list ordered by `created_at`
+   * walks the `(created_at, id)` index from the period's end instead of filtering every later will (ADR 0060).
    */
   utcBounds?: boolean;
 }
 
-/** WHERE of the wills of a report: scope + filters + period. */
+/**
+ * WHERE of the wills of a report: scope + filters + period. With `utcBounds` the period is compared on the
+ * raw column only (the same rows, see {@link WillWhere.utcBounds}): a second, redundant condition on the local
+ * time would spoil the planner's row estimate (it multiplies the two selectivities) and turn an index walk
+ * into a bitmap scan of the whole period. No wills match a hibah-only filter (ADR 0063).
+ */
 export function willWhere(user: AuthUser, q: ReportQuery, range: Range | null, o: WillWhere = {}): SQL {
   const col = o.dateColumn === 'registered_at' ? wills.registered_at : wills.created_at;
   const status = o.status ?? q.status;
   const po = o.paymentOption ?? q.payment_options_id;
+  const utc = !!o.utcBounds;
   return and(
     reportScope(user),
-    range?.localStart ? sql`${klTime(col)} >= ${range.localStart}::timestamp` : undefined,
-    range?.localEnd ? sql`${klTime(col)} < ${range.localEnd}::timestamp` : undefined,
-    o.utcBounds && range?.start ? sql`${col} >= ${range.start.toISOString()}::timestamptz` : undefined,
-    o.utcBounds && range?.end ? sql`${col} < ${range.end.toISOString()}::timestamptz` : undefined,
+    subjects(q).wills ? undefined : sql`false`,
+    !utc && range?.localStart ? sql`${klTime(col)} >= ${range.localStart}::timestamp` : undefined,
+    !utc && range?.localEnd ? sql`${klTime(col)} < ${range.localEnd}::timestamp` : undefined,
+    utc && range?.start ? sql`${col} >= ${range.start.toISOString()}::timestamptz` : undefined,
+    utc && range?.end ? sql`${col} < ${range.end.toISOString()}::timestamptz` : undefined,
     q.organization_id ? eq(wills.organization_id, q.organization_id) : undefined,
     q.branch_id ? eq(wills.branch_id, q.branch_id) : undefined,
     q.agent_id ? eq(wills.agent_id, q.agent_id) : undefined,
@@ -203,28 +210,69 @@ const NOT_NULL_SORTS = new Set(['created_at', 'status', 'paid_sen']);
 
 const toDate = (v: unknown) => (v === null || v === undefined ? null : v instanceof Date ? v : new Date(String(v)));
 
-/** A page of detailed lines, sorted by `sort` (whitelisted) then id. */
+/** Sorts that a batch can continue from the last line (keyset): NOT NULL timestamps with an index `(col, id)`. */
+export const KEYSET_SORTS: Record<string, typeof wills.created_at | typeof wills.registered_at> = {
+  created_at: wills.created_at,
+  registered_at: wills.registered_at,
+};
+
+/**
+ * A page of detailed lines, sorted by `sort` (whitelisted) then id.
+ * `after`: continue after this line (keyset, for the export's batches; only for a sort of
+ * {@link KEYSET_SORTS} whose column the WHERE makes non-null) instead of skipping `offset` lines, so every
+ * batch is one index range however deep into the list it is.
+ */
 export async function detailRows(
   db: Db,
   where: SQL,
-  o: { sort?: string; order?: 'asc' | 'desc'; limit: number; offset: number; notNull?: string[] },
+  o: {
+    sort?: string;
+    order?: 'asc' | 'desc';
+    limit: number;
+    offset: number;
+    notNull?: string[];
+    after?: { value: Date; id: string };
+  },
 ): Promise<DetailRow[]> {
   const by = DETAIL_SORTS[o.sort ?? 'created_at'] ?? DETAIL_SORTS.created_at;
   const dir = sql.raw(o.order === 'asc' ? 'ASC' : 'DESC');
+  const keyCol = KEYSET_SORTS[o.sort ?? 'created_at'];
+  const after =
+    o.after && keyCol
+      ? sql` AND (${keyCol}, ${wills.id}) ${sql.raw(o.order === 'asc' ? '>' : '<')} (${o.after.value.toISOString()}::timestamptz, ${o.after.id})`
+      : sql``;
   // created_at is NOT NULL: without NULLS LAST the default order (created_at DESC, id DESC) is exactly a
   // backward walk of the (created_at, id) index, so a page of a year needs no sort (ADR 0060).
   // `notNull`: columns the WHERE already makes non-null (the approval time within an approved period).
   const sortKey = o.sort ?? 'created_at';
   const nulls = sql.raw(NOT_NULL_SORTS.has(sortKey) || o.notNull?.includes(sortKey) ? '' : ' NULLS LAST');
-  // Deferred join: the page's ids are found on `wills` alone (an index walk, even past a large OFFSET
-  // of an export batch), then only those rows are joined to the names. Sorting by a name needs the joins
-  // inside too.
+  // The page is found on `wills` alone (with the names' tables only when sorting by a name) — an index walk
+  // for the usual orders, from the previous batch's last line with `after` — and only its lines are joined to
+  // the names. The subquery is named "wills" so the column and sort expressions apply to it unchanged; it
+  // carries the columns the line needs, so no second look-up of each will is planned (a hash join with a
+  // full scan of `wills`, which the planner picks for a 5,000-line batch).
   const byName = ['testator_name', 'branch_name', 'organization_name', 'agent_name'].includes(sortKey);
   const joins = sql`LEFT JOIN users t ON t.id = ${wills.user_id}
         LEFT JOIN users a ON a.id = ${wills.agent_id}
         LEFT JOIN organizations o ON o.id = ${wills.organization_id}
         LEFT JOIN branches b ON b.id = ${wills.branch_id}`;
   const order = sql`ORDER BY ${by} ${dir}${nulls}, ${wills.id} ${dir}`;
+  const cols = [
+    wills.id,
+    wills.wasiat_no,
+    wills.created_at,
+    wills.registered_at,
+    wills.status,
+    wills.plan,
+    wills.payment_options_id,
+    wills.price_sen,
+    wills.discount_sen,
+    wills.payment_received_at,
+    wills.user_id,
+    wills.agent_id,
+    wills.organization_id,
+    wills.branch_id,
+  ];
   const list = await rows<Record<string, unknown>>(
     db,
     sql`SELECT ${wills.id} AS id, ${wills.wasiat_no} AS wasiat_no, ${wills.created_at} AS created_at,
@@ -233,12 +281,12 @@ export async function detailRows(
           ${wills.discount_sen} AS discount_sen, ${paidSen} AS paid_sen, ${wills.payment_received_at} AS payment_received_at,
           t.name AS testator_name, t.ic_number AS testator_ic, o.name AS organization_name, b.branch_name, a.name AS agent_name,
           fin.financing_status, fin.failure_reason AS financing_reason
-        FROM (SELECT ${wills.id} AS page_id FROM ${wills} ${byName ? joins : sql``}
-              WHERE ${where} ${order} LIMIT ${o.limit} OFFSET ${o.offset}) page
-        JOIN ${wills} ON ${wills.id} = page.page_id
+        FROM (SELECT ${sql.join(cols, sql`, `)} FROM ${wills} ${byName ? joins : sql``}
+              WHERE ${where}${after} ${order} LIMIT ${o.limit} OFFSET ${o.after ? 0 : o.offset}) AS ${wills}
         ${joins}
         LEFT JOIN LATERAL (SELECT fp.financing_status, fp.failure_reason FROM payments fp
-          WHERE fp.paymentable_type = 'Wasiat' AND fp.paymentable_id = ${wills.id} AND fp.payment_options_id = 4
+          WHERE ${wills.payment_options_id} = 4 AND fp.paymentable_type = 'Wasiat' AND fp.paymentable_id = ${wills.id}
+            AND fp.payment_options_id = 4
           ORDER BY fp.created_at DESC LIMIT 1) fin ON true
         ${order}`,
   );
@@ -282,7 +330,7 @@ export async function detailTotals(db: Db, where: SQL) {
   };
 }
 
-/** A transaction of a statement of account (a paid payment of a will); amounts in sen. */
+/** A transaction of a statement of account (a paid payment of a will or a hibah); amounts in sen. */
 export interface SoaRow {
   id: string;
   paid_at: Date;
@@ -292,23 +340,34 @@ export interface SoaRow {
   amount_sen: number;
   /** Balance after this transaction (opening + every earlier transaction of the period). */
   balance_sen: number;
-  wasiat_id: string;
+  /** What was paid for: 'Wasiat' (`wasiat_id`, `wasiat_no`) or 'Hibah' (`hibah_id`, `hibah_number`); ADR 0063. */
+  paymentable_type: 'Wasiat' | 'Hibah';
+  wasiat_id: string | null;
   wasiat_no: string | null;
+  hibah_id: string | null;
+  hibah_number: string | null;
+  /** The testator of the will, or the grantor of the hibah. */
   testator_name: string | null;
 }
 
 /**
- * Statement of account of the wills matched by `where` (scope + organisation + filters, no period):
- * paid payments (`status = 'paid'`) by their local `paid_at`. Opening = paid before the period; the
- * running balance is computed over the whole period before paging.
+ * Statement of account of the wills matched by `willsWhere` and the hibahs matched by `hibahsWhere` (scope
+ * + organisation + filters, no period): their paid payments (`status = 'paid'`) by `paid_at`. Opening = paid
+ * before the period; the running balance is computed over the whole period before paging.
  */
 export async function soaQuery(
   db: Db,
-  where: SQL,
+  willsWhere: SQL,
+  hibahsWhere: SQL,
   range: Range,
   page: { limit: number; offset: number },
   /** The balances when the roll-up could give them (rollup.ts `rollupSoaTotals`), else computed here. */
   known: { opening: number; period_sum: number; n: number } | null = null,
+  /**
+   * The organisation whose every line the statement lists (no filter beyond it): the page is then read from
+   * `report_payment_lines` (ADR 0063) — one index range — instead of the payments and their payables.
+   */
+  lineOrg: string | null = null,
 ) {
   // The period as UTC instants on the raw column (the local boundaries of filters.ts at +08:00, the same
   // set of payments), so the (paid_at, id) index walks the period in payment order; a second,
@@ -317,11 +376,18 @@ export async function soaQuery(
     range.start ? sql`${payments.paid_at} >= ${range.start.toISOString()}::timestamptz` : undefined,
     range.end ? sql`${payments.paid_at} < ${range.end.toISOString()}::timestamptz` : undefined,
   );
-  const paid = sql`FROM ${payments} JOIN ${wills} ON ${payments.paymentable_type} = 'Wasiat' AND ${payments.paymentable_id} = ${wills.id}
-        WHERE ${where} AND ${payments.status} = 'paid' AND ${payments.paid_at} IS NOT NULL`;
+  const paidOk = sql`${payments.status} = 'paid' AND ${payments.paid_at} IS NOT NULL ${inPeriod ? sql`AND ${inPeriod}` : sql``}`;
+  const cols = sql`${payments.id} AS id, ${payments.paid_at} AS paid_at, ${payments.amount_sen} AS amount_sen`;
+  // Each payable's paid payments of the period, both in payment order (a merge of two index walks).
+  const willPays = (extra: SQL) => sql`SELECT ${cols}, 'Wasiat' AS payable_type, ${wills.id} AS payable_id ${extra}
+        FROM ${payments} JOIN ${wills} ON ${payments.paymentable_type} = 'Wasiat' AND ${payments.paymentable_id} = ${wills.id}
+        WHERE ${willsWhere} AND ${paidOk}`;
+  const hibahPays = (extra: SQL) => sql`SELECT ${cols}, 'Hibah' AS payable_type, ${hibahs.id} AS payable_id ${extra}
+        FROM ${payments} JOIN ${hibahs} ON ${payments.paymentable_type} = 'Hibah' AND ${payments.paymentable_id} = ${hibahs.id}
+        WHERE ${hibahsWhere} AND ${paidOk}`;
   let totals = known;
   if (!totals) {
-    // Without the roll-up: the organisation's wills first, then each will's paid payments through the
+    // Without the roll-up: the matching wills and hibahs first, then each one's paid payments through the
     // (paymentable_type, paymentable_id) index (LATERAL), never every payment of every organisation.
     const pKl = sql`(p.paid_at AT TIME ZONE 'Asia/Kuala_Lumpur')`;
     const pIn =
@@ -330,56 +396,111 @@ export async function soaQuery(
         range.localEnd ? sql`${pKl} < ${range.localEnd}::timestamp` : undefined,
       ) ?? sql`true`;
     const pBefore = range.localStart ? sql`${pKl} < ${range.localStart}::timestamp` : sql`false`;
+    const lateral = (type: string, id: SQL) => sql`CROSS JOIN LATERAL (SELECT pp.amount_sen, pp.paid_at FROM payments pp
+          WHERE pp.paymentable_type = ${type} AND pp.paymentable_id = ${id} AND pp.status = 'paid' AND pp.paid_at IS NOT NULL) AS p`;
     const [agg] = await rows<Record<string, unknown>>(
       db,
       sql`SELECT coalesce(sum(p.amount_sen) FILTER (WHERE ${pBefore}), 0)::bigint AS opening,
           coalesce(sum(p.amount_sen) FILTER (WHERE ${pIn}), 0)::bigint AS period_sum,
           count(*) FILTER (WHERE ${pIn})::int AS n
-        FROM ${wills} CROSS JOIN LATERAL (SELECT * FROM payments pp WHERE pp.paymentable_type = 'Wasiat'
-          AND pp.paymentable_id = ${wills.id} AND pp.status = 'paid' AND pp.paid_at IS NOT NULL) AS p
-        WHERE ${where}`,
+        FROM (SELECT p.amount_sen, p.paid_at FROM ${wills} ${lateral('Wasiat', sql`${wills.id}`)} WHERE ${willsWhere}
+              UNION ALL
+              SELECT p.amount_sen, p.paid_at FROM ${hibahs} ${lateral('Hibah', sql`${hibahs.id}`)} WHERE ${hibahsWhere}) p`,
     );
     totals = { opening: num(agg.opening), period_sum: num(agg.period_sum), n: num(agg.n) };
   }
   const opening = totals.opening;
+  if (lineOrg !== null)
+    return { ...soaBalances(opening, totals), transactions: await linesPage(db, lineOrg, range, page, opening) };
   // The page in payment order, and what the period's earlier pages added (for the running balance).
-  const order = sql`ORDER BY ${payments.paid_at}, ${payments.id}`;
-  const periodRows = sql`${paid} ${inPeriod ? sql`AND ${inPeriod}` : sql``}`;
   const [before] =
     page.offset > 0
       ? await rows<{ s: string }>(
           db,
-          sql`SELECT coalesce(sum(a), 0)::bigint AS s FROM (SELECT ${payments.amount_sen} AS a ${periodRows} ${order} LIMIT ${page.offset}) x`,
+          sql`SELECT coalesce(sum(amount_sen), 0)::bigint AS s FROM (
+                SELECT amount_sen FROM (${willPays(sql``)} UNION ALL ${hibahPays(sql``)}) u
+                ORDER BY paid_at, id LIMIT ${page.offset}) x`,
         )
       : [{ s: '0' }];
   const list = await rows<Record<string, unknown>>(
     db,
-    sql`SELECT pg.*, (sum(pg.amount_sen) OVER (ORDER BY pg.paid_at, pg.id))::bigint AS running FROM (
-          SELECT ${payments.id} AS id, ${payments.paid_at} AS paid_at, ${payments.receipt_no} AS receipt_no,
-            ${payments.reference} AS reference, ${payments.payment_options_id} AS payment_options_id,
-            ${payments.amount_sen} AS amount_sen, ${wills.id} AS wasiat_id, ${wills.wasiat_no} AS wasiat_no,
-            (SELECT t.name FROM users t WHERE t.id = ${wills.user_id}) AS testator_name
-          ${periodRows} ${order} LIMIT ${page.limit} OFFSET ${page.offset}) pg
+    sql`SELECT pg.*, (sum(pg.amount_sen) OVER (ORDER BY pg.paid_at, pg.id))::bigint AS running,
+          pp.receipt_no, pp.reference, pp.payment_options_id,
+          CASE WHEN pg.payable_type = 'Wasiat' THEN (SELECT w.wasiat_no FROM wills w WHERE w.id = pg.payable_id)
+            ELSE (SELECT h.hibah_number FROM hibahs h WHERE h.id = pg.payable_id) END AS number,
+          (SELECT t.name FROM users t WHERE t.id = pg.user_id) AS testator_name
+        FROM (SELECT * FROM (${willPays(sql`, ${wills.user_id} AS user_id`)} UNION ALL ${hibahPays(sql`, ${hibahs.user_id} AS user_id`)}) u
+              ORDER BY paid_at, id LIMIT ${page.limit} OFFSET ${page.offset}) pg
+        JOIN payments pp ON pp.id = pg.id
         ORDER BY pg.paid_at, pg.id`,
   );
-  const earlier = num(before.s);
-  const transactions: SoaRow[] = list.map((r) => ({
-    id: String(r.id),
-    paid_at: toDate(r.paid_at) as Date,
-    receipt_no: (r.receipt_no as string) ?? null,
-    reference: (r.reference as string) ?? null,
-    payment_options_id: num(r.payment_options_id),
-    amount_sen: num(r.amount_sen),
-    balance_sen: opening + earlier + num(r.running),
-    wasiat_id: String(r.wasiat_id),
-    wasiat_no: (r.wasiat_no as string) ?? null,
-    testator_name: (r.testator_name as string) ?? null,
-  }));
-  return {
-    opening_balance_sen: opening,
-    total_sen: totals.period_sum,
-    closing_balance_sen: opening + totals.period_sum,
-    count: totals.n,
-    transactions,
-  };
+  return { ...soaBalances(opening, totals), transactions: toSoaRows(list, opening + num(before.s)) };
+}
+
+const soaBalances = (opening: number, totals: { period_sum: number; n: number }) => ({
+  opening_balance_sen: opening,
+  total_sen: totals.period_sum,
+  closing_balance_sen: opening + totals.period_sum,
+  count: totals.n,
+});
+
+/** Lines of a statement page (`running` = sum up to the line within the page) with balances after `base`. */
+function toSoaRows(list: Record<string, unknown>[], base: number): SoaRow[] {
+  return list.map((r) => {
+    const isWill = r.payable_type === 'Wasiat';
+    return {
+      id: String(r.id),
+      paid_at: toDate(r.paid_at) as Date,
+      receipt_no: (r.receipt_no as string) ?? null,
+      reference: (r.reference as string) ?? null,
+      payment_options_id: num(r.payment_options_id),
+      amount_sen: num(r.amount_sen),
+      balance_sen: base + num(r.running),
+      paymentable_type: isWill ? 'Wasiat' : 'Hibah',
+      wasiat_id: isWill ? String(r.payable_id) : null,
+      wasiat_no: isWill ? ((r.number as string) ?? null) : null,
+      hibah_id: isWill ? null : String(r.payable_id),
+      hibah_number: isWill ? null : ((r.number as string) ?? null),
+      testator_name: (r.testator_name as string) ?? null,
+    };
+  });
+}
+
+/**
+ * A page of an organisation's statement from `report_payment_lines` (ADR 0063): the lines of the period in
+ * payment order through the index `(organization_id, paid_at, payment_id)`, the earlier pages' sum by an
+ * index-only scan, then the page's receipts, numbers and names.
+ */
+async function linesPage(
+  db: Db,
+  organisationId: string,
+  range: Range,
+  page: { limit: number; offset: number },
+  opening: number,
+): Promise<SoaRow[]> {
+  const inPeriod = sql`l.organization_id = ${organisationId}
+    ${range.start ? sql`AND l.paid_at >= ${range.start.toISOString()}::timestamptz` : sql``}
+    ${range.end ? sql`AND l.paid_at < ${range.end.toISOString()}::timestamptz` : sql``}`;
+  const [before] =
+    page.offset > 0
+      ? await rows<{ s: string }>(
+          db,
+          sql`SELECT coalesce(sum(amount_sen), 0)::bigint AS s FROM (SELECT l.amount_sen FROM report_payment_lines l
+                WHERE ${inPeriod} ORDER BY l.paid_at, l.payment_id LIMIT ${page.offset}) x`,
+        )
+      : [{ s: '0' }];
+  const list = await rows<Record<string, unknown>>(
+    db,
+    sql`SELECT l.payment_id AS id, l.paid_at, l.amount_sen, l.paymentable_type AS payable_type,
+          l.paymentable_id AS payable_id, (sum(l.amount_sen) OVER (ORDER BY l.paid_at, l.payment_id))::bigint AS running,
+          pp.receipt_no, pp.reference, pp.payment_options_id, coalesce(w.wasiat_no, h.hibah_number) AS number,
+          (SELECT t.name FROM users t WHERE t.id = coalesce(w.user_id, h.user_id)) AS testator_name
+        FROM (SELECT * FROM report_payment_lines l WHERE ${inPeriod}
+              ORDER BY l.paid_at, l.payment_id LIMIT ${page.limit} OFFSET ${page.offset}) l
+        JOIN payments pp ON pp.id = l.payment_id
+        LEFT JOIN wills w ON l.paymentable_type = 'Wasiat' AND w.id = l.paymentable_id
+        LEFT JOIN hibahs h ON l.paymentable_type = 'Hibah' AND h.id = l.paymentable_id
+        ORDER BY l.paid_at, l.payment_id`,
+  );
+  return toSoaRows(list, opening + num(before.s));
 }

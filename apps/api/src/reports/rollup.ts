@@ -1,7 +1,7 @@
 /**
- * Reading the roll-ups (db/schema/reports.ts; ADR 0060) instead of the raw wills, when a report
+ * Reading the roll-ups (db/schema/reports.ts; ADR 0060, 0063) instead of the raw wills, when a report
  * allows it: the period is whole Kuala Lumpur months (a YYYY-MM or YYYY period, all time, or a date range
- * from a 1st to a last day), the caller's scope is expressible on the
+ * from a 1st to a last day) — or any period for what the day roll-ups can answer — the caller's scope is expressible on the
  * roll-up (staff-side: everything; a Partner: their organisations — policy.ts {@link rollupScope}) and every
  * filter is a dimension of some roll-up. Otherwise the functions answer null and the caller falls back to
  * the raw rows (queries.ts). The answers are the same figures as the raw-row queries (tested in
@@ -10,7 +10,7 @@
 import { and, type SQL, sql } from 'drizzle-orm';
 import type { AuthUser } from '../auth/guard.ts';
 import type { Db } from '../db/client.ts';
-import type { Range, ReportQuery } from './filters.ts';
+import { type Range, type ReportQuery, subjects } from './filters.ts';
 import { rollupScope } from './policy.ts';
 import type { SummaryData } from './queries.ts';
 
@@ -25,28 +25,39 @@ const COL: Record<Dim, string> = {
 };
 
 /**
- * The roll-ups, smallest first within a grain; the reader takes the first of the grain it needs that has
- * every needed dimension. `time` is the roll-up's time column (the local first of the month, or the day).
+ * The roll-ups, in the order the reader tries them (roughly smallest first on the benchmark's data); it takes
+ * the first that has every needed dimension and serves the period and time unit: `all` (no time column) only
+ * all time and no timeline; `day` any period (periods are whole local days) and any timeline (days are
+ * summed into months or years); `month` whole months and timelines by month or year. `time` is the
+ * roll-up's time column (the local first of the month, or the day).
  */
-export const ROLLUPS: { table: string; grain: 'month' | 'day'; time: 'month' | 'day'; dims: Dim[] }[] = [
+export const ROLLUPS: { table: string; grain: 'all' | 'month' | 'day'; time: 'month' | 'day' | null; dims: Dim[] }[] = [
+  { table: 'report_org_totals', grain: 'all', time: null, dims: ['org', 'plan', 'po', 'status'] },
+  { table: 'report_branch_totals', grain: 'all', time: null, dims: ['org', 'branch', 'status'] },
+  { table: 'report_days', grain: 'day', time: 'day', dims: ['status'] },
   { table: 'report_org_months', grain: 'month', time: 'month', dims: ['org', 'plan', 'po', 'status'] },
   { table: 'report_branch_months', grain: 'month', time: 'month', dims: ['org', 'branch', 'status'] },
+  { table: 'report_org_days', grain: 'day', time: 'day', dims: ['org', 'status'] },
   {
     table: 'report_will_months',
     grain: 'month',
     time: 'month',
     dims: ['org', 'branch', 'agent', 'plan', 'po', 'status'],
   },
-  { table: 'report_org_days', grain: 'day', time: 'day', dims: ['org', 'status'] },
 ];
 
 /** Whole local months of a range: first months included/excluded as 'YYYY-MM-01', null bounds = open. */
 export function wholeMonths(range: Range): { from: string | null; to: string | null } | null {
-  const s = range.localStart?.slice(0, 10) ?? null;
-  const e = range.localEnd?.slice(0, 10) ?? null;
-  if ((s && !s.endsWith('-01')) || (e && !e.endsWith('-01'))) return null;
-  return { from: s, to: e };
+  const d = wholeDays(range);
+  if ((d.from && !d.from.endsWith('-01')) || (d.to && !d.to.endsWith('-01'))) return null;
+  return d;
 }
+
+/** The local days of a range (every period is whole days): first included / excluded, null bounds = open. */
+export const wholeDays = (range: Range) => ({
+  from: range.localStart?.slice(0, 10) ?? null,
+  to: range.localEnd?.slice(0, 10) ?? null,
+});
 
 /** Forced filters of a report (financing: payment option 4; approved has its own date and is not served). */
 export interface RollupForced {
@@ -57,7 +68,8 @@ export interface RollupForced {
 /** The filters of a query as (dimension, value) pairs, plus the scope; null when the scope is not servable. */
 function filtersOf(user: AuthUser, q: ReportQuery, o: RollupForced) {
   const scope = rollupScope(user);
-  if (scope === null) return null;
+  // A hibah-only filter leaves no wills (ADR 0063): the raw query answers that at once.
+  if (scope === null || !subjects(q).wills) return null;
   const f: [Dim, string | number][] = [];
   if (q.organization_id) f.push(['org', q.organization_id]);
   if (q.branch_id) f.push(['branch', q.branch_id]);
@@ -70,30 +82,46 @@ function filtersOf(user: AuthUser, q: ReportQuery, o: RollupForced) {
   return { scope, f };
 }
 
-/** The roll-up able to answer `needed` ∪ the filtered dimensions, with its WHERE; null when none. */
+/**
+ * The roll-up able to answer `needed` ∪ the filtered dimensions for the period, with its WHERE and the
+ * expression of the `unit` bucket (null without a timeline); null when none can.
+ */
 function pick(
   user: AuthUser,
   q: ReportQuery,
   range: Range,
   needed: Dim[],
   o: RollupForced = {},
-  grain: 'month' | 'day' = 'month',
+  unit: 'day' | 'month' | 'year' | null = null,
 ) {
-  const months = wholeMonths(range);
   const fo = filtersOf(user, q, o);
-  if (!months || !fo) return null;
+  if (!fo) return null;
+  const days = wholeDays(range);
+  const months = wholeMonths(range);
+  const allTime = !days.from && !days.to;
   const dims = new Set<Dim>([...needed, ...fo.f.map(([d]) => d), ...(fo.scope === 'all' ? [] : (['org'] as Dim[]))]);
-  const cube = ROLLUPS.find((c) => c.grain === grain && [...dims].every((d) => c.dims.includes(d)));
+  const cube = ROLLUPS.find(
+    (c) =>
+      (c.grain === 'all' ? allTime && unit === null : c.grain === 'day' ? true : months !== null && unit !== 'day') &&
+      [...dims].every((d) => c.dims.includes(d)),
+  );
   if (!cube) return null;
-  const time = sql.identifier(cube.time);
+  const bounds = cube.grain === 'month' ? (months as { from: string | null; to: string | null }) : days;
+  const time = cube.time ? sql.identifier(cube.time) : null;
   const where = and(
     sql`true`,
     fo.scope === 'all' ? undefined : sql`organization_id IN ${fo.scope.organisations}`,
-    months.from ? sql`${time} >= ${months.from}::date` : undefined,
-    months.to ? sql`${time} < ${months.to}::date` : undefined,
+    time && bounds.from ? sql`${time} >= ${bounds.from}::date` : undefined,
+    time && bounds.to ? sql`${time} < ${bounds.to}::date` : undefined,
     ...fo.f.map(([d, v]) => sql`${sql.identifier(COL[d])} = ${v}`),
   ) as SQL;
-  return { table: sql.identifier(cube.table), time, where };
+  const bucket =
+    !time || !unit
+      ? null
+      : unit === 'year' || (unit === 'month' && cube.time === 'day')
+        ? sql`date_trunc(${sql.raw(`'${unit}'`)}, ${time})::date`
+        : time;
+  return { table: sql.identifier(cube.table), bucket, where };
 }
 
 async function rows<T>(db: Db, q: SQL): Promise<T[]> {
@@ -115,30 +143,35 @@ export async function rollupSummary(
   range: Range,
   unit: 'day' | 'month' | 'year',
 ): Promise<SummaryData | null> {
-  const timeline = pick(user, q, range, ['status'], {}, unit === 'day' ? 'day' : 'month');
+  const timeline = pick(user, q, range, ['status'], {}, unit);
   const sales = pick(user, q, range, ['plan', 'po']);
   const byBranch = pick(user, q, range, ['branch']);
-  if (!timeline || !sales || !byBranch) return null;
-  const bucket = unit === 'year' ? sql`date_trunc('year', ${timeline.time})::date` : sql`${timeline.time}`;
+  if (!timeline?.bucket || !sales || !byBranch) return null;
+  // Group on the date, then format the (few) groups: to_char of every roll-up row costs more than the sum.
+  const bucket = timeline.bucket;
   type Sums = { n: string; paid: string; amount_sen: string };
   const sums = sql`sum(n)::bigint AS n, sum(paid)::bigint AS paid, sum(amount_sen)::bigint AS amount_sen`;
-  const [times, plans, branches] = await Promise.all([
-    rows<Sums & { bucket: string; status: number }>(
-      db,
-      sql`SELECT to_char(${bucket}, 'YYYY-MM-DD') AS bucket, status, ${sums}
-          FROM ${timeline.table} WHERE ${timeline.where} GROUP BY 1, 2 HAVING sum(n) <> 0`,
-    ),
-    rows<Sums & { g: number; plan: string | null; po: number | null }>(
-      db,
-      sql`SELECT grouping(plan, payment_options_id)::int AS g, plan, payment_options_id AS po, ${sums}
+  // The three parts in ONE statement (one round trip): part 't' timeline by (bucket, status), 'p' by plan,
+  // 'o' by payment option, 'b' by branch.
+  type Part = Sums & { part: 't' | 'p' | 'o' | 'b'; bucket: string | null; status: number | null; plan: string | null };
+  const list = await rows<Part & { po: number | null; branch_id: string | null }>(
+    db,
+    sql`SELECT 't' AS part, to_char(b, 'YYYY-MM-DD') AS bucket, status, NULL::text AS plan, NULL::int AS po,
+          NULL::text AS branch_id, n, paid, amount_sen FROM (
+            SELECT ${bucket} AS b, status, ${sums}
+            FROM ${timeline.table} WHERE ${timeline.where} GROUP BY 1, 2 HAVING sum(n) <> 0) g
+        UNION ALL
+        SELECT CASE WHEN grouping(plan, payment_options_id) = 1 THEN 'p' ELSE 'o' END, NULL, NULL, plan,
+          payment_options_id, NULL, ${sums}
           FROM ${sales.table} WHERE ${sales.where}
-          GROUP BY GROUPING SETS ((plan), (payment_options_id)) HAVING sum(n) <> 0`,
-    ),
-    rows<Sums & { branch_id: string | null }>(
-      db,
-      sql`SELECT branch_id, ${sums} FROM ${byBranch.table} WHERE ${byBranch.where} GROUP BY branch_id HAVING sum(n) <> 0`,
-    ),
-  ]);
+          GROUP BY GROUPING SETS ((plan), (payment_options_id)) HAVING sum(n) <> 0
+        UNION ALL
+        SELECT 'b', NULL, NULL, NULL, NULL, branch_id, ${sums} FROM ${byBranch.table} WHERE ${byBranch.where}
+          GROUP BY branch_id HAVING sum(n) <> 0`,
+  );
+  const times = list.filter((r) => r.part === 't').map((r) => ({ ...r, bucket: r.bucket as string }));
+  const plans = list.filter((r) => r.part === 'p' || r.part === 'o').map((r) => ({ ...r, g: r.part === 'p' ? 1 : 2 }));
+  const branches = list.filter((r) => r.part === 'b');
   const agg = (r: Sums) => ({ total: num(r.n), paid: num(r.paid), amount_sen: num(r.amount_sen) });
   const out: SummaryData = { buckets: new Map(), byPlan: [], byPaymentOption: [], byBranch: [] };
   for (const r of times) {
@@ -191,16 +224,22 @@ export async function rollupTotals(db: Db, user: AuthUser, q: ReportQuery, range
 }
 
 /**
- * Balances of a statement of account from `report_payment_months` (ADR 0060): the opening balance (paid
- * before the period), the period's total and number of transactions, in sen. Null when the statement has
- * filters beyond its organisation (branch, agent, product, payment mode, status: those are properties of
- * the wills, not rolled up) or the period is not whole months. The caller has already checked that
+ * Balances of a statement of account from `report_payment_months` (ADR 0060; wills and hibahs, ADR 0063):
+ * the opening balance (paid before the period), the period's total and number of transactions, in sen. Null
+ * when the statement has filters beyond its organisation (branch, agent, product, payment mode, status,
+ * hibah product or status: properties of the wills and hibahs, not rolled up) or the period is not whole months. The caller has already checked that
  * `organisationId` is visible (policy.ts `statementOrganisation`).
  */
 export async function rollupSoaTotals(db: Db, organisationId: string, q: ReportQuery, range: Range) {
   const months = wholeMonths(range);
   const filtered =
-    q.branch_id || q.agent_id || q.product || q.payment_options_id !== undefined || q.status !== undefined;
+    q.branch_id ||
+    q.agent_id ||
+    q.product ||
+    q.payment_options_id !== undefined ||
+    q.status !== undefined ||
+    q.hibah_type !== undefined ||
+    q.hibah_status !== undefined;
   if (!months || filtered) return null;
   const before = months.from ? sql`month < ${months.from}::date` : sql`false`;
   const inPeriod = and(

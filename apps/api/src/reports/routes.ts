@@ -30,9 +30,9 @@ const params = z.object({ kind: z.enum(REPORT_KINDS as [ReportKind, ...ReportKin
 export async function reportsRoutes(api: FastifyInstance, ctx: Ctx) {
   const { db } = ctx;
   /**
-   * `GET /api/dashboard/summary` → `{ summary: { totals, this_month } }` (spec §2 "Dashboard content"):
-   * counts of the caller's visible wills by status and their sales (paid count, collected sen), all
-   * time and in the current Kuala Lumpur month. Any logged-in user; scoped like the wills list (a
+   * `GET /api/dashboard/summary` → `{ summary: { totals, this_month, hibah: { totals, this_month } } }`
+   * (spec §2 "Dashboard content"): counts of the caller's visible wills — and hibahs (ADR 0063) — by status
+   * and their sales (paid count, collected sen), all time and in the current Kuala Lumpur month. Any logged-in user; scoped like the wills list (a
    * Client their own, an Agent their clients', a Partner their organisation's, staff-side all).
    */
   api.get('/dashboard/summary', { config: { access: 'authenticated' } }, async (req) => ({

@@ -8,23 +8,25 @@
  * `{ report, period: { label, start, end }, unit, rows: [{ key, start, total, new, in_process, approved,
  *   cancelled, paid, amount_sen }], totals, by_plan: [{ plan, total, paid, amount_sen }],
  *   by_payment_option: [{ payment_options_id, … }], by_branch: [{ branch_id, branch_name,
- *   organization_name, … }] }`.
+ *   organization_name, … }], hibah: { rows, totals, by_type, by_payment_option, by_branch } }` (hibah.ts; ADR 0063).
  * Detailed answer (detailed | approved-monthly | financing): `{ report, period, rows: { data: [DetailRow],
  *   current_page, per_page, total, last_page }, totals: { count, paid, price_sen, discount_sen, paid_sen } }`.
  * Statement of account: `{ report: 'soa', period, organization: { id, name, code }, opening_balance_sen,
- *   total_sen, closing_balance_sen, transactions: { data: [SoaRow], … } }`.
+ *   total_sen, closing_balance_sen, transactions: { data: [SoaRow], … } }` — payments of wills and hibahs.
  */
 
 import type { Readable } from 'node:stream';
 import { formatRinggit } from '@wasiat/domain';
-import type { SQL } from 'drizzle-orm';
+import { and, isNotNull, type SQL } from 'drizzle-orm';
 import type { AuthUser } from '../auth/guard.ts';
 import type { Db } from '../db/client.ts';
+import { wills } from '../db/schema/index.ts';
 import { renderPdf } from '../documents/pdf/fonts.ts';
 import { formatKlDateTime } from '../documents/pdf/layout.ts';
 import { CONTENT_TYPES, type ExportCell, type ExportSheet, exportStream } from '../http/export.ts';
 import { pageParams, toPage } from '../http/pagination.ts';
 import { klToday, type Range, type ReportQuery, resolveRange } from './filters.ts';
+import { hibahSummary, hibahWhere } from './hibah.ts';
 import { statementOrganisation } from './policy.ts';
 import {
   branchNames,
@@ -32,6 +34,7 @@ import {
   detailRows,
   detailTotals,
   emptyCounts,
+  KEYSET_SORTS,
   type StatusCounts,
   soaQuery,
   summaryQuery,
@@ -108,22 +111,29 @@ export const reportRange = (kind: ReportKind, q: ReportQuery) => resolveRange(q,
 export async function summaryReport(db: Db, user: AuthUser, kind: SummaryKind, q: ReportQuery) {
   const range = reportRange(kind, q);
   const unit = unitFor(kind, range);
-  // Whole months by month or year come from the roll-ups (ADR 0060); anything else from the raw rows.
-  const data =
-    (await rollupSummary(db, user, q, range, unit)) ?? (await summaryQuery(db, willWhere(user, q, range), unit));
-  const keys = bucketKeys(range, unit);
-  for (const k of [...data.buckets.keys()]) if (!keys.includes(k)) keys.push(k);
-  keys.sort();
+  // Whole months by month or year come from the roll-ups (ADR 0060, 0063); anything else from the raw rows.
+  const [data, hib] = await Promise.all([
+    rollupSummary(db, user, q, range, unit).then((r) => r ?? summaryQuery(db, willWhere(user, q, range), unit)),
+    hibahSummary(db, user, q, range, unit),
+  ]);
+  const keySet = new Set(bucketKeys(range, unit));
+  for (const k of data.buckets.keys()) keySet.add(k);
+  for (const k of hib.buckets.keys()) keySet.add(k);
+  const keys = [...keySet].sort();
   const totals = emptyCounts();
   const rows = keys.map((key) => {
     const c = data.buckets.get(key) ?? emptyCounts();
     for (const f of Object.keys(totals) as (keyof StatusCounts)[]) totals[f] += c[f];
     return { key, start: bucketStart(key).toISOString(), ...c };
   });
-  const names = await branchNames(
-    db,
-    data.byBranch.map((b) => b.branch_id).filter((x): x is string => !!x),
-  );
+  const names = await branchNames(db, [
+    ...new Set([...data.byBranch, ...hib.byBranch].map((b) => b.branch_id).filter((x): x is string => !!x)),
+  ]);
+  const withNames = <T extends { branch_id: string | null }>(b: T) => ({
+    ...b,
+    branch_name: b.branch_id ? (names.get(b.branch_id)?.branch_name ?? null) : null,
+    organization_name: b.branch_id ? (names.get(b.branch_id)?.organization_name ?? null) : null,
+  });
   const sortDesc = <T extends { total: number }>(a: T[]) => a.sort((x, y) => y.total - x.total);
   return {
     report: kind,
@@ -133,44 +143,59 @@ export async function summaryReport(db: Db, user: AuthUser, kind: SummaryKind, q
     totals,
     by_plan: sortDesc(data.byPlan),
     by_payment_option: sortDesc(data.byPaymentOption),
-    by_branch: sortDesc(
-      data.byBranch.map((b) => ({
-        ...b,
-        branch_name: b.branch_id ? (names.get(b.branch_id)?.branch_name ?? null) : null,
-        organization_name: b.branch_id ? (names.get(b.branch_id)?.organization_name ?? null) : null,
+    by_branch: sortDesc(data.byBranch.map(withNames)),
+    hibah: {
+      rows: keys.map((key) => ({
+        key,
+        start: bucketStart(key).toISOString(),
+        ...(hib.buckets.get(key) ?? { total: 0, paid: 0, amount_sen: 0 }),
       })),
-    ),
+      totals: hib.totals,
+      by_type: sortDesc(hib.byType),
+      by_payment_option: sortDesc(hib.byPaymentOption),
+      by_branch: sortDesc(hib.byBranch.map(withNames)),
+    },
   };
 }
 
 /**
- * The figures of the dashboards (spec §2 "Dashboard content"): counts by status, paid wills and the
- * collected amount (sen) of the wills the caller may see, all time and this Kuala Lumpur month. Served
- * from the roll-ups for staff-side roles and Partners (ADR 0060), from the raw rows for a Client or an
- * Agent (their own few wills).
+ * The figures of the dashboards (spec §2 "Dashboard content"): counts by status, paid records and the
+ * collected amount (sen) of the wills — and, under `hibah`, of the hibahs and trusts (ADR 0063) — the caller
+ * may see, all time and this Kuala Lumpur month. Served from the roll-ups for staff-side roles and Partners
+ * (ADR 0060), from the raw rows for a Client or an Agent (their own few records).
  */
 export async function dashboardSummary(db: Db, user: AuthUser) {
   const [all, month] = await Promise.all([
     summaryReport(db, user, 'yearly', { period: 'all' } as ReportQuery),
     summaryReport(db, user, 'yearly', { period: klToday().slice(0, 7) } as ReportQuery),
   ]);
-  return { totals: all.totals, this_month: { period: month.period, ...month.totals } };
+  return {
+    totals: all.totals,
+    this_month: { period: month.period, ...month.totals },
+    hibah: { totals: all.hibah.totals, this_month: { period: month.period, ...month.hibah.totals } },
+  };
 }
 
 /** WHERE of a detailed list: approved = status 2 by registration time; financing = payment option 4. */
-function detailWhere(user: AuthUser, kind: DetailKind, q: ReportQuery, range: Range): SQL {
+export function detailWhere(user: AuthUser, kind: DetailKind, q: ReportQuery, range: Range): SQL {
+  // Approved: every will of status 2 has its approval time (wills/transitions.ts sets both at once); saying
+  // so lets the all-time list start at the newest approval in the index instead of stepping over the
+  // index entries of the wills never approved (NULL, last in the index = first in a backward walk).
   if (kind === 'approved-monthly')
-    return willWhere(user, q, range, { status: 2, dateColumn: 'registered_at', utcBounds: true });
+    return and(
+      willWhere(user, q, range, { status: 2, dateColumn: 'registered_at', utcBounds: true }),
+      isNotNull(wills.registered_at),
+    ) as SQL;
   if (kind === 'financing') return willWhere(user, q, range, { paymentOption: 4, utcBounds: true });
   return willWhere(user, q, range, { utcBounds: true });
 }
 
 /** Totals of a detailed list: from the roll-ups when they can answer (ADR 0060), else the raw rows. */
 async function listTotals(db: Db, user: AuthUser, kind: DetailKind, q: ReportQuery, range: Range, where: SQL) {
-  const fromRollup =
-    kind === 'approved-monthly'
-      ? null
-      : await rollupTotals(db, user, q, range, kind === 'financing' ? { paymentOption: 4 } : {});
+  // The approved list runs on the approval time, which the roll-ups do not have — except over all time,
+  // where it is every approved will (status 2, each with its approval time: see detailWhere).
+  const forced = kind === 'financing' ? { paymentOption: 4 } : kind === 'approved-monthly' ? { status: 2 } : {};
+  const fromRollup = kind === 'approved-monthly' && range.start ? null : await rollupTotals(db, user, q, range, forced);
   return fromRollup ?? detailTotals(db, where);
 }
 
@@ -178,7 +203,7 @@ async function listTotals(db: Db, user: AuthUser, kind: DetailKind, q: ReportQue
  * Sort of a detailed list: as asked, else newest first — by approval time for the approved report (its
  * period is on the approval time, so that column is never null there and the index serves the order).
  */
-function detailSort(kind: DetailKind, q: ReportQuery) {
+export function detailSort(kind: DetailKind, q: ReportQuery) {
   const approved = kind === 'approved-monthly';
   return {
     sort: q.sort ?? (approved ? 'registered_at' : 'created_at'),
@@ -207,17 +232,28 @@ export async function detailReport(db: Db, user: AuthUser, kind: DetailKind, q: 
 }
 
 /**
- * The statement of account of one organisation: its wills' paid payments in the period, with the
- * opening balance (everything paid before), a running balance and the closing balance (sen).
+ * The statement of account of one organisation: the paid payments of its wills and hibahs (ADR 0063) in the
+ * period, with the opening balance (everything paid before), a running balance and the closing balance (sen).
+ * Filters narrow the wills and hibahs as in the other reports (a will-only filter leaves no hibah, and the
+ * other way round).
  * @throws 404 for an organisation the caller may not see; 422 when staff name none.
  */
 export async function soaReport(db: Db, user: AuthUser, q: ReportQuery) {
   const org = await statementOrganisation(db, user, q.organization_id);
   const range = reportRange('soa', q);
-  const where = willWhere(user, { ...q, organization_id: org.id }, null);
+  const scoped = { ...q, organization_id: org.id };
   const p = pageParams(q);
   const known = await rollupSoaTotals(db, org.id, q, range);
-  const s = await soaQuery(db, where, range, { limit: p.per_page, offset: p.offset }, known);
+  const s = await soaQuery(
+    db,
+    willWhere(user, scoped, null),
+    hibahWhere(user, scoped, null),
+    range,
+    { limit: p.per_page, offset: p.offset },
+    known,
+    // Without filters beyond the organisation (the roll-up could answer) the lines table lists the page.
+    known ? org.id : null,
+  );
   return {
     report: 'soa' as const,
     period: periodOut(range),
@@ -247,6 +283,8 @@ const H = {
     paid: 'Dibayar',
     amount: 'Amaun (RM)',
     wasiat_no: 'No. wasiat',
+    record_no: 'No. wasiat / hibah',
+    payer: 'Pewasiat / penghibah',
     created_at: 'Tarikh daftar',
     registered_at: 'Tarikh lulus',
     testator: 'Pewasiat',
@@ -266,6 +304,12 @@ const H = {
     opening: 'Baki awal',
     closing: 'Baki akhir',
     totals: 'JUMLAH',
+    hibah: 'Hibah/amanah',
+    hibah_paid: 'Hibah dibayar',
+    hibah_amount: 'Kutipan hibah (RM)',
+    financing_status: 'Status pembiayaan',
+    financing_reason: 'Sebab ditolak',
+    financing: { pending: 'Dalam semakan', approved: 'Diluluskan', rejected: 'Ditolak' } as Record<string, string>,
   },
   en: {
     period: 'Period',
@@ -277,6 +321,8 @@ const H = {
     paid: 'Paid',
     amount: 'Amount (RM)',
     wasiat_no: 'Will no.',
+    record_no: 'Will / hibah no.',
+    payer: 'Testator / grantor',
     created_at: 'Registered at',
     registered_at: 'Approved at',
     testator: 'Testator',
@@ -296,6 +342,12 @@ const H = {
     opening: 'Opening balance',
     closing: 'Closing balance',
     totals: 'TOTAL',
+    hibah: 'Hibah/trusts',
+    hibah_paid: 'Hibah paid',
+    hibah_amount: 'Hibah collected (RM)',
+    financing_status: 'Financing status',
+    financing_reason: 'Rejection reason',
+    financing: { pending: 'Under review', approved: 'Approved', rejected: 'Rejected' } as Record<string, string>,
   },
 };
 const TITLES: Record<ReportKind, { ms: string; en: string }> = {
@@ -335,16 +387,33 @@ export interface ReportFile {
 export const PDF_MAX_ROWS = 2000;
 const EXPORT_BATCH = 5000;
 
-async function* detailBatches(db: Db, where: SQL, sort: ReturnType<typeof detailSort>, max = Number.POSITIVE_INFINITY) {
-  for (let offset = 0; offset < max; offset += EXPORT_BATCH) {
-    const list = await detailRows(db, where, {
-      ...sort,
-      limit: Math.min(EXPORT_BATCH, max - offset),
-      offset,
-    });
+/**
+ * The lines of a detailed list in batches of `size` ({@link EXPORT_BATCH}), each read while the previous one is
+ * written. The usual sorts (newest first by creation or, in the approved report, approval time) continue each
+ * batch after the previous one's last line (keyset: one index range per batch); other sorts skip with OFFSET.
+ */
+export async function* detailBatches(
+  db: Db,
+  where: SQL,
+  sort: ReturnType<typeof detailSort>,
+  max = Number.POSITIVE_INFINITY,
+  size = EXPORT_BATCH,
+) {
+  const key =
+    KEYSET_SORTS[sort.sort] && (sort.sort === 'created_at' || sort.notNull.includes(sort.sort)) ? sort.sort : null;
+  const fetch = (offset: number, after?: { value: Date; id: string }) =>
+    detailRows(db, where, { ...sort, limit: Math.min(size, max - offset), offset, after });
+  let offset = 0;
+  let next: Promise<DetailRow[]> | null = fetch(0);
+  while (next) {
+    const list: DetailRow[] = await next;
     if (list.length === 0) return;
+    offset += size;
+    const last = list[list.length - 1];
+    const value = key === 'registered_at' ? last.registered_at : key === 'created_at' ? last.created_at : null;
+    // The next batch is read while this one is written (the database and the writer overlap).
+    next = list.length < size || offset >= max ? null : fetch(offset, value ? { value, id: last.id } : undefined);
     yield list;
-    if (list.length < EXPORT_BATCH) return;
   }
 }
 
@@ -366,7 +435,7 @@ export async function reportSheet(
       ...r.transactions.data.map((t) => [
         new Date(t.paid_at),
         t.receipt_no,
-        t.wasiat_no,
+        t.wasiat_no ?? t.hibah_number,
         t.testator_name,
         PAYMENT_LABEL[t.payment_options_id] ?? String(t.payment_options_id),
         t.reference,
@@ -377,7 +446,7 @@ export async function reportSheet(
     ];
     return {
       title: `${title} ${r.organization.code}`,
-      headings: [h.paid_at, h.receipt, h.wasiat_no, h.testator, h.payment, h.reference, h.amount, h.balance],
+      headings: [h.paid_at, h.receipt, h.record_no, h.payer, h.payment, h.reference, h.amount, h.balance],
       rows: [rows],
       numFmts: { 1: DT, 7: RM, 8: RM },
     } satisfies ExportSheet;
@@ -401,6 +470,10 @@ export async function reportSheet(
       rm(r.price_sen),
       rm(r.discount_sen),
       rm(r.paid_sen),
+      // The financing report lists each application's outcome (issue 8 /dashboard/loan-bmmb).
+      ...(kind === 'financing'
+        ? [r.financing_status ? (h.financing[r.financing_status] ?? r.financing_status) : null, r.financing_reason]
+        : []),
     ];
     const sort = detailSort(kind, q);
     async function* rows() {
@@ -421,6 +494,7 @@ export async function reportSheet(
           rm(totals.price_sen),
           rm(totals.discount_sen),
           rm(totals.paid_sen),
+          ...(kind === 'financing' ? [null, null] : []),
         ] as ExportCell[],
       ];
     }
@@ -441,13 +515,19 @@ export async function reportSheet(
         h.price,
         h.discount,
         h.amount,
+        ...(kind === 'financing' ? [h.financing_status, h.financing_reason] : []),
       ],
       rows: rows(),
       numFmts: { 2: DT, 3: DT, 12: RM, 13: RM, 14: RM },
     } satisfies ExportSheet;
   }
   const r = await summaryReport(db, user, kind, q);
-  const line = (label: string, c: StatusCounts): ExportCell[] => [
+  // Per period: the wills by status, paid and collected, then the hibahs and trusts (ADR 0063).
+  const line = (
+    label: string,
+    c: StatusCounts,
+    hb: { total: number; paid: number; amount_sen: number },
+  ): ExportCell[] => [
     label,
     c.total,
     c.new,
@@ -456,14 +536,45 @@ export async function reportSheet(
     c.cancelled,
     c.paid,
     rm(c.amount_sen),
+    hb.total,
+    hb.paid,
+    rm(hb.amount_sen),
   ];
   const label = (key: string) => (r.unit === 'day' ? key : r.unit === 'month' ? key.slice(0, 7) : key.slice(0, 4));
   return {
     title,
-    headings: [h.period, h.total, h.new, h.in_process, h.approved, h.cancelled, h.paid, h.amount],
-    rows: [[...r.rows.map((x) => line(label(x.key), x)), line(h.totals, r.totals)]],
-    numFmts: { 8: RM },
+    headings: [
+      h.period,
+      h.total,
+      h.new,
+      h.in_process,
+      h.approved,
+      h.cancelled,
+      h.paid,
+      h.amount,
+      h.hibah,
+      h.hibah_paid,
+      h.hibah_amount,
+    ],
+    rows: [[...r.rows.map((x, i) => line(label(x.key), x, r.hibah.rows[i])), line(h.totals, r.totals, r.hibah.totals)]],
+    numFmts: { 8: RM, 11: RM },
   } satisfies ExportSheet;
+}
+
+/** Excel's date format of the XLSX exports: day, short month, 2-digit year, hour:minute (issue 8). */
+const XLSX_DT = 'dd mmm yy hh:mm';
+
+/**
+ * The sheet for XLSX: an Excel date has no time zone, so each date becomes the Kuala Lumpur wall-clock time
+ * (UTC+8, no daylight saving since 1982) shown with {@link XLSX_DT}; the CSV keeps ISO 8601 UTC.
+ */
+function klWallClock(sheet: ExportSheet): ExportSheet {
+  const shift = (c: ExportCell) => (c instanceof Date ? new Date(c.getTime() + 8 * 3600_000) : c);
+  async function* rows() {
+    for await (const b of sheet.rows) yield b.map((r) => r.map(shift));
+  }
+  const numFmts = Object.fromEntries(Object.entries(sheet.numFmts ?? {}).map(([k, f]) => [k, f === DT ? XLSX_DT : f]));
+  return { ...sheet, rows: rows(), numFmts };
 }
 
 /** Collect every row of a sheet (for the PDF). */
@@ -476,7 +587,8 @@ async function allRows(sheet: ExportSheet): Promise<ExportCell[][]> {
 /**
  * The report as a file in `format`: XLSX streamed by exceljs's WorkbookWriter, CSV streamed, PDF
  * (pdfmake, landscape A4; at most {@link PDF_MAX_ROWS} detailed lines). Amounts in ringgit, times as
- * dates (XLSX: UTC; CSV: ISO 8601 UTC; PDF: Kuala Lumpur local time, DESIGN.md §7).
+ * dates (XLSX: Kuala Lumpur wall-clock dates shown as day, short month, 2-digit year, hour:minute; CSV: ISO 8601
+ * UTC; PDF: Kuala Lumpur local time, DESIGN.md §7).
  */
 export async function exportReport(
   db: Db,
@@ -490,7 +602,8 @@ export async function exportReport(
   const base = `report-${kind}-${range.label.replace(/[^0-9a-z-]+/gi, '_')}`;
   const sheet = await reportSheet(db, user, kind, q, lang, format === 'pdf');
   if (format !== 'pdf') {
-    return { filename: `${base}.${format}`, contentType: CONTENT_TYPES[format], body: exportStream(format, sheet) };
+    const out = format === 'xlsx' ? klWallClock(sheet) : sheet;
+    return { filename: `${base}.${format}`, contentType: CONTENT_TYPES[format], body: exportStream(format, out) };
   }
   const rows = await allRows(sheet);
   const money = new Set(

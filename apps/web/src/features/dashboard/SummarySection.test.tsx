@@ -27,6 +27,20 @@ const figures = (total: number) => ({
   amount_sen: 123450,
 });
 
+/** Hibah counts by status -1 … 5 (ADR 0063): 1 placeholder, 1 new, the rest awaiting verification, 1 registered. */
+const hibahFigures = (total: number) => ({
+  total,
+  placeholder: 1,
+  new: 1,
+  grantor_review: 0,
+  awaiting_verification: Math.max(0, total - 3),
+  draft: 0,
+  awaiting_witnesses: 0,
+  registered: 1,
+  paid: 2,
+  amount_sen: 250000,
+});
+
 function stub() {
   const urls: string[] = [];
   vi.stubGlobal(
@@ -35,7 +49,11 @@ function stub() {
       urls.push(url);
       if (url.includes('/api/dashboard/summary')) {
         return jsonResponse({
-          summary: { totals: figures(9), this_month: { ...figures(5), period: { label: '2026-11' } } },
+          summary: {
+            totals: figures(9),
+            this_month: { ...figures(5), period: { label: '2026-11' } },
+            hibah: { totals: hibahFigures(7), this_month: { ...hibahFigures(2), period: { label: '2026-11' } } },
+          },
         });
       }
       return jsonResponse({ wasiats: { data: [], total: 0 } });
@@ -62,6 +80,19 @@ describe('dashboard figures', () => {
       expect(await within(card).findByTestId('summary-totals-total')).toHaveTextContent('9');
       expect(within(card).getByTestId('summary-this_month-total')).toHaveTextContent('5');
       expect(within(card).getByTestId('summary-totals-amount')).toHaveTextContent('RM 1,234.50');
+      // hibahs and trusts: total, in process (statuses 0–4), registered, collected — all time, then this month
+      const [allTime, month] = [0, 1].map((i) => ({
+        total: within(card).getAllByTestId('summary-hibah-total')[i],
+        inProcess: within(card).getAllByTestId('summary-hibah-in_process')[i],
+        registered: within(card).getAllByTestId('summary-hibah-registered')[i],
+        amount: within(card).getAllByTestId('summary-hibah-amount')[i],
+      }));
+      expect(allTime.total).toHaveTextContent('Hibah dan amanah7');
+      expect(allTime.inProcess).toHaveTextContent('Hibah dalam proses5');
+      expect(allTime.registered).toHaveTextContent('Hibah berdaftar1');
+      expect(allTime.amount).toHaveTextContent('RM 2,500.00');
+      expect(month.total).toHaveTextContent('2');
+      expect(month.inProcess).toHaveTextContent('1');
       // the reports link only for roles that may read reports
       expect(within(card).queryByRole('link', { name: 'Buka laporan' }) !== null).toBe(role !== 'Agent');
     });

@@ -1,7 +1,8 @@
 /**
  * Dashboard figures (spec §2 "Dashboard content"; issue 8): counts of the wills the caller may see by
- * status, and their sales (paid wills, collected ringgit), all time and this Kuala Lumpur month, from
- * `GET /api/dashboard/summary` (scoped by the server like the wills list). The same card is
+ * status, and their sales (paid wills, collected ringgit), then the hibahs and trusts (total, in process,
+ * registered, collected; ADR 0063), all time and this Kuala Lumpur month, from `GET /api/dashboard/summary`
+ * (scoped by the server like the wills and hibah lists). The same card is
  * - the Agent's "My sales" (their clients' wills),
  * - a Partner's "Organisation pipeline" (their organisation's wills),
  * - the provider's staff "Pipeline, all organisations" (every will),
@@ -24,10 +25,31 @@ export interface SummaryCounts {
   paid: number;
   amount_sen: number;
 }
+/** Hibah and trust counts of `GET /api/dashboard/summary` (statuses -1 … 5; amount in sen; ADR 0063). */
+export interface HibahSummaryCounts {
+  total: number;
+  placeholder: number;
+  new: number;
+  grantor_review: number;
+  awaiting_verification: number;
+  draft: number;
+  awaiting_witnesses: number;
+  registered: number;
+  paid: number;
+  amount_sen: number;
+}
 /** Reply of `GET /api/dashboard/summary`. */
 export interface DashboardSummary {
-  summary: { totals: SummaryCounts; this_month: SummaryCounts & { period: { label: string } } };
+  summary: {
+    totals: SummaryCounts;
+    this_month: SummaryCounts & { period: { label: string } };
+    hibah?: { totals: HibahSummaryCounts; this_month: HibahSummaryCounts };
+  };
 }
+
+/** Hibahs in process: from new to awaiting the witnesses (statuses 0–4; spec §2 "hibah in process"). */
+export const hibahInProcess = (c: HibahSummaryCounts) =>
+  c.new + c.grantor_review + c.awaiting_verification + c.draft + c.awaiting_witnesses;
 
 /** Which heading the card carries for a role. */
 export function summaryTitleKey(role: Role | undefined): string {
@@ -88,9 +110,35 @@ export function SummarySection({ role }: { role: Role | undefined }) {
                 </Text>
               </Paper>
             </SimpleGrid>
+            <HibahFigures counts={s?.hibah?.[part]} loading={q.isLoading} />
           </Stack>
         ))}
       </Stack>
     </Card>
+  );
+}
+
+/** The hibah and trust figures of one part (all time or this month): total, in process, registered, collected. */
+function HibahFigures({ counts, loading }: { counts: HibahSummaryCounts | undefined; loading: boolean }) {
+  const { t } = useTranslation();
+  const cells: [string, string | number][] = [
+    ['total', counts ? counts.total : '—'],
+    ['in_process', counts ? hibahInProcess(counts) : '—'],
+    ['registered', counts ? counts.registered : '—'],
+    ['amount', counts ? formatRinggit(counts.amount_sen) : '—'],
+  ];
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 4 }} aria-label={t('dashboard.summary.hibah.title')}>
+      {cells.map(([k, v]) => (
+        <Paper key={k} withBorder p="sm" radius="sm" data-testid={`summary-hibah-${k}`}>
+          <Text size="xs" c="dimmed">
+            {t(`dashboard.summary.hibah.${k}`)}
+          </Text>
+          <Text fz={k === 'amount' ? 18 : 22} fw={700}>
+            {loading ? '…' : v}
+          </Text>
+        </Paper>
+      ))}
+    </SimpleGrid>
   );
 }

@@ -6,8 +6,8 @@
  *
  * Modules built in parallel add ONE entry here (additively) for their part of the dashboard content,
  * each backed by their own API — no section shows made-up figures:
- * - amendments (pindaan): `{ id: 'amendment-status', order: 30, show: ({ isClient }) => isClient, … }`
- *   ("amendment status");
+ * - amendments (pindaan): `amendment-status` (order 30, clients): AmendmentStatusSection, from
+ *   `GET /api/wasiat/{id}/amendment` ("amendment status");
  * - hibah/trust: `{ id: 'hibah-in-process', order: 40, … }` ("hibah in process") and
  *   `{ id: 'register-hibah', order: 5, … }` ("register new hibah/trust").
  * Until they land, those sections are simply absent.
@@ -15,6 +15,7 @@
 import type { Role } from '@wasiat/domain';
 import type { ComponentType } from 'react';
 import { HibahSections } from '@/features/hibah/components/DashboardSections.tsx';
+import { AmendmentStatusSection } from './AmendmentStatusSection.tsx';
 import { ClientWillsInProcess } from './ClientWillsInProcess.tsx';
 import { SummarySection } from './SummarySection.tsx';
 
@@ -45,6 +46,13 @@ export const DASHBOARD_SECTIONS: DashboardSection[] = [
     order: 10,
     show: (v) => v.isClient,
     Component: (v) => <ClientWillsInProcess userId={v.userId} />,
+  },
+  {
+    // "amendment status" (spec §2): the client's current amendment of their registered will.
+    id: 'amendment-status',
+    order: 30,
+    show: (v) => v.isClient,
+    Component: (v) => <AmendmentStatusSection userId={v.userId} />,
   },
   {
     // Agent: "my sales"; Partner: their organisation's pipeline; provider staff: all organisations.

@@ -1,6 +1,7 @@
 /**
  * The filters of a report (issue 8): the period (date range, month or year, as the report asks),
- * organisation, branch, agent (officer), product (plan) and payment mode. Applied with a button, so a
+ * organisation, branch, agent (officer), product (a will plan → `product`, or a hibah/trust product →
+ * `hibah_type`; ADR 0063) and payment mode. Applied with a button, so a
  * half-typed date does not query the server. Values are the API's query parameters
  * (apps/api/src/reports/filters.ts).
  *
@@ -12,6 +13,7 @@
  */
 import { Button, Group, Select, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { HIBAH_TYPES, labelOf } from '@wasiat/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchAgents, fetchBranches, fetchOrganisations, type ReportFilters } from './api.ts';
@@ -48,7 +50,8 @@ export function Filters({
   onApply: (f: ReportFilters) => void;
   showOrganisation?: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language === 'en' ? 'en' : 'ms';
   const [f, setF] = useState<ReportFilters>(value);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const orgs = useQuery({ queryKey: ['report-orgs'], queryFn: fetchOrganisations, retry: false });
@@ -174,9 +177,22 @@ export function Filters({
       <Select
         label={t('reports.filter.product')}
         clearable
-        data={['basic', 'comprehensive'].map((p) => ({ value: p, label: t(`reports.plan.${p}`) }))}
-        value={str('product') || null}
-        onChange={set('product')}
+        data={[
+          {
+            group: t('reports.filter.product_wills'),
+            items: ['basic', 'comprehensive'].map((p) => ({ value: p, label: t(`reports.plan.${p}`) })),
+          },
+          {
+            group: t('reports.filter.product_hibahs'),
+            items: HIBAH_TYPES.map((h) => ({ value: `hibah:${h.code}`, label: labelOf(HIBAH_TYPES, h.code, lang) })),
+          },
+        ]}
+        value={str('product') || (str('hibah_type') ? `hibah:${str('hibah_type')}` : null)}
+        onChange={(v) => {
+          // a will plan or a hibah product (ADR 0063): one of the two parameters, the other cleared
+          const hibah = v?.startsWith('hibah:') ? v.slice(6) : null;
+          setF((cur) => ({ ...cur, product: hibah || !v ? undefined : v, hibah_type: hibah ?? undefined }));
+        }}
       />
       <Select
         label={t('reports.filter.payment_mode')}

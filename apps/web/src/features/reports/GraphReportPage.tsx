@@ -1,6 +1,7 @@
 /**
- * /dashboard/graph-report: registrations over time (line), wills by branch and by product (bars) and
- * the payment-mode split (donut), with the report filters. Every chart is followed by its data as a
+ * /dashboard/graph-report: registrations over time (line: wills, approved wills, hibahs and trusts), wills
+ * by branch, sales by product — will plans and hibah products — (bars) and the payment-mode split (donut),
+ * with the report filters. Every chart is followed by its data as a
  * table (visually hidden, for screen readers); the drawn charts are `aria-hidden` and `inert` (the chart
  * library makes its drawing focusable, which a hidden element must not be). Data: `GET /api/reports/graph` (amounts in sen).
  */
@@ -8,7 +9,7 @@ import '@mantine/charts/styles.css';
 import { BarChart, DonutChart, LineChart } from '@mantine/charts';
 import { Card, Group, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { formatRinggit } from '@wasiat/domain';
+import { formatRinggit, HIBAH_TYPES, labelOf } from '@wasiat/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchReport, type ReportFilters, type SummaryReport } from './api.ts';
@@ -47,7 +48,8 @@ function DataTable({ caption, head, rows }: { caption: string; head: string[]; r
 }
 
 export function GraphReportPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language === 'en' ? 'en' : 'ms';
   const [filters, setFilters] = useState<ReportFilters>(() => initialFilters(screen));
   const q = useQuery({
     queryKey: ['report', 'graph', filters],
@@ -57,19 +59,32 @@ export function GraphReportPage() {
   });
   const d = q.data;
   const label = (key: string) => (d?.unit === 'day' ? key.slice(5) : key.slice(0, 7));
-  const line = (d?.rows ?? []).map((r) => ({
+  const hibahLabel = t('reports.hibah.title');
+  const hibahRows = d?.hibah?.rows ?? [];
+  const line = (d?.rows ?? []).map((r, i) => ({
     period: label(r.key),
     [t('reports.col.total')]: r.total,
     [t('reports.col.approved')]: r.approved,
+    [hibahLabel]: hibahRows[i]?.total ?? 0,
   }));
   const branches = (d?.by_branch ?? []).slice(0, 15).map((b) => ({
     branch: b.branch_name ?? t('reports.none'),
     [t('reports.col.total')]: b.total,
   }));
-  const plans = (d?.by_plan ?? []).map((p) => ({
-    plan: p.plan ? t(`reports.plan.${p.plan}`) : t('reports.none'),
-    [t('reports.col.total')]: p.total,
-  }));
+  // Products: the will plans, then the hibah and trust products (ADR 0063).
+  const products = [
+    ...(d?.by_plan ?? []).map((p) => ({
+      product: p.plan ? t(`reports.plan.${p.plan}`) : t('reports.none'),
+      total: p.total,
+      amount_sen: p.amount_sen,
+    })),
+    ...(d?.hibah?.by_type ?? []).map((p) => ({
+      product: labelOf(HIBAH_TYPES, p.hibah_type, lang) || t('reports.none'),
+      total: p.total,
+      amount_sen: p.amount_sen,
+    })),
+  ];
+  const plans = products.map((p) => ({ plan: p.product, [t('reports.col.total')]: p.total }));
   const modes = (d?.by_payment_option ?? []).map((p, i) => ({
     name: p.payment_options_id ? t(`reports.payment.${p.payment_options_id}`) : t('reports.none'),
     value: p.total,
@@ -89,6 +104,12 @@ export function GraphReportPage() {
             {t('reports.col.total')}: <b>{d.totals.total}</b> · {t('reports.col.amount')}:{' '}
             <b>{formatRinggit(d.totals.amount_sen)}</b>
           </Text>
+          {d.hibah ? (
+            <Text data-testid="graph-hibah-totals">
+              {hibahLabel}: <b>{d.hibah.totals.total}</b> · {t('reports.col.amount')}:{' '}
+              <b>{formatRinggit(d.hibah.totals.amount_sen)}</b>
+            </Text>
+          ) : null}
           <Card withBorder>
             <Title order={3} size="h4" id="chart-line">
               {t('reports.graph.registrations')}
@@ -101,13 +122,14 @@ export function GraphReportPage() {
                 series={[
                   { name: total, color: 'teal.7' },
                   { name: t('reports.col.approved'), color: 'blue.7' },
+                  { name: hibahLabel, color: 'grape.7' },
                 ]}
               />
             </div>
             <DataTable
               caption={t('reports.graph.registrations')}
-              head={[t('reports.col.period'), total, t('reports.col.approved')]}
-              rows={d.rows.map((r) => [label(r.key), r.total, r.approved])}
+              head={[t('reports.col.period'), total, t('reports.col.approved'), hibahLabel]}
+              rows={d.rows.map((r, i) => [label(r.key), r.total, r.approved, hibahRows[i]?.total ?? 0])}
             />
           </Card>
           <SimpleGrid cols={{ base: 1, md: 3 }}>
@@ -133,8 +155,8 @@ export function GraphReportPage() {
               </div>
               <DataTable
                 caption={t('reports.graph.by_product')}
-                head={[t('reports.col.plan'), total, t('reports.col.amount')]}
-                rows={d.by_plan.map((p) => [p.plan ?? '—', p.total, formatRinggit(p.amount_sen)])}
+                head={[t('reports.filter.product'), total, t('reports.col.amount')]}
+                rows={products.map((p) => [p.product, p.total, formatRinggit(p.amount_sen)])}
               />
             </Card>
             <Card withBorder>

@@ -43,6 +43,30 @@ const summary = {
   by_plan: [],
   by_payment_option: [],
   by_branch: [],
+  hibah: {
+    rows: [
+      { key: '2026-11-01', start: '2026-10-31T16:00:00.000Z', total: 1, paid: 1, amount_sen: 80000 },
+      { key: '2026-11-02', start: '2026-11-01T16:00:00.000Z', total: 2, paid: 0, amount_sen: 0 },
+    ],
+    totals: {
+      total: 3,
+      placeholder: 0,
+      new: 1,
+      grantor_review: 0,
+      awaiting_verification: 1,
+      draft: 0,
+      awaiting_witnesses: 0,
+      registered: 1,
+      paid: 1,
+      amount_sen: 80000,
+    },
+    by_type: [
+      { hibah_type: 14, total: 2, paid: 1, amount_sen: 80000 },
+      { hibah_type: 3, total: 1, paid: 0, amount_sen: 0 },
+    ],
+    by_payment_option: [],
+    by_branch: [],
+  },
 };
 const detailed = {
   report: 'detailed',
@@ -164,7 +188,7 @@ describe('ReportPage', () => {
   it('shows the rows and the totals of the answer, in ringgit', async () => {
     stub();
     renderPage(<ReportPage screen={MONTHLY} />, { path: '/dashboard/report-monthly' });
-    const table = await screen.findByRole('table');
+    const table = await screen.findByRole('table', { name: 'Laporan Bulanan' });
     const foot = within(table).getAllByRole('row').at(-1) as HTMLElement;
     expect(within(foot).getByText('Jumlah keseluruhan')).toBeInTheDocument();
     expect(within(foot).getByText('5')).toBeInTheDocument();
@@ -172,6 +196,38 @@ describe('ReportPage', () => {
     expect(within(table).getByText('2026-11-02')).toBeInTheDocument();
     expect(within(table).getByText('RM 600.00')).toBeInTheDocument();
   });
+
+  it('shows the hibah and trust figures: by period, by status and by product (ADR 0063)', async () => {
+    stub();
+    renderPage(<ReportPage screen={MONTHLY} />, { path: '/dashboard/report-monthly' });
+    const section = await screen.findByTestId('hibah-figures');
+    expect(within(section).getByRole('heading', { name: 'Hibah dan amanah' })).toBeInTheDocument();
+    expect(within(section).getByTestId('hibah-total')).toHaveTextContent('3');
+    expect(within(section).getByTestId('hibah-amount')).toHaveTextContent('RM 800.00');
+    const byStatus = within(section).getByRole('table', { name: 'Hibah dan amanah mengikut status' });
+    expect(within(byStatus).getByText('Berdaftar').closest('tr')).toHaveTextContent('Berdaftar1');
+    expect(within(byStatus).getByText('Menunggu pengesahan').closest('tr')).toHaveTextContent('1');
+    const byProduct = within(section).getByRole('table', { name: 'Hibah dan amanah mengikut produk' });
+    expect(within(byProduct).getByText('Amanah Harta Pusaka').closest('tr')).toHaveTextContent('RM 800.00');
+    const byPeriod = within(section).getByRole('table', { name: 'Hibah dan amanah mengikut tempoh' });
+    expect(within(byPeriod).getByText('2026-11-02').closest('tr')).toHaveTextContent('2026-11-0220RM 0.00');
+  });
+
+  it('the product list offers the hibah products: choosing one sends hibah_type, not product', async () => {
+    // jsdom has no layout: reopening a list with a chosen option scrolls it into view
+    Element.prototype.scrollIntoView ??= () => {};
+    const { reports } = stub();
+    const user = userEvent.setup();
+    renderPage(<ReportPage screen={MONTHLY} />, { path: '/dashboard/report-monthly' });
+    await waitFor(() => expect(reports().length).toBe(1));
+    await pick(user, 'Produk', 'Wasiat Asas');
+    await pick(user, 'Produk', 'Amanah Harta Pusaka');
+    await user.click(screen.getByRole('button', { name: 'Tapis' }));
+    await waitFor(() => expect(reports().length).toBe(2));
+    const q = reports()[1].searchParams;
+    expect(q.get('hibah_type')).toBe('14');
+    expect(q.has('product')).toBe(false);
+  }, 30_000);
 
   it('detailed list: the footer counts the records, and a column heading sorts on the server', async () => {
     const { reports } = stub();
@@ -200,7 +256,7 @@ describe('ReportPage', () => {
     });
     const user = userEvent.setup();
     renderPage(<ReportPage screen={MONTHLY} />, { path: '/dashboard/report-monthly' });
-    await screen.findByRole('table');
+    await screen.findByRole('table', { name: 'Laporan Bulanan' });
     await user.click(screen.getByRole('button', { name: 'Muat turun XLSX' }));
     await waitFor(() => expect(clicked).toHaveLength(1));
     const file = calls.find((c) => c.searchParams.get('format') === 'xlsx') as URL;

@@ -21,6 +21,7 @@ import {
 } from './api.ts';
 import { klToday, type ReportScreen } from './config.ts';
 import { Filters } from './Filters.tsx';
+import { HibahSummary } from './HibahSummary.tsx';
 
 const STATUS_KEYS = ['new', 'in_process', 'approved', 'cancelled'] as const;
 
@@ -233,8 +234,8 @@ function SoaTable({ data, lang }: { data: SoaReport; lang: string }) {
           <Table.Tr>
             <Table.Th>{t('reports.col.paid_at')}</Table.Th>
             <Table.Th>{t('reports.col.receipt')}</Table.Th>
-            <Table.Th>{t('reports.col.wasiat_no')}</Table.Th>
-            <Table.Th>{t('reports.col.testator_name')}</Table.Th>
+            <Table.Th>{t('reports.col.record_no')}</Table.Th>
+            <Table.Th>{t('reports.col.payer')}</Table.Th>
             <Table.Th>{t('reports.col.payment_options_id')}</Table.Th>
             <Table.Th style={right}>{t('reports.col.amount')}</Table.Th>
             <Table.Th style={right}>{t('reports.col.balance')}</Table.Th>
@@ -249,7 +250,7 @@ function SoaTable({ data, lang }: { data: SoaReport; lang: string }) {
             <Table.Tr key={x.id}>
               <Table.Td>{formatDateTime(x.paid_at, lang)}</Table.Td>
               <Table.Td>{x.receipt_no ?? '—'}</Table.Td>
-              <Table.Td>{x.wasiat_no ?? '—'}</Table.Td>
+              <Table.Td>{x.wasiat_no ?? x.hibah_number ?? '—'}</Table.Td>
               <Table.Td>{x.testator_name ?? '—'}</Table.Td>
               <Table.Td>{t(`reports.payment.${x.payment_options_id}`)}</Table.Td>
               <Table.Td style={right}>{rm(x.amount_sen)}</Table.Td>
@@ -316,7 +317,13 @@ export function ReportPage({ screen }: { screen: ReportScreen }) {
       />
     );
   else if (d && isSoa) body = <SoaTable data={d} lang={lang} />;
-  else if (d) body = <SummaryTable data={d} caption={t(`reports.${screen.key}.title`)} />;
+  else if (d)
+    body = (
+      <>
+        <SummaryTable data={d} caption={t(`reports.${screen.key}.title`)} />
+        <HibahSummary data={d} />
+      </>
+    );
   const lastPage = d ? (paged ? d.rows.last_page : isSoa ? d.transactions.last_page : 1) : 1;
   return (
     <Stack>

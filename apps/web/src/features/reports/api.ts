@@ -41,7 +41,37 @@ export interface SummaryReport {
   by_plan: (Breakdown & { plan: string | null })[];
   by_payment_option: (Breakdown & { payment_options_id: number | null })[];
   by_branch: (Breakdown & { branch_id: string | null; branch_name: string | null; organization_name: string | null })[];
+  /** Hibahs and trusts of the same period, scope and filters (ADR 0063). */
+  hibah: HibahPart;
 }
+/** Counts of hibahs by status (-1 … 5), paid and collected sen. */
+export interface HibahCounts extends Breakdown {
+  placeholder: number;
+  new: number;
+  grantor_review: number;
+  awaiting_verification: number;
+  draft: number;
+  awaiting_witnesses: number;
+  registered: number;
+}
+/** The hibah part of a summary report. */
+export interface HibahPart {
+  rows: (Breakdown & { key: string; start: string })[];
+  totals: HibahCounts;
+  by_type: (Breakdown & { hibah_type: number | null })[];
+  by_payment_option: (Breakdown & { payment_options_id: number | null })[];
+  by_branch: (Breakdown & { branch_id: string | null; branch_name: string | null; organization_name: string | null })[];
+}
+/** The hibah statuses in order, as keys of {@link HibahCounts}. */
+export const HIBAH_STATUS_KEYS = [
+  'placeholder',
+  'new',
+  'grantor_review',
+  'awaiting_verification',
+  'draft',
+  'awaiting_witnesses',
+  'registered',
+] as const;
 export interface Page<T> {
   data: T[];
   current_page: number;
@@ -90,7 +120,10 @@ export interface SoaReport {
     payment_options_id: number;
     amount_sen: number;
     balance_sen: number;
+    /** A will's payment ('Wasiat': `wasiat_no`) or a hibah's ('Hibah': `hibah_number`). */
+    paymentable_type: 'Wasiat' | 'Hibah';
     wasiat_no: string | null;
+    hibah_number: string | null;
     testator_name: string | null;
   }>;
 }
