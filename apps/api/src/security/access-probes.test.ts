@@ -660,6 +660,31 @@ add('POST /api/public/hibah/:id/receiver/:rid/sign', (x) => ({
   body: { signature: SIGNATURE_PNG },
   may: nobody,
 }));
+add('POST /api/public/hibah/:id/receiver/:rid/otp', (x) => ({
+  path: `${receiverLink(x, x.hibah)}/otp${tampered}`,
+  body: {},
+  may: nobody,
+}));
+// the hibah's public verification answers for registered hibahs only
+add('POST /api/public/hibah/:id/verify', (x) => ({
+  path: `/api/public/hibah/${x.hibah}/verify`,
+  form: pdfForm,
+  may: nobody,
+}));
+// the grantor's MyKad images (issue 3, ADR 0094)
+add('GET /api/hibah/:id/document', (x) => ({ path: `/api/hibah/${x.hibah}/document`, may: seesHibah }));
+add('POST /api/hibah/:id/document', (x) => ({
+  path: `/api/hibah/${x.hibah}/document`,
+  body: { is_base64: true, type: 'mykad-back', document: SIGNATURE_PNG },
+  may: and(holds('ekyc:attempt'), fillsHibah),
+}));
+// the amended will exists only for a succeeded amendment: the target's is a draft
+add('GET /api/amendment/:id/certificate/comprehensive', (x) => ({
+  path: `/api/amendment/${x.amendment}/certificate/comprehensive`,
+  may: nobody,
+}));
+// public eKYC links (ADR 0095): the targets hold none, so no caller may revoke one
+add('POST /api/ekyc/links/:id/revoke', () => ({ path: '/api/ekyc/links/no-such-link/revoke', body: {}, may: nobody }));
 add('GET /api/public/hibah/:id/witness/:wid', (x, own) => [
   { path: witnessLink(x, x.hibah), may: nobody },
   { path: `${witnessLink(x, x.hibah)}${tampered}`, may: nobody },
