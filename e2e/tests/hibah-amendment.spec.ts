@@ -9,9 +9,11 @@
  * list; the grantor signs and accepts the draft; each witness confirms through the link in their e-mail;
  * the officer approves; the grantor's list shows the amendment succeeded and the hibah at version 2.
  */
+
+import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './support/axe.ts';
-import { DEMO_PASSWORD, newClient, newMykad, uniqueTag } from './support/data.ts';
+import { DEMO_PASSWORD, MYKAD_BACK, MYKAD_FRONT, newClient, newMykad, SELFIE, uniqueTag } from './support/data.ts';
 import { linkInMailTo, mailTo } from './support/mail.ts';
 import { apiHeaders, apiLogin, choose, combobox, drawSignature, login, signUpByApi, textbox } from './support/ui.ts';
 
@@ -44,6 +46,19 @@ async function codeInMail(to: string, marker: string): Promise<string> {
     .toMatch(/^\d{6}$/);
   usedCodes.add(code);
   return code;
+}
+
+/** Request and verify the grantor's one-time code of `purpose` for the hibah (the code from the mail). */
+async function grantorCode(
+  request: APIRequestContext,
+  token: string,
+  email: string,
+  hibahId: string,
+  purpose: 'hibah-submit' | 'hibah-finalise',
+) {
+  await call(request, token, 'POST', '/api/otp/request', { purpose, hibah_id: hibahId });
+  const code = await codeInMail(email, 'Kod pengesahan');
+  await call(request, token, 'POST', '/api/otp/verify', { code, purpose, hibah_id: hibahId });
 }
 
 const address = { address: 'No. 8, Jalan Seroja', postcode: '43000', city: 'Kajang', state: 'Selangor' };
@@ -136,6 +151,23 @@ async function registeredHibah(request: APIRequestContext) {
     });
     witnessIds.push(row.witness.id);
   }
+  // The grantor's identity (issue 3, ADR 0094/0096): MyKad images, a passing eKYC, a code before submitting.
+  for (const [type, file, mime] of [
+    ['mykad-front', MYKAD_FRONT, 'image/jpeg'],
+    ['mykad-back', MYKAD_BACK, 'image/png'],
+  ]) {
+    const document = `data:${mime};base64,${(await readFile(file)).toString('base64')}`;
+    await call(request, token, 'POST', `/api/hibah/${h.id}/document`, { is_base64: true, type, document });
+  }
+  const selfie = `data:image/jpeg;base64,${(await readFile(SELFIE)).toString('base64')}`;
+  const face = await request.post('/api/face-verification', {
+    headers: apiHeaders(token),
+    data: { selfie_image: selfie, ekycable_type: 'Hibah', ekycable_id: h.id },
+    timeout: 90_000,
+  });
+  expect(face.ok(), await face.text()).toBe(true);
+  expect((await face.json()).face_verification.passed, 'the face fixtures match').toBe(true);
+  await grantorCode(request, token, client.email, h.id, 'hibah-submit');
   await call(request, token, 'POST', `/api/hibah/${h.id}`, {
     status: 2,
     acknowledged_pdpa: 1,
@@ -143,6 +175,7 @@ async function registeredHibah(request: APIRequestContext) {
   });
   const staff = await apiLogin(request, 'staff');
   await call(request, staff, 'POST', `/api/hibah/${h.id}`, { status: 3, is_cash_payment: 1 });
+  await grantorCode(request, token, client.email, h.id, 'hibah-finalise');
   await call(request, token, 'POST', `/api/hibah/${h.id}`, { status: 3, is_draft_accepted: 1 });
   for (const r of [adult, minor]) {
     await call(request, token, 'POST', `/api/hibah/${h.id}/receiver/${r.id}/signature`, { signature: SIGNATURE_PNG });
