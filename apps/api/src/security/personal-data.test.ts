@@ -7,6 +7,7 @@ import { and, eq, inArray, or } from 'drizzle-orm';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../test/harness.ts';
+import { registeredHibah } from '../amendments/hibah-fixtures.ts';
 import { registeredWill } from '../amendments/test-fixtures.ts';
 import {
   attachments,
@@ -54,6 +55,36 @@ function entry(zip: JSZip, name: string) {
 }
 
 describe('data export', () => {
+  it("includes the client's hibahs with their parties, property shares and payments, and their amendments", async () => {
+    const reg = await registeredHibah(t, staff);
+    const a = (
+      await ok(
+        t.call('POST', '/api/amendment', {
+          token: reg.c.token,
+          body: { amendmentable_type: 'Hibah', amendmentable_id: reg.id },
+        }),
+        201,
+      )
+    ).amendment;
+    const data = JSON.parse(await entry(await exportZip(reg.c.token), 'data.json').async('string'));
+    expect(data.hibahs.map((h: { id: string }) => h.id)).toEqual([reg.id]);
+    expect(data.hibah_user_details).toHaveLength(1);
+    expect(data.hibah_receivers.map((r: { id: string }) => r.id).sort()).toEqual([reg.adult.id, reg.minor.id].sort());
+    expect(data.hibah_caretakers).toHaveLength(1);
+    expect(data.hibah_witnesses).toHaveLength(2);
+    expect(data.hibah_properties.map((p: { id: string }) => p.id)).toEqual([reg.land.id]);
+    expect(data.hibah_property_receivers).toHaveLength(2);
+    expect(data.hibah_payments.length).toBeGreaterThan(0);
+    expect(data.amendments.map((x: { id: string }) => x.id)).toEqual([a.id]);
+    // one-time-code hashes are not exported
+    expect(JSON.stringify(data)).not.toContain('otp_hash');
+    // another grantor's export holds none of it
+    const other = await newClient(t);
+    const theirs = JSON.parse(await entry(await exportZip(other.token), 'data.json').async('string'));
+    expect(theirs.hibahs).toEqual([]);
+    expect(theirs.amendments).toEqual([]);
+  });
+
   it('a client downloads their account, wills with parties, eKYC scores and every document of theirs', async () => {
     const c = await newClient(t);
     const willId = await readyWill(t, c);

@@ -4,9 +4,11 @@
  * keep (the request is recorded and handled by staff)"; ADR 0083).
  *
  * - Export: `GET /api/profile/data-export` → a zip: `data.json` (the account, every will of the user with its
- *   heirs, witnesses, receivers, caretakers, bequests, properties, payments and signature events, eKYC
+ *   heirs, witnesses, receivers, caretakers, bequests, properties, payments and signature events, every
+ *   hibah/trust of theirs with its parties, properties, shares, asset transactions, payments and signature
+ *   events, their amendments with witnesses and payments (one-time-code hashes left out), eKYC
  *   attempts (scores), data requests, and the audit events about the user or done by them) and `documents/`
- *   (every stored file of the user, their wills and their eKYC attempts).
+ *   (every stored file of the user, their wills, hibahs, amendments and eKYC attempts).
  * - Erasure: the client asks (`POST /api/profile/data-requests`), staff handle
  *   (`GET /api/data-requests`, `POST /api/data-requests/{id}/approve|refuse`). Approval erases what may be
  *   erased and keeps what the law or a registered will needs (ADR 0083), recording both in `outcome`.
@@ -21,6 +23,8 @@ import { revokeAllTokens } from '../auth/tokens.ts';
 import type { Ctx } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import {
+  amendment_witnesses,
+  amendments,
   attachments,
   audit_events,
   bequests,
@@ -29,6 +33,14 @@ import {
   document_ocrs,
   ekyc_attempts,
   heirs,
+  hibah_asset_transactions,
+  hibah_caretakers,
+  hibah_heirs,
+  hibah_properties,
+  hibah_property_receivers,
+  hibah_receivers,
+  hibah_user_details,
+  hibah_witnesses,
   hibahs,
   immoveable_properties,
   login_challenges,
@@ -92,9 +104,97 @@ async function childrenOf(db: Db, ids: string[]) {
   };
 }
 
-/** The stored files of a user: their own, their wills' and their eKYC attempts'. */
-async function userAttachments(db: Db, userId: string, willIds: string[], attemptIds: string[]) {
+/** Secrets of one-time codes are not personal data of the user: left out of the export. */
+function withoutSecrets<T extends object>(rows: T[]): Omit<T, 'otp_hash'>[] {
+  return rows.map((r) => {
+    const { otp_hash: _secret, ...rest } = r as T & { otp_hash?: unknown };
+    return rest;
+  });
+}
+
+/**
+ * The user's hibahs and trusts (as grantor) with their particulars, receivers, caretakers, heirs,
+ * witnesses, properties and shares, asset transactions, payments and signature events; and the user's
+ * amendments (of wills and hibahs) with their witnesses (issue 11 "download all their data").
+ */
+async function hibahsAndAmendmentsOf(db: Db, userId: string) {
+  const hs = await db.select().from(hibahs).where(eq(hibahs.user_id, userId));
+  const ids = hs.map((h) => h.id);
+  const ams = await db.select().from(amendments).where(eq(amendments.user_id, userId));
+  const amIds = ams.map((a) => a.id);
+  const properties = ids.length
+    ? await db.select().from(hibah_properties).where(inArray(hibah_properties.hibah_id, ids))
+    : [];
+  const propertyIds = properties.map((p) => p.id);
+  return {
+    hibahs: hs,
+    hibah_user_details: ids.length
+      ? await db.select().from(hibah_user_details).where(inArray(hibah_user_details.hibah_id, ids))
+      : [],
+    hibah_receivers: ids.length
+      ? withoutSecrets(await db.select().from(hibah_receivers).where(inArray(hibah_receivers.hibah_id, ids)))
+      : [],
+    hibah_caretakers: ids.length
+      ? await db.select().from(hibah_caretakers).where(inArray(hibah_caretakers.hibah_id, ids))
+      : [],
+    hibah_heirs: ids.length ? await db.select().from(hibah_heirs).where(inArray(hibah_heirs.hibah_id, ids)) : [],
+    hibah_witnesses: ids.length
+      ? withoutSecrets(await db.select().from(hibah_witnesses).where(inArray(hibah_witnesses.hibah_id, ids)))
+      : [],
+    hibah_properties: properties,
+    hibah_property_receivers: propertyIds.length
+      ? await db
+          .select()
+          .from(hibah_property_receivers)
+          .where(inArray(hibah_property_receivers.property_id, propertyIds))
+      : [],
+    hibah_asset_transactions: ids.length
+      ? await db.select().from(hibah_asset_transactions).where(inArray(hibah_asset_transactions.hibah_id, ids))
+      : [],
+    hibah_payments: ids.length
+      ? await db
+          .select()
+          .from(payments)
+          .where(and(eq(payments.paymentable_type, 'Hibah'), inArray(payments.paymentable_id, ids)))
+      : [],
+    hibah_signature_events: ids.length
+      ? await db
+          .select()
+          .from(signature_events)
+          .where(and(eq(signature_events.signable_type, 'Hibah'), inArray(signature_events.signable_id, ids)))
+      : [],
+    amendments: ams,
+    amendment_witnesses: amIds.length
+      ? withoutSecrets(
+          await db.select().from(amendment_witnesses).where(inArray(amendment_witnesses.amendment_id, amIds)),
+        )
+      : [],
+    amendment_payments: amIds.length
+      ? await db
+          .select()
+          .from(payments)
+          .where(and(eq(payments.paymentable_type, 'Amendment'), inArray(payments.paymentable_id, amIds)))
+      : [],
+  };
+}
+
+/** The stored files of a user: their own, their wills', hibahs', amendments' and eKYC attempts'. */
+async function userAttachments(
+  db: Db,
+  userId: string,
+  willIds: string[],
+  attemptIds: string[],
+  more: { hibahIds: string[]; amendmentIds: string[] } = { hibahIds: [], amendmentIds: [] },
+) {
   const owners: SQL[] = [and(eq(attachments.attachable_type, 'User'), eq(attachments.attachable_id, userId)) as SQL];
+  if (more.hibahIds.length)
+    owners.push(
+      and(eq(attachments.attachable_type, 'Hibah'), inArray(attachments.attachable_id, more.hibahIds)) as SQL,
+    );
+  if (more.amendmentIds.length)
+    owners.push(
+      and(eq(attachments.attachable_type, 'Amendment'), inArray(attachments.attachable_id, more.amendmentIds)) as SQL,
+    );
   if (willIds.length)
     owners.push(and(eq(attachments.attachable_type, 'Wasiat'), inArray(attachments.attachable_id, willIds)) as SQL);
   if (attemptIds.length)
@@ -116,11 +216,13 @@ export async function exportPersonalData(ctx: Ctx, user: AuthUser): Promise<Buff
   const ws = await userWills(db, user.id);
   const willIds = ws.map((w) => w.id);
   const attempts = await db.select().from(ekyc_attempts).where(eq(ekyc_attempts.user_id, user.id));
+  const gifts = await hibahsAndAmendmentsOf(db, user.id);
   const files = await userAttachments(
     db,
     user.id,
     willIds,
     attempts.map((a) => a.id),
+    { hibahIds: gifts.hibahs.map((h) => h.id), amendmentIds: gifts.amendments.map((a) => a.id) },
   );
   const audit = await db
     .select()
@@ -138,6 +240,7 @@ export async function exportPersonalData(ctx: Ctx, user: AuthUser): Promise<Buff
     },
     wills: ws,
     ...(await childrenOf(db, willIds)),
+    ...gifts,
     ekyc_attempts: attempts,
     documents: files.map((f) => ({
       id: f.id,
