@@ -300,8 +300,17 @@ describe('draft, transitions and witnesses', () => {
     const tampered = links[0].query.replace(/signature=[^&]+/, 'signature=AAAA');
     expect((await t.call('GET', `/api/amendment-witness/${links[0].id}${tampered}`)).status).toBe(403);
     expect((await t.call('GET', `/api/amendment-witness/${links[1].id}${links[0].query}`)).status).toBe(403);
+    const viewedAt = async (id: string) =>
+      (await t.ctx.db.select().from(amendment_witnesses).where(eq(amendment_witnesses.id, id)))[0].link_viewed_at;
+    expect(await viewedAt(links[0].id)).toBeNull();
     const view = await ok(t.call('GET', `/api/amendment-witness/${links[0].id}${links[0].query}`));
     expect(view.amendment.draft.heirs[0].name).toBe('Fatimah binti Ahmad');
+    // The first opening is recorded (certificate of completion "viewed"); a second one keeps it.
+    const firstView = await viewedAt(links[0].id);
+    expect(firstView).toBeInstanceOf(Date);
+    await ok(t.call('GET', `/api/amendment-witness/${links[0].id}${links[0].query}`));
+    expect(await viewedAt(links[0].id)).toEqual(firstView);
+    expect(await viewedAt(links[1].id)).toBeNull();
     // Signing before a verified OTP: 422; a wrong code: 422 (translated).
     const noOtp = await t.call('POST', `/api/amendment-witness/${links[0].id}/confirm${links[0].query}`, {
       body: { signature: SIGNATURE_PNG },

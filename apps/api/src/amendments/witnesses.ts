@@ -107,10 +107,18 @@ export async function witnessByLink(ctx: Ctx, witnessId: string, q: LinkParams, 
 /**
  * `GET /api/amendment-witness/{id}?expires&signature` → `{ witness: { id, name, otp_verified, confirmed_at },
  * amendment: { id, amendmentable_type, reference_no, status, expires_at, testator: { name }, draft } }`
- * (`testator` is the grantor of a hibah amendment; the draft has the shape of its type).
+ * (`testator` is the grantor of a hibah amendment; the draft has the shape of its type). The first call
+ * records the witness's `link_viewed_at`.
  */
 export async function witnessView(ctx: Ctx, witnessId: string, q: LinkParams) {
   const { w, a } = await witnessByLink(ctx, witnessId, q);
+  // The first opening of the link is the "viewed" time of the certificate of completion (ADR 0074).
+  if (!w.link_viewed_at) {
+    await ctx.db
+      .update(amendment_witnesses)
+      .set({ link_viewed_at: new Date() })
+      .where(and(eq(amendment_witnesses.id, w.id), isNull(amendment_witnesses.link_viewed_at)));
+  }
   const [owner] = await ctx.db.select({ name: users.name }).from(users).where(eq(users.id, a.user_id));
   return {
     witness: {

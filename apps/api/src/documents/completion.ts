@@ -315,8 +315,9 @@ export async function amendmentCompletion(
       otpVerifiedAt: x.otp_verified_at,
       ip: e?.ip ?? x.confirmed_ip,
       userAgent: e?.user_agent ?? null,
-      sentAt: e?.sent_at ?? x.created_at,
-      viewedAt: e?.viewed_at ?? null,
+      // Witnesses are invited when the testator accepts the draft (ADR 0020).
+      sentAt: e?.sent_at ?? a.accepted_at ?? x.created_at,
+      viewedAt: e?.viewed_at ?? x.link_viewed_at,
       signedAt: e?.signed_at ?? (x.confirmed_at as Date),
       documentSha256: e?.document_sha256 ?? version,
     });

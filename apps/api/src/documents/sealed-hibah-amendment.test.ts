@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../test/harness.ts';
-import { draftWitness, registeredWill, verifiedAmendmentOtp } from '../amendments/test-fixtures.ts';
+import { draftWitness, passAmendmentEkyc, registeredWill, verifiedAmendmentOtp } from '../amendments/test-fixtures.ts';
 import { audit_events, issued_documents, signature_events, will_versions, wills } from '../db/schema/index.ts';
 import { readyHibah } from '../hibah/test-fixtures.ts';
 import { newClient, ok, SIGNATURE_PNG } from '../wills/test-fixtures.ts';
@@ -95,7 +95,19 @@ async function registeredHibah() {
   ).url as string;
   await ok(t.call('GET', link));
   const [path, query] = link.split('?');
-  await ok(t.call('POST', `${path}/sign?${query}`, { body: { signature: SIGNATURE_PNG } }));
+  // The receiver verifies the code mailed through the link (issue 3, ADR 0096), then signs.
+  const before = t.mails.length;
+  const sent = await ok(t.call('POST', `${path}/otp?${query}`, { body: {} }));
+  expect(sent.otp.channel).toBe('email');
+  // (a hook: expect.poll is for tests only) — wait up to 15 s for the mail
+  let code = '';
+  for (let i = 0; i < 300 && !code; i++) {
+    const m = t.mails.slice(before).find((x) => /(?:code is|ialah) \d{6}/.test(x.raw));
+    code = /(?:code is|ialah) (\d{6})/.exec(m?.raw ?? '')?.[1] ?? '';
+    if (!code) await new Promise((r) => setTimeout(r, 50));
+  }
+  expect(code).toMatch(/^\d{6}$/);
+  await ok(t.call('POST', `${path}/sign?${query}`, { body: { code, signature: SIGNATURE_PNG } }));
   await ok(
     t.call('POST', `/api/hibah/${h.id}/receiver/${h.minor.id}/signature`, {
       token,
@@ -269,6 +281,7 @@ describe('amended will', () => {
       }),
     );
     await verifiedAmendmentOtp(t, c.id, id);
+    await passAmendmentEkyc(t, a.id);
     const patch = (token: string, body: object) =>
       ok(t.call('POST', `/api/amendment/${a.id}`, { token, body: { _method: 'PATCH', ...body } }));
     await patch(c.token, { status: 1, acknowledged_pdpa: 1, acknowledged_confirmation: 1 });

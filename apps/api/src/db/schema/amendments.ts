@@ -135,6 +135,8 @@ export const amendment_witnesses = pgTable(
     signature_id: text('signature_id'),
     confirmed_at: tz('confirmed_at'),
     confirmed_ip: text('confirmed_ip'),
+    /** When the witness first opened their signed link (the certificate of completion's "viewed"; ADR 0074). */
+    link_viewed_at: tz('link_viewed_at'),
     ...timestamps(),
   },
   (t) => [index('amendment_witnesses_amendment_idx').on(t.amendment_id)],

@@ -1,0 +1,1 @@
+ALTER TABLE "amendment_witnesses" ADD COLUMN "link_viewed_at" timestamp with time zone;
