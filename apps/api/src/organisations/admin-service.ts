@@ -192,7 +192,12 @@ export async function updatePreference(db: Db, actor: Actor, orgId: string, inpu
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(preferences).where(eq(preferences.organization_id, org.id)).limit(1);
     const [after] = before
-      ? await tx.update(preferences).set(changes).where(eq(preferences.id, before.id)).returning()
+      ? // `updated_at` keeps the SET non-empty when no known field was given (a no-op change, still audited).
+        await tx
+          .update(preferences)
+          .set({ ...changes, updated_at: new Date() })
+          .where(eq(preferences.id, before.id))
+          .returning()
       : await tx
           .insert(preferences)
           .values({ organization_id: org.id, ...changes })

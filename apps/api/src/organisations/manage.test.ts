@@ -289,6 +289,9 @@ describe('preferences (enforced on the server)', () => {
     expect(r.preference.stock_account_type).toBe('CDS');
     const cleared = await setPref({ total_receivers: '' });
     expect(cleared.preference).toMatchObject({ total_receivers: null, allow_hibah: 1 });
+    // No known field (the fuzz pass found this answering 500): nothing changes.
+    const same = await setPref({ unknown_flag: { deep: [1] } });
+    expect(same.preference).toMatchObject({ total_receivers: null, allow_hibah: 1, allow_corporate: 2 });
     const bad = await t.call('PATCH', `/api/organization/${demo}/preference`, {
       token: staff,
       body: { allow_hibah: 3 },

@@ -68,6 +68,8 @@ const NOT_MAIN = new Set([
   'report_branch_months',
   'report_org_days',
   'report_payment_months',
+  // abuse-limit counters (ADR 0024): every limited request counts, refused or not
+  'rate_limit_counters',
 ]);
 const MAIN_TABLES = (Object.values(schema) as unknown[])
   .filter((v): v is PgTable => is(v, PgTable))
