@@ -14,6 +14,7 @@ export default defineConfig({
           name: 'api',
           include: ['apps/api/src/**/*.test.ts', 'apps/api/test/**/*.test.ts'],
           exclude: [...configDefaults.exclude, 'apps/api/test/system/**'],
+          globalSetup: ['apps/api/test/pglite-snapshot.ts'],
           environment: 'node',
           testTimeout: 30000,
           hookTimeout: 60000,

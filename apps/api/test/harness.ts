@@ -1,18 +1,20 @@
 /**
  * Integration-test harness: a real server on a random port over a real database, and a real SMTP server.
  *
- * - Database: an in-memory PGlite, or — when DATABASE_URL is set — a fresh PostgreSQL database created
+ * - Database: an in-memory PGlite (started from the run's migrated and seeded snapshot, test/pglite-snapshot.ts),
+ *   or — when DATABASE_URL is set — a fresh PostgreSQL database created
  *   for this test file on that server and dropped at the end (DESIGN.md §9.9). Same migrations either way.
  * - Mail: an in-process SMTP server (smtp-server); `mails` collects what arrived.
  * - Requests go over HTTP (fetch), so method spoofing and the whole Node path are exercised.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import type { DeclaredRoute } from '../src/auth/guard.ts';
 import type { Ctx } from '../src/context.ts';
@@ -111,8 +113,14 @@ export async function makeTestApp(
 
   const pgAdmin = process.env.DATABASE_URL;
   const fresh = pgAdmin ? await freshPostgres(pgAdmin) : null;
-  const database = await openDatabase({ url: fresh?.url, max: 4 });
-  await seedDemo(database.db);
+  // PGlite: start from the run's migrated and seeded snapshot when the global setup made one.
+  const snapshot = fresh ? '' : inject('pgliteSnapshot');
+  const database = await openDatabase({
+    url: fresh?.url,
+    max: 4,
+    pgliteSnapshot: snapshot ? new Blob([readFileSync(snapshot)]) : undefined,
+  });
+  if (!snapshot) await seedDemo(database.db);
 
   const env = loadEnv({ NODE_ENV: 'test', RATE_LIMIT_SCALE: '100', ...opts.env });
   const dir = mkdtempSync(join(tmpdir(), 'wasiat-test-'));

@@ -32,12 +32,16 @@ const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migratio
  * @param pgliteDir folder for PGlite files; undefined (or "memory://") for an in-memory database (tests).
  * @param migrate PostgreSQL only: false skips the migrations (the API then runs as the application role
  *   of db/roles.sql, which may not create schemas; migrations run as the owner: `npm run db:migrate`).
+ * @param pgliteSnapshot in-memory PGlite only: start from this data folder (a `dumpDataDir()` tarball)
+ *   instead of an empty cluster — the test harness's migrated and seeded snapshot (apps/api/test/
+ *   pglite-snapshot.ts); the migrations still run (nothing left to apply when the snapshot is current).
  */
 export async function openDatabase(opts: {
   url?: string;
   pgliteDir?: string;
   max?: number;
   migrate?: boolean;
+  pgliteSnapshot?: Blob;
 }): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.max ?? 10 });
@@ -51,7 +55,10 @@ export async function openDatabase(opts: {
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   if (opts.pgliteDir && opts.pgliteDir !== 'memory://') mkdirSync(dirname(opts.pgliteDir), { recursive: true });
-  const client = opts.pgliteDir && opts.pgliteDir !== 'memory://' ? new PGlite(opts.pgliteDir) : new PGlite();
+  const client =
+    opts.pgliteDir && opts.pgliteDir !== 'memory://'
+      ? new PGlite(opts.pgliteDir)
+      : new PGlite(opts.pgliteSnapshot ? { loadDataDir: opts.pgliteSnapshot } : undefined);
   const db = drizzleLite(client, { schema }) as unknown as Db;
   await migrateLite(db as never, { migrationsFolder });
   return { db, kind: 'pglite', close: () => client.close() };

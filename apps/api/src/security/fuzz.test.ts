@@ -595,7 +595,8 @@ beforeAll(async () => {
   const last = (r: Route) =>
     r.method === 'DELETE' || /logout|data-requests\/|two-factor|password/.test(r.path) ? 1 : 0;
   routes = routes.sort((a, b) => last(a) - last(b) || `${a.path} ${a.method}`.localeCompare(`${b.path} ${b.method}`));
-});
+  // Seeding and logging in six roles take ~15 s on an idle machine; CI runs two test files at once.
+}, 180_000);
 
 afterAll(async () => {
   console.log(
@@ -681,7 +682,7 @@ describe('fuzz pass over every write route', () => {
     expect(stats.serverErrors).toEqual([]);
     // The check of stored files was exercised: some polyglots are accepted as what their magic bytes say.
     expect(stats.storedFromPolyglots).toBeGreaterThan(0);
-  });
+  }, 180_000);
 
   it('generated bodies: no 5xx, no stack trace, no pollution, nothing stored when refused', async () => {
     const roles = Object.keys(tokens);
@@ -697,5 +698,6 @@ describe('fuzz pass over every write route', () => {
         findings.push(`${route.method} ${route.path} (seed ${SEED + i}): ${(r.errorInstance as Error)?.message}`);
     }
     expect(findings).toEqual([]);
-  });
+    // ~1300 requests: 20–25 s on an idle machine, longer beside another test file on CI's two CPUs.
+  }, 300_000);
 });
