@@ -197,9 +197,11 @@ export async function hibahCompletion(ctx: Ctx, h: Hibah, snapshot?: HibahPartie
       .where(and(eq(signature_events.signable_type, 'Hibah'), eq(signature_events.signable_id, h.id)))
       .orderBy(asc(signature_events.signed_at))
   ).filter((e) => !!e.attachment_id);
-  const grantorSignature =
-    parties.grantorSignatureId ??
-    all.filter((e) => e.role !== 'receiver' && e.role !== 'witness').at(-1)?.attachment_id;
+  // An earlier version's grantor signature is the latest the grantor made on the hibah itself.
+  const grantorSignature = snapshot
+    ? (parties.grantorSignatureId ??
+      all.filter((e) => e.role !== 'receiver' && e.role !== 'witness').at(-1)?.attachment_id)
+    : parties.grantorSignatureId;
   const current = new Set(
     [
       grantorSignature,
