@@ -5,9 +5,12 @@
  * grantor, two receivers — one a minor with a caretaker — a land title shared 50/50, payment, signature,
  * two witnesses, staff approval, draft accepted, receivers signed, witnesses confirmed by link + e-mailed
  * code) opens "Pindaan Hibah" from the menu, applies (no amendment price: nothing to pay), adds a receiver
- * and re-shares the land, submits with an OTP from the outbox; an officer passes it on the verification
- * list; the grantor signs and accepts the draft; each witness confirms through the link in their e-mail;
- * the officer approves; the grantor's list shows the amendment succeeded and the hibah at version 2.
+ * and re-shares the land, copies the hibah's MyKad into the amendment and passes its eKYC with a selfie
+ * (issue 3, ADR 0097), submits with an OTP bound to the hibah from the outbox; an officer passes it on the
+ * verification list; the grantor signs and accepts the draft; each witness confirms through the link in
+ * their e-mail; the officer approves and sees the hibah's versions with their certificates; the grantor's
+ * list shows the amendment succeeded and the hibah at version 2, and the amended hibah is a sealed PDF the
+ * public check recognises (ADR 0098).
  */
 
 import { readFile } from 'node:fs/promises';
@@ -257,8 +260,24 @@ test('pindaan hibah: mohon, tambah penerima dan bahagian, hantar, pegawai lulus,
   }
   await expectAccessible(page, 'pindaan hibah: harta tak alih (penerima)');
 
-  // Submit: declarations, OTP from the outbox.
+  // Submitting needs the amendment's own eKYC (issue 3, ADR 0097): the submit page says so and links to the
+  // MyKad & eKYC part, where the hibah's MyKad images are copied and a selfie is compared with the front.
   await page.getByRole('link', { name: 'Pengesahan dan Hantar' }).click();
+  await expect(page.getByTestId('hibah-amendment-ekyc-needed')).toBeVisible();
+  await page.getByTestId('hibah-amendment-ekyc-needed').getByRole('link').click();
+  await expect(page).toHaveURL(new RegExp(`/trust/pindaan/${amendmentId}/ekyc$`));
+  await expect(page.getByText('Salin MyKad daripada hibah')).toBeVisible();
+  await page.getByTestId('mykad-copy').click();
+  await expect(page.getByTestId('mykad-done')).toBeVisible();
+  await expectAccessible(page, 'pindaan hibah: MyKad dan eKYC');
+  await page.getByLabel('Muat naik swafoto').setInputFiles(SELFIE);
+  await page.getByTestId('ekyc-verify').click();
+  await expect(page.getByTestId('ekyc-result')).toContainText('eKYC berjaya', { timeout: 90_000 });
+  await expect(page.getByTestId('ekyc-verified')).toBeVisible();
+
+  // Submit: declarations, an OTP bound to the hibah from the outbox.
+  await page.getByRole('link', { name: 'Pengesahan dan Hantar' }).click();
+  await expect(page.getByTestId('hibah-amendment-ekyc-needed')).toHaveCount(0);
   await page.getByRole('checkbox', { name: /Akta Perlindungan Data Peribadi/ }).check();
   await page.getByRole('checkbox', { name: /mengesahkan maklumat pindaan hibah/ }).check();
   await page.getByRole('button', { name: 'Minta kod OTP' }).click();
@@ -316,6 +335,13 @@ test('pindaan hibah: mohon, tambah penerima dan bahagian, hantar, pegawai lulus,
   await expect(again).toContainText('Saksi disahkan: 2/2');
   await again.getByTestId(`approve-${amendmentId}`).click();
   await expect(again).toBeHidden();
+  // Staff see the hibah's versions with a certificate for each (ADR 0098).
+  await officer.goto(`/trust/part-listpindaan?id=${hibahId}`);
+  await expect(officer.getByTestId('hibah-versions')).toContainText('Sijil versi semasa (versi 2, PDF)');
+  await expect(officer.getByTestId('hibah-version-1')).toBeVisible();
+  const staffPdf = officer.waitForEvent('popup');
+  await officer.getByTestId('hibah-version-1').click();
+  expect((await staffPdf).url()).toMatch(/^blob:/);
   await officer.context().close();
 
   // The grantor sees it succeeded and the hibah at version 2 with the new receiver.
@@ -325,6 +351,36 @@ test('pindaan hibah: mohon, tambah penerima dan bahagian, hantar, pegawai lulus,
   );
   await expect(page.getByText('Versi semasa: 2')).toBeVisible();
   await expect(page.getByTestId('apply-hibah-amendment')).toBeVisible();
+  // The grantor has the current version's certificate only.
+  await expect(page.getByTestId('hibah-version-current')).toBeVisible();
+  await expect(page.getByTestId('hibah-version-1')).toHaveCount(0);
   const receivers = await call(request, token, 'GET', `/api/hibah/${hibahId}/receiver`);
   expect(receivers.receivers.data.map((r: { name: string }) => r.name)).toContain(newcomer.name);
+
+  // The amended hibah (issue 11, ADR 0098): linked from the amendment's page, a sealed PDF that the hibah's
+  // public check recognises — and not once a single byte is changed.
+  await page.goto(`/trust/pindaan/${amendmentId}`);
+  const amendedLink = page.getByTestId('amended-hibah-pdf');
+  await expect(amendedLink).toBeVisible();
+  const popup = page.waitForEvent('popup');
+  await amendedLink.click();
+  expect((await popup).url()).toMatch(/^blob:/);
+  const pdfRes = await request.get(`/api/amendment/${amendmentId}/certificate/comprehensive`, {
+    headers: { ...apiHeaders(token), Accept: 'application/pdf' },
+  });
+  expect(pdfRes.status()).toBe(200);
+  const pdf = await pdfRes.body();
+  expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+  const check = async (bytes: Buffer) => {
+    const res = await request.post(`/api/public/hibah/${hibahId}/verify`, {
+      headers: { Accept: 'application/json', Type: 'api-public' },
+      multipart: { file: { name: 'hibah.pdf', mimeType: 'application/pdf', buffer: bytes } },
+    });
+    expect(res.ok(), await res.text()).toBe(true);
+    return (await res.json()).verification;
+  };
+  expect(await check(pdf)).toMatchObject({ registered: true, kind: 'hibah_amendment' });
+  const changed = Buffer.from(pdf);
+  changed[changed.length - 20] ^= 0x01;
+  expect(await check(changed)).toMatchObject({ registered: false });
 });

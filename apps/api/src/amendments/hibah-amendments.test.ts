@@ -5,22 +5,26 @@
  * scope), the draft's checks, price and payment, every move 0 → 1 → 3 → 4 → 2 with a real OTP and the
  * witnesses' signed links, the hibah's new version (earlier one readable to staff only), and the window.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../test/harness.ts';
 import {
   amendments,
+  attachments,
   audit_events,
   hibah_property_receivers,
   hibah_receivers,
   hibah_witnesses,
   hibahs,
+  otp_codes,
   pricings,
 } from '../db/schema/index.ts';
+import { verifiedHibahOtp } from '../hibah/test-fixtures.ts';
 import { runJob } from '../jobs/scheduler.ts';
-import { newClient, newMykad, ok, SIGNATURE_PNG } from '../wills/test-fixtures.ts';
-import { mailTo, registeredHibah, verifiedSubmitCode } from './hibah-fixtures.ts';
+import { JPEG_A, newClient, newMykad, ok, PNG_A, SIGNATURE_PNG } from '../wills/test-fixtures.ts';
+import { grantorIdentity, mailTo, registeredHibah, verifiedSubmitCode } from './hibah-fixtures.ts';
 import { AMENDMENT_WINDOW_JOB } from './jobs.ts';
+import { passAmendmentEkyc } from './test-fixtures.ts';
 
 let t: TestApp;
 const tok: Record<string, string> = {};
@@ -66,9 +70,14 @@ const newReceiver = {
 };
 
 /** Drive a hibah amendment to "awaiting witness confirmation" (4); returns the witnesses' links. */
-async function toWitnessStage(c: { id: string; token: string; ic: string }, aId: string, emails: string[]) {
+async function toWitnessStage(
+  c: { id: string; token: string; ic: string },
+  hibahId: string,
+  aId: string,
+  emails: string[],
+) {
   await ok(draft(aId, c.token, { witnesses: emails.map((e, i) => witness(i + 1, e)) }));
-  await verifiedSubmitCode(t, c);
+  await grantorIdentity(t, c, hibahId, aId);
   await ok(patch(aId, c.token, { status: 1, acknowledged_pdpa: 1, acknowledged_confirmation: 1 }));
   await ok(patch(aId, tok.officer, { status: 3 }));
   await ok(
@@ -330,7 +339,7 @@ describe('price and payment', () => {
       const a = (await ok(apply(h.c.token, h.id), 201)).amendment;
       expect(a).toMatchObject({ price_sen: 2500, paid: 0 });
       await ok(draft(a.id, h.c.token, { witnesses: [witness(1, 'p1@example.com'), witness(2, 'p2@example.com')] }));
-      await verifiedSubmitCode(t, h.c);
+      await grantorIdentity(t, h.c, h.id, a.id);
       const unpaid = await patch(a.id, h.c.token, { status: 1, acknowledged_pdpa: 1, acknowledged_confirmation: 1 });
       expect(unpaid.status).toBe(422);
       expect(Object.keys(unpaid.body.errors)).toEqual(['payment']);
@@ -356,7 +365,7 @@ describe('price and payment', () => {
       expect(res.status).toBe(303);
       expect(res.headers.get('location')).toMatch(/^\/trust\/part-listpindaan\?id=[^&]+&status=1&/);
       expect((await ok(t.call('GET', `/api/amendment/${a.id}`, { token: h.c.token }))).amendment.paid).toBe(1);
-      await verifiedSubmitCode(t, h.c);
+      await grantorIdentity(t, h.c, h.id, a.id);
       const sent = await ok(patch(a.id, h.c.token, { status: 1, acknowledged_pdpa: 1, acknowledged_confirmation: 1 }));
       expect(sent.amendment.status).toBe(1);
     } finally {
@@ -394,12 +403,12 @@ describe('from a registered hibah to an approved amendment', () => {
       }),
     );
 
-    // Submitting needs the declarations, the witnesses and the OTP: each missing item is named.
+    // Submitting needs the declarations, the witnesses, the amendment's eKYC and the OTP: each missing item is named.
     const bare = await patch(a.id, c.token, { status: 1 });
     expect(bare.status).toBe(422);
-    expect(Object.keys(bare.body.errors).sort()).toEqual(['acknowledged_pdpa', 'otp']);
+    expect(Object.keys(bare.body.errors).sort()).toEqual(['acknowledged_pdpa', 'ekyc', 'otp']);
     const emails = [`hw1.${Date.now()}@example.com`, `hw2.${Date.now()}@example.com`];
-    const links = await toWitnessStage(c, a.id, emails);
+    const links = await toWitnessStage(c, h.id, a.id, emails);
     const at4 = await row(a.id);
     expect(at4).toMatchObject({ status: 4, handled_by: expect.any(String) });
     expect((at4.expires_at as Date).getTime() - (at4.accepted_at as Date).getTime()).toBe(14 * DAY);
@@ -496,13 +505,13 @@ describe('from a registered hibah to an approved amendment', () => {
     const h = await registeredHibah(t, tok.staff);
     const a = (await ok(apply(h.c.token, h.id), 201)).amendment;
     await ok(draft(a.id, h.c.token, { witnesses: [witness(1, 'r1@example.com'), witness(2, 'r2@example.com')] }));
-    await verifiedSubmitCode(t, h.c);
+    await grantorIdentity(t, h.c, h.id, a.id);
     await ok(patch(a.id, h.c.token, { status: 1, acknowledged_pdpa: 1, acknowledged_confirmation: 1 }));
     const noReason = await patch(a.id, tok.officer, { status: 0 });
     expect(Object.keys(noReason.body.errors)).toEqual(['reason']);
     await ok(patch(a.id, tok.officer, { status: 0, reason: 'Sila semak bahagian' }));
     expect(await row(a.id)).toMatchObject({ status: 0, reason: 'Sila semak bahagian' });
-    await verifiedSubmitCode(t, h.c);
+    await grantorIdentity(t, h.c, h.id, a.id);
     await ok(patch(a.id, h.c.token, { status: 1, acknowledged_pdpa: 1, acknowledged_confirmation: 1 }));
     await ok(patch(a.id, tok.officer, { status: 3 }));
     // Accepting needs the grantor's signature first.
@@ -523,7 +532,7 @@ describe('the 14-day window', () => {
     const h = await registeredHibah(t, tok.staff);
     const a = (await ok(apply(h.c.token, h.id), 201)).amendment;
     await ok(draft(a.id, h.c.token, { witnesses: [witness(1, 'x1@example.com'), witness(2, 'x2@example.com')] }));
-    await verifiedSubmitCode(t, h.c);
+    await grantorIdentity(t, h.c, h.id, a.id);
     await ok(patch(a.id, h.c.token, { status: 1, acknowledged_pdpa: 1, acknowledged_confirmation: 1 }));
     await ok(patch(a.id, tok.officer, { status: 3 }));
     const opened = await row(a.id);
@@ -551,5 +560,164 @@ describe('the 14-day window', () => {
     const listed = await ok(t.call('GET', `/api/amendment?hibah_id=${h.id}`, { token: h.c.token }));
     expect(listed.amendments.data[0]).toMatchObject({ id: a.id, status: 5 });
     expect((await apply(h.c.token, h.id)).status).toBe(201);
+  });
+});
+
+describe("the grantor's identity before submitting (issue 3; ADR 0097)", () => {
+  const submit = (id: string, token: string, lang: 'ms' | 'en' = 'en') =>
+    patch(id, token, { status: 1, acknowledged_pdpa: 1, acknowledged_confirmation: 1 }, lang);
+  const spentCodes = async (hibahId: string) =>
+    (
+      await t.ctx.db
+        .select()
+        .from(otp_codes)
+        .where(and(eq(otp_codes.hibah_id, hibahId), eq(otp_codes.purpose, 'hibah-amendment-submit')))
+    ).map((r) => [r.purpose, !!r.used_at]);
+
+  it('the code is bound to the hibah and requested by its grantor only', async () => {
+    const h = await registeredHibah(t, tok.staff);
+    const purpose = 'hibah-amendment-submit';
+    const req = (token: string, body: object) => t.call('POST', '/api/otp/request', { token, body, lang: 'ms' });
+    const noId = await req(h.c.token, { purpose });
+    expect(noId.status).toBe(422);
+    expect(Object.keys(noId.body.errors)).toEqual(['hibah_id']);
+    const staff = await req(tok.staff, { purpose, hibah_id: h.id });
+    expect(staff.status).toBe(403);
+    expect(staff.body.message).toBe('Hanya pemberi hibah boleh mengemas kini atau memuktamadkan hibah ini.');
+    const outsider = await newClient(t);
+    expect((await req(outsider.token, { purpose, hibah_id: h.id })).status).toBe(404);
+    // A will amendment's code must name its will now: an unbound one would count for nothing.
+    const unbound = await req(h.c.token, { purpose: 'amendment-submit' });
+    expect(unbound.status).toBe(422);
+    expect(Object.keys(unbound.body.errors)).toEqual(['wasiat_id']);
+    const sent = await ok(req(h.c.token, { purpose, hibah_id: h.id }));
+    expect(sent.otp).toMatchObject({ channel: 'email', destination: expect.stringContaining('***@') });
+    const [row] = await t.ctx.db
+      .select()
+      .from(otp_codes)
+      .where(and(eq(otp_codes.hibah_id, h.id), eq(otp_codes.purpose, purpose)));
+    expect(row).toMatchObject({ purpose, hibah_id: h.id, wasiat_id: null, user_id: h.c.id });
+  });
+
+  it('submit is refused without eKYC, without a bound code, with an unbound or another hibah’s code; accepted with both', async () => {
+    const h = await registeredHibah(t, tok.staff);
+    const other = await registeredHibah(t, tok.staff);
+    const a = (await ok(apply(h.c.token, h.id), 201)).amendment;
+    for (const lang of ['en', 'ms'] as const) {
+      const none = await submit(a.id, h.c.token, lang);
+      expect(none.status).toBe(422);
+      expect(none.body.errors).toEqual(
+        lang === 'en'
+          ? {
+              ekyc: ['Please complete the eKYC (face verification) first.'],
+              otp: ['Please verify the OTP code sent to you before submitting.'],
+            }
+          : {
+              ekyc: ['Sila lengkapkan eKYC (pengesahan wajah) terlebih dahulu.'],
+              otp: ['Sila sahkan kod OTP yang dihantar kepada anda sebelum menghantar.'],
+            },
+      );
+    }
+    // A code bound to this hibah, but no eKYC: refused on `ekyc` alone, and the code is not spent.
+    await verifiedHibahOtp(t, h.c.id, h.id, 'hibah-amendment-submit');
+    const noEkyc = await submit(a.id, h.c.token);
+    expect(noEkyc.body.errors).toEqual({ ekyc: ['Please complete the eKYC (face verification) first.'] });
+    expect(await spentCodes(h.id)).toEqual([['hibah-amendment-submit', false]]);
+    await t.ctx.db
+      .update(otp_codes)
+      .set({ used_at: new Date() })
+      .where(and(eq(otp_codes.hibah_id, h.id), eq(otp_codes.purpose, 'hibah-amendment-submit')));
+
+    // eKYC passed; codes that do not count: an unbound amendment code (the old way), another hibah's, this
+    // hibah's code of another purpose.
+    await passAmendmentEkyc(t, a.id);
+    const now = new Date();
+    await t.ctx.db.insert(otp_codes).values({
+      user_id: h.c.id,
+      purpose: 'amendment-submit',
+      channel: 'email',
+      destination: 'x@example.com',
+      code_hash: 'unused',
+      expires_at: new Date(now.getTime() + 300_000),
+      created_at: now,
+      verified_at: now,
+    });
+    await verifiedHibahOtp(t, h.c.id, other.id, 'hibah-amendment-submit');
+    await verifiedHibahOtp(t, h.c.id, h.id, 'hibah-submit');
+    await verifiedHibahOtp(t, h.c.id, h.id, 'hibah-finalise');
+    const wrong = await submit(a.id, h.c.token);
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.errors).toEqual({ otp: ['Please verify the OTP code sent to you before submitting.'] });
+    // (The other grantor's hibah: a code of `h.c` for it cannot even be requested over HTTP — 404.)
+    expect(
+      (
+        await t.call('POST', '/api/otp/request', {
+          token: h.c.token,
+          body: { purpose: 'hibah-amendment-submit', hibah_id: other.id },
+        })
+      ).status,
+    ).toBe(404);
+
+    // A real code for this hibah, mailed and verified: accepted and spent; the others stay unspent. (The
+    // codes inserted above are dated an hour back, out of the 5-per-15-minutes request window.)
+    await t.ctx.db
+      .update(otp_codes)
+      .set({ created_at: new Date(Date.now() - 3_600_000) })
+      .where(and(eq(otp_codes.user_id, h.c.id), eq(otp_codes.code_hash, 'unused')));
+    await verifiedSubmitCode(t, h.c, h.id);
+    const sent = await ok(submit(a.id, h.c.token));
+    expect(sent.amendment.status).toBe(1);
+    const codes = await t.ctx.db.select().from(otp_codes).where(eq(otp_codes.user_id, h.c.id));
+    const used = codes.filter((r) => r.used_at);
+    expect(used.map((r) => [r.purpose, r.hibah_id])).toEqual(
+      expect.arrayContaining([['hibah-amendment-submit', h.id]]),
+    );
+    expect(codes.find((r) => r.hibah_id === other.id)?.used_at).toBeNull();
+    expect(codes.find((r) => r.purpose === 'amendment-submit')?.used_at).toBeNull();
+    expect(codes.find((r) => r.purpose === 'hibah-submit' && r.hibah_id === h.id && !r.used_at)).toBeTruthy();
+
+    // Returned by the officer: resubmitting needs a new code; the eKYC stands.
+    await ok(patch(a.id, tok.officer, { status: 0, reason: 'Semak semula' }));
+    expect(Object.keys((await submit(a.id, h.c.token)).body.errors)).toEqual(['otp']);
+    await verifiedSubmitCode(t, h.c, h.id);
+    expect((await ok(submit(a.id, h.c.token))).amendment.status).toBe(1);
+  });
+
+  it("copies the hibah's MyKad into the amendment (not another hibah's); only the grantor; status and eKYC reply", async () => {
+    const images = { front: PNG_A, back: JPEG_A };
+    const h = await registeredHibah(t, tok.staff, 9, images);
+    const other = await registeredHibah(t, tok.staff, 9, images);
+    const a = (await ok(apply(h.c.token, h.id), 201)).amendment;
+    const docsOf = async (id: string) =>
+      t.ctx.db
+        .select()
+        .from(attachments)
+        .where(and(eq(attachments.attachable_type, 'Hibah'), eq(attachments.attachable_id, id)));
+    const mine = await docsOf(h.id);
+    const front = mine.find((d) => d.type === 'mykad-front');
+    const back = mine.find((d) => d.type === 'mykad-back');
+    const theirs = (await docsOf(other.id)).find((d) => d.type === 'mykad-front');
+    const post = (body: object, token = h.c.token) =>
+      t.call('POST', `/api/amendment/${a.id}/document`, { token, body, lang: 'en' });
+    // Staff may not (grantor only, spec §6); another hibah's image or the wrong side is refused.
+    const staff = await post({ duplicate_from_id: front?.id, type: 'mykad_front' }, tok.staff);
+    expect(staff.status).toBe(403);
+    const foreign = await post({ duplicate_from_id: theirs?.id, type: 'mykad_front' });
+    expect(foreign.status).toBe(422);
+    expect(foreign.body.errors).toEqual({ duplicate_from_id: ['This MyKad image cannot be copied here.'] });
+    expect((await post({ duplicate_from_id: back?.id, type: 'mykad_front' })).status).toBe(422);
+    const copied = await post({ duplicate_from_id: front?.id, type: 'mykad_front' });
+    expect(copied.status).toBe(201);
+    expect(copied.body.attachment).toMatchObject({ type: 'mykad-front' });
+    expect((await post({ duplicate_from_id: back?.id, type: 'mykad_back' })).status).toBe(201);
+    const listed = await ok(t.call('GET', `/api/amendment/${a.id}/document`, { token: h.c.token }));
+    expect(listed.attachments.data.map((d: any) => d.type).sort()).toEqual(['mykad-back', 'mykad-front']);
+    // The copy is the amendment's own file (same bytes, another attachment).
+    const [copy] = await t.ctx.db.select().from(attachments).where(eq(attachments.id, copied.body.attachment.id));
+    expect(copy).toMatchObject({ attachable_type: 'Amendment', attachable_id: a.id, sha256: front?.sha256 });
+    expect(copy.id).not.toBe(front?.id);
+    // Its eKYC state: the amendment's own (nothing yet), readable by the grantor.
+    const state = await ok(t.call('GET', `/api/ekyc/manual/${a.id}?ekycable_type=Amendment`, { token: h.c.token }));
+    expect(state).toMatchObject({ ekycable_type: 'Amendment', ekycable_id: a.id, ekyc_verified_at: null });
   });
 });

@@ -13,7 +13,8 @@
  *   `amendments.grantor_only`), checked like the hibah's own rows (shares, caretakers of minors,
  *   witnesses not the grantor or a receiver, the organisation's totals, ledger properties kept);
  * - submit (0 → 1): complete (≥1 receiver, a caretaker for every minor, ≥1 property each shared), ≥2
- *   witnesses, paid, PDPA + confirmation, an `amendment-submit` code verified by the grantor;
+ *   witnesses, paid, PDPA + confirmation, a passed eKYC of the amendment (its own MyKad and selfie; issue
+ *   3, ADR 0097) and a `hibah-amendment-submit` code of the grantor bound to this hibah (ADR 0097);
  * - approve (4 → 2): the draft becomes the hibah's content as a new version; earlier versions stay
  *   readable to staff (`will:read:any`).
  */
@@ -186,7 +187,11 @@ export async function nextHibahDraft(tx: Conn, a: Amendment, input: DraftInput):
 /**
  * What is missing before a hibah amendment may be submitted (0 → 1), by field: `_` (receivers, a caretaker
  * for every minor, property with shares), `witnesses` (≥ 2 with e-mail), `payment`, `acknowledged_pdpa`,
- * `otp` (a verified `amendment-submit` code of the grantor, spent here; ADR 0036).
+ * `ekyc` (`ekyc.required`: the amendment's own eKYC — `ekycable_type` "Amendment", face score ≥ 70 or
+ * manual — has not passed; issue 3, ADR 0097), `otp` (`otp.required`: no verified, unspent
+ * `hibah-amendment-submit` code of the grantor for this hibah; spent here, inside the submitting
+ * transaction, so a later failure rolls the spending back; ADR 0097). A code of another hibah, of another
+ * purpose, or not bound to a hibah does not count.
  */
 export async function hibahSubmitProblems(
   tx: Db,
@@ -206,7 +211,10 @@ export async function hibahSubmitProblems(
   if (!body.acknowledged_pdpa || !body.acknowledged_confirmation) {
     fields.acknowledged_pdpa = ['wills.verification_required'];
   }
-  if (!(await consumeVerifiedOtp(tx, userId, 'amendment-submit', null))) fields.otp = ['otp.required'];
+  if (!a.ekyc_verified_at) fields.ekyc = ['ekyc.required'];
+  if (!(await consumeVerifiedOtp(tx, userId, 'hibah-amendment-submit', a.amendmentable_id))) {
+    fields.otp = ['otp.required'];
+  }
   return fields;
 }
 

@@ -19,8 +19,8 @@
  *   the will's content, a new version (versions.ts).
  * - → 5 cancel: owner from 0/1/3, officer from 0/1/3/4 (`reason` kept), the expiry job from 3/4.
  * A hibah's amendment (ADR 0036): submit checks the draft's completeness as the hibah's own submission
- * does and spends a grantor's `amendment-submit` code not bound to a will; approve makes the draft the
- * hibah's new version (amendments/hibah.ts).
+ * does, needs the amendment's passed eKYC and spends the grantor's `hibah-amendment-submit` code bound to
+ * the hibah (ADR 0097); approve makes the draft the hibah's new version (amendments/hibah.ts).
  * Anything else: 422 `amendments.invalid_transition` on `status` and nothing changes; a legal move by the
  * wrong person: 403. Each writes an audit event (actor, before/after, IP) in the same transaction.
  */
@@ -65,9 +65,8 @@ async function submitProblems(tx: Db, a: Amendment, body: AmendmentTransitionBod
     fields.acknowledged_pdpa = ['wills.verification_required'];
   const draft = a.draft as WillContent;
   if ((draft.witnesses ?? []).filter((w) => w.email).length < MIN_WITNESSES) fields.witnesses = [AM.witnessesRequired];
-  // The testator's identity for this amendment (issue 3; ADR 0094): a will's amendment only — a hibah's
-  // amendment follows the hibah amendment flow.
-  if (a.amendmentable_type === 'Wasiat' && !a.ekyc_verified_at) fields.ekyc = ['ekyc.required'];
+  // The testator's identity for this amendment (issue 3; ADR 0094). (A hibah's amendment: hibah.ts.)
+  if (!a.ekyc_verified_at) fields.ekyc = ['ekyc.required'];
   if (!(await consumeVerifiedOtp(tx, userId, 'amendment-submit', a.amendmentable_id))) fields.otp = ['otp.required'];
   return fields;
 }

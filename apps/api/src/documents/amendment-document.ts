@@ -5,7 +5,8 @@
  * version's content and of the last sealed document of the will issued before the amendment succeeded — and
  * the amendment's own certificate of completion (the testator's signature on the draft and the witnesses'
  * confirmations). Registered under subject "Amendment" (the amendment's id), kind "amendment"; the will's
- * public upload check includes its amendments' documents.
+ * public upload check includes its amendments' documents. A hibah amendment's document is the amended
+ * hibah (hibah-amendment-document.ts, ADR 0098), served by the same route.
  *
  * Reads the wills, amendments and registry tables read-only.
  */
@@ -18,6 +19,7 @@ import type { Ctx } from '../context.ts';
 import { amendments, issued_documents, will_versions, wills } from '../db/schema/index.ts';
 import { notFound } from '../http/errors.ts';
 import { amendmentCompletion } from './completion.ts';
+import { issueHibahAmendmentDocument } from './hibah-amendment-document.ts';
 import { type IssueActor, issueSealed, sealReason } from './issued.ts';
 import type { WillPdfData } from './pdf/will.ts';
 import { renderWillPdf } from './pdf/will.ts';
@@ -30,16 +32,24 @@ const SUCCEEDED = 2;
 
 /**
  * The amendment when the access allows it and it has succeeded: a bearer user who may see it
- * (amendments/policy.ts scope via `findVisibleAmendment`), or a valid signed link (`user` null). 404 for
- * an unknown amendment, one out of scope, one of a hibah, or one that has not succeeded.
+ * (amendments/policy.ts scope via `findVisibleAmendment`: a will's or a hibah's), or a valid signed link
+ * (`user` null). 404 for an unknown amendment, one out of scope, or one that has not succeeded.
  */
 export async function documentAmendment(ctx: Ctx, id: string, user: AuthUser | null): Promise<Amendment> {
   const a = user
     ? await findVisibleAmendment(ctx.db, user, id)
     : (await ctx.db.select().from(amendments).where(eq(amendments.id, id)))[0];
-  if (a?.amendmentable_type !== 'Wasiat' || a.status !== SUCCEEDED || !a.version_no) throw notFound();
+  if (!a || a.status !== SUCCEEDED || !a.version_no) throw notFound();
+  if (a.amendmentable_type !== 'Wasiat' && a.amendmentable_type !== 'Hibah') throw notFound();
   return a;
 }
+
+/**
+ * The sealed document of succeeded amendment `a`: the amended will ({@link issueAmendmentDocument}) or the
+ * amended hibah (hibah-amendment-document.ts, ADR 0098).
+ */
+export const issueAnyAmendmentDocument = (ctx: Ctx, a: Amendment, actor: IssueActor) =>
+  a.amendmentable_type === 'Hibah' ? issueHibahAmendmentDocument(ctx, a, actor) : issueAmendmentDocument(ctx, a, actor);
 
 /**
  * Everything the amended will prints: the will PDF's data of the amendment's version, the amendment block

@@ -9,11 +9,13 @@
  *   the hibah; the version is `hibahDocumentVersion`, ADR 0074).
  * - {@link amendmentCompletion}: a will amendment — the testator who signed the draft and the witnesses who
  *   confirmed it through their signed link; the version is the SHA-256 of the amendment's draft (ADR 0074).
+ * - {@link hibahAmendmentCompletion}: a hibah amendment — the same, the grantor verified by the amendment's
+ *   eKYC and the code spent on submitting it (ADRs 0097, 0098).
  *
  * Reads the wills, hibah, amendment, eKYC and OTP tables read-only.
  */
 import { maskMykad } from '@wasiat/domain';
-import { and, asc, desc, eq, isNotNull, isNull, or } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNotNull, isNull, lte, or } from 'drizzle-orm';
 import type { Ctx } from '../context.ts';
 import {
   amendment_witnesses,
@@ -145,6 +147,32 @@ async function passingScore(ctx: Ctx, where: ReturnType<typeof and>) {
   return face?.score ?? null;
 }
 
+/** The parties of a hibah whose signatures its certificate prints: ids, MyKad numbers and signatures. */
+export interface HibahParties {
+  grantorIc: string;
+  /** The grantor's printed signature (`hibahs.signature_id`); null = the grantor's latest signature on the hibah. */
+  grantorSignatureId: string | null;
+  receivers: { id: string; ic: string; signatureId: string | null }[];
+  witnesses: { id: string; ic: string; signatureId: string | null }[];
+}
+
+/** The parties of hibah `h` as its live rows hold them. */
+async function liveParties(ctx: Ctx, h: Hibah): Promise<HibahParties> {
+  const db = ctx.db;
+  const [detail] = await db
+    .select({ ic: hibah_user_details.ic_number })
+    .from(hibah_user_details)
+    .where(eq(hibah_user_details.hibah_id, h.id));
+  const rs = await db.select().from(hibah_receivers).where(eq(hibah_receivers.hibah_id, h.id));
+  const ws = await db.select().from(hibah_witnesses).where(eq(hibah_witnesses.hibah_id, h.id));
+  return {
+    grantorIc: detail?.ic ?? '',
+    grantorSignatureId: h.signature_id,
+    receivers: rs.map((r) => ({ id: r.id, ic: r.ic_number ?? '', signatureId: r.signature_id })),
+    witnesses: ws.map((w) => ({ id: w.id, ic: w.ic_number, signatureId: w.signature_id })),
+  };
+}
+
 /**
  * The certificate of completion of hibah `h` (ADR 0074): the signatures printed on it now — the grantor's
  * (`hibahs.signature_id`), each receiver's and each witness's — from the hibah's signature events, oldest
@@ -153,24 +181,35 @@ async function passingScore(ctx: Ctx, where: ReturnType<typeof and>) {
  * device (`in_person_grantor`, when a logged-in user saved it) or through their e-mailed link. Witness:
  * through their link with the e-mailed one-time code, checked when they confirmed (the OTP time = the
  * signing time). Versions are `hibahDocumentVersion` (hibah/document-version.ts).
+ *
+ * With `snapshot` (the certificate of an earlier version, ADR 0098): the parties of that version's content
+ * instead of the live rows, the grantor's latest signature on the hibah itself (amendment signatures are
+ * the amendment's), and as the document version the one the last of these signers signed (the hibah's
+ * content then; the live content has changed since).
  */
-export async function hibahCompletion(ctx: Ctx, h: Hibah): Promise<CompletionData> {
+export async function hibahCompletion(ctx: Ctx, h: Hibah, snapshot?: HibahParties): Promise<CompletionData> {
   const db = ctx.db;
-  const [detail] = await db
-    .select({ ic: hibah_user_details.ic_number })
-    .from(hibah_user_details)
-    .where(eq(hibah_user_details.hibah_id, h.id));
-  const rs = await db.select().from(hibah_receivers).where(eq(hibah_receivers.hibah_id, h.id));
-  const ws = await db.select().from(hibah_witnesses).where(eq(hibah_witnesses.hibah_id, h.id));
-  const current = new Set([h.signature_id, ...rs.map((r) => r.signature_id), ...ws.map((w) => w.signature_id)]);
-  current.delete(null);
-  const events = (
+  const parties = snapshot ?? (await liveParties(ctx, h));
+  const all = (
     await db
       .select()
       .from(signature_events)
       .where(and(eq(signature_events.signable_type, 'Hibah'), eq(signature_events.signable_id, h.id)))
       .orderBy(asc(signature_events.signed_at))
-  ).filter((e) => current.has(e.attachment_id));
+  ).filter((e) => !!e.attachment_id);
+  // An earlier version's grantor signature is the latest the grantor made on the hibah itself.
+  const grantorSignature = snapshot
+    ? (parties.grantorSignatureId ??
+      all.filter((e) => e.role !== 'receiver' && e.role !== 'witness').at(-1)?.attachment_id)
+    : parties.grantorSignatureId;
+  const current = new Set(
+    [
+      grantorSignature,
+      ...parties.receivers.map((r) => r.signatureId),
+      ...parties.witnesses.map((w) => w.signatureId),
+    ].filter((x): x is string => !!x),
+  );
+  const events = all.filter((e) => current.has(e.attachment_id as string));
   const score =
     h.ekyc_method === 'Manual'
       ? null
@@ -185,10 +224,12 @@ export async function hibahCompletion(ctx: Ctx, h: Hibah): Promise<CompletionDat
           ),
         );
   const method = h.ekyc_method ?? (score != null ? 'Face' : null);
-  const receiverIc = new Map(rs.map((r) => [r.id, r.ic_number ?? '']));
-  const witnessIc = new Map(ws.map((w) => [w.id, w.ic_number]));
+  const receiverIc = new Map(parties.receivers.map((r) => [r.id, r.ic]));
+  const witnessIc = new Map(parties.witnesses.map((w) => [w.id, w.ic]));
   return {
-    currentSha256: await hibahDocumentVersion(db, h.id),
+    currentSha256: snapshot
+      ? (events.at(-1)?.document_sha256 ?? (await hibahDocumentVersion(db, h.id)))
+      : await hibahDocumentVersion(db, h.id),
     signers: events.map((e): CompletionSigner => {
       const base = {
         name: e.signer_name,
@@ -222,7 +263,7 @@ export async function hibahCompletion(ctx: Ctx, h: Hibah): Promise<CompletionDat
       return {
         ...base,
         role: 'grantor',
-        icMasked: maskMykad(detail?.ic ?? ''),
+        icMasked: maskMykad(parties.grantorIc),
         ekyc: { method, score: method === 'Face' ? score : null, verifiedAt: h.ekyc_verified_at },
         otpVerifiedAt: null,
       };
@@ -237,24 +278,25 @@ export async function hibahCompletion(ctx: Ctx, h: Hibah): Promise<CompletionDat
  */
 export const amendmentDocumentVersion = (a: Pick<Amendment, 'draft'>) => sha256Hex(canonicalJson(a.draft ?? null));
 
+/** The owner's line of an amendment's completion page: the testator of a will, the grantor of a hibah. */
+export interface AmendmentOwner {
+  role: 'testator' | 'grantor';
+  name: string;
+  /** Unmasked; masked here. */
+  ic: string;
+  ekyc: CompletionSigner['ekyc'];
+  otpVerifiedAt: Date | null;
+}
+
 /**
- * The certificate of completion of will amendment `a` of will `w` (ADR 0074): the testator's signature on
- * the draft (`amendments.signature_id`) and each witness who confirmed it (`amendment_witnesses`), with
- * the facts recorded at signing (signature_events of the amendment: IP, User-Agent, version) and,
- * for signatures saved before those were recorded, what the rows themselves hold (time, witness IP).
- * Testator: the will's eKYC (method and the score of its passing attempt) and the latest verified
- * "amendment-submit" OTP for the will; sent = when the draft was passed to them for review. Witness:
- * signed link with an e-mailed OTP (`otp_verified_at`); sent = when the link was mailed (the row's
- * creation, ADR 0020).
- * @param testatorIc the testator's MyKad (masked here).
+ * The signers of amendment `a` (ADR 0074): the owner's signature on the draft (`amendments.signature_id`)
+ * and each witness who confirmed it (`amendment_witnesses`), with the facts recorded at signing
+ * (signature_events of the amendment: IP, User-Agent, version) and, for signatures saved before those were
+ * recorded, what the rows themselves hold (time, witness IP). Owner: sent = when the draft was passed to
+ * them for review. Witness: signed link with an e-mailed OTP (`otp_verified_at`); sent = when the link was
+ * mailed (the row's creation, ADR 0020). The version is {@link amendmentDocumentVersion}. Oldest first.
  */
-export async function amendmentCompletion(
-  ctx: Ctx,
-  a: Amendment,
-  w: Will,
-  testatorName: string,
-  testatorIc: string,
-): Promise<CompletionData> {
+export async function amendmentSigners(ctx: Ctx, a: Amendment, owner: AmendmentOwner): Promise<CompletionData> {
   const db = ctx.db;
   const version = amendmentDocumentVersion(a);
   const events = await db
@@ -268,29 +310,12 @@ export async function amendmentCompletion(
     const [att] = e
       ? [null]
       : await db.select({ at: attachments.created_at }).from(attachments).where(eq(attachments.id, a.signature_id));
-    const score =
-      w.ekyc_method === 'Face'
-        ? await passingScore(ctx, and(eq(ekyc_attempts.ekycable_type, 'Wasiat'), eq(ekyc_attempts.ekycable_id, w.id)))
-        : null;
-    const [otp] = await db
-      .select({ at: otp_codes.verified_at })
-      .from(otp_codes)
-      .where(
-        and(
-          eq(otp_codes.purpose, 'amendment-submit'),
-          eq(otp_codes.wasiat_id, w.id),
-          eq(otp_codes.user_id, a.user_id),
-          isNotNull(otp_codes.verified_at),
-        ),
-      )
-      .orderBy(desc(otp_codes.verified_at))
-      .limit(1);
     signers.push({
-      role: 'testator',
-      name: e?.signer_name ?? testatorName,
-      icMasked: maskMykad(testatorIc),
-      ekyc: { method: w.ekyc_method, score, verifiedAt: w.ekyc_verified_at },
-      otpVerifiedAt: otp?.at ?? null,
+      role: owner.role,
+      name: e?.signer_name ?? owner.name,
+      icMasked: maskMykad(owner.ic),
+      ekyc: owner.ekyc,
+      otpVerifiedAt: owner.otpVerifiedAt,
       ip: e?.ip ?? null,
       userAgent: e?.user_agent ?? null,
       sentAt: e?.sent_at ?? a.passed_at,
@@ -315,7 +340,7 @@ export async function amendmentCompletion(
       otpVerifiedAt: x.otp_verified_at,
       ip: e?.ip ?? x.confirmed_ip,
       userAgent: e?.user_agent ?? null,
-      // Witnesses are invited when the testator accepts the draft (ADR 0020).
+      // Witnesses are invited when the owner accepts the draft (ADR 0020).
       sentAt: e?.sent_at ?? a.accepted_at ?? x.created_at,
       viewedAt: e?.viewed_at ?? x.link_viewed_at,
       signedAt: e?.signed_at ?? (x.confirmed_at as Date),
@@ -324,4 +349,86 @@ export async function amendmentCompletion(
   }
   signers.sort((p, q) => p.signedAt.getTime() - q.signedAt.getTime());
   return { currentSha256: version, signers };
+}
+
+/**
+ * The certificate of completion of will amendment `a` of will `w` (ADR 0074): {@link amendmentSigners}
+ * with the testator verified by the will's eKYC (method and the score of its passing attempt) and the
+ * latest verified "amendment-submit" OTP for the will.
+ * @param testatorIc the testator's MyKad (masked here).
+ */
+export async function amendmentCompletion(
+  ctx: Ctx,
+  a: Amendment,
+  w: Will,
+  testatorName: string,
+  testatorIc: string,
+): Promise<CompletionData> {
+  const score =
+    a.signature_id && w.ekyc_method === 'Face'
+      ? await passingScore(ctx, and(eq(ekyc_attempts.ekycable_type, 'Wasiat'), eq(ekyc_attempts.ekycable_id, w.id)))
+      : null;
+  const [otp] = a.signature_id
+    ? await ctx.db
+        .select({ at: otp_codes.verified_at })
+        .from(otp_codes)
+        .where(
+          and(
+            eq(otp_codes.purpose, 'amendment-submit'),
+            eq(otp_codes.wasiat_id, w.id),
+            eq(otp_codes.user_id, a.user_id),
+            isNotNull(otp_codes.verified_at),
+          ),
+        )
+        .orderBy(desc(otp_codes.verified_at))
+        .limit(1)
+    : [];
+  return amendmentSigners(ctx, a, {
+    role: 'testator',
+    name: testatorName,
+    ic: testatorIc,
+    ekyc: { method: w.ekyc_method, score, verifiedAt: w.ekyc_verified_at },
+    otpVerifiedAt: otp?.at ?? null,
+  });
+}
+
+/**
+ * The certificate of completion of hibah amendment `a` (ADR 0098, mirroring ADR 0074): {@link
+ * amendmentSigners} with the grantor verified by the amendment's own eKYC (ADR 0097: method, the score of
+ * its latest passing attempt, when it passed) and the `hibah-amendment-submit` code spent on submitting it
+ * (the latest code of the grantor for the hibah spent between the application and the approval; its
+ * verification time is printed).
+ * @param grantorIc the grantor's MyKad as the amended hibah states it (masked here).
+ */
+export async function hibahAmendmentCompletion(
+  ctx: Ctx,
+  a: Amendment,
+  grantorName: string,
+  grantorIc: string,
+): Promise<CompletionData> {
+  const score =
+    a.ekyc_method === 'Face'
+      ? await passingScore(ctx, and(eq(ekyc_attempts.ekycable_type, 'Amendment'), eq(ekyc_attempts.ekycable_id, a.id)))
+      : null;
+  const [otp] = await ctx.db
+    .select({ at: otp_codes.verified_at })
+    .from(otp_codes)
+    .where(
+      and(
+        eq(otp_codes.purpose, 'hibah-amendment-submit'),
+        eq(otp_codes.hibah_id, a.amendmentable_id),
+        eq(otp_codes.user_id, a.user_id),
+        gte(otp_codes.used_at, a.applied_at),
+        lte(otp_codes.used_at, a.approved_at ?? a.updated_at),
+      ),
+    )
+    .orderBy(desc(otp_codes.used_at))
+    .limit(1);
+  return amendmentSigners(ctx, a, {
+    role: 'grantor',
+    name: grantorName,
+    ic: grantorIc,
+    ekyc: { method: a.ekyc_method, score, verifiedAt: a.ekyc_verified_at },
+    otpVerifiedAt: otp?.at ?? null,
+  });
 }

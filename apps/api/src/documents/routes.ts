@@ -20,7 +20,7 @@ import { notFound } from '../http/errors.ts';
 import { routeRateLimit } from '../http/rate-limits.ts';
 import { registerSignableRoute } from '../http/signed-routes.ts';
 import { receiptPdf, settledPaymentFor } from '../payments/receipts.ts';
-import { documentAmendment, issueAmendmentDocument } from './amendment-document.ts';
+import { documentAmendment, issueAnyAmendmentDocument } from './amendment-document.ts';
 import { registerDocumentCheckRoute } from './check-route.ts';
 import { type IssueActor, issueSealed, sealReason } from './issued.ts';
 import { renderWillPdf } from './pdf/will.ts';
@@ -155,8 +155,8 @@ export async function documentsRoutes(api: FastifyInstance, ctx: Ctx) {
 
   /**
    * `POST /api/route/sign { route_name: "amendment.certificate", amendment_id }` → `{ url }`: a 5-minute
-   * signed link to the amended will, for a caller who may see the amendment, once it has succeeded
-   * (status 2); else `{ url: "" }`.
+   * signed link to the amended will or hibah, for a caller who may see the amendment, once it has
+   * succeeded (status 2); else `{ url: "" }`.
    */
   registerSignableRoute('amendment.certificate', {
     ttlSeconds: SIGNED_LINK_TTL_SECONDS,
@@ -173,12 +173,13 @@ export async function documentsRoutes(api: FastifyInstance, ctx: Ctx) {
 
   /**
    * `GET /api/amendment/{id}/certificate/comprehensive` → `application/pdf`, the amended will (reference
-   * §1.8; ADR 0074): the will's version made by this amendment, with the amendment block naming the
-   * previous version's hashes and the amendment's certificate of completion; sealed and registered
-   * (subject "Amendment", kind "amendment"), the same bytes while nothing printed changes.
+   * §1.8; ADR 0074) or, for a hibah's amendment, the amended hibah certificate (ADR 0098): the version made
+   * by this amendment, with the amendment block naming the previous version's hashes (content, and the last
+   * sealed document issued before it succeeded) and the amendment's certificate of completion; sealed and
+   * registered (subject "Amendment", kind "amendment"), the same bytes while nothing printed changes.
    * Access: bearer user who may see the amendment, or a valid signed URL. Errors: 401 no credential;
-   * 403 `documents.link_invalid` tampered/expired link; 404 unknown, not the caller's, a hibah amendment,
-   * or not succeeded (status ≠ 2).
+   * 403 `documents.link_invalid` tampered/expired link; 404 unknown, not the caller's, or not succeeded
+   * (status ≠ 2).
    */
   api.get(
     '/amendment/:id/certificate/comprehensive',
@@ -187,7 +188,7 @@ export async function documentsRoutes(api: FastifyInstance, ctx: Ctx) {
       const access = documentAccess(ctx, req);
       const { id } = req.params as z.infer<typeof idParams>;
       const a = await documentAmendment(ctx, id, access.via === 'bearer' ? access.user : null);
-      const { bytes, filename } = await issueAmendmentDocument(ctx, a, issueActor(access, req.ip));
+      const { bytes, filename } = await issueAnyAmendmentDocument(ctx, a, issueActor(access, req.ip));
       return sendPdf(reply, bytes, filename);
     },
   );

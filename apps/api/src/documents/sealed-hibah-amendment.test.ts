@@ -6,7 +6,12 @@
  *   e-mailed OTP), is registered once per content, and the hibah's public upload check recognises it;
  * - the amended will (`GET /api/amendment/{id}/certificate/comprehensive`) is sealed, names the previous
  *   version's hashes, carries the amendment's certificate of completion and is recognised by the will's
- *   public upload check.
+ *   public upload check;
+ * - the amended hibah (the same route for a hibah's amendment; ADR 0098): sealed, names the previous
+ *   version's content hash and the last hibah document issued before it (or "none issued"), carries the
+ *   amendment's completion page (grantor with the amendment's eKYC and spent code, its witnesses), is
+ *   registered and recognised by the hibah's upload check; `GET /hibah/{id}/certificate?version=n` (the
+ *   current version for whoever sees the hibah, earlier ones for staff only).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,19 +20,31 @@ import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../test/harness.ts';
+import { approvedHibahAmendment } from '../amendments/hibah-fixtures.ts';
 import { draftWitness, passAmendmentEkyc, registeredWill, verifiedAmendmentOtp } from '../amendments/test-fixtures.ts';
-import { audit_events, issued_documents, signature_events, will_versions, wills } from '../db/schema/index.ts';
+import {
+  audit_events,
+  ekyc_attempts,
+  hibah_versions,
+  issued_documents,
+  signature_events,
+  will_versions,
+  wills,
+} from '../db/schema/index.ts';
 import { readyHibah } from '../hibah/test-fixtures.ts';
-import { newClient, ok, SIGNATURE_PNG } from '../wills/test-fixtures.ts';
+import { type Client, newClient, ok, SIGNATURE_PNG } from '../wills/test-fixtures.ts';
+import { sha256Hex } from './issued.ts';
 
 let t: TestApp;
 let staff: string;
 let officer: string;
+let partner: string;
 
 beforeAll(async () => {
   t = await makeTestApp();
   staff = await t.login('staff');
   officer = await t.login('officer');
+  partner = await t.login('partner');
 });
 afterAll(() => t?.close());
 
@@ -418,5 +435,228 @@ describe('amended will', () => {
       }),
     );
     expect(none.url).toBe('');
+  });
+});
+
+describe('amended hibah (ADR 0098)', () => {
+  let hibahId: string;
+  let grantor: string;
+  let client: Client;
+  let certBefore: Buffer;
+  let first: { id: string; reference_no: string; version_no: number };
+  let second: { id: string; reference_no: string; version_no: number };
+  let pdf: Buffer;
+  let secondPdf: Buffer;
+
+  beforeAll(async () => {
+    const { c, h } = await registeredHibah();
+    hibahId = h.id;
+    grantor = c.token;
+    // The registered hibah's certificate is downloaded (and so issued) before the amendment.
+    const before = await t.call('GET', `/api/hibah/${h.id}/certificate`, { token: c.token });
+    expect(before.status).toBe(200);
+    certBefore = before.raw;
+    client = c;
+    first = await approvedHibahAmendment(t, c, h.id, officer);
+    // The amendment's face match, as the eKYC step records a passing attempt (score printed on the page).
+    await t.ctx.db.insert(ekyc_attempts).values({
+      user_id: c.id,
+      actor_id: c.id,
+      ekycable_type: 'Amendment',
+      ekycable_id: first.id,
+      verification_score: 91.4,
+      passed: true,
+      outcome: 'passed',
+    });
+    const r = await t.call('GET', `/api/amendment/${first.id}/certificate/comprehensive`, { token: c.token });
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toBe('application/pdf');
+    pdf = r.raw;
+  }, 120_000);
+
+  it('is sealed (pdfsig valid; one changed byte is a digest mismatch)', () => {
+    const report = pdfsig(pdf);
+    expect(report).toContain('Signature is Valid.');
+    expect(pdfsig(flipOneByte(pdf, 1000))).toContain('Digest Mismatch.');
+  });
+
+  it("names the amendment, version 2 and the previous one's hashes: content and the certificate issued before", async () => {
+    const text = pdfText(pdf);
+    const flat = text.replace(/\s+/g, '');
+    expect(text).toContain('SIJIL HIBAH / HIBAH CERTIFICATE');
+    expect(text).toContain('Pindaan / Amendment');
+    expect(text).toContain(first.reference_no);
+    expect(text).toMatch(/Versi \/ Version: 2/);
+    expect(text).toMatch(/Meminda versi \/ Amends version\s+1/);
+    expect(text).toContain('Dokumen ini ialah hibah sebagaimana dipinda');
+    const [v1] = await t.ctx.db
+      .select()
+      .from(hibah_versions)
+      .where(and(eq(hibah_versions.hibah_id, hibahId), eq(hibah_versions.version_no, 1)));
+    expect(flat).toContain(v1.sha256);
+    const [issuedBefore] = await t.ctx.db
+      .select()
+      .from(issued_documents)
+      .where(and(eq(issued_documents.subject_id, hibahId), eq(issued_documents.kind, 'hibah')));
+    expect(issuedBefore.size_bytes).toBe(certBefore.length);
+    expect(flat).toContain(issuedBefore.sha256);
+    // The amendment's witnesses are the version's witnesses.
+    expect(text).toContain('Saksi Pindaan Hibah 1');
+    expect(text).not.toContain('Saksi Hibah 1');
+  });
+
+  it("carries the amendment's completion page: the grantor (amendment eKYC, spent code) and its witnesses", () => {
+    const page = completionOf(pdfText(pdf));
+    expect(page).toMatch(/1\. Penghibah \/ Grantor: /);
+    expect(page).toContain('Padanan wajah, skor 91');
+    expect(page).toMatch(/OTP disahkan: \d{2} \w{3} \d{2}, \d{2}:\d{2}/);
+    expect(page).toMatch(/Saksi \/ Witness: Saksi Pindaan Hibah 1/);
+    expect(page).toMatch(/Saksi \/ Witness: Saksi Pindaan Hibah 2/);
+    expect(page).toContain('Melalui pautan bertandatangan yang dihantar melalui e-mel');
+    expect(page).toMatch(/OTP e-mel disahkan: \d{2} \w{3} \d{2}, \d{2}:\d{2}/);
+    expect(page).not.toMatch(/Penerima \/ Receiver/);
+    expect(page).toMatch(/\d{6}\*{4}\d{2}/);
+    expect(withoutHashes(page)).not.toMatch(/\d{12}/);
+    expect(page).toContain('sama dengan versi semasa / same as the current version');
+  });
+
+  it("is registered once (subject Amendment) and the hibah's upload check recognises it, not a one-byte change", async () => {
+    const again = await t.call('GET', `/api/amendment/${first.id}/certificate/comprehensive`, { token: grantor });
+    expect(Buffer.compare(again.raw, pdf)).toBe(0);
+    const rows = await t.ctx.db
+      .select()
+      .from(issued_documents)
+      .where(and(eq(issued_documents.subject_type, 'Amendment'), eq(issued_documents.subject_id, first.id)));
+    expect(rows.map((r) => r.kind)).toEqual(['hibah_amendment']);
+    const r = await upload(`/api/public/hibah/${hibahId}/verify`, pdf);
+    expect(r.body.verification).toMatchObject({ registered: true, kind: 'hibah_amendment' });
+    for (const at of [1000, pdf.length - 10]) {
+      const bad = await upload(`/api/public/hibah/${hibahId}/verify`, flipOneByte(pdf, at));
+      expect(bad.body.verification).toMatchObject({ registered: false, kind: null });
+    }
+    // The certificate issued before the amendment stays registered; a will's check does not know the hibah's.
+    expect((await upload(`/api/public/hibah/${hibahId}/verify`, certBefore)).body.verification).toMatchObject({
+      registered: true,
+      kind: 'hibah',
+    });
+  });
+
+  it('a signed link opens it; a stranger or a partner of another organisation gets 404; an open amendment 404', async () => {
+    const link = await ok(
+      t.call('POST', '/api/route/sign', {
+        token: grantor,
+        body: { route_name: 'amendment.certificate', amendment_id: first.id },
+      }),
+    );
+    expect(link.url).toMatch(new RegExp(`^/api/amendment/${first.id}/certificate/comprehensive\\?expires=`));
+    const viaLink = await t.call('GET', link.url);
+    expect(Buffer.compare(viaLink.raw, pdf)).toBe(0);
+    const stranger = await newClient(t);
+    const path = `/api/amendment/${first.id}/certificate/comprehensive`;
+    expect((await t.call('GET', path, { token: stranger.token })).status).toBe(404);
+    expect((await t.call('GET', path, { token: partner })).status).toBe(404);
+    const open = (
+      await ok(
+        t.call('POST', '/api/amendment', {
+          token: grantor,
+          body: { amendmentable_type: 'Hibah', amendmentable_id: hibahId },
+        }),
+        201,
+      )
+    ).amendment;
+    expect(
+      (await t.call('GET', `/api/amendment/${open.id}/certificate/comprehensive`, { token: grantor })).status,
+    ).toBe(404);
+    await ok(t.call('POST', `/api/amendment/${open.id}`, { token: officer, body: { _method: 'PATCH', status: 5 } }));
+  });
+
+  it('a second amendment names the first amended hibah (the only document of version 2) as the previous one', async () => {
+    const [prevDoc] = await t.ctx.db
+      .select()
+      .from(issued_documents)
+      .where(and(eq(issued_documents.subject_type, 'Amendment'), eq(issued_documents.subject_id, first.id)));
+    second = await approvedHibahAmendment(t, client, hibahId, officer);
+    expect(second.version_no).toBe(3);
+    const r = await t.call('GET', `/api/amendment/${second.id}/certificate/comprehensive`, { token: grantor });
+    expect(r.status).toBe(200);
+    secondPdf = r.raw;
+    const text = pdfText(r.raw);
+    expect(text).toMatch(/Versi \/ Version: 3/);
+    const flat = text.replace(/\s+/g, '');
+    expect(flat).toContain(prevDoc.sha256);
+    // Not the certificate of version 1 issued before the first amendment.
+    expect(flat).not.toContain(sha256Hex(certBefore));
+    const [v2] = await t.ctx.db
+      .select()
+      .from(hibah_versions)
+      .where(and(eq(hibah_versions.hibah_id, hibahId), eq(hibah_versions.version_no, 2)));
+    expect(flat).toContain(v2.sha256);
+  });
+
+  it('?version=n: the current one for whoever sees the hibah, earlier ones for staff only; 404 otherwise', async () => {
+    const cert = (q: string, token: string) => t.call('GET', `/api/hibah/${hibahId}/certificate${q}`, { token });
+    // Version 3 (current) and 2 were made by amendments: their certificates are the amended hibahs, same bytes.
+    const v3 = await cert('?version=3', grantor);
+    expect(v3.status).toBe(200);
+    expect(Buffer.compare(v3.raw, secondPdf)).toBe(0);
+    expect((await cert('?version=2', grantor)).status).toBe(404);
+    expect((await cert('?version=1', grantor)).status).toBe(404);
+    expect((await cert('?version=4', staff)).status).toBe(404);
+    const stranger = await newClient(t);
+    expect((await cert('?version=3', stranger.token)).status).toBe(404);
+    expect((await cert('?version=3', partner)).status).toBe(404);
+    expect((await cert('?version=1', partner)).status).toBe(404);
+    const v2 = await cert('?version=2', staff);
+    expect(v2.status).toBe(200);
+    expect(Buffer.compare(v2.raw, pdf)).toBe(0);
+    // Staff read version 1: printed from its snapshot with its own witnesses and signatures, sealed, registered.
+    const v1 = await cert('?version=1', staff);
+    expect(v1.status).toBe(200);
+    expect(pdfsig(v1.raw)).toContain('Signature is Valid.');
+    const text = pdfText(v1.raw);
+    expect(text).toMatch(/Versi \/ Version: 1/);
+    expect(text).not.toContain('Pindaan / Amendment');
+    expect(text).toContain('Saksi Hibah 1');
+    expect(text).not.toContain('Saksi Pindaan Hibah');
+    const page = completionOf(text);
+    expect(page).toMatch(/Penghibah \/ Grantor: /);
+    expect(page).toMatch(/Saksi \/ Witness: Saksi Hibah 1/);
+    expect(page).toMatch(/Penerima \/ Receiver: Fatimah binti Ahmad/);
+    expect(page).toContain('sama dengan versi semasa / same as the current version');
+    expect(Buffer.compare((await cert('?version=1', staff)).raw, v1.raw)).toBe(0);
+    expect((await upload(`/api/public/hibah/${hibahId}/verify`, v1.raw)).body.verification).toMatchObject({
+      registered: true,
+      kind: 'hibah_version',
+    });
+    // A signed link reaches the current version only; a bad value is a 422.
+    const link = (
+      await ok(
+        t.call('POST', '/api/route/sign', {
+          token: grantor,
+          body: { route_name: 'hibah.certificate', hibah_id: hibahId },
+        }),
+      )
+    ).url as string;
+    expect((await t.call('GET', link)).status).toBe(200);
+    expect((await t.call('GET', `${link}&version=1`)).status).toBe(404);
+    expect((await cert('?version=0', staff)).status).toBe(422);
+  });
+
+  it('"none issued" when no hibah document was issued before; then a certificate of the live version is the previous one', async () => {
+    const { c, h } = await registeredHibah();
+    const a = await approvedHibahAmendment(t, c, h.id, officer);
+    const r = await t.call('GET', `/api/amendment/${a.id}/certificate/comprehensive`, { token: c.token });
+    expect(r.status).toBe(200);
+    expect(pdfText(r.raw)).toContain('Tiada dokumen dikeluarkan sebelum pindaan ini');
+    // Staff print version 1 (not a document of version 2), the grantor downloads the live certificate (version 2).
+    expect((await t.call('GET', `/api/hibah/${h.id}/certificate?version=1`, { token: staff })).status).toBe(200);
+    const live = await t.call('GET', `/api/hibah/${h.id}/certificate`, { token: c.token });
+    expect(live.status).toBe(200);
+    const b = await approvedHibahAmendment(t, c, h.id, officer);
+    const flat = pdfText(
+      (await t.call('GET', `/api/amendment/${b.id}/certificate/comprehensive`, { token: c.token })).raw,
+    ).replace(/\s+/g, '');
+    expect(flat).toContain(sha256Hex(live.raw));
+    expect(flat).not.toContain(sha256Hex(r.raw));
   });
 });

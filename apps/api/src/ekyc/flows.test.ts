@@ -2,13 +2,15 @@
  * Identity in the hibah and amendment flows (issue 3; ADR 0094, 0096), over HTTP with the real face model:
  * the grantor's MyKad images and eKYC (`ekycable_type: "Hibah"`), the one-time codes of a hibah's
  * submission and draft acceptance and the server's refusal without them, the manual fallback of a hibah,
- * a receiver's code by SMS, and an amendment's MyKad copied from the will and its own eKYC before submitting.
+ * a receiver's code by SMS, and an amendment's MyKad copied from the will (or the hibah) and its own eKYC
+ * before submitting (ADRs 0094, 0097).
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../test/harness.ts';
+import { registeredHibah } from '../amendments/hibah-fixtures.ts';
 import { draftWitness, passAmendmentEkyc, registeredWill, verifiedAmendmentOtp } from '../amendments/test-fixtures.ts';
 import { amendments, attachments, audit_events, ekyc_attempts, hibahs, otp_codes, wills } from '../db/schema/index.ts';
 import { readyHibah, receiverBody, verifiedHibahOtp } from '../hibah/test-fixtures.ts';
@@ -390,6 +392,49 @@ describe("amendment: MyKad copied from the will, and the amendment's own eKYC be
         .status,
     ).toBe(422);
     expect((await post({ is_base64: true, type: 'mykad-back', document: PNG_A })).status).toBe(422);
+  }, 180_000);
+
+  it("a hibah's amendment: copies the hibah's MyKad, passes its own face match, submits with a code bound to the hibah", async () => {
+    const card = dataUrl(await syntheticMykad('d'));
+    const h = await registeredHibah(t, staff, 9, { front: card, back: JPEG_A });
+    const token = h.c.token;
+    const a = (
+      await ok(
+        t.call('POST', '/api/amendment', { token, body: { amendmentable_type: 'Hibah', amendmentable_id: h.id } }),
+        201,
+      )
+    ).amendment;
+    const hibahDocs = await ok(t.call('GET', `/api/hibah/${h.id}/document`, { token }));
+    for (const side of ['mykad-front', 'mykad-back']) {
+      const from = hibahDocs.attachments.data.find((d: any) => d.type === side);
+      await ok(
+        t.call('POST', `/api/amendment/${a.id}/document`, { token, body: { duplicate_from_id: from.id, type: side } }),
+        201,
+      );
+    }
+    await verifiedHibahOtp(t, h.c.id, h.id, 'hibah-amendment-submit');
+    const submitAmendment = () =>
+      t.call('POST', `/api/amendment/${a.id}`, {
+        token,
+        lang: 'en',
+        body: { _method: 'PATCH', status: 1, acknowledged_pdpa: 1, acknowledged_confirmation: 1 },
+      });
+    const refused = await submitAmendment();
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual({ ekyc: ['Please complete the eKYC (face verification) first.'] });
+    // Staff may not make the grantor's attempt; another face fails; the holder's passes (against the copied front).
+    const target = { ekycable_type: 'Amendment', ekycable_id: a.id };
+    expect((await face(staff, { ...target, selfie_image: dataUrl(await faceCrop('d')) })).status).toBe(403);
+    const fail = await ok(face(token, { ...target, selfie_image: dataUrl(await faceCrop('f')) }));
+    expect(fail.face_verification.passed).toBe(false);
+    const pass = await ok(face(token, { ...target, selfie_image: dataUrl(await faceCrop('d')) }));
+    expect(pass.face_verification).toMatchObject({ passed: true, ekycable_type: 'Amendment', ekycable_id: a.id });
+    const [am] = await t.ctx.db.select().from(amendments).where(eq(amendments.id, a.id));
+    expect(am).toMatchObject({ ekyc_method: 'Face', face_verification_count: 2 });
+    const [hb] = await t.ctx.db.select().from(hibahs).where(eq(hibahs.id, h.id));
+    expect(hb.face_verification_count).toBe(1);
+    const sent = await ok(submitAmendment());
+    expect(sent.amendment.status).toBe(1);
   }, 180_000);
 
   it('an amendment of another client is 404 for attempts and copies; the testator may use the passed fixture', async () => {

@@ -25,6 +25,7 @@ import { completionPage } from '../documents/pdf/completion.ts';
 import { renderPdf } from '../documents/pdf/fonts.ts';
 import { ACCENT, footer, formatKlDateTime, qrBlock, qrDataUrl } from '../documents/pdf/layout.ts';
 import { notFound } from '../http/errors.ts';
+import type { HibahContent } from './content.ts';
 
 const t = (k: string) => `${translate(`hibah.certificate.${k}`, 'ms')} / ${translate(`hibah.certificate.${k}`, 'en')}`;
 /** The public verification page of a hibah (the QR code's target). */
@@ -53,6 +54,27 @@ export interface HibahCertificateData {
   /** QR code (PNG data URL) of `verifyUrl`, the public verification page. */
   qr: string;
   verifyUrl: string;
+  /**
+   * The version of the hibah's content printed (ADR 0037), under the number. Absent on the certificate of
+   * the live hibah (so the fingerprint of certificates issued before versions were printed is unchanged).
+   */
+  versionNo?: number;
+  /**
+   * The amended hibah (ADR 0098, as ADR 0074 for wills): the amendment that made this version and the
+   * previous one it replaces — the previous version's content hash (`hibah_versions.sha256`) and the
+   * SHA-256 of the last sealed hibah document issued before the amendment succeeded (null: none issued).
+   */
+  amendment?: HibahAmendmentBlock;
+}
+
+/** The "Pindaan / Amendment" block of an amended hibah (ADR 0098). */
+export interface HibahAmendmentBlock {
+  referenceNo: string;
+  approvedAt: Date | null;
+  /** The version this amendment replaced. */
+  amendsVersion: number;
+  previousVersionSha256: string | null;
+  previousDocumentSha256: string | null;
 }
 
 /**
@@ -100,6 +122,86 @@ export async function hibahCertificateData(ctx: Ctx, id: string): Promise<HibahC
   };
 }
 
+/** A date of a version's JSON content (an ISO string once stored), or null. */
+const dateOf = (v: unknown) => (v ? new Date(v as string) : null);
+
+/**
+ * What the certificate prints for version `versionNo` of registered hibah `h` from that version's content
+ * (`hibah_versions.content`, ADR 0037; amendments/hibah.ts): the grantor's particulars, the receivers,
+ * the property (moveable, then immoveable) and the witnesses of that version, with `completion` (the
+ * caller's: an amendment's, or an earlier version's). The number, product, registration time, organisation
+ * and QR code are the hibah's. No access check: callers decide who may read the version.
+ */
+export async function hibahVersionCertificateData(
+  ctx: Ctx,
+  h: typeof hibahs.$inferSelect,
+  versionNo: number,
+  content: HibahContent,
+  completion: CompletionData,
+): Promise<HibahCertificateData> {
+  const [org] = h.organization_id
+    ? await ctx.db.select().from(organizations).where(eq(organizations.id, h.organization_id))
+    : [];
+  const url = hibahVerifyUrl(ctx.appUrl, h.id);
+  const str = (v: unknown) => (v === null || v === undefined || v === '' ? null : String(v));
+  const line = (p: Record<string, unknown>) =>
+    [p.property_type, p.institution_name, p.property_no, p.lot_number].map(str).filter(Boolean).join(' · ');
+  return {
+    id: h.id,
+    number: h.hibah_number ?? h.id,
+    hibahType: h.hibah_type,
+    registeredAt: h.registered_at,
+    organizationName: org?.name ?? null,
+    grantor: { name: str(content.user_detail?.name) ?? '-', ic: str(content.user_detail?.ic_number) ?? '-' },
+    receivers: content.receivers.map((r) => ({ name: String(r.name), ic: str(r.ic_number) ?? '-' })),
+    properties: [
+      ...content.moveables.map((p) => ({ line: line(p), kind: 'moveable' })),
+      ...content.immoveables.map((p) => ({ line: line(p), kind: 'immoveable' })),
+    ],
+    witnesses: content.witnesses.map((w) => ({ name: String(w.name), confirmedAt: dateOf(w.confirmed_at) })),
+    completion,
+    qr: await qrDataUrl(url),
+    verifyUrl: url,
+    versionNo,
+  };
+}
+
+/** "Malay / English" of a `sealed.amendment.*` key. */
+const sealedBi = (key: string) =>
+  `${translate(`sealed.amendment.${key}`, 'ms')} / ${translate(`sealed.amendment.${key}`, 'en')}`;
+
+/** The "Pindaan / Amendment" block (ADR 0098): reference, approval, the version and document it replaces. */
+function amendmentSection(a: HibahAmendmentBlock | undefined): Content[] {
+  if (!a) return [];
+  const row = (key: string, value: string, small = false) => [
+    { text: sealedBi(key), color: '#444444' },
+    { text: value, fontSize: small ? 7 : 9 },
+  ];
+  return [
+    { text: sealedBi('title'), bold: true, color: ACCENT, margin: [0, 10, 0, 2] },
+    {
+      table: {
+        widths: [170, '*'],
+        body: [
+          row('reference', a.referenceNo),
+          row('approved_at', formatKlDateTime(a.approvedAt)),
+          row('amends', String(a.amendsVersion)),
+          row('previous_version', a.previousVersionSha256 ?? '-', true),
+          row('previous_document', a.previousDocumentSha256 ?? sealedBi('none_issued'), true),
+        ],
+      },
+      layout: 'noBorders',
+    },
+    {
+      text: translate('sealed.amendment.statement_hibah', 'ms'),
+      fontSize: 8,
+      margin: [0, 4, 0, 0],
+      alignment: 'justify',
+    },
+    { text: translate('sealed.amendment.statement_hibah', 'en'), fontSize: 8, italics: true, alignment: 'justify' },
+  ];
+}
+
 /** Render the certificate (unsealed PDF bytes, A4) from its data; pure. */
 export async function renderHibahCertificate(d: HibahCertificateData): Promise<Buffer> {
   const rows = (items: string[][]): Content => ({
@@ -121,6 +223,7 @@ export async function renderHibahCertificate(d: HibahCertificateData): Promise<B
             },
             { text: `${t('number')}: ${d.number}`, bold: true, alignment: 'center', margin: [0, 6, 0, 0] },
             { text: `${t('registered_at')}: ${formatKlDateTime(d.registeredAt)}`, alignment: 'center' },
+            ...(d.versionNo ? [{ text: `${t('version')}: ${d.versionNo}`, alignment: 'center' as const }] : []),
             { text: d.organizationName ?? '', alignment: 'center', color: '#444444' },
           ],
         },
@@ -135,12 +238,13 @@ export async function renderHibahCertificate(d: HibahCertificateData): Promise<B
     rows(d.properties.map((p) => [p.line, p.kind])),
     section('witnesses'),
     rows(d.witnesses.map((w) => [w.name, formatKlDateTime(w.confirmedAt)])),
+    ...amendmentSection(d.amendment),
     ...completionPage(d.completion, `${t('title')} ${d.number}`),
   ];
   return renderPdf({
     info: { title: `Hibah ${d.number}`, subject: 'Sijil Hibah / Hibah Certificate', creator: 'Wasiat platform' },
     content,
-    footer: footer(`${d.number} · ${d.verifyUrl}`),
+    footer: footer(`${d.number}${d.versionNo ? ` v${d.versionNo}` : ''} · ${d.verifyUrl}`),
     pageMargins: [40, 40, 40, 50],
   });
 }

@@ -66,10 +66,18 @@ export const HIBAH_CONTENT_FIELDS = [
 const SKIP = ['created_at', 'updated_at', 'hibah_id', 'otp_hash', 'otp_expires_at', 'otp_failed_attempts'];
 const fieldsOf = (row: Row): Row => Object.fromEntries(Object.entries(row).filter(([k]) => !SKIP.includes(k)));
 
-/** Keep only the columns a table has, without `undefined` values. */
+/**
+ * Keep only the columns a table has, without `undefined` values. A timestamp column's value read back
+ * from JSON (a draft or a version stores instants as ISO strings, e.g. a receiver's `link_sent_at`) is
+ * made a Date again, as the driver needs one.
+ */
 function pick(table: object, row: Row): Row {
-  const cols = Object.keys(table);
-  return Object.fromEntries(Object.entries(row).filter(([k, v]) => cols.includes(k) && v !== undefined));
+  const cols = table as Record<string, { dataType?: string } | undefined>;
+  return Object.fromEntries(
+    Object.entries(row)
+      .filter(([k, v]) => Object.hasOwn(cols, k) && v !== undefined)
+      .map(([k, v]) => [k, cols[k]?.dataType === 'date' && typeof v === 'string' ? new Date(v) : v]),
+  );
 }
 
 const ordered = async (db: Conn, table: any, hibahId: string) =>

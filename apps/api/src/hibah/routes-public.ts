@@ -7,7 +7,8 @@
  * - `POST /one-cent/hibah-coupon { count, amount_sen?, organization_id?, expires_at? }` → 201 `{ coupons }` (staff)
  * - `POST /one-cent/hibah-coupon/{code}/redeem` → `{ hibah, message }`
  * - `GET /hibah/pending-approval ?status=2|4` → `{ organizations: [{ id, name, code, total_pending }] }` (staff)
- * - `GET /hibah/{id}/certificate` → sealed PDF (bearer who may see it, or a signed link `hibah.certificate`)
+ * - `GET /hibah/{id}/certificate[?version=n]` → sealed PDF (bearer who may see it, or a signed link
+ *   `hibah.certificate`; earlier versions for staff-side roles only, ADR 0098)
  * - `GET /public/hibah/{id}` → `{ hibah }` masked facts (QR target)
  * - `POST /public/hibah/{id}/verify` (multipart `file`) → `{ verification }`: is it the registered document?
  */
@@ -19,6 +20,7 @@ import { requireUser } from '../auth/guard.ts';
 import type { Ctx } from '../context.ts';
 import { amendments, hibahs, organizations } from '../db/schema/index.ts';
 import { registerDocumentCheckRoute } from '../documents/check-route.ts';
+import { issueHibahVersionCertificate } from '../documents/hibah-amendment-document.ts';
 import { documentAccess } from '../documents/policy.ts';
 import { routeRateLimit } from '../http/rate-limits.ts';
 import { registerSignableRoute } from '../http/signed-routes.ts';
@@ -42,6 +44,8 @@ import { serializeHibah } from './serializers.ts';
 import { findVisibleHibah } from './service.ts';
 
 const linkQuery = z.looseObject({ expires: z.string().max(20).optional(), signature: z.string().max(100).optional() });
+/** The certificate's query: a signed link's parameters and the optional version (ADR 0098). */
+const certificateQuery = linkQuery.extend({ version: z.coerce.number().int().min(1).max(100000).optional() });
 const rParams = z.object({ id: z.string().min(1).max(64), rid: z.string().min(1).max(64) });
 const wParams = z.object({ id: z.string().min(1).max(64), wid: z.string().min(1).max(64) });
 export const hibahCertificatePath = (id: string) => `/api/hibah/${id}/certificate`;
@@ -175,22 +179,38 @@ export async function publicRoutes(api: FastifyInstance, ctx: Ctx) {
       }
     },
   });
+  /**
+   * `GET /api/hibah/{id}/certificate[?version=n]` → `application/pdf`, the sealed, registered hibah
+   * certificate (ADRs 0070, 0074). Without `version` (or with the current one): the live hibah. With an
+   * earlier version (issue 5; ADR 0098): staff-side roles only (`will:read:any`, as `GET
+   * /hibah/{id}/versions/{n}`) — a version made by an amendment is that amendment's amended hibah (the
+   * same bytes as `GET /amendment/{id}/certificate/comprehensive`), the registered original is printed
+   * from its snapshot. Access: bearer who may see the hibah, or a signed link `hibah.certificate` (the
+   * current version only). Errors: 401 no credential; 403 `documents.link_invalid`; 404 not visible, not
+   * registered, unknown version, or an earlier version for anyone else.
+   */
   api.get(
     '/hibah/:id/certificate',
-    { config: { access: 'public' }, schema: { params: idParams, querystring: linkQuery } },
+    { config: { access: 'public' }, schema: { params: idParams, querystring: certificateQuery } },
     async (req: any, reply) => {
       const access = documentAccess(ctx, req);
-      if (access.via === 'bearer') await findVisibleHibah(ctx.db, access.user, req.params.id);
-      // Sealed and registered (issue 11; ADR 0074): the same bytes for unchanged content.
-      const { bytes, number } = await issueHibahCertificate(ctx, req.params.id, {
-        userId: access.via === 'bearer' ? access.user.id : null,
-        ip: req.ip,
-      });
+      const actor = { userId: access.via === 'bearer' ? access.user.id : null, ip: req.ip };
+      const user = access.via === 'bearer' ? access.user : null;
+      const { version } = req.query as z.infer<typeof certificateQuery>;
+      let out: { bytes: Buffer; filename: string };
+      if (version !== undefined) {
+        out = await issueHibahVersionCertificate(ctx, user, req.params.id, version, actor);
+      } else {
+        if (user) await findVisibleHibah(ctx.db, user, req.params.id);
+        // Sealed and registered (issue 11; ADR 0074): the same bytes for unchanged content.
+        const { bytes, number } = await issueHibahCertificate(ctx, req.params.id, actor);
+        out = { bytes, filename: `sijil-hibah-${number}.pdf` };
+      }
       return reply
         .header('Content-Type', 'application/pdf')
-        .header('Content-Disposition', `inline; filename="sijil-hibah-${number.replace(/[^\w.-]/g, '_')}.pdf"`)
+        .header('Content-Disposition', `inline; filename="${out.filename.replace(/[^\w.-]/g, '_')}"`)
         .header('Cache-Control', 'private, no-store')
-        .send(bytes);
+        .send(out.bytes);
     },
   );
   api.get(

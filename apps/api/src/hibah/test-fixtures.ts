@@ -72,14 +72,15 @@ export async function passHibahEkyc(t: TestApp, hibahId: string) {
 }
 
 /**
- * A verified, unspent one-time code of `purpose` ("hibah-submit" | "hibah-finalise") for `userId` and the
- * hibah (as `POST /api/otp/request` + `/api/otp/verify` would leave it), so the next such step may spend it.
+ * A verified, unspent one-time code of `purpose` ("hibah-submit" | "hibah-finalise" |
+ * "hibah-amendment-submit"; ADRs 0096, 0097) for `userId` and the hibah (as `POST /api/otp/request` +
+ * `/api/otp/verify` would leave it), so the next such step may spend it.
  */
 export async function verifiedHibahOtp(
   t: TestApp,
   userId: string,
   hibahId: string,
-  purpose: 'hibah-submit' | 'hibah-finalise',
+  purpose: 'hibah-submit' | 'hibah-finalise' | 'hibah-amendment-submit',
 ) {
   const now = new Date();
   await t.ctx.db.insert(otp_codes).values({

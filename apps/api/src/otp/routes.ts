@@ -1,9 +1,10 @@
 /**
  * Routes of the OTP module (issue 3):
  *
- * - `POST /api/otp/request { purpose, wasiat_id?, hibah_id?, channel?: "email"|"sms" }` (purpose "will-submit" |
- *   "amendment-submit" with the will's `wasiat_id`; "hibah-submit" | "hibah-finalise" with `hibah_id`, the
- *   grantor only — 403 `hibah.grantor_only`) →
+ * - `POST /api/otp/request { purpose, wasiat_id?, hibah_id?, channel?: "email"|"sms" }` (purpose "will-submit"
+ *   with the will's optional `wasiat_id`; "amendment-submit" with the amended will's `wasiat_id` (required);
+ *   "hibah-submit" | "hibah-finalise" | "hibah-amendment-submit" with `hibah_id`, the grantor only — 403
+ *   `hibah.grantor_only`; ADRs 0096, 0097) →
  *   `{ otp: { channel, destination (masked), expires_at }, message }`; 429 after 5 requests in 15 minutes
  *   per user or per destination, or 10 in a day per destination (otp/service.ts), or 20 in an hour from
  *   one IP (issue 11; http/rate-limits.ts); 422 `channel` `otp.sms_failed` when the SMS provider refuses.

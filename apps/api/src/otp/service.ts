@@ -5,9 +5,10 @@
  * (15 minutes) per user and per destination, and {@link OTP_MAX_PER_DAY} per destination in 24 hours
  * (issue 3; the 20 per hour per IP is http/rate-limits.ts). The rolling windows count every code created.
  * Verifying marks the code verified; the guarded action then spends it with {@link consumeVerifiedOtp}:
- * a will's submission (`will-submit`, with `wasiat_id`), an amendment's (`amendment-submit`, with the
- * amended will's `wasiat_id`), a hibah's submission (`hibah-submit`) or the grantor's acceptance of its
- * draft (`hibah-finalise`), both with `hibah_id` (ADR 0096). A code is bound to its purpose and record.
+ * a will's submission (`will-submit`, with `wasiat_id`), a will amendment's (`amendment-submit`, with the
+ * amended will's `wasiat_id`, required), a hibah's submission (`hibah-submit`), the grantor's acceptance of
+ * its draft (`hibah-finalise`; ADR 0096) or a hibah amendment's submission (`hibah-amendment-submit`;
+ * ADR 0097), the three with `hibah_id`. A code is bound to its purpose and record.
  * Every function takes `now` so tests can move the clock.
  */
 import { randomInt } from 'node:crypto';
@@ -34,10 +35,18 @@ export const OTP_MAX_PER_DAY = 10;
 export const OTP_DAY_MS = 24 * 60 * 60 * 1000;
 /** How long a verified code may still be spent by the action it guards. */
 export const OTP_VERIFIED_VALID_MS = 15 * 60 * 1000;
-export const OTP_PURPOSES = ['will-submit', 'amendment-submit', 'hibah-submit', 'hibah-finalise'] as const;
+export const OTP_PURPOSES = [
+  'will-submit',
+  'amendment-submit',
+  'hibah-submit',
+  'hibah-finalise',
+  'hibah-amendment-submit',
+] as const;
 export type OtpPurpose = (typeof OTP_PURPOSES)[number];
+/** The purposes bound to a hibah (`hibah_id`, the grantor only; ADRs 0096, 0097); the others to a will. */
+export const HIBAH_OTP_PURPOSES: readonly OtpPurpose[] = ['hibah-submit', 'hibah-finalise', 'hibah-amendment-submit'];
 /** Whether a purpose concerns a hibah (its record id is `hibah_id`, else `wasiat_id`). */
-export const isHibahPurpose = (p: OtpPurpose) => p === 'hibah-submit' || p === 'hibah-finalise';
+export const isHibahPurpose = (p: OtpPurpose) => HIBAH_OTP_PURPOSES.includes(p);
 
 const HASH_OPTS = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
@@ -66,8 +75,10 @@ const mask = (dest: string) =>
 
 /**
  * The record a code is for: a hibah purpose needs `hibah_id` of a hibah the caller may see and whose
- * grantor they are (only the grantor submits or finalises, spec §6: 403 `hibah.grantor_only`); the other
- * purposes take an optional `wasiat_id` of a visible will. 404 when not visible.
+ * grantor they are (only the grantor submits, finalises or amends, spec §6: 403 `hibah.grantor_only`);
+ * `amendment-submit` needs the amended will's `wasiat_id` (an unbound code would count for nothing; ADR
+ * 0097); `will-submit` takes an optional `wasiat_id` of a visible will. 404 when not visible; 422
+ * `validation.required` on the missing id.
  * @returns the two record columns of the code row.
  */
 async function checkRecord(
@@ -80,6 +91,7 @@ async function checkRecord(
     assertGrantor(user, await findVisibleHibah(db, user, input.hibah_id));
     return { wasiat_id: null, hibah_id: input.hibah_id };
   }
+  if (input.purpose === 'amendment-submit' && !input.wasiat_id) throw fieldError('wasiat_id', 'validation.required');
   if (input.wasiat_id) await findVisibleWill(db, user, input.wasiat_id);
   return { wasiat_id: input.wasiat_id ?? null, hibah_id: null };
 }

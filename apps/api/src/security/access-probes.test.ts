@@ -645,6 +645,9 @@ add('POST /api/hibah/:id/product-transaction', (x) => ({
 add('GET /api/hibah/:id/certificate', (x) => [
   { path: `/api/hibah/${x.hibah}/certificate`, may: seesHibah, noControl: 'the hibah is not completed (status 5)' },
   { path: `/api/hibah/${x.hibah}/certificate${tampered}`, may: seesHibah, noControl: 'as above' },
+  // a named version (ADR 0098): the current one as above; an unknown (or, for non-staff, earlier) one: 404
+  { path: `/api/hibah/${x.hibah}/certificate?version=1`, may: seesHibah, noControl: 'as above' },
+  { path: `/api/hibah/${x.hibah}/certificate?version=2`, may: nobody },
 ]);
 add('GET /api/public/hibah/:id', (x) => ({ path: `/api/public/hibah/${x.hibah}`, may: nobody }));
 // the parties' pages answer only through the signed links sent to them

@@ -49,11 +49,11 @@ export const otp_codes = pgTable(
     user_id: text('user_id')
       .notNull()
       .references(() => users.id),
-    /** "will-submit" | "amendment-submit" | "hibah-submit" | "hibah-finalise" (otp/service.ts) */
+    /** "will-submit" | "amendment-submit" | "hibah-submit" | "hibah-finalise" | "hibah-amendment-submit" (otp/service.ts) */
     purpose: text('purpose').notNull(),
     /** The will the code is for (when the purpose concerns one). */
     wasiat_id: text('wasiat_id'),
-    /** The hibah the code is for (purposes "hibah-submit", "hibah-finalise"; ADR 0096). */
+    /** The hibah the code is for (purposes "hibah-submit", "hibah-finalise", "hibah-amendment-submit"; ADRs 0096, 0097). */
     hibah_id: text('hibah_id'),
     /** "email" | "sms" and the address it went to. */
     channel: text('channel').notNull(),

@@ -3,7 +3,8 @@
  * apply and pay, the wizard /wasiat/{wasiat_id}/pindaan-* (parts a–i, the MyKad and eKYC page pindaan-ekyc,
  * property pages, draft review), the officer lists, the client's list, search (carian), the public witness
  * page opened from the signed link, and hibah amendments (ADR 0038): /trust/part-listpindaan,
- * /trust/pindaan/{amendment_id}/…, /trust/pengesahan/list-pindaan-hibah.
+ * /trust/pindaan/{amendment_id}/… (with its MyKad & eKYC part `ekyc`, ADR 0097),
+ * /trust/pengesahan/list-pindaan-hibah.
  */
 import type { RouteObject } from 'react-router';
 import type { FeatureRoutes } from '@/app/routes-types.ts';
@@ -69,6 +70,9 @@ const hibahAmendment: RouteObject = {
     page('penjaga', async () => ({ Component: (await hibahParts()).HibahCaretakersPart })),
     page('saksi', async () => ({ Component: (await hibahParts()).HibahWitnessesPart })),
     page('mesej', async () => ({ Component: (await hibahParts()).HibahMessagePart })),
+    page('ekyc', async () => ({
+      Component: (await import('./hibah/HibahIdentityPart.tsx')).HibahIdentityPart,
+    })),
     page('hantar', async () => ({ Component: (await hibahParts()).HibahSubmitPart })),
     page('draf', async () => ({ Component: (await hibahParts()).HibahDraftPart })),
   ],

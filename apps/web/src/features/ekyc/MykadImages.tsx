@@ -4,7 +4,8 @@
  * `path` is the record's document collection (`hibah/{id}/document`, `amendment/{id}/document`):
  * `GET` lists `{ attachments: { data } }`; each chosen image is sent as `POST { is_base64, type, document }`
  * (the server reads the front by OCR and refuses another MyKad number or the same file twice, 422 on
- * `document`). With `copyFrom` (an amendment) the will's images can be copied instead:
+ * `document`). With `copyFrom` (an amendment) the images of the amended record — the will's, or the hibah's
+ * (`copySource: "hibah"`; ADR 0097) — can be copied instead:
  * `POST { duplicate_from_id, type: "mykad_front" | "mykad_back" }`.
  */
 import { Button, Group, Image, Input, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
@@ -38,13 +39,16 @@ export function MykadImages({
   editable,
   onSaved,
   copyFrom,
+  copySource = 'will',
   title,
 }: {
   path: string;
   editable: boolean;
   onSaved?: () => void;
-  /** The will's images an amendment may copy. */
+  /** The images of the amended record (the will's or the hibah's) an amendment may copy. */
   copyFrom?: Record<Side, DocumentRow | null>;
+  /** Which record `copyFrom` belongs to (the copy button's words). */
+  copySource?: 'will' | 'hibah';
   title: string;
 }) {
   const { t } = useTranslation();
@@ -132,10 +136,10 @@ export function MykadImages({
       {canCopy && editable && (
         <Paper withBorder p="md">
           <Stack gap="xs">
-            <Text size="sm">{t('ekyc.mykad.copy_intro')}</Text>
+            <Text size="sm">{t(copySource === 'hibah' ? 'ekyc.mykad.copy_intro_hibah' : 'ekyc.mykad.copy_intro')}</Text>
             <Group>
               <Button variant="light" onClick={copy} loading={busy === 'copy'} data-testid="mykad-copy">
-                {t('ekyc.mykad.copy')}
+                {t(copySource === 'hibah' ? 'ekyc.mykad.copy_hibah' : 'ekyc.mykad.copy')}
               </Button>
             </Group>
           </Stack>

@@ -24,6 +24,7 @@ export const HIBAH_AMENDMENT_PARTS = [
   ['penjaga', 'caretakers'],
   ['saksi', 'witnesses'],
   ['mesej', 'message'],
+  ['ekyc', 'ekyc'],
   ['hantar', 'submit'],
   ['draf', 'draft'],
 ] as const;

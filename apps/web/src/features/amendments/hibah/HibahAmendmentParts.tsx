@@ -1,12 +1,14 @@
 /**
  * The parts of a hibah amendment's page (ADR 0038; docs/api/amendments.md "Hibah amendments"): summary
- * (and payment), receivers, caretakers (of minor receivers), witnesses, submit (PDPA, confirmation, OTP;
- * an officer's actions for staff) and the draft review (sign, accept or reject within 14 days). The
+ * (payment; once succeeded, the amended hibah — ADR 0098), receivers, caretakers (of minor receivers),
+ * witnesses, submit (PDPA, confirmation, the amendment's eKYC, a code bound to the hibah — ADR 0097; an
+ * officer's actions for staff) and the draft review (sign, accept or reject within 14 days). The MyKad &
+ * eKYC part is HibahIdentityPart.tsx. The
  * property pages, message and documents reuse the will amendment wizard's parts. Saves replace a section
  * of the draft (`PATCH /api/amendment/{id}/draft`); the server checks the grantor-only rule and the rules
  * of the hibah (shares, caretakers of minors, witnesses).
  */
-import { Badge, Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import {
   can,
   FREQUENCIES,
@@ -21,6 +23,7 @@ import {
 } from '@wasiat/domain';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { ApiError, api } from '@/app/api.ts';
 import { session } from '@/app/storage.ts';
 import { SignaturePad, type SignaturePadHandle } from '@/components/SignaturePad.tsx';
@@ -42,6 +45,7 @@ import { OtpBox } from '../components/OtpBox.tsx';
 import { OfficerActions, PindaanF, PindaanG } from '../parts/FlowParts.tsx';
 import type { AmendmentWitness } from '../types.ts';
 import { type HibahDraft, payHibahAmendment } from './api.ts';
+import { AmendedHibahLink } from './HibahDocuments.tsx';
 import { HibahDraftSummary } from './HibahDraftSummary.tsx';
 
 /** The context's draft as a hibah draft. */
@@ -84,6 +88,14 @@ export function HibahSummaryPart() {
             {t('hibahAmendments.list.pay', { amount: formatRinggit(a.price_sen ?? 0) })}
           </Button>
         </Group>
+      )}
+      {a.status === 2 && (
+        <Paper withBorder p="md">
+          <Stack gap="xs">
+            <Text>{t('hibahAmendments.documents.amended_intro')}</Text>
+            <AmendedHibahLink amendmentId={a.id} />
+          </Stack>
+        </Paper>
       )}
     </Stack>
   );
@@ -219,10 +231,17 @@ export function HibahMessagePart() {
   );
 }
 
-/** Submit (status 0 → 1): PDPA, confirmation, a one-time code (spec §5); officers act instead. */
+/** The one-time code of a hibah amendment's submission, bound to the hibah (ADR 0097). */
+const OTP_PURPOSE = 'hibah-amendment-submit';
+
+/**
+ * Submit (status 0 → 1): PDPA, confirmation, the amendment's eKYC (a link to its MyKad & eKYC part while
+ * it has not passed), a one-time code bound to the hibah (spec §5; ADR 0097); officers act instead.
+ */
 export function HibahSubmitPart() {
   const { t } = useTranslation();
   const { amendment: a, editable, refresh } = useHibahContext();
+  const hibahId = a.amendmentable_id;
   const officer = can(roleOf(session.user()), 'amendment:verify') && !isGrantor(a.user_id);
   const [pdpa, setPdpa] = useState(false);
   const [confirm, setConfirm] = useState(false);
@@ -247,6 +266,14 @@ export function HibahSubmitPart() {
       {officer && <OfficerActions />}
       {!officer && a.status === 0 && (
         <Stack>
+          {!a.ekyc_verified_at && (
+            <Notice color="yellow" data-testid="hibah-amendment-ekyc-needed">
+              {t('hibahAmendments.identity.ekyc_needed')}{' '}
+              <Anchor component={Link} to={`/trust/pindaan/${a.id}/ekyc`}>
+                {t('hibahAmendments.identity.to_ekyc')}
+              </Anchor>
+            </Notice>
+          )}
           <Checkbox
             label={t('hibahAmendments.submit.pdpa')}
             checked={pdpa}
@@ -259,8 +286,10 @@ export function HibahSubmitPart() {
           />
           <OtpBox
             disabled={!editable}
-            request={() => api.post('otp/request', { purpose: 'amendment-submit' }, { silent: true })}
-            verify={(code) => api.post('otp/verify', { code, purpose: 'amendment-submit' }, { silent: true })}
+            request={() => api.post('otp/request', { purpose: OTP_PURPOSE, hibah_id: hibahId }, { silent: true })}
+            verify={(code) =>
+              api.post('otp/verify', { code, purpose: OTP_PURPOSE, hibah_id: hibahId }, { silent: true })
+            }
             onVerified={() => setOtp(true)}
           />
           {error && <Notice color="red">{error}</Notice>}

@@ -4,7 +4,9 @@
  * ADR 0038). `?id={hibah_id}` shows that hibah; without it every registered hibah of the grantor. Each
  * amendment shows its status label (spec §4; any other value "invalid/cancelled"); "apply" when none is
  * open, "pay" when one is unpaid, "open" into the amendment's page /trust/pindaan/{amendment_id}. After
- * the payment gateway the page comes back with `?status=1|0`.
+ * the payment gateway the page comes back with `?status=1|0`. Each registered hibah shows its versions'
+ * certificates (the current one; earlier ones for staff) and a succeeded amendment its amended hibah (ADR
+ * 0098).
  */
 import { Anchor, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { formatRinggit, HIBAH_TYPES, labelOf, OPEN_AMENDMENT_STATUSES } from '@wasiat/domain';
@@ -21,6 +23,7 @@ import {
   useHibahAmendments,
   useRegisteredHibahs,
 } from './api.ts';
+import { AmendedHibahLink, HibahVersionsPanel } from './HibahDocuments.tsx';
 
 /** One registered hibah with its amendments, newest first. */
 function HibahAmendmentsCard({ hibah }: { hibah: HibahBrief }) {
@@ -40,6 +43,7 @@ function HibahAmendmentsCard({ hibah }: { hibah: HibahBrief }) {
           {t('hibahAmendments.list.hibah')} {number} — {labelOf(HIBAH_TYPES, hibah.hibah_type, lang)}
         </Title>
         <Text>{t('hibahAmendments.list.version', { n: hibah.current_version ?? 1 })}</Text>
+        {hibah.status === 5 && <HibahVersionsPanel hibahId={hibah.id} />}
         {current && <AmendmentTimeline status={current.status} />}
         {list.isLoading ? (
           <Busy />
@@ -79,6 +83,7 @@ function HibahAmendmentsCard({ hibah }: { hibah: HibahBrief }) {
                         >
                           {t('hibahAmendments.list.open')}
                         </Anchor>
+                        {a.status === 2 && <AmendedHibahLink amendmentId={a.id} />}
                       </Group>
                     </Table.Td>
                   </Table.Tr>

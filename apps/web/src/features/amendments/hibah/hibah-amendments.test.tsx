@@ -1,9 +1,16 @@
-import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { renderPage } from '@/components/test-utils.tsx';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { Outlet, Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { KEYS } from '@/app/storage.ts';
+import { jsonResponse, renderPage } from '@/components/test-utils.tsx';
 import en from '@/locales/en/hibah-amendments.json';
 import ms from '@/locales/ms/hibah-amendments.json';
+import type { AmendmentContext } from '../components/AmendmentWizard.tsx';
+import type { Amendment } from '../types.ts';
 import type { HibahDraft } from './api.ts';
+import { HibahSubmitPart, HibahSummaryPart } from './HibahAmendmentParts.tsx';
+import { HibahVersionsPanel } from './HibahDocuments.tsx';
 import { HibahDraftSummary } from './HibahDraftSummary.tsx';
 
 const keys = (o: unknown, prefix = ''): string[] =>
@@ -55,5 +62,125 @@ describe('HibahDraftSummary', () => {
     );
     expect(screen.getByTestId('hd-caretakers').textContent).toContain('Salmah → Irfan');
     expect(screen.getByTestId('hd-witnesses').textContent).toContain('Hasnah');
+  });
+});
+
+describe('hibah amendment identity, code and documents (ADRs 0097, 0098)', () => {
+  const realFetch = globalThis.fetch;
+  const realOpen = window.open;
+  const realCreate = URL.createObjectURL;
+  afterEach(() => {
+    globalThis.fetch = realFetch;
+    window.open = realOpen;
+    URL.createObjectURL = realCreate;
+    localStorage.clear();
+  });
+  const amendment = (over: Partial<Amendment> = {}): Amendment =>
+    ({
+      id: 'a1',
+      user_id: 'me',
+      reference_no: 'P2026-000123',
+      count: 1,
+      status: 0,
+      amendmentable_type: 'Hibah',
+      amendmentable_id: 'h1',
+      amendmentable: { id: 'h1', hibah_number: 'H2026-000007', user: null },
+      paid: 1,
+      ekyc_verified_at: null,
+      ekyc_method: null,
+      face_verification_count: 0,
+      witnesses: [],
+      draft,
+      ...over,
+    }) as Amendment;
+  const pdfResponse = () => new Response('%PDF-1.7', { status: 200, headers: { 'Content-Type': 'application/pdf' } });
+  /** Render a part inside an outlet that carries the amendment context, as the frame does. */
+  const renderPart = (part: ReactNode, a: Amendment) => {
+    const ctx: AmendmentContext = {
+      wasiatId: a.amendmentable_id,
+      amendment: a,
+      draft: a.draft as never,
+      editable: a.status === 0 && a.paid === 1,
+      refresh: async () => {},
+    };
+    return renderPage(
+      <Routes>
+        <Route element={<Outlet context={ctx} />}>
+          <Route path="*" element={part} />
+        </Route>
+      </Routes>,
+      { path: '*', url: `/trust/pindaan/${a.id}` },
+    );
+  };
+
+  it('submit: tells the grantor the eKYC is missing (link to MyKad & eKYC) and requests a code bound to the hibah', async () => {
+    localStorage.setItem(KEYS.token, 'tok');
+    localStorage.setItem(KEYS.user, JSON.stringify({ id: 'me', name: 'Penghibah', roles: [{ name: 'Client' }] }));
+    const fetchMock = vi.fn(async () =>
+      jsonResponse({ otp: { channel: 'email', destination: 'k***@contoh.my', expires_at: '2026-01-01T00:05:00Z' } }),
+    );
+    globalThis.fetch = fetchMock as unknown as typeof fetch;
+    renderPart(<HibahSubmitPart />, amendment());
+    const notice = await screen.findByTestId('hibah-amendment-ekyc-needed');
+    expect(notice.textContent).toContain('eKYC pindaan ini belum lulus');
+    expect(notice.querySelector('a')?.getAttribute('href')).toBe('/trust/pindaan/a1/ekyc');
+    fireEvent.click(screen.getByRole('button', { name: 'Minta kod OTP' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/otp/request');
+    expect(JSON.parse(String(init.body))).toEqual({ purpose: 'hibah-amendment-submit', hibah_id: 'h1' });
+  });
+
+  it('submit: no notice once the eKYC passed; a succeeded amendment links its amended hibah', async () => {
+    localStorage.setItem(KEYS.user, JSON.stringify({ id: 'me', name: 'Penghibah', roles: [{ name: 'Client' }] }));
+    renderPart(<HibahSubmitPart />, amendment({ ekyc_verified_at: '2026-01-01T00:00:00Z' }));
+    expect(await screen.findByRole('button', { name: 'Minta kod OTP' })).toBeTruthy();
+    expect(screen.queryByTestId('hibah-amendment-ekyc-needed')).toBeNull();
+    cleanup();
+    const pdf = vi.fn(async () => pdfResponse());
+    globalThis.fetch = pdf as unknown as typeof fetch;
+    const opened = vi.fn();
+    window.open = opened as unknown as typeof window.open;
+    URL.createObjectURL = vi.fn(() => 'blob:x');
+    renderPart(<HibahSummaryPart />, amendment({ status: 2, version_no: 2, applied_at: '2026-01-01T00:00:00Z' }));
+    fireEvent.click(await screen.findByTestId('amended-hibah-pdf'));
+    await waitFor(() => expect(opened).toHaveBeenCalledWith('blob:x', '_blank'));
+    const [url, init] = pdf.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/amendment/a1/certificate/comprehensive');
+    expect((init.headers as Record<string, string>).Accept).toBe('application/pdf');
+  });
+
+  it('versions: the current certificate for everyone; earlier versions when the API lists them (staff)', async () => {
+    const opened = vi.fn();
+    window.open = opened as unknown as typeof window.open;
+    URL.createObjectURL = vi.fn(() => 'blob:y');
+    const fetchMock = vi.fn(async (url: string) =>
+      url.endsWith('/versions')
+        ? jsonResponse({
+            current_version: 2,
+            versions: [
+              { version_no: 1, created_at: '2026-01-01T00:00:00Z', amendment_id: null, current: 0 },
+              { version_no: 2, created_at: '2026-02-01T00:00:00Z', amendment_id: 'a1', current: 1 },
+            ],
+          })
+        : pdfResponse(),
+    );
+    globalThis.fetch = fetchMock as unknown as typeof fetch;
+    renderPage(<HibahVersionsPanel hibahId="h1" />);
+    expect((await screen.findByTestId('hibah-version-current')).textContent).toBe('Sijil versi semasa (versi 2, PDF)');
+    fireEvent.click(screen.getByTestId('hibah-version-1'));
+    await waitFor(() => expect(opened).toHaveBeenCalledWith('blob:y', '_blank'));
+    expect(fetchMock.mock.calls.map((c) => c[0])).toContain('/api/hibah/h1/certificate?version=1');
+    cleanup();
+    // The grantor: the API lists the current version only.
+    globalThis.fetch = vi.fn(async () =>
+      jsonResponse({
+        current_version: 2,
+        versions: [{ version_no: 2, created_at: '2026-02-01T00:00:00Z', amendment_id: 'a1', current: 1 }],
+      }),
+    ) as unknown as typeof fetch;
+    renderPage(<HibahVersionsPanel hibahId="h1" />);
+    expect(await screen.findByText('Versi terdahulu hanya ditunjukkan kepada kakitangan.')).toBeTruthy();
+    expect(screen.queryByTestId('hibah-version-1')).toBeNull();
   });
 });
