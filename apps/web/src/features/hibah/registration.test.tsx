@@ -105,6 +105,15 @@ describe('part A for an agent', { timeout: 30_000 }, () => {
   });
 });
 
+describe('part A of the one-cent trust', () => {
+  it('sends a client to the redeem page: the trust is opened by a code', () => {
+    signIn('Client');
+    renderPage(<PartA base="/trust-onecent" fixedType={12} />);
+    expect(screen.getByTestId('hibah-one-cent-by-code')).toHaveTextContent('kod tebusan');
+    expect(screen.getByRole('link', { name: 'Tebus kod one-cent' })).toHaveAttribute('href', '/trust-onecent/redeem');
+  });
+});
+
 describe('part C', { timeout: 30_000 }, () => {
   const reply = (c: Call) => {
     if (c.url.includes('/api/organization?'))

@@ -7,12 +7,13 @@
  *   (found or created, {@link ClientPicker}) → `POST /api/hibah { user_id: client, hibah_type, agent_id:
  *   me }` → part C, to choose the organisation and branch. The registrar fills the parts; only the grantor
  *   updates the hibah's own details, signs, submits and accepts (spec §6).
+ * - The one-cent trust is opened by a client's redeem code (/trust-onecent/redeem), not here.
  */
-import { Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { ESTATE_HIBAH_TYPE, ONE_CENT_HIBAH_TYPE } from '@wasiat/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api } from '@/app/api.ts';
 import { session } from '@/app/storage.ts';
 import { registersForClients } from '../access.ts';
@@ -42,6 +43,19 @@ export function PartA({ base, hibah, fixedType }: { base: string; hibah?: Hibah 
           ? t('hibah.a.created_for', { name: hibah.user.name })
           : t('hibah.a.created')}
       </Text>
+    );
+  }
+  if (fixedType === ONE_CENT_HIBAH_TYPE) {
+    // The one-cent trust is opened by the client's redeem code (ADR 0035), not from part A.
+    return (
+      <Alert data-testid="hibah-one-cent-by-code">
+        {t('hibah.a.one_cent_by_code')}{' '}
+        {forClient ? null : (
+          <Anchor component={Link} to="/trust-onecent/redeem">
+            {t('hibah.dashboard.one_cent')}
+          </Anchor>
+        )}
+      </Alert>
     );
   }
   const product = (
