@@ -25,7 +25,12 @@ export function newCouponCode() {
   return Array.from(b, (x) => ALPHABET[x % ALPHABET.length]).join('');
 }
 
-/** Generate `count` codes. @returns the rows. */
+/**
+ * Generate `count` (1–500) codes of `amount_sen` (default 1 sen) for `organization_id` (default the
+ * provider; an unknown one → 422 `hibah.organization_invalid` on `organization_id`), expiring at
+ * `expires_at` (optional). Codes are unique: a clash with an existing code is drawn again. One audit event
+ * for the batch. @returns the rows.
+ */
 export async function generateCoupons(
   db: Db,
   actor: Actor,
@@ -33,18 +38,35 @@ export async function generateCoupons(
 ) {
   return db.transaction(async (tx) => {
     let org = body.organization_id ?? null;
-    if (!org) {
+    if (org) {
+      const [o] = await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, org));
+      if (!o) throw fieldError('organization_id', H.organizationInvalid);
+    } else {
       const [p] = await tx
         .select({ id: organizations.id })
         .from(organizations)
         .where(eq(organizations.code, 'PROVIDER'));
       org = p?.id ?? null;
     }
+    const codes = new Set<string>();
+    while (codes.size < body.count) {
+      const fresh = new Set<string>();
+      while (fresh.size < body.count - codes.size) {
+        const c = newCouponCode();
+        if (!codes.has(c)) fresh.add(c);
+      }
+      const clash = await tx
+        .select({ code: hibah_coupons.code })
+        .from(hibah_coupons)
+        .where(inArray(hibah_coupons.code, [...fresh]));
+      for (const c of clash) fresh.delete(c.code);
+      for (const c of fresh) codes.add(c);
+    }
     const rows = await tx
       .insert(hibah_coupons)
       .values(
-        Array.from({ length: body.count }, () => ({
-          code: newCouponCode(),
+        [...codes].map((code) => ({
+          code,
           organization_id: org,
           amount_sen: body.amount_sen ?? 1,
           expires_at: body.expires_at ?? null,

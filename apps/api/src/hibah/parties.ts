@@ -47,12 +47,23 @@ export const RECEIVER: ChildKind = {
   },
 };
 
-/** Caretakers: the named receiver must be a minor receiver of the same hibah; limit `total_caretakers`. */
+/**
+ * Caretakers: the named receiver must be a minor receiver of the same hibah; limit `total_caretakers`.
+ * The allowance (ADR 0027; the body is checked by the domain's `hibahCaretakerSchema`: amount in sen ≥ 0
+ * and frequency required when `has_allowance`, the "other" text when the frequency is `other`): with the
+ * allowance off no amount or frequency is kept, and the "other" text only with the frequency `other`.
+ */
 export const CARETAKER: ChildKind = {
   table: hibah_caretakers,
   entity: 'caretaker',
   limit: 'total_caretakers',
   async check(tx, h, values) {
+    values.has_allowance = values.has_allowance === true;
+    if (!values.has_allowance) {
+      values.allowance_amount_sen = null;
+      values.allowance_frequency = null;
+    }
+    if (values.allowance_frequency !== 'other') values.other_allowance_frequency = null;
     const rid = values.receiver_id as string | undefined;
     if (!rid) return;
     const [r] = await tx

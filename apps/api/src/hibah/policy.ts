@@ -9,8 +9,9 @@
  * Changes (spec §6 "Only the grantor can finalise or update a hibah/trust"): `POST /hibah/{id}` field
  * updates and every finalising status change — the grantor only (403 for anyone else, staff included);
  * staff verify instead (2 → 3 approve, 2 → 1 decline) with `hibah:verify`. Parties and property of a
- * hibah still being filled in (status -1, 0, 1) may be added by the grantor or by the agent who
- * registered it (reference §3.2: the agent fills parts A–G for the client).
+ * hibah still being filled in (status -1, 0, 1), the grantor's particulars, MyKad/eKYC and the part C
+ * choice of organisation, branch and pricing may be made by the grantor or by the agent who registered it
+ * (reference §3.2: the agent fills parts A–G for the client; ADR 0025).
  */
 import { and, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { AuthUser } from '../auth/guard.ts';

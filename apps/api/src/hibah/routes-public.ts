@@ -4,15 +4,14 @@
  *
  * - `GET /public/hibah/{id}/receiver/{rid}` · `POST …/otp` · `POST …/sign { code, signature }` (signed link)
  * - `GET /public/hibah/{id}/witness/{wid}` · `POST …/otp` · `POST …/confirm { code, signature }` (signed link)
- * - `POST /one-cent/hibah-coupon { count, amount_sen?, organization_id?, expires_at? }` → 201 `{ coupons }` (staff)
- * - `POST /one-cent/hibah-coupon/{code}/redeem` → `{ hibah, message }`
+ * - the one-cent redeem codes: routes-coupons.ts
  * - `GET /hibah/pending-approval ?status=2|4` → `{ organizations: [{ id, name, code, total_pending }] }` (staff)
  * - `GET /hibah/{id}/certificate[?version=n]` → sealed PDF (bearer who may see it, or a signed link
  *   `hibah.certificate`; earlier versions for staff-side roles only, ADR 0098)
  * - `GET /public/hibah/{id}` → `{ hibah }` masked facts (QR target)
  * - `POST /public/hibah/{id}/verify` (multipart `file`) → `{ verification }`: is it the registered document?
  */
-import { hibahCouponGenerateSchema, hibahWitnessConfirmSchema, translate } from '@wasiat/domain';
+import { hibahWitnessConfirmSchema, translate } from '@wasiat/domain';
 import { and, count, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -37,10 +36,9 @@ import {
   witnessLinkPath,
   witnessPage,
 } from './links.ts';
-import { generateCoupons, redeemCoupon } from './onecent.ts';
 import { assertCanVerify } from './policy.ts';
-import { actorOf, idParams, parseBody } from './routes.ts';
-import { serializeHibah } from './serializers.ts';
+import { idParams, parseBody } from './routes.ts';
+import { couponRoutes } from './routes-coupons.ts';
 import { findVisibleHibah } from './service.ts';
 
 const linkQuery = z.looseObject({ expires: z.string().max(20).optional(), signature: z.string().max(100).optional() });
@@ -127,20 +125,7 @@ export async function publicRoutes(api: FastifyInstance, ctx: Ctx) {
     },
   );
 
-  api.post('/one-cent/hibah-coupon', { config: { access: 'hibah:coupon:manage' } }, async (req: any, reply) => {
-    const rows = await generateCoupons(ctx.db, actorOf(req), parseBody(hibahCouponGenerateSchema, req.body));
-    return reply.status(201).send({
-      coupons: rows.map((c) => ({ id: c.id, code: c.code, amount_sen: c.amount_sen, expires_at: c.expires_at })),
-    });
-  });
-  api.post(
-    '/one-cent/hibah-coupon/:code/redeem',
-    { config: { access: 'will:create:own' }, schema: { params: z.object({ code: z.string().min(1).max(40) }) } },
-    async (req: any) => {
-      const h = await redeemCoupon(ctx.db, actorOf(req), req.params.code);
-      return { hibah: await serializeHibah(ctx.db, h), message: translate('hibah.redeemed', req.lang) };
-    },
-  );
+  await couponRoutes(api, ctx);
 
   api.get(
     '/hibah/pending-approval',

@@ -14,7 +14,7 @@ import {
   type userDetailSchema,
   W,
 } from '@wasiat/domain';
-import { and, count, desc, eq, gt, inArray, isNull, lte, ne, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { recordAudit } from '../audit/audit.ts';
 import type { AuthUser } from '../auth/guard.ts';
@@ -117,10 +117,19 @@ async function providerDefaults(db: Conn) {
  * Check that an organisation may take this product for this caller (spec §3 preferences, enforced on
  * the server): active; preference `allow_hibah` (422 `hibah.not_allowed`); corporate products 1–2 also
  * `allow_corporate` (422 `hibah.corporate_not_allowed`); agents/partners only their own organisation, a
- * client alone only the provider or an organisation open to the public (422 `hibah.organization_invalid`).
- * The branch must be an active branch of it (422 `hibah.branch_invalid`). @returns org id and branch id.
+ * client alone only the provider or an organisation open to the public (422 `hibah.organization_invalid`)
+ * — unless it is the organisation the hibah already has (`keepOrgId`: the grantor keeps the one their agent
+ * chose; ADR 0025). The branch must be an active branch of it (422 `hibah.branch_invalid` on `branch_id`);
+ * none given → its headquarters. @returns org id and branch id.
  */
-async function checkOrganisation(tx: Conn, me: AuthUser, type: number, orgId: string, branchId: string | undefined) {
+async function checkOrganisation(
+  tx: Conn,
+  me: AuthUser,
+  type: number,
+  orgId: string,
+  branchId: string | undefined,
+  keepOrgId?: string | null,
+) {
   const [org] = await tx.select().from(organizations).where(eq(organizations.id, orgId));
   if (org?.status !== 1) throw fieldError('organization_id', H.organizationInvalid);
   const pref = await preferenceOf(tx, org.id);
@@ -128,7 +137,7 @@ async function checkOrganisation(tx: Conn, me: AuthUser, type: number, orgId: st
   if ((CORPORATE_HIBAH_TYPES as readonly number[]).includes(type) && !(pref?.allow_corporate ?? false)) {
     throw fieldError('hibah_type', H.corporateNotAllowed);
   }
-  if (!seesAnyOrganisation(me)) {
+  if (!seesAnyOrganisation(me) && org.id !== keepOrgId) {
     if (canCreateForClient(me)) {
       const [a] = await tx
         .select({ id: user_accesses.id })
@@ -161,28 +170,30 @@ async function checkOrganisation(tx: Conn, me: AuthUser, type: number, orgId: st
 }
 
 /**
- * The price of a hibah product at an organisation (spec §1 payments for hibah products; ADR 0031): the
- * named `pricing_id` (an active `Hibah` pricing of the organisation, else 422 `hibah.no_pricing`), or the
- * organisation's active `Hibah` pricing of the product's plan (domain `hibahPlanOf`); null when none.
- * @returns `{ pricing_id, price_sen }` (sen).
+ * The price of a hibah product at an organisation (spec §1 payments for hibah products; ADRs 0031, 0025):
+ * the named `pricing_id` — an active `Hibah` pricing of the organisation FOR THE PRODUCT'S PLAN (domain
+ * `hibahPlanOf`), else 422 `hibah.pricing_invalid` on `pricing_id`, so a cheaper plan's price cannot be
+ * picked — or the organisation's active `Hibah` pricing of that plan; null when none. The price always
+ * comes from the pricing row, never from the request. @returns `{ pricing_id, price_sen }` (sen).
  */
 async function priceOf(tx: Conn, orgId: string, type: number, pricingId?: string) {
   const now = new Date();
   const conds: SQL[] = [
     eq(pricings.organization_id, orgId),
     eq(pricings.product, 'Hibah'),
+    eq(pricings.plan, hibahPlanOf(type)),
     eq(pricings.status, 1),
     lte(pricings.effective_from, now),
     or(isNull(pricings.effective_to), gt(pricings.effective_to, now)) as SQL,
   ];
-  conds.push(pricingId ? eq(pricings.id, pricingId) : eq(pricings.plan, hibahPlanOf(type)));
+  if (pricingId) conds.push(eq(pricings.id, pricingId));
   const [p] = await tx
     .select()
     .from(pricings)
     .where(and(...conds))
     .orderBy(desc(pricings.effective_from))
     .limit(1);
-  if (!p && pricingId) throw fieldError('pricing_id', H.noPricing);
+  if (!p && pricingId) throw fieldError('pricing_id', H.pricingInvalid);
   return p ? { pricing_id: p.id, price_sen: p.price_sen } : { pricing_id: null, price_sen: null };
 }
 
@@ -226,10 +237,13 @@ export async function createHibah(db: Db, actor: Actor, body: z.output<typeof hi
     }
     let orgId = body.organization_id;
     if (!orgId && agentId) {
+      // The registrar's own organisation; of several, one whose preference allows hibah (part C may change it).
       const [a] = await tx
         .select({ org: user_accesses.organization_id })
         .from(user_accesses)
+        .leftJoin(preferences, eq(preferences.organization_id, user_accesses.organization_id))
         .where(and(eq(user_accesses.user_id, me.id), eq(user_accesses.status, 1)))
+        .orderBy(desc(sql`coalesce(${preferences.allow_hibah}, false)`), user_accesses.created_at)
         .limit(1);
       orgId = a?.org;
     }
@@ -253,28 +267,39 @@ export async function createHibah(db: Db, actor: Actor, body: z.output<typeof hi
   });
 }
 
+/** The part C keys of `POST /hibah/{id}`: the registration's organisation, branch and pricing (ADR 0025). */
+export const PART_C_KEYS = ['organization_id', 'branch_id', 'pricing_id'] as const;
+
 /**
- * `POST /hibah/{id}` with fields (parts C/D, estate period and distribution): the grantor only (403
- * `hibah.grantor_only`), while status -1/0/1 (422 `hibah.not_editable`). A new organisation or pricing
- * re-checks the preferences and fixes the price again; a placeholder (-1) becomes new (0).
+ * `POST /hibah/{id}` with fields (parts C/D, estate period and distribution), while status -1/0/1 (422
+ * `hibah.not_editable`). Part C alone (organisation, branch, pricing — the registration, ADR 0025) may be
+ * chosen by the grantor or the agent who registered the hibah (policy `assertCanFill`); any other field is
+ * an update of the hibah: the grantor only (403 `hibah.grantor_only`; spec §6). A new organisation or
+ * pricing re-checks the preferences and fixes the price again from the pricing row (a branch alone keeps
+ * the price; a paid hibah keeps its price); a placeholder (-1) becomes new (0).
  */
 export async function updateFields(db: Db, actor: Actor, id: string, body: z.output<typeof hibahFieldsSchema>) {
   return db.transaction(async (tx) => {
     const h = await findVisibleHibah(tx, actor.user, id, true);
-    assertGrantor(actor.user, h);
-    if (!FILLING_STATUSES.includes(h.status)) throw fieldError('_', H.notEditable);
     const { organization_id, branch_id, pricing_id, ...fields } = body;
+    const onlyPartC = Object.values(fields).every((v) => v === undefined);
+    if (onlyPartC) assertCanFill(actor.user, h);
+    else assertGrantor(actor.user, h);
+    if (!FILLING_STATUSES.includes(h.status)) throw fieldError('_', H.notEditable);
     const set: Partial<HibahRow> = { ...fields } as Partial<HibahRow>;
     if (organization_id || pricing_id || branch_id) {
+      const newOrg = !!organization_id && organization_id !== h.organization_id;
       const org = await checkOrganisation(
         tx,
         actor.user,
         h.hibah_type,
         organization_id ?? h.organization_id ?? '',
-        branch_id ?? (organization_id ? undefined : (h.branch_id ?? undefined)),
+        branch_id ?? (newOrg ? undefined : (h.branch_id ?? undefined)),
+        h.organization_id,
       );
       Object.assign(set, org);
-      if (h.hibah_type !== ONE_CENT_HIBAH_TYPE && !h.payment_received_at) {
+      const reprice = newOrg || !!pricing_id || h.price_sen === null;
+      if (reprice && h.hibah_type !== ONE_CENT_HIBAH_TYPE && !h.payment_received_at) {
         Object.assign(set, await priceOf(tx, org.organization_id, h.hibah_type, pricing_id));
       }
     }

@@ -152,7 +152,8 @@ describe('branches, users, pricing, preference', () => {
     ]);
     expect(data[0]).toMatchObject({ product: 'Wasiat', description: 'Wasiat Asas' });
     const all = await get(`/api/organization/${demo}/pricing`, 'staff');
-    expect(all.body.pricings.total).toBe(3);
+    // Every product in effect now: the wills' and the demo partner's four hibah prices (seed; ADR 0029).
+    expect(all.body.pricings.total).toBe(7);
   });
 
   it('answers the preference with flags 1 = yes / 2 = no', async () => {

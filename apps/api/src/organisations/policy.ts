@@ -7,7 +7,8 @@
  * - Users without a membership (a Client): active organisations whose preference allows public use
  *   (spec §3 preference "allow public") — a client who registers their own will picks the organisation,
  *   branch, agent and price at part b (reference §3.1).
- * - Everyone: the organisations of wills they own.
+ * - Everyone: the organisations of wills and hibahs/trusts they own (a grantor sees the organisation, its
+ *   branches and its hibah prices at part C of a hibah an agent registered for them; ADR 0025).
  */
 import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { type AuthUser, userCan } from '../auth/guard.ts';
@@ -36,8 +37,9 @@ export async function visibleOrganisationsWhere(db: Db, user: AuthUser): Promise
     sql`exists (select 1 from preferences p where p.organization_id = ${organizations.id} and p.allow_public)`,
   );
   const ownWill = sql`exists (select 1 from wills w where w.organization_id = ${organizations.id} and w.user_id = ${user.id} and w.deleted_at is null)`;
+  const ownHibah = sql`exists (select 1 from hibahs h where h.organization_id = ${organizations.id} and h.user_id = ${user.id} and h.deleted_at is null)`;
   const scope = members.length ? inArray(organizations.id, members) : (publicActive as SQL);
-  return or(scope, ownWill);
+  return or(scope, ownWill, ownHibah);
 }
 
 /** The organisation `id` if visible to the user. @throws 404 otherwise. */

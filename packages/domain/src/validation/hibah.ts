@@ -64,6 +64,10 @@ export const H = {
   organizationInvalid: 'hibah.organization_invalid',
   branchInvalid: 'hibah.branch_invalid',
   noPricing: 'hibah.no_pricing',
+  pricingInvalid: 'hibah.pricing_invalid',
+  couponCount: 'hibah.coupon_count',
+  couponAmount: 'hibah.coupon_amount',
+  couponExpiryPast: 'hibah.coupon_expiry_past',
   walletLimit: 'hibah.wallet_limit',
   witnessIsReceiver: 'hibah.witness_is_receiver',
   witnessIsGrantor: 'hibah.witness_is_grantor',
@@ -247,7 +251,12 @@ export const hibahHeirSchema = z.object({
   state: opt(state()),
 });
 
-/** Caretaker (penjaga) fields (reference §2.5, amanah variant); allowance in sen. */
+/**
+ * Caretaker (penjaga) fields (reference §2.5, amanah variant). The allowance: `has_allowance` (0/1),
+ * `allowance_amount_sen` (integer sen ≥ 0) and `allowance_frequency` (FREQUENCIES code) both required when
+ * it is on, `other_allowance_frequency` (text) required when the frequency is `other` (ADR 0027). With the
+ * allowance off the server stores no amount or frequency.
+ */
 export const hibahCaretakerSchema = z
   .object({
     receiver_id: opt(z.string().max(64)),
@@ -278,6 +287,9 @@ export const hibahCaretakerSchema = z
     }
     if (v.has_allowance && !v.allowance_frequency) {
       ctx.addIssue({ code: 'custom', message: V.required, path: ['allowance_frequency'] });
+    }
+    if (v.has_allowance && v.allowance_frequency === 'other' && !v.other_allowance_frequency) {
+      ctx.addIssue({ code: 'custom', message: V.required, path: ['other_allowance_frequency'] });
     }
   });
 
@@ -317,12 +329,41 @@ export const hibahTransactionSchema = z.object({
   description: optText(500),
 });
 
-/** `POST /one-cent/hibah-coupon`: generate `count` redeem codes of `amount_sen` (staff). */
+/** Most codes generated at once (ADR 0035). */
+export const COUPON_MAX_COUNT = 500;
+/** Largest token amount of a code: RM 1,000 in sen. */
+export const COUPON_MAX_AMOUNT_SEN = 100_000;
+
+/**
+ * `POST /one-cent/hibah-coupon`: generate `count` (1–500; 422 `hibah.coupon_count`) redeem codes of
+ * `amount_sen` (integer sen 1–100,000, default 1 sen; 422 `hibah.coupon_amount`), optionally expiring at a
+ * future `expires_at` (422 `hibah.coupon_expiry_past`) (staff; ADRs 0035, 0028).
+ */
 export const hibahCouponGenerateSchema = z.object({
-  count: z.preprocess(num, z.number({ error: V.required }).int({ error: V.numeric }).min(1).max(500)),
-  amount_sen: opt(z.preprocess(num, z.number({ error: V.numeric }).int({ error: V.numeric }).min(1).max(100_000))),
+  count: z.preprocess(
+    num,
+    z
+      .number({ error: H.couponCount })
+      .int({ error: H.couponCount })
+      .min(1, { error: H.couponCount })
+      .max(COUPON_MAX_COUNT, { error: H.couponCount }),
+  ),
+  amount_sen: opt(
+    z.preprocess(
+      num,
+      z
+        .number({ error: H.couponAmount })
+        .int({ error: H.couponAmount })
+        .min(1, { error: H.couponAmount })
+        .max(COUPON_MAX_AMOUNT_SEN, { error: H.couponAmount }),
+    ),
+  ),
   organization_id: opt(z.string().max(64)),
-  expires_at: opt(z.coerce.date({ error: V.required })),
+  expires_at: opt(
+    z.coerce
+      .date({ error: 'validation.invalid' })
+      .refine((d) => d.getTime() > Date.now(), { error: H.couponExpiryPast }),
+  ),
 });
 
 /** Confirming as a witness through the signed link: the e-mailed code and the signature (PNG data URL). */

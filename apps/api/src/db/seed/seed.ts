@@ -1,8 +1,9 @@
 /**
  * Seed data (issue 2 "Seed data"). Catalogues live in @wasiat/domain (code), so the database needs only
  * the platform's own organisation. On an empty embedded database (or with SEED_DEMO=1) the demo set is
- * added: a demo partner organisation with one branch, pricing for the basic and comprehensive will, the
- * promo code DEMO50 (RM 50 off) and one user per role (password Demo12345).
+ * added: a demo partner organisation with one branch, pricing for the basic and comprehensive will and its
+ * hibah products (with will and hibah amendment fees), the promo code DEMO50 (RM 50 off) and one user per
+ * role (password Demo12345).
  */
 import { eq } from 'drizzle-orm';
 import { hashPassword } from '../../auth/passwords.ts';
@@ -103,6 +104,24 @@ export async function seedDemo(db: Db) {
       price_sen: 75000,
       description: 'Wasiat Komprehensif',
     },
+    // Hibah prices of the demo partner (ADR 0031 plans), each with the amendment fee of its hibah
+    // amendments (ADR 0036; RM 50 as the partner's will amendment, ADR 0020; ADR 0029). The partner's
+    // preference does not allow hibah until the provider's staff turn it on.
+    ...(
+      [
+        ['cash', 55000, 'Hibah Amanah Tunai'],
+        ['property', 85000, 'Hibah Amanah Hartanah'],
+        ['business', 85000, 'Amanah Perniagaan'],
+        ['estate', 65000, 'Amanah Harta Pusaka'],
+      ] as const
+    ).map(([plan, price_sen, description]) => ({
+      organization_id: demo.id,
+      product: 'Hibah',
+      plan,
+      price_sen,
+      amendment_price_sen: 5000,
+      description,
+    })),
   ]);
   await db
     .insert(promo_codes)

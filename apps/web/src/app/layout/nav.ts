@@ -21,7 +21,9 @@ export const NAV: NavItem[] = [
   { to: '/pindaan/list', labelKey: 'nav.amendment_list', anyOf: ['will:read:own', 'amendment:verify'] },
   { to: '/wasiat/pengesahan/list-pindaan', labelKey: 'nav.amendment_verification', anyOf: ['amendment:verify'] },
   { to: '/wasiat/pengesahan/list-pindaan-saksi', labelKey: 'nav.amendment_witnesses', anyOf: ['amendment:verify'] },
+  { to: '/hibah/list', labelKey: 'nav.hibah_list', anyOf: ['will:create:own', 'will:create:client', 'will:read:any'] },
   { to: '/trust/part-listpindaan', labelKey: 'nav.hibah_amendments', anyOf: ['will:create:own'] },
+  { to: '/trust-onecent/codes', labelKey: 'nav.hibah_codes', anyOf: ['hibah:coupon:manage'] },
   {
     to: '/trust/pengesahan/list-pindaan-hibah',
     labelKey: 'nav.hibah_amendment_verification',

@@ -31,3 +31,9 @@ export const statusKey = (s: number) => `hibah.status.${s}`;
 /** Ringgit text of an amount in sen ("RM 1,234.50"). */
 export const rm = (sen: number | null | undefined) =>
   sen === null || sen === undefined ? '-' : `RM ${(sen / 100).toLocaleString('en-MY', { minimumFractionDigits: 2 })}`;
+
+/** The grantor's amendments of a registered hibah (spec §2 /trust/part-listpindaan; ADR 0038). */
+export const amendmentsUrl = (hibahId: string) => `/trust/part-listpindaan?id=${hibahId}`;
+
+/** The one-cent redeem codes page of the provider's staff (ADR 0028; the spec names no path for it). */
+export const COUPONS_PATH = '/trust-onecent/codes';

@@ -1,6 +1,7 @@
 /**
  * Routes of the hibah feature (spec §2 Trusts and trust verification lists): product lists, the three
- * wizards with parts a–i, signpenerima and draft, the one-cent redeem page, the staff verification lists,
+ * wizards with parts a–i, signpenerima and draft, the one-cent redeem page and the staff's one-cent codes
+ * (/trust-onecent/codes, ADR 0028; registered before the wizards' `/trust-onecent/part-*`), the staff verification lists,
  * and the public pages for receivers, witnesses and certificate verification. Code-split with `lazy`.
  */
 import type { RouteObject } from 'react-router';
@@ -44,6 +45,7 @@ export const hibahRoutes: FeatureRoutes = {
     { path: '/amanah/harta-pusaka', element: <Navigate to="/amanah/harta-pusaka/part-a" replace /> },
     { path: '/trust-onecent', element: <Navigate to="/trust-onecent/redeem" replace /> },
     page('/trust-onecent/redeem', async () => (await import('./pages/RedeemPage.tsx')).RedeemPage),
+    page('/trust-onecent/codes', async () => (await import('./pages/CouponsPage.tsx')).CouponsPage),
     page('/trust/pengesahan/pendaftaran', async () => {
       const { PendingOrgsPage } = await import('./pages/VerificationPages.tsx');
       return () => <PendingOrgsPage status={2} />;

@@ -12,6 +12,10 @@ export interface Hibah {
   hibah_number: string | null;
   hibah_type: number;
   user_id: string;
+  agent_id: string | null;
+  organization_id: string | null;
+  branch_id: string | null;
+  pricing_id: string | null;
   status: number;
   price_sen: number | null;
   amount_due_sen: number | null;
@@ -23,7 +27,8 @@ export interface Hibah {
   one_cent_maximum_moveable_property: number;
   rejected_reason: string | null;
   created_at: string;
-  user?: { name: string; ic_number: string | null } | null;
+  /** The grantor's account (`load_with=user`). */
+  user?: { name: string; ic_number: string | null; email?: string | null; mobile_number?: string | null } | null;
   user_detail?: Record<string, any> | null;
   organization?: { name: string } | null;
   [k: string]: unknown;
@@ -35,12 +40,13 @@ export function useHibahId() {
   return params.get('id');
 }
 
-/** `GET /api/hibah/{id}?load_with=userDetail`. */
+/** `GET /api/hibah/{id}?load_with=userDetail,user,organization` (the grantor's particulars and account, the organisation). */
 export function useHibah(id: string | null) {
   return useQuery({
     queryKey: ['hibah', id ?? ''],
     enabled: !!id,
-    queryFn: async () => (await api.get<{ hibah: Hibah }>(`hibah/${id}`, { load_with: 'userDetail' })).hibah,
+    queryFn: async () =>
+      (await api.get<{ hibah: Hibah }>(`hibah/${id}`, { load_with: 'userDetail,user,organization' })).hibah,
   });
 }
 

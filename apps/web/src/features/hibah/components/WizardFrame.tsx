@@ -1,14 +1,17 @@
 /**
  * The frame of the three hibah wizards (spec §2 Trusts: /trust/, /amanah/harta-pusaka/, /trust-onecent/):
  * a sidebar of parts a–i plus signpenerima and draft, each a link carrying the hibah id (`?id=`), the
- * hibah's product, status and price, and the part's content.
+ * hibah's product, status and price, and the part's content. A registered hibah (status 5) shows its
+ * grantor the way to its amendments (/trust/part-listpindaan?id=…; the amendment screens are the
+ * amendments feature's).
  */
-import { Badge, Card, Grid, Group, NavLink, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Grid, Group, NavLink, Stack, Text, Title } from '@mantine/core';
 import { HIBAH_TYPES, labelOf } from '@wasiat/domain';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PARTS, type Part, rm, statusKey } from '../products.ts';
+import { isGrantor } from '../access.ts';
+import { amendmentsUrl, PARTS, type Part, rm, statusKey } from '../products.ts';
 import type { Hibah } from '../useHibah.ts';
 
 /** Props: the wizard's base path, current part, the hibah (once created) and the part's content. */
@@ -54,6 +57,17 @@ export function WizardFrame({
                 <Text>{labelOf(HIBAH_TYPES, hibah.hibah_type, lang)}</Text>
                 <Badge data-testid="hibah-status">{t(statusKey(hibah.status))}</Badge>
                 <Text c="dimmed">{rm(hibah.price_sen)}</Text>
+                {hibah.status === 5 && isGrantor(hibah) ? (
+                  <Button
+                    component={Link}
+                    to={amendmentsUrl(hibah.id)}
+                    size="xs"
+                    variant="light"
+                    data-testid="hibah-amend"
+                  >
+                    {t('hibah.amend')}
+                  </Button>
+                ) : null}
               </Group>
             ) : null}
           </Group>

@@ -10,10 +10,17 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentPreference } from '@/app/guards.ts';
 import { session } from '@/app/storage.ts';
-import { offeredProducts, statusKey, wizardBase } from '../products.ts';
+import { isGrantor } from '../access.ts';
+import { amendmentsUrl, offeredProducts, statusKey, wizardBase } from '../products.ts';
 import { type Hibah, useHibahList } from '../useHibah.ts';
 
-/** A table of hibahs with links into their wizard. */
+/** Where a hibah's number leads: its draft from status 3, its witnesses and certificate once registered, else part D. */
+const partOf = (h: Hibah) => (h.status === 5 ? 'i' : h.status >= 3 ? 'draft' : 'd');
+
+/**
+ * A table of hibahs with links into their wizard; a registered hibah (status 5) of the signed-in grantor
+ * also links to its amendments ("Pinda", /trust/part-listpindaan?id=…).
+ */
 export function HibahTable({ rows, caption }: { rows: Hibah[]; caption: string }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language === 'en' ? 'en' : 'ms';
@@ -26,12 +33,13 @@ export function HibahTable({ rows, caption }: { rows: Hibah[]; caption: string }
           <Table.Th>{t('hibah.f.product')}</Table.Th>
           <Table.Th>{t('hibah.list.grantor')}</Table.Th>
           <Table.Th>{t('hibah.list.status')}</Table.Th>
+          <Table.Th>{t('hibah.actions')}</Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
         {rows.length === 0 ? (
           <Table.Tr>
-            <Table.Td colSpan={4}>
+            <Table.Td colSpan={5}>
               <Text c="dimmed">{t('hibah.none')}</Text>
             </Table.Td>
           </Table.Tr>
@@ -39,10 +47,7 @@ export function HibahTable({ rows, caption }: { rows: Hibah[]; caption: string }
           rows.map((h) => (
             <Table.Tr key={h.id}>
               <Table.Td>
-                <Anchor
-                  component={Link}
-                  to={`${wizardBase(h.hibah_type)}/part-${h.status >= 3 ? 'draft' : 'd'}?id=${h.id}`}
-                >
+                <Anchor component={Link} to={`${wizardBase(h.hibah_type)}/part-${partOf(h)}?id=${h.id}`}>
                   {h.hibah_number ?? h.id.slice(0, 8)}
                 </Anchor>
               </Table.Td>
@@ -50,6 +55,13 @@ export function HibahTable({ rows, caption }: { rows: Hibah[]; caption: string }
               <Table.Td>{h.user_detail?.name ?? h.user?.name ?? '-'}</Table.Td>
               <Table.Td>
                 <Badge>{t(statusKey(h.status))}</Badge>
+              </Table.Td>
+              <Table.Td>
+                {h.status === 5 && isGrantor(h) ? (
+                  <Anchor component={Link} to={amendmentsUrl(h.id)} data-testid={`hibah-amend-${h.id}`}>
+                    {t('hibah.amend')}
+                  </Anchor>
+                ) : null}
               </Table.Td>
             </Table.Tr>
           ))

@@ -7,19 +7,10 @@ import { Loader } from '@mantine/core';
 import { ESTATE_HIBAH_TYPE, ONE_CENT_HIBAH_TYPE } from '@wasiat/domain';
 import { Navigate, useNavigate } from 'react-router';
 import { WizardFrame } from '../components/WizardFrame.tsx';
-import {
-  PartA,
-  PartB,
-  PartC,
-  PartD,
-  PartDraft,
-  PartE,
-  PartF,
-  PartG,
-  PartH,
-  PartI,
-  PartSignReceivers,
-} from '../parts/Parts.tsx';
+import { PartA } from '../parts/PartA.tsx';
+import { PartC } from '../parts/PartC.tsx';
+import { PartG } from '../parts/PartG.tsx';
+import { PartB, PartD, PartDraft, PartE, PartF, PartH, PartI, PartSignReceivers } from '../parts/Parts.tsx';
 import { PARTS, type Part } from '../products.ts';
 import { useHibah, useHibahId } from '../useHibah.ts';
 
@@ -43,7 +34,7 @@ export function WizardPage({ base, part }: { base: string; part: Part }) {
   else if (hibah) {
     body = {
       b: <PartB hibah={hibah} />,
-      c: <PartC hibah={hibah} />,
+      c: <PartC hibah={hibah} next={next} />,
       d: <PartD hibah={hibah} next={next} />,
       e: <PartE hibah={hibah} />,
       f: <PartF hibah={hibah} />,

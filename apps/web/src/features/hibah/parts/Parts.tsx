@@ -9,14 +9,12 @@
  * then accept within 14 days). The server refuses submitting and accepting without a passed eKYC and the
  * code (ADR 0096).
  */
-import { Alert, Anchor, Button, Checkbox, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import {
   DESIGNATIONS,
   ESTATE_HIBAH_TYPE,
-  FREQUENCIES,
   GENDERS,
   HIBAH_PROPERTY_SOURCES,
-  hibahCaretakerSchema,
   hibahFieldsSchema,
   hibahHeirSchema,
   hibahReceiverSchema,
@@ -34,24 +32,19 @@ import {
 } from '@wasiat/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { z } from 'zod';
 import { ApiError, api } from '@/app/api.ts';
 import { session } from '@/app/storage.ts';
 import { FormError } from '@/components/FormError.tsx';
 import { SignaturePad } from '@/components/SignaturePad.tsx';
 import { EkycStep, MykadImages, OtpStep } from '@/features/ekyc/index.ts';
-import {
-  caretakerSpecs,
-  defaultsFor,
-  heirSpecs,
-  receiverSpecs,
-  witnessSpecs,
-} from '@/features/wills/components/personFields.ts';
+import { defaultsFor, heirSpecs, receiverSpecs, witnessSpecs } from '@/features/wills/components/personFields.ts';
 import { type FieldSpec, RecordForm } from '@/features/wills/components/RecordForm.tsx';
 import { immoveableSpecs, moveableSpecs } from '@/features/wills/parts/e/PropertyTab.tsx';
+import { isGrantor, mayFill } from '../access.ts';
 import { Rows } from '../components/Rows.tsx';
-import { offeredProducts, rm } from '../products.ts';
+import { rm } from '../products.ts';
 import { type Hibah, useHibahRows, useRefreshHibah } from '../useHibah.ts';
 import { Attachments } from './Attachments.tsx';
 import { Ledger } from './Ledger.tsx';
@@ -59,49 +52,6 @@ import { Shares } from './Shares.tsx';
 
 type T = (k: string, o?: Record<string, unknown>) => string;
 const filling = (h: Hibah) => [-1, 0, 1].includes(h.status);
-
-/** Part A: choose the product and create the hibah (a client for themselves). */
-export function PartA({ base, hibah, fixedType }: { base: string; hibah?: Hibah | null; fixedType?: number }) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.language === 'en' ? 'en' : 'ms';
-  const navigate = useNavigate();
-  const user = session.user();
-  const options = offeredProducts(null)
-    .filter((p) => (fixedType ? p.code === fixedType : p.code !== ESTATE_HIBAH_TYPE && p.code !== ONE_CENT_HIBAH_TYPE))
-    .map((p) => ({ value: String(p.code), label: p[lang] }));
-  const [params] = useSearchParams();
-  const wanted = fixedType ? String(fixedType) : params.get('type');
-  const [type, setType] = useState<string | null>(
-    options.find((o) => o.value === wanted)?.value ?? options[0]?.value ?? null,
-  );
-  if (hibah) return <Text data-testid="hibah-created">{t('hibah.a.created')}</Text>;
-  return (
-    <Paper withBorder p="md">
-      <Stack>
-        <Select
-          label={t('hibah.f.product')}
-          data={options}
-          value={type}
-          onChange={setType}
-          required
-          data-testid="hibah-product"
-        />
-        <Group>
-          <Button
-            data-testid="hibah-create"
-            disabled={!type || !user}
-            onClick={async () => {
-              const r = await api.post<{ hibah: Hibah }>('hibah', { user_id: user?.id, hibah_type: Number(type) });
-              navigate(`${base}/part-d?id=${r.hibah.id}`);
-            }}
-          >
-            {t('hibah.a.start')}
-          </Button>
-        </Group>
-      </Stack>
-    </Paper>
-  );
-}
 
 /**
  * Part B: the grantor's identity — MyKad front and back (`POST /api/hibah/{id}/document`), then the face
@@ -111,7 +61,7 @@ export function PartA({ base, hibah, fixedType }: { base: string; hibah?: Hibah 
 export function PartB({ hibah }: { hibah: Hibah }) {
   const { t } = useTranslation();
   const refresh = useRefreshHibah();
-  const editable = filling(hibah);
+  const editable = mayFill(hibah);
   return (
     <Stack>
       <MykadImages
@@ -133,19 +83,6 @@ export function PartB({ hibah }: { hibah: Hibah }) {
         onChanged={() => refresh(hibah.id)}
       />
     </Stack>
-  );
-}
-
-/** Part C: organisation, branch and price (fixed by the server from the organisation's pricing). */
-export function PartC({ hibah }: { hibah: Hibah }) {
-  const { t } = useTranslation();
-  return (
-    <Paper withBorder p="md">
-      <Stack>
-        <Text>{t('hibah.c.price', { price: rm(hibah.price_sen) })}</Text>
-        <Text c="dimmed">{t('hibah.c.note')}</Text>
-      </Stack>
-    </Paper>
   );
 }
 
@@ -212,19 +149,47 @@ const trustSpecs = (t: T, estate: boolean): FieldSpec[] => [
     : []),
 ];
 
-/** Part D: the grantor's particulars and the trust's details. */
+/**
+ * Part D: the grantor's particulars (`POST /api/hibah/{id}/user-detail`: the grantor or the agent who
+ * registered the hibah; prefilled from the grantor's account) and the trust's details (`POST /api/hibah/{id}`:
+ * an update of the hibah, the grantor's alone — spec §6; an agent sees a note and goes on).
+ */
 export function PartD({ hibah, next }: { hibah: Hibah; next: () => void }) {
   const { t } = useTranslation();
   const refresh = useRefreshHibah();
-  const user = session.user();
+  const account = hibah.user ?? (isGrantor(hibah) ? session.user() : null);
   const specs = detailSpecs(t);
   const detail = hibah.user_detail ?? {
-    ic_number: user?.ic_number,
-    name: user?.name,
-    email: user?.email,
-    mobile_number: user?.mobile_number,
+    ic_number: account?.ic_number,
+    name: account?.name,
+    email: (account as { email?: string | null } | null)?.email,
+    mobile_number: (account as { mobile_number?: string | null } | null)?.mobile_number,
   };
   const tSpecs = trustSpecs(t, hibah.hibah_type === ESTATE_HIBAH_TYPE);
+  if (!isGrantor(hibah)) {
+    return (
+      <Stack>
+        <RecordForm
+          title={t('hibah.d.grantor')}
+          schema={userDetailSchema}
+          fields={specs}
+          defaults={defaultsFor(specs, detail)}
+          submitLabel={t('hibah.save')}
+          testId="hibah-grantor"
+          onSave={async (v) => {
+            await api.post(`hibah/${hibah.id}/user-detail`, v);
+            await refresh(hibah.id);
+          }}
+        />
+        <Alert data-testid="hibah-trust-grantor-only">{t('hibah.d.trust_by_grantor')}</Alert>
+        <Group>
+          <Button variant="default" onClick={next} data-testid="hibah-part-d-next">
+            {t('common.next')}
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
   return (
     <Stack>
       <RecordForm
@@ -263,7 +228,7 @@ export function PartD({ hibah, next }: { hibah: Hibah; next: () => void }) {
 export function PartE({ hibah }: { hibah: Hibah }) {
   const { t } = useTranslation();
   const specs = receiverSpecs(t);
-  const editable = filling(hibah);
+  const editable = mayFill(hibah);
   return (
     <Stack>
       {hibah.hibah_type === ESTATE_HIBAH_TYPE ? (
@@ -315,7 +280,7 @@ const walletSchema = z.object({
 /** Part F: property (movable and immovable) with each one's receivers; the estate trust's ledger. */
 export function PartF({ hibah }: { hibah: Hibah }) {
   const { t } = useTranslation();
-  const editable = filling(hibah);
+  const editable = mayFill(hibah);
   const oneCent = hibah.hibah_type === ONE_CENT_HIBAH_TYPE;
   const mSpecs: FieldSpec[] = oneCent
     ? [
@@ -385,51 +350,11 @@ export function PartF({ hibah }: { hibah: Hibah }) {
   );
 }
 
-/** Part G: caretakers (required for receivers under 18); each may name the minor in their care. */
-export function PartG({ hibah }: { hibah: Hibah }) {
-  const { t } = useTranslation();
-  const receivers = useHibahRows<any>(hibah.id, 'receiver', 'receivers');
-  const minors = (receivers.data ?? []).filter((r) => r.is_minor);
-  const specs: FieldSpec[] = [
-    ...caretakerSpecs(t).filter((s) => s.name !== 'wards'),
-    {
-      name: 'receiver_id',
-      label: t('hibah.g.minor'),
-      kind: 'select',
-      options: minors.map((m) => ({ value: m.id, label: m.name })),
-    },
-    { name: 'email', label: t('wills.f.email'), type: 'email' },
-    { name: 'bank_name', label: t('hibah.f.bank_name') },
-    { name: 'bank_account_number', label: t('hibah.f.bank_account_number') },
-    { name: 'allowance_frequency', label: t('hibah.f.allowance_frequency'), kind: 'catalogue', catalogue: FREQUENCIES },
-  ];
-  return (
-    <Stack>
-      {minors.length ? <Alert>{t('hibah.g.minors', { names: minors.map((m) => m.name).join(', ') })}</Alert> : null}
-      <Rows
-        hibahId={hibah.id}
-        path="caretaker"
-        envelope="caretakers"
-        title={t('hibah.g.caretakers')}
-        schema={hibahCaretakerSchema}
-        fields={specs}
-        defaults={defaultsFor(specs)}
-        columns={[
-          { key: 'name', label: t('wills.f.name') },
-          {
-            key: 'receiver_id',
-            label: t('hibah.g.minor'),
-            render: (r) => minors.find((m) => m.id === r.receiver_id)?.name ?? t('hibah.g.all'),
-          },
-        ]}
-        testId="hibah-caretaker"
-        editable={filling(hibah)}
-      />
-    </Stack>
-  );
-}
-
-/** Part H: payment, the grantor's signature, PDPA and confirmation, then submit (status 2). */
+/**
+ * Part H: payment (anyone who may fill it, e.g. the agent taking cash), then the grantor's own signature,
+ * PDPA and confirmation, a one-time code and submit (status 2) — the grantor alone (spec §6; an agent sees
+ * who submits).
+ */
 export function PartH({ hibah }: { hibah: Hibah }) {
   const { t } = useTranslation();
   const refresh = useRefreshHibah();
@@ -442,6 +367,7 @@ export function PartH({ hibah }: { hibah: Hibah }) {
   const ekycDone = !!hibah.ekyc_verified_at;
   const { pathname } = useLocation();
   if (!filling(hibah)) return <Alert data-testid="hibah-submitted">{t('hibah.h.submitted')}</Alert>;
+  const grantor = isGrantor(hibah);
   return (
     <Stack>
       <Paper withBorder p="md">
@@ -486,71 +412,78 @@ export function PartH({ hibah }: { hibah: Hibah }) {
           )}
         </Stack>
       </Paper>
-      <Paper withBorder p="md">
-        <Stack>
-          {hibah.has_signature ? <Text data-testid="hibah-signed">{t('hibah.h.signed')}</Text> : null}
-          <SignaturePad label={t('hibah.h.signature')} required onChange={setSig} />
-          <Group>
-            <Button
-              variant="outline"
-              disabled={!sig}
-              data-testid="hibah-save-signature"
-              onClick={async () => {
-                await api.post(`hibah/${hibah.id}/signature`, { signature: sig });
-                await refresh(hibah.id);
-              }}
-            >
-              {t('hibah.h.save_signature')}
-            </Button>
-          </Group>
-          <Checkbox label={t('hibah.h.pdpa')} checked={pdpa} onChange={(e) => setPdpa(e.currentTarget.checked)} />
-          <Checkbox
-            label={t('hibah.h.confirm')}
-            checked={confirm}
-            onChange={(e) => setConfirm(e.currentTarget.checked)}
-          />
-          {ekycDone ? null : (
-            <Alert color="yellow" data-testid="hibah-ekyc-needed">
-              {t('hibah.identity.ekyc_needed')}{' '}
-              <Anchor component={Link} to={`${pathname.replace(/part-h$/, 'part-b')}?id=${hibah.id}`}>
-                {t('hibah.identity.to_ekyc')}
-              </Anchor>
-            </Alert>
-          )}
-          <OtpStep
-            purpose="hibah-submit"
-            record={{ hibah_id: hibah.id }}
-            intro={t('hibah.identity.otp_submit')}
-            verified={otpVerified}
-            onVerified={() => setOtpVerified(true)}
-            disabled={hibah.user_id !== session.user()?.id}
-          />
-          <FormError message={submitError} />
-          <Group>
-            <Button
-              data-testid="hibah-submit"
-              disabled={!pdpa || !confirm || !otpVerified}
-              onClick={async () => {
-                setSubmitError(null);
-                try {
-                  await api.post(
-                    `hibah/${hibah.id}`,
-                    { status: 2, acknowledged_pdpa: 1, acknowledged_confirmation: 1 },
-                    { silent: true },
-                  );
+      {grantor ? null : (
+        <Alert data-testid="hibah-grantor-submits">
+          {t('hibah.h.grantor_submits', { name: hibah.user?.name ?? '' })}
+        </Alert>
+      )}
+      {grantor ? (
+        <Paper withBorder p="md">
+          <Stack>
+            {hibah.has_signature ? <Text data-testid="hibah-signed">{t('hibah.h.signed')}</Text> : null}
+            <SignaturePad label={t('hibah.h.signature')} required onChange={setSig} />
+            <Group>
+              <Button
+                variant="outline"
+                disabled={!sig}
+                data-testid="hibah-save-signature"
+                onClick={async () => {
+                  await api.post(`hibah/${hibah.id}/signature`, { signature: sig });
                   await refresh(hibah.id);
-                } catch (e) {
-                  setSubmitError(e instanceof ApiError ? e.firstMessage : String(e));
-                  // A refused submission keeps the code unless the code itself was refused.
-                  if (e instanceof ApiError && e.errors.otp) setOtpVerified(false);
-                }
-              }}
-            >
-              {t('hibah.h.submit')}
-            </Button>
-          </Group>
-        </Stack>
-      </Paper>
+                }}
+              >
+                {t('hibah.h.save_signature')}
+              </Button>
+            </Group>
+            <Checkbox label={t('hibah.h.pdpa')} checked={pdpa} onChange={(e) => setPdpa(e.currentTarget.checked)} />
+            <Checkbox
+              label={t('hibah.h.confirm')}
+              checked={confirm}
+              onChange={(e) => setConfirm(e.currentTarget.checked)}
+            />
+            {ekycDone ? null : (
+              <Alert color="yellow" data-testid="hibah-ekyc-needed">
+                {t('hibah.identity.ekyc_needed')}{' '}
+                <Anchor component={Link} to={`${pathname.replace(/part-h$/, 'part-b')}?id=${hibah.id}`}>
+                  {t('hibah.identity.to_ekyc')}
+                </Anchor>
+              </Alert>
+            )}
+            <OtpStep
+              purpose="hibah-submit"
+              record={{ hibah_id: hibah.id }}
+              intro={t('hibah.identity.otp_submit')}
+              verified={otpVerified}
+              onVerified={() => setOtpVerified(true)}
+              disabled={hibah.user_id !== session.user()?.id}
+            />
+            <FormError message={submitError} />
+            <Group>
+              <Button
+                data-testid="hibah-submit"
+                disabled={!pdpa || !confirm || !otpVerified}
+                onClick={async () => {
+                  setSubmitError(null);
+                  try {
+                    await api.post(
+                      `hibah/${hibah.id}`,
+                      { status: 2, acknowledged_pdpa: 1, acknowledged_confirmation: 1 },
+                      { silent: true },
+                    );
+                    await refresh(hibah.id);
+                  } catch (e) {
+                    setSubmitError(e instanceof ApiError ? e.firstMessage : String(e));
+                    // A refused submission keeps the code unless the code itself was refused.
+                    if (e instanceof ApiError && e.errors.otp) setOtpVerified(false);
+                  }
+                }}
+              >
+                {t('hibah.h.submit')}
+              </Button>
+            </Group>
+          </Stack>
+        </Paper>
+      ) : null}
     </Stack>
   );
 }
@@ -605,7 +538,7 @@ export function PartI({ hibah }: { hibah: Hibah }) {
           },
         ]}
         testId="hibah-witness"
-        editable={filling(hibah)}
+        editable={mayFill(hibah)}
         extra={(r) =>
           hibah.status === 4 && !r.confirmed_at ? (
             <PartyLink route="hibah.witness" hibahId={hibah.id} idKey="witness_id" id={r.id} />

@@ -3,14 +3,18 @@
  * witnesses, property, bequests; docs/api/wills.md). Fields are described as data; validation is the
  * domain's zod schema for that row (messages are i18n keys); a 422 from the server lands on its field and
  * what was typed stays (task brief).
+ *
+ * Kinds beyond text: `switch` (a yes/no toggle, sent as a boolean) and `ringgit` (typed as "350.00" with
+ * an RM prefix, validated and sent as integer sen under the same field name, e.g. `allowance_amount_sen`;
+ * a row's sen is shown back as ringgit when editing).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Paper, Select, SimpleGrid, Stack, Textarea, Title } from '@mantine/core';
-import type { CatalogueEntry } from '@wasiat/domain';
+import { Button, Group, Paper, Select, SimpleGrid, Stack, Switch, Textarea, TextInput, Title } from '@mantine/core';
+import { type CatalogueEntry, parseRinggit } from '@wasiat/domain';
 import { type ReactNode, useState } from 'react';
 import { Controller, type UseFormReturn, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { FormError } from '@/components/FormError.tsx';
 import { applyServerErrors } from '@/components/form-errors.ts';
 import { CatalogueSelect, StateSelect, TextField, useErr } from './fields.tsx';
@@ -21,7 +25,7 @@ type Values = Record<string, any>;
 export interface FieldSpec {
   name: string;
   label: string;
-  kind?: 'text' | 'textarea' | 'state' | 'catalogue' | 'select';
+  kind?: 'text' | 'textarea' | 'state' | 'catalogue' | 'select' | 'switch' | 'ringgit';
   catalogue?: readonly CatalogueEntry<string | number>[];
   options?: { value: string; label: string }[];
   required?: boolean;
@@ -47,6 +51,15 @@ interface RecordFormProps {
   testId?: string;
 }
 
+/** Ringgit text ("350.00") of a value in sen; other values as they are. */
+const senToText = (v: unknown) => (typeof v === 'number' ? (v / 100).toFixed(2) : v);
+/** Sen of ringgit text ('' → undefined; text that is not an amount is kept, so the schema refuses it). */
+const textToSen = (v: unknown) => {
+  if (typeof v !== 'string') return v;
+  const s = v.trim();
+  return s === '' ? undefined : (parseRinggit(s) ?? s);
+};
+
 /** The form; see the file comment. */
 export function RecordForm({
   title,
@@ -62,7 +75,22 @@ export function RecordForm({
   const { t } = useTranslation();
   const err = useErr();
   const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<Values>({ resolver: zodResolver(schema as any), defaultValues: defaults });
+  const ringgit = fields.filter((f) => f.kind === 'ringgit').map((f) => f.name);
+  const resolver = ringgit.length
+    ? zodResolver(
+        z.preprocess(
+          (v) =>
+            v && typeof v === 'object'
+              ? { ...v, ...Object.fromEntries(ringgit.map((n) => [n, textToSen((v as Values)[n])])) }
+              : v,
+          schema as any,
+        ) as any,
+      )
+    : zodResolver(schema as any);
+  const form = useForm<Values>({
+    resolver,
+    defaultValues: { ...defaults, ...Object.fromEntries(ringgit.map((n) => [n, senToText(defaults[n]) ?? ''])) },
+  });
   const values = form.watch();
   const errors = form.formState.errors as Record<string, { message?: string } | undefined>;
   const names = fields.map((f) => f.name);
@@ -125,6 +153,37 @@ export function RecordForm({
                           error={err(fieldState.error?.message)}
                         />
                       )}
+                    />
+                  );
+                case 'switch':
+                  return (
+                    <Controller
+                      key={f.name}
+                      control={form.control}
+                      name={f.name}
+                      render={({ field, fieldState }) => (
+                        <Switch
+                          label={f.label}
+                          description={f.description}
+                          checked={field.value === true || field.value === 1 || field.value === '1'}
+                          onChange={(e) => field.onChange(e.currentTarget.checked)}
+                          error={err(fieldState.error?.message)}
+                          mt="md"
+                        />
+                      )}
+                    />
+                  );
+                case 'ringgit':
+                  return (
+                    <TextInput
+                      key={f.name}
+                      label={f.label}
+                      required={f.required}
+                      description={f.description}
+                      inputMode="decimal"
+                      leftSection="RM"
+                      {...form.register(f.name)}
+                      error={err(errors[f.name]?.message)}
                     />
                   );
                 case 'textarea':

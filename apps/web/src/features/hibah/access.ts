@@ -1,0 +1,24 @@
+/**
+ * What the signed-in user may do with a hibah in the wizards — the UI's reading of the server's rules
+ * (apps/api/src/hibah/policy.ts; spec §6; ADRs 0025, 0033), used only to show or hide controls: the
+ * server decides.
+ */
+import { can, roleOf } from '@wasiat/domain';
+import { session } from '@/app/storage.ts';
+import type { Hibah } from './useHibah.ts';
+
+/** Whether the signed-in user registers hibahs for clients (agents, partners, staff: `will:create:client`). */
+export const registersForClients = () => can(roleOf(session.user()), 'will:create:client');
+
+/** Whether the signed-in user is the hibah's grantor (who alone updates, signs, submits and accepts). */
+export const isGrantor = (h: Hibah) => h.user_id === session.user()?.id;
+
+/**
+ * Whether the signed-in user may fill the hibah's parts now (parties, property, part C, MyKad and eKYC):
+ * its grantor, or the agent who registered it, while it is being filled in (status -1, 0, 1).
+ */
+export function mayFill(h: Hibah) {
+  const me = session.user();
+  if (![-1, 0, 1].includes(h.status) || !me) return false;
+  return h.user_id === me.id || (h.agent_id === me.id && registersForClients());
+}
