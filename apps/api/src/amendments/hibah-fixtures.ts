@@ -91,7 +91,17 @@ export async function verifiedSubmitCode(t: TestApp, c: Client, hibahId: string)
   const before = t.mails.length;
   const purpose = 'hibah-amendment-submit';
   await ok(t.call('POST', '/api/otp/request', { token: c.token, body: { purpose, hibah_id: hibahId } }));
-  const code = /\b(\d{6})\b/.exec(await mailTo(t, `c${c.ic}@example.com`, before))?.[1] as string;
+  // The code's own mail (subject "Kod pengesahan anda: 123456"), not a status mail still on its way.
+  const codeIn = (m: { to: string[]; raw: string }) =>
+    m.to.includes(`c${c.ic}@example.com`)
+      ? /(?:Kod pengesahan anda|Your verification code): (\d{6})/.exec(decodeMail(m.raw))?.[1]
+      : undefined;
+  let code: string | undefined;
+  for (let i = 0; i < 750 && !code; i++) {
+    code = t.mails.slice(before).map(codeIn).find(Boolean);
+    if (!code) await new Promise((r) => setTimeout(r, 20));
+  }
+  if (!code) throw new Error('no code mail');
   await ok(t.call('POST', '/api/otp/verify', { token: c.token, body: { code, purpose, hibah_id: hibahId } }));
 }
 

@@ -102,6 +102,18 @@ export function isUnreadableInput(error: Error): boolean {
   return UNREADABLE_MULTIPART.test(error.message ?? '');
 }
 
+/**
+ * Whether zod itself threw while checking the input (not a validation failure it reports): zod 4 runs a
+ * `.min()`/`.max()` length check even after the type check failed when the value has a `length` property, so
+ * `{ "name": { "length": [{ "toString": 1 }] } }` makes it compare an array that cannot become a primitive
+ * (TypeError "Cannot convert object to primitive value"; found by the fuzz pass, ADR 0088). Such input is
+ * unreadable: 422, whether it came through a route schema (fastify then marks it FST_ERR_VALIDATION, 500) or
+ * a schema a handler parses itself.
+ */
+export function isZodInputTypeError(error: Error): boolean {
+  return error instanceof TypeError && /[\\/]node_modules[\\/]zod[\\/]/.test(error.stack ?? '');
+}
+
 /** Install the one error handler and the 404 handler for `/api`. */
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply) => {
@@ -122,6 +134,7 @@ export function installErrorHandler(app: FastifyInstance) {
       }
       return send422(reply, lang, fields);
     }
+    if (isZodInputTypeError(error)) return send422(reply, lang, { _: ['errors.validation_failed'] });
     const status = (error as FastifyError).statusCode;
     if (status === 429) {
       return reply.status(429).send({ message: translate('errors.rate_limited', lang) });
