@@ -5,8 +5,10 @@
  *   carries a certificate of completion (grantor, receivers by link and in person, witnesses with the
  *   e-mailed OTP), is registered once per content, and the hibah's public upload check recognises it;
  * - the amended will (`GET /api/amendment/{id}/certificate/comprehensive`) is sealed, names the previous
- *   version's hashes, carries the amendment's certificate of completion and is recognised by the will's
- *   public upload check;
+ *   version's hashes (the previous document: one of the previous version, never a PDF of an older version
+ *   printed later; ADR 0099), carries the amendment's certificate of completion (the amendment's own eKYC,
+ *   the will's for one without) and is recognised by the will's public upload check;
+ *   `GET /wasiat/{id}/certificate/final?version=n` (an earlier version: kind `will_version`, its own signers);
  * - the amended hibah (the same route for a hibah's amendment; ADR 0098): sealed, names the previous
  *   version's content hash and the last hibah document issued before it (or "none issued"), carries the
  *   amendment's completion page (grantor with the amendment's eKYC and spent code, its witnesses), is
