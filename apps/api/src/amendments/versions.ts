@@ -13,7 +13,7 @@ import type { AuthUser } from '../auth/guard.ts';
 import type { Ctx } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { amendment_witnesses, will_versions, wills } from '../db/schema/index.ts';
-import { imageDataUrl, willPdfData } from '../documents/service.ts';
+import { imageDataUrl, type willPdfData } from '../documents/service.ts';
 import { fieldError, notFound } from '../http/errors.ts';
 import { findVisibleWill } from '../wills/queries.ts';
 import type { Actor } from '../wills/service.ts';
@@ -131,20 +131,9 @@ export async function readVersion(db: Db, user: AuthUser | null, will: typeof wi
 }
 
 /**
- * The will PDF's data for a named version (documents module `GET /api/wasiat/{id}/certificate/final?version=`):
- * the current data with the version's particulars, people, property and signatures. Access as
- * {@link readVersion} (`user` null = a signed link: the current version only).
- */
-export async function versionPdfData(ctx: Ctx, user: AuthUser | null, w: typeof wills.$inferSelect, versionNo: number) {
-  const base = await willPdfData(ctx, w);
-  const v = await readVersion(ctx.db, user, w, versionNo);
-  return withVersionContent(ctx, base, w, v);
-}
-
-/**
  * The will PDF's data `base` (documents/service.ts `willPdfData`) with version `v`'s particulars, people,
  * property and witness signatures in place of the live ones. No access check: callers decide who may read
- * the version (here {@link readVersion}; the documents module's amended-will PDF, ADR 0074).
+ * the version (the documents module: the PDF of an earlier version, ADR 0099; the amended will, ADR 0074).
  */
 export async function withVersionContent(
   ctx: Ctx,

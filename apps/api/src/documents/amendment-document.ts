@@ -2,30 +2,35 @@
  * The amended will as a sealed document (reference `GET amendment/{id}/certificate/comprehensive`; issue 11
  * "Sealed documents"; ADR 0074): the will as the succeeded amendment made it (its will version, ADR 0021),
  * with an "Amendment" block that names the amendment and the previous version — the SHA-256 of the previous
- * version's content and of the last sealed document of the will issued before the amendment succeeded — and
- * the amendment's own certificate of completion (the testator's signature on the draft and the witnesses'
- * confirmations). Registered under subject "Amendment" (the amendment's id), kind "amendment"; the will's
+ * version's content and of the last sealed document of the previous version issued before the amendment
+ * succeeded (ADR 0099) — and the amendment's own certificate of completion (the testator's signature on the
+ * draft with the amendment's eKYC, and the witnesses' confirmations). Registered under subject "Amendment" (the amendment's id), kind "amendment"; the will's
  * public upload check includes its amendments' documents. A hibah amendment's document is the amended
  * hibah (hibah-amendment-document.ts, ADR 0098), served by the same route.
  *
  * Reads the wills, amendments and registry tables read-only.
  */
-import { and, desc, eq, inArray, lt, or } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { WillContent } from '../amendments/content.ts';
 import { findVisibleAmendment } from '../amendments/service.ts';
 import { withVersionContent } from '../amendments/versions.ts';
 import type { AuthUser } from '../auth/guard.ts';
 import type { Ctx } from '../context.ts';
-import { amendments, issued_documents, will_versions, wills } from '../db/schema/index.ts';
+import { amendments, will_versions, wills } from '../db/schema/index.ts';
 import { notFound } from '../http/errors.ts';
 import { amendmentCompletion } from './completion.ts';
 import { issueHibahAmendmentDocument } from './hibah-amendment-document.ts';
-import { type IssueActor, issueSealed, sealReason } from './issued.ts';
+import { type IssueActor, issueSealed, previousDocumentSha256, sealReason } from './issued.ts';
 import type { WillPdfData } from './pdf/will.ts';
 import { renderWillPdf } from './pdf/will.ts';
 import { imageDataUrl, willPdfData } from './service.ts';
 
 type Amendment = typeof amendments.$inferSelect;
+
+/** Registry kind of a will's live document, `GET /wasiat/{id}/certificate/final` (subject "Wasiat"; ADR 0071). */
+export const WILL_KIND = 'will';
+/** Registry kind of an amended will (subject "Amendment"; ADR 0074). */
+export const AMENDMENT_KIND = 'amendment';
 
 /** Amendment status "succeeded" (spec §4; amendments/transitions.ts). */
 const SUCCEEDED = 2;
@@ -65,41 +70,23 @@ export async function amendmentPdfData(ctx: Ctx, a: Amendment): Promise<WillPdfD
     .where(and(eq(will_versions.wasiat_id, w.id), eq(will_versions.version_no, versionNo)));
   if (!v) throw notFound();
   const [prev] = await ctx.db
-    .select({ sha256: will_versions.sha256 })
+    .select({ sha256: will_versions.sha256, amendment_id: will_versions.amendment_id })
     .from(will_versions)
     .where(and(eq(will_versions.wasiat_id, w.id), eq(will_versions.version_no, versionNo - 1)));
-  // "The previous one": the last sealed document of the will (the will or an earlier amended will) issued
-  // before this amendment succeeded. Stable: later issues are after `approved_at` (ADR 0074).
-  const earlier = await ctx.db
-    .select({ id: will_versions.amendment_id })
-    .from(will_versions)
-    .where(and(eq(will_versions.wasiat_id, w.id), lt(will_versions.version_no, versionNo)));
-  const earlierAmendments = earlier.map((x) => x.id).filter((x): x is string => !!x);
-  const approvedAt = a.approved_at ?? a.updated_at;
-  const [prevDoc] = await ctx.db
-    .select({ sha256: issued_documents.sha256 })
-    .from(issued_documents)
-    .where(
-      and(
-        lt(issued_documents.issued_at, approvedAt),
-        or(
-          and(
-            eq(issued_documents.subject_type, 'Wasiat'),
-            eq(issued_documents.subject_id, w.id),
-            eq(issued_documents.kind, 'will'),
-          ),
-          earlierAmendments.length
-            ? and(
-                eq(issued_documents.subject_type, 'Amendment'),
-                inArray(issued_documents.subject_id, earlierAmendments),
-                eq(issued_documents.kind, 'amendment'),
-              )
-            : undefined,
-        ),
-      ),
-    )
-    .orderBy(desc(issued_documents.issued_at))
-    .limit(1);
+  // "The previous one": the last sealed document of the previous version issued before this amendment
+  // succeeded — the amended will of the amendment that made it, or the will's own certificate issued while
+  // that version was current (issued.ts `previousDocumentSha256`; ADR 0099). PDFs of earlier versions
+  // printed in between (kind "will_version") are not documents of the previous version.
+  const [madeBy] = prev?.amendment_id
+    ? await ctx.db.select().from(amendments).where(eq(amendments.id, prev.amendment_id))
+    : [];
+  const previousDocument = await previousDocumentSha256(ctx, {
+    subject: { type: 'Wasiat', id: w.id },
+    liveKind: WILL_KIND,
+    amendmentKind: AMENDMENT_KIND,
+    madeBy,
+    approvedAt: a.approved_at ?? a.updated_at,
+  });
   const base = await withVersionContent(ctx, await willPdfData(ctx, w), w, {
     version_no: versionNo,
     content: v.content as WillContent,
@@ -121,21 +108,19 @@ export async function amendmentPdfData(ctx: Ctx, a: Amendment): Promise<WillPdfD
       approvedAt: a.approved_at,
       amendsVersion: versionNo - 1,
       previousVersionSha256: prev?.sha256 ?? null,
-      previousDocumentSha256: prevDoc?.sha256 ?? null,
+      previousDocumentSha256: previousDocument,
     },
   };
 }
 
 /**
- * The sealed, registered amended will of amendment `a` (subject "Amendment", kind "amendment"): rendered
- * and sealed once per printed content, then served from the registry (documents/issued.ts).
+ * The registry fingerprint content of a will PDF printed from a version (documents/issued.ts): its data
+ * with, of the will row, only the fields it prints — so later changes to the will (a newer version, its
+ * bookkeeping) do not make a document of an earlier version a new registered version.
  */
-export async function issueAmendmentDocument(ctx: Ctx, a: Amendment, actor: IssueActor) {
-  const data = await amendmentPdfData(ctx, a);
-  // The fingerprint holds what is printed: of the will row only its printed fields, so later changes to
-  // the will (a newer version, its bookkeeping) do not make this amendment's document a new version.
+export function printedWillContent(data: WillPdfData) {
   const w = data.will;
-  const printed = {
+  return {
     ...data,
     will: {
       id: w.id,
@@ -151,10 +136,18 @@ export async function issueAmendmentDocument(ctx: Ctx, a: Amendment, actor: Issu
       heirs_consent_note: w.heirs_consent_note,
     },
   };
+}
+
+/**
+ * The sealed, registered amended will of amendment `a` (subject "Amendment", kind "amendment"): rendered
+ * and sealed once per printed content, then served from the registry (documents/issued.ts).
+ */
+export async function issueAmendmentDocument(ctx: Ctx, a: Amendment, actor: IssueActor) {
+  const data = await amendmentPdfData(ctx, a);
   const { bytes, sha256 } = await issueSealed(
     ctx,
-    { subjectType: 'Amendment', subjectId: a.id, kind: 'amendment' },
-    printed,
+    { subjectType: 'Amendment', subjectId: a.id, kind: AMENDMENT_KIND },
+    printedWillContent(data),
     () => renderWillPdf(data),
     { reason: sealReason('amendment_reason'), location: ctx.appUrl },
     actor,

@@ -4,11 +4,13 @@
  * how they were verified (eKYC method and score, OTP), the IP and User-Agent, the sent/viewed/signed
  * times and the SHA-256 of the document version they signed.
  *
- * - {@link willCompletion}: a will — the testator and the current witnesses (signature_events, ADR 0015).
+ * - {@link willCompletion}: a will — the testator and the current witnesses (signature_events, ADR 0015);
+ *   or, for the PDF of an earlier version, the signers of that version (ADR 0099).
  * - {@link hibahCompletion}: a hibah — the grantor, the receivers and the witnesses (signature_events of
  *   the hibah; the version is `hibahDocumentVersion`, ADR 0074).
- * - {@link amendmentCompletion}: a will amendment — the testator who signed the draft and the witnesses who
- *   confirmed it through their signed link; the version is the SHA-256 of the amendment's draft (ADR 0074).
+ * - {@link amendmentCompletion}: a will amendment — the testator who signed the draft (verified by the
+ *   amendment's own eKYC, ADR 0099) and the witnesses who confirmed it through their signed link; the version
+ *   is the SHA-256 of the amendment's draft (ADR 0074).
  * - {@link hibahAmendmentCompletion}: a hibah amendment — the same, the grantor verified by the amendment's
  *   eKYC and the code spent on submitting it (ADRs 0097, 0098).
  *
@@ -72,17 +74,44 @@ export interface CompletionData {
   signers: CompletionSigner[];
 }
 
+/** The signers of a will's earlier version (its snapshot, ADR 0099): the testator's signature and the witnesses. */
+export interface WillParties {
+  /** The testator's printed signature (an attachment id), or null. */
+  testatorSignatureId: string | null;
+  /** The version's witnesses: their row ids (as in signature events), MyKad numbers and signatures. */
+  witnesses: { id: string; ic: string; signatureId: string | null }[];
+}
+
 /**
- * Load the certificate of completion of will `w` (any status; the PDF is only issued at status 2).
+ * Load the certificate of completion of will `w` (any status; the PDF is only issued at status 2): the
+ * signatures printed on it — the testator's (`wills.signature_id`) and the current witnesses' — from the
+ * will's signature events, oldest first. Testator: the will's eKYC (method, the score of its latest passing
+ * face match) and the latest verified OTP for the will.
+ *
+ * With `snapshot` (the PDF of an earlier version, ADR 0099, as ADR 0098 did for hibahs): the signers of
+ * that version instead of the live rows, and as the document version the one the last of them signed (the
+ * will's content then; the live content has changed since).
  * @param testatorIc the testator's MyKad as the will states it (unmasked; masked here).
  */
-export async function willCompletion(ctx: Ctx, w: Will, testatorIc: string): Promise<CompletionData> {
+export async function willCompletion(
+  ctx: Ctx,
+  w: Will,
+  testatorIc: string,
+  snapshot?: WillParties,
+): Promise<CompletionData> {
   const db = ctx.db;
-  const witnessRows = await db
-    .select()
-    .from(witnesses)
-    .where(and(eq(witnesses.witnessable_type, 'Wasiat'), eq(witnesses.witnessable_id, w.id)));
-  const current = new Set([w.signature_id, ...witnessRows.map((x) => x.signature_id)].filter(Boolean));
+  const parties: WillParties = snapshot ?? {
+    testatorSignatureId: w.signature_id,
+    witnesses: (
+      await db
+        .select()
+        .from(witnesses)
+        .where(and(eq(witnesses.witnessable_type, 'Wasiat'), eq(witnesses.witnessable_id, w.id)))
+    ).map((x) => ({ id: x.id, ic: x.ic_number, signatureId: x.signature_id })),
+  };
+  const current = new Set(
+    [parties.testatorSignatureId, ...parties.witnesses.map((x) => x.signatureId)].filter(Boolean),
+  );
   const events = (
     await db
       .select()
@@ -90,27 +119,18 @@ export async function willCompletion(ctx: Ctx, w: Will, testatorIc: string): Pro
       .where(and(eq(signature_events.signable_type, 'Wasiat'), eq(signature_events.signable_id, w.id)))
       .orderBy(asc(signature_events.signed_at))
   ).filter((e) => current.has(e.attachment_id));
-  const [face] = await db
-    .select({ score: ekyc_attempts.verification_score, at: ekyc_attempts.created_at })
-    .from(ekyc_attempts)
-    .where(
-      and(
-        eq(ekyc_attempts.ekycable_type, 'Wasiat'),
-        eq(ekyc_attempts.ekycable_id, w.id),
-        eq(ekyc_attempts.passed, true),
-      ),
-    )
-    .orderBy(desc(ekyc_attempts.created_at))
-    .limit(1);
+  const face = await willFaceScore(ctx, w);
   const [otp] = await db
     .select({ at: otp_codes.verified_at })
     .from(otp_codes)
     .where(and(eq(otp_codes.wasiat_id, w.id), eq(otp_codes.user_id, w.user_id), isNotNull(otp_codes.verified_at)))
     .orderBy(desc(otp_codes.verified_at))
     .limit(1);
-  const witnessIc = new Map(witnessRows.map((x) => [x.id, x.ic_number]));
+  const witnessIc = new Map(parties.witnesses.map((x) => [x.id, x.ic]));
   return {
-    currentSha256: await documentVersion(db, w.id),
+    currentSha256: snapshot
+      ? (events.at(-1)?.document_sha256 ?? (await documentVersion(db, w.id)))
+      : await documentVersion(db, w.id),
     signers: events.map((e): CompletionSigner => {
       const testator = e.role !== 'witness';
       return {
@@ -120,7 +140,7 @@ export async function willCompletion(ctx: Ctx, w: Will, testatorIc: string): Pro
         ekyc: testator
           ? {
               method: w.ekyc_method,
-              score: w.ekyc_method === 'Face' ? (face?.score ?? null) : null,
+              score: w.ekyc_method === 'Face' ? face : null,
               verifiedAt: w.ekyc_verified_at,
             }
           : null,
@@ -135,6 +155,31 @@ export async function willCompletion(ctx: Ctx, w: Will, testatorIc: string): Pro
     }),
   };
 }
+
+/**
+ * The testator's latest signature on will `w` itself (its signature events, role "testator"), or null:
+ * what an earlier version's PDF prints once an amendment's signature has become the will's (ADR 0099).
+ */
+export async function latestTestatorSignature(ctx: Ctx, w: Will): Promise<string | null> {
+  const [e] = await ctx.db
+    .select({ id: signature_events.attachment_id })
+    .from(signature_events)
+    .where(
+      and(
+        eq(signature_events.signable_type, 'Wasiat'),
+        eq(signature_events.signable_id, w.id),
+        eq(signature_events.role, 'testator'),
+        isNotNull(signature_events.attachment_id),
+      ),
+    )
+    .orderBy(desc(signature_events.signed_at))
+    .limit(1);
+  return e?.id ?? null;
+}
+
+/** The score (0–100) of the latest passing face match of will `w` (`ekycable_type` "Wasiat"), or null. */
+const willFaceScore = (ctx: Ctx, w: Will) =>
+  passingScore(ctx, and(eq(ekyc_attempts.ekycable_type, 'Wasiat'), eq(ekyc_attempts.ekycable_id, w.id)));
 
 /** The latest passing face-match score (0–100) among attempts matching `where`, or null. */
 async function passingScore(ctx: Ctx, where: ReturnType<typeof and>) {
@@ -352,9 +397,25 @@ export async function amendmentSigners(ctx: Ctx, a: Amendment, owner: AmendmentO
 }
 
 /**
- * The certificate of completion of will amendment `a` of will `w` (ADR 0074): {@link amendmentSigners}
- * with the testator verified by the will's eKYC (method and the score of its passing attempt) and the
- * latest verified "amendment-submit" OTP for the will.
+ * The eKYC of amendment `a` itself (ADR 0094: its own selfie, attempts with `ekycable_type` "Amendment"):
+ * its method ("Face" | "Manual"), the score of its latest passing face match when the method is "Face", and
+ * when it passed. Null when the amendment has no eKYC of its own (neither a method nor a time: one made
+ * before ADR 0094). Shared by the amended will's and the amended hibah's completion pages (ADRs 0098, 0099).
+ */
+export async function amendmentEkyc(ctx: Ctx, a: Amendment): Promise<CompletionSigner['ekyc']> {
+  if (!a.ekyc_method && !a.ekyc_verified_at) return null;
+  const score =
+    a.ekyc_method === 'Face'
+      ? await passingScore(ctx, and(eq(ekyc_attempts.ekycable_type, 'Amendment'), eq(ekyc_attempts.ekycable_id, a.id)))
+      : null;
+  return { method: a.ekyc_method, score, verifiedAt: a.ekyc_verified_at };
+}
+
+/**
+ * The certificate of completion of will amendment `a` of will `w` (ADRs 0074, 0099): {@link amendmentSigners}
+ * with the testator verified by the amendment's own eKYC ({@link amendmentEkyc}) — or, for an amendment
+ * without one (made before ADR 0094), the will's (method and the score of its latest passing attempt) —
+ * and the latest verified "amendment-submit" OTP for the will.
  * @param testatorIc the testator's MyKad (masked here).
  */
 export async function amendmentCompletion(
@@ -364,10 +425,13 @@ export async function amendmentCompletion(
   testatorName: string,
   testatorIc: string,
 ): Promise<CompletionData> {
-  const score =
-    a.signature_id && w.ekyc_method === 'Face'
-      ? await passingScore(ctx, and(eq(ekyc_attempts.ekycable_type, 'Wasiat'), eq(ekyc_attempts.ekycable_id, w.id)))
-      : null;
+  const ekyc = a.signature_id
+    ? ((await amendmentEkyc(ctx, a)) ?? {
+        method: w.ekyc_method,
+        score: w.ekyc_method === 'Face' ? await willFaceScore(ctx, w) : null,
+        verifiedAt: w.ekyc_verified_at,
+      })
+    : null;
   const [otp] = a.signature_id
     ? await ctx.db
         .select({ at: otp_codes.verified_at })
@@ -387,7 +451,7 @@ export async function amendmentCompletion(
     role: 'testator',
     name: testatorName,
     ic: testatorIc,
-    ekyc: { method: w.ekyc_method, score, verifiedAt: w.ekyc_verified_at },
+    ekyc,
     otpVerifiedAt: otp?.at ?? null,
   });
 }
@@ -406,10 +470,6 @@ export async function hibahAmendmentCompletion(
   grantorName: string,
   grantorIc: string,
 ): Promise<CompletionData> {
-  const score =
-    a.ekyc_method === 'Face'
-      ? await passingScore(ctx, and(eq(ekyc_attempts.ekycable_type, 'Amendment'), eq(ekyc_attempts.ekycable_id, a.id)))
-      : null;
   const [otp] = await ctx.db
     .select({ at: otp_codes.verified_at })
     .from(otp_codes)
@@ -428,7 +488,7 @@ export async function hibahAmendmentCompletion(
     role: 'grantor',
     name: grantorName,
     ic: grantorIc,
-    ekyc: { method: a.ekyc_method, score, verifiedAt: a.ekyc_verified_at },
+    ekyc: (await amendmentEkyc(ctx, a)) ?? { method: null, score: null, verifiedAt: null },
     otpVerifiedAt: otp?.at ?? null,
   });
 }

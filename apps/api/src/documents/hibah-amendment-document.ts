@@ -22,11 +22,11 @@
  * Reads the hibah, amendment, version and registry tables read-only.
  */
 import { HIBAH_STATUS } from '@wasiat/domain';
-import { and, desc, eq, gte, lt, or } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { canReadVersions } from '../amendments/policy.ts';
 import type { AuthUser } from '../auth/guard.ts';
 import type { Ctx } from '../context.ts';
-import { amendments, hibah_versions, hibahs, issued_documents } from '../db/schema/index.ts';
+import { amendments, hibah_versions, hibahs } from '../db/schema/index.ts';
 import {
   type HibahCertificateData,
   hibahVersionCertificateData,
@@ -37,7 +37,7 @@ import type { HibahContent } from '../hibah/content.ts';
 import { findVisibleHibah } from '../hibah/service.ts';
 import { notFound } from '../http/errors.ts';
 import { hibahAmendmentCompletion, hibahCompletion } from './completion.ts';
-import { type IssueActor, issueSealed, sealReason } from './issued.ts';
+import { type IssueActor, issueSealed, previousDocumentSha256, sealReason } from './issued.ts';
 
 type Amendment = typeof amendments.$inferSelect;
 type Hibah = typeof hibahs.$inferSelect;
@@ -75,37 +75,17 @@ export async function amendedHibahData(ctx: Ctx, a: Amendment): Promise<HibahCer
   const prev = await versionRow(ctx, h.id, versionNo - 1);
   // "The previous one": the last sealed document of the previous version issued before this amendment
   // succeeded — the amended hibah of the amendment that made it, or a certificate of the live hibah issued
-  // while it was current (after that amendment's approval). Stable: later issues are after `approved_at`.
-  // Certificates of earlier versions (kind "hibah_version") are not documents of the previous version.
+  // while it was current (issued.ts `previousDocumentSha256`; ADR 0098).
   const [madeBy] = prev?.amendment_id
     ? await ctx.db.select().from(amendments).where(eq(amendments.id, prev.amendment_id))
     : [];
-  const approvedAt = a.approved_at ?? a.updated_at;
-  const [prevDoc] = await ctx.db
-    .select({ sha256: issued_documents.sha256 })
-    .from(issued_documents)
-    .where(
-      and(
-        lt(issued_documents.issued_at, approvedAt),
-        or(
-          and(
-            eq(issued_documents.subject_type, 'Hibah'),
-            eq(issued_documents.subject_id, h.id),
-            eq(issued_documents.kind, 'hibah'),
-            madeBy ? gte(issued_documents.issued_at, madeBy.approved_at ?? madeBy.updated_at) : undefined,
-          ),
-          madeBy
-            ? and(
-                eq(issued_documents.subject_type, 'Amendment'),
-                eq(issued_documents.subject_id, madeBy.id),
-                eq(issued_documents.kind, HIBAH_AMENDMENT_KIND),
-              )
-            : undefined,
-        ),
-      ),
-    )
-    .orderBy(desc(issued_documents.issued_at))
-    .limit(1);
+  const previousDocument = await previousDocumentSha256(ctx, {
+    subject: { type: 'Hibah', id: h.id },
+    liveKind: 'hibah',
+    amendmentKind: HIBAH_AMENDMENT_KIND,
+    madeBy,
+    approvedAt: a.approved_at ?? a.updated_at,
+  });
   const content = v.content as HibahContent;
   const completion = await hibahAmendmentCompletion(
     ctx,
@@ -121,7 +101,7 @@ export async function amendedHibahData(ctx: Ctx, a: Amendment): Promise<HibahCer
       approvedAt: a.approved_at,
       amendsVersion: versionNo - 1,
       previousVersionSha256: prev?.sha256 ?? null,
-      previousDocumentSha256: prevDoc?.sha256 ?? null,
+      previousDocumentSha256: previousDocument,
     },
   };
 }

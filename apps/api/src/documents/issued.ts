@@ -7,13 +7,14 @@
  *   from the stored bytes, so downloads of an unchanged document are byte-identical; changed content is
  *   a new version with its own hash, and earlier versions stay registered.
  * - {@link checkIssued}: whether uploaded bytes are exactly one of the record's issued versions.
+ * - {@link previousDocumentSha256}: "the previous one" an amended will or hibah names (ADRs 0074, 0098, 0099).
  *
  * Generic over the record (`subjectType` "Wasiat" | "Hibah" | …, and its id) and the document kind, so
  * other modules reuse both for receipts, amendments and hibah documents.
  */
 import { createHash } from 'node:crypto';
 import { translate } from '@wasiat/domain';
-import { and, desc, eq, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, or, type SQL } from 'drizzle-orm';
 import { recordAudit } from '../audit/audit.ts';
 import type { Ctx } from '../context.ts';
 import type { Db } from '../db/client.ts';
@@ -152,4 +153,55 @@ export async function checkIssued(ctx: Ctx, subjects: IssuedSubject[], bytes: Bu
     kind: hit?.kind ?? null,
     issued_at: hit?.issued_at.toISOString() ?? null,
   };
+}
+
+/**
+ * "The previous one" an amended record's document names (issue 11 "An amendment is a new document that names
+ * the previous one's hash"; ADRs 0074, 0098, 0099): the SHA-256 of the last sealed document *of the previous
+ * version* issued before the amendment succeeded, or null when none was. The documents of the previous
+ * version are the amended document of the amendment that made it (`madeBy`, registered under subject
+ * "Amendment" with `amendmentKind`), and the record's live document (`subject` with `liveKind`) issued while
+ * that version was current — after `madeBy`'s approval; for the original version, any. Documents of earlier
+ * versions printed later (kinds `will_version`, `hibah_version`) are neither. Stable once the amendment has
+ * succeeded: later issues are after `approvedAt`.
+ * @param madeBy the succeeded amendment that made the previous version; undefined for the original version.
+ * @param approvedAt when this amendment succeeded.
+ */
+export async function previousDocumentSha256(
+  ctx: Ctx,
+  opts: {
+    subject: IssuedSubject;
+    liveKind: string;
+    amendmentKind: string;
+    madeBy: { id: string; approved_at: Date | null; updated_at: Date } | undefined;
+    approvedAt: Date;
+  },
+): Promise<string | null> {
+  const { subject, madeBy } = opts;
+  const [doc] = await ctx.db
+    .select({ sha256: issued_documents.sha256 })
+    .from(issued_documents)
+    .where(
+      and(
+        lt(issued_documents.issued_at, opts.approvedAt),
+        or(
+          and(
+            eq(issued_documents.subject_type, subject.type),
+            eq(issued_documents.subject_id, subject.id),
+            eq(issued_documents.kind, opts.liveKind),
+            madeBy ? gte(issued_documents.issued_at, madeBy.approved_at ?? madeBy.updated_at) : undefined,
+          ),
+          madeBy
+            ? and(
+                eq(issued_documents.subject_type, 'Amendment'),
+                eq(issued_documents.subject_id, madeBy.id),
+                eq(issued_documents.kind, opts.amendmentKind),
+              )
+            : undefined,
+        ),
+      ),
+    )
+    .orderBy(desc(issued_documents.issued_at))
+    .limit(1);
+  return doc?.sha256 ?? null;
 }

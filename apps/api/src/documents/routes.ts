@@ -12,7 +12,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { versionPdfData } from '../amendments/versions.ts';
 import type { AuthUser } from '../auth/guard.ts';
 import type { Ctx } from '../context.ts';
 import { amendments } from '../db/schema/index.ts';
@@ -22,11 +21,11 @@ import { registerSignableRoute } from '../http/signed-routes.ts';
 import { receiptPdf, settledPaymentFor } from '../payments/receipts.ts';
 import { documentAmendment, issueAnyAmendmentDocument } from './amendment-document.ts';
 import { registerDocumentCheckRoute } from './check-route.ts';
-import { type IssueActor, issueSealed, sealReason } from './issued.ts';
-import { renderWillPdf } from './pdf/will.ts';
+import type { IssueActor } from './issued.ts';
 import { type DocumentAccess, documentAccess } from './policy.ts';
 import { configureSeal } from './seal.ts';
-import { authorisedWill, hasReceipt, latestPayment, publicWill, willPdfData } from './service.ts';
+import { authorisedWill, hasReceipt, latestPayment, publicWill } from './service.ts';
+import { issueWillDocument, issueWillVersionDocument } from './will-document.ts';
 
 /** Lifetime of a signed download link (docs/api/documents.md: 5 minutes). */
 export const SIGNED_LINK_TTL_SECONDS = 300;
@@ -103,10 +102,13 @@ export async function documentsRoutes(api: FastifyInstance, ctx: Ctx) {
   });
 
   /**
-   * `GET /api/wasiat/{id}/certificate/final` → `application/pdf`, the registered will.
-   * Access: bearer user who may see the will, or a valid signed URL (`?expires&signature`).
+   * `GET /api/wasiat/{id}/certificate/final[?version=n]` → `application/pdf`, the registered will (kind
+   * "will"), or with `version` the PDF of that version (will-document.ts; ADRs 0021, 0099): the current one
+   * for whoever may see the will, earlier ones for staff-side roles only.
+   * Access: bearer user who may see the will, or a valid signed URL (`?expires&signature`; current only).
    * Errors: 401 no credential; 403 `documents.link_invalid` tampered/expired link without a bearer;
-   * 404 unknown, not the caller's, or not registered (status ≠ 2).
+   * 404 unknown, not the caller's, not registered (status ≠ 2), an unknown version, or an earlier version
+   * for a caller who is not staff-side; 422 `version` not a whole number ≥ 1.
    */
   api.get(
     '/wasiat/:id/certificate/final',
@@ -116,21 +118,15 @@ export async function documentsRoutes(api: FastifyInstance, ctx: Ctx) {
       const { id } = req.params as z.infer<typeof idParams>;
       const w = await authorisedWill(ctx, id, access);
       const { version } = req.query as z.infer<typeof signedQuery>;
-      // `?version=n` (issue 4): the PDF of that version; earlier versions for staff only (amendments/versions.ts).
-      // Every version is sealed and registered on its own (issue 11; issued.ts keys on the printed content).
-      const data =
+      const actor = issueActor(access, req.ip);
+      // `?version=n` (issue 4; ADR 0099): the PDF of that version — the amended will for a version an
+      // amendment made, the live will for the current original one, else the earlier version's own PDF
+      // (kind "will_version"); earlier versions for staff only (will-document.ts).
+      const { bytes, filename } =
         version === undefined
-          ? await willPdfData(ctx, w)
-          : await versionPdfData(ctx, access.via === 'bearer' ? access.user : null, w, version);
-      const { bytes } = await issueSealed(
-        ctx,
-        { subjectType: 'Wasiat', subjectId: w.id, kind: 'will' },
-        data,
-        () => renderWillPdf(data),
-        { reason: sealReason('will_reason'), location: ctx.appUrl },
-        issueActor(access, req.ip),
-      );
-      return sendPdf(reply, bytes, `wasiat-${w.wasiat_no ?? w.id}-v${data.versionNo ?? w.current_version}.pdf`);
+          ? await issueWillDocument(ctx, w, actor)
+          : await issueWillVersionDocument(ctx, access.via === 'bearer' ? access.user : null, w, version, actor);
+      return sendPdf(reply, bytes, filename);
     },
   );
 
@@ -175,8 +171,9 @@ export async function documentsRoutes(api: FastifyInstance, ctx: Ctx) {
    * `GET /api/amendment/{id}/certificate/comprehensive` → `application/pdf`, the amended will (reference
    * §1.8; ADR 0074) or, for a hibah's amendment, the amended hibah certificate (ADR 0098): the version made
    * by this amendment, with the amendment block naming the previous version's hashes (content, and the last
-   * sealed document issued before it succeeded) and the amendment's certificate of completion; sealed and
-   * registered (subject "Amendment", kind "amendment"), the same bytes while nothing printed changes.
+   * sealed document of that version issued before it succeeded; ADR 0099) and the amendment's certificate of
+   * completion; sealed and registered (subject "Amendment", kind "amendment" / "hibah_amendment"), the same
+   * bytes while nothing printed changes.
    * Access: bearer user who may see the amendment, or a valid signed URL. Errors: 401 no credential;
    * 403 `documents.link_invalid` tampered/expired link; 404 unknown, not the caller's, or not succeeded
    * (status ≠ 2).
@@ -211,8 +208,9 @@ export async function documentsRoutes(api: FastifyInstance, ctx: Ctx) {
   /**
    * `POST /api/public/wasiat/{id}/verify` (public; multipart with one file field `file`, a PDF up to
    * 5 MB) → `{ verification: { registered, sha256, kind, issued_at } }`: `registered` is true when the
-   * upload is byte-for-byte one of the sealed documents issued for this will (its will PDF or receipt,
-   * any version; issued.ts) — a single changed byte makes it false. `kind` ("will" | "receipt") and
+   * upload is byte-for-byte one of the sealed documents issued for this will or its amendments (any
+   * version; issued.ts) — a single changed byte makes it false. `kind` ("will" | "will_version" |
+   * "receipt" | "amendment") and
    * `issued_at` (ISO 8601 UTC) describe the match, else null. Errors: 404 unless the will exists and is
    * registered (as `GET /public/wasiat/{id}`); 422 `file` `sealed.verify.file_required` (no file) or
    * `sealed.verify.not_pdf`; 422 `errors.file_too_large` over 5 MB. Limited like the public lookup

@@ -5,8 +5,10 @@
  *   carries a certificate of completion (grantor, receivers by link and in person, witnesses with the
  *   e-mailed OTP), is registered once per content, and the hibah's public upload check recognises it;
  * - the amended will (`GET /api/amendment/{id}/certificate/comprehensive`) is sealed, names the previous
- *   version's hashes, carries the amendment's certificate of completion and is recognised by the will's
- *   public upload check;
+ *   version's hashes (the previous document: one of the previous version, never a PDF of an older version
+ *   printed later; ADR 0099), carries the amendment's certificate of completion (the amendment's own eKYC,
+ *   the will's for one without) and is recognised by the will's public upload check;
+ *   `GET /wasiat/{id}/certificate/final?version=n` (an earlier version: kind `will_version`, its own signers);
  * - the amended hibah (the same route for a hibah's amendment; ADR 0098): sealed, names the previous
  *   version's content hash and the last hibah document issued before it (or "none issued"), carries the
  *   amendment's completion page (grantor with the amendment's eKYC and spent code, its witnesses), is
@@ -23,6 +25,7 @@ import { makeTestApp, type TestApp } from '../../test/harness.ts';
 import { approvedHibahAmendment } from '../amendments/hibah-fixtures.ts';
 import { draftWitness, passAmendmentEkyc, registeredWill, verifiedAmendmentOtp } from '../amendments/test-fixtures.ts';
 import {
+  amendments,
   audit_events,
   ekyc_attempts,
   hibah_versions,
@@ -259,75 +262,106 @@ describe('hibah certificate', () => {
   });
 });
 
+/**
+ * A succeeded amendment of will `willId` of client `c`: two draft witnesses "Saksi Pindaan {tag}1/2", the
+ * amendment's own eKYC (a passing face match of `score`), a verified submit code, the testator's signature,
+ * both witnesses confirming through their e-mailed link and code, the officer's approval.
+ */
+async function approvedWillAmendment(c: Client, willId: string, tag = '', score = 86.6) {
+  const a = (
+    await ok(
+      t.call('POST', '/api/amendment', {
+        token: c.token,
+        body: { amendmentable_type: 'Wasiat', amendmentable_id: willId },
+      }),
+      201,
+    )
+  ).amendment;
+  await ok(
+    t.call('POST', '/api/payment', {
+      token: c.token,
+      body: { paymentable_type: 'Amendment', paymentable_id: a.id, payment_options_id: 1 },
+    }),
+  );
+  const emails = [`pindaan${tag}.w1@example.com`, `pindaan${tag}.w2@example.com`];
+  await ok(
+    t.call('PATCH', `/api/amendment/${a.id}/draft`, {
+      token: c.token,
+      body: { witnesses: emails.map((e, i) => draftWitness(`Saksi Pindaan ${tag}${i + 1}`, e)) },
+    }),
+  );
+  await verifiedAmendmentOtp(t, c.id, willId);
+  await passAmendmentEkyc(t, a.id);
+  // The amendment's own face match, as the eKYC step records a passing attempt (score printed on the page).
+  await t.ctx.db.insert(ekyc_attempts).values({
+    user_id: c.id,
+    actor_id: c.id,
+    ekycable_type: 'Amendment',
+    ekycable_id: a.id,
+    verification_score: score,
+    passed: true,
+    outcome: 'passed',
+  });
+  const patch = (token: string, body: object) =>
+    ok(t.call('POST', `/api/amendment/${a.id}`, { token, body: { _method: 'PATCH', ...body } }));
+  await patch(c.token, { status: 1, acknowledged_pdpa: 1, acknowledged_confirmation: 1 });
+  await patch(officer, { status: 3 });
+  await ok(
+    t.call('POST', `/api/amendment/${a.id}/signature`, {
+      token: c.token,
+      body: { is_base64: true, document: SIGNATURE_PNG },
+    }),
+  );
+  const before = t.mails.length;
+  await patch(c.token, { status: 4 });
+  await until(() => t.mails.length >= before + emails.length);
+  for (const e of emails) {
+    const mail = t.mails.filter((m) => m.to.includes(e)).at(-1);
+    const m = decode(mail?.raw ?? '').match(/https?:\/\/[^\s]+\/pindaan\/saksi\/[^\s]+/);
+    if (!m) throw new Error(`no link for ${e}`);
+    const u = new URL(m[0]);
+    const wid = u.pathname.split('/').at(-1) as string;
+    const n = t.mails.length;
+    await ok(t.call('POST', `/api/amendment-witness/${wid}/otp${u.search}`, { body: {} }));
+    await until(() => t.mails.length === n + 1);
+    const code = decode(t.mails.at(-1)?.raw ?? '').match(/\b(\d{6})\b/)?.[1] as string;
+    await ok(t.call('POST', `/api/amendment-witness/${wid}/otp/verify${u.search}`, { body: { code } }));
+    await ok(
+      t.call('POST', `/api/amendment-witness/${wid}/confirm${u.search}`, { body: { signature: SIGNATURE_PNG } }),
+    );
+  }
+  return (await patch(officer, { status: 2 })).amendment as { id: string; reference_no: string; version_no: number };
+}
+
 describe('amended will', () => {
   let willId: string;
   let amendmentId: string;
   let clientToken: string;
   let willPdfBefore: Buffer;
   let pdf: Buffer;
+  let client: Client;
 
   beforeAll(async () => {
     const { c, id } = await registeredWill(t, staff, 0);
     willId = id;
     clientToken = c.token;
+    client = c;
     // The will as registered is downloaded (and so issued) before the amendment.
     const before0 = await t.call('GET', `/api/wasiat/${id}/certificate/final`, { token: c.token });
     expect(before0.status).toBe(200);
     willPdfBefore = before0.raw;
-    const a = (
-      await ok(
-        t.call('POST', '/api/amendment', {
-          token: c.token,
-          body: { amendmentable_type: 'Wasiat', amendmentable_id: id },
-        }),
-        201,
-      )
-    ).amendment;
+    // The will's own face match (score 72): not the amendment's, which has its own eKYC (ADR 0099).
+    await t.ctx.db.insert(ekyc_attempts).values({
+      user_id: c.id,
+      actor_id: c.id,
+      ekycable_type: 'Wasiat',
+      ekycable_id: id,
+      verification_score: 72.2,
+      passed: true,
+      outcome: 'passed',
+    });
+    const a = await approvedWillAmendment(c, id);
     amendmentId = a.id;
-    await ok(
-      t.call('POST', '/api/payment', {
-        token: c.token,
-        body: { paymentable_type: 'Amendment', paymentable_id: a.id, payment_options_id: 1 },
-      }),
-    );
-    const emails = ['pindaan.w1@example.com', 'pindaan.w2@example.com'];
-    await ok(
-      t.call('PATCH', `/api/amendment/${a.id}/draft`, {
-        token: c.token,
-        body: { witnesses: emails.map((e, i) => draftWitness(`Saksi Pindaan ${i + 1}`, e)) },
-      }),
-    );
-    await verifiedAmendmentOtp(t, c.id, id);
-    await passAmendmentEkyc(t, a.id);
-    const patch = (token: string, body: object) =>
-      ok(t.call('POST', `/api/amendment/${a.id}`, { token, body: { _method: 'PATCH', ...body } }));
-    await patch(c.token, { status: 1, acknowledged_pdpa: 1, acknowledged_confirmation: 1 });
-    await patch(officer, { status: 3 });
-    await ok(
-      t.call('POST', `/api/amendment/${a.id}/signature`, {
-        token: c.token,
-        body: { is_base64: true, document: SIGNATURE_PNG },
-      }),
-    );
-    const before = t.mails.length;
-    await patch(c.token, { status: 4 });
-    await until(() => t.mails.length >= before + emails.length);
-    for (const e of emails) {
-      const mail = t.mails.filter((m) => m.to.includes(e)).at(-1);
-      const m = decode(mail?.raw ?? '').match(/https?:\/\/[^\s]+\/pindaan\/saksi\/[^\s]+/);
-      if (!m) throw new Error(`no link for ${e}`);
-      const u = new URL(m[0]);
-      const wid = u.pathname.split('/').at(-1) as string;
-      const n = t.mails.length;
-      await ok(t.call('POST', `/api/amendment-witness/${wid}/otp${u.search}`, { body: {} }));
-      await until(() => t.mails.length === n + 1);
-      const code = decode(t.mails.at(-1)?.raw ?? '').match(/\b(\d{6})\b/)?.[1] as string;
-      await ok(t.call('POST', `/api/amendment-witness/${wid}/otp/verify${u.search}`, { body: { code } }));
-      await ok(
-        t.call('POST', `/api/amendment-witness/${wid}/confirm${u.search}`, { body: { signature: SIGNATURE_PNG } }),
-      );
-    }
-    await patch(officer, { status: 2 });
     const r = await t.call('GET', `/api/amendment/${a.id}/certificate/comprehensive`, { token: c.token });
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toBe('application/pdf');
@@ -361,6 +395,10 @@ describe('amended will', () => {
   it("carries the amendment's certificate of completion: testator (eKYC, OTP) and witnesses (link + OTP)", () => {
     const page = completionOf(pdfText(pdf));
     expect(page).toMatch(/Pewasiat \/ Testator: /);
+    // The amendment's own eKYC (ADR 0099): its face match's score, not the will's (72).
+    expect(page).toContain('Padanan wajah, skor 87');
+    expect(page).toContain('Face match, score 87');
+    expect(page).not.toContain('skor 72');
     expect(page).toMatch(/Saksi \/ Witness: Saksi Pindaan 1/);
     expect(page).toMatch(/Saksi \/ Witness: Saksi Pindaan 2/);
     expect(page).toMatch(/OTP disahkan: \d{2} \w{3} \d{2}, \d{2}:\d{2}/);
@@ -435,6 +473,131 @@ describe('amended will', () => {
       }),
     );
     expect(none.url).toBe('');
+    await ok(t.call('POST', `/api/amendment/${open.id}`, { token: officer, body: { _method: 'PATCH', status: 5 } }));
+  });
+
+  it('?version=n (ADR 0099): an earlier version is its own kind with its own signers; a made version is the amended will', async () => {
+    const cert = (q: string, token: string) => t.call('GET', `/api/wasiat/${willId}/certificate/final${q}`, { token });
+    // Staff print version 1 after the amendment: sealed, of that version, with that version's signers.
+    const v1 = await cert('?version=1', staff);
+    expect(v1.status).toBe(200);
+    expect(pdfsig(v1.raw)).toContain('Signature is Valid.');
+    const text = pdfText(v1.raw);
+    expect(text).toMatch(/Versi \/ Version: 1/);
+    expect(text).not.toContain('Pindaan / Amendment');
+    expect(text).not.toContain('Saksi Pindaan');
+    const page = completionOf(text);
+    expect(page).toMatch(/Pewasiat \/ Testator: /);
+    expect(page).toMatch(/Saksi \/ Witness: Saksi Dua/);
+    expect(page).toContain('Padanan wajah, skor 72');
+    expect(page).toContain('sama dengan versi semasa / same as the current version');
+    expect(page).not.toContain('berbeza daripada versi semasa');
+    // Registered once under its own kind; served as the same bytes.
+    expect(Buffer.compare((await cert('?version=1', staff)).raw, v1.raw)).toBe(0);
+    const rows = await t.ctx.db
+      .select()
+      .from(issued_documents)
+      .where(and(eq(issued_documents.subject_type, 'Wasiat'), eq(issued_documents.subject_id, willId)));
+    expect(rows.filter((r) => r.kind === 'will_version').map((r) => r.sha256)).toEqual([sha256Hex(v1.raw)]);
+    // Version 2 was made by the amendment: its PDF is the amended will, the same bytes.
+    const v2 = await cert('?version=2', clientToken);
+    expect(v2.status).toBe(200);
+    expect(Buffer.compare(v2.raw, pdf)).toBe(0);
+    expect((await cert('?version=1', clientToken)).status).toBe(404);
+    expect((await cert('?version=3', staff)).status).toBe(404);
+    // The will's upload check recognises the version PDF (and names its kind); one changed byte is refused.
+    const ok1 = await upload(`/api/public/wasiat/${willId}/verify`, v1.raw);
+    expect(ok1.body.verification).toMatchObject({ registered: true, kind: 'will_version' });
+    for (const at of [1000, v1.raw.length - 10]) {
+      const bad = await upload(`/api/public/wasiat/${willId}/verify`, flipOneByte(v1.raw, at));
+      expect(bad.body.verification).toMatchObject({ registered: false, kind: null, issued_at: null });
+    }
+  });
+
+  it('a second amendment names the first amended will, not the version-1 PDF printed after it', async () => {
+    // The version-1 PDF (previous test) was issued after the first amended will: under ADR 0074's rule it
+    // would have been "the last will document issued before". It is not a document of version 2.
+    const [v1Pdf] = await t.ctx.db
+      .select()
+      .from(issued_documents)
+      .where(and(eq(issued_documents.subject_id, willId), eq(issued_documents.kind, 'will_version')));
+    expect(v1Pdf.issued_at.getTime()).toBeGreaterThan(
+      (
+        await t.ctx.db
+          .select()
+          .from(issued_documents)
+          .where(and(eq(issued_documents.subject_type, 'Amendment'), eq(issued_documents.subject_id, amendmentId)))
+      )[0].issued_at.getTime(),
+    );
+    const second = await approvedWillAmendment(client, willId, 'b', 93.1);
+    expect(second.version_no).toBe(3);
+    const r = await t.call('GET', `/api/amendment/${second.id}/certificate/comprehensive`, { token: clientToken });
+    expect(r.status).toBe(200);
+    const text = pdfText(r.raw);
+    expect(text).toMatch(/Versi \/ Version: 3/);
+    const flat = text.replace(/\s+/g, '');
+    expect(flat).toContain(sha256Hex(pdf));
+    expect(flat).not.toContain(v1Pdf.sha256);
+    expect(flat).not.toContain(sha256Hex(willPdfBefore));
+    const [v2] = await t.ctx.db
+      .select()
+      .from(will_versions)
+      .where(and(eq(will_versions.wasiat_id, willId), eq(will_versions.version_no, 2)));
+    expect(flat).toContain(v2.sha256);
+    expect(completionOf(text)).toContain('Padanan wajah, skor 93');
+    // The current version's PDF is this amended will.
+    const v3 = await t.call('GET', `/api/wasiat/${willId}/certificate/final?version=3`, { token: clientToken });
+    expect(Buffer.compare(v3.raw, r.raw)).toBe(0);
+  });
+
+  it("an amendment without its own eKYC (before ADR 0094) prints the will's; the document issued before stays verifiable", async () => {
+    await t.ctx.db
+      .update(amendments)
+      .set({ ekyc_method: null, ekyc_verified_at: null, face_verification_count: 0 })
+      .where(eq(amendments.id, amendmentId));
+    const r = await t.call('GET', `/api/amendment/${amendmentId}/certificate/comprehensive`, { token: clientToken });
+    expect(r.status).toBe(200);
+    // A new registered version (its completion page changed); the earlier one is still recognised.
+    expect(Buffer.compare(r.raw, pdf)).not.toBe(0);
+    const page = completionOf(pdfText(r.raw));
+    expect(page).toContain('Padanan wajah, skor 72');
+    expect(page).not.toContain('skor 87');
+    for (const bytes of [pdf, r.raw]) {
+      expect((await upload(`/api/public/wasiat/${willId}/verify`, bytes)).body.verification).toMatchObject({
+        registered: true,
+        kind: 'amendment',
+      });
+    }
+    // A manual review prints "Manual", with no score.
+    await t.ctx.db
+      .update(amendments)
+      .set({ ekyc_method: 'Manual', ekyc_verified_at: new Date() })
+      .where(eq(amendments.id, amendmentId));
+    const manual = completionOf(
+      pdfText(
+        (await t.call('GET', `/api/amendment/${amendmentId}/certificate/comprehensive`, { token: clientToken })).raw,
+      ),
+    );
+    expect(manual).toContain('Semakan manual oleh kakitangan');
+    expect(manual).not.toMatch(/skor \d+/);
+  });
+
+  it('"none issued" when no will document was issued before; then a live will PDF of version 2 is the previous one', async () => {
+    const { c, id } = await registeredWill(t, staff, 0);
+    const a = await approvedWillAmendment(c, id, 'c');
+    const r = await t.call('GET', `/api/amendment/${a.id}/certificate/comprehensive`, { token: c.token });
+    expect(r.status).toBe(200);
+    expect(pdfText(r.raw)).toContain('Tiada dokumen dikeluarkan sebelum pindaan ini');
+    // Staff print version 1 (not a document of version 2), the client downloads the live will (version 2).
+    expect((await t.call('GET', `/api/wasiat/${id}/certificate/final?version=1`, { token: staff })).status).toBe(200);
+    const live = await t.call('GET', `/api/wasiat/${id}/certificate/final`, { token: c.token });
+    expect(live.status).toBe(200);
+    const b = await approvedWillAmendment(c, id, 'd');
+    const flat = pdfText(
+      (await t.call('GET', `/api/amendment/${b.id}/certificate/comprehensive`, { token: c.token })).raw,
+    ).replace(/\s+/g, '');
+    expect(flat).toContain(sha256Hex(live.raw));
+    expect(flat).not.toContain(sha256Hex(r.raw));
   });
 });
 

@@ -476,6 +476,13 @@ for (const p of ['certificate/final', 'receipt']) {
   add(`GET /api/wasiat/:id/${p}`, (x) => [
     { path: `/api/wasiat/${x.registered}/${p}`, may: seesWill },
     { path: `/api/wasiat/${x.registered}/${p}${tampered}`, may: seesWill },
+    // a named version (ADRs 0021, 0099): the current one (1, never amended) as above; an unknown one: 404
+    ...(p === 'certificate/final'
+      ? [
+          { path: `/api/wasiat/${x.registered}/${p}?version=1`, may: seesWill },
+          { path: `/api/wasiat/${x.registered}/${p}?version=2`, may: nobody },
+        ]
+      : []),
   ]);
 }
 // public verification answers for registered wills only

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import i18n from '@/app/i18n.ts';
 import { jsonResponse, renderPage } from '@/components/test-utils.tsx';
 import { DocumentCheck } from './DocumentCheck.tsx';
 
@@ -35,6 +36,30 @@ describe('DocumentCheck', () => {
     expect(init.body).toBeInstanceOf(FormData);
     expect(((init.body as FormData).get('file') as File).name).toBe('wasiat.pdf');
     expect((init.headers as Record<string, string>).Type).toBe('api-public');
+  });
+
+  it('names a PDF of an earlier will version as such, in Malay and English (ADR 0099)', async () => {
+    globalThis.fetch = vi.fn(async () =>
+      jsonResponse({
+        verification: {
+          registered: true,
+          sha256: 'c'.repeat(64),
+          kind: 'will_version',
+          issued_at: '2026-11-23T06:05:00Z',
+        },
+      }),
+    ) as unknown as typeof fetch;
+    const { container } = renderPage(<DocumentCheck path="public/wasiat/w1/verify" />);
+    pick(container);
+    fireEvent.click(screen.getByRole('button', { name: 'Semak' }));
+    const result = await screen.findByTestId('document-check-result');
+    expect(result.textContent).toContain('dokumen wasiat (versi terdahulu) yang dikeluarkan pada');
+    await i18n.changeLanguage('en');
+    await waitFor(() =>
+      expect(screen.getByTestId('document-check-result').textContent).toContain(
+        'the will document (earlier version) issued on',
+      ),
+    );
   });
 
   it('says when the file is not the registered document', async () => {
