@@ -1,22 +1,9 @@
-/**
- * eKYC with Chromium's fake camera (issue 3): the will's eKYC step takes the selfie from the camera
- * (getUserMedia), not from a file. Chromium plays e2e/fixtures/camera.y4m as the camera
- * (`--use-fake-device-for-media-stream --use-file-for-fake-video-capture=…`; make-camera-y4m.ts): two frames,
- * one second each, looping — another person under a red bar, the MyKad holder under a blue bar. The test
- * reads the bar's colour from the live video to take the picture of the person it wants (and checks the
- * picture taken), because the video file is a browser launch option and so one video serves both attempts:
- *  1. the other person → a failed attempt (score < 70, failed count 1);
- *  2. the MyKad holder → a pass; then the OTP step of part G with the code read from the app's outbox
- *     (support/mail.ts), after a wrong code is refused, and the submission.
- * The parts before eKYC and between eKYC and part G are filled through the API (the will journey covers them
- * in the browser); the client logs in through the login page (support/ui.ts `login`).
- */
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { DEMO_ORG, MYKAD_BACK, MYKAD_FRONT, newClient, newMykad } from './support/data.ts';
+import { expect, type Page, test } from '@playwright/test';
+import { newMykad } from './support/data.ts';
+import { call, willAtEkyc } from './support/ekyc-will.ts';
 import { mailTo } from './support/mail.ts';
-import { apiHeaders, login, signUpByApi, textbox } from './support/ui.ts';
+import { login, textbox } from './support/ui.ts';
 
 const CAMERA = fileURLToPath(new URL('../fixtures/camera.y4m', import.meta.url));
 
@@ -45,79 +32,9 @@ interface State {
   token: string;
   willId: string;
 }
-
-const dataUrlOf = (file: string, mime: string) => `data:${mime};base64,${readFileSync(file).toString('base64')}`;
 /** A drawn signature (1×1 opaque near-black PNG), as the API's tests use. */
 const SIGNATURE_PNG =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAADElEQVQImWPg4uICAABAAB8LnNWkAAAAAElFTkSuQmCC';
-
-async function call(request: APIRequestContext, token: string, path: string, data: unknown, status = 200) {
-  const res = await request.post(`/api${path}`, { headers: apiHeaders(token), data });
-  expect(res.status(), `${path}: ${await res.text()}`).toBe(status);
-  return res.json();
-}
-
-/** A client's basic will, paid at the sandbox gateway, with particulars and MyKad images: at the eKYC step. */
-async function willAtEkyc(request: APIRequestContext): Promise<State> {
-  const client = newClient('Hafiz bin Razak');
-  const { id, token } = await signUpByApi(request, client);
-  const { wasiat } = await call(request, token, '/wasiat', { user_id: id }, 201);
-  const orgs = await (await request.get('/api/organization?allow_wasiat=1', { headers: apiHeaders(token) })).json();
-  const org = (orgs as { organizations: { data: { id: string; name: string }[] } }).organizations.data.find(
-    (o) => o.name === DEMO_ORG,
-  ) as { id: string };
-  const branches = await (
-    await request.get(`/api/organization/${org.id}/branch`, { headers: apiHeaders(token) })
-  ).json();
-  const branch = (branches as { branches: { data: { id: string }[] } }).branches.data[0];
-  await call(request, token, `/wasiat/${wasiat.id}`, {
-    _method: 'PATCH',
-    organization_id: org.id,
-    branch_id: branch.id,
-    wasiat_type: 1,
-    plan: 'basic',
-  });
-  const pay = await call(request, token, '/payment', { paymentable_id: wasiat.id, payment_options_id: 1 });
-  const gateway = await request.post(new URL(pay.payment_link, 'http://x').pathname, {
-    form: { outcome: 'approve' },
-    maxRedirects: 0,
-  });
-  expect(gateway.status()).toBe(303);
-  await call(request, token, `/wasiat/${wasiat.id}/user-detail`, {
-    _method: 'PATCH',
-    designation: 'mr',
-    name: client.name,
-    ic_number: client.ic_number,
-    gender: 1,
-    race: 1,
-    religion: 1,
-    nationality: 1,
-    marital_status: 'married',
-    email: client.email,
-    mobile_number: client.mobile_number,
-    correspondence_address: 'No. 8, Jalan Kenari 2, Taman Puchong',
-    correspondence_postcode: '47100',
-    correspondence_city: 'Puchong',
-    correspondence_state: 'Selangor',
-    permanent_address: 'No. 8, Jalan Kenari 2, Taman Puchong',
-    permanent_postcode: '47100',
-    permanent_city: 'Puchong',
-    permanent_state: 'Selangor',
-  });
-  for (const [type, file, mime] of [
-    ['mykad-front', MYKAD_FRONT, 'image/jpeg'],
-    ['mykad-back', MYKAD_BACK, 'image/png'],
-  ]) {
-    await call(
-      request,
-      token,
-      `/wasiat/${wasiat.id}/document`,
-      { is_base64: true, type, document: dataUrlOf(file, mime) },
-      201,
-    );
-  }
-  return { username: client.username, password: client.password, email: client.email, token, willId: wasiat.id };
-}
 
 type Bar = 'red' | 'blue';
 
@@ -164,7 +81,8 @@ test.describe
     let state: State;
 
     test('percubaan gagal dengan wajah orang lain', async ({ page, request }) => {
-      state = await willAtEkyc(request);
+      const { client, token, willId } = await willAtEkyc(request, 'Hafiz bin Razak');
+      state = { username: client.username, password: client.password, email: client.email, token, willId };
       await login(page, state.username, state.password);
       await page.goto(`/wasiat/ekyc?wasiat_id=${state.willId}`);
       await expect(page.getByRole('heading', { name: 'eKYC', level: 2 })).toBeVisible();

@@ -42,7 +42,7 @@ import { consumeVerifiedOtp } from '../otp/service.ts';
 import type { Actor, Conn } from '../wills/service.ts';
 import { audit } from '../wills/service.ts';
 import { contentSha256 } from './content.ts';
-import { assertCanApplyHibah, canReadVersions } from './policy.ts';
+import { assertCanApplyHibah, canReadVersions, visibleVersions } from './policy.ts';
 import type { Amendment } from './service.ts';
 
 type HibahRow = typeof hibahs.$inferSelect;
@@ -294,19 +294,7 @@ export async function listHibahVersions(db: Db, user: AuthUser, hibahId: string)
     .from(hibah_versions)
     .where(eq(hibah_versions.hibah_id, h.id))
     .orderBy(asc(hibah_versions.version_no));
-  const staff = canReadVersions(user);
-  return {
-    current_version: h.current_version,
-    versions: rows
-      .filter((v) => staff || v.version_no === h.current_version)
-      .map((v) => ({
-        version_no: v.version_no,
-        created_at: v.created_at,
-        amendment_id: v.amendment_id,
-        sha256: v.sha256,
-        current: v.version_no === h.current_version ? 1 : 0,
-      })),
-  };
+  return { current_version: h.current_version, versions: visibleVersions(user, h.current_version, rows) };
 }
 
 /**

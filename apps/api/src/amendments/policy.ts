@@ -76,3 +76,25 @@ export function assertCanEditDraft(user: AuthUser, a: Amendment) {
 
 /** Reading earlier versions of a will: staff-side roles (`will:read:any`; issue 4). */
 export const canReadVersions = (user: AuthUser) => userCan(user, 'will:read:any');
+
+/**
+ * The `versions` list of a will or hibah as `user` may see it: the current version for whoever sees the
+ * record, earlier ones for staff-side roles only ({@link canReadVersions}; ADRs 0021, 0037). Rows in
+ * version order → `{ version_no, created_at, amendment_id, sha256, current: 1|0 }[]`.
+ */
+export function visibleVersions(
+  user: AuthUser,
+  currentVersion: number,
+  rows: { version_no: number; created_at: Date; amendment_id: string | null; sha256: string }[],
+) {
+  const staff = canReadVersions(user);
+  return rows
+    .filter((v) => staff || v.version_no === currentVersion)
+    .map((v) => ({
+      version_no: v.version_no,
+      created_at: v.created_at,
+      amendment_id: v.amendment_id,
+      sha256: v.sha256,
+      current: v.version_no === currentVersion ? 1 : 0,
+    }));
+}

@@ -19,7 +19,7 @@ import { findVisibleWill } from '../wills/queries.ts';
 import type { Actor } from '../wills/service.ts';
 import { audit } from '../wills/service.ts';
 import { contentSha256, loadWillContent, replaceWillContent, type WillContent } from './content.ts';
-import { canReadVersions } from './policy.ts';
+import { canReadVersions, visibleVersions } from './policy.ts';
 import type { Amendment } from './service.ts';
 
 /** Store a snapshot of the will's live content as `versionNo` (no-op when that version exists). */
@@ -96,19 +96,7 @@ export async function listVersions(db: Db, user: AuthUser, willId: string) {
     .from(will_versions)
     .where(eq(will_versions.wasiat_id, will.id))
     .orderBy(asc(will_versions.version_no));
-  const staff = canReadVersions(user);
-  return {
-    current_version: will.current_version,
-    versions: rows
-      .filter((v) => staff || v.version_no === will.current_version)
-      .map((v) => ({
-        version_no: v.version_no,
-        created_at: v.created_at,
-        amendment_id: v.amendment_id,
-        sha256: v.sha256,
-        current: v.version_no === will.current_version ? 1 : 0,
-      })),
-  };
+  return { current_version: will.current_version, versions: visibleVersions(user, will.current_version, rows) };
 }
 
 /**

@@ -8,17 +8,18 @@
  * (`copySource: "hibah"`; ADR 0097) — can be copied instead:
  * `POST { duplicate_from_id, type: "mykad_front" | "mykad_back" }`.
  */
-import { Button, Group, Image, Input, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api } from '@/app/api.ts';
 import { FormError } from '@/components/FormError.tsx';
-import { isSameFile, useAttachmentUrl } from '@/features/wills/lib/files.ts';
+import { isSameFile } from '@/features/wills/lib/files.ts';
+import { MYKAD_SIDES, MykadSide, type MykadSideName } from './MykadSide.tsx';
 import { dataUrlOf } from './SelfieCapture.tsx';
 
-type Side = 'mykad-front' | 'mykad-back';
-const SIDES: Side[] = ['mykad-front', 'mykad-back'];
+type Side = MykadSideName;
+const SIDES = MYKAD_SIDES;
 
 /** An attachment as the document lists give it. */
 export interface DocumentRow {
@@ -175,53 +176,5 @@ export function MykadImages({
         )}
       </Group>
     </Stack>
-  );
-}
-
-function MykadSide(props: {
-  side: Side;
-  file: File | null;
-  existing: DocumentRow | null;
-  error?: string;
-  disabled?: boolean;
-  onFile: (f: File | null) => void;
-}) {
-  const { t } = useTranslation();
-  const id = useId();
-  const [preview, setPreview] = useState<string | null>(null);
-  const saved = useAttachmentUrl(props.file ? null : props.existing?.id);
-  useEffect(() => {
-    if (!props.file) return setPreview(null);
-    const url = URL.createObjectURL(props.file);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [props.file]);
-  const label = t(`wills.doc.${props.side}`);
-  const src = preview ?? saved.url;
-  return (
-    <Paper withBorder p="md">
-      <Stack gap="xs">
-        <Input.Wrapper label={label} required error={props.error} id={id} errorProps={{ id: `${id}-error` }}>
-          <input
-            id={id}
-            type="file"
-            accept="image/jpeg,image/png,image/webp"
-            aria-invalid={props.error ? true : undefined}
-            aria-describedby={props.error ? `${id}-error` : undefined}
-            data-testid={`file-${props.side}`}
-            disabled={props.disabled}
-            onChange={(e) => props.onFile(e.currentTarget.files?.[0] ?? null)}
-          />
-        </Input.Wrapper>
-        {src ? (
-          <Image src={src} alt={t('wills.doc.preview_alt', { side: label })} h={160} fit="contain" />
-        ) : (
-          <Text size="sm" c="dimmed">
-            {t('wills.doc.none')}
-          </Text>
-        )}
-        {props.existing && !props.file && <Text size="sm">{t('wills.doc.uploaded')}</Text>}
-      </Stack>
-    </Paper>
   );
 }

@@ -7,4 +7,5 @@ export { EkycLinkPanel } from './EkycLinkPanel.tsx';
 export { type EkycableType, type EkycRecord, EkycStep, MIN_VERIFICATION_SCORE, serverFailed } from './EkycStep.tsx';
 export { type DocumentRow, MykadImages, sidesOf } from './MykadImages.tsx';
 export { hasReading, type MykadOcr, MykadReading } from './MykadReading.tsx';
+export { MYKAD_SIDES, MykadSide, type MykadSideName } from './MykadSide.tsx';
 export { OtpStep } from './OtpStep.tsx';
