@@ -15,6 +15,7 @@ import { hibahRoutes } from './hibah/routes.ts';
 import { organisationsRoutes } from './organisations/routes.ts';
 import { otpRoutes } from './otp/routes.ts';
 import { paymentsRoutes } from './payments/routes.ts';
+import { postcodesRoutes } from './postcodes/routes.ts';
 import { reportsRoutes } from './reports/routes.ts';
 import { securityRoutes } from './security/routes.ts';
 import { tekunRoutes } from './tekun/routes.ts';
@@ -38,4 +39,5 @@ export async function registerModules(api: FastifyInstance, ctx: Ctx) {
   await securityRoutes(api, ctx);
   await tekunRoutes(api, ctx);
   await ezQurbanRoutes(api, ctx);
+  await postcodesRoutes(api, ctx);
 }

@@ -226,6 +226,9 @@ const CAPABILITY_ROUTES: Record<string, string> = {
   'GET /api/payment-status/:id':
     "the gateway's return page: status and amount of the payment whose unguessable id (ADR 0003) the browser " +
     'was sent back with; rate-limited like the other public look-ups (payments/routes.ts)',
+  'GET /api/postcode/:postcode':
+    'public reference data (postcode → city and state from malaysia-postcodes): the parameter is a postcode, ' +
+    'not a record id (postcodes/routes.ts)',
 };
 
 /** THE table: object route → its cases (path with real ids, valid body, who may). */

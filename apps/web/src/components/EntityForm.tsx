@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { FormError } from '@/components/FormError.tsx';
 import { applyServerErrors, errorText } from '@/components/form-errors.ts';
+import { addressGroups, PostcodeAutofill } from '@/components/usePostcodeAutofill.ts';
 
 /** One input of the form. */
 export interface FieldSpec {
@@ -72,7 +73,9 @@ export function EntityForm({
 }) {
   const { t } = useTranslation();
   const [formError, setFormError] = useState<string | null>(null);
-  const { register, control, handleSubmit, setError, formState } = useForm<Values>({ defaultValues: defaults });
+  const { register, control, handleSubmit, setError, setValue, formState } = useForm<Values>({
+    defaultValues: defaults,
+  });
   const names = fields.map((f) => f.name);
   const wireToField = (path: string) => {
     const f = fields.find((x) => x.name === path || (x.kind === 'ringgit' && (x.wire ?? `${x.name}_sen`) === path));
@@ -117,6 +120,9 @@ export function EntityForm({
     <form onSubmit={submit} noValidate data-testid={testId}>
       <Stack>
         <FormError message={formError} />
+        {addressGroups(names).map((g) => (
+          <PostcodeAutofill key={g.postcode} control={control} setValue={setValue} names={g} />
+        ))}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           {fields
             .filter((f) => !f.hidden)

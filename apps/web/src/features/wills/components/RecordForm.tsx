@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormError } from '@/components/FormError.tsx';
 import { applyServerErrors } from '@/components/form-errors.ts';
+import { addressGroups, PostcodeAutofill } from '@/components/usePostcodeAutofill.ts';
 import { CatalogueSelect, StateSelect, TextField, useErr } from './fields.tsx';
 
 type Values = Record<string, any>;
@@ -119,6 +120,9 @@ export function RecordForm({
         <Title order={3} id={headingId}>
           {title}
         </Title>
+        {addressGroups(names).map((g) => (
+          <PostcodeAutofill key={g.postcode} control={form.control} setValue={form.setValue} names={g} />
+        ))}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           {fields
             .filter((f) => !f.visible || f.visible(values))

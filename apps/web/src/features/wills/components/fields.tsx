@@ -5,9 +5,17 @@
  */
 import { Select, TextInput } from '@mantine/core';
 import { type CatalogueEntry, STATES } from '@wasiat/domain';
-import { type Control, Controller, type FieldValues, type Path, type UseFormRegister } from 'react-hook-form';
+import {
+  type Control,
+  Controller,
+  type FieldValues,
+  type Path,
+  type UseFormRegister,
+  type UseFormSetValue,
+} from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '@/components/form-errors.ts';
+import { PostcodeAutofill } from '@/components/usePostcodeAutofill.ts';
 
 /** `err(message)` → translated text of a client key, or the server's message as is. */
 export function useErr() {
@@ -126,17 +134,27 @@ export function AddressFields<T extends FieldValues>({
   errors,
   prefix = '',
   disabled,
+  setValue,
 }: {
   register: UseFormRegister<T>;
   control: Control<T>;
   errors: Record<string, { message?: unknown } | undefined>;
   prefix?: string;
   disabled?: boolean;
+  /** The form's `setValue`: with it, city and state follow the postcode typed (usePostcodeAutofill). */
+  setValue?: UseFormSetValue<T>;
 }) {
   const { t } = useTranslation();
   const n = (f: string) => `${prefix}${f}` as Path<T>;
   return (
     <>
+      {setValue && !disabled && (
+        <PostcodeAutofill
+          control={control}
+          setValue={setValue}
+          names={{ postcode: n('postcode'), city: n('city'), state: n('state') }}
+        />
+      )}
       <TextField
         register={register}
         name={n('address')}

@@ -217,7 +217,13 @@ function PartCForm({ detail }: { detail: UserDetail | null }) {
         {/* Each address block is a fieldset so its repeated labels (Alamat, Poskod…) are told apart. */}
         <Fieldset legend={t('wills.c.correspondence')}>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <AddressFields register={register} control={control} errors={errors} prefix="correspondence_" />
+            <AddressFields
+              register={register}
+              control={control}
+              errors={errors}
+              prefix="correspondence_"
+              setValue={form.setValue}
+            />
           </SimpleGrid>
         </Fieldset>
         <Fieldset legend={t('wills.c.permanent')}>
@@ -230,7 +236,14 @@ function PartCForm({ detail }: { detail: UserDetail | null }) {
             }}
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <AddressFields register={register} control={control} errors={errors} prefix="permanent_" disabled={same} />
+            <AddressFields
+              register={register}
+              control={control}
+              errors={errors}
+              prefix="permanent_"
+              disabled={same}
+              setValue={form.setValue}
+            />
           </SimpleGrid>
         </Fieldset>
         <FormError message={formError} />
