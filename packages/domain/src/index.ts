@@ -6,6 +6,7 @@ export * from './hibah-amendments.ts';
 export * from './i18n.ts';
 export * from './money.ts';
 export * from './permissions.ts';
+export * from './preferences.ts';
 export * from './status.ts';
 export * from './validation/auth.ts';
 export * from './validation/common.ts';

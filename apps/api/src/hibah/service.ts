@@ -4,12 +4,12 @@
  * event; visibility and rights come from policy.ts only.
  */
 import {
-  CORPORATE_HIBAH_TYPES,
   H,
   HIBAH_STATUS,
   type hibahCreateSchema,
   type hibahFieldsSchema,
   hibahPlanOf,
+  hibahProductRefusal,
   ONE_CENT_HIBAH_TYPE,
   type userDetailSchema,
   W,
@@ -133,10 +133,9 @@ async function checkOrganisation(
   const [org] = await tx.select().from(organizations).where(eq(organizations.id, orgId));
   if (org?.status !== 1) throw fieldError('organization_id', H.organizationInvalid);
   const pref = await preferenceOf(tx, org.id);
-  if (!(pref?.allow_hibah ?? false)) throw fieldError('organization_id', H.notAllowed);
-  if ((CORPORATE_HIBAH_TYPES as readonly number[]).includes(type) && !(pref?.allow_corporate ?? false)) {
-    throw fieldError('hibah_type', H.corporateNotAllowed);
-  }
+  const refusal = hibahProductRefusal(pref, type);
+  if (refusal === 'not_allowed') throw fieldError('organization_id', H.notAllowed);
+  if (refusal === 'corporate_not_allowed') throw fieldError('hibah_type', H.corporateNotAllowed);
   if (!seesAnyOrganisation(me) && org.id !== keepOrgId) {
     if (canCreateForClient(me)) {
       const [a] = await tx

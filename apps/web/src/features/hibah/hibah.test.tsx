@@ -13,6 +13,9 @@ describe('hibah products', () => {
     expect(noCorporate).not.toContain(2);
     expect(noCorporate).toContain(14);
     expect(offeredProducts({ allow_hibah: 1, allow_corporate: 1 }).map((p) => p.code)).toContain(1);
+    // The wire's 2 is "No" (issue 17 item 7: it was read as yes).
+    expect(offeredProducts({ allow_hibah: 2, allow_corporate: 2 })).toEqual([]);
+    expect(offeredProducts({ allow_hibah: 1, allow_corporate: 2 }).map((p) => p.code)).not.toContain(1);
   });
   it('sends each product to its wizard and shows sen as ringgit', () => {
     expect([9, 14, 12].map(wizardBase)).toEqual(['/trust', '/amanah/harta-pusaka', '/trust-onecent']);

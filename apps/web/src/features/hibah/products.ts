@@ -2,7 +2,7 @@
  * The hibah/trust products and their wizards (spec §2 Trusts; reference §4.3): `/trust/` for types 1–11,
  * `/amanah/harta-pusaka/` for the estate trust (14), `/trust-onecent/` for the one-cent trust (12).
  */
-import { CORPORATE_HIBAH_TYPES, ESTATE_HIBAH_TYPE, HIBAH_TYPES, ONE_CENT_HIBAH_TYPE } from '@wasiat/domain';
+import { ESTATE_HIBAH_TYPE, ONE_CENT_HIBAH_TYPE, offeredHibahProducts, type PreferenceLike } from '@wasiat/domain';
 
 /** Base path of the wizard of a product. */
 export function wizardBase(type: number) {
@@ -15,14 +15,13 @@ export function wizardBase(type: number) {
 export const PARTS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'] as const;
 export type Part = (typeof PARTS)[number] | 'signpenerima' | 'draft';
 
-/** Products a user may register given the organisation preference (allow hibah; corporate needs allow corporate). */
-export function offeredProducts(pref: { allow_hibah?: boolean | number; allow_corporate?: boolean | number } | null) {
-  const hibah = pref ? !!pref.allow_hibah : true;
-  const corporate = pref ? !!pref.allow_corporate : true;
-  if (!hibah) return [];
-  return HIBAH_TYPES.filter(
-    (p) => corporate || !(CORPORATE_HIBAH_TYPES as readonly number[]).includes(p.code as number),
-  );
+/**
+ * Products a user may register given the organisation preference (1 = yes / 2 = no on the wire), read by the
+ * domain's one preference reader (`offeredHibahProducts`; the server applies the same rule); `null` = no
+ * organisation chosen yet (a client alone): every product, the organisation's rule applies in part C.
+ */
+export function offeredProducts(pref: PreferenceLike) {
+  return offeredHibahProducts(pref);
 }
 
 /** Status label key of a hibah status (reference §4.3). */

@@ -4,7 +4,7 @@
  * the organisation's preference allows: allow hibah; corporate needs allow corporate hibah and trust).
  */
 import { Anchor, Badge, Button, Card, Pagination, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { HIBAH_TYPES, labelOf } from '@wasiat/domain';
+import { HIBAH_TYPES, labelOf, type PreferenceLike } from '@wasiat/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -97,7 +97,7 @@ export function HibahListPage({ own = false }: { own?: boolean }) {
 export function ProductListPage() {
   const { t, i18n } = useTranslation();
   const lang = i18n.language === 'en' ? 'en' : 'ms';
-  const products = offeredProducts(currentPreference() as any);
+  const products = offeredProducts(currentPreference() as PreferenceLike);
   return (
     <Stack>
       <Title order={1}>{t('hibah.products.title')}</Title>

@@ -10,11 +10,12 @@
  * - The one-cent trust is opened by a client's redeem code (/trust-onecent/redeem), not here.
  */
 import { Alert, Anchor, Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
-import { ESTATE_HIBAH_TYPE, ONE_CENT_HIBAH_TYPE } from '@wasiat/domain';
+import { ESTATE_HIBAH_TYPE, ONE_CENT_HIBAH_TYPE, type PreferenceLike } from '@wasiat/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api } from '@/app/api.ts';
+import { currentPreference } from '@/app/guards.ts';
 import { session } from '@/app/storage.ts';
 import { registersForClients } from '../access.ts';
 import { ClientPicker } from '../components/ClientPicker.tsx';
@@ -28,7 +29,7 @@ export function PartA({ base, hibah, fixedType }: { base: string; hibah?: Hibah 
   const navigate = useNavigate();
   const user = session.user();
   const forClient = registersForClients();
-  const options = offeredProducts(null)
+  const options = offeredProducts(currentPreference() as PreferenceLike)
     .filter((p) => (fixedType ? p.code === fixedType : p.code !== ESTATE_HIBAH_TYPE && p.code !== ONE_CENT_HIBAH_TYPE))
     .map((p) => ({ value: String(p.code), label: p[lang] }));
   const [params] = useSearchParams();
