@@ -32,11 +32,15 @@ export function clientScope(user: AuthUser): SQL {
   return and(isClient, or(...parts)) as SQL;
 }
 
-/** The latest will of a client, as the list shows it (`wasiat { id, status }` or null). */
+/**
+ * The latest will of a client, as the list shows it (`wasiat { id, status }` or null). The outer row is named
+ * with its table (`"users"."id"`): in a select list drizzle renders `${users.id}` as a bare `"id"`, which
+ * inside this subquery meant `w.id`, so every client showed no will (issue 17 item 8).
+ */
 const latestWill = sql<{
   id: string;
   status: number | null;
-} | null>`(select json_build_object('id', w.id, 'status', w.status) from wills w where w.user_id = ${users.id} and w.deleted_at is null order by w.created_at desc limit 1)`;
+} | null>`(select json_build_object('id', w.id, 'status', w.status) from wills w where w.user_id = ${sql.raw('"users"."id"')} and w.deleted_at is null order by w.created_at desc limit 1)`;
 
 /**
  * `GET /api/client?name&ic_number&limit&page` (client:read) →

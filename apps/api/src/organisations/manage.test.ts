@@ -601,4 +601,11 @@ describe('clients', () => {
     const [s] = await t.ctx.db.select().from(users).where(eq(users.username, 'staff'));
     expect((await t.call('GET', `/api/client/${s.id}`, { token: staff })).status).toBe(404);
   });
+
+  it("the list shows a client's latest will (it said no will for a client who had one: issue 17 item 8)", async () => {
+    const c = await newClient(t);
+    const w = (await ok(t.call('POST', '/api/wasiat', { token: c.token, body: { user_id: c.id } }), 201)).wasiat;
+    const r = await ok(t.call('GET', `/api/client?name=${c.ic}`, { token: staff }));
+    expect(r.users.data).toEqual([expect.objectContaining({ id: c.id, wasiat: { id: w.id, status: 0 } })]);
+  });
 });
