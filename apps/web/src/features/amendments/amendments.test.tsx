@@ -37,3 +37,25 @@ describe('amendment status (spec §4)', () => {
     }
   });
 });
+
+describe('/carian/semak', () => {
+  it('checks a MyKad like every MyKad field, and passes a will number on', async () => {
+    const { SemakPage } = await import('./pages/SearchPages.tsx');
+    const { fireEvent } = await import('@testing-library/react');
+    renderPage(<SemakPage />, {
+      path: '/carian/semak',
+      routes: [{ path: '/carian/senarai', element: <p>senarai</p> }],
+    });
+    const input = await screen.findByRole('textbox');
+    const submit = screen.getByRole('button');
+    fireEvent.change(input, { target: { value: '12345' } });
+    fireEvent.click(submit);
+    expect(await screen.findByText('No. MyKad mesti 12 digit tanpa sengkang.')).toBeTruthy();
+    fireEvent.change(input, { target: { value: '801399140011' } });
+    fireEvent.click(submit);
+    expect(screen.queryByText('senarai')).toBeNull();
+    fireEvent.change(input, { target: { value: '800101-14-0011' } });
+    fireEvent.click(submit);
+    expect(await screen.findByText('senarai')).toBeTruthy();
+  });
+});

@@ -7,10 +7,12 @@
  */
 import { Anchor, Button, Group, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { mykad } from '@wasiat/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api } from '@/app/api.ts';
+import { errorText } from '@/components/form-errors.ts';
 import { Busy, WillStatusBadge } from '@/features/wills/index.ts';
 import { AmendmentStatusBadge } from '../components/AmendmentStatus.tsx';
 import type { Page } from '../types.ts';
@@ -42,6 +44,13 @@ export function SemakPage() {
           e.preventDefault();
           const v = value.trim().replace(/-/g, '');
           if (!v) return setError(t('validation.required'));
+          // Digits are a MyKad and are checked as every MyKad field is (spec §5; issue 17 item 16); anything
+          // else is a will number.
+          if (/^\d+$/.test(v)) {
+            const r = mykad().safeParse(v);
+            if (!r.success) return setError(errorText(t, r.error.issues[0]?.message) ?? null);
+          }
+          setError(null);
           nav(`/carian/senarai?${/^\d{12}$/.test(v) ? 'ic_number' : 'wasiat_no'}=${encodeURIComponent(v)}`);
         }}
       >
