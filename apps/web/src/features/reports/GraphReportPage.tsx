@@ -116,9 +116,12 @@ export function GraphReportPage() {
             </Title>
             <div aria-hidden="true" inert>
               <LineChart
-                h={260}
+                h={280}
                 data={line}
                 dataKey="period"
+                withLegend
+                xAxisLabel={t('reports.col.period')}
+                yAxisLabel={total}
                 series={[
                   { name: total, color: 'teal.7' },
                   { name: t('reports.col.approved'), color: 'blue.7' },
@@ -138,7 +141,15 @@ export function GraphReportPage() {
                 {t('reports.graph.by_branch')}
               </Title>
               <div aria-hidden="true" inert>
-                <BarChart h={260} data={branches} dataKey="branch" series={[{ name: total, color: 'teal.7' }]} />
+                <BarChart
+                  h={280}
+                  data={branches}
+                  dataKey="branch"
+                  withLegend
+                  xAxisLabel={t('reports.col.branch_name')}
+                  yAxisLabel={total}
+                  series={[{ name: total, color: 'teal.7' }]}
+                />
               </div>
               <DataTable
                 caption={t('reports.graph.by_branch')}
@@ -151,7 +162,15 @@ export function GraphReportPage() {
                 {t('reports.graph.by_product')}
               </Title>
               <div aria-hidden="true" inert>
-                <BarChart h={260} data={plans} dataKey="plan" series={[{ name: total, color: 'blue.7' }]} />
+                <BarChart
+                  h={280}
+                  data={plans}
+                  dataKey="plan"
+                  withLegend
+                  xAxisLabel={t('reports.filter.product')}
+                  yAxisLabel={total}
+                  series={[{ name: total, color: 'blue.7' }]}
+                />
               </div>
               <DataTable
                 caption={t('reports.graph.by_product')}
@@ -164,7 +183,7 @@ export function GraphReportPage() {
                 {t('reports.graph.by_payment')}
               </Title>
               <div aria-hidden="true" inert>
-                <DonutChart data={modes} withLabels withLabelsLine={false} mx="auto" />
+                <DonutChart data={modes} withLabels withLabelsLine={false} withLegend labelsType="percent" mx="auto" />
               </div>
               <DataTable
                 caption={t('reports.graph.by_payment')}
