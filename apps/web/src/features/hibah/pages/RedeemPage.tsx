@@ -1,18 +1,22 @@
 /**
  * /trust-onecent/redeem (reference §3.3): enter a redeem code → `POST /api/one-cent/hibah-coupon/{code}/redeem`
- * → the one-cent hibah, then its wizard (grantor particulars).
+ * → the one-cent hibah, then its wizard (grantor particulars). A refused code (used, unknown) is said under
+ * the field, once, and the code stays for correction (issue 17 item 16: a second redemption threw an uncaught
+ * error in the page).
  */
 import { Button, Group, Paper, Stack, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { api } from '@/app/api.ts';
+import { ApiError, api } from '@/app/api.ts';
 
 /** The redeem form. */
 export function RedeemPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
   return (
     <Stack>
       <Title order={1}>{t('hibah.redeem.title')}</Title>
@@ -21,20 +25,33 @@ export function RedeemPage() {
           <TextInput
             label={t('hibah.redeem.code')}
             value={code}
-            onChange={(e) => setCode(e.currentTarget.value)}
+            onChange={(e) => {
+              setCode(e.currentTarget.value);
+              setError(null);
+            }}
+            error={error}
             required
             data-testid="redeem-code"
           />
           <Group>
             <Button
               disabled={!code.trim()}
+              loading={busy}
               data-testid="redeem-submit"
               onClick={async () => {
-                const r = await api.post<{ hibah: { id: string } }>(
-                  `one-cent/hibah-coupon/${encodeURIComponent(code.trim())}/redeem`,
-                  {},
-                );
-                navigate(`/trust-onecent/part-d?id=${r.hibah.id}`);
+                setBusy(true);
+                try {
+                  const r = await api.post<{ hibah: { id: string } }>(
+                    `one-cent/hibah-coupon/${encodeURIComponent(code.trim())}/redeem`,
+                    {},
+                    { silent: true },
+                  );
+                  navigate(`/trust-onecent/part-d?id=${r.hibah.id}`);
+                } catch (e) {
+                  setError(e instanceof ApiError ? e.firstMessage : t('hibah.redeem.failed'));
+                } finally {
+                  setBusy(false);
+                }
               }}
             >
               {t('hibah.redeem.submit')}
