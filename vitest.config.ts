@@ -46,6 +46,8 @@ export default defineConfig({
           include: ['src/**/*.test.tsx', 'src/**/*.test.ts'],
           environment: 'jsdom',
           setupFiles: ['./src/test/setup.ts'],
+          // Mantine pages in jsdom take seconds each on a loaded two-CPU machine (a 5 s default timed out).
+          testTimeout: 20000,
         },
       },
     ],

@@ -30,6 +30,27 @@ const verify = (c: Client, code: string, lang: 'ms' | 'en' = 'en') =>
   t.call('POST', '/api/otp/verify', { token: c.token, lang, body: { code, purpose: 'will-submit' } });
 
 describe('OTP', () => {
+  it('a verified code holds across a reload until spent or out of time, for its owner only (issue 17 item 13)', async () => {
+    const c = await newClient(t);
+    const other = await newClient(t);
+    const status = (who: Client) =>
+      t.call('GET', '/api/otp/verified?purpose=will-submit', { token: who.token }).then((r) => {
+        expect(r.status).toBe(200);
+        return r.body.otp;
+      });
+    expect(await status(c)).toEqual({ verified: false, verified_at: null, valid_until: null });
+    const { code } = await requestCode(c);
+    expect((await status(c)).verified).toBe(false);
+    expect((await verify(c, code)).status).toBe(200);
+    const held = await status(c);
+    expect(held.verified).toBe(true);
+    expect(new Date(held.valid_until).getTime() - new Date(held.verified_at).getTime()).toBe(15 * 60 * 1000);
+    expect((await status(other)).verified).toBe(false);
+    expect((await t.call('GET', '/api/otp/verified?purpose=will-submit')).status).toBe(401);
+    expect(await consumeVerifiedOtp(t.ctx.db, c.id, 'will-submit', null)).toBe(true);
+    expect((await status(c)).verified).toBe(false);
+  });
+
   it('sends a 6-digit code by e-mail, stores only a hash, verifies once', async () => {
     const c = await newClient(t);
     const { code, reply } = await requestCode(c);

@@ -10,13 +10,15 @@
  *   one IP (issue 11; http/rate-limits.ts); 422 `channel` `otp.sms_failed` when the SMS provider refuses.
  * - `POST /api/otp/verify { code, purpose, wasiat_id?, hibah_id? }` → `{ otp: { verified, purpose, verified_at } }`;
  *   422 "Your OTP code is incorrect. Please try again." on field `code`.
+ * - `GET /api/otp/verified?purpose&wasiat_id?&hibah_id?` → `{ otp: { verified, verified_at, valid_until } }`:
+ *   whether the caller's own verified code still holds (a reloaded page keeps it; issue 17 item 13).
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireUser } from '../auth/guard.ts';
 import type { Ctx } from '../context.ts';
 import { routeRateLimit } from '../http/rate-limits.ts';
-import { OTP_PURPOSES, requestOtp, verifyOtp } from './service.ts';
+import { OTP_PURPOSES, requestOtp, verifiedOtpStatus, verifyOtp } from './service.ts';
 import { smsSenderFor } from './sms.ts';
 
 const requestBody = z.object({
@@ -42,6 +44,11 @@ export async function otpRoutes(api: FastifyInstance, ctx: Ctx) {
     },
     async (req) =>
       requestOtp(ctx, sms, { user: requireUser(req), ip: req.ip }, req.body as z.infer<typeof requestBody>, req.lang),
+  );
+  api.get(
+    '/otp/verified',
+    { config: { access: 'authenticated' }, schema: { querystring: requestBody.omit({ channel: true }) } },
+    async (req) => verifiedOtpStatus(ctx.db, requireUser(req), req.query as z.infer<typeof requestBody>),
   );
   api.post('/otp/verify', { config: { access: 'authenticated' }, schema: { body: verifyBody } }, async (req) =>
     verifyOtp(ctx.db, { user: requireUser(req), ip: req.ip }, req.body as z.infer<typeof verifyBody>),

@@ -219,20 +219,10 @@ export async function verifyOtp(db: Db, actor: Actor, input: OtpVerify, now = ne
   return { otp: { verified: true, purpose: row.purpose, verified_at: now.toISOString() } };
 }
 
-/**
- * Spend a verified, unspent code of `purpose` for the record (the will's id, or the hibah's for a hibah
- * purpose; verified within {@link OTP_VERIFIED_VALID_MS}). Call inside the guarded action's transaction.
- * @returns whether one was found (and is now spent).
- */
-export async function consumeVerifiedOtp(
-  db: Db,
-  userId: string,
-  purpose: OtpPurpose,
-  recordId: string | null,
-  now = new Date(),
-): Promise<boolean> {
+/** The caller's newest verified, unspent code of `purpose` for the record, still within its validity. */
+async function usableVerified(db: Db, userId: string, purpose: OtpPurpose, recordId: string | null, now: Date) {
   const [row] = await db
-    .select({ id: otp_codes.id })
+    .select({ id: otp_codes.id, verified_at: otp_codes.verified_at })
     .from(otp_codes)
     .where(
       and(
@@ -245,6 +235,46 @@ export async function consumeVerifiedOtp(
     )
     .orderBy(desc(otp_codes.verified_at))
     .limit(1);
+  return row ?? null;
+}
+
+/**
+ * `GET /api/otp/verified?purpose&wasiat_id|hibah_id`: whether the caller holds a verified code of `purpose`
+ * for the record that the guarded action may still spend, so a page reloaded after verifying does not ask
+ * again (issue 17 item 13). Reads only the caller's own codes; spends nothing.
+ * @returns `{ otp: { verified, verified_at, valid_until } }` (ISO times, null when not verified).
+ */
+export async function verifiedOtpStatus(
+  db: Db,
+  me: AuthUser,
+  input: { purpose: OtpPurpose; wasiat_id?: string | null; hibah_id?: string | null },
+  now = new Date(),
+) {
+  const recordId = (isHibahPurpose(input.purpose) ? input.hibah_id : input.wasiat_id) ?? null;
+  const row = await usableVerified(db, me.id, input.purpose, recordId, now);
+  const at = row?.verified_at ?? null;
+  return {
+    otp: {
+      verified: !!at,
+      verified_at: at ? at.toISOString() : null,
+      valid_until: at ? new Date(at.getTime() + OTP_VERIFIED_VALID_MS).toISOString() : null,
+    },
+  };
+}
+
+/**
+ * Spend a verified, unspent code of `purpose` for the record (the will's id, or the hibah's for a hibah
+ * purpose; verified within {@link OTP_VERIFIED_VALID_MS}). Call inside the guarded action's transaction.
+ * @returns whether one was found (and is now spent).
+ */
+export async function consumeVerifiedOtp(
+  db: Db,
+  userId: string,
+  purpose: OtpPurpose,
+  recordId: string | null,
+  now = new Date(),
+): Promise<boolean> {
+  const row = await usableVerified(db, userId, purpose, recordId, now);
   if (!row) return false;
   const spent = await db
     .update(otp_codes)

@@ -68,6 +68,11 @@ describe('DashboardPage', () => {
     expect(within(rows[0]).getByText('RM 300.00')).toBeInTheDocument();
     expect(within(rows[0]).getByText('R2025-000007')).toBeInTheDocument();
     expect(within(rows[0]).getByText('Dibayar')).toBeInTheDocument();
+    // "Update" opens the wizard at the part in progress of this will (issue 17 item 13).
+    expect(screen.getByRole('link', { name: 'Kemas kini wasiat' })).toHaveAttribute(
+      'href',
+      '/wasiat/part-a?wasiat_id=new&resume=1',
+    );
   });
 
   it('staff: counts of wills in registration (0) and awaiting confirmation (1)', async () => {

@@ -11,6 +11,9 @@ import { formatDateTime } from '@/components/format.ts';
 import { WillStatusBadge } from './StatusBadge.tsx';
 import type { WillSummary } from './types.ts';
 
+/** The wizard at the part in progress of a will (the wizard resolves `resume=1`; issue 17 item 13). */
+const resumeUrl = (id: string) => `/wasiat/part-a?wasiat_id=${encodeURIComponent(id)}&resume=1`;
+
 /** The client's latest will, or `null` for "not applied". `loading`/`failed` while the list loads or failed. */
 export function WillStatusSection({
   will,
@@ -29,9 +32,9 @@ export function WillStatusSection({
     status === null || !will
       ? { to: '/wasiat/part-a', label: t('dashboard.actions.start') }
       : status === 0
-        ? { to: '/wasiat/part-a', label: t('dashboard.actions.continue') }
+        ? { to: resumeUrl(will.id), label: t('dashboard.actions.continue') }
         : status === 3
-          ? { to: '/wasiat/part-a', label: t('dashboard.actions.update') }
+          ? { to: resumeUrl(will.id), label: t('dashboard.actions.update') }
           : { to: `/wasiat/${will.id}/details`, label: t('dashboard.actions.view') };
 
   return (

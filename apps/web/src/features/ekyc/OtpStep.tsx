@@ -2,11 +2,15 @@
  * A one-time code before a guarded step (issue 3; spec §5 "OTP must be requested and verified first; a wrong
  * OTP is rejected"): "Minta kod OTP" → `POST /api/otp/request { purpose, …record }` (by e-mail), the 6-digit
  * code → `POST /api/otp/verify { code, purpose, …record }`; `onVerified` tells the parent, whose action then
- * lets the server spend the code. Used by the hibah wizards (purposes `hibah-submit`, `hibah-finalise` with
- * `hibah_id`; ADR 0096). Same wording and test ids as the will's part G.
+ * lets the server spend the code. Used by the will's part G (`will-submit` with `wasiat_id`) and the hibah
+ * wizards (purposes `hibah-submit`, `hibah-finalise` with `hibah_id`; ADR 0096).
+ *
+ * The person chooses e-mail or SMS (issue 17 item 15). A code verified earlier and not yet spent holds for its
+ * lifetime: on opening (or reloading) the page `GET /api/otp/verified` tells, and the step shows it verified
+ * (issue 17 item 13).
  */
-import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useState } from 'react';
+import { Button, Group, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api } from '@/app/api.ts';
 import { Notice } from '@/features/wills/components/Notice.tsx';
@@ -33,6 +37,25 @@ export function OtpStep({
   const [error, setError] = useState<string | null>(null);
   const [codeError, setCodeError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [channel, setChannel] = useState<'email' | 'sms'>('email');
+  const recordKey = JSON.stringify(record);
+  const onVerifiedRef = useRef(onVerified);
+  onVerifiedRef.current = onVerified;
+
+  // A code verified before a reload still holds until it is spent or out of time.
+  useEffect(() => {
+    if (verified) return;
+    let live = true;
+    api
+      .get<{ otp: { verified: boolean } }>('otp/verified', { purpose, ...JSON.parse(recordKey) }, { silent: true })
+      .then((r) => {
+        if (live && r.otp.verified) onVerifiedRef.current();
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [purpose, recordKey, verified]);
 
   async function request() {
     setError(null);
@@ -41,7 +64,7 @@ export function OtpStep({
     try {
       const r = await api.post<{ otp: { destination: string } }>(
         'otp/request',
-        { purpose, ...record },
+        { purpose, ...record, channel },
         { silent: true },
       );
       setSentTo(r.otp.destination);
@@ -80,6 +103,17 @@ export function OtpStep({
       ) : (
         <>
           <Group>
+            <SegmentedControl
+              aria-label={t('ekyc.otp.channel')}
+              value={channel}
+              onChange={(v) => setChannel(v === 'sms' ? 'sms' : 'email')}
+              disabled={disabled}
+              data={[
+                { value: 'email', label: t('ekyc.otp.by_email') },
+                { value: 'sms', label: t('ekyc.otp.by_sms') },
+              ]}
+              data-testid="otp-channel"
+            />
             <Button variant="light" onClick={request} loading={busy && !sentTo} disabled={disabled}>
               {sentTo ? t('wills.g.otp_resend') : t('wills.g.otp_request')}
             </Button>

@@ -7,7 +7,7 @@
 import { Badge, Grid, NavLink, Stack, Text, Title } from '@mantine/core';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, Outlet, useLocation, useNavigate, useOutletContext } from 'react-router';
+import { Link, Navigate, Outlet, useLocation, useNavigate, useOutletContext, useSearchParams } from 'react-router';
 import { NotFoundPage } from '@/app/layout/NotFoundPage.tsx';
 import { useRefreshWill, useWasiatId, useWill } from '../hooks/useWill.ts';
 import {
@@ -47,6 +47,9 @@ export function WizardLayout() {
   const { t } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();
+  // `?resume=1` (the dashboard's "continue"): open the part in progress at once (issue 17 item 13).
+  const [params] = useSearchParams();
+  const resume = params.get('resume') === '1';
   const { wasiatId, resolving, setWasiatId } = useWasiatId();
   const { will, isLoading, notFound } = useWill(wasiatId);
   const refreshWill = useRefreshWill();
@@ -67,7 +70,7 @@ export function WizardLayout() {
   if (resolving || (wasiatId && isLoading)) return <Busy />;
   if (notFound) return <NotFoundPage />;
   if (part && wasiatId && will) {
-    const to = redirectFor(will, part.key);
+    const to = resume ? resumePart(will) : redirectFor(will, part.key);
     if (to) return <Navigate to={partUrl(to, wasiatId)} replace />;
   } else if (part && part.key !== 'a') {
     return <Navigate to={partUrl(resumePart(null), wasiatId)} replace />;

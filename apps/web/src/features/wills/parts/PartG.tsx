@@ -2,12 +2,13 @@
  * Part G — Witnesses and submit (docs/api/wills.md witness calls and `{ status: 1 }`; spec §5 "Witness
  * name, MyKad, email, address, postcode and signature are all required"; reference §3.1 Part H): at least
  * two witnesses, each signing on the pad (POST /api/witness with the PNG data URL; DELETE to remove), then
- * a one-time code (issue 3; spec §5): "Minta kod OTP" → POST /api/otp/request `{ purpose: 'will-submit',
- * wasiat_id }` (mailed), the 6-digit code → POST /api/otp/verify, then "Hantar / Submit" →
+ * a one-time code (issue 3; spec §5) through the shared OtpStep: "Minta kod OTP" → POST /api/otp/request
+ * `{ purpose: 'will-submit', wasiat_id, channel }` (e-mail or SMS), the 6-digit code → POST /api/otp/verify (a
+ * verified code holds across a reload), then "Hantar / Submit" →
  * PATCH /api/wasiat/{id} `{ status: 1 }` (the server spends the verified code); the result "Menunggu
  * pengesahan penyedia" (spec §4 status 1). A will in status 3 is resubmitted the same way.
  */
-import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { witnessFieldsSchema } from '@wasiat/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +16,7 @@ import { Link } from 'react-router';
 import { ApiError, api } from '@/app/api.ts';
 import { FormError } from '@/components/FormError.tsx';
 import { SignaturePad } from '@/components/SignaturePad.tsx';
+import { OtpStep } from '@/features/ekyc/index.ts';
 import { useErr } from '../components/fields.tsx';
 import { Notice } from '../components/Notice.tsx';
 import { defaultsFor, witnessSpecs } from '../components/personFields.ts';
@@ -38,51 +40,8 @@ export function PartG() {
   const [busy, setBusy] = useState(false);
   const specs = witnessSpecs(t);
   const enough = witnesses.rows.length >= MIN_WITNESSES;
-  /** OTP state: not asked, code sent (to `sentTo`), verified. */
-  const [sentTo, setSentTo] = useState<string | null>(null);
-  const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState<string | null>(null);
+  /** Whether a one-time code for this will is verified (the shared OtpStep; it holds across a reload). */
   const [otpVerified, setOtpVerified] = useState(false);
-  const [otpBusy, setOtpBusy] = useState(false);
-
-  async function requestOtp() {
-    setError(null);
-    setCodeError(null);
-    if (!enough) return setError(t('wills.g.need_two'));
-    setOtpBusy(true);
-    try {
-      const r = await api.post<{ otp: { destination: string } }>(
-        'otp/request',
-        { purpose: 'will-submit', wasiat_id: wasiatId },
-        { silent: true },
-      );
-      setSentTo(r.otp.destination);
-      setCode('');
-      setOtpVerified(false);
-    } catch (e) {
-      setError(e instanceof ApiError ? e.firstMessage : String(e));
-    } finally {
-      setOtpBusy(false);
-    }
-  }
-
-  async function verifyOtp() {
-    setCodeError(null);
-    if (!/^\d{6}$/.test(code.trim())) return setCodeError(t('wills.g.otp_format'));
-    setOtpBusy(true);
-    try {
-      await api.post(
-        'otp/verify',
-        { code: code.trim(), purpose: 'will-submit', wasiat_id: wasiatId },
-        { silent: true },
-      );
-      setOtpVerified(true);
-    } catch (e) {
-      setCodeError(e instanceof ApiError ? e.firstMessage : String(e));
-    } finally {
-      setOtpBusy(false);
-    }
-  }
 
   async function submit() {
     setError(null);
@@ -163,43 +122,15 @@ export function PartG() {
         </Notice>
       ) : (
         <>
-          <Stack gap="xs" data-testid="otp-step">
-            <Title order={3} size="h4">
-              {t('wills.g.otp_title')}
-            </Title>
-            <Text size="sm">{t('wills.g.otp_intro')}</Text>
-            <Group>
-              <Button variant="light" onClick={requestOtp} loading={otpBusy && !sentTo} disabled={!editable}>
-                {sentTo ? t('wills.g.otp_resend') : t('wills.g.otp_request')}
-              </Button>
-            </Group>
-            {sentTo && !otpVerified && (
-              <>
-                <Text size="sm" role="status" data-testid="otp-sent">
-                  {t('wills.g.otp_sent', { to: sentTo })}
-                </Text>
-                <Group align="flex-start">
-                  <TextInput
-                    label={t('wills.g.otp_code')}
-                    value={code}
-                    onChange={(e) => setCode(e.currentTarget.value)}
-                    inputMode="numeric"
-                    autoComplete="one-time-code"
-                    maxLength={6}
-                    error={codeError}
-                  />
-                  <Button mt={25} onClick={verifyOtp} loading={otpBusy}>
-                    {t('wills.g.otp_verify')}
-                  </Button>
-                </Group>
-              </>
-            )}
-            {otpVerified && (
-              <Notice color="green" role="status" data-testid="otp-verified">
-                {t('wills.g.otp_verified')}
-              </Notice>
-            )}
-          </Stack>
+          {!enough && editable ? <Text size="sm">{t('wills.g.need_two')}</Text> : null}
+          <OtpStep
+            purpose="will-submit"
+            record={wasiatId ? { wasiat_id: wasiatId } : {}}
+            intro={t('wills.g.otp_intro')}
+            verified={otpVerified}
+            onVerified={() => setOtpVerified(true)}
+            disabled={!editable || !enough}
+          />
           <FormError message={error} />
           <Group>
             <Button onClick={submit} loading={busy} disabled={!editable || !otpVerified} data-testid="submit-will">
