@@ -67,7 +67,7 @@ export const payPurchase = (id: string) =>
     paymentable_type: 'QurbanTransaction',
     paymentable_id: id,
     payment_options_id: 1,
-    redirect_url: `${window.location.origin}/payment-status`,
+    redirect_url: '/payment-status',
   });
 /** Cancel a purchase waiting for payment (frees its shares). */
 export const cancelPurchase = (id: string) => api.delete<{ transaction: Transaction }>(`ez-qurban/transaction/${id}`);

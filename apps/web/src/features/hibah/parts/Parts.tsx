@@ -387,7 +387,7 @@ export function PartH({ hibah }: { hibah: Hibah }) {
                     paymentable_type: 'Hibah',
                     paymentable_id: hibah.id,
                     payment_options_id: 1,
-                    redirect_url: `${window.location.origin}/payment-status`,
+                    redirect_url: '/payment-status',
                   });
                   if (r.payment_link) window.location.assign(r.payment_link);
                 }}
