@@ -3,11 +3,13 @@
  * gender, e-mail, phones and address. Loads `GET /api/client/{id}` and saves `PATCH /api/user/{id}`
  * (apps/api/src/clients/profile.ts: roles with `client:edit`, within their scope; 404 otherwise).
  */
-import { Paper, Stack, Title } from '@mantine/core';
+import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { isNotFound } from '@/app/access.tsx';
 import { api } from '@/app/api.ts';
+import { NotFoundPage } from '@/app/layout/NotFoundPage.tsx';
 import { successToast } from '@/app/notify.tsx';
 import { ProfileForm, type ProfileUser } from '@/components/ProfileForm.tsx';
 
@@ -19,8 +21,11 @@ export function ClientEditPage() {
   const qc = useQueryClient();
   const q = useQuery({
     queryKey: ['client', client_id],
-    queryFn: async () => (await api.get<{ user: ProfileUser }>(`client/${client_id}`)).user,
+    queryFn: async () =>
+      (await api.get<{ user: ProfileUser }>(`client/${client_id}`, undefined, { silent: true })).user,
   });
+  // Another agent's client, or none: the not-found page, not a blank page and a toast (issue 17 item 11).
+  if (q.error) return isNotFound(q.error) ? <NotFoundPage /> : <Text role="alert">{t('dashboard.load_failed')}</Text>;
   if (!q.data) return null;
   return (
     <Paper withBorder p="xl" radius="md">

@@ -22,7 +22,9 @@ import { can, formatRinggit, maskMykad, roleOf } from '@wasiat/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { isNotFound } from '@/app/access.tsx';
 import { api } from '@/app/api.ts';
+import { NotFoundPage } from '@/app/layout/NotFoundPage.tsx';
 import { successToast } from '@/app/notify.tsx';
 import { session } from '@/app/storage.ts';
 import { formatDateTime } from '@/components/format.ts';
@@ -118,8 +120,11 @@ export function ClientPage() {
   const { client_id } = useParams();
   const q = useQuery({
     queryKey: ['client', client_id],
-    queryFn: async () => (await api.get<{ user: ClientDetail }>(`client/${client_id}`)).user,
+    queryFn: async () =>
+      (await api.get<{ user: ClientDetail }>(`client/${client_id}`, undefined, { silent: true })).user,
   });
+  // Another agent's client, or none: the not-found page, not a blank page and a toast (issue 17 item 11).
+  if (q.error) return isNotFound(q.error) ? <NotFoundPage /> : <Text role="alert">{t('dashboard.load_failed')}</Text>;
   const c = q.data;
   if (!c) return null;
   const items: [string, string | null][] = [

@@ -6,6 +6,7 @@
  * /organizations/{organization_id}/promo-codes.
  */
 import type { RouteObject } from 'react-router';
+import { withAccess } from '@/app/access.tsx';
 import type { FeatureRoutes } from '@/app/routes-types.ts';
 
 const page = (path: string, load: () => Promise<{ Component: React.ComponentType }>): RouteObject => ({
@@ -62,8 +63,11 @@ export const organisationsRoutes: FeatureRoutes = {
     page('/organization/:organization_id/product/:product_id/edit', async () => ({
       Component: (await products()).ProductFormPage,
     })),
-    page('/organizations/:organization_id/promo-codes', async () => ({
-      Component: (await import('./pages/PromoCodesPage.tsx')).PromoCodesPage,
-    })),
+    page(
+      '/organizations/:organization_id/promo-codes',
+      withAccess(['promo:manage'], async () => ({
+        Component: (await import('./pages/PromoCodesPage.tsx')).PromoCodesPage,
+      })),
+    ),
   ],
 };
