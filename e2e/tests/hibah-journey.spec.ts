@@ -135,9 +135,10 @@ test('a property hibah from start to registered', async ({ page, request, browse
   await choose(combobox(g, 'Kewarganegaraan'), 'Warganegara');
   await choose(combobox(g, 'Status perkahwinan'), 'Berkahwin');
   await textbox(g, 'Alamat surat-menyurat').fill('No. 8, Jalan Seroja');
+  // The postcode fills in the city and the state (issue 17 item 14).
   await textbox(g, 'Poskod', 0).fill('43000');
-  await textbox(g, 'Bandar', 0).fill('Kajang');
-  await choose(combobox(g, 'Negeri', 0), 'Selangor');
+  await expect(textbox(g, 'Bandar', 0)).toHaveValue('Kajang');
+  await expect(combobox(g, 'Negeri', 0)).toHaveValue('Selangor');
   await textbox(g, 'Alamat tetap').fill('No. 8, Jalan Seroja');
   await textbox(g, 'Poskod', 1).fill('43000');
   await textbox(g, 'Bandar', 1).fill('Kajang');

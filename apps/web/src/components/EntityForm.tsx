@@ -182,6 +182,8 @@ export function EntityForm({
                         onChange={(v) => field.onChange(v ?? '')}
                         onBlur={field.onBlur}
                         searchable={f.kind === 'state'}
+                        // A filled-in state (postcode autofill) is kept when chosen again.
+                        allowDeselect={f.kind !== 'state'}
                         comboboxProps={{ withinPortal: true }}
                       />
                     )}

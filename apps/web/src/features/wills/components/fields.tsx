@@ -101,6 +101,8 @@ export function StateSelect<T extends FieldValues>({
           onBlur={field.onBlur}
           error={err(fieldState.error?.message)}
           searchable
+          // Choosing the state the postcode filled in keeps it (a second click must not empty the field).
+          allowDeselect={false}
         />
       )}
     />
