@@ -404,6 +404,10 @@ add('POST /api/wasiat/:id/document', (x) => ({
   may: editsWill,
 }));
 add('GET /api/wasiat/:id/signature', (x) => ({ path: `/api/wasiat/${x.draft}/signature`, may: seesWill }));
+add('GET /api/wasiat/:id/signature-status', (x) => ({
+  path: `/api/wasiat/${x.draft}/signature-status`,
+  may: seesWill,
+}));
 add('POST /api/wasiat/:id/signature', (x) => ({
   path: `/api/wasiat/${x.draft}/signature`,
   body: { is_base64: true, document: SIGNATURE_PNG },

@@ -24,6 +24,7 @@ import {
 } from './documents-service.ts';
 import { actorOf, EDIT_WILLS, idParams, paramId, READ_WILLS } from './http.ts';
 import { findVisibleWill } from './queries.ts';
+import { signaturesOfVersion } from './signature-facts.ts';
 
 /** Register the document, signature and attachment-file routes. */
 export async function documentRoutes(api: FastifyInstance, ctx: Ctx) {
@@ -67,6 +68,21 @@ export async function documentRoutes(api: FastifyInstance, ctx: Ctx) {
     const will = await findVisibleWill(ctx.db, requireUser(req), paramId(req));
     return { signature: will.signature_id ? { id: will.signature_id } : null };
   });
+
+  /**
+   * `GET /api/wasiat/{id}/signature-status` → `{ signatures: { version, testator: { state, signed_at },
+   * witnesses: [{ id, name, state, signed_at }] } }`: whose signature is of the will as it is now
+   * (`current`), of an earlier version (`earlier_version`: sign again) or `missing` (issue 17 item 4;
+   * signature-facts.ts). 404 for a will the caller may not see.
+   */
+  api.get(
+    '/wasiat/:id/signature-status',
+    { config: { access: READ_WILLS }, schema: { params: idParams } },
+    async (req) => {
+      const will = await findVisibleWill(ctx.db, requireUser(req), paramId(req));
+      return { signatures: await signaturesOfVersion(ctx.db, will.id) };
+    },
+  );
 
   /** Save the testator's signature (PNG only; 422 `errors.file_type` on `document` otherwise). */
   api.post(

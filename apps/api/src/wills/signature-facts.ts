@@ -10,7 +10,7 @@
  */
 import { createHash } from 'node:crypto';
 import { V } from '@wasiat/domain';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import {
   bequests,
@@ -23,6 +23,7 @@ import {
   signature_events,
   will_user_details,
   wills,
+  witnesses,
 } from '../db/schema/index.ts';
 import { fieldError } from '../http/errors.ts';
 import type { Actor, Conn } from './service.ts';
@@ -207,4 +208,46 @@ export async function signatureFacts(db: Conn, willId: string) {
     .from(signature_events)
     .where(and(eq(signature_events.signable_type, 'Wasiat'), eq(signature_events.signable_id, willId)))
     .orderBy(asc(signature_events.signed_at));
+}
+
+/** Whether a signer's latest signature is of the will as it is now (issue 17 item 4). */
+export type SignatureState = 'current' | 'earlier_version' | 'missing';
+
+/**
+ * The signatures a will needs, against its content now: the testator's latest signature and each witness's
+ * latest, each `current` (its `document_sha256` is the will's version now), `earlier_version` (signed before
+ * the content changed, e.g. corrected after "cancel for update") or `missing`. Submit and staff confirmation
+ * refuse a will whose signatures are not all current (transitions.ts), so a sealed will's completion page
+ * prints signatures of the version it seals.
+ * @returns `{ version, testator: { state, signed_at }, witnesses: [{ id, name, state, signed_at }] }`.
+ */
+export async function signaturesOfVersion(db: Conn, willId: string) {
+  const version = await documentVersion(db, willId);
+  const events = await db
+    .select({
+      role: signature_events.role,
+      witness_id: signature_events.witness_id,
+      sha: signature_events.document_sha256,
+      signed_at: signature_events.signed_at,
+    })
+    .from(signature_events)
+    .where(and(eq(signature_events.signable_type, 'Wasiat'), eq(signature_events.signable_id, willId)))
+    .orderBy(desc(signature_events.signed_at));
+  const latest = (pick: (e: (typeof events)[number]) => boolean) => events.find(pick) ?? null;
+  const stateOf = (e: (typeof events)[number] | null): SignatureState =>
+    !e ? 'missing' : e.sha === version ? 'current' : 'earlier_version';
+  const t = latest((e) => e.role === 'testator');
+  const witnessRows = await db
+    .select({ id: witnesses.id, name: witnesses.name, signature_id: witnesses.signature_id })
+    .from(witnesses)
+    .where(and(eq(witnesses.witnessable_type, 'Wasiat'), eq(witnesses.witnessable_id, willId)))
+    .orderBy(asc(witnesses.created_at), asc(witnesses.id));
+  return {
+    version,
+    testator: { state: stateOf(t), signed_at: t?.signed_at.toISOString() ?? null },
+    witnesses: witnessRows.map((w) => {
+      const e = w.signature_id ? latest((x) => x.role === 'witness' && x.witness_id === w.id) : null;
+      return { id: w.id, name: w.name, state: stateOf(e), signed_at: e?.signed_at.toISOString() ?? null };
+    }),
+  };
 }

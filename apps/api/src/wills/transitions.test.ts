@@ -2,7 +2,16 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../test/harness.ts';
 import { audit_events, otp_codes, payments } from '../db/schema/index.ts';
-import { newClient, ok, orgAndBranch, pay, readyWill, verifiedSubmitOtp, witness } from './test-fixtures.ts';
+import {
+  newClient,
+  ok,
+  orgAndBranch,
+  pay,
+  readyWill,
+  SIGNATURE_PNG,
+  verifiedSubmitOtp,
+  witness,
+} from './test-fixtures.ts';
 
 let t: TestApp;
 let staff: string;
@@ -158,10 +167,52 @@ describe('staff verification (1 → 2, 1 → 3) and resubmit (3 → 1)', () => {
       }),
     );
     // the first code was spent by the first submission: resubmitting needs a new one
-    expect((await patch(id, c.token, { status: 1 })).body.errors.otp).toBeTruthy();
+    const refused = await patch(id, c.token, { status: 1 });
+    expect(refused.body.errors.otp).toBeTruthy();
+    // The content changed after everybody signed: the testator and both witnesses sign again before the
+    // will can be resubmitted, and the screens can say whose signature is missing (issue 17 item 4).
+    expect(refused.body.errors.signature).toEqual([
+      'The will changed after the testator signed: the testator must sign again.',
+    ]);
+    expect(refused.body.errors.witnesses).toEqual([
+      'The will changed after the witnesses signed: each witness must sign again.',
+    ]);
+    const status = (await ok(t.call('GET', `/api/wasiat/${id}/signature-status`, { token: c.token }))).signatures;
+    expect(status.testator.state).toBe('earlier_version');
+    expect(status.witnesses.map((w: { state: string }) => w.state)).toEqual(['earlier_version', 'earlier_version']);
+    await ok(
+      t.call('POST', `/api/wasiat/${id}/signature`, {
+        token: c.token,
+        body: { is_base64: true, document: SIGNATURE_PNG },
+      }),
+    );
+    const ws = (await ok(t.call('GET', `/api/wasiat/${id}/witness`, { token: c.token }))).witnesses.data;
+    await ok(
+      t.call('POST', `/api/witness/${ws[0].id}`, {
+        token: c.token,
+        body: { _method: 'PATCH', ...witness(id, { ic_number: ws[0].ic_number, name: ws[0].name }) },
+      }),
+    );
     await verifiedSubmitOtp(t, c.id, id);
+    const oneWitnessLeft = await patch(id, c.token, { status: 1 });
+    expect(oneWitnessLeft.status).toBe(422);
+    expect(Object.keys(oneWitnessLeft.body.errors)).toEqual(['witnesses']);
+    const after = (await ok(t.call('GET', `/api/wasiat/${id}/signature-status`, { token: c.token }))).signatures;
+    expect(after.testator.state).toBe('current');
+    expect(after.witnesses.map((w: { state: string }) => w.state)).toEqual(['current', 'earlier_version']);
+    await ok(
+      t.call('POST', `/api/witness/${ws[1].id}`, {
+        token: c.token,
+        body: { _method: 'PATCH', ...witness(id, { ic_number: ws[1].ic_number, name: ws[1].name }) },
+      }),
+    );
     const again = await ok(patch(id, c.token, { status: 1 }));
     expect(again.wasiat).toMatchObject({ status: 1, rejected_reason: null });
+    // Every signature the sealed will prints is now of the version confirmed.
+    const confirmed = (await ok(t.call('GET', `/api/wasiat/${id}/signature-status`, { token: staff }))).signatures;
+    expect([confirmed.testator, ...confirmed.witnesses].every((x: { state: string }) => x.state === 'current')).toBe(
+      true,
+    );
     const actions = (await t.ctx.db.select().from(audit_events).where(eq(audit_events.entity_id, id))).map(
       (e) => e.action,
     );

@@ -26,6 +26,7 @@ import { bequestProblem } from './estate-service.ts';
 import { assertCanSubmit, assertCanVerify } from './policy.ts';
 import { findVisibleWill, latestPayments, lockWill, type PaymentRow, type WillRow } from './queries.ts';
 import { type Actor, allPartsDone, audit, type Tx } from './service.ts';
+import { signaturesOfVersion } from './signature-facts.ts';
 
 export interface TransitionBody {
   status: number;
@@ -61,6 +62,19 @@ export async function signedWitnessCount(db: Tx | Db, willId: string) {
   return Number(n);
 }
 
+/**
+ * Signatures made before the will's content last changed (issue 17 item 4): `{ signature: [stale] }` for the
+ * testator, `{ witnesses: [stale] }` when any signed witness signed an earlier version. Missing signatures are
+ * the other checks' business.
+ */
+async function staleSignatureProblems(tx: Tx, will: WillRow) {
+  const fields: Record<string, string[]> = {};
+  const s = await signaturesOfVersion(tx, will.id);
+  if (will.signature_id && s.testator.state !== 'current') fields.signature = [W.signatureStale];
+  if (s.witnesses.some((w) => w.state === 'earlier_version')) fields.witnesses = [W.witnessSignatureStale];
+  return fields;
+}
+
 /** The submit checks, all at once: `{ field: [key] }` (empty when the will may be submitted). */
 async function submitProblems(tx: Tx, will: WillRow, userId: string) {
   const fields: Record<string, string[]> = {};
@@ -70,6 +84,8 @@ async function submitProblems(tx: Tx, will: WillRow, userId: string) {
   }
   if (!will.signature_id) fields.signature = [W.signatureRequired];
   if ((await signedWitnessCount(tx, will.id)) < MIN_WITNESSES) fields.witnesses = [W.witnessesRequired];
+  // A signature of an earlier version counts as none (a missing one is said first).
+  for (const [k, v] of Object.entries(await staleSignatureProblems(tx, will))) fields[k] ??= v;
   const pay = (await latestPayments(tx, [will.id])).get(will.id);
   if (!paymentAllowsSubmit(pay)) fields.payment = [W.paymentRequired];
   // The one-third rule again: heirs added or consent withdrawn after the bequests were saved.
@@ -119,6 +135,10 @@ export async function changeStatus(db: Db, actor: Actor, willId: string, body: T
       if (will.status !== 1) throw invalid();
       const pay = (await latestPayments(tx, [will.id])).get(will.id);
       if (!paymentSettled(pay)) throw fieldError('payment', W.paymentNotSettled);
+      // Staff confirm only a will whose signatures are all of its content now (issue 17 item 4).
+      const stale = await staleSignatureProblems(tx, will);
+      const firstStale = Object.values(stale)[0]?.[0];
+      if (firstStale) throw new AppError('validation', firstStale, stale);
       action = 'will.confirm';
       set = { status: 2, wasiat_no: await nextWasiatNo(tx, klYear(now)), registered_at: now, verified_by: me.id };
     } else if (body.status === 3) {

@@ -42,6 +42,8 @@ export const W = {
   paymentRequired: 'wills.payment_required',
   paymentNotSettled: 'wills.payment_not_settled',
   signatureRequired: 'wills.signature_required',
+  signatureStale: 'wills.signature_stale',
+  witnessSignatureStale: 'wills.witness_signature_stale',
   verificationRequired: 'wills.verification_required',
   partsIncomplete: 'wills.parts_incomplete',
   invalidTransition: 'wills.invalid_transition',
