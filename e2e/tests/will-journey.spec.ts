@@ -258,9 +258,10 @@ test.describe
         'Wasiat anda sedang didaftarkan. Lengkapkan semua bahagian dan hantar untuk pengesahan.',
       );
       await a11y.scan(page, 'papan pemuka (wasiat dalam pendaftaran)');
+      // "Continue" opens the part in progress at once (issue 17 item 13), also after a reload.
       await page.getByRole('link', { name: 'Teruskan pendaftaran' }).click();
-      await expect(page).toHaveURL(new RegExp(`/wasiat/part-a\\?wasiat_id=${willId}`));
-      await page.getByRole('button', { name: 'Teruskan pendaftaran' }).click();
+      await expect(page).toHaveURL(new RegExp(`/wasiat/document\\?wasiat_id=${willId}`));
+      await page.reload();
       await expect(page).toHaveURL(new RegExp(`/wasiat/document\\?wasiat_id=${willId}`));
       await expect(partLink(page, 'Pewasiat')).toContainText('Selesai');
       await partLink(page, 'Pewasiat').click();
