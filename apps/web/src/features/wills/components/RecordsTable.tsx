@@ -18,6 +18,8 @@ export function RecordsTable<T extends { id: string }>({
   columns,
   name,
   onEdit,
+  canEdit,
+  editLabel,
   onDelete,
   caption,
   empty,
@@ -27,6 +29,10 @@ export function RecordsTable<T extends { id: string }>({
   columns: Column<T>[];
   name: (row: T) => string;
   onEdit?: (row: T) => void;
+  /** Rows that get the edit button (all when absent). */
+  canEdit?: (row: T) => boolean;
+  /** The edit button's text (default "Edit"). */
+  editLabel?: string;
   onDelete?: (row: T) => void;
   caption: string;
   empty: string;
@@ -57,14 +63,14 @@ export function RecordsTable<T extends { id: string }>({
               {(onEdit || onDelete) && (
                 <Table.Td>
                   <Group gap="xs" wrap="nowrap">
-                    {onEdit && (
+                    {onEdit && (!canEdit || canEdit(r)) && (
                       <Button
                         size="xs"
                         variant="default"
                         onClick={() => onEdit(r)}
-                        aria-label={`${t('wills.edit')} ${name(r)}`}
+                        aria-label={`${editLabel ?? t('wills.edit')} ${name(r)}`}
                       >
-                        {t('wills.edit')}
+                        {editLabel ?? t('wills.edit')}
                       </Button>
                     )}
                     {onDelete && (

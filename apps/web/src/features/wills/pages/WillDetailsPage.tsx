@@ -17,6 +17,7 @@ import { DetailTable } from '../components/DetailTable.tsx';
 import { WillDownloads } from '../components/Downloads.tsx';
 import { useLang } from '../components/fields.tsx';
 import { ReviewPanel } from '../components/ReviewPanel.tsx';
+import { SignatureStatusNotice, useSignatureStatus } from '../components/SignatureStatus.tsx';
 import { WillSections } from '../components/WillSections.tsx';
 import { WillStatusBadge } from '../components/WillStatus.tsx';
 import { useWill } from '../hooks/useWill.ts';
@@ -31,12 +32,15 @@ export function WillDetailsPage({ review = false }: { review?: boolean }) {
   const [params] = useSearchParams();
   const showReview = review || params.get('pengesahan') === '1';
   const { will, isLoading, notFound } = useWill(wasiat_id, 'organization,branch,agent,user,userDetail');
+  // Whose signature is of an earlier version: staff see it before they confirm (issue 17 item 4).
+  const signatures = useSignatureStatus(will && will.status !== 2 ? will.id : null);
   if (isLoading) return <Busy />;
   if (notFound || !will) return <NotFoundPage />;
   const payment = will.payment_status ? t(`payments.status.${will.payment_status}`) : '—';
   return (
     <Stack>
       <Title order={1}>{showReview ? t('wills.verify.review_title') : t('wills.details.title')}</Title>
+      <SignatureStatusNotice status={signatures.status} wasiatId={will.id} />
       <DetailTable
         caption={t('wills.details.summary')}
         rows={[

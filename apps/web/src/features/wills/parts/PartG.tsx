@@ -22,6 +22,7 @@ import { Notice } from '../components/Notice.tsx';
 import { defaultsFor, witnessSpecs } from '../components/personFields.ts';
 import { RecordForm } from '../components/RecordForm.tsx';
 import { RecordsTable } from '../components/RecordsTable.tsx';
+import { SignatureStatusNotice, useSignatureStatus } from '../components/SignatureStatus.tsx';
 import { useWizard } from '../components/WizardLayout.tsx';
 import { useRows } from '../hooks/useRows.ts';
 import type { Witness } from '../types.ts';
@@ -36,6 +37,10 @@ export function PartG() {
   const { will, wasiatId, editable, refresh } = useWizard();
   const witnesses = useRows<Witness>(wasiatId, 'witness', 'witnesses');
   const [adding, setAdding] = useState(false);
+  /** A witness signing again after the will changed (issue 17 item 4). */
+  const [resigning, setResigning] = useState<Witness | null>(null);
+  const signatures = useSignatureStatus(wasiatId);
+  const stateOf = (w: Witness) => signatures.status?.witnesses.find((x) => x.id === w.id)?.state;
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const specs = witnessSpecs(t);
@@ -76,11 +81,45 @@ export function PartG() {
           { label: t('wills.f.email'), render: (w) => w.email ?? '—' },
           {
             label: t('wills.g.signed'),
-            render: (w) => (w.signature?.id || w.signature_id ? t('common.yes') : t('common.no')),
+            render: (w) =>
+              stateOf(w) === 'earlier_version'
+                ? t('wills.resign.needed')
+                : w.signature?.id || w.signature_id
+                  ? t('common.yes')
+                  : t('common.no'),
           },
         ]}
+        onEdit={editable ? setResigning : undefined}
+        canEdit={(w) => stateOf(w) === 'earlier_version'}
+        editLabel={t('wills.resign.sign_again')}
         onDelete={editable ? (w) => witnesses.remove(w.id, w.name) : undefined}
       />
+      {wasiatId && <SignatureStatusNotice status={signatures.status} wasiatId={wasiatId} />}
+      {editable && resigning && (
+        <RecordForm
+          testId="witness-resign-form"
+          title={t('wills.resign.form_title', { name: resigning.name })}
+          schema={witnessFieldsSchema}
+          fields={specs}
+          defaults={{ ...defaultsFor(specs, resigning as unknown as Record<string, unknown>), signature: '' }}
+          submitLabel={t('wills.resign.sign_again')}
+          onCancel={() => setResigning(null)}
+          onSave={async (v) => {
+            const body = Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined));
+            await witnesses.update(resigning.id, body);
+            setResigning(null);
+            await signatures.refresh();
+          }}
+          extra={(form) => (
+            <SignaturePad
+              label={t('wills.g.signature_label')}
+              required
+              error={err(form.formState.errors.signature?.message)}
+              onChange={(d) => form.setValue('signature', d ?? '', { shouldValidate: form.formState.isSubmitted })}
+            />
+          )}
+        />
+      )}
       {editable && adding && (
         <RecordForm
           testId="witness-form"
