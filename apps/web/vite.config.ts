@@ -1,10 +1,27 @@
 import { fileURLToPath } from 'node:url';
+import { constants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
-/** The SPA: built into dist/ and served by the API process (DESIGN.md §1). Dev server proxies /api. */
+/**
+ * The SPA: built into dist/ and served by the API process (DESIGN.md §1). Dev server proxies /api.
+ * Every text asset is also written precompressed (`.br` at quality 11, `.gz` at level 9) so the server sends
+ * it with `Content-Encoding` without compressing per request (issue 18 item 4; ADR 0116).
+ */
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    compression({
+      include: /\.(html|css|js|mjs|json|svg|txt)$/,
+      threshold: 512,
+      algorithms: [
+        defineAlgorithm('brotliCompress', { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        defineAlgorithm('gzip', { level: 9 }),
+      ],
+      logLevel: 'silent',
+    }),
+  ],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },
   build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 1500 },

@@ -1,0 +1,50 @@
+/**
+ * Serving the built SPA (DESIGN.md §1; issue 18 item 4, issue 17 item 1; ADR 0116).
+ *
+ * - Every file of `apps/web/dist` is served as is; the build writes `.br` and `.gz` siblings of each text
+ *   asset, sent with `Content-Encoding` when the browser's `Accept-Encoding` allows (brotli first), always
+ *   with `Vary: Accept-Encoding`.
+ * - Hashed assets (`/assets/*`: their name changes with their content) are cached for a year, `immutable`;
+ *   everything else (`index.html`, `zod-jitless.js`) is `no-cache`: the browser revalidates it every time,
+ *   so a new release is picked up at the next load.
+ * - `/` and every other path that is not a file answer `index.html` (history fallback): the router of the
+ *   SPA then applies spec §2 (root → /dashboard/agent when logged in; login-required pages → root).
+ *   A missing `/assets/*` file is a 404 (never `index.html` served as a script), as is any non-GET.
+ */
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
+/** `Cache-Control` of hashed build assets: one year, never revalidated (their name changes with them). */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** `Cache-Control` of the unhashed entry files (index.html and the SPA fallback): revalidate each time. */
+export const REVALIDATE = 'no-cache';
+
+/** Whether a served file (its path on disk, possibly `.br`/`.gz`) is a hashed build asset. */
+const isHashedAsset = (filePath: string) => /[\\/]assets[\\/][^\\/]+$/.test(filePath);
+
+/** Register the SPA's static files and the history fallback on `app`, from the build folder `root`. */
+export async function serveWeb(app: FastifyInstance, root: string): Promise<void> {
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: true,
+    index: false,
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders: (reply, filePath) => {
+      reply.header('cache-control', isHashedAsset(filePath) ? IMMUTABLE : REVALIDATE);
+    },
+  });
+  const sendIndex = (reply: FastifyReply) => reply.sendFile('index.html');
+  // "/" is a directory for the static plugin (403 without an index file): it is the SPA's entry page.
+  app.get('/', (_req, reply) => sendIndex(reply));
+  app.setNotFoundHandler((req, reply) => {
+    if (
+      (req.method !== 'GET' && req.method !== 'HEAD') ||
+      req.url.startsWith('/api') ||
+      req.url.startsWith('/assets/')
+    ) {
+      return reply.status(404).send({ message: req.lang === 'en' ? 'Record not found.' : 'Rekod tidak dijumpai.' });
+    }
+    return sendIndex(reply);
+  });
+}
