@@ -24,5 +24,20 @@ export default defineConfig({
   ],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },
-  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 1500 },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      output: {
+        // One chunk per language (web and server messages), fetched only for the language in use (app/i18n.ts).
+        codeSplitting: {
+          groups: [
+            { name: 'locale-ms', test: /[\\/]locales[\\/]ms[\\/]/ },
+            { name: 'locale-en', test: /[\\/]locales[\\/]en[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
 });
