@@ -139,6 +139,11 @@ try {
       const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
       if (finalPath !== p.path) throw new Error(`${p.path} ended on ${finalPath} (not logged in?)`);
       scores.push(Math.round((lhr.categories.performance.score ?? 0) * 100));
+      const ms = (id: string) => `${Math.round(lhr.audits[id]?.numericValue ?? Number.NaN)} ms`;
+      console.log(
+        `  ${p.path} run ${i + 1}: FCP ${ms('first-contentful-paint')}, TBT ${ms('total-blocking-time')}, ` +
+          `speed index ${ms('speed-index')}, TTI ${ms('interactive')}`,
+      );
       lcps.push(lhr.audits['largest-contentful-paint'].numericValue ?? Number.NaN);
       const items =
         (lhr.audits['network-requests'].details as { items?: { resourceType?: string; transferSize?: number }[] })

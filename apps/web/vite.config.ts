@@ -1,8 +1,28 @@
 import { fileURLToPath } from 'node:url';
 import { constants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+
+/**
+ * Malay (the default language, spec §1) messages are fetched with the entry instead of after it ran: a
+ * `modulepreload` of the `locale-ms` chunk in index.html (app/i18n.ts loads it at start; ADR 0116).
+ */
+function preloadDefaultLocale(): Plugin {
+  return {
+    name: 'wasiat:preload-default-locale',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const chunk = Object.keys(ctx.bundle ?? {}).find((f) => /(^|\/)locale-ms-[^/]*\.js$/.test(f));
+        return chunk
+          ? [{ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${chunk}` }, injectTo: 'head' }]
+          : [];
+      },
+    },
+  };
+}
 
 /**
  * The SPA: built into dist/ and served by the API process (DESIGN.md §1). Dev server proxies /api.
@@ -12,6 +32,7 @@ import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 export default defineConfig({
   plugins: [
     react(),
+    preloadDefaultLocale(),
     compression({
       include: /\.(html|css|js|mjs|json|svg|txt)$/,
       threshold: 512,
