@@ -2,9 +2,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IMMUTABLE, REVALIDATE, serveWeb } from './web-static.ts';
+import { DOCUMENT_ONLY_HEADERS, IMMUTABLE, REVALIDATE, serveWeb } from './web-static.ts';
 
 /** A build folder as `vite build` writes it: hashed assets and index.html, each with .br and .gz siblings. */
 function fakeDist(): string {
@@ -27,6 +28,7 @@ describe('serving the built SPA (issue 17 item 1, issue 18 item 4)', () => {
   beforeAll(async () => {
     dir = fakeDist();
     app = Fastify();
+    await app.register(helmet);
     await serveWeb(app, dir);
     await app.ready();
   });
@@ -42,6 +44,8 @@ describe('serving the built SPA (issue 17 item 1, issue 18 item 4)', () => {
     expect(r.headers['cache-control']).toBe(REVALIDATE);
     expect(r.headers['content-encoding']).toBeUndefined();
     expect(r.body).toContain('<div id="root">');
+    expect(r.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(r.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 
   it('sends index.html brotli-compressed to a browser that accepts br', async () => {
@@ -74,6 +78,8 @@ describe('serving the built SPA (issue 17 item 1, issue 18 item 4)', () => {
     expect(br.headers['cache-control']).toBe(IMMUTABLE);
     expect(br.headers.vary).toMatch(/accept-encoding/i);
     expect(brotliDecompressSync(br.rawPayload).toString()).toMatch(/^console\.log\("app"\)/);
+    for (const h of DOCUMENT_ONLY_HEADERS) expect(br.headers[h], h).toBeUndefined();
+    expect(br.headers['x-content-type-options']).toBe('nosniff');
 
     const gz = await app.inject({ url: '/assets/index-AbC123.js', headers: { 'accept-encoding': 'gzip' } });
     expect(gz.headers['content-encoding']).toBe('gzip');
