@@ -10,7 +10,6 @@ import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { type Language, pickLanguage } from '@wasiat/domain';
@@ -29,6 +28,7 @@ import { installErrorHandler } from './http/errors.ts';
 import { withMethodSpoofing } from './http/method-spoof.ts';
 import { dbRateLimitStore, sweepRateLimitCounters } from './http/rate-limit-store.ts';
 import { ROUTE_RATE_LIMITS, routeRateLimit } from './http/rate-limits.ts';
+import { serveWeb } from './http/web-static.ts';
 import { registerJob } from './jobs/scheduler.ts';
 import { registerModules } from './modules.ts';
 
@@ -157,14 +157,6 @@ export async function buildApp(ctx: Ctx, opts: { logger?: boolean | object } = {
     { prefix: '/api' },
   );
 
-  if (existsSync(webDist)) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: true, index: false });
-    app.setNotFoundHandler((req, reply) => {
-      if (req.method !== 'GET' || req.url.startsWith('/api')) {
-        return reply.status(404).send({ message: 'Not found' });
-      }
-      return reply.type('text/html').sendFile('index.html');
-    });
-  }
+  if (existsSync(webDist)) await serveWeb(app, webDist);
   return app;
 }

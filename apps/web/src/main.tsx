@@ -1,7 +1,6 @@
 /** Entry of the SPA: providers (Mantine, modals, notifications, i18n, TanStack Query) and the router. */
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import './app/i18n.ts';
 import { type CSSVariablesResolver, createTheme, MantineProvider, Notification } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
@@ -9,6 +8,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { i18nReady } from './app/i18n.ts';
 import { createRouter } from './app/router.tsx';
 
 // teal.9 (not .8) and darker "dimmed"/error colours: white-on-teal.8 and Mantine's default gray.6/red.6
@@ -44,17 +44,20 @@ const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false,
 const router = createRouter();
 
 const root = document.getElementById('root');
+// The first render waits for the stored language's messages (one chunk, fetched in parallel with the page's).
 if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-        <QueryClientProvider client={queryClient}>
-          <ModalsProvider>
-            <Notifications position="top-right" />
-            <RouterProvider router={router} />
-          </ModalsProvider>
-        </QueryClientProvider>
-      </MantineProvider>
-    </StrictMode>,
+  void i18nReady.then(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+          <QueryClientProvider client={queryClient}>
+            <ModalsProvider>
+              <Notifications position="top-right" />
+              <RouterProvider router={router} />
+            </ModalsProvider>
+          </QueryClientProvider>
+        </MantineProvider>
+      </StrictMode>,
+    ),
   );
 }

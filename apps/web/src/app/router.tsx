@@ -22,7 +22,6 @@ import { securityRoutes } from '@/features/security/routes.tsx';
 import { tekunRoutes } from '@/features/tekun/routes.tsx';
 import { willsRoutes } from '@/features/wills/routes.tsx';
 import { guarded, loadPreference, loadSession, requireAuth } from './guards.ts';
-import { AppLayout } from './layout/AppLayout.tsx';
 import { NotFoundPage } from './layout/NotFoundPage.tsx';
 import { PublicLayout } from './layout/PublicLayout.tsx';
 import { session } from './storage.ts';
@@ -58,7 +57,8 @@ export const routes: RouteObject[] = [
     ],
   },
   {
-    element: <AppLayout />,
+    // The app's frame (menu, header) is its own chunk: public pages such as /login never load it (ADR 0116).
+    lazy: async () => ({ Component: (await import('./layout/AppLayout.tsx')).AppLayout }),
     loader: guarded(loadSession, requireAuth, loadPreference),
     shouldRevalidate: ({ currentUrl, nextUrl }) => currentUrl.pathname !== nextUrl.pathname,
     children: features.flatMap((f) => f.private ?? []),

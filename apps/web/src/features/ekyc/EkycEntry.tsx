@@ -5,13 +5,16 @@
  * query carries a signed link, when it says `public=1` (the public pages' own links), or when nobody is
  * logged in; otherwise the login-required checks run and the user's pages show.
  */
+import { lazy, Suspense } from 'react';
 import type { LoaderFunctionArgs } from 'react-router';
 import { useLocation } from 'react-router';
 import { guarded, loadPreference, loadSession, requireAuth } from '@/app/guards.ts';
-import { AppLayout } from '@/app/layout/AppLayout.tsx';
 import { PublicLayout } from '@/app/layout/PublicLayout.tsx';
 import { session } from '@/app/storage.ts';
 import { linkParams } from './publicSession.ts';
+
+/** The app's frame, loaded only for a logged-in visit (a public visit never needs it). */
+const AppLayout = lazy(async () => ({ default: (await import('@/app/layout/AppLayout.tsx')).AppLayout }));
 
 /** Whether a visit of /ekyc with this query string is the public (signed-link) flow. */
 export function isPublicVisit(search: string): boolean {
@@ -28,7 +31,13 @@ export async function ekycEntryLoader(args: LoaderFunctionArgs) {
 /** The layout of the visit: public or the app's. */
 export function EkycShell() {
   const { search } = useLocation();
-  return isPublicVisit(search) ? <PublicLayout /> : <AppLayout />;
+  return isPublicVisit(search) ? (
+    <PublicLayout />
+  ) : (
+    <Suspense fallback={null}>
+      <AppLayout />
+    </Suspense>
+  );
 }
 
 /** Pick the page of the visit. */

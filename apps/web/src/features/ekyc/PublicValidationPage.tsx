@@ -2,7 +2,8 @@
  * /ekyc/validation — the testator confirms the particulars read from their MyKad (issue 3; reference §3.8
  * "OCR confirmation": name, MyKad No., address, postcode, city, state; ADR 0090/0091). Prefilled from
  * `GET /api/ekyc/public/document-ocr`; saved by `POST /api/ekyc/public/validation` (server checks the
- * postcode and required fields; 422 errors are shown on the fields). Uses the public token of /ekyc.
+ * postcode and required fields; 422 errors are shown on the fields), then on to
+ * /verification/{wasiat_id}/success (spec §2; issue 17 item 2). Uses the public token of /ekyc.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
@@ -10,11 +11,13 @@ import { STATES } from '@wasiat/domain';
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { ApiError, publicApi } from '@/app/api.ts';
 import { FormError } from '@/components/FormError.tsx';
 import { applyServerErrors } from '@/components/form-errors.ts';
 import type { MykadOcr } from './MykadReading.tsx';
+import type { PublicEkyc } from './publicSession.ts';
 
 const schema = z.object({
   name: z.string().trim().min(1, 'validation.required').max(150),
@@ -36,6 +39,7 @@ export function PublicValidationPage() {
   const [loadError, setLoadError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
+  const navigate = useNavigate();
   const form = useForm<Values>({
     resolver: zodResolver(schema),
     defaultValues: { name: '', address: '', postcode: '', city: '', state: '' },
@@ -69,6 +73,14 @@ export function PublicValidationPage() {
     setFormError(null);
     try {
       await publicApi.post('ekyc/public/validation', v, { silent: true });
+      // The testator's confirmation through the link is complete: the success page of spec §2.
+      const status = await publicApi
+        .get<{ ekyc: PublicEkyc }>('ekyc/public/status', undefined, { silent: true })
+        .catch(() => null);
+      if (status?.ekyc.wasiat_id) {
+        navigate(`/verification/${status.ekyc.wasiat_id}/success`, { replace: true });
+        return;
+      }
       setDone(true);
     } catch (e) {
       setFormError(applyServerErrors(e, form.setError, FIELDS));

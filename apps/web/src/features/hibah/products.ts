@@ -11,9 +11,7 @@ export function wizardBase(type: number) {
   return '/trust';
 }
 
-/** The wizard parts a–i (and the receiver-signature and draft steps) in sidebar order. */
-export const PARTS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'] as const;
-export type Part = (typeof PARTS)[number] | 'signpenerima' | 'draft';
+export { PARTS, type Part } from './parts.ts';
 
 /**
  * Products a user may register given the organisation preference (1 = yes / 2 = no on the wire), read by the

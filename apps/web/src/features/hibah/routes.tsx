@@ -7,7 +7,7 @@
 import type { RouteObject } from 'react-router';
 import { Navigate } from 'react-router';
 import type { FeatureRoutes } from '@/app/routes-types.ts';
-import { PARTS, type Part } from './products.ts';
+import { PARTS, type Part } from './parts.ts';
 
 const wizardRoutes = (base: string): RouteObject[] =>
   ([...PARTS, 'signpenerima', 'draft'] as Part[]).map((part) => ({

@@ -1,7 +1,8 @@
 /**
  * Public routes of the will service (spec §2 "Public"): the will verification pages
  * /public/wasiat/{wasiat_id} and /wasiat-verification/{wasiat_id}/details, and /payment-status where the
- * payment gateway returns. No login needed; calls use the public client.
+ * payment gateway returns; /pdpa (the personal data notice) and /verification/{wasiat_id}/success (after a
+ * testator confirms through an agent's link). No login needed; calls use the public client.
  */
 import type { FeatureRoutes } from '@/app/routes-types.ts';
 
@@ -12,6 +13,11 @@ export const publicRoutes: FeatureRoutes = {
   public: [
     { path: '/public/wasiat/:wasiat_id', lazy: publicWill },
     { path: '/wasiat-verification/:wasiat_id/details', lazy: publicWill },
+    { path: '/pdpa', lazy: async () => ({ Component: (await import('./PdpaPage.tsx')).PdpaPage }) },
+    {
+      path: '/verification/:wasiat_id/success',
+      lazy: async () => ({ Component: (await import('./VerificationSuccessPage.tsx')).VerificationSuccessPage }),
+    },
     {
       path: '/payment-status',
       lazy: async () => ({ Component: (await import('./PaymentStatusPage.tsx')).PaymentStatusPage }),

@@ -26,6 +26,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError, api } from '@/app/api.ts';
 import { session } from '@/app/storage.ts';
+import { PdpaLink } from '@/components/PdpaLink.tsx';
 import { SignaturePad, type SignaturePadHandle } from '@/components/SignaturePad.tsx';
 import {
   caretakerSpecs,
@@ -276,6 +277,7 @@ export function HibahSubmitPart() {
           )}
           <Checkbox
             label={t('hibahAmendments.submit.pdpa')}
+            description={<PdpaLink />}
             checked={pdpa}
             onChange={(e) => setPdpa(e.currentTarget.checked)}
           />

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError, api } from '@/app/api.ts';
 import { session } from '@/app/storage.ts';
+import { PdpaLink } from '@/components/PdpaLink.tsx';
 import { SignaturePad, type SignaturePadHandle } from '@/components/SignaturePad.tsx';
 import { DetailTable, formatMalaysianDateTime, Notice, useLang } from '@/features/wills/index.ts';
 import { changeStatus, saveDraft } from '../api.ts';
@@ -174,6 +175,7 @@ export function PindaanH() {
           )}
           <Checkbox
             label={t('amendments.submit.pdpa')}
+            description={<PdpaLink />}
             checked={pdpa}
             onChange={(e) => setPdpa(e.currentTarget.checked)}
           />

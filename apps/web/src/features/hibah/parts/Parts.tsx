@@ -37,6 +37,7 @@ import { z } from 'zod';
 import { ApiError, api } from '@/app/api.ts';
 import { session } from '@/app/storage.ts';
 import { FormError } from '@/components/FormError.tsx';
+import { PdpaLink } from '@/components/PdpaLink.tsx';
 import { SignaturePad } from '@/components/SignaturePad.tsx';
 import { EkycStep, MykadImages, OtpStep } from '@/features/ekyc/index.ts';
 import { defaultsFor, heirSpecs, receiverSpecs, witnessSpecs } from '@/features/wills/components/personFields.ts';
@@ -435,7 +436,12 @@ export function PartH({ hibah }: { hibah: Hibah }) {
                 {t('hibah.h.save_signature')}
               </Button>
             </Group>
-            <Checkbox label={t('hibah.h.pdpa')} checked={pdpa} onChange={(e) => setPdpa(e.currentTarget.checked)} />
+            <Checkbox
+              label={t('hibah.h.pdpa')}
+              description={<PdpaLink />}
+              checked={pdpa}
+              onChange={(e) => setPdpa(e.currentTarget.checked)}
+            />
             <Checkbox
               label={t('hibah.h.confirm')}
               checked={confirm}

@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api } from '@/app/api.ts';
 import { FormError } from '@/components/FormError.tsx';
+import { PdpaLink } from '@/components/PdpaLink.tsx';
 import { SignaturePad } from '@/components/SignaturePad.tsx';
 import { Notice } from '../components/Notice.tsx';
 import { useWizard } from '../components/WizardLayout.tsx';
@@ -77,6 +78,7 @@ export function PartF() {
           <Text size="sm">{t('wills.f_part.pdpa_text')}</Text>
           <Checkbox
             label={t('wills.f_part.pdpa_agree')}
+            description={<PdpaLink />}
             checked={pdpa}
             onChange={(e) => setPdpa(e.currentTarget.checked)}
             error={tr(errors.pdpa)}

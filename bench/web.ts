@@ -1,0 +1,171 @@
+/**
+ * Web client benchmark (issue 18 item 4; ADR 0116): builds the SPA, starts the real server (apps/api/src/main.ts,
+ * embedded PGlite with the demo seed in a temporary DATA_DIR), and runs Lighthouse 12 (mobile, simulated slow 4G
+ * and 4× CPU, the default) in Debian's Chromium on `/login` (logged out) and on the demo client's `/dashboard`
+ * and `/wasiat/part-a` (the token of `POST /api/login` put in localStorage as the client stores it; the HTTP
+ * cache is cleared before each run so every asset is transferred). Prints, per page, the performance score,
+ * LCP and the JavaScript transferred (compressed bytes on the wire), each beside its goal.
+ *
+ *   node --import tsx bench/web.ts            # env: CHROME_PATH (default /usr/bin/chromium), BENCH_PORT (3290),
+ *                                             # BENCH_RUNS (1: runs per page, the median is kept), BENCH_SKIP_BUILD=1
+ *
+ * Goals (issue 18 item 4): `/login` ≤ 150 kB of JavaScript, every other page ≤ 300 kB; performance ≥ 95 and
+ * LCP ≤ 2.5 s on the three pages. With `BENCH_RESULTS=<file>` one JSON line per figure is appended:
+ * `{"bench":"web","figure":"/login Lighthouse performance","goal":">= 95","value":"97","met":true}`.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const port = Number(process.env.BENCH_PORT ?? 3290);
+const base = `http://localhost:${port}`;
+const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 1));
+const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+// As e2e/playwright.config.ts launches Chromium.
+const chromeFlags = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+interface Page {
+  path: string;
+  /** Log in as the demo client first. */
+  auth: boolean;
+  /** Goal for the JavaScript transferred, bytes. */
+  jsGoal: number;
+}
+const PAGES: Page[] = [
+  { path: '/login', auth: false, jsGoal: 150 * 1024 },
+  { path: '/dashboard', auth: true, jsGoal: 300 * 1024 },
+  { path: '/wasiat/part-a', auth: true, jsGoal: 300 * 1024 },
+];
+const SCORE_GOAL = 95;
+const LCP_GOAL_MS = 2500;
+
+/** One figure: printed, and appended to BENCH_RESULTS when set (the format shared by the benchmarks). */
+function figure(name: string, goal: string, value: string, met: boolean) {
+  console.log(`${name.padEnd(44)} ${value.padStart(10)}   goal ${goal.padEnd(10)} ${met ? 'met' : 'NOT met'}`);
+  if (process.env.BENCH_RESULTS) {
+    appendFileSync(process.env.BENCH_RESULTS, `${JSON.stringify({ bench: 'web', figure: name, goal, value, met })}\n`);
+  }
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function waitForHealth(timeoutMs: number) {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`the server did not answer ${base}/api/health`);
+}
+
+async function clientToken(): Promise<string> {
+  const r = await fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json', Type: 'api-private' },
+    body: JSON.stringify({ username: 'client', password: 'Demo12345' }),
+  });
+  const body = (await r.json()) as { token?: string };
+  if (!body.token) throw new Error(`demo client login failed: ${r.status} ${JSON.stringify(body)}`);
+  return body.token;
+}
+
+if (!process.env.BENCH_SKIP_BUILD) {
+  console.log('building apps/web …');
+  execFileSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+const dataDir = mkdtempSync(join(tmpdir(), 'wasiat-bench-web-'));
+const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+  cwd: root,
+  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', SEED_DEMO: '1' },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+let chrome: chromeLauncher.LaunchedChrome | undefined;
+try {
+  await waitForHealth(180_000);
+  const token = await clientToken();
+  chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+  console.log(
+    `Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile, ${runs} run(s) per page; ${base}`,
+  );
+  for (const p of PAGES) {
+    const scores: number[] = [];
+    const lcps: number[] = [];
+    const js: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      // The session as the client keeps it (app/storage.ts), then an empty HTTP cache.
+      const page = await browser.newPage();
+      await page.goto(`${base}/pdpa`, { waitUntil: 'load' });
+      await page.evaluate(
+        (t) => {
+          localStorage.clear();
+          if (t) localStorage.setItem('id_token', t);
+        },
+        p.auth ? token : null,
+      );
+      const cdp = await page.createCDPSession();
+      await cdp.send('Network.clearBrowserCache');
+      await cdp.detach();
+      await page.close();
+      const result = await lighthouse(`${base}${p.path}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+        disableStorageReset: true,
+      });
+      if (!result) throw new Error(`no Lighthouse result for ${p.path}`);
+      const lhr = result.lhr;
+      if (lhr.runtimeError) throw new Error(`${p.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
+      if (finalPath !== p.path) throw new Error(`${p.path} ended on ${finalPath} (not logged in?)`);
+      scores.push(Math.round((lhr.categories.performance.score ?? 0) * 100));
+      const ms = (id: string) => `${Math.round(lhr.audits[id]?.numericValue ?? Number.NaN)} ms`;
+      console.log(
+        `  ${p.path} run ${i + 1}: FCP ${ms('first-contentful-paint')}, TBT ${ms('total-blocking-time')}, ` +
+          `speed index ${ms('speed-index')}, TTI ${ms('interactive')}`,
+      );
+      lcps.push(lhr.audits['largest-contentful-paint'].numericValue ?? Number.NaN);
+      const items =
+        (lhr.audits['network-requests'].details as { items?: { resourceType?: string; transferSize?: number }[] })
+          .items ?? [];
+      js.push(items.filter((r) => r.resourceType === 'Script').reduce((s, r) => s + (r.transferSize ?? 0), 0));
+    }
+    const score = median(scores);
+    const lcp = median(lcps);
+    const bytes = median(js);
+    figure(`${p.path} Lighthouse performance`, `>= ${SCORE_GOAL}`, String(score), score >= SCORE_GOAL);
+    figure(`${p.path} LCP`, `<= ${LCP_GOAL_MS} ms`, `${Math.round(lcp)} ms`, lcp <= LCP_GOAL_MS);
+    figure(
+      `${p.path} JavaScript transferred`,
+      `<= ${p.jsGoal / 1024} kB`,
+      `${(bytes / 1024).toFixed(1)} kB`,
+      bytes <= p.jsGoal,
+    );
+  }
+  await browser.disconnect();
+} finally {
+  await chrome?.kill();
+  server.kill('SIGTERM');
+  await new Promise((r) => server.once('exit', r));
+  rmSync(dataDir, { recursive: true, force: true });
+}
