@@ -8,13 +8,14 @@
  * until when; the issuer or staff with `ekyc:review` may revoke one (`POST /api/ekyc/links/{id}/revoke`),
  * after which the link and the sessions opened from it are refused (410; ADR 0095).
  */
-import { Button, CopyButton, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api } from '@/app/api.ts';
 import { successToast } from '@/app/notify.tsx';
 import { formatDateTime } from '@/components/format.ts';
+import { ShareLink } from '@/components/ShareLink.tsx';
 
 /** A link as `GET /api/ekyc/links` lists it. */
 export interface EkycLink {
@@ -84,16 +85,7 @@ export function EkycLinkPanel({ wasiatId }: { wasiatId: string }) {
         </Title>
         <Text size="sm">{t('ekyc.link.intro')}</Text>
         {url ? (
-          <Group align="end">
-            <TextInput label={t('ekyc.link.label')} value={url} readOnly style={{ flex: 1 }} data-testid="ekyc-link" />
-            <CopyButton value={url}>
-              {({ copied, copy }) => (
-                <Button variant="light" onClick={copy}>
-                  {copied ? t('ekyc.link.copied') : t('ekyc.link.copy')}
-                </Button>
-              )}
-            </CopyButton>
-          </Group>
+          <ShareLink url={url} label={t('ekyc.link.label')} messageKey="common.share.ekyc_message" testId="ekyc-link" />
         ) : (
           <Group>
             <Button variant="light" onClick={make} loading={busy === 'make'}>
