@@ -14,7 +14,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { type Language, pickLanguage } from '@wasiat/domain';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -64,7 +64,7 @@ export async function buildApp(ctx: Ctx, opts: { logger?: boolean | object } = {
   const app = Fastify({
     logger: opts.logger ?? false,
     // One log line per request, written by logRequest when the answer has gone (http/logging.ts; ADR 0113).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 12 * 1024 * 1024,
     trustProxy: trustedProxies(ctx.env.TRUST_PROXY),
     serverFactory: (handler) => createServer(withMethodSpoofing(handler)),
