@@ -26,7 +26,7 @@ import { authRoutes } from './auth/routes.ts';
 import type { Ctx } from './context.ts';
 import { coreRoutes } from './http/core-routes.ts';
 import { installErrorHandler } from './http/errors.ts';
-import { logRequest } from './http/logging.ts';
+import { requestLine } from './http/logging.ts';
 import { withMethodSpoofing } from './http/method-spoof.ts';
 import { dbRateLimitStore, sweepRateLimitCounters } from './http/rate-limit-store.ts';
 import { ROUTE_RATE_LIMITS, routeRateLimit } from './http/rate-limits.ts';
@@ -63,7 +63,7 @@ function trustedProxies(v: string): string[] | ((address: string, hop: number) =
 export async function buildApp(ctx: Ctx, opts: { logger?: boolean | object } = {}): Promise<App> {
   const app = Fastify({
     logger: opts.logger ?? false,
-    // One log line per request, written by logRequest when the answer has gone (http/logging.ts; ADR 0113).
+    // One log line per request, written by requestLine when the answer has gone (http/logging.ts; ADR 0113).
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 12 * 1024 * 1024,
     trustProxy: trustedProxies(ctx.env.TRUST_PROXY),
@@ -78,7 +78,7 @@ export async function buildApp(ctx: Ctx, opts: { logger?: boolean | object } = {
     req.lang = pickLanguage(Array.isArray(x) ? x[0] : x, req.headers['accept-language']);
   });
   installErrorHandler(app);
-  if (opts.logger) app.addHook('onResponse', async (req, reply) => logRequest(req, reply));
+  if (opts.logger) app.addHook('onResponse', requestLine(app.log));
 
   // HTTP hardening (issue 11; ADR 0082): a strict CSP for the SPA — scripts only from this origin, no inline
   // script, no eval; inline styles are allowed because Mantine writes style attributes and its CSS variables
