@@ -13,7 +13,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { type Language, pickLanguage } from '@wasiat/domain';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -25,6 +25,7 @@ import { authRoutes } from './auth/routes.ts';
 import type { Ctx } from './context.ts';
 import { coreRoutes } from './http/core-routes.ts';
 import { installErrorHandler } from './http/errors.ts';
+import { requestLine } from './http/logging.ts';
 import { withMethodSpoofing } from './http/method-spoof.ts';
 import { dbRateLimitStore, sweepRateLimitCounters } from './http/rate-limit-store.ts';
 import { ROUTE_RATE_LIMITS, routeRateLimit } from './http/rate-limits.ts';
@@ -62,6 +63,8 @@ function trustedProxies(v: string): string[] | ((address: string, hop: number) =
 export async function buildApp(ctx: Ctx, opts: { logger?: boolean | object } = {}): Promise<App> {
   const app = Fastify({
     logger: opts.logger ?? false,
+    // One log line per request, written by requestLine when the answer has gone (http/logging.ts; ADR 0113).
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 12 * 1024 * 1024,
     trustProxy: trustedProxies(ctx.env.TRUST_PROXY),
     serverFactory: (handler) => createServer(withMethodSpoofing(handler)),
@@ -75,6 +78,7 @@ export async function buildApp(ctx: Ctx, opts: { logger?: boolean | object } = {
     req.lang = pickLanguage(Array.isArray(x) ? x[0] : x, req.headers['accept-language']);
   });
   installErrorHandler(app);
+  if (opts.logger) app.addHook('onResponse', requestLine(app.log));
 
   // HTTP hardening (issue 11; ADR 0082): a strict CSP for the SPA — scripts only from this origin, no inline
   // script, no eval; inline styles are allowed because Mantine writes style attributes and its CSS variables

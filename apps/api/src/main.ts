@@ -12,7 +12,7 @@ import { seedProgrammes } from './db/seed/programmes.ts';
 import { DEMO_PASSWORD, DEMO_USERS, hasDemo, seedBase, seedDemo } from './db/seed/seed.ts';
 import { loadEnv } from './env.ts';
 import { LocalFileStore } from './files/storage.ts';
-import { loggerOptions, scrubLogText } from './http/logging.ts';
+import { asyncDestination, loggerOptions, scrubLogText } from './http/logging.ts';
 import { UrlSigner } from './http/signed-url.ts';
 import { startJobs } from './jobs/scheduler.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -69,7 +69,8 @@ const ctx: Ctx = {
   signer,
   appUrl,
 };
-const app = await buildApp(ctx, { logger: loggerOptions(env.LOG_LEVEL) });
+// One line per request, to an asynchronous destination (http/logging.ts; ADR 0113).
+const app = await buildApp(ctx, { logger: loggerOptions(env.LOG_LEVEL, { stream: asyncDestination() }) });
 
 const stopJobs =
   env.JOBS === '1' ? startJobs(ctx, (msg, err) => (err ? app.log.error({ err }, msg) : app.log.info(msg))) : () => {};

@@ -43,6 +43,8 @@ declare module 'fastify' {
     /** The logged-in user, when a valid bearer token was sent. */
     user?: AuthUser;
     tokenId?: string;
+    /** Read with the token (tokens.ts `awaitingApprovalOf`): a staff-side user still awaiting approval. */
+    awaitingApproval?: boolean;
   }
 }
 
@@ -108,6 +110,7 @@ export const guardPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => 
       if (found) {
         request.user = found.user;
         request.tokenId = found.tokenId;
+        request.awaitingApproval = found.awaitingApproval;
       }
     }
   });
@@ -119,6 +122,7 @@ export const guardPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => 
     if (access === 'authenticated') return;
     const actions = Array.isArray(access) ? access : [access];
     if (!actions.some((a) => can(user.role, a))) throw forbidden();
-    if (await awaitingApproval(opts.db, user)) throw new AppError('forbidden', 'errors.access_pending');
+    const pending = request.awaitingApproval ?? (await awaitingApproval(opts.db, user));
+    if (pending) throw new AppError('forbidden', 'errors.access_pending');
   });
 });

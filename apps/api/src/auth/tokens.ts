@@ -11,7 +11,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { auth_tokens, users } from '../db/schema/index.ts';
+import { auth_tokens, user_accesses, users } from '../db/schema/index.ts';
 
 /** Idle expiry of a Client's session (issue 11: 60 minutes). */
 export const IDLE_CLIENT_MS = 60 * 60 * 1000;
@@ -48,12 +48,19 @@ export async function issueToken(
 
 /**
  * The token lookup runs on every authenticated request, so it is a prepared statement (one per database
- * handle): building the drizzle query each time cost most of a request's CPU (bench/api.ts).
+ * handle): building the drizzle query each time cost most of a request's CPU (bench/api.ts). The same
+ * statement counts the user's active and pending organisation accesses, which the guard needs for staff-side
+ * users ({@link awaitingApprovalOf}); one round trip per session check instead of two (ADR 0112).
  */
 const tokenQueries = new WeakMap<Db, ReturnType<typeof prepareTokenQuery>>();
 const prepareTokenQuery = (db: Db) =>
   db
-    .select({ token: auth_tokens, user: users })
+    .select({
+      token: auth_tokens,
+      user: users,
+      active: sql<number>`(select count(*) from ${user_accesses} ua where ua.user_id = ${users.id} and ua.status = 1)::int`,
+      pending: sql<number>`(select count(*) from ${user_accesses} ua where ua.user_id = ${users.id} and ua.status = 0)::int`,
+    })
     .from(auth_tokens)
     .innerJoin(users, eq(users.id, auth_tokens.user_id))
     .where(
@@ -74,7 +81,20 @@ function tokenQuery(db: Db) {
   return q;
 }
 
-/** The user of a live token, or null when unknown, revoked, idle too long or past its absolute expiry. */
+/**
+ * Whether a staff-side user (any role but Client) is still awaiting 'Approve Access': a pending access and no
+ * active one (spec §6 "User access is requested and approved by an administrator"; ADR 0014, ADR 0018).
+ * @param counts the user's active and pending `user_accesses`.
+ */
+export const awaitingApprovalOf = (role: string, counts: { active: number; pending: number }) =>
+  role !== 'Client' && counts.pending > 0 && counts.active === 0;
+
+/**
+ * The user of a live token, or null when unknown, revoked, idle too long or past its absolute expiry. One
+ * statement (plus, at most once a minute per token, the `last_used_at` touch); nothing is cached, so a
+ * revocation, a disabled user or a changed role takes effect on the next request in every process.
+ * @returns `{ user, tokenId, kind, awaitingApproval }` — the last from {@link awaitingApprovalOf}.
+ */
 export async function userForToken(db: Db, token: string) {
   const now = new Date();
   const rows = await tokenQuery(db).execute({ hash: sha256(token), now: now.toISOString() });
@@ -85,7 +105,12 @@ export async function userForToken(db: Db, token: string) {
   if (now.getTime() - row.token.last_used_at.getTime() > TOUCH_MS) {
     await db.update(auth_tokens).set({ last_used_at: now }).where(eq(auth_tokens.id, row.token.id));
   }
-  return { user: row.user, tokenId: row.token.id, kind: row.token.kind };
+  return {
+    user: row.user,
+    tokenId: row.token.id,
+    kind: row.token.kind,
+    awaitingApproval: awaitingApprovalOf(row.user.role, row),
+  };
 }
 
 /** Revoke one token (logout). */

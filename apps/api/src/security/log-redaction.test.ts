@@ -106,13 +106,28 @@ describe('log redaction', () => {
     expect(sig.status).toBe(200);
 
     const log = lines.join('');
-    expect(lines.length).toBeGreaterThan(20);
+    // one line per request (ADR 0113): the eleven requests above and the logins' steps
+    expect(lines.length).toBeGreaterThan(10);
+    expect(log).not.toContain('incoming request');
     expect(log).toContain('"url":"/api/user?[redacted]"');
     for (const s of secrets) expect(log, `log holds ${s}`).not.toContain(s);
     expect(log).not.toMatch(/(?<!\d)\d{6}-?\d{2}-?\d{4}(?!\d)/);
     expect(log).not.toMatch(/[Bb]earer\s+[A-Za-z0-9_-]{20,}/);
     expect(log).not.toMatch(/data:image/);
     expect(log).not.toMatch(/password/i);
+  });
+
+  it('writes exactly one line per request, without its body (ADR 0113)', async () => {
+    const before = lines.length;
+    const r = await t.call('POST', '/api/login', { body: { username: 'nobody', password: PASSWORD } });
+    expect(r.status).toBeGreaterThanOrEqual(400);
+    const added = lines.slice(before);
+    expect(added).toHaveLength(1);
+    const line = JSON.parse(added[0]);
+    expect(line).toMatchObject({ msg: 'request completed', req: { method: 'POST', url: '/api/login' } });
+    expect(line.res.statusCode).toBe(r.status);
+    expect(typeof line.responseTime).toBe('number');
+    expect(added[0]).not.toContain('nobody');
   });
 
   it('the last net masks secrets in any message, e.g. a database error detail', () => {

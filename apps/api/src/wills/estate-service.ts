@@ -78,6 +78,20 @@ export async function estateSummary(db: Conn, will: WillRow) {
     willBequests(db, will.id),
     willHeirs(db, will.id),
   ]);
+  return estateOf(will, values, b, h);
+}
+
+/**
+ * The pure part of {@link estateSummary}: the same `{ estate, executor_fee }` from the will row, the
+ * `value_sen` of each property (null: no value), its bequests and its heirs, already read (the hot read
+ * `GET /wasiat/{id}` reads them in the will's own statement; queries.ts `findWillForRead`, ADR 0112).
+ */
+export function estateOf(
+  will: WillRow,
+  values: (number | null)[],
+  b: { portion: string; ic_number: string | null; relationship: string | null }[],
+  h: { relationship: string; ic_number: string | null }[],
+) {
   const check = checkBequests(b, h);
   const e = willEstate({
     estimatedEstate: will.estimated_estate_sen,

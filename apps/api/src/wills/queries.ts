@@ -3,7 +3,7 @@
  * and the relations of `load_with`. Every read of a will goes through {@link willScope} (policy.ts).
  */
 import { and, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
-import type { AuthUser } from '../auth/guard.ts';
+import { type AuthUser, userCan } from '../auth/guard.ts';
 import type { Db } from '../db/client.ts';
 import {
   bequests,
@@ -16,6 +16,7 @@ import {
   payments,
   property_receivers,
   receivers,
+  report_org_totals,
   user_accesses,
   users,
   will_user_details,
@@ -63,21 +64,44 @@ export async function findVisibleWill(db: Conn, user: AuthUser, id: string, opts
 const preparedCache = new WeakMap<Db, ReturnType<typeof prepare>>();
 function prepare(db: Db) {
   const p = (name: string) => sql.placeholder(name);
-  return {
-    visibleWill: db
-      .select()
-      .from(wills)
-      .where(
-        and(
-          eq(wills.id, p('id')),
-          isNull(wills.deleted_at),
-          sql`(${p('any')}::boolean
+  // The will's id inside the correlated subqueries: written qualified, since drizzle leaves the columns of a
+  // single-table select unqualified (`"id"` would be the subquery's own id).
+  const wid = sql.raw('"wills"."id"');
+  const visible = and(
+    eq(wills.id, p('id')),
+    isNull(wills.deleted_at),
+    sql`(${p('any')}::boolean
             or (${p('own')}::boolean and ${wills.user_id} = ${p('uid')})
             or (${p('agent')}::boolean and ${wills.agent_id} = ${p('uid')})
             or (${p('org')}::boolean and ${wills.organization_id} in (select ${user_accesses.organization_id} from ${user_accesses} where ${user_accesses.user_id} = ${p('uid')} and ${user_accesses.status} = 1)))`,
-        ),
-      )
-      .prepare('wills_visible_will'),
+  );
+  return {
+    visibleWill: db.select().from(wills).where(visible).prepare('wills_visible_will'),
+    /**
+     * `GET /wasiat/{id}` in one statement (ADR 0112): the will in the caller's scope, the status of its latest
+     * payment, and what its estate figures read — the value of each property, the bequests and the heirs — as
+     * correlated subqueries (each an index lookup) instead of five more round trips.
+     */
+    readWill: db
+      .select({
+        will: wills,
+        payment_status: sql<string | null>`(select pm.status from ${payments} pm
+          where pm.paymentable_type = 'Wasiat' and pm.paymentable_id = ${wid}
+          order by pm.created_at desc, pm.updated_at desc limit 1)`,
+        property_values: sql<(number | null)[]>`(select coalesce(json_agg(x.v), '[]'::json) from (
+          select mp.value_sen as v from ${moveable_properties} mp where mp.moveable_type = 'Wasiat' and mp.moveable_id = ${wid}
+          union all
+          select ip.value_sen from ${immoveable_properties} ip where ip.immoveable_type = 'Wasiat' and ip.immoveable_id = ${wid}) x)`,
+        bequests: sql<WillBequest[]>`(select coalesce(json_agg(json_build_object('id', b.id, 'portion', b.portion,
+          'ic_number', b.ic_number, 'relationship', b.relationship)), '[]'::json)
+          from ${bequests} b where b.wasiat_id = ${wid})`,
+        heirs: sql<WillHeir[]>`(select coalesce(json_agg(json_build_object('relationship', h.relationship,
+          'ic_number', h.ic_number)), '[]'::json)
+          from ${heirs} h where h.heirable_type = 'Wasiat' and h.heirable_id = ${wid})`,
+      })
+      .from(wills)
+      .where(visible)
+      .prepare('wills_read_will'),
     latestPayment: db
       .select()
       .from(payments)
@@ -94,6 +118,38 @@ function prepared(db: Db) {
     preparedCache.set(db, p);
   }
   return p;
+}
+
+/** A bequest as the estate rule reads it (estate-service.ts `willBequests`). */
+export interface WillBequest {
+  id: string;
+  portion: string;
+  ic_number: string | null;
+  relationship: string | null;
+}
+/** An heir as the estate rule reads it (estate-service.ts `willHeirs`). */
+export interface WillHeir {
+  relationship: string;
+  ic_number: string | null;
+}
+
+/**
+ * The will `id` for `GET /wasiat/{id}` with what its answer needs beyond the row, in ONE statement: the status
+ * of the latest payment (`payment_status`), the `value_sen` of each property, the bequests and the heirs (for
+ * the estate figures). 404 when the caller may not see it (same scope as {@link findVisibleWill}).
+ */
+export async function findWillForRead(db: Db, user: AuthUser, id: string) {
+  const [row] = await prepared(db).readWill.execute({ id, uid: user.id, ...scopeFlags(user) });
+  if (!row) throw notFound();
+  // PGlite and node-postgres both parse json; a driver answering text is parsed here.
+  const json = <T>(v: unknown) => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
+  return {
+    will: row.will,
+    paymentStatus: row.payment_status,
+    propertyValues: json<(number | null)[]>(row.property_values),
+    bequests: json<WillBequest[]>(row.bequests),
+    heirs: json<WillHeir[]>(row.heirs),
+  };
 }
 
 /** Lock a will row (inside a transaction) without scope; for re-reading after a scoped check. */
@@ -147,16 +203,38 @@ export interface WillListQuery {
   page?: number;
 }
 
+/** The total of a will list from the all-time roll-up, or null when the roll-up cannot answer it. */
+async function listTotalFromRollup(db: Db, user: AuthUser, q: WillListQuery, codes: number[] | null) {
+  // report_org_totals counts every will not soft-deleted by organisation × plan × payment option × status,
+  // kept by triggers in the same transaction as the will (ADR 0060, 0063): exact, a few hundred rows at most.
+  if (!userCan(user, 'will:read:any') || q.user_id || q.ic_number || q.name) return null;
+  const conds: SQL[] = [];
+  if (q.organization_id) conds.push(eq(report_org_totals.organization_id, q.organization_id));
+  if (codes) conds.push(codes.length ? inArray(report_org_totals.status, codes) : sql`false`);
+  const [{ n }] = await db
+    .select({ n: sql<number>`coalesce(sum(${report_org_totals.n}), 0)::int` })
+    .from(report_org_totals)
+    .where(and(...conds));
+  return n;
+}
+
 /**
  * A page of the wills the caller may see, newest first. Filters: `user_id`, `status` ("1" or "0,3"),
  * `organization_id`, `ic_number` (testator's account or particulars), `name` (contains, either).
+ * Two statements (ADR 0112): the total — for staff-side users without a user/MyKad/name filter from the
+ * all-time roll-up `report_org_totals` (exact, no scan of the wills), else a count over the index of the
+ * scope (a client's, an agent's or an organisation's wills) — and the page, each will with the status of
+ * its latest payment (`payment_status`, a correlated index lookup).
+ * @returns `rows` (`{ will, payment_status }`) and `page(data)`, which wraps the serialized rows in the
+ *   Laravel-style envelope `{ data, current_page, per_page, total, last_page }`.
  */
 export async function listWills(db: Db, user: AuthUser, q: WillListQuery) {
   const conds: SQL[] = [willScope(user)];
+  let codes: number[] | null = null;
   if (q.user_id) conds.push(eq(wills.user_id, q.user_id));
   if (q.organization_id) conds.push(eq(wills.organization_id, q.organization_id));
   if (q.status !== undefined) {
-    const codes = q.status
+    codes = q.status
       .split(',')
       .map((s) => Number(s.trim()))
       .filter((n) => Number.isInteger(n));
@@ -181,14 +259,23 @@ export async function listWills(db: Db, user: AuthUser, q: WillListQuery) {
           .leftJoin(will_user_details, eq(will_user_details.wasiat_id, wills.id))
       : f;
   };
-  const [{ n }] = await from(db.select({ n: sql<number>`count(*)::int` })).where(where);
-  const rows: { will: WillRow }[] = await from(db.select({ will: wills }))
-    .where(where)
-    .orderBy(desc(wills.created_at), desc(wills.id))
-    .limit(p.per_page)
-    .offset(p.offset);
-  return { rows: rows.map((r) => r.will), page: (data: unknown[]) => toPage(data, n, p) };
+  const total = async () =>
+    (await listTotalFromRollup(db, user, q, codes)) ??
+    (await from(db.select({ n: sql<number>`count(*)::int` })).where(where))[0].n;
+  const page = async (): Promise<{ will: WillRow; payment_status: string | null }[]> =>
+    from(db.select({ will: wills, payment_status: latestPaymentStatus }))
+      .where(where)
+      .orderBy(desc(wills.created_at), desc(wills.id))
+      .limit(p.per_page)
+      .offset(p.offset);
+  const [n, rows] = await Promise.all([total(), page()]);
+  return { rows, page: (data: unknown[]) => toPage(data, n, p) };
 }
+
+/** The status of a will's latest payment, as a correlated subquery of a select over `wills`. */
+const latestPaymentStatus = sql<string | null>`(select pm.status from ${payments} pm
+  where pm.paymentable_type = 'Wasiat' and pm.paymentable_id = ${sql.raw('"wills"."id"')}
+  order by pm.created_at desc, pm.updated_at desc limit 1)`;
 
 /** The relations `load_with` may name (docs/api/wills.md `GET /wasiat/{id}`). */
 export const RELATIONS = [

@@ -35,7 +35,7 @@ import { multipartToBody } from './multipart.ts';
 import { peopleRoutes } from './people.ts';
 import { propertyRoutes } from './property.ts';
 import { findVisibleWill, listWills, parseLoadWith, pendingApproval } from './queries.ts';
-import { serializeWill, serializeWills } from './serializers.ts';
+import { readWill, serializeWill, serializeWillList } from './serializers.ts';
 import { createWill, getUserDetail, savePartB, saveUserDetail, saveVerification } from './service.ts';
 import { changeStatus } from './transitions.ts';
 
@@ -91,7 +91,7 @@ export async function willsRoutes(api: FastifyInstance, ctx: Ctx) {
       async (req) => {
         const user = requireUser(req);
         const { rows, page } = await listWills(ctx.db, user, req.query);
-        return { wasiats: page(await serializeWills(ctx.db, rows, parseLoadWith(req.query.load_with))) };
+        return { wasiats: page(await serializeWillList(ctx.db, rows, parseLoadWith(req.query.load_with))) };
       },
     );
 
@@ -112,10 +112,9 @@ export async function willsRoutes(api: FastifyInstance, ctx: Ctx) {
         config: { access: READ_WILLS },
         schema: { params: idParams, querystring: z.object({ load_with: optionalQuery(z.string().max(200)) }) },
       },
-      async (req) => {
-        const will = await findVisibleWill(ctx.db, requireUser(req), req.params.id);
-        return { wasiat: await serializeWill(ctx.db, will, parseLoadWith(req.query.load_with)) };
-      },
+      async (req) => ({
+        wasiat: await readWill(ctx.db, requireUser(req), req.params.id, parseLoadWith(req.query.load_with)),
+      }),
     );
 
     /**

@@ -3,9 +3,18 @@
  * `price` is the same amount in ringgit for the product's client (reference §2.2 reads `price`).
  * Flags are 0/1 as the product's client reads them; dates are ISO 8601 UTC.
  */
+
+import type { AuthUser } from '../auth/guard.ts';
 import type { Db } from '../db/client.ts';
-import { estateSummary } from './estate-service.ts';
-import { latestPayments, loadRelations, type PaymentRow, type Relation, type WillRow } from './queries.ts';
+import { estateOf, estateSummary } from './estate-service.ts';
+import {
+  findWillForRead,
+  latestPayments,
+  loadRelations,
+  type PaymentRow,
+  type Relation,
+  type WillRow,
+} from './queries.ts';
 import { computeUnlocked } from './service.ts';
 
 /**
@@ -18,8 +27,8 @@ export const paymentStatusOf = (p: PaymentRow | undefined) => (p ? p.status : nu
 export const amountDueSen = (w: Pick<WillRow, 'price_sen' | 'discount_sen'>) =>
   w.price_sen === null ? null : Math.max(0, w.price_sen - w.discount_sen);
 
-/** One will without relations (the latest payment is passed in). */
-export function willBody(w: WillRow, payment: PaymentRow | undefined) {
+/** One will without relations (the status of its latest payment is passed in: {@link paymentStatusOf}). */
+export function willBody(w: WillRow, paymentStatus: string | null) {
   return {
     id: w.id,
     user_id: w.user_id,
@@ -37,7 +46,7 @@ export function willBody(w: WillRow, payment: PaymentRow | undefined) {
     amount_due_sen: amountDueSen(w),
     payment_options_id: w.payment_options_id,
     payment_received_at: w.payment_received_at,
-    payment_status: paymentStatusOf(payment),
+    payment_status: paymentStatus,
     acknowledged_pdpa: w.acknowledged_pdpa ? 1 : 0,
     acknowledged_confirmation: w.acknowledged_confirmation ? 1 : 0,
     signature: w.signature_id ? { id: w.signature_id } : null,
@@ -72,8 +81,32 @@ export async function serializeWills(db: Db, list: WillRow[], rel: Set<Relation>
   );
   const extra = await loadRelations(db, list, rel);
   return list.map((w) => ({
-    ...willBody(w, pays.get(w.id)),
+    ...willBody(w, paymentStatusOf(pays.get(w.id))),
     ...(rel.has('payment') ? { payment: pays.get(w.id) ?? null } : {}),
+    ...extra.get(w.id),
+  }));
+}
+
+/**
+ * The will list's rows (queries.ts `listWills`: each will with the status of its latest payment), serialized
+ * as {@link serializeWills} does; the latest payment rows are read only when `load_with` names `payment`.
+ */
+export async function serializeWillList(
+  db: Db,
+  rows: { will: WillRow; payment_status: string | null }[],
+  rel: Set<Relation> = new Set(),
+) {
+  const list = rows.map((r) => r.will);
+  const pays = rel.has('payment')
+    ? await latestPayments(
+        db,
+        list.map((w) => w.id),
+      )
+    : null;
+  const extra = await loadRelations(db, list, rel);
+  return rows.map(({ will: w, payment_status }) => ({
+    ...willBody(w, payment_status),
+    ...(pays ? { payment: pays.get(w.id) ?? null } : {}),
     ...extra.get(w.id),
   }));
 }
@@ -86,6 +119,24 @@ export async function serializeWills(db: Db, list: WillRow[], rel: Set<Relation>
 export async function serializeWill(db: Db, w: WillRow, rel: Set<Relation> = new Set()) {
   const [one] = await serializeWills(db, [w], rel);
   return { ...one, ...(await estateSummary(db, w)) };
+}
+
+/**
+ * `GET /wasiat/{id}`: the will `id` as the caller may see it (404 otherwise), serialized exactly as
+ * {@link serializeWill} does, in one statement without `load_with` (queries.ts `findWillForRead`; ADR 0112);
+ * each relation named in `load_with` adds its own query, as in lists.
+ */
+export async function readWill(db: Db, user: AuthUser, id: string, rel: Set<Relation> = new Set()) {
+  const r = await findWillForRead(db, user, id);
+  const w = r.will;
+  const extra = rel.size ? (await loadRelations(db, [w], rel)).get(w.id) : undefined;
+  const payment = rel.has('payment') ? ((await latestPayments(db, [w.id])).get(w.id) ?? null) : undefined;
+  return {
+    ...willBody(w, r.paymentStatus),
+    ...(payment !== undefined ? { payment } : {}),
+    ...extra,
+    ...estateOf(w, r.propertyValues, r.bequests, r.heirs),
+  };
 }
 
 /** A witness as answered: the row plus `signature: { id }` (the PNG is at `/api/attachment/{id}/file`). */

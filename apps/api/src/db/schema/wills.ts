@@ -74,8 +74,10 @@ export const wills = pgTable(
     ...timestamps(),
   },
   (t) => [
-    index('wills_user_idx').on(t.user_id),
-    index('wills_agent_idx').on(t.agent_id),
+    // A client's and an agent's will list, newest first, straight from the index (no sort of all their
+    // wills; issue 18, ADR 0112). They replace the single-column indexes on user_id and agent_id.
+    index('wills_user_created_idx').on(t.user_id, t.created_at, t.id),
+    index('wills_agent_created_idx').on(t.agent_id, t.created_at, t.id),
     index('wills_org_status_idx').on(t.organization_id, t.status),
     index('wills_status_created_idx').on(t.status, t.created_at),
     index('wills_created_idx').on(t.created_at, t.id),

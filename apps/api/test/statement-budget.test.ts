@@ -1,0 +1,133 @@
+/**
+ * Statement budgets of the hot routes (issue 18 item 1; ADR 0112): how many SQL statements the session check,
+ * the will read, the will list and the dashboard send to the database, counted at the driver
+ * (test/statements.ts) on a real database. Each budget is written beside its route; going above it fails
+ * here, so a route that slowly gathers round trips (issue 18: one read had grown to eight statements and
+ * from 4,900 to 900 req/s) is caught in CI instead of in bench/api.ts months later. The will read is also
+ * checked against the general serializer (`serializeWill`), so the one-statement read answers the same.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bequests, heirs, immoveable_properties, moveable_properties, payments } from '../src/db/schema/index.ts';
+import { findVisibleWill } from '../src/wills/queries.ts';
+import { serializeWill } from '../src/wills/serializers.ts';
+import { newClient } from '../src/wills/test-fixtures.ts';
+import { makeTestApp, type TestApp } from './harness.ts';
+import { countStatements, type StatementCounter } from './statements.ts';
+
+/** The budgets: statements per request, token touch excluded (at most once a minute per token). */
+const BUDGET = {
+  /**
+   * `GET /api/authenticate`: the session check (the token, its user and their access counts: one statement)
+   * plus the user's organisations for the answer (auth/service.ts `serializeUser`).
+   */
+  session: 2,
+  /** `GET /api/wasiat/{id}` (no load_with): session + the will with payment status, properties, bequests, heirs. */
+  willRead: 2,
+  /** `GET /api/wasiat?limit=15`: session + total + the page with each will's payment status. */
+  willList: 3,
+  /** `GET /api/dashboard/summary`: session + the report roll-ups (wills and hibahs, all time and this month). */
+  dashboard: 9,
+};
+
+let t: TestApp;
+let counter: StatementCounter;
+let staff: string;
+let client: Awaited<ReturnType<typeof newClient>>;
+let willId: string;
+
+beforeAll(async () => {
+  t = await makeTestApp();
+  staff = await t.login('staff');
+  client = await newClient(t);
+  const r = await t.call('POST', '/api/wasiat', { token: client.token, body: { user_id: client.id } });
+  willId = r.body.wasiat.id;
+  // Something in every table the read gathers, so each subquery has rows to return.
+  await t.ctx.db.insert(heirs).values([
+    { heirable_type: 'Wasiat', heirable_id: willId, name: 'Anak', relationship: 'son', ic_number: '100101141234' },
+    { heirable_type: 'Wasiat', heirable_id: willId, name: 'Isteri', relationship: 'wife', ic_number: null },
+  ]);
+  await t.ctx.db.insert(bequests).values([
+    { wasiat_id: willId, beneficiary_name: 'Masjid', relationship: null, portion: '1/4' },
+    { wasiat_id: willId, beneficiary_name: 'Anak', relationship: 'son', ic_number: '100101141234', portion: '10%' },
+  ]);
+  await t.ctx.db.insert(moveable_properties).values([
+    { moveable_type: 'Wasiat', moveable_id: willId, property_type: 'savings', value_sen: 1_000_000 },
+    { moveable_type: 'Wasiat', moveable_id: willId, property_type: 'vehicle', value_sen: null },
+  ]);
+  await t.ctx.db.insert(immoveable_properties).values({
+    immoveable_type: 'Wasiat',
+    immoveable_id: willId,
+    category: 'land',
+    property_type: 'GRN',
+    property_no: '123',
+    lot_number: '456',
+    value_sen: 50_000_000,
+  });
+  await t.ctx.db.insert(payments).values({
+    paymentable_type: 'Wasiat',
+    paymentable_id: willId,
+    payment_options_id: 1,
+    amount_sen: 35000,
+    status: 'pending',
+  });
+  counter = countStatements(t.ctx.db);
+});
+afterAll(async () => {
+  counter?.stop();
+  await t?.close();
+});
+
+/** Statements sent while answering one request (200 expected). */
+async function statementsOf(path: string, token: string) {
+  counter.reset();
+  const r = await t.call('GET', path, { token });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return { n: counter.count, texts: [...counter.texts], body: r.body };
+}
+
+describe('statement budgets of the hot routes', () => {
+  it('session check', async () => {
+    for (const token of [staff, client.token]) {
+      const { n, texts } = await statementsOf('/api/authenticate', token);
+      expect(n, texts.join('\n')).toBeLessThanOrEqual(BUDGET.session);
+    }
+  });
+
+  it('will read, staff and the client', async () => {
+    for (const token of [staff, client.token]) {
+      const { n, texts } = await statementsOf(`/api/wasiat/${willId}`, token);
+      expect(n, texts.join('\n')).toBeLessThanOrEqual(BUDGET.willRead);
+    }
+  });
+
+  it('will list, staff over all organisations and the client', async () => {
+    for (const token of [staff, client.token]) {
+      const { n, texts } = await statementsOf('/api/wasiat?limit=15', token);
+      expect(n, texts.join('\n')).toBeLessThanOrEqual(BUDGET.willList);
+    }
+  });
+
+  it('dashboard', async () => {
+    const { n, texts } = await statementsOf('/api/dashboard/summary', staff);
+    expect(n, texts.join('\n')).toBeLessThanOrEqual(BUDGET.dashboard);
+  });
+});
+
+describe('the one-statement will read', () => {
+  it('answers what the general serializer answers', async () => {
+    const { body } = await statementsOf(`/api/wasiat/${willId}`, staff);
+    const [staffUser] = await t.ctx.db.query.users.findMany({ where: (u, { eq }) => eq(u.username, 'staff') });
+    const expected = await serializeWill(t.ctx.db, await findVisibleWill(t.ctx.db, staffUser, willId));
+    expect(body.wasiat).toEqual(JSON.parse(JSON.stringify(expected)));
+    expect(body.wasiat.payment_status).toBe('pending');
+    expect(body.wasiat.estate.property_sen).toBe(51_000_000);
+    expect(body.wasiat.estate.bequests_to_heirs).toBe('1/10');
+    expect(body.wasiat.estate.bequests_to_non_heirs).toBe('1/4');
+  });
+
+  it('is still a 404 for a will out of the caller scope', async () => {
+    const other = await newClient(t, false);
+    const r = await t.call('GET', `/api/wasiat/${willId}`, { token: other.token });
+    expect(r.status).toBe(404);
+  });
+});
