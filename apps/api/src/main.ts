@@ -11,7 +11,7 @@ import { openDatabase } from './db/client.ts';
 import { seedProgrammes } from './db/seed/programmes.ts';
 import { DEMO_PASSWORD, DEMO_USERS, hasDemo, seedBase, seedDemo } from './db/seed/seed.ts';
 import { loadEnv } from './env.ts';
-import { LocalFileStore } from './files/storage.ts';
+import { createFileStore } from './files/storage.ts';
 import { loggerOptions, scrubLogText } from './http/logging.ts';
 import { UrlSigner } from './http/signed-url.ts';
 import { startJobs } from './jobs/scheduler.ts';
@@ -58,7 +58,7 @@ const appUrl = env.APP_URL ?? `http://localhost:${env.PORT}`;
 const ctx: Ctx = {
   db: database.db,
   env,
-  store: new LocalFileStore(join(dataDir, 'files')),
+  store: createFileStore(env, dataDir),
   mailer: createMailer({
     smtpUrl: env.SMTP_URL,
     from: env.MAIL_FROM,
