@@ -14,7 +14,7 @@ import { loadEnv } from './env.ts';
 import { createFileStore } from './files/storage.ts';
 import { loggerOptions, scrubLogText } from './http/logging.ts';
 import { UrlSigner } from './http/signed-url.ts';
-import { startJobs } from './jobs/scheduler.ts';
+import { startJobRunner } from './jobs/runner.ts';
 import { createMailer } from './mail/mailer.ts';
 import { seedDemoTwoFactor } from './security/two-factor.ts';
 
@@ -71,11 +71,13 @@ const ctx: Ctx = {
 };
 const app = await buildApp(ctx, { logger: loggerOptions(env.LOG_LEVEL) });
 
-const stopJobs =
-  env.JOBS === '1' ? startJobs(ctx, (msg, err) => (err ? app.log.error({ err }, msg) : app.log.info(msg))) : () => {};
+const jobs =
+  env.JOBS === '1'
+    ? await startJobRunner(ctx, database.kind, (msg, err) => (err ? app.log.error({ err }, msg) : app.log.info(msg)))
+    : null;
 
 const shutdown = async () => {
-  stopJobs();
+  await jobs?.stop();
   await app.close();
   await database.close();
   process.exit(0);
