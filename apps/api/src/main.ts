@@ -7,11 +7,13 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { buildApp } from './app.ts';
 import type { Ctx } from './context.ts';
+import { LOCKS, withAdvisoryLock } from './db/advisory-lock.ts';
 import { openDatabase } from './db/client.ts';
 import { seedProgrammes } from './db/seed/programmes.ts';
 import { DEMO_PASSWORD, DEMO_USERS, hasDemo, seedBase, seedDemo } from './db/seed/seed.ts';
 import { loadEnv } from './env.ts';
 import { createFileStore } from './files/storage.ts';
+import { startDraining } from './http/health.ts';
 import { loggerOptions, scrubLogText } from './http/logging.ts';
 import { UrlSigner } from './http/signed-url.ts';
 import { startJobRunner } from './jobs/runner.ts';
@@ -38,13 +40,18 @@ const database = await openDatabase({
 const embedded = database.kind === 'pglite';
 const wantDemo = env.SEED_DEMO === '1' || (embedded && env.SEED_DEMO !== '0');
 let seededDemo = false;
-if (wantDemo) {
-  seededDemo = !(await hasDemo(database.db));
-  await seedDemo(database.db);
-  await seedProgrammes(database.db, DEMO_PASSWORD);
-} else {
-  await seedBase(database.db);
-}
+const seed = async () => {
+  if (wantDemo) {
+    seededDemo = !(await hasDemo(database.db));
+    await seedDemo(database.db);
+    await seedProgrammes(database.db, DEMO_PASSWORD);
+  } else {
+    await seedBase(database.db);
+  }
+};
+// N processes starting together seed one at a time (ADR 0111).
+if (env.DATABASE_URL) await withAdvisoryLock(env.DATABASE_URL, LOCKS.seed, seed);
+else await seed();
 
 const signer = new UrlSigner(appKey());
 // The demo staff, officer and admin log in with the demo TOTP secret (ADR 0081; README).
@@ -76,18 +83,41 @@ const jobs =
     ? await startJobRunner(ctx, database.kind, (msg, err) => (err ? app.log.error({ err }, msg) : app.log.info(msg)))
     : null;
 
-const shutdown = async () => {
-  await jobs?.stop();
-  await app.close();
-  await database.close();
-  process.exit(0);
+/**
+ * Graceful stop (ADR 0111): `/readyz` answers 503 at once; the server stops accepting connections and
+ * finishes the requests in flight (SHUTDOWN_GRACE_SECONDS, default 10 s, then the rest are cut); the job
+ * workers finish their runs; the database pool closes. A second signal exits at once.
+ */
+let stopping = false;
+const shutdown = async (signal: string) => {
+  if (stopping) process.exit(1);
+  stopping = true;
+  const grace = env.SHUTDOWN_GRACE_SECONDS * 1000;
+  app.log.info(`${signal}: stopping (up to ${env.SHUTDOWN_GRACE_SECONDS} s for requests in flight)`);
+  startDraining();
+  const cut = setTimeout(() => {
+    app.log.warn('requests still in flight after the grace period: closing their connections');
+    app.server.closeAllConnections();
+  }, grace);
+  cut.unref();
+  try {
+    await app.close();
+    clearTimeout(cut);
+    await jobs?.stop(grace);
+    await database.close();
+    app.log.info('stopped');
+    process.exit(0);
+  } catch (err) {
+    app.log.error({ err }, 'shutdown failed');
+    process.exit(1);
+  }
 };
-process.on('SIGINT', shutdown);
-process.on('SIGTERM', shutdown);
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: env.PORT, host: env.HOST });
 console.log(
-  `\nWasiat platform on ${appUrl} (database: ${embedded ? `PGlite in ${join(dataDir, 'pglite')}` : 'PostgreSQL'})`,
+  `\nWasiat platform on ${appUrl} (database: ${embedded ? `PGlite in ${join(dataDir, 'pglite')}` : 'PostgreSQL'}; files: ${ctx.store.describe}; jobs: ${jobs?.kind ?? 'off'})`,
 );
 if (wantDemo) {
   console.log(

@@ -10,6 +10,7 @@ import pg from 'pg';
 export const LOCKS = {
   migrations: 7_319_411_001n,
   jobQueues: 7_319_411_002n,
+  seed: 7_319_411_003n,
 } as const;
 
 /**
