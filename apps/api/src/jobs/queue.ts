@@ -68,13 +68,15 @@ export async function startQueue(ctx: Ctx, log: JobLog, opts: QueueOptions): Pro
       job.name,
       { includeMetadata: true, pollingIntervalSeconds, batchSize: 1 },
       async ([j]) => {
+        // Logs name a job by the first 8 characters of its id (a whole UUID is masked as token-like).
+        const short = j.id.slice(0, 8);
         try {
           const result = await job.run(ctx, new Date(), j.data ?? {});
-          log(`job ${job.name} ran (${j.id}): ${JSON.stringify(result)}`);
+          log(`job ${job.name} ran (${short}): ${JSON.stringify(result)}`);
           return result;
         } catch (err) {
           const attempts = j.retryCount + 1;
-          log(`job ${job.name} failed (attempt ${attempts} of ${j.retryLimit + 1}; ${j.id})`, err);
+          log(`job ${job.name} failed (attempt ${attempts} of ${j.retryLimit + 1}; ${short})`, err);
           if (j.retryCount >= j.retryLimit) {
             await recordDeadLetter(ctx, { job: job.name, attempts, error: err, queueJobId: j.id, data: j.data });
           }
