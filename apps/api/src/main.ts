@@ -100,9 +100,14 @@ const shutdown = async (signal: string) => {
     app.server.closeAllConnections();
   }, grace);
   cut.unref();
+  // Keep-alive connections (a load balancer's, a browser's) would hold the close until the grace ends: each
+  // one is closed as soon as it is idle, i.e. once its request in flight has been answered.
+  const idle = setInterval(() => app.server.closeIdleConnections(), 100);
+  idle.unref();
   try {
     await app.close();
     clearTimeout(cut);
+    clearInterval(idle);
     await jobs?.stop(grace);
     await database.close();
     app.log.info('stopped');

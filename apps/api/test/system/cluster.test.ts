@@ -364,8 +364,12 @@ describe('two API processes on PostgreSQL and S3', () => {
     await sleep(50);
     A.child?.kill('SIGTERM');
     const answered = await inFlight;
+    const stopStarted = Date.now();
     const code = await A.exit;
+    const stopMs = Date.now() - stopStarted;
     expect(code).toBe(0);
+    // Well within the 10 s grace: the client's keep-alive connection did not hold the stop.
+    expect(stopMs).toBeLessThan(3000);
     expect(answered.status).toBe(200); // answered, not cut off
     expect(A.log()).toContain('SIGTERM: stopping');
     expect(A.log()).toContain('"stopped"');
@@ -374,7 +378,7 @@ describe('two API processes on PostgreSQL and S3', () => {
     console.log(
       `cluster: 2 processes started together in ${startMs} ms; ${counts.files} files read across processes, ` +
         `${counts.wills} will submitted on A and confirmed on B, job due once ran ${counts.jobs}×, ` +
-        `${counts.refused} logged-out token refused; ${A.requests + B.requests} requests; A stopped with exit ${code}`,
+        `${counts.refused} logged-out token refused; ${A.requests + B.requests} requests; A stopped with exit ${code} ${stopMs} ms after its answer`,
     );
   });
 });
