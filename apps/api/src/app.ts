@@ -26,6 +26,7 @@ import type { Ctx } from './context.ts';
 import { coreRoutes } from './http/core-routes.ts';
 import { installErrorHandler } from './http/errors.ts';
 import { requestLine } from './http/logging.ts';
+import { healthRoutes } from './http/health.ts';
 import { withMethodSpoofing } from './http/method-spoof.ts';
 import { dbRateLimitStore, sweepRateLimitCounters } from './http/rate-limit-store.ts';
 import { ROUTE_RATE_LIMITS, routeRateLimit } from './http/rate-limits.ts';
@@ -149,6 +150,7 @@ export async function buildApp(ctx: Ctx, opts: { logger?: boolean | object } = {
     run: async (c, now) => ({ swept: await sweepRateLimitCounters(c.db, now) }),
   });
 
+  await healthRoutes(app, ctx); // /healthz, /readyz (ADR 0111)
   await app.register(
     async (api) => {
       await coreRoutes(api, ctx);

@@ -60,6 +60,29 @@ const schema = z.object({
   SMS_ISMS_USERNAME: z.string().optional(),
   SMS_ISMS_PASSWORD: z.string().optional(),
   SMS_SENDER_ID: z.string().default('WASIAT'),
+  /**
+   * Object storage (files/storage.ts; ADR 0109): set S3_BUCKET to keep files in an S3-compatible bucket
+   * instead of DATA_DIR/files (needed for more than one machine). S3_ENDPOINT for a non-AWS server
+   * (MinIO, …), S3_FORCE_PATH_STYLE=1 for servers without virtual-host buckets. Credentials may also come
+   * from the AWS SDK's default chain (instance role) when the two keys are unset.
+   */
+  S3_BUCKET: z.string().optional(),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().default('ap-southeast-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['0', '1']).default('0'),
+  /** Server-side encryption asked of the bucket on every put: AES256 (default) or none (ADR 0109). */
+  S3_SSE: z.enum(['AES256', 'none']).default('AES256'),
+  /** Prefix of every object key in the bucket (e.g. `prod/`; default none). */
+  S3_PREFIX: z.string().default(''),
+  /**
+   * Where scheduled and retried jobs run (jobs/runner.ts; ADR 0110): `auto` (default) — the pg-boss queue on
+   * PostgreSQL, the in-process timer on PGlite; `timer` forces the timer (one process only).
+   */
+  JOB_RUNNER: z.enum(['auto', 'timer']).default('auto'),
+  /** Seconds a stopping process waits for requests in flight after SIGTERM (ADR 0111; default 10). */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
 });
 
 export type Env = z.infer<typeof schema>;

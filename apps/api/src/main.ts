@@ -7,14 +7,16 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { buildApp } from './app.ts';
 import type { Ctx } from './context.ts';
+import { LOCKS, withAdvisoryLock } from './db/advisory-lock.ts';
 import { openDatabase } from './db/client.ts';
 import { seedProgrammes } from './db/seed/programmes.ts';
 import { DEMO_PASSWORD, DEMO_USERS, hasDemo, seedBase, seedDemo } from './db/seed/seed.ts';
 import { loadEnv } from './env.ts';
-import { LocalFileStore } from './files/storage.ts';
+import { createFileStore } from './files/storage.ts';
+import { startDraining } from './http/health.ts';
 import { asyncDestination, loggerOptions, scrubLogText } from './http/logging.ts';
 import { UrlSigner } from './http/signed-url.ts';
-import { startJobs } from './jobs/scheduler.ts';
+import { startJobRunner } from './jobs/runner.ts';
 import { createMailer } from './mail/mailer.ts';
 import { seedDemoTwoFactor } from './security/two-factor.ts';
 
@@ -38,13 +40,18 @@ const database = await openDatabase({
 const embedded = database.kind === 'pglite';
 const wantDemo = env.SEED_DEMO === '1' || (embedded && env.SEED_DEMO !== '0');
 let seededDemo = false;
-if (wantDemo) {
-  seededDemo = !(await hasDemo(database.db));
-  await seedDemo(database.db);
-  await seedProgrammes(database.db, DEMO_PASSWORD);
-} else {
-  await seedBase(database.db);
-}
+const seed = async () => {
+  if (wantDemo) {
+    seededDemo = !(await hasDemo(database.db));
+    await seedDemo(database.db);
+    await seedProgrammes(database.db, DEMO_PASSWORD);
+  } else {
+    await seedBase(database.db);
+  }
+};
+// N processes starting together seed one at a time (ADR 0111).
+if (env.DATABASE_URL) await withAdvisoryLock(env.DATABASE_URL, LOCKS.seed, seed);
+else await seed();
 
 const signer = new UrlSigner(appKey());
 // The demo staff, officer and admin log in with the demo TOTP secret (ADR 0081; README).
@@ -58,7 +65,7 @@ const appUrl = env.APP_URL ?? `http://localhost:${env.PORT}`;
 const ctx: Ctx = {
   db: database.db,
   env,
-  store: new LocalFileStore(join(dataDir, 'files')),
+  store: createFileStore(env, dataDir),
   mailer: createMailer({
     smtpUrl: env.SMTP_URL,
     from: env.MAIL_FROM,
@@ -72,21 +79,51 @@ const ctx: Ctx = {
 // One line per request, to an asynchronous destination (http/logging.ts; ADR 0113).
 const app = await buildApp(ctx, { logger: loggerOptions(env.LOG_LEVEL, { stream: asyncDestination() }) });
 
-const stopJobs =
-  env.JOBS === '1' ? startJobs(ctx, (msg, err) => (err ? app.log.error({ err }, msg) : app.log.info(msg))) : () => {};
+const jobs =
+  env.JOBS === '1'
+    ? await startJobRunner(ctx, database.kind, (msg, err) => (err ? app.log.error({ err }, msg) : app.log.info(msg)))
+    : null;
 
-const shutdown = async () => {
-  stopJobs();
-  await app.close();
-  await database.close();
-  process.exit(0);
+/**
+ * Graceful stop (ADR 0111): `/readyz` answers 503 at once; the server stops accepting connections and
+ * finishes the requests in flight (SHUTDOWN_GRACE_SECONDS, default 10 s, then the rest are cut); the job
+ * workers finish their runs; the database pool closes. A second signal exits at once.
+ */
+let stopping = false;
+const shutdown = async (signal: string) => {
+  if (stopping) process.exit(1);
+  stopping = true;
+  const grace = env.SHUTDOWN_GRACE_SECONDS * 1000;
+  app.log.info(`${signal}: stopping (up to ${env.SHUTDOWN_GRACE_SECONDS} s for requests in flight)`);
+  startDraining();
+  const cut = setTimeout(() => {
+    app.log.warn('requests still in flight after the grace period: closing their connections');
+    app.server.closeAllConnections();
+  }, grace);
+  cut.unref();
+  // Keep-alive connections (a load balancer's, a browser's) would hold the close until the grace ends: each
+  // one is closed as soon as it is idle, i.e. once its request in flight has been answered.
+  const idle = setInterval(() => app.server.closeIdleConnections(), 100);
+  idle.unref();
+  try {
+    await app.close();
+    clearTimeout(cut);
+    clearInterval(idle);
+    await jobs?.stop(grace);
+    await database.close();
+    app.log.info('stopped');
+    process.exit(0);
+  } catch (err) {
+    app.log.error({ err }, 'shutdown failed');
+    process.exit(1);
+  }
 };
-process.on('SIGINT', shutdown);
-process.on('SIGTERM', shutdown);
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: env.PORT, host: env.HOST });
 console.log(
-  `\nWasiat platform on ${appUrl} (database: ${embedded ? `PGlite in ${join(dataDir, 'pglite')}` : 'PostgreSQL'})`,
+  `\nWasiat platform on ${appUrl} (database: ${embedded ? `PGlite in ${join(dataDir, 'pglite')}` : 'PostgreSQL'}; files: ${ctx.store.describe}; jobs: ${jobs?.kind ?? 'off'})`,
 );
 if (wantDemo) {
   console.log(

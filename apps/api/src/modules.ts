@@ -12,6 +12,7 @@ import { ekycRoutes } from './ekyc/routes.ts';
 import { ezQurbanRoutes } from './ezqurban/routes.ts';
 import { faraidRoutes } from './faraid/routes.ts';
 import { hibahRoutes } from './hibah/routes.ts';
+import { jobsRoutes } from './jobs/routes.ts';
 import { organisationsRoutes } from './organisations/routes.ts';
 import { otpRoutes } from './otp/routes.ts';
 import { paymentsRoutes } from './payments/routes.ts';
@@ -40,4 +41,5 @@ export async function registerModules(api: FastifyInstance, ctx: Ctx) {
   await tekunRoutes(api, ctx);
   await ezQurbanRoutes(api, ctx);
   await postcodesRoutes(api, ctx);
+  await jobsRoutes(api, ctx);
 }

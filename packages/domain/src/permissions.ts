@@ -42,6 +42,7 @@ export const ACTIONS = [
   'qurban:read', // ezQurban transactions, fund transfers, ledger and report
   'qurban:manage', // create and close ezQurban seasons
   'qurban:transfer', // record a fund transfer to the executing partner (Accountant)
+  'job:read', // the job runs that failed their last attempt (dead letters; issue 19, ADR 0110)
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -94,6 +95,7 @@ export const PERMISSIONS: Record<Role, readonly Action[]> = {
     'programme:verify',
     'qurban:read',
     'qurban:manage',
+    'job:read',
   ],
   Officer: [
     'will:read:any',
@@ -151,6 +153,7 @@ export const PERMISSIONS: Record<Role, readonly Action[]> = {
     'qurban:read',
     'qurban:manage',
     'qurban:transfer',
+    'job:read',
   ],
 };
 

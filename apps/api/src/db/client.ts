@@ -13,6 +13,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzleLite } from 'drizzle-orm/pglite';
 import { migrate as migrateLite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { LOCKS, withAdvisoryLock } from './advisory-lock.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -51,7 +52,10 @@ export async function openDatabase(opts: {
       if (err.code !== '57P01') console.error(`PostgreSQL pool: ${err.message}`);
     });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    if (opts.migrate !== false) await migratePg(db as never, { migrationsFolder });
+    // Under a session advisory lock: N processes starting together migrate one at a time (ADR 0111).
+    if (opts.migrate !== false) {
+      await withAdvisoryLock(opts.url, LOCKS.migrations, () => migratePg(db as never, { migrationsFolder }));
+    }
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   if (opts.pgliteDir && opts.pgliteDir !== 'memory://') mkdirSync(dirname(opts.pgliteDir), { recursive: true });

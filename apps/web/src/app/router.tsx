@@ -13,6 +13,7 @@ import { ekycRoutes } from '@/features/ekyc/routes.tsx';
 import { ezqurbanRoutes } from '@/features/ezqurban/routes.tsx';
 import { faraidRoutes } from '@/features/faraid/routes.tsx';
 import { hibahRoutes } from '@/features/hibah/routes.tsx';
+import { jobsRoutes } from '@/features/jobs/routes.tsx';
 import { organisationsRoutes } from '@/features/organisations/routes.tsx';
 import { paymentsRoutes } from '@/features/payments/routes.tsx';
 import { profileRoutes } from '@/features/profile/routes.tsx';
@@ -44,6 +45,7 @@ const features = [
   securityRoutes,
   tekunRoutes,
   ezqurbanRoutes,
+  jobsRoutes,
 ];
 
 export const routes: RouteObject[] = [

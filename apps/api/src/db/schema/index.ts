@@ -6,6 +6,7 @@ export * from './ekyc.ts';
 export * from './ekyc-ocr.ts';
 export * from './files.ts';
 export * from './hibah.ts';
+export * from './jobs.ts';
 export * from './organisations.ts';
 export * from './payments.ts';
 export * from './people.ts';

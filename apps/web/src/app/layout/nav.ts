@@ -45,6 +45,7 @@ export const NAV: NavItem[] = [
   { to: '/change-password', labelKey: 'nav.change_password' },
   { to: '/profile/data', labelKey: 'nav.personal_data' },
   { to: '/data-requests', labelKey: 'nav.data_requests', anyOf: ['data-request:handle'] },
+  { to: '/jobs/dead-letters', labelKey: 'nav.failed_jobs', anyOf: ['job:read'] },
   { to: '/profile/two-factor', labelKey: 'nav.two_factor', anyOf: ['will:read:any'] },
   { to: '/tekun/upload/list', labelKey: 'nav.tekun_uploads', anyOf: ['programme:upload', 'programme:read'] },
   { to: '/tekun/certificate/verification', labelKey: 'nav.tekun_verification', anyOf: ['programme:read'] },

@@ -1,0 +1,28 @@
+# Worked example (docs/operations.md "Several processes"; ADR 0111). CI does not build this image.
+# Stage 1: install and build the web client once.
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY apps/api/package.json apps/api/
+COPY apps/web/package.json apps/web/
+COPY packages/domain/package.json packages/domain/
+COPY e2e/package.json e2e/
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build && rm -rf e2e/tests apps/web/src test-results
+
+# Stage 2: the runtime, as the unprivileged user `node`. The API runs its TypeScript through tsx (ADR 0111),
+# so node_modules comes along whole.
+FROM node:20-bookworm-slim
+RUN apt-get update && apt-get install -y --no-install-recommends fonts-noto-core && rm -rf /var/lib/apt/lists/*
+ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 DATA_DIR=/data \
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED=true
+WORKDIR /app
+COPY --from=build --chown=node:node /app /app
+RUN mkdir -p /data && chown node:node /data
+USER node
+EXPOSE 3000
+HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
+  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+STOPSIGNAL SIGTERM
+CMD ["npm", "run", "start:prod"]

@@ -1,0 +1,384 @@
+/**
+ * The cluster test (issue 19 "A cluster test in CI"; ADRs 0109–0111): PostgreSQL (a fresh database on
+ * postgres://postgres@127.0.0.1:5432, dropped after), a real S3-compatible server (s3rver child process) and
+ * two API processes (`node --import tsx apps/api/src/main.ts`) on two ports, started at the same moment (the
+ * migrations, seeding and job-queue set-up take their advisory locks), each with its OWN data folder — so a
+ * file one process stored can only reach the other through the bucket. Job runners on (pg-boss).
+ * - files: a client signs up on A and uploads the MyKad images and (with a face check) the selfie there;
+ *   B serves the MyKad images (`GET /api/attachment/{id}/file`) and the client's data export with all three,
+ *   bytes equal to what A stored (sha256 of the attachment rows); neither data folder holds a file;
+ * - a will submitted through A is confirmed through B (registration number);
+ * - a job due once (`rate-limits.sweep`, sent to the queue by the test) runs exactly once over A and B;
+ * - a token logged out on A is refused on B;
+ * - SIGTERM: both processes stop gracefully (exit 0) after a request in flight on A is answered.
+ * Prints `cluster: …` counts. Processes' logs: test-results/logs/cluster-api-{1,2}.log (scanned, ADR 0089).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import JSZip from 'jszip';
+import pg from 'pg';
+import PgBoss from 'pg-boss';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/db/client.ts';
+import { DEMO_PASSWORD } from '../../src/db/seed/seed.ts';
+import { faceCrop, syntheticMykad } from '../../src/ekyc/test-images.ts';
+import { currentCode, DEMO_TOTP_SECRET } from '../../src/security/two-factor.ts';
+import {
+  heir,
+  JPEG_A,
+  newMykad,
+  orgAndBranch,
+  pay,
+  SIGNATURE_PNG,
+  userDetail,
+  verifiedSubmitOtp,
+  witness,
+} from '../../src/wills/test-fixtures.ts';
+import type { TestApp } from '../harness.ts';
+import { freePort, type S3Server, startS3rver } from '../s3rver.ts';
+
+const PG_SERVER = 'postgres://postgres@127.0.0.1:5432';
+const root = resolve(import.meta.dirname, '../../../..');
+const dbName = `cluster_${randomBytes(5).toString('hex')}`;
+const dbUrl = `${PG_SERVER}/${dbName}`;
+const appKey = randomBytes(32).toString('base64url');
+const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+
+async function admin(sql: string) {
+  const c = new pg.Client({ connectionString: `${PG_SERVER}/postgres` });
+  await c.connect();
+  try {
+    await c.query(sql);
+  } finally {
+    await c.end();
+  }
+}
+
+interface Answer {
+  status: number;
+  body: any;
+  raw: Buffer;
+}
+
+/** One API process with its own port, data folder and log file. */
+class Api {
+  child: ChildProcess | null = null;
+  exit: Promise<number | null> = Promise.resolve(null);
+  readonly dataDir = mkdtempSync(join(tmpdir(), 'wasiat-cluster-'));
+  readonly logPath: string;
+  private logFd = -1;
+  requests = 0;
+  constructor(
+    readonly n: number,
+    readonly port: number,
+  ) {
+    this.logPath = join(root, `test-results/logs/cluster-api-${n}.log`);
+  }
+  get url() {
+    return `http://127.0.0.1:${this.port}`;
+  }
+  log() {
+    return readFileSync(this.logPath, 'utf8');
+  }
+  async start(s3: S3Server) {
+    this.logFd = openSync(this.logPath, 'w');
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+      cwd: root,
+      stdio: ['ignore', this.logFd, this.logFd],
+      env: {
+        PATH: process.env.PATH ?? '',
+        NODE_ENV: 'production',
+        DATABASE_URL: dbUrl,
+        PORT: String(this.port),
+        HOST: '127.0.0.1',
+        JOBS: '1',
+        DATA_DIR: this.dataDir,
+        APP_KEY: appKey,
+        APP_URL: this.url,
+        LOG_LEVEL: 'info',
+        SEED_DEMO: '1',
+        RATE_LIMIT_SCALE: '100',
+        AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+        ...s3.env,
+      },
+    });
+    this.child = child;
+    this.exit = new Promise((r) => child.once('exit', (code) => r(code)));
+    const deadline = Date.now() + 90_000;
+    while (Date.now() < deadline) {
+      if (child.exitCode !== null) throw new Error(`API ${this.n} exited while starting:\n${this.log().slice(-2000)}`);
+      try {
+        const r = await fetch(`${this.url}/readyz`, { signal: AbortSignal.timeout(2000) });
+        if (r.status === 200) return;
+      } catch {
+        // not listening yet
+      }
+      await sleep(200);
+    }
+    throw new Error(`API ${this.n} not ready within 90 s:\n${this.log().slice(-2000)}`);
+  }
+  async call(method: string, path: string, opts: { token?: string; body?: unknown } = {}): Promise<Answer> {
+    this.requests += 1;
+    const headers: Record<string, string> = { Accept: 'application/json', 'X-localization': 'en' };
+    if (opts.token) headers.Authorization = `Bearer ${opts.token}`;
+    if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
+    const res = await fetch(this.url + path, {
+      method,
+      headers,
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+    });
+    const raw = Buffer.from(await res.arrayBuffer());
+    let body: any = null;
+    try {
+      body = JSON.parse(raw.toString('utf8'));
+    } catch {
+      body = null;
+    }
+    return { status: res.status, body, raw };
+  }
+  /** The call's body; throws with the answer when the status differs. */
+  async ok(method: string, path: string, opts: { token?: string; body?: unknown } = {}, status = 200) {
+    const r = await this.call(method, path, opts);
+    if (r.status !== status)
+      throw new Error(`API ${this.n} ${method} ${path}: ${r.status} ${r.raw.toString().slice(0, 400)}`);
+    return r.body;
+  }
+  async stop() {
+    if (this.child && this.child.exitCode === null) this.child.kill('SIGTERM');
+    const code = await this.exit;
+    if (this.logFd >= 0) closeSync(this.logFd);
+    this.logFd = -1;
+    return code;
+  }
+  /** Files in this process's own data folder (must stay empty: files live in the bucket). */
+  localFiles(): string[] {
+    const dir = join(this.dataDir, 'files');
+    return existsSync(dir) ? readdirSync(dir, { recursive: true }).map(String) : [];
+  }
+}
+
+let s3: S3Server;
+let A: Api;
+let B: Api;
+let db: Awaited<ReturnType<typeof openDatabase>>;
+const fixtures = () => ({ ctx: { db: db.db } }) as unknown as TestApp;
+const counts = { files: 0, wills: 0, jobs: 0, refused: 0 };
+let startMs = 0;
+
+async function staffLogin(api: Api): Promise<string> {
+  const r = await api.ok('POST', '/api/login', { body: { username: 'staff', password: DEMO_PASSWORD } });
+  const v = await api.ok('POST', '/api/two-factor/verify', {
+    body: { challenge: r.challenge, code: await currentCode(DEMO_TOTP_SECRET) },
+  });
+  return v.token;
+}
+
+beforeAll(async () => {
+  mkdirSync(join(root, 'test-results/logs'), { recursive: true });
+  await admin(`CREATE DATABASE ${dbName}`);
+  s3 = await startS3rver('wasiat-cluster');
+  A = new Api(1, await freePort());
+  B = new Api(2, await freePort());
+  const t0 = Date.now();
+  await Promise.all([A.start(s3), B.start(s3)]);
+  startMs = Date.now() - t0;
+  db = await openDatabase({ url: dbUrl, max: 2, migrate: false });
+});
+
+afterAll(async () => {
+  await A?.stop();
+  await B?.stop();
+  await db?.close();
+  await s3?.stop();
+  await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  for (const p of [A, B]) if (p) rmSync(p.dataDir, { recursive: true, force: true });
+});
+
+describe('two API processes on PostgreSQL and S3', () => {
+  let client: { id: string; token: string; ic: string };
+  let willId = '';
+  let staffToken = '';
+
+  it('serves through B the MyKad images and selfie uploaded through A', async () => {
+    const ic = newMykad();
+    const up = await A.ok(
+      'POST',
+      '/api/users',
+      {
+        body: {
+          user: {
+            name: `Klien ${ic}`,
+            username: `c${ic}`,
+            email: `c${ic}@example.com`,
+            ic_number: ic,
+            mobile_number: '0123456789',
+            password: 'Rahsia123',
+            password_confirmation: 'Rahsia123',
+            pdpa: true,
+          },
+        },
+      },
+      201,
+    );
+    client = { id: up.user.id, token: up.token, ic };
+    const token = client.token;
+    willId = (await A.ok('POST', '/api/wasiat', { token, body: { user_id: client.id } }, 201)).wasiat.id;
+    const ob = await orgAndBranch(fixtures());
+    await A.ok('POST', `/api/wasiat/${willId}`, {
+      token,
+      body: { _method: 'PATCH', ...ob, wasiat_type: 1, plan: 'basic' },
+    });
+    await pay(fixtures(), willId, 'paid');
+    await A.ok('POST', `/api/wasiat/${willId}/user-detail`, {
+      token,
+      body: { _method: 'PATCH', ...userDetail(client.ic) },
+    });
+    const front = `data:image/jpeg;base64,${(await syntheticMykad('d')).toString('base64')}`;
+    const uploaded: { id: string; type: string }[] = [];
+    for (const [type, document] of [
+      ['mykad-front', front],
+      ['mykad-back', JPEG_A],
+    ]) {
+      const r = await A.ok(
+        'POST',
+        `/api/wasiat/${willId}/document`,
+        { token, body: { is_base64: true, type, document } },
+        201,
+      );
+      uploaded.push({ id: r.attachment.id, type });
+    }
+    // The selfie: a real face check on A against the MyKad front A stored in the bucket.
+    const fv = await A.ok('POST', '/api/face-verification', {
+      token,
+      body: {
+        selfie_image: (await faceCrop('d')).toString('base64'),
+        user_id: client.id,
+        ekycable_type: 'Wasiat',
+        ekycable_id: willId,
+      },
+    });
+    expect(fv.face_verification.passed).toBe(true);
+
+    const { rows: stored } = await db.db.$client.query(
+      `select a.id, a.type, a.sha256 from attachments a where a.id = any($1)
+       or a.id = (select selfie_attachment_id from ekyc_attempts where ekycable_id = $2)`,
+      [uploaded.map((u) => u.id), willId],
+    );
+    expect(stored.map((r: any) => r.type).sort()).toEqual(['mykad-back', 'mykad-front', 'selfie']);
+    const hashOf = new Map(stored.map((r: any) => [r.id, r.sha256]));
+    for (const u of uploaded) {
+      const r = await B.call('GET', `/api/attachment/${u.id}/file`, { token });
+      expect(r.status, u.type).toBe(200);
+      expect(sha(r.raw)).toBe(hashOf.get(u.id));
+      counts.files += 1;
+    }
+    const zipAnswer = await B.call('GET', '/api/profile/data-export', { token });
+    expect(zipAnswer.status).toBe(200);
+    const zip = await JSZip.loadAsync(zipAnswer.raw);
+    for (const r of stored as { id: string; type: string; sha256: string }[]) {
+      const name = Object.keys(zip.files).find((f) => f.startsWith(`documents/${r.type}-${r.id}.`));
+      expect(name, r.type).toBeTruthy();
+      expect(sha(await zip.files[name as string].async('nodebuffer'))).toBe(r.sha256);
+      if (r.type === 'selfie') counts.files += 1;
+    }
+    // Nothing went to either process's own folder.
+    expect(A.localFiles()).toEqual([]);
+    expect(B.localFiles()).toEqual([]);
+  });
+
+  it('confirms through B a will submitted through A', async () => {
+    const token = client.token;
+    await A.ok('POST', '/api/heir', { token, body: heir(willId) }, 201);
+    await A.ok('POST', `/api/wasiat/${willId}/signature`, {
+      token,
+      body: { is_base64: true, document: SIGNATURE_PNG },
+    });
+    await A.ok('POST', `/api/wasiat/${willId}`, {
+      token,
+      body: { _method: 'PATCH', acknowledged_pdpa: 1, acknowledged_confirmation: 1 },
+    });
+    await A.ok('POST', '/api/witness', { token, body: witness(willId) }, 201);
+    await A.ok(
+      'POST',
+      '/api/witness',
+      { token, body: witness(willId, { name: 'Saksi Dua', signature: SIGNATURE_PNG }) },
+      201,
+    );
+    await verifiedSubmitOtp(fixtures(), client.id, willId);
+    const submitted = await A.ok('POST', `/api/wasiat/${willId}`, { token, body: { _method: 'PATCH', status: 1 } });
+    expect(submitted.wasiat.status).toBe(1);
+    const staff = await staffLogin(B);
+    staffToken = staff; // one login: a TOTP code is refused a second time in its 30 s step, on any process
+    const done = await B.ok('POST', `/api/wasiat/${willId}`, { token: staff, body: { _method: 'PATCH', status: 2 } });
+    expect(done.wasiat).toMatchObject({ status: 2 });
+    expect(done.wasiat.wasiat_no).toMatch(/^W\d{4}-\d{6}$/);
+    // A sees the confirmation B made.
+    const seen = await A.ok('GET', `/api/wasiat/${willId}`, { token });
+    expect((seen.wasiat ?? seen).status).toBe(2);
+    counts.wills += 1;
+  });
+
+  it('runs a job due once exactly once across the two processes', async () => {
+    const boss = new PgBoss({ connectionString: dbUrl, max: 1, supervise: false, schedule: false, migrate: false });
+    await boss.start();
+    try {
+      const id = await boss.send('rate-limits.sweep', { from: 'cluster test' }, { startAfter: 2 });
+      expect(id).toBeTruthy();
+      await expect
+        .poll(async () => (await boss.getJobById('rate-limits.sweep', id as string))?.state, {
+          timeout: 60_000,
+          interval: 250,
+        })
+        .toBe('completed');
+      await sleep(500); // the log line is written right after the handler returns
+      const runs = [A, B].map(
+        (p) => p.log().split(`job rate-limits.sweep ran (${(id as string).slice(0, 8)})`).length - 1,
+      );
+      console.log(`cluster: job ${id} ran ${runs[0]}× on A, ${runs[1]}× on B`);
+      expect(runs[0] + runs[1]).toBe(1);
+      counts.jobs += runs[0] + runs[1];
+    } finally {
+      await boss.stop({ graceful: false, close: true, wait: true });
+    }
+  });
+
+  it('refuses on B a token logged out on A', async () => {
+    const token = client.token;
+    expect((await B.call('GET', `/api/wasiat/${willId}`, { token })).status).toBe(200);
+    await A.ok('POST', '/api/logout', { token });
+    expect((await B.call('GET', `/api/wasiat/${willId}`, { token })).status).toBe(401);
+    expect((await A.call('GET', `/api/wasiat/${willId}`, { token })).status).toBe(401);
+    counts.refused += 1;
+  });
+
+  it('stops gracefully on SIGTERM: the request in flight is answered, exit 0, B carries on', async () => {
+    const staff = staffToken; // logged in on B, used on A
+    // A slow request (the sealed certificate PDF) in flight when SIGTERM arrives.
+    const inFlight = A.call('GET', `/api/wasiat/${willId}/certificate/final`, { token: staff }).catch(() => ({
+      status: -1,
+    }));
+    await sleep(50);
+    A.child?.kill('SIGTERM');
+    const answered = await inFlight;
+    const stopStarted = Date.now();
+    const code = await A.exit;
+    const stopMs = Date.now() - stopStarted;
+    expect(code).toBe(0);
+    // Well within the 10 s grace: the client's keep-alive connection did not hold the stop.
+    expect(stopMs).toBeLessThan(3000);
+    expect(answered.status).toBe(200); // answered, not cut off
+    expect(A.log()).toContain('SIGTERM: stopping');
+    expect(A.log()).toContain('"stopped"');
+    // B carries on alone.
+    expect((await B.call('GET', '/readyz')).status).toBe(200);
+    console.log(
+      `cluster: 2 processes started together in ${startMs} ms; ${counts.files} files read across processes, ` +
+        `${counts.wills} will submitted on A and confirmed on B, job due once ran ${counts.jobs}×, ` +
+        `${counts.refused} logged-out token refused; ${A.requests + B.requests} requests; A stopped with exit ${code} ${stopMs} ms after its answer`,
+    );
+  });
+});
