@@ -42,6 +42,9 @@ export const ACTIONS = [
   'qurban:read', // ezQurban transactions, fund transfers, ledger and report
   'qurban:manage', // create and close ezQurban seasons
   'qurban:transfer', // record a fund transfer to the executing partner (Accountant)
+  // change another user's e-mail or mobile number (the channels that recover an account), with a recorded
+  // reason; the holder changes their own after re-entering the password or a code (issue 16 item 3; ADR 0105)
+  'user:channel:change',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -94,6 +97,7 @@ export const PERMISSIONS: Record<Role, readonly Action[]> = {
     'programme:verify',
     'qurban:read',
     'qurban:manage',
+    'user:channel:change',
   ],
   Officer: [
     'will:read:any',
@@ -151,6 +155,7 @@ export const PERMISSIONS: Record<Role, readonly Action[]> = {
     'qurban:read',
     'qurban:manage',
     'qurban:transfer',
+    'user:channel:change',
   ],
 };
 
