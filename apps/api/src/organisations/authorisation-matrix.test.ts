@@ -218,7 +218,7 @@ const MATRIX: Record<string, { req: (f: Fx) => Promise<Req> | Req; expect: numbe
     req: (f) => ({
       path: `/organization/${f.demo}/user/${f.demoStaff}`,
       // the agent's own channels (changing them: security/recovery-channels.test.ts)
-      body: { name: 'Staf Demo', email: 'agent@wasiat.local', mobile_number: '0123456789', role: 'Agent', status: 1 },
+      body: { name: 'Staf Demo', email: 'agent@wasiat.local', mobile_number: '+60123456789', role: 'Agent', status: 1 },
     }),
     expect: [403, 403, 200, 200, 403, 403, 200, 403, 404],
   },
