@@ -43,13 +43,27 @@ export const ACTIONS = [
   'qurban:manage', // create and close ezQurban seasons
   'qurban:transfer', // record a fund transfer to the executing partner (Accountant)
   'job:read', // the job runs that failed their last attempt (dead letters; issue 19, ADR 0110)
+  // change another user's e-mail or mobile number (the channels that recover an account), with a recorded
+  // reason; the holder changes their own after re-entering the password or a code (issue 16 item 3; ADR 0105)
+  'user:channel:change',
+  // put the testator's signature on a will (part f): the testator on their own will, or the agent who registered
+  // it, capturing it in person on their device; never a Partner or provider staff (issue 16 item 7; ADR 0106)
+  'will:sign:testator',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
 /** role → actions. The only place where a role's rights are written. */
 export const PERMISSIONS: Record<Role, readonly Action[]> = {
-  Client: ['will:create:own', 'will:read:own', 'ekyc:attempt'],
-  Agent: ['will:create:client', 'will:read:agent', 'user:lookup', 'user:create:client', 'client:read', 'ekyc:attempt'],
+  Client: ['will:create:own', 'will:read:own', 'ekyc:attempt', 'will:sign:testator'],
+  Agent: [
+    'will:create:client',
+    'will:read:agent',
+    'user:lookup',
+    'user:create:client',
+    'client:read',
+    'ekyc:attempt',
+    'will:sign:testator',
+  ],
   Partner: [
     'will:create:client',
     'will:read:organisation',
@@ -96,6 +110,7 @@ export const PERMISSIONS: Record<Role, readonly Action[]> = {
     'qurban:read',
     'qurban:manage',
     'job:read',
+    'user:channel:change',
   ],
   Officer: [
     'will:read:any',
@@ -154,6 +169,7 @@ export const PERMISSIONS: Record<Role, readonly Action[]> = {
     'qurban:manage',
     'qurban:transfer',
     'job:read',
+    'user:channel:change',
   ],
 };
 
