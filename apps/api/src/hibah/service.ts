@@ -29,6 +29,7 @@ import {
   user_accesses,
   users,
 } from '../db/schema/index.ts';
+import { assertActsFor } from '../grants/index.ts';
 import { fieldError, notFound } from '../http/errors.ts';
 import { pageParams, toPage } from '../http/pagination.ts';
 import {
@@ -212,6 +213,8 @@ export async function createHibah(db: Db, actor: Actor, body: z.output<typeof hi
     let agentId: string | null = null;
     if (body.user_id !== me.id) {
       if (!canCreateForClient(me)) throw notFound();
+      // A client the caller may not act for (no active grant of their organisation; ADR 0101) is a 404.
+      await assertActsFor(tx as unknown as Db, me, body.user_id);
       const [client] = await tx.select().from(users).where(eq(users.id, body.user_id));
       if (client?.role !== 'Client' || client.status !== 1) throw fieldError('user_id', W.userNotClient);
       agentId = body.agent_id && seesAnyOrganisation(me) ? body.agent_id : me.id;

@@ -12,6 +12,7 @@ import type { Ctx } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
 import { checkFile, decodeBase64, saveAttachment } from '../files/uploads.ts';
+import { grantOnRegistration } from '../grants/index.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { pageParams, toPage } from '../http/pagination.ts';
 
@@ -39,7 +40,8 @@ const isUniqueViolation = (e: unknown): boolean => {
 
 /**
  * Create a client account by MyKad (`POST /user`, agents/partners/staff/admin): role Client, username =
- * MyKad, no password (they set one via /password-create). 422 `errors.mykad_taken` on `ic_number`,
+ * MyKad, no password (they set one via /password-create). A Partner or Agent who registers the client gets
+ * an active grant for their organisation (grants module, ADR 0101). 422 `errors.mykad_taken` on `ic_number`,
  * `errors.email_taken` on `email`. Writes an audit event.
  */
 export async function createClient(
@@ -78,6 +80,8 @@ export async function createClient(
           status: 1,
         })
         .returning();
+      // The registering organisation acts for the client from now on (ADR 0101).
+      await grantOnRegistration(tx, actor, u.id);
       await recordAudit(tx as unknown as Db, {
         actorId: actor.user.id,
         action: 'user.create',

@@ -22,6 +22,7 @@ import {
   wills,
   witnesses,
 } from '../db/schema/index.ts';
+import { grantExistsPrepared } from '../grants/index.ts';
 import { notFound } from '../http/errors.ts';
 import { pageParams, toPage } from '../http/pagination.ts';
 import { scopeFlags, willScope } from './policy.ts';
@@ -73,8 +74,9 @@ function prepare(db: Db) {
           isNull(wills.deleted_at),
           sql`(${p('any')}::boolean
             or (${p('own')}::boolean and ${wills.user_id} = ${p('uid')})
-            or (${p('agent')}::boolean and ${wills.agent_id} = ${p('uid')})
-            or (${p('org')}::boolean and ${wills.organization_id} in (select ${user_accesses.organization_id} from ${user_accesses} where ${user_accesses.user_id} = ${p('uid')} and ${user_accesses.status} = 1)))`,
+            or (((${p('agent')}::boolean and ${wills.agent_id} = ${p('uid')})
+              or (${p('org')}::boolean and ${wills.organization_id} in (select ${user_accesses.organization_id} from ${user_accesses} where ${user_accesses.user_id} = ${p('uid')} and ${user_accesses.status} = 1)))
+              and ${grantExistsPrepared(wills.user_id, p('uid'), p('org'))}))`,
         ),
       )
       .prepare('wills_visible_will'),
