@@ -29,7 +29,7 @@ import {
   user_accesses,
   users,
 } from '../db/schema/index.ts';
-import { assertActsFor } from '../grants/index.ts';
+import { assertActsFor, registerReferenceKind } from '../grants/index.ts';
 import { fieldError, notFound } from '../http/errors.ts';
 import { pageParams, toPage } from '../http/pagination.ts';
 import {
@@ -84,6 +84,15 @@ export async function findVisibleHibah(db: Conn, user: AuthUser, id: string, for
   if (!h) throw notFound();
   return h;
 }
+
+// A `hibah_id` (or `*_type: "Hibah"` pair) in a body or query: visible by the same scope (ADR 0101).
+registerReferenceKind('Hibah', async (db, user, id) => {
+  const [h] = await db
+    .select({ id: hibahs.id })
+    .from(hibahs)
+    .where(and(eq(hibahs.id, id), hibahScope(user)));
+  return Boolean(h);
+});
 
 /**
  * A visible hibah, locked, whose parties/property may change now: caller is the grantor or its agent

@@ -43,6 +43,23 @@ export function willScope(user: AuthUser): SQL {
 }
 
 /**
+ * The wills an organisation's figures count (reports; reports/policy.ts): {@link willScope} WITHOUT the
+ * grant condition — a will an organisation registered stays in its reports and commissions after the
+ * client withdraws the grant, though the will itself is then a 404 to its people (ADR 0101). Never use it
+ * to read or change a will.
+ */
+export function businessWillScope(user: AuthUser): SQL {
+  const alive = isNull(wills.deleted_at);
+  if (userCan(user, 'will:read:any')) return alive;
+  const parts: SQL[] = [];
+  if (userCan(user, 'will:read:own')) parts.push(eq(wills.user_id, user.id));
+  if (userCan(user, 'will:read:agent')) parts.push(eq(wills.agent_id, user.id));
+  if (userCan(user, 'will:read:organisation')) parts.push(inArray(wills.organization_id, myOrganisations(user)));
+  if (parts.length === 0) return sql`false`;
+  return and(alive, or(...parts)) as SQL;
+}
+
+/**
  * The same visibility as {@link willScope}, as flags for the prepared single-will read
  * (queries.ts `findVisibleWill`): any | own (`user_id`) | agent (`agent_id`) | organisation.
  */

@@ -22,7 +22,7 @@ import {
   wills,
   witnesses,
 } from '../db/schema/index.ts';
-import { grantExistsPrepared } from '../grants/index.ts';
+import { grantExistsPrepared, registerReferenceKind } from '../grants/index.ts';
 import { notFound } from '../http/errors.ts';
 import { pageParams, toPage } from '../http/pagination.ts';
 import { scopeFlags, willScope } from './policy.ts';
@@ -55,6 +55,15 @@ export async function findVisibleWill(db: Conn, user: AuthUser, id: string, opts
   if (!row) throw notFound();
   return row;
 }
+
+// A `wasiat_id` (or `*_type: "Wasiat"` pair) in a body or query: visible by the same scope (ADR 0101).
+registerReferenceKind('Wasiat', async (db, user, id) => {
+  const [w] = await db
+    .select({ id: wills.id })
+    .from(wills)
+    .where(and(eq(wills.id, id), willScope(user)));
+  return Boolean(w);
+});
 
 /**
  * Prepared statements of the hot read path (one set per database handle). Building a drizzle query costs
