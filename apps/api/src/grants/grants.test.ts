@@ -39,9 +39,9 @@ describe('POST /wasiat { user_id } needs a grant', () => {
     const c = await newClient(t);
     expect((await startWill(tok.agent, c)).status).toBe(404);
     expect((await startWill(tok.partner, c)).status).toBe(404);
-    expect((await t.call('POST', '/api/hibah', { token: tok.agent, body: { user_id: c.id, hibah_type: 9 } })).status).toBe(
-      404,
-    );
+    expect(
+      (await t.call('POST', '/api/hibah', { token: tok.agent, body: { user_id: c.id, hibah_type: 9 } })).status,
+    ).toBe(404);
     expect((await t.call('GET', `/api/client/${c.id}`, { token: tok.partner })).status).toBe(404);
     const mine = await ok(t.call('GET', '/api/wasiat', { token: c.token }));
     expect(mine.wasiats.data).toEqual([]);
@@ -64,7 +64,9 @@ describe('request and approval', () => {
     expect(pending.grants.data[0]).toMatchObject({ organization_name: 'Syarikat Demo Amanah Sdn Bhd', mine: true });
     // nobody else may approve it
     const other = await newClient(t);
-    expect((await t.call('POST', `/api/client-grant/${req.grant.id}/approve`, { token: other.token })).status).toBe(404);
+    expect((await t.call('POST', `/api/client-grant/${req.grant.id}/approve`, { token: other.token })).status).toBe(
+      404,
+    );
     expect((await t.call('POST', `/api/client-grant/${req.grant.id}/approve`, { token: tok.agent })).status).toBe(404);
     const approved = await ok(t.call('POST', `/api/client-grant/${req.grant.id}/approve`, { token: c.token }));
     expect(approved.grant).toMatchObject({ status: 'active', approved_via: 'dashboard' });
@@ -98,7 +100,9 @@ describe('request and approval', () => {
     expect(
       (await t.call('POST', `/api/client-grant/${req.grant.id}/code`, { token: tok.partner, body: { code } })).status,
     ).toBe(404);
-    const done = await ok(t.call('POST', `/api/client-grant/${req.grant.id}/code`, { token: tok.agent, body: { code } }));
+    const done = await ok(
+      t.call('POST', `/api/client-grant/${req.grant.id}/code`, { token: tok.agent, body: { code } }),
+    );
     expect(done.grant).toMatchObject({ status: 'active', approved_via: 'code', client_name: `Klien ${c.ic}` });
     // single use
     const again = await t.call('POST', `/api/client-grant/${req.grant.id}/code`, { token: tok.agent, body: { code } });
@@ -128,8 +132,12 @@ describe('request and approval', () => {
         .status,
     ).toBe(404);
     expect(
-      (await t.call('POST', '/api/client-grant', { token: c.token, body: { user_id: staff.client_id, channel: 'email' } }))
-        .status,
+      (
+        await t.call('POST', '/api/client-grant', {
+          token: c.token,
+          body: { user_id: staff.client_id, channel: 'email' },
+        })
+      ).status,
     ).toBe(403);
   });
 });
@@ -192,7 +200,10 @@ describe('provider staff list and audit grants', () => {
     expect(noReason.status).toBe(422);
     expect(Object.keys(noReason.body.errors)).toEqual(['reason']);
     const w = await ok(
-      t.call('POST', `/api/client-grant/${grantId}/withdraw`, { token: tok.staff, body: { reason: 'Aduan pelanggan' } }),
+      t.call('POST', `/api/client-grant/${grantId}/withdraw`, {
+        token: tok.staff,
+        body: { reason: 'Aduan pelanggan' },
+      }),
     );
     expect(w.grant).toMatchObject({ status: 'withdrawn', reason: 'Aduan pelanggan' });
     const [ev] = await t.ctx.db

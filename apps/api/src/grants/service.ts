@@ -152,7 +152,7 @@ export async function requestGrant(
   const me = actor.user;
   if (!actsUnderGrants(me)) throw forbidden();
   const [client] = await ctx.db.select().from(users).where(eq(users.id, input.user_id)).limit(1);
-  if (!client || client.role !== 'Client' || client.status !== 1 || client.id === me.id) throw notFound();
+  if (client?.role !== 'Client' || client.status !== 1 || client.id === me.id) throw notFound();
   if (await mayActFor(ctx.db, me, client.id)) throw fieldError('user_id', 'grants.already_granted');
   const [access] = await accessesOf(ctx.db, me.id);
   if (!access) throw fieldError('user_id', 'grants.no_organisation');

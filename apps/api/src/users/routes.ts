@@ -43,7 +43,12 @@ export async function usersRoutes(api: FastifyInstance, ctx: Ctx) {
       },
     },
     async (req) => {
-      const page = await findUsersByMykad(ctx.db, { user: requireUser(req), ip: req.ip }, req.query.ic_number, req.query);
+      const page = await findUsersByMykad(
+        ctx.db,
+        { user: requireUser(req), ip: req.ip },
+        req.query.ic_number,
+        req.query,
+      );
       return truthy(req.query.return_first) ? { users: page.data[0] ?? null } : { users: page };
     },
   );

@@ -2,7 +2,16 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../test/harness.ts';
 import { audit_events, otp_codes, payments } from '../db/schema/index.ts';
-import { grantAccess, newClient, ok, orgAndBranch, pay, readyWill, verifiedSubmitOtp, witness } from './test-fixtures.ts';
+import {
+  grantAccess,
+  newClient,
+  ok,
+  orgAndBranch,
+  pay,
+  readyWill,
+  verifiedSubmitOtp,
+  witness,
+} from './test-fixtures.ts';
 
 let t: TestApp;
 let staff: string;
