@@ -14,8 +14,8 @@ import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { AuthUser } from '../auth/guard.ts';
 import { userCan } from '../auth/guard.ts';
 import { amendments, hibahs, wills } from '../db/schema/index.ts';
-import { hibahScope } from '../hibah/policy.ts';
 import { registerReferenceKind } from '../grants/index.ts';
+import { hibahScope } from '../hibah/policy.ts';
 import { AppError, forbidden } from '../http/errors.ts';
 import { willScope } from '../wills/policy.ts';
 

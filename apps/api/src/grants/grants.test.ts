@@ -12,8 +12,8 @@ import { makeTestApp, type TestApp } from '../../test/harness.ts';
 import { audit_events, client_grants, organizations, users } from '../db/schema/index.ts';
 import type { AppError } from '../http/errors.ts';
 import { RATE_LIMITS } from '../http/rate-limits.ts';
-import { assertReferences } from './index.ts';
 import { type Client, grantAccess, newClient, ok } from '../wills/test-fixtures.ts';
+import { assertReferences } from './index.ts';
 
 let t: TestApp;
 const tok: Record<string, string> = {};
