@@ -11,6 +11,7 @@ import { documentsRoutes } from './documents/routes.ts';
 import { ekycRoutes } from './ekyc/routes.ts';
 import { ezQurbanRoutes } from './ezqurban/routes.ts';
 import { faraidRoutes } from './faraid/routes.ts';
+import { grantsRoutes } from './grants/routes.ts';
 import { hibahRoutes } from './hibah/routes.ts';
 import { jobsRoutes } from './jobs/routes.ts';
 import { organisationsRoutes } from './organisations/routes.ts';
@@ -42,4 +43,5 @@ export async function registerModules(api: FastifyInstance, ctx: Ctx) {
   await ezQurbanRoutes(api, ctx);
   await postcodesRoutes(api, ctx);
   await jobsRoutes(api, ctx);
+  await grantsRoutes(api, ctx);
 }

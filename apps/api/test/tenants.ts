@@ -33,6 +33,7 @@ import { caretakerBody, landBody, minorMykad, receiverBody, witnessBody } from '
 import { certificatePdf, certificateXlsx, uploadForm } from '../src/tekun/test-fixtures.ts';
 import {
   type Client,
+  grantAccess,
   heir,
   JPEG_A,
   newClient,
@@ -81,6 +82,8 @@ export interface Actor {
 
 /** Ids of the target records (all owned by `owner`, registered by `agent`, organisation LAIN). */
 export interface Targets {
+  /** A pending access request (ADR 0101) of LAIN's second agent to the owner. */
+  grantRequest: string;
   lain: string;
   lainHq: string;
   lainPreference: string;
@@ -226,6 +229,19 @@ export async function buildTenants(t: TestApp): Promise<Tenants> {
   const agentToken = await t.login('lain.agent1');
   const staffToken = await t.login('staff');
   const A = agentToken;
+  // LAIN's agent acts for both clients under grants they approved (ADR 0101).
+  await grantAccess(t, owner, 'lain.agent1');
+  await grantAccess(t, other, 'lain.agent1');
+  // a pending access request of LAIN's second agent to the owner: the target of the grant routes
+  const grantRequest = (
+    await ok(
+      t.call('POST', '/api/client-grant', {
+        token: await t.login('lain.agent2'),
+        body: { user_id: owner.id, channel: 'dashboard' },
+      }),
+      201,
+    )
+  ).grant.id as string;
 
   const partB = (plan: 'basic' | 'comprehensive') => ({
     organization_id: lain.id,
@@ -642,6 +658,7 @@ export async function buildTenants(t: TestApp): Promise<Tenants> {
       fundTransfer: transfer.id,
       dataRequest: request.data_request?.id ?? request.id,
       couponCode: coupon.coupons[0].code,
+      grantRequest,
     },
   };
 }

@@ -49,6 +49,8 @@ export const ACTIONS = [
   // put the testator's signature on a will (part f): the testator on their own will, or the agent who registered
   // it, capturing it in person on their device; never a Partner or provider staff (issue 16 item 7; ADR 0106)
   'will:sign:testator',
+  'grant:request', // ask a client for access to act for them (issue 16; ADR 0101)
+  'grant:audit', // list every client grant and withdraw one with a reason (provider staff; ADR 0101)
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -63,6 +65,7 @@ export const PERMISSIONS: Record<Role, readonly Action[]> = {
     'client:read',
     'ekyc:attempt',
     'will:sign:testator',
+    'grant:request',
   ],
   Partner: [
     'will:create:client',
@@ -79,6 +82,7 @@ export const PERMISSIONS: Record<Role, readonly Action[]> = {
     'will:search',
     'programme:read',
     'programme:upload',
+    'grant:request',
   ],
   Staff: [
     'will:create:client',
@@ -111,6 +115,7 @@ export const PERMISSIONS: Record<Role, readonly Action[]> = {
     'qurban:manage',
     'job:read',
     'user:channel:change',
+    'grant:audit',
   ],
   Officer: [
     'will:read:any',
@@ -127,6 +132,7 @@ export const PERMISSIONS: Record<Role, readonly Action[]> = {
     'programme:read',
     'programme:verify',
     'qurban:read',
+    'grant:audit',
   ],
   Accountant: [
     'will:read:any',
@@ -170,6 +176,7 @@ export const PERMISSIONS: Record<Role, readonly Action[]> = {
     'qurban:transfer',
     'job:read',
     'user:channel:change',
+    'grant:audit',
   ],
 };
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../test/harness.ts';
 import { audit_events, otp_codes, payments } from '../db/schema/index.ts';
 import {
+  grantAccess,
   newClient,
   ok,
   orgAndBranch,
@@ -101,6 +102,7 @@ describe('submit (0 → 1)', () => {
   it('only the testator or the registering agent may submit', async () => {
     const c = await newClient(t);
     const agent = await t.login('agent');
+    await grantAccess(t, c);
     const w = (await ok(t.call('POST', '/api/wasiat', { token: agent, body: { user_id: c.id } }), 201)).wasiat;
     const partner = await t.login('partner');
     // the partner sees the will (same organisation) but did not register it
