@@ -149,7 +149,12 @@ export async function sendReceiverCode(ctx: Ctx, id: string, rid: string, lang: 
   const expires = new Date(now.getTime() + OTP_TTL_MS);
   await ctx.db
     .update(hibah_receivers)
-    .set({ otp_hash: await hash(code, HASH_OPTS), otp_expires_at: expires, otp_failed_attempts: 0 })
+    .set({
+      otp_hash: await hash(code, HASH_OPTS),
+      otp_expires_at: expires,
+      otp_failed_attempts: 0,
+      otp_channel: channel,
+    })
     .where(eq(hibah_receivers.id, r.id));
   const params = { code, minutes: OTP_TTL_MS / 60000 };
   if (channel === 'sms') {
@@ -204,7 +209,7 @@ export async function receiverSignByLink(
   // Single use: only one request can clear this hash.
   const spent = await ctx.db
     .update(hibah_receivers)
-    .set({ otp_hash: null })
+    .set({ otp_hash: null, otp_verified_at: now })
     .where(and(eq(hibah_receivers.id, r0.id), eq(hibah_receivers.otp_hash, r0.otp_hash)))
     .returning({ id: hibah_receivers.id });
   if (!spent.length) throw fieldError('code', H.otpExpired);
@@ -300,7 +305,7 @@ export async function confirmWitness(
     });
     const [after] = await tx
       .update(hibah_witnesses)
-      .set({ signature_id: att.id, confirmed_at: now, otp_hash: null })
+      .set({ signature_id: att.id, confirmed_at: now, otp_hash: null, otp_verified_at: now })
       .where(eq(hibah_witnesses.id, w.id))
       .returning();
     await tx.insert(signature_events).values({

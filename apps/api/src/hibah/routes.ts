@@ -24,6 +24,7 @@ import type { Ctx } from '../context.ts';
 import { fieldError, fromZod } from '../http/errors.ts';
 import { optionalQuery, pageQuery } from '../http/pagination.ts';
 import { registerPayable } from '../payments/payables.ts';
+import { grantorSignatureState } from './document-version.ts';
 import { registerHibahJobs } from './jobs.ts';
 import { registerPartyLinks } from './links.ts';
 import { hibahPayable } from './payable.ts';
@@ -102,7 +103,18 @@ export async function hibahRoutes(api: FastifyInstance, ctx: Ctx) {
     },
     async (req) => {
       const h = await findVisibleHibah(ctx.db, requireUser(req), req.params.id);
-      return { hibah: await serializeHibah(ctx.db, h, parseLoadWith(req.query.load_with)) };
+      const sig = await grantorSignatureState(ctx.db, h);
+      return {
+        hibah: {
+          ...(await serializeHibah(ctx.db, h, parseLoadWith(req.query.load_with))),
+          // 1 when the grantor's signature is of the content as it is now (issue 21 item 5); the version hashes.
+          signature_current: sig.current ? 1 : 0,
+          document_sha256: sig.now,
+          signed_document_sha256: sig.signed,
+          draft_accepted_sha256: h.draft_accepted_sha256,
+          approved_sha256: h.approved_sha256,
+        },
+      };
     },
   );
 
