@@ -59,6 +59,8 @@ export interface CertificateReceiver {
   caretakers: CertificateCaretaker[];
   /** The caretaker who gave the acceptance (qabul) for a minor, when one did (issue 21 item 4). */
   acceptedBy: string | null;
+  /** When the receiver (or their caretaker) accepted (`signed_at`); null = not yet (e.g. added by an amendment). */
+  acceptedAt: Date | null;
 }
 
 /** One property line: "<type label> · institution · number · lot" and its kind label. */
@@ -150,6 +152,7 @@ export function certificateFacts(
       ),
       caretakers: cs.map(caretakerOf),
       acceptedBy,
+      acceptedAt: r.signed_at ? new Date(r.signed_at as string) : null,
     };
   });
   return {

@@ -186,6 +186,10 @@ function receiverBlocks(receivers: CertificateReceiver[]): Content[] {
         }`,
         margin: [10, 0, 0, 0],
       })),
+      {
+        text: `${t('accepted_at')}: ${r.acceptedAt ? formatKlDateTime(r.acceptedAt) : t('not_accepted')}`,
+        margin: [10, 0, 0, 0],
+      },
       ...(r.acceptedBy ? [{ text: `${t('accepted_by')}: ${r.acceptedBy}`, margin: [10, 0, 0, 0] }] : []),
     ],
   })) as Content[];
