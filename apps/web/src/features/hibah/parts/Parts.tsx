@@ -420,7 +420,13 @@ export function PartH({ hibah }: { hibah: Hibah }) {
       {grantor ? (
         <Paper withBorder p="md">
           <Stack>
-            {hibah.has_signature ? <Text data-testid="hibah-signed">{t('hibah.h.signed')}</Text> : null}
+            {hibah.has_signature && hibah.signature_current === 0 ? (
+              <Alert color="yellow" data-testid="hibah-sign-again">
+                {t('hibah.h.sign_again')}
+              </Alert>
+            ) : hibah.has_signature ? (
+              <Text data-testid="hibah-signed">{t('hibah.h.signed')}</Text>
+            ) : null}
             <SignaturePad label={t('hibah.h.signature')} required onChange={setSig} />
             <Group>
               <Button
