@@ -24,7 +24,9 @@ import type { Ctx } from '../context.ts';
 import { fieldError, fromZod } from '../http/errors.ts';
 import { optionalQuery, pageQuery } from '../http/pagination.ts';
 import { registerPayable } from '../payments/payables.ts';
-import { grantorSignatureState } from './document-version.ts';
+import { certificateFacts } from './certificate-facts.ts';
+import { loadHibahContent } from './content.ts';
+import { grantorSignatureState, hibahDocumentVersion } from './document-version.ts';
 import { registerHibahJobs } from './jobs.ts';
 import { registerPartyLinks } from './links.ts';
 import { hibahPayable } from './payable.ts';
@@ -141,6 +143,19 @@ export async function hibahRoutes(api: FastifyInstance, ctx: Ctx) {
   r.post('/hibah/:id', updateOpts, update);
   r.patch('/hibah/:id', updateOpts, update);
   r.put('/hibah/:id', updateOpts, update);
+
+  /**
+   * `GET /hibah/{id}/summary` → `{ summary: { receivers, properties, document_sha256 } }`: what the hibah
+   * gives, as the certificate states it (hibah/certificate-facts.ts: per receiver the property and share,
+   * minor flag, caretaker and allowance; catalogue labels "Malay / English"), and the version it is —
+   * shown where the grantor accepts the draft and where staff approve (issue 21 item 3). 404 when not
+   * the caller's to see.
+   */
+  r.get('/hibah/:id/summary', { config: { access: READ_HIBAH }, schema: { params: idParams } }, async (req) => {
+    const h = await findVisibleHibah(ctx.db, requireUser(req), req.params.id);
+    const facts = certificateFacts(await loadHibahContent(ctx.db, h.id));
+    return { summary: { ...facts, document_sha256: await hibahDocumentVersion(ctx.db, h.id) } };
+  });
 
   /** `GET /hibah/{id}/user-detail` → `{ user_detail }` (null before it is given). */
   r.get('/hibah/:id/user-detail', { config: { access: READ_HIBAH }, schema: { params: idParams } }, async (req) => ({

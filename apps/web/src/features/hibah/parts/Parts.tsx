@@ -9,6 +9,7 @@
  * then accept within 14 days). The server refuses submitting and accepting without a passed eKYC and the
  * code (ADR 0096).
  */
+
 import { Alert, Anchor, Button, Checkbox, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import {
   DESIGNATIONS,
@@ -43,6 +44,7 @@ import { defaultsFor, heirSpecs, receiverSpecs, witnessSpecs } from '@/features/
 import { type FieldSpec, RecordForm } from '@/features/wills/components/RecordForm.tsx';
 import { immoveableSpecs, moveableSpecs } from '@/features/wills/parts/e/PropertyTab.tsx';
 import { isGrantor, mayFill } from '../access.ts';
+import { HibahSummary } from '../components/HibahSummary.tsx';
 import { Rows } from '../components/Rows.tsx';
 import { rm } from '../products.ts';
 import { type Hibah, useHibahRows, useRefreshHibah } from '../useHibah.ts';
@@ -662,6 +664,7 @@ export function PartDraft({ hibah }: { hibah: Hibah }) {
     <Paper withBorder p="md">
       <Stack>
         <Text>{t('hibah.draft.until', { date: until })}</Text>
+        <HibahSummary hibahId={hibah.id} />
         <OtpStep
           purpose="hibah-finalise"
           record={{ hibah_id: hibah.id }}
