@@ -11,6 +11,7 @@
  */
 
 import { Alert, Anchor, Button, Checkbox, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import {
   DESIGNATIONS,
   ESTATE_HIBAH_TYPE,
@@ -368,6 +369,26 @@ export function PartH({ hibah }: { hibah: Hibah }) {
   const paid = !!hibah.payment_received_at || (hibah.amount_due_sen ?? 0) === 0;
   const ekycDone = !!hibah.ekyc_verified_at;
   const { pathname } = useLocation();
+  // A cash payment recorded and awaiting the accountant's confirmation (issue 21 item 8: say what happened).
+  const payments = useQuery({
+    queryKey: ['hibah', hibah.id, 'payments'],
+    enabled: !paid,
+    queryFn: async () =>
+      (
+        await api.get<{
+          payments: {
+            data: {
+              id: string;
+              payment_options_id: number;
+              status: string;
+              reference: string | null;
+              amount_sen: number;
+            }[];
+          };
+        }>(`hibah/${hibah.id}/payment`)
+      ).payments.data,
+  });
+  const pendingCash = (payments.data ?? []).find((p) => p.payment_options_id === 3 && p.status === 'pending');
   if (!filling(hibah)) return <Alert data-testid="hibah-submitted">{t('hibah.h.submitted')}</Alert>;
   const grantor = isGrantor(hibah);
   return (
@@ -399,12 +420,14 @@ export function PartH({ hibah }: { hibah: Hibah }) {
               <Button
                 variant="outline"
                 data-testid="hibah-pay-cash"
+                disabled={!!pendingCash}
                 onClick={async () => {
                   await api.post('payment', {
                     paymentable_type: 'Hibah',
                     paymentable_id: hibah.id,
                     payment_options_id: 3,
                   });
+                  await payments.refetch();
                   await refresh(hibah.id);
                 }}
               >
@@ -412,6 +435,14 @@ export function PartH({ hibah }: { hibah: Hibah }) {
               </Button>
             </Group>
           )}
+          {!paid && pendingCash ? (
+            <Alert role="status" data-testid="hibah-cash-pending">
+              {t('hibah.h.cash_pending', {
+                amount: rm(pendingCash.amount_sen),
+                reference: pendingCash.reference ?? pendingCash.id,
+              })}
+            </Alert>
+          ) : null}
         </Stack>
       </Paper>
       {grantor ? null : (
