@@ -266,6 +266,14 @@ test('a property hibah from start to registered', async ({ page, request, browse
   await page.goto('/trust/pengesahan/pendaftaran');
   await page.getByRole('link', { name: 'Wasiat Platform Berhad' }).click();
   await expect(page).toHaveURL(/list-pendaftaran\?organization_id=/);
+  // Staff open the hibah and read what it gives before approving (issue 21 item 3).
+  await expect(page.getByTestId(`approve-${id}`)).toBeDisabled();
+  await page.getByTestId(`open-${id}`).click();
+  const summary = page.getByTestId('hibah-summary');
+  await expect(summary).toContainText(`${minor.name}`);
+  await expect(summary).toContainText('GRN 55123');
+  await expect(summary).toContainText('bahagian 50%');
+  await expect(summary).toContainText('Penjaga: Salmah binti Idris');
   await page.getByTestId(`approve-${id}`).click();
   await expect(page.getByTestId(`verify-${id}`)).toBeHidden();
   await logout(page);
@@ -273,6 +281,9 @@ test('a property hibah from start to registered', async ({ page, request, browse
   // The client accepts the draft and the receivers sign.
   await login(page, client.username, client.password);
   await page.goto(`/trust/part-draft?id=${id}`);
+  // The grantor sees the content of the draft where they accept it (issue 21 item 3).
+  await expect(page.getByTestId('hibah-summary')).toContainText(`${adult.name}`);
+  await expect(page.getByTestId('hibah-summary')).toContainText('Versi dokumen (SHA-256)');
   await expect(page.getByTestId('hibah-accept-draft')).toBeDisabled();
   await passOtp(page, client.email);
   await page.getByTestId('hibah-accept-draft').click();

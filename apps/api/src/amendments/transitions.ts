@@ -24,6 +24,7 @@
  * Anything else: 422 `amendments.invalid_transition` on `status` and nothing changes; a legal move by the
  * wrong person: 403. Each writes an audit event (actor, before/after, IP) in the same transaction.
  */
+
 import {
   AM,
   type AmendmentActor,
@@ -36,6 +37,7 @@ import { eq } from 'drizzle-orm';
 import type { Ctx } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { amendments, users, wills } from '../db/schema/index.ts';
+import { mailPartyLinks } from '../hibah/links.ts';
 import { AppError, fieldError, forbidden } from '../http/errors.ts';
 import { consumeVerifiedOtp } from '../otp/service.ts';
 import type { Actor } from '../wills/service.ts';
@@ -153,6 +155,10 @@ export async function changeAmendmentStatus(
     return row;
   });
   await notifyOwner(ctx, after);
+  // Receivers added by a hibah amendment are asked to accept, like the first ones (issue 21 item 5).
+  if (after.status === 2 && after.amendmentable_type === 'Hibah') {
+    await mailPartyLinks(ctx, after.amendmentable_id, 'receiver', 'ms', true);
+  }
   return after;
 }
 

@@ -24,6 +24,7 @@ import {
   type amendments,
   attachments,
   ekyc_attempts,
+  hibah_caretakers,
   hibah_receivers,
   hibah_user_details,
   hibah_witnesses,
@@ -56,8 +57,17 @@ export interface CompletionSigner {
   icMasked: string;
   /** eKYC of the testator: method ("Face" | "Manual"), face-match score 0–100 (ADR 0013) or null. Null for a witness. */
   ekyc: { method: string | null; score: number | null; verifiedAt: Date | null } | null;
-  /** When the testator's OTP for this will was verified; null when none (or a witness). */
+  /**
+   * When the signer's one-time code was verified, from the record of that code (`otp_codes.verified_at`
+   * for an account holder; the party row's `otp_verified_at` for a signed link); null when none was.
+   */
   otpVerifiedAt: Date | null;
+  /** Where a signed-link party's code went ("email" | "sms"); absent = e-mail. */
+  otpChannel?: 'email' | 'sms';
+  /** Hibah grantor: when the code spent on accepting the draft (`hibah-finalise`) was verified; absent = not printed. */
+  draftAcceptOtpAt?: Date | null;
+  /** A minor receiver whose acceptance (qabul) the caretaker gave: the caretaker's name (issue 21 item 4). */
+  onBehalfOf?: string;
   ip: string | null;
   userAgent: string | null;
   sentAt: Date | null;
@@ -197,8 +207,51 @@ export interface HibahParties {
   grantorIc: string;
   /** The grantor's printed signature (`hibahs.signature_id`); null = the grantor's latest signature on the hibah. */
   grantorSignatureId: string | null;
-  receivers: { id: string; ic: string; signatureId: string | null }[];
-  witnesses: { id: string; ic: string; signatureId: string | null }[];
+  receivers: {
+    id: string;
+    ic: string;
+    signatureId: string | null;
+    /** When the receiver's (or caretaker's) signed-link code was verified, and where it went. */
+    otpVerifiedAt?: Date | null;
+    otpChannel?: string | null;
+    /** The caretaker's name when they accepted for a minor receiver. */
+    caretakerName?: string | null;
+  }[];
+  witnesses: { id: string; ic: string; signatureId: string | null; otpVerifiedAt?: Date | null }[];
+}
+
+/** A date of a version's JSON content (an ISO string once stored), or null. */
+const dateOf = (v: unknown) => (v ? new Date(v as string) : null);
+
+/**
+ * The parties of a hibah from its content (live rows or a stored version: `hibah_versions.content`,
+ * ADR 0037), with the facts of their codes as recorded on their rows (issue 21).
+ */
+export function partiesOfContent(content: {
+  user_detail: Record<string, unknown> | null;
+  receivers: Record<string, unknown>[];
+  witnesses: Record<string, unknown>[];
+  caretakers: Record<string, unknown>[];
+}): Omit<HibahParties, 'grantorSignatureId'> {
+  const caretakerName = (id: unknown) =>
+    id ? ((content.caretakers.find((c) => c.id === id)?.name as string | undefined) ?? null) : null;
+  return {
+    grantorIc: String(content.user_detail?.ic_number ?? ''),
+    receivers: content.receivers.map((r) => ({
+      id: String(r.id),
+      ic: String(r.ic_number ?? ''),
+      signatureId: (r.signature_id as string | null) ?? null,
+      otpVerifiedAt: dateOf(r.otp_verified_at),
+      otpChannel: (r.otp_channel as string | null) ?? null,
+      caretakerName: caretakerName(r.accepted_by_caretaker_id),
+    })),
+    witnesses: content.witnesses.map((w) => ({
+      id: String(w.id),
+      ic: String(w.ic_number ?? ''),
+      signatureId: (w.signature_id as string | null) ?? null,
+      otpVerifiedAt: dateOf(w.otp_verified_at),
+    })),
+  };
 }
 
 /** The parties of hibah `h` as its live rows hold them. */
@@ -210,11 +263,10 @@ async function liveParties(ctx: Ctx, h: Hibah): Promise<HibahParties> {
     .where(eq(hibah_user_details.hibah_id, h.id));
   const rs = await db.select().from(hibah_receivers).where(eq(hibah_receivers.hibah_id, h.id));
   const ws = await db.select().from(hibah_witnesses).where(eq(hibah_witnesses.hibah_id, h.id));
+  const cs = await db.select().from(hibah_caretakers).where(eq(hibah_caretakers.hibah_id, h.id));
   return {
-    grantorIc: detail?.ic ?? '',
     grantorSignatureId: h.signature_id,
-    receivers: rs.map((r) => ({ id: r.id, ic: r.ic_number ?? '', signatureId: r.signature_id })),
-    witnesses: ws.map((w) => ({ id: w.id, ic: w.ic_number, signatureId: w.signature_id })),
+    ...partiesOfContent({ user_detail: { ic_number: detail?.ic ?? '' }, receivers: rs, witnesses: ws, caretakers: cs }),
   };
 }
 
@@ -269,8 +321,29 @@ export async function hibahCompletion(ctx: Ctx, h: Hibah, snapshot?: HibahPartie
           ),
         );
   const method = h.ekyc_method ?? (score != null ? 'Face' : null);
-  const receiverIc = new Map(parties.receivers.map((r) => [r.id, r.ic]));
-  const witnessIc = new Map(parties.witnesses.map((w) => [w.id, w.ic]));
+  const receiverOf = new Map(parties.receivers.map((r) => [r.id, r]));
+  const witnessOf = new Map(parties.witnesses.map((w) => [w.id, w]));
+  // The grantor's codes for this hibah, as recorded (ADR 0096): the one spent on submitting the signed
+  // hibah and the one spent on accepting the draft (issue 21 item 1: never a constant).
+  const spentCode = async (purpose: 'hibah-submit' | 'hibah-finalise') => {
+    const [row] = await db
+      .select({ at: otp_codes.verified_at })
+      .from(otp_codes)
+      .where(
+        and(
+          eq(otp_codes.purpose, purpose),
+          eq(otp_codes.hibah_id, h.id),
+          eq(otp_codes.user_id, h.user_id),
+          isNotNull(otp_codes.verified_at),
+          isNotNull(otp_codes.used_at),
+        ),
+      )
+      .orderBy(desc(otp_codes.used_at))
+      .limit(1);
+    return row?.at ?? null;
+  };
+  const submitOtp = await spentCode('hibah-submit');
+  const finaliseOtp = await spentCode('hibah-finalise');
   return {
     currentSha256: snapshot
       ? (events.at(-1)?.document_sha256 ?? (await hibahDocumentVersion(db, h.id)))
@@ -286,23 +359,28 @@ export async function hibahCompletion(ctx: Ctx, h: Hibah, snapshot?: HibahPartie
         documentSha256: e.document_sha256,
       };
       if (e.role === 'receiver') {
+        const r = receiverOf.get(e.witness_id ?? '');
+        const byLink = !e.actor_id;
         return {
           ...base,
           role: 'receiver',
-          presence: e.actor_id ? 'in_person_grantor' : 'signed_link',
-          icMasked: maskMykad(receiverIc.get(e.witness_id ?? '') ?? ''),
+          presence: byLink ? 'signed_link' : 'in_person_grantor',
+          icMasked: maskMykad(r?.ic ?? ''),
           ekyc: null,
-          otpVerifiedAt: null,
+          otpVerifiedAt: byLink ? (r?.otpVerifiedAt ?? null) : null,
+          ...(r?.otpChannel === 'sms' ? { otpChannel: 'sms' as const } : {}),
+          ...(r?.caretakerName ? { onBehalfOf: r.caretakerName } : {}),
         };
       }
       if (e.role === 'witness') {
+        const w = witnessOf.get(e.witness_id ?? '');
         return {
           ...base,
           role: 'witness',
           presence: 'signed_link',
-          icMasked: maskMykad(witnessIc.get(e.witness_id ?? '') ?? ''),
+          icMasked: maskMykad(w?.ic ?? ''),
           ekyc: null,
-          otpVerifiedAt: e.signed_at,
+          otpVerifiedAt: w?.otpVerifiedAt ?? null,
         };
       }
       return {
@@ -310,7 +388,8 @@ export async function hibahCompletion(ctx: Ctx, h: Hibah, snapshot?: HibahPartie
         role: 'grantor',
         icMasked: maskMykad(parties.grantorIc),
         ekyc: { method, score: method === 'Face' ? score : null, verifiedAt: h.ekyc_verified_at },
-        otpVerifiedAt: null,
+        otpVerifiedAt: submitOtp,
+        draftAcceptOtpAt: finaliseOtp,
       };
     }),
   };

@@ -36,7 +36,7 @@ import {
 import type { HibahContent } from '../hibah/content.ts';
 import { findVisibleHibah } from '../hibah/service.ts';
 import { notFound } from '../http/errors.ts';
-import { hibahAmendmentCompletion, hibahCompletion } from './completion.ts';
+import { hibahAmendmentCompletion, hibahCompletion, partiesOfContent } from './completion.ts';
 import { type IssueActor, issueSealed, previousDocumentSha256, sealReason } from './issued.ts';
 
 type Amendment = typeof amendments.$inferSelect;
@@ -153,20 +153,7 @@ export async function issueHibahVersionCertificate(
   if (!v) throw notFound();
   const reg = await registeredHibah(ctx, h.id);
   const content = v.content as HibahContent;
-  const completion = await hibahCompletion(ctx, reg, {
-    grantorIc: String(content.user_detail?.ic_number ?? ''),
-    grantorSignatureId: null,
-    receivers: content.receivers.map((r) => ({
-      id: String(r.id),
-      ic: String(r.ic_number ?? ''),
-      signatureId: (r.signature_id as string | null) ?? null,
-    })),
-    witnesses: content.witnesses.map((w) => ({
-      id: String(w.id),
-      ic: String(w.ic_number ?? ''),
-      signatureId: (w.signature_id as string | null) ?? null,
-    })),
-  });
+  const completion = await hibahCompletion(ctx, reg, { grantorSignatureId: null, ...partiesOfContent(content) });
   const data = await hibahVersionCertificateData(ctx, reg, versionNo, content, completion);
   const { bytes } = await issueSealed(
     ctx,

@@ -8,24 +8,18 @@
  * `issueSealed` ({@link issueHibahCertificate}), so the public page's upload check recognises it.
  */
 import { HIBAH_STATUS, HIBAH_TYPES, labelOf, maskMykad, maskName, translate } from '@wasiat/domain';
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Content } from 'pdfmake/interfaces';
 import type { Ctx } from '../context.ts';
-import {
-  hibah_properties,
-  hibah_receivers,
-  hibah_user_details,
-  hibah_witnesses,
-  hibahs,
-  organizations,
-} from '../db/schema/index.ts';
+import { hibah_user_details, hibahs, organizations } from '../db/schema/index.ts';
 import { type CompletionData, hibahCompletion } from '../documents/completion.ts';
 import { type IssueActor, issueSealed, sealReason } from '../documents/issued.ts';
 import { completionPage } from '../documents/pdf/completion.ts';
 import { renderPdf } from '../documents/pdf/fonts.ts';
 import { ACCENT, footer, formatKlDateTime, qrBlock, qrDataUrl } from '../documents/pdf/layout.ts';
 import { notFound } from '../http/errors.ts';
-import type { HibahContent } from './content.ts';
+import { type CertificateProperty, type CertificateReceiver, certificateFacts } from './certificate-facts.ts';
+import { type HibahContent, loadHibahContent } from './content.ts';
 
 const t = (k: string) => `${translate(`hibah.certificate.${k}`, 'ms')} / ${translate(`hibah.certificate.${k}`, 'en')}`;
 /** The public verification page of a hibah (the QR code's target). */
@@ -45,9 +39,13 @@ export interface HibahCertificateData {
   registeredAt: Date | null;
   organizationName: string | null;
   grantor: { name: string; ic: string };
-  receivers: { name: string; ic: string }[];
-  /** One line per property ("type · institution · number · lot") and its kind (moveable | immoveable). */
-  properties: { line: string; kind: string }[];
+  /**
+   * Per receiver: MyKad, relationship, the property and share given, the minor flag, the caretaker(s) with
+   * the allowance, and who accepted for a minor (hibah/certificate-facts.ts; issue 21 item 2).
+   */
+  receivers: CertificateReceiver[];
+  /** One line per property (catalogue labels, then the identifying numbers) and its kind label. */
+  properties: CertificateProperty[];
   witnesses: { name: string; confirmedAt: Date | null }[];
   /** The certificate-of-completion page (issue 11; ADR 0074). */
   completion: CompletionData;
@@ -83,43 +81,11 @@ export interface HibahAmendmentBlock {
  */
 export async function hibahCertificateData(ctx: Ctx, id: string): Promise<HibahCertificateData> {
   const h = await registered(ctx, id);
-  const [d] = await ctx.db.select().from(hibah_user_details).where(eq(hibah_user_details.hibah_id, id));
-  const rs = await ctx.db
-    .select()
-    .from(hibah_receivers)
-    .where(eq(hibah_receivers.hibah_id, id))
-    .orderBy(asc(hibah_receivers.created_at));
-  const ws = await ctx.db
-    .select()
-    .from(hibah_witnesses)
-    .where(eq(hibah_witnesses.hibah_id, id))
-    .orderBy(asc(hibah_witnesses.created_at));
-  const ps = await ctx.db
-    .select()
-    .from(hibah_properties)
-    .where(eq(hibah_properties.hibah_id, id))
-    .orderBy(asc(hibah_properties.created_at));
-  const [org] = h.organization_id
-    ? await ctx.db.select().from(organizations).where(eq(organizations.id, h.organization_id))
-    : [];
-  const url = hibahVerifyUrl(ctx.appUrl, id);
-  return {
-    id: h.id,
-    number: h.hibah_number ?? h.id,
-    hibahType: h.hibah_type,
-    registeredAt: h.registered_at,
-    organizationName: org?.name ?? null,
-    grantor: { name: d?.name ?? '-', ic: d?.ic_number ?? '-' },
-    receivers: rs.map((r) => ({ name: r.name, ic: r.ic_number ?? '-' })),
-    properties: ps.map((p) => ({
-      line: [p.property_type, p.institution_name, p.property_no, p.lot_number].filter(Boolean).join(' · '),
-      kind: p.kind,
-    })),
-    witnesses: ws.map((w) => ({ name: w.name, confirmedAt: w.confirmed_at })),
-    completion: await hibahCompletion(ctx, h),
-    qr: await qrDataUrl(url),
-    verifyUrl: url,
-  };
+  const content = await loadHibahContent(ctx.db, id);
+  const data = await hibahVersionCertificateData(ctx, h, 0, content, await hibahCompletion(ctx, h));
+  // The live certificate prints no version line (its fingerprint predates versions; ADR 0037).
+  const { versionNo: _v, ...live } = data;
+  return live;
 }
 
 /** A date of a version's JSON content (an ISO string once stored), or null. */
@@ -144,8 +110,7 @@ export async function hibahVersionCertificateData(
     : [];
   const url = hibahVerifyUrl(ctx.appUrl, h.id);
   const str = (v: unknown) => (v === null || v === undefined || v === '' ? null : String(v));
-  const line = (p: Record<string, unknown>) =>
-    [p.property_type, p.institution_name, p.property_no, p.lot_number].map(str).filter(Boolean).join(' · ');
+  const facts = certificateFacts(content);
   return {
     id: h.id,
     number: h.hibah_number ?? h.id,
@@ -153,11 +118,8 @@ export async function hibahVersionCertificateData(
     registeredAt: h.registered_at,
     organizationName: org?.name ?? null,
     grantor: { name: str(content.user_detail?.name) ?? '-', ic: str(content.user_detail?.ic_number) ?? '-' },
-    receivers: content.receivers.map((r) => ({ name: String(r.name), ic: str(r.ic_number) ?? '-' })),
-    properties: [
-      ...content.moveables.map((p) => ({ line: line(p), kind: 'moveable' })),
-      ...content.immoveables.map((p) => ({ line: line(p), kind: 'immoveable' })),
-    ],
+    receivers: facts.receivers,
+    properties: facts.properties,
     witnesses: content.witnesses.map((w) => ({ name: String(w.name), confirmedAt: dateOf(w.confirmed_at) })),
     completion,
     qr: await qrDataUrl(url),
@@ -202,6 +164,37 @@ function amendmentSection(a: HibahAmendmentBlock | undefined): Content[] {
   ];
 }
 
+/**
+ * One block per receiver: name, MyKad and relationship; each property given with the share; whether a
+ * minor; the caretaker(s) with the allowance; who accepted (qabul) for a minor (issue 21 item 2).
+ */
+function receiverBlocks(receivers: CertificateReceiver[]): Content[] {
+  if (!receivers.length) return [{ text: '-' }];
+  return receivers.map((r, i) => ({
+    margin: [0, 2, 0, 6],
+    stack: [
+      { text: `${i + 1}. ${r.name} (${r.ic}) — ${r.relationship}`, bold: true },
+      ...r.shares.map((s) => ({ text: `${t('share')}: ${s.property} — ${s.portion}`, margin: [10, 0, 0, 0] })),
+      ...(r.shares.length ? [] : [{ text: `${t('share')}: -`, margin: [10, 0, 0, 0] }]),
+      {
+        text: `${t('minor')}: ${r.minor ? t('yes') : t('no')}`,
+        margin: [10, 0, 0, 0],
+      },
+      ...r.caretakers.map((c) => ({
+        text: `${t('caretaker')}: ${c.name} (${c.ic}) — ${c.relationship}; ${t('allowance')}: ${
+          c.allowance ? `${c.allowance.amount}, ${c.allowance.frequency}` : t('no_allowance')
+        }`,
+        margin: [10, 0, 0, 0],
+      })),
+      {
+        text: `${t('accepted_at')}: ${r.acceptedAt ? formatKlDateTime(r.acceptedAt) : t('not_accepted')}`,
+        margin: [10, 0, 0, 0],
+      },
+      ...(r.acceptedBy ? [{ text: `${t('accepted_by')}: ${r.acceptedBy}`, margin: [10, 0, 0, 0] }] : []),
+    ],
+  })) as Content[];
+}
+
 /** Render the certificate (unsealed PDF bytes, A4) from its data; pure. */
 export async function renderHibahCertificate(d: HibahCertificateData): Promise<Buffer> {
   const rows = (items: string[][]): Content => ({
@@ -233,7 +226,7 @@ export async function renderHibahCertificate(d: HibahCertificateData): Promise<B
     section('grantor'),
     rows([[d.grantor.name, d.grantor.ic]]),
     section('receivers'),
-    rows(d.receivers.map((r) => [r.name, r.ic])),
+    ...receiverBlocks(d.receivers),
     section('property'),
     rows(d.properties.map((p) => [p.line, p.kind])),
     section('witnesses'),

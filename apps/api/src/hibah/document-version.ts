@@ -4,7 +4,7 @@
  * caretakers, heirs, property and shares — at that moment. Witness and receiver signatures do not change it.
  */
 import { createHash } from 'node:crypto';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import {
   hibah_caretakers,
   hibah_heirs,
@@ -13,14 +13,32 @@ import {
   hibah_receivers,
   hibah_user_details,
   hibahs,
+  signature_events,
 } from '../db/schema/index.ts';
 import { canonicalJson } from '../wills/signature-facts.ts';
 import type { Conn } from './service.ts';
 
-const content = <T extends Record<string, unknown>>(row: T) => {
-  const { created_at: _c, updated_at: _u, signature_id: _s, signed_at: _t, ...rest } = row as Record<string, unknown>;
-  return rest;
-};
+/**
+ * Columns that record what happened to a row, not what the hibah says: timestamps, signatures, link and
+ * code bookkeeping (issue 21 item 5: mailing a receiver's link or code must not change the version the
+ * grantor signed).
+ */
+const BOOKKEEPING = new Set([
+  'created_at',
+  'updated_at',
+  'signature_id',
+  'signed_at',
+  'link_sent_at',
+  'link_viewed_at',
+  'otp_hash',
+  'otp_expires_at',
+  'otp_failed_attempts',
+  'otp_channel',
+  'otp_verified_at',
+  'accepted_by_caretaker_id',
+]);
+const content = <T extends Record<string, unknown>>(row: T) =>
+  Object.fromEntries(Object.entries(row as Record<string, unknown>).filter(([k]) => !BOOKKEEPING.has(k)));
 
 /** The hibah's signed content, in a stable order. */
 export async function hibahDocumentContent(db: Conn, id: string) {
@@ -67,4 +85,31 @@ export async function hibahDocumentVersion(db: Conn, id: string) {
   return createHash('sha256')
     .update(canonicalJson(await hibahDocumentContent(db, id)))
     .digest('hex');
+}
+
+/**
+ * Whether the grantor's printed signature (`hibahs.signature_id`) was given for the hibah's content as it
+ * is now (issue 21 item 5): its signature event's `document_sha256` equals {@link hibahDocumentVersion}.
+ * False without a signature, or when the content changed after signing (e.g. a caretaker added): the
+ * grantor must sign again before submitting. @returns `{ current, signed, now }` (the two SHA-256 hex values).
+ */
+export async function grantorSignatureState(
+  db: Conn,
+  h: { id: string; signature_id: string | null },
+): Promise<{ current: boolean; signed: string | null; now: string }> {
+  const now = await hibahDocumentVersion(db, h.id);
+  if (!h.signature_id) return { current: false, signed: null, now };
+  const [e] = await db
+    .select({ sha: signature_events.document_sha256 })
+    .from(signature_events)
+    .where(
+      and(
+        eq(signature_events.signable_type, 'Hibah'),
+        eq(signature_events.signable_id, h.id),
+        eq(signature_events.attachment_id, h.signature_id),
+      ),
+    )
+    .orderBy(desc(signature_events.signed_at))
+    .limit(1);
+  return { current: e?.sha === now, signed: e?.sha ?? null, now };
 }

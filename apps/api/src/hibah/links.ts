@@ -14,10 +14,11 @@
  */
 import { hash, verify } from '@node-rs/argon2';
 import { DRAFT_CONFIRM_DAYS, H, type Language, maskMykad, translate } from '@wasiat/domain';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { recordAudit } from '../audit/audit.ts';
 import type { Ctx } from '../context.ts';
 import {
+  hibah_caretakers,
   hibah_receivers,
   hibah_user_details,
   hibah_witnesses,
@@ -31,8 +32,10 @@ import { registerSignableRoute } from '../http/signed-routes.ts';
 import { newOtpCode, OTP_MAX_WRONG, OTP_TTL_MS } from '../otp/service.ts';
 import { SmsSendError, smsSenderFor } from '../otp/sms.ts';
 import { assertSignatureDrawn } from '../wills/signature-facts.ts';
+import { certificateFacts } from './certificate-facts.ts';
+import { loadHibahContent } from './content.ts';
 import { hibahDocumentVersion } from './document-version.ts';
-import { signAsReceiver } from './parties.ts';
+import { receiverMaySign, signAsReceiver } from './parties.ts';
 import { findVisibleHibah } from './service.ts';
 
 /** Lifetime of a party's link: the draft window, 14 days (spec §4). */
@@ -85,10 +88,47 @@ async function summary(ctx: Ctx, hibahId: string) {
   };
 }
 
-/** `GET /public/hibah/{id}/receiver/{rid}` → `{ hibah, receiver: { id, name, signed_at } }`. */
+/**
+ * The caretaker (penjaga / wali) who accepts for minor receiver `r` (issue 21 item 4): the one linked to
+ * them, else one covering every minor (`receiver_id` null); null for an adult or when none is recorded.
+ */
+async function caretakerFor(ctx: Ctx, r: typeof hibah_receivers.$inferSelect) {
+  if (!r.is_minor) return null;
+  const cs = await ctx.db
+    .select()
+    .from(hibah_caretakers)
+    .where(eq(hibah_caretakers.hibah_id, r.hibah_id))
+    .orderBy(asc(hibah_caretakers.created_at));
+  return cs.find((c) => c.receiver_id === r.id) ?? cs.find((c) => !c.receiver_id) ?? null;
+}
+
+/**
+ * `GET /public/hibah/{id}/receiver/{rid}` → `{ hibah, receiver: { id, name, signed_at, minor, caretaker },
+ * gift, document_sha256 }`: what the receiver accepts, shown on the page where they accept (issue 21 item 3)
+ * — their shares of each property (catalogue labels, portion), the minor flag and the caretaker with the
+ * allowance (hibah/certificate-facts.ts) — and the version it is (`hibahDocumentVersion`, the one their
+ * signature event records). A minor accepts through the caretaker (`receiver.caretaker`: name; item 4).
+ */
 export async function receiverPage(ctx: Ctx, id: string, rid: string) {
   const r = await receiverRow(ctx, id, rid);
-  return { hibah: await summary(ctx, id), receiver: { id: r.id, name: r.name, signed_at: r.signed_at } };
+  const facts = certificateFacts(await loadHibahContent(ctx.db, id));
+  const mine = facts.receivers.find((x) => x.name === r.name && x.ic === (r.ic_number ?? '-'));
+  const caretaker = await caretakerFor(ctx, r);
+  return {
+    hibah: await summary(ctx, id),
+    receiver: {
+      id: r.id,
+      name: r.name,
+      signed_at: r.signed_at,
+      minor: r.is_minor ? 1 : 0,
+      caretaker: caretaker ? { name: caretaker.name } : null,
+    },
+    gift: {
+      shares: mine?.shares ?? [],
+      caretakers: (mine?.caretakers ?? []).map((c) => ({ ...c, ic: maskMykad(c.ic) })),
+    },
+    document_sha256: await hibahDocumentVersion(ctx.db, id),
+  };
 }
 
 /** A code may be sent again this long after the previous one (SMS and mail flooding). */
@@ -134,22 +174,31 @@ export async function markLinkViewed(
 export async function sendReceiverCode(ctx: Ctx, id: string, rid: string, lang: Language, now = new Date()) {
   const r = await receiverRow(ctx, id, rid);
   const [h] = await ctx.db
-    .select({ status: hibahs.status, accepted: hibahs.is_draft_accepted })
+    .select({ status: hibahs.status, is_draft_accepted: hibahs.is_draft_accepted })
     .from(hibahs)
     .where(eq(hibahs.id, id));
   if (r.signed_at) throw fieldError('_', 'hibah.already_signed');
-  if (h?.status !== 3 || !h.accepted) throw fieldError('_', H.draftNotAccepted);
+  if (!h || !receiverMaySign(h, r)) throw fieldError('_', H.draftNotAccepted);
   if (r.otp_expires_at && r.otp_expires_at.getTime() - OTP_TTL_MS + PARTY_CODE_RESEND_MS > now.getTime()) {
     throw new AppError('rate_limited', 'otp.too_many_requests');
   }
-  const channel = r.email ? 'email' : r.mobile_number ? 'sms' : null;
-  const destination = r.email ?? r.mobile_number;
+  // A minor accepts through their caretaker, who gets the code (issue 21 item 4).
+  const caretaker = await caretakerFor(ctx, r);
+  if (r.is_minor && !caretaker) throw fieldError('_', H.caretakerRequired);
+  const to = caretaker ?? r;
+  const channel = to.email ? 'email' : to.mobile_number ? 'sms' : null;
+  const destination = to.email ?? to.mobile_number;
   if (!channel || !destination) throw fieldError('_', 'otp.no_destination');
   const code = newOtpCode();
   const expires = new Date(now.getTime() + OTP_TTL_MS);
   await ctx.db
     .update(hibah_receivers)
-    .set({ otp_hash: await hash(code, HASH_OPTS), otp_expires_at: expires, otp_failed_attempts: 0 })
+    .set({
+      otp_hash: await hash(code, HASH_OPTS),
+      otp_expires_at: expires,
+      otp_failed_attempts: 0,
+      otp_channel: channel,
+    })
     .where(eq(hibah_receivers.id, r.id));
   const params = { code, minutes: OTP_TTL_MS / 60000 };
   if (channel === 'sms') {
@@ -204,11 +253,12 @@ export async function receiverSignByLink(
   // Single use: only one request can clear this hash.
   const spent = await ctx.db
     .update(hibah_receivers)
-    .set({ otp_hash: null })
+    .set({ otp_hash: null, otp_verified_at: now })
     .where(and(eq(hibah_receivers.id, r0.id), eq(hibah_receivers.otp_hash, r0.otp_hash)))
     .returning({ id: hibah_receivers.id });
   if (!spent.length) throw fieldError('code', H.otpExpired);
-  const r = await signAsReceiver(ctx, null, id, rid, body.signature, client);
+  const caretaker = await caretakerFor(ctx, r0);
+  const r = await signAsReceiver(ctx, null, id, rid, body.signature, client, caretaker?.id ?? null);
   return { receiver: { id: r.id, name: r.name, signed_at: r.signed_at } };
 }
 
@@ -300,7 +350,7 @@ export async function confirmWitness(
     });
     const [after] = await tx
       .update(hibah_witnesses)
-      .set({ signature_id: att.id, confirmed_at: now, otp_hash: null })
+      .set({ signature_id: att.id, confirmed_at: now, otp_hash: null, otp_verified_at: now })
       .where(eq(hibah_witnesses.id, w.id))
       .returning();
     await tx.insert(signature_events).values({
@@ -332,24 +382,38 @@ export async function confirmWitness(
 
 /**
  * E-mail every listed party their signed link (best effort: a mail failure does not undo the change) and
- * record when it was sent (`link_sent_at`).
+ * record when it was sent (`link_sent_at`). `unsignedOnly`: only receivers who have not accepted yet (those
+ * added by an amendment, mailed when it succeeds; issue 21 item 5).
  */
-export async function mailPartyLinks(ctx: Ctx, hibahId: string, role: 'receiver' | 'witness', lang: Language = 'ms') {
+export async function mailPartyLinks(
+  ctx: Ctx,
+  hibahId: string,
+  role: 'receiver' | 'witness',
+  lang: Language = 'ms',
+  unsignedOnly = false,
+) {
   const table = role === 'receiver' ? hibah_receivers : hibah_witnesses;
-  const rows = (await ctx.db.select().from(table).where(eq(table.hibah_id, hibahId))) as {
-    id: string;
-    name: string;
-    email: string | null;
-  }[];
+  const rows = (
+    (await ctx.db.select().from(table).where(eq(table.hibah_id, hibahId))) as {
+      id: string;
+      name: string;
+      email: string | null;
+      signed_at?: Date | null;
+    }[]
+  ).filter((r) => !unsignedOnly || !r.signed_at);
   const grantor = await grantorName(ctx, hibahId);
   let sent = 0;
   for (const r of rows) {
-    if (!r.email) continue;
+    // A minor's link goes to their caretaker, who accepts for them (issue 21 item 4).
+    const caretaker =
+      role === 'receiver' ? await caretakerFor(ctx, r as unknown as typeof hibah_receivers.$inferSelect) : null;
+    const email = caretaker ? caretaker.email : r.email;
+    if (!email) continue;
     const path = role === 'receiver' ? receiverLinkPath(hibahId, r.id) : witnessLinkPath(hibahId, r.id);
     const url = webLink(ctx, ctx.signer.sign(path, PARTY_LINK_TTL_SECONDS));
     try {
       await ctx.mailer.send({
-        to: r.email,
+        to: email,
         subject: translate(`hibah.mail.${role}_subject`, lang),
         text: translate(`hibah.mail.${role}_body`, lang, { name: r.name, grantor, url }),
       });

@@ -97,6 +97,19 @@ export const WITNESS: ChildKind = {
   },
 };
 
+/**
+ * Whether receiver `r` may accept (sign) now: while receivers sign (status 3, draft accepted), or — for a
+ * receiver added by an amendment who has not accepted yet — once the amended hibah is registered
+ * (status 5; issue 21 item 5: asked to accept like the first ones).
+ */
+export function receiverMaySign(
+  h: { status: number; is_draft_accepted: boolean },
+  r: { signed_at: Date | null },
+): boolean {
+  if (h.status === 3 && h.is_draft_accepted) return true;
+  return h.status === 5 && !r.signed_at;
+}
+
 /** Receivers of a hibah still without a signature. */
 export async function unsignedReceivers(db: Conn, hibahId: string) {
   return db
@@ -123,10 +136,12 @@ export async function validateReceiverSignatures(db: Conn, user: AuthUser, hibah
 
 /**
  * Save a receiver's signature (signpenerima): PNG only, not blank (422 `validation.signature_required`).
- * Allowed when the draft was accepted (status 3, `is_draft_accepted`), else 422 `hibah.draft_not_accepted`.
+ * Allowed when the draft was accepted (status 3, `is_draft_accepted`) or, for a receiver added by an
+ * amendment, once registered ({@link receiverMaySign}); else 422 `hibah.draft_not_accepted`.
  * Records the signature facts (who saved it, whose it is, when, IP, document version; ADR 0015).
  * `actor` is null when the receiver signs through a signed link (no account); `client` is then the
  * link user's IP and User-Agent, and the link's sent/opened times go with the facts (ADR 0074).
+ * `caretakerId`: a minor's acceptance (qabul) given by this caretaker with their own code (issue 21 item 4).
  */
 export async function signAsReceiver(
   ctx: Ctx,
@@ -135,6 +150,7 @@ export async function signAsReceiver(
   receiverId: string,
   dataUrl: string,
   client?: { ip?: string; userAgent?: string },
+  caretakerId: string | null = null,
 ) {
   const ip = client?.ip;
   const data = decodeBase64(dataUrl, 'signature');
@@ -147,12 +163,12 @@ export async function signAsReceiver(
     }
     const [h] = await tx.select().from(hibahs).where(eq(hibahs.id, hibahId)).for('update');
     if (!h) throw notFound();
-    if (h.status !== 3 || !h.is_draft_accepted) throw fieldError('_', H.draftNotAccepted);
     const [r] = await tx
       .select()
       .from(hibah_receivers)
       .where(and(eq(hibah_receivers.id, receiverId), eq(hibah_receivers.hibah_id, h.id)));
     if (!r) throw notFound();
+    if (!receiverMaySign(h, r)) throw fieldError('_', H.draftNotAccepted);
     const att = await saveAttachment(asDb(tx), ctx.store, {
       attachableType: 'HibahReceiver',
       attachableId: r.id,
@@ -167,7 +183,7 @@ export async function signAsReceiver(
     const now = new Date();
     const [after] = await tx
       .update(hibah_receivers)
-      .set({ signature_id: att.id, signed_at: now })
+      .set({ signature_id: att.id, signed_at: now, accepted_by_caretaker_id: caretakerId })
       .where(eq(hibah_receivers.id, r.id))
       .returning();
     await tx.insert(signature_events).values({

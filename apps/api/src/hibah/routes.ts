@@ -24,6 +24,9 @@ import type { Ctx } from '../context.ts';
 import { fieldError, fromZod } from '../http/errors.ts';
 import { optionalQuery, pageQuery } from '../http/pagination.ts';
 import { registerPayable } from '../payments/payables.ts';
+import { certificateFacts } from './certificate-facts.ts';
+import { loadHibahContent } from './content.ts';
+import { grantorSignatureState, hibahDocumentVersion } from './document-version.ts';
 import { registerHibahJobs } from './jobs.ts';
 import { registerPartyLinks } from './links.ts';
 import { hibahPayable } from './payable.ts';
@@ -102,7 +105,18 @@ export async function hibahRoutes(api: FastifyInstance, ctx: Ctx) {
     },
     async (req) => {
       const h = await findVisibleHibah(ctx.db, requireUser(req), req.params.id);
-      return { hibah: await serializeHibah(ctx.db, h, parseLoadWith(req.query.load_with)) };
+      const sig = await grantorSignatureState(ctx.db, h);
+      return {
+        hibah: {
+          ...(await serializeHibah(ctx.db, h, parseLoadWith(req.query.load_with))),
+          // 1 when the grantor's signature is of the content as it is now (issue 21 item 5); the version hashes.
+          signature_current: sig.current ? 1 : 0,
+          document_sha256: sig.now,
+          signed_document_sha256: sig.signed,
+          draft_accepted_sha256: h.draft_accepted_sha256,
+          approved_sha256: h.approved_sha256,
+        },
+      };
     },
   );
 
@@ -129,6 +143,19 @@ export async function hibahRoutes(api: FastifyInstance, ctx: Ctx) {
   r.post('/hibah/:id', updateOpts, update);
   r.patch('/hibah/:id', updateOpts, update);
   r.put('/hibah/:id', updateOpts, update);
+
+  /**
+   * `GET /hibah/{id}/summary` → `{ summary: { receivers, properties, document_sha256 } }`: what the hibah
+   * gives, as the certificate states it (hibah/certificate-facts.ts: per receiver the property and share,
+   * minor flag, caretaker and allowance; catalogue labels "Malay / English"), and the version it is —
+   * shown where the grantor accepts the draft and where staff approve (issue 21 item 3). 404 when not
+   * the caller's to see.
+   */
+  r.get('/hibah/:id/summary', { config: { access: READ_HIBAH }, schema: { params: idParams } }, async (req) => {
+    const h = await findVisibleHibah(ctx.db, requireUser(req), req.params.id);
+    const facts = certificateFacts(await loadHibahContent(ctx.db, h.id));
+    return { summary: { ...facts, document_sha256: await hibahDocumentVersion(ctx.db, h.id) } };
+  });
 
   /** `GET /hibah/{id}/user-detail` → `{ user_detail }` (null before it is given). */
   r.get('/hibah/:id/user-detail', { config: { access: READ_HIBAH }, schema: { params: idParams } }, async (req) => ({

@@ -4,7 +4,9 @@
  * Grantor only (403 `hibah.grantor_only` for anyone else, staff included):
  * - -1 → 0 (part C done);
  * - 0|1 → 2 sign and submit: complete (particulars, ≥1 receiver, a caretaker for every minor receiver,
- *   ≥1 property each with a receiver share), paid (or nothing due), signed, PDPA + confirmation; then the
+ *   ≥1 property each with a receiver share), paid (or nothing due), signed — the signature given for the
+ *   content as it is now (else 422 `hibah.signature_stale` on `signature`: sign again; issue 21 item 5) —,
+ *   PDPA + confirmation; then the
  *   grantor's identity (issue 3; ADR 0096): a passed eKYC of this hibah (`ekyc_verified_at`, by a face
  *   score ≥ 70 or a manual verification; 422 `ekyc.required` on `ekyc`) and a verified one-time code of
  *   purpose `hibah-submit` for it, spent here (422 `otp.required` on `otp`) — both reported at once;
@@ -35,6 +37,7 @@ import {
 } from '../db/schema/index.ts';
 import { AppError, fieldError } from '../http/errors.ts';
 import { consumeVerifiedOtp, type OtpPurpose } from '../otp/service.ts';
+import { grantorSignatureState, hibahDocumentVersion } from './document-version.ts';
 import { mailPartyLinks } from './links.ts';
 import { assertCanVerify, assertGrantor, type HibahRow } from './policy.ts';
 import { type Actor, audit, type Conn, findVisibleHibah } from './service.ts';
@@ -115,6 +118,8 @@ export async function changeStatus(ctx: Ctx, actor: Actor, id: string, body: Bod
         Object.assign(set, {
           status: to,
           approved_at: now,
+          // The version staff saw and approved (issue 21 item 3).
+          approved_sha256: await hibahDocumentVersion(tx, h.id),
           verified_by: me.id,
           is_cash_payment: body.is_cash_payment ?? h.is_cash_payment,
           is_draft_accepted: false,
@@ -141,6 +146,8 @@ export async function changeStatus(ctx: Ctx, actor: Actor, id: string, body: Bod
         const due = (h.price_sen ?? 0) - h.discount_sen;
         if (h.price_sen === null || (due > 0 && !h.payment_received_at)) throw fieldError('_', H.paymentRequired);
         if (!h.signature_id) throw fieldError('_', H.signatureRequired);
+        // The signature submitted must be of the content submitted (issue 21 item 5).
+        if (!(await grantorSignatureState(tx, h)).current) throw fieldError('signature', H.signatureStale);
         await assertIdentity(tx, h, me.id, 'hibah-submit');
         Object.assign(set, { status: to, acknowledged_pdpa: true, acknowledged_confirmation: true, submitted_at: now });
       } else if (
@@ -151,7 +158,12 @@ export async function changeStatus(ctx: Ctx, actor: Actor, id: string, body: Bod
       ) {
         if (h.draft_expires_at && h.draft_expires_at.getTime() < now.getTime()) throw fieldError('_', H.draftExpired);
         await assertIdentity(tx, h, me.id, 'hibah-finalise');
-        Object.assign(set, { is_draft_accepted: true, draft_accepted_at: now });
+        Object.assign(set, {
+          is_draft_accepted: true,
+          draft_accepted_at: now,
+          // The version the grantor was shown and accepted (issue 21 item 3).
+          draft_accepted_sha256: await hibahDocumentVersion(tx, h.id),
+        });
         mail = 'receiver';
       } else if (h.status === HIBAH_STATUS.draft && !h.is_draft_accepted && to === HIBAH_STATUS.grantorReview) {
         Object.assign(set, { status: to, draft_expires_at: null });

@@ -42,6 +42,8 @@ export const H = {
   propertyRequired: 'hibah.property_required',
   paymentRequired: 'hibah.payment_required',
   signatureRequired: 'hibah.signature_required',
+  /** The content changed after the grantor signed: sign again (issue 21 item 5). */
+  signatureStale: 'hibah.signature_stale',
   verificationRequired: 'hibah.verification_required',
   draftExpired: 'hibah.draft_expired',
   draftNotAccepted: 'hibah.draft_not_accepted',

@@ -78,6 +78,10 @@ export const hibahs = pgTable(
     draft_accepted_at: tz('draft_accepted_at'),
     draft_reminded_at: tz('draft_reminded_at'),
     draft_expired_at: tz('draft_expired_at'),
+    /** The document version (hibahDocumentVersion) the grantor saw when accepting the draft (issue 21 item 3). */
+    draft_accepted_sha256: text('draft_accepted_sha256'),
+    /** The document version staff saw when approving (issue 21 item 3). */
+    approved_sha256: text('approved_sha256'),
     submitted_at: tz('submitted_at'),
     approved_at: tz('approved_at'),
     verified_by: text('verified_by').references(() => users.id),
@@ -161,6 +165,14 @@ export const hibah_receivers = pgTable(
     otp_hash: text('otp_hash'),
     otp_expires_at: tz('otp_expires_at'),
     otp_failed_attempts: integer('otp_failed_attempts').notNull().default(0),
+    /** Where the last code went ("email" | "sms") and when the right one was entered (certificate; issue 21). */
+    otp_channel: text('otp_channel'),
+    otp_verified_at: tz('otp_verified_at'),
+    /**
+     * A minor receiver's acceptance (qabul) given by their caretaker (wali / penjaga), who signed with the
+     * code sent to the caretaker (issue 21 item 4); null = the receiver accepted themself.
+     */
+    accepted_by_caretaker_id: text('accepted_by_caretaker_id'),
     ...timestamps(),
   },
   (t) => [index('hibah_receivers_hibah_idx').on(t.hibah_id)],
@@ -234,6 +246,8 @@ export const hibah_witnesses = pgTable(
     otp_failed_attempts: integer('otp_failed_attempts').notNull().default(0),
     signature_id: text('signature_id'),
     confirmed_at: tz('confirmed_at'),
+    /** When the witness entered the right e-mailed code (certificate of completion; issue 21). */
+    otp_verified_at: tz('otp_verified_at'),
     /** When their link was last e-mailed and first opened (certificate of completion; ADR 0074). */
     link_sent_at: tz('link_sent_at'),
     link_viewed_at: tz('link_viewed_at'),

@@ -29,7 +29,10 @@ function verificationLines(s: CompletionSigner): string[] {
     if (s.presence === 'signed_link') {
       return [
         bi('signed_link'),
-        ...(s.otpVerifiedAt ? [bi('otp_email', { at: formatKlDateTime(s.otpVerifiedAt) })] : []),
+        ...(s.onBehalfOf ? [bi('on_behalf', { name: s.onBehalfOf })] : []),
+        ...(s.otpVerifiedAt
+          ? [bi(s.otpChannel === 'sms' ? 'otp_sms' : 'otp_email', { at: formatKlDateTime(s.otpVerifiedAt) })]
+          : [bi('otp_none')]),
       ];
     }
     return [bi(s.presence === 'in_person_grantor' ? 'in_person_grantor' : 'in_person')];
@@ -46,7 +49,11 @@ function verificationLines(s: CompletionSigner): string[] {
         })
         .join(' / ');
   const otp = s.otpVerifiedAt ? bi('otp', { at: formatKlDateTime(s.otpVerifiedAt) }) : bi('otp_none');
-  return [ekyc, otp];
+  const draft =
+    s.draftAcceptOtpAt === undefined
+      ? []
+      : [s.draftAcceptOtpAt ? bi('otp_draft', { at: formatKlDateTime(s.draftAcceptOtpAt) }) : bi('otp_draft_none')];
+  return [ekyc, otp, ...draft];
 }
 
 function signerBlock(s: CompletionSigner, index: number, currentSha256: string): Content {

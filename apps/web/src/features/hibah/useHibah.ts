@@ -21,6 +21,8 @@ export interface Hibah {
   amount_due_sen: number | null;
   payment_received_at: string | null;
   has_signature: number;
+  /** 1 when the grantor's signature is of the content as it is now (issue 21 item 5). */
+  signature_current?: number;
   is_draft_accepted: number;
   draft_expires_at: string | null;
   current_total_sen: number;

@@ -130,9 +130,17 @@ export function HibahReceiversPart() {
   );
 }
 
-/** Caretakers of the draft; each may name the minor receiver in their care (none = every minor). */
+/** Whether a caretaker form's allowance switch is on. */
+const allowanceOn = (v: Record<string, unknown>) =>
+  v.has_allowance === true || v.has_allowance === 1 || v.has_allowance === '1';
+
+/**
+ * Caretakers of the draft; each may name the minor receiver in their care (none = every minor), and the
+ * allowance (on/off, amount typed in ringgit and kept in sen, frequency) may be changed.
+ */
 export function HibahCaretakersPart() {
   const { t } = useTranslation();
+  const lang = useLang();
   const { hdraft } = useHibahContext();
   const minors = hdraft.receivers.filter((r) => r.is_minor);
   const specs: FieldSpec[] = [
@@ -146,7 +154,29 @@ export function HibahCaretakersPart() {
     { name: 'email', label: t('wills.f.email'), type: 'email' },
     { name: 'bank_name', label: t('hibah.f.bank_name') },
     { name: 'bank_account_number', label: t('hibah.f.bank_account_number') },
-    { name: 'allowance_frequency', label: t('hibah.f.allowance_frequency'), kind: 'catalogue', catalogue: FREQUENCIES },
+    // The allowance itself can be changed, not only its frequency (issue 21 item 4).
+    { name: 'has_allowance', label: t('hibah.g.has_allowance'), kind: 'switch' },
+    {
+      name: 'allowance_amount_sen',
+      label: t('hibah.g.allowance_amount'),
+      kind: 'ringgit',
+      required: true,
+      visible: allowanceOn,
+    },
+    {
+      name: 'allowance_frequency',
+      label: t('hibah.f.allowance_frequency'),
+      kind: 'catalogue',
+      catalogue: FREQUENCIES,
+      required: true,
+      visible: allowanceOn,
+    },
+    {
+      name: 'other_allowance_frequency',
+      label: t('hibah.g.other_allowance_frequency'),
+      required: true,
+      visible: (v) => allowanceOn(v) && v.allowance_frequency === 'other',
+    },
   ];
   return (
     <Stack>
@@ -168,6 +198,17 @@ export function HibahCaretakersPart() {
           {
             label: t('hibahAmendments.caretakers.minor'),
             render: (r) => minors.find((m) => m.id === r.receiver_id)?.name ?? t('hibahAmendments.caretakers.all'),
+          },
+          {
+            label: t('hibah.g.allowance_amount'),
+            render: (r) =>
+              r.has_allowance && typeof r.allowance_amount_sen === 'number'
+                ? `${formatRinggit(r.allowance_amount_sen)} · ${
+                    r.allowance_frequency === 'other'
+                      ? String(r.other_allowance_frequency ?? '')
+                      : labelOf(FREQUENCIES, r.allowance_frequency ?? null, lang)
+                  }`
+                : t('hibah.g.no_allowance'),
           },
         ]}
       />

@@ -48,7 +48,12 @@ export function HibahTable({ rows, caption }: { rows: Hibah[]; caption: string }
             <Table.Tr key={h.id}>
               <Table.Td>
                 <Anchor component={Link} to={`${wizardBase(h.hibah_type)}/part-${partOf(h)}?id=${h.id}`}>
-                  {h.hibah_number ?? h.id.slice(0, 8)}
+                  {h.hibah_number ??
+                    t('hibah.list.unregistered', {
+                      date: new Date(h.created_at).toLocaleDateString(lang === 'en' ? 'en-GB' : 'ms-MY', {
+                        timeZone: 'Asia/Kuala_Lumpur',
+                      }),
+                    })}
                 </Anchor>
               </Table.Td>
               <Table.Td>{labelOf(HIBAH_TYPES, h.hibah_type, lang)}</Table.Td>

@@ -5,7 +5,7 @@
  * for a code by e-mail, enters it and signs); and the certificate's QR target /public/hibah/{id}, the
  * will page's twin: the masked facts and the upload check of a PDF copy (DocumentCheck, issue 11).
  */
-import { Alert, Button, Container, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Container, Group, List, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { HIBAH_TYPES, labelOf } from '@wasiat/domain';
 import { useState } from 'react';
@@ -20,6 +20,68 @@ function useLink(kind: 'receiver' | 'witness') {
   const { search } = useLocation();
   const path = `public/hibah/${id}/${kind}/${pid}`;
   return { path, search };
+}
+
+/** What the receiver's page shows them (`GET /public/hibah/{id}/receiver/{rid}`; issue 21 items 3, 4). */
+interface ReceiverGiftData {
+  receiver: { name: string; minor: number; caretaker: { name: string } | null };
+  gift: {
+    shares: { property: string; portion: string }[];
+    caretakers: {
+      name: string;
+      ic: string;
+      relationship: string;
+      allowance: { amount: string; frequency: string } | null;
+    }[];
+  };
+  document_sha256: string;
+}
+
+/**
+ * What is given, shown where the receiver accepts (issue 21 item 3): each property and share, the minor
+ * flag and the caretaker with the allowance, and the version (SHA-256) they accept; a minor's acceptance
+ * (qabul) is given by the caretaker (item 4). Property and relationship labels come from the server in
+ * "Malay / English".
+ */
+function ReceiverGift({ data }: { data: ReceiverGiftData }) {
+  const { t } = useTranslation();
+  return (
+    <Paper withBorder p="md" data-testid="receiver-gift">
+      <Stack gap="xs">
+        <Title order={2} size="h4">
+          {t('hibah.party.gift_title')}
+        </Title>
+        {data.gift.shares.length ? (
+          <List>
+            {data.gift.shares.map((s) => (
+              <List.Item key={s.property}>
+                {t('hibah.party.share', { property: s.property, portion: s.portion })}
+              </List.Item>
+            ))}
+          </List>
+        ) : (
+          <Text>{t('hibah.party.no_share')}</Text>
+        )}
+        {data.receiver.minor ? <Text data-testid="receiver-minor">{t('hibah.party.minor')}</Text> : null}
+        {data.gift.caretakers.map((c) => (
+          <Text key={c.name + c.ic}>
+            {t('hibah.party.caretaker', { name: c.name, ic: c.ic, relationship: c.relationship })}{' '}
+            {c.allowance
+              ? t('hibah.party.allowance', { amount: c.allowance.amount, frequency: c.allowance.frequency })
+              : t('hibah.party.no_allowance')}
+          </Text>
+        ))}
+        {data.receiver.caretaker ? (
+          <Alert data-testid="receiver-caretaker-accepts">
+            {t('hibah.party.caretaker_accepts', { caretaker: data.receiver.caretaker.name, name: data.receiver.name })}
+          </Alert>
+        ) : null}
+        <Text size="xs" c="dimmed">
+          {t('hibah.party.version', { sha: data.document_sha256 })}
+        </Text>
+      </Stack>
+    </Paper>
+  );
 }
 
 /** A receiver signs through their link: a code (e-mail or SMS), then code + signature. */
@@ -45,6 +107,7 @@ export function ReceiverSignPage() {
             product: labelOf(HIBAH_TYPES, q.data.hibah.hibah_type, lang),
           })}
         </Text>
+        <ReceiverGift data={q.data} />
         {done || q.data.receiver.signed_at ? (
           <Alert data-testid="party-done">{done ?? t('hibah.sign.done')}</Alert>
         ) : (
@@ -84,7 +147,15 @@ export function ReceiverSignPage() {
                 required
                 data-testid="party-code"
               />
-              <SignaturePad label={t('hibah.sign.pad', { name: q.data.receiver.name })} required onChange={setSig} />
+              <SignaturePad
+                label={
+                  q.data.receiver.caretaker
+                    ? t('hibah.party.caretaker_pad', { name: q.data.receiver.caretaker.name })
+                    : t('hibah.sign.pad', { name: q.data.receiver.name })
+                }
+                required
+                onChange={setSig}
+              />
               {error ? (
                 <Text c="red.9" role="alert">
                   {error}

@@ -4,6 +4,7 @@
  * (`GET /api/hibah/pending-approval?status=2|4`), and the hibahs of one organisation in status 2
  * (approve → 3, decline → 1 with a reason) or 4 (awaiting witnesses).
  */
+
 import { Anchor, Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { HIBAH_TYPES, labelOf } from '@wasiat/domain';
@@ -11,6 +12,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { api } from '@/app/api.ts';
+import { HibahSummary } from '../components/HibahSummary.tsx';
 import { useHibahList } from '../useHibah.ts';
 
 /** Organisations with hibahs pending at `status`. */
@@ -61,6 +63,8 @@ export function PendingListPage({ status }: { status: 2 | 4 }) {
   const org = params.get('organization_id') ?? undefined;
   const q = useHibahList({ status, organization_id: org, load_with: 'user,userDetail', limit: 100 });
   const [reasons, setReasons] = useState<Record<string, string>>({});
+  // The hibah opened for reading: staff approve only what they have opened (issue 21 item 3).
+  const [open, setOpen] = useState<string | null>(null);
   const act = async (id: string, body: Record<string, unknown>) => {
     await api.post(`hibah/${id}`, body);
     await qc.invalidateQueries({ queryKey: ['hibahs'] });
@@ -94,7 +98,21 @@ export function PendingListPage({ status }: { status: 2 | 4 }) {
               <Table.Td>
                 {status === 2 ? (
                   <Group gap="xs">
-                    <Button size="xs" onClick={() => act(h.id, { status: 3 })} data-testid={`approve-${h.id}`}>
+                    <Button
+                      size="xs"
+                      variant="subtle"
+                      data-testid={`open-${h.id}`}
+                      onClick={() => setOpen((o) => (o === h.id ? null : h.id))}
+                    >
+                      {t(open === h.id ? 'hibah.verify.close' : 'hibah.verify.open')}
+                    </Button>
+                    <Button
+                      size="xs"
+                      disabled={open !== h.id}
+                      title={open !== h.id ? t('hibah.verify.open_first') : undefined}
+                      onClick={() => act(h.id, { status: 3 })}
+                      data-testid={`approve-${h.id}`}
+                    >
                       {t('hibah.verify.approve')}
                     </Button>
                     <TextInput
@@ -117,6 +135,7 @@ export function PendingListPage({ status }: { status: 2 | 4 }) {
                 ) : (
                   <Text size="sm">{t('hibah.status.4')}</Text>
                 )}
+                {open === h.id ? <HibahSummary hibahId={h.id} /> : null}
               </Table.Td>
             </Table.Tr>
           ))}

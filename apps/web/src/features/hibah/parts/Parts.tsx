@@ -9,7 +9,9 @@
  * then accept within 14 days). The server refuses submitting and accepting without a passed eKYC and the
  * code (ADR 0096).
  */
+
 import { Alert, Anchor, Button, Checkbox, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import {
   DESIGNATIONS,
   ESTATE_HIBAH_TYPE,
@@ -44,6 +46,7 @@ import { defaultsFor, heirSpecs, receiverSpecs, witnessSpecs } from '@/features/
 import { type FieldSpec, RecordForm } from '@/features/wills/components/RecordForm.tsx';
 import { immoveableSpecs, moveableSpecs } from '@/features/wills/parts/e/PropertyTab.tsx';
 import { isGrantor, mayFill } from '../access.ts';
+import { HibahSummary } from '../components/HibahSummary.tsx';
 import { Rows } from '../components/Rows.tsx';
 import { rm } from '../products.ts';
 import { type Hibah, useHibahRows, useRefreshHibah } from '../useHibah.ts';
@@ -367,6 +370,26 @@ export function PartH({ hibah }: { hibah: Hibah }) {
   const paid = !!hibah.payment_received_at || (hibah.amount_due_sen ?? 0) === 0;
   const ekycDone = !!hibah.ekyc_verified_at;
   const { pathname } = useLocation();
+  // A cash payment recorded and awaiting the accountant's confirmation (issue 21 item 8: say what happened).
+  const payments = useQuery({
+    queryKey: ['hibah', hibah.id, 'payments'],
+    enabled: !paid,
+    queryFn: async () =>
+      (
+        await api.get<{
+          payments: {
+            data: {
+              id: string;
+              payment_options_id: number;
+              status: string;
+              reference: string | null;
+              amount_sen: number;
+            }[];
+          };
+        }>(`hibah/${hibah.id}/payment`)
+      ).payments.data,
+  });
+  const pendingCash = (payments.data ?? []).find((p) => p.payment_options_id === 3 && p.status === 'pending');
   if (!filling(hibah)) return <Alert data-testid="hibah-submitted">{t('hibah.h.submitted')}</Alert>;
   const grantor = isGrantor(hibah);
   return (
@@ -398,12 +421,14 @@ export function PartH({ hibah }: { hibah: Hibah }) {
               <Button
                 variant="outline"
                 data-testid="hibah-pay-cash"
+                disabled={!!pendingCash}
                 onClick={async () => {
                   await api.post('payment', {
                     paymentable_type: 'Hibah',
                     paymentable_id: hibah.id,
                     payment_options_id: 3,
                   });
+                  await payments.refetch();
                   await refresh(hibah.id);
                 }}
               >
@@ -411,6 +436,14 @@ export function PartH({ hibah }: { hibah: Hibah }) {
               </Button>
             </Group>
           )}
+          {!paid && pendingCash ? (
+            <Alert role="status" data-testid="hibah-cash-pending">
+              {t('hibah.h.cash_pending', {
+                amount: rm(pendingCash.amount_sen),
+                reference: pendingCash.reference ?? pendingCash.id,
+              })}
+            </Alert>
+          ) : null}
         </Stack>
       </Paper>
       {grantor ? null : (
@@ -421,7 +454,13 @@ export function PartH({ hibah }: { hibah: Hibah }) {
       {grantor ? (
         <Paper withBorder p="md">
           <Stack>
-            {hibah.has_signature ? <Text data-testid="hibah-signed">{t('hibah.h.signed')}</Text> : null}
+            {hibah.has_signature && hibah.signature_current === 0 ? (
+              <Alert color="yellow" data-testid="hibah-sign-again">
+                {t('hibah.h.sign_again')}
+              </Alert>
+            ) : hibah.has_signature ? (
+              <Text data-testid="hibah-signed">{t('hibah.h.signed')}</Text>
+            ) : null}
             <SignaturePad label={t('hibah.h.signature')} required onChange={setSig} />
             <Group>
               <Button
@@ -662,6 +701,7 @@ export function PartDraft({ hibah }: { hibah: Hibah }) {
     <Paper withBorder p="md">
       <Stack>
         <Text>{t('hibah.draft.until', { date: until })}</Text>
+        <HibahSummary hibahId={hibah.id} />
         <OtpStep
           purpose="hibah-finalise"
           record={{ hibah_id: hibah.id }}
