@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../test/harness.ts';
 import { organizations, wills } from '../db/schema/index.ts';
-import { newClient, ok, SIGNATURE_PNG } from '../wills/test-fixtures.ts';
+import { grantAccess, newClient, ok, SIGNATURE_PNG } from '../wills/test-fixtures.ts';
 
 let t: TestApp;
 const tok: Record<string, string> = {};
@@ -41,6 +41,7 @@ const branchBody = (code: string) => ({
 /** A will the demo agent registered for a new client, in the demo organisation. */
 async function agentWill() {
   const c = await newClient(t);
+  await grantAccess(t, c, 'agent'); // the client let the demo organisation act for them (ADR 0101)
   const w = (await ok(t.call('POST', '/api/wasiat', { token: tok.agent, body: { user_id: c.id } }), 201)).wasiat;
   return { c, id: w.id as string };
 }

@@ -11,7 +11,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../test/harness.ts';
 import { audit_events, organizations, user_accesses, users } from '../db/schema/index.ts';
-import { type Client, newClient, ok, orgAndBranch } from '../wills/test-fixtures.ts';
+import { type Client, grantAccess, newClient, ok, orgAndBranch } from '../wills/test-fixtures.ts';
 
 let t: TestApp;
 const tok: Record<string, string> = {};
@@ -45,6 +45,8 @@ const settle = () => new Promise((r) => setTimeout(r, 400));
 /** A client with a will registered by the demo organisation's agent (so the demo Partner had them in scope). */
 async function clientOfDemo(): Promise<Client> {
   const c = await newClient(t);
+  // The client let the demo organisation act for them (ADR 0101), as a real client would.
+  await grantAccess(t, c, 'agent');
   const w = (await ok(t.call('POST', '/api/wasiat', { token: tok.agent, body: { user_id: c.id } }), 201)).wasiat;
   const [demo] = await t.ctx.db.select().from(organizations).where(eq(organizations.code, 'DEMO'));
   if (demo) {
