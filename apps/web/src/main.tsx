@@ -1,6 +1,7 @@
 /** Entry of the SPA: providers (Mantine, modals, notifications, i18n, TanStack Query) and the router. */
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+import './app/a11y.css';
 import './app/i18n.ts';
 import { type CSSVariablesResolver, createTheme, MantineProvider, Notification } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';

@@ -1,0 +1,1 @@
+ALTER TABLE "signature_events" ADD COLUMN "method" text DEFAULT 'drawn' NOT NULL;
