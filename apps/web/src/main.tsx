@@ -51,7 +51,8 @@ if (root) {
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
         <QueryClientProvider client={queryClient}>
           <ModalsProvider>
-            <Notifications position="top-right" />
+            {/* Bottom: a toast never covers the header's language switch and login link (WCAG 2.4.11). */}
+            <Notifications position="bottom-right" />
             <RouterProvider router={router} />
           </ModalsProvider>
         </QueryClientProvider>
