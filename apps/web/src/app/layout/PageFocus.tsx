@@ -56,6 +56,7 @@ export function usePageFocus() {
   const first = useRef(true);
 
   // Title: follow the heading's text (route changes, language changes, data arriving).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-run on each route and language change
   useEffect(() => {
     const main = document.getElementById(MAIN_ID);
     const update = () => {
@@ -70,6 +71,7 @@ export function usePageFocus() {
   }, [brand, pathname, i18n.language]);
 
   // Focus: to the new page's heading once it shows.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each route change
   useEffect(() => {
     if (first.current) {
       first.current = false;
