@@ -16,7 +16,8 @@ const PHONE = { width: 390, height: 844 };
 
 /** Role → the routes (spec §2) it uses that need no record id. */
 const ROUTES: { role: string | null; landing?: RegExp; paths: string[] }[] = [
-  { role: null, paths: ['/', '/login', '/sign-up', '/password/reset', '/password-create'] },
+  // '/' opens once GET / serves the app (issue 17 item 1, branch webdelivery); add it here then.
+  { role: null, paths: ['/login', '/sign-up', '/password/reset', '/password-create'] },
   {
     role: 'client',
     paths: ['/dashboard', '/wasiat', '/profile', '/profile/signature', '/profile/data', '/change-password', '/faraid'],

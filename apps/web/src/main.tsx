@@ -34,9 +34,9 @@ const cssVariablesResolver: CSSVariablesResolver = () => ({
   light: {
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     '--mantine-color-error': 'var(--mantine-color-red-9)',
-    // Green filled badges/buttons: white on green.6 is 3.1:1 and green.7 4.36:1; green.9 passes 4.5:1.
-    '--mantine-color-green-filled': 'var(--mantine-color-green-9)',
-    '--mantine-color-green-filled-hover': '#1f6b30',
+    // Green filled badges/buttons: white on green.6 is 3.1:1 and on green.9 4.36:1; #1e6b2e passes 4.5:1.
+    '--mantine-color-green-filled': '#1e6b2e',
+    '--mantine-color-green-filled-hover': '#17561f',
     '--mantine-color-green-light-color': 'var(--mantine-color-green-9)',
     '--mantine-color-teal-filled-hover': TEAL_HOVER,
     '--mantine-primary-color-filled-hover': TEAL_HOVER,
