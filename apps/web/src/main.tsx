@@ -1,7 +1,8 @@
 /** Entry of the SPA: providers (Mantine, modals, notifications, i18n, TanStack Query) and the router. */
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import { type CSSVariablesResolver, createTheme, MantineProvider, Notification } from '@mantine/core';
+import './app/a11y.css';
+import { type CSSVariablesResolver, createTheme, MantineProvider, Notification, Table } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -19,6 +20,11 @@ const theme = createTheme({
   fontFamily: 'system-ui, sans-serif',
   components: {
     Notification: Notification.extend({ styles: { description: { color: 'var(--mantine-color-gray-8)' } } }),
+    // A table wider than the screen scrolls inside a native box that keyboard users can focus and scroll
+    // (axe scrollable-region-focusable; issue 22 item 2); the page itself never scrolls sideways.
+    TableScrollContainer: Table.ScrollContainer.extend({
+      defaultProps: { type: 'native', tabIndex: 0, 'data-scroll-region': true } as Record<string, unknown>,
+    }),
   },
 });
 // Mantine hovers a shade-9 button with shade 8, which fails contrast again: hover darker instead.
@@ -28,6 +34,10 @@ const cssVariablesResolver: CSSVariablesResolver = () => ({
   light: {
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     '--mantine-color-error': 'var(--mantine-color-red-9)',
+    // Green filled badges/buttons: white on green.6 is 3.1:1 and on green.9 4.36:1; #1e6b2e passes 4.5:1.
+    '--mantine-color-green-filled': '#1e6b2e',
+    '--mantine-color-green-filled-hover': '#17561f',
+    '--mantine-color-green-light-color': 'var(--mantine-color-green-9)',
     '--mantine-color-teal-filled-hover': TEAL_HOVER,
     '--mantine-primary-color-filled-hover': TEAL_HOVER,
     '--mantine-color-teal-light-color': 'var(--mantine-color-teal-9)',
@@ -52,7 +62,8 @@ if (root) {
         <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
           <QueryClientProvider client={queryClient}>
             <ModalsProvider>
-              <Notifications position="top-right" />
+              {/* Bottom: a toast never covers the header's language switch and login link (WCAG 2.4.11). */}
+              <Notifications position="bottom-right" />
               <RouterProvider router={router} />
             </ModalsProvider>
           </QueryClientProvider>

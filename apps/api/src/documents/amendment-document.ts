@@ -101,6 +101,7 @@ export async function amendmentPdfData(ctx: Ctx, a: Amendment): Promise<WillPdfD
       signedAt: s.signedAt,
       ip: s.ip,
       sha256: s.documentSha256,
+      method: s.method,
     })),
     completion,
     amendment: {

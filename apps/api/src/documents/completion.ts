@@ -75,6 +75,8 @@ export interface CompletionSigner {
   signedAt: Date;
   /** SHA-256 (hex) of the document version when signed (ADR 0015; hibah and amendment: ADR 0074). */
   documentSha256: string;
+  /** How the signature image was made: `drawn` | `typed` (ADR 0123); absent = drawn. */
+  method?: string;
 }
 
 /** What the certificate-of-completion page prints. */
@@ -161,6 +163,7 @@ export async function willCompletion(
         viewedAt: e.viewed_at,
         signedAt: e.signed_at,
         documentSha256: e.document_sha256,
+        method: e.method,
       };
     }),
   };
@@ -357,6 +360,7 @@ export async function hibahCompletion(ctx: Ctx, h: Hibah, snapshot?: HibahPartie
         viewedAt: e.viewed_at,
         signedAt: e.signed_at,
         documentSha256: e.document_sha256,
+        method: e.method,
       };
       if (e.role === 'receiver') {
         const r = receiverOf.get(e.witness_id ?? '');
@@ -446,6 +450,7 @@ export async function amendmentSigners(ctx: Ctx, a: Amendment, owner: AmendmentO
       viewedAt: e?.viewed_at ?? null,
       signedAt: e?.signed_at ?? att?.at ?? a.updated_at,
       documentSha256: e?.document_sha256 ?? version,
+      method: e?.method,
     });
   }
   const wit = await db
@@ -469,6 +474,7 @@ export async function amendmentSigners(ctx: Ctx, a: Amendment, owner: AmendmentO
       viewedAt: e?.viewed_at ?? x.link_viewed_at,
       signedAt: e?.signed_at ?? (x.confirmed_at as Date),
       documentSha256: e?.document_sha256 ?? version,
+      method: e?.method,
     });
   }
   signers.sort((p, q) => p.signedAt.getTime() - q.signedAt.getTime());

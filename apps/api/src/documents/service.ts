@@ -183,6 +183,7 @@ export async function willPdfData(ctx: Ctx, w: Will): Promise<WillPdfData> {
       signedAt: e.signed_at,
       ip: e.ip,
       sha256: e.document_sha256,
+      method: e.method,
     })),
     will: w,
     detail: t.detail,

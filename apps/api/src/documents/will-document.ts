@@ -110,6 +110,7 @@ export async function issueWillVersionDocument(
       signedAt: s.signedAt,
       ip: s.ip,
       sha256: s.documentSha256,
+      method: s.method,
     })),
     completion,
   };

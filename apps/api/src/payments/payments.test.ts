@@ -37,6 +37,7 @@ beforeAll(async () => {
   await db.insert(promo_codes).values([
     { organization_id: demoOrg, code: 'FREE350', discount_sen: 35000 },
     { organization_id: null, code: 'RACE10', discount_sen: 1000 },
+    { organization_id: demoOrg, code: 'ONCE50', discount_sen: 5000 },
     { organization_id: demoOrg, code: 'OLD10', discount_sen: 1000, expires_at: new Date(Date.now() - 60_000) },
   ]);
   tokens = {};
@@ -116,33 +117,33 @@ describe('POST /api/payment: price and promo codes', () => {
     expect((await willRow(w.id)).parts_done).not.toContain('payment');
   });
 
-  it('deducts a promo code once; a second will cannot use it (422 on promo_code, ms and en)', async () => {
+  it('deducts a promo code once; a second will is told it is used (422 on promo_code, ms and en)', async () => {
     const w = await newWill();
     const check = await t.call('POST', '/api/promo-code/check', {
       token: tokens.client,
-      body: { code: ' demo50 ', wasiat_id: w.id },
+      body: { code: ' once50 ', wasiat_id: w.id },
     });
     expect(check.status).toBe(200);
-    expect(check.body.promo_code).toMatchObject({ code: 'DEMO50', discount_sen: 5000, amount_due_sen: 30000 });
+    expect(check.body.promo_code).toMatchObject({ code: 'ONCE50', discount_sen: 5000, amount_due_sen: 30000 });
 
-    const r = await pay(w.id, { promo_code: 'demo50' });
+    const r = await pay(w.id, { promo_code: 'once50' });
     expect(r.status).toBe(200);
     expect(r.body.payment).toMatchObject({ amount_sen: 30000, discount_sen: 5000, status: 'pending' });
     expect(r.body.wasiat).toMatchObject({ discount_sen: 5000, amount_due_sen: 30000 });
-    const [promo] = await t.ctx.db.select().from(promo_codes).where(eq(promo_codes.code, 'DEMO50'));
+    const [promo] = await t.ctx.db.select().from(promo_codes).where(eq(promo_codes.code, 'ONCE50'));
     expect(promo.redeemed_for).toBe(`Wasiat:${w.id}`);
     expect(promo.redeemed_by).toBe(ids.client);
     expect((await willRow(w.id)).payment_options_id).toBe(1);
 
     const other = await newWill();
-    const en = await pay(other.id, { promo_code: 'DEMO50' });
+    const en = await pay(other.id, { promo_code: 'ONCE50' });
     expect(en.status).toBe(422);
-    expect(en.body.errors.promo_code).toEqual(['Promo code invalid or already used.']);
-    const ms = await pay(other.id, { promo_code: 'DEMO50' }, tokens.client, 'ms');
-    expect(ms.body.message).toBe('Kod promosi tidak sah atau telah digunakan.');
+    expect(en.body.errors.promo_code).toEqual(['This promo code has already been used. Each code can be used once.']);
+    const ms = await pay(other.id, { promo_code: 'ONCE50' }, tokens.client, 'ms');
+    expect(ms.body.message).toBe('Kod promosi ini telah digunakan. Setiap kod hanya boleh digunakan sekali.');
     const check2 = await t.call('POST', '/api/promo-code/check', {
       token: tokens.client,
-      body: { code: 'DEMO50', wasiat_id: other.id },
+      body: { code: 'ONCE50', wasiat_id: other.id },
     });
     expect(check2.status).toBe(422);
     expect(Object.keys(check2.body.errors)).toEqual(['promo_code']);
@@ -155,13 +156,66 @@ describe('POST /api/payment: price and promo codes', () => {
     expect(retry.body.payment).toMatchObject({ amount_sen: 30000, discount_sen: 5000 });
   });
 
-  it('refuses expired codes and unknown codes', async () => {
+  it('a refused code says why: unknown, expired, another organisation (check and pay, ms and en)', async () => {
+    const [{ id: otherOrg }] = await t.ctx.db
+      .insert(organizations)
+      .values({ type: 'private', name: 'Organisasi Lain', code: 'LAIN' })
+      .returning({ id: organizations.id });
+    await t.ctx.db.insert(promo_codes).values({ organization_id: otherOrg, code: 'LAIN20', discount_sen: 2000 });
     const w = await newWill();
-    for (const promo_code of ['OLD10', 'NOPE-XYZ']) {
+    const cases: [string, string, string][] = [
+      ['NOPE-XYZ', 'This promo code does not exist.', 'Kod promosi ini tidak wujud.'],
+      ['OLD10', 'This promo code has expired.', 'Kod promosi ini telah tamat tempoh.'],
+      ['LAIN20', 'This promo code belongs to another organisation.', 'Kod promosi ini milik organisasi lain.'],
+    ];
+    for (const [promo_code, en, ms] of cases) {
       const r = await pay(w.id, { promo_code });
       expect(r.status, promo_code).toBe(422);
-      expect(r.body.errors.promo_code).toBeDefined();
+      expect(r.body.errors.promo_code[0]).toContain(en);
+      const m = await pay(w.id, { promo_code }, tokens.client, 'ms');
+      expect(m.body.errors.promo_code[0]).toContain(ms);
+      const check = await t.call('POST', '/api/promo-code/check', {
+        token: tokens.client,
+        body: { code: promo_code, wasiat_id: w.id },
+      });
+      expect(check.status).toBe(422);
+      expect(check.body.errors.promo_code[0]).toContain(en);
     }
+    expect(await t.ctx.db.select().from(payments).where(eq(payments.paymentable_id, w.id))).toHaveLength(0);
+  });
+
+  it('the demo code DEMO50 (multi-use template, ADR 0124) works for every will; each use is its own single-use code', async () => {
+    const [template] = await t.ctx.db.select().from(promo_codes).where(eq(promo_codes.code, 'DEMO50'));
+    expect(template).toMatchObject({ multi_use: true, organization_id: null });
+    const a = await newWill();
+    const [c2] = await t.ctx.db.select({ id: users.id }).from(users).where(eq(users.username, 'client2'));
+    const b = await newWill({ user_id: c2.id, created_by: c2.id });
+    const check = await t.call('POST', '/api/promo-code/check', {
+      token: tokens.client2,
+      body: { code: 'demo50', wasiat_id: b.id },
+    });
+    expect(check.body.promo_code).toMatchObject({ discount_sen: 5000, amount_due_sen: 30000 });
+    expect((await pay(a.id, { promo_code: 'DEMO50' })).body.payment).toMatchObject({ discount_sen: 5000 });
+    expect((await pay(b.id, { promo_code: 'demo50' }, tokens.client2)).body.payment).toMatchObject({
+      discount_sen: 5000,
+    });
+    // a retry with the same code keeps the will's issued code
+    expect((await pay(a.id, { promo_code: 'DEMO50', payment_options_id: 3 })).body.payment).toMatchObject({
+      discount_sen: 5000,
+    });
+    const issued = await t.ctx.db.select().from(promo_codes).where(eq(promo_codes.issued_from, 'DEMO50'));
+    expect(issued.map((p) => p.redeemed_for).sort()).toEqual([`Wasiat:${a.id}`, `Wasiat:${b.id}`].sort());
+    for (const p of issued) {
+      expect(p.code).toMatch(/^DEMO50-[0-9A-F]{8}$/);
+      expect(p.multi_use).toBe(false);
+      expect(p.redeemed_at).not.toBeNull();
+    }
+    const [after] = await t.ctx.db.select().from(promo_codes).where(eq(promo_codes.code, 'DEMO50'));
+    expect(after.redeemed_at).toBeNull();
+    // an issued code is single-use: another will is told it is used
+    const c = await newWill();
+    const r = await pay(c.id, { promo_code: issued[0].code });
+    expect(r.body.errors.promo_code[0]).toContain('already been used');
   });
 
   it('waives a will whose promo covers the full price: receipt, part done, no gateway', async () => {
@@ -189,7 +243,9 @@ describe('POST /api/payment: price and promo codes', () => {
     const refused = rs.filter((r) => r.status === 422);
     expect(ok).toHaveLength(1);
     expect(refused).toHaveLength(4);
-    for (const r of refused) expect(r.body.errors.promo_code).toEqual(['Promo code invalid or already used.']);
+    for (const r of refused) {
+      expect(r.body.errors.promo_code).toEqual(['This promo code has already been used. Each code can be used once.']);
+    }
     expect(ok[0].body.payment.discount_sen).toBe(1000);
     const [promo] = await t.ctx.db.select().from(promo_codes).where(eq(promo_codes.code, 'RACE10'));
     expect(promo.redeemed_for).toBe(`Wasiat:${ok[0].body.wasiat.id}`);

@@ -8,7 +8,15 @@
  * code.
  * Redemption is one conditional UPDATE (`… WHERE redeemed_at IS NULL RETURNING *`) inside the payment
  * transaction, so under concurrent use exactly one redemption wins.
+ *
+ * Multi-use templates (ADR 0124; the README's `DEMO50`): a code marked `multi_use` is never redeemed
+ * itself; each use issues a new single-use code `<CODE>-<8 hex>` (`issued_from` = the template) redeemed
+ * at once for that payable, so codes stay single-use and every redemption has its own row and audit.
+ *
+ * A refused code says why (issue 17 item 3): `payments.promo_unknown`, `promo_expired`, `promo_used`,
+ * `promo_other_organisation` (422 on `promo_code`).
  */
+import { createHash } from 'node:crypto';
 import { P } from '@wasiat/domain';
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { recordAudit } from '../audit/audit.ts';
@@ -48,7 +56,38 @@ const usableFor = (code: string, target: PromoTarget) =>
     ),
   );
 
-const invalid = () => fieldError('promo_code', P.promoInvalid);
+/** Whether the payable's code `existing` is the code the user typed (directly or as its template). */
+const sameCode = (existing: PromoCode, code: string) =>
+  existing.code.toUpperCase() === code.toUpperCase() || existing.issued_from?.toUpperCase() === code.toUpperCase();
+
+/**
+ * Why `code` cannot be used for `target` (it matched no usable row).
+ * @throws 422 on `promo_code`: unknown, expired, other organisation, used (in that order).
+ */
+async function refuse(db: Db, target: PromoTarget, code: string): Promise<never> {
+  const [row] = await db
+    .select()
+    .from(promo_codes)
+    .where(eq(sql`upper(${promo_codes.code})`, code.toUpperCase()))
+    .limit(1);
+  if (!row) throw fieldError('promo_code', P.promoUnknown);
+  if (row.expires_at && row.expires_at <= new Date()) throw fieldError('promo_code', P.promoExpired);
+  if (row.organization_id && row.organization_id !== target.organizationId) {
+    throw fieldError('promo_code', P.promoOtherOrganisation);
+  }
+  if (row.redeemed_at) throw fieldError('promo_code', P.promoUsed);
+  throw fieldError('promo_code', P.promoInvalid);
+}
+
+/** The usable multi-use template `code` for `target`, if any. */
+async function templateFor(db: Db, target: PromoTarget, code: string) {
+  const [row] = await db
+    .select()
+    .from(promo_codes)
+    .where(and(usableFor(code, target), eq(promo_codes.multi_use, true)))
+    .limit(1);
+  return row;
+}
 
 /**
  * Check `code` for `target` without redeeming it (`POST /api/promo-code/check`).
@@ -59,7 +98,7 @@ const invalid = () => fieldError('promo_code', P.promoInvalid);
 export async function previewPromo(db: Db, target: PromoTarget, code: string): Promise<PromoCode> {
   const existing = await promoOf(db, target);
   if (existing) {
-    if (existing.code.toUpperCase() === code.toUpperCase()) return existing;
+    if (sameCode(existing, code)) return existing;
     throw fieldError('promo_code', P.promoOnePerWill);
   }
   const [row] = await db
@@ -67,7 +106,7 @@ export async function previewPromo(db: Db, target: PromoTarget, code: string): P
     .from(promo_codes)
     .where(and(usableFor(code, target), isNull(promo_codes.redeemed_at)))
     .limit(1);
-  if (!row) throw invalid();
+  if (!row) return refuse(db, target, code);
   return row;
 }
 
@@ -87,15 +126,31 @@ export async function redeemPromo(
   const existing = await promoOf(tx, target);
   if (!code) return existing;
   if (existing) {
-    if (existing.code.toUpperCase() === code.toUpperCase()) return existing;
+    if (sameCode(existing, code)) return existing;
     throw fieldError('promo_code', P.promoOnePerWill);
   }
-  const [row] = await tx
-    .update(promo_codes)
-    .set({ redeemed_at: new Date(), redeemed_by: actor.id, redeemed_for: redeemedFor(target) })
-    .where(and(usableFor(code, target), isNull(promo_codes.redeemed_at)))
-    .returning();
-  if (!row) throw invalid();
+  const template = await templateFor(tx, target, code);
+  const [row] = template
+    ? await tx
+        .insert(promo_codes)
+        .values({
+          organization_id: template.organization_id,
+          code: `${template.code}-${createHash('sha256').update(redeemedFor(target)).digest('hex').slice(0, 8).toUpperCase()}`,
+          discount_sen: template.discount_sen,
+          expires_at: template.expires_at,
+          issued_from: template.code,
+          remarks: template.remarks,
+          redeemed_at: new Date(),
+          redeemed_by: actor.id,
+          redeemed_for: redeemedFor(target),
+        })
+        .returning()
+    : await tx
+        .update(promo_codes)
+        .set({ redeemed_at: new Date(), redeemed_by: actor.id, redeemed_for: redeemedFor(target) })
+        .where(and(usableFor(code, target), isNull(promo_codes.redeemed_at)))
+        .returning();
+  if (!row) return refuse(tx, target, code);
   await recordAudit(tx, {
     actorId: actor.id,
     action: 'promo.redeem',

@@ -75,7 +75,13 @@ export async function usersRoutes(api: FastifyInstance, ctx: Ctx) {
     '/user/:id/signature',
     { config: { access: 'authenticated' }, schema: { params: idParams, body: signatureUploadSchema } },
     async (req) => {
-      const id = await saveUserSignature(ctx, { user: requireUser(req), ip: req.ip }, req.params.id, req.body.document);
+      const id = await saveUserSignature(
+        ctx,
+        { user: requireUser(req), ip: req.ip },
+        req.params.id,
+        req.body.document,
+        req.body.signature_method,
+      );
       return { signature: { id } };
     },
   );

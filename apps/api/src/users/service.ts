@@ -2,7 +2,7 @@
  * Users as the wills flow needs them (docs/api/wills.md `GET|POST /user`, `POST /user/{id}/signature`;
  * reference §3.1 Part A: an agent finds the client by MyKad, or creates the account).
  */
-import { can, type clientCreateSchema, maskMykad, maskName } from '@wasiat/domain';
+import { can, type clientCreateSchema, maskMykad, maskName, type SignatureMethod } from '@wasiat/domain';
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { recordAudit } from '../audit/audit.ts';
@@ -132,10 +132,17 @@ export async function createClient(
 /**
  * Save the caller's own signature (`POST /user/{id}/signature`; spec §2 "a non-client user without a
  * saved signature is sent to /signature"): PNG data URL only (422 `errors.file_type` on `document`);
- * another user's id is a 404. Sets `users.signature_id`.
+ * another user's id is a 404. Sets `users.signature_id`; the audit entry records how it was made
+ * (`signature_method` drawn|typed, ADR 0123).
  * @returns the attachment id.
  */
-export async function saveUserSignature(ctx: Ctx, actor: { user: AuthUser; ip?: string }, id: string, dataUrl: string) {
+export async function saveUserSignature(
+  ctx: Ctx,
+  actor: { user: AuthUser; ip?: string },
+  id: string,
+  dataUrl: string,
+  method: SignatureMethod = 'drawn',
+) {
   if (id !== actor.user.id) throw notFound();
   const data = decodeBase64(dataUrl, 'document');
   await checkFile(data, ['image/png'], 'document');
@@ -157,7 +164,7 @@ export async function saveUserSignature(ctx: Ctx, actor: { user: AuthUser; ip?: 
       entityType: 'User',
       entityId: id,
       before: { signature_id: actor.user.signature_id },
-      after: { signature_id: row.id },
+      after: { signature_id: row.id, signature_method: method },
       ip: actor.ip,
     });
     return row.id;

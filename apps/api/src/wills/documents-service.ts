@@ -19,7 +19,7 @@
  * Bytes are checked before anything is written; the row and the part mark are one transaction.
  */
 import { createHash } from 'node:crypto';
-import { V, type WillPart } from '@wasiat/domain';
+import { type SignatureMethod, V, type WillPart } from '@wasiat/domain';
 import { and, desc, eq, ne } from 'drizzle-orm';
 import type { AuthUser } from '../auth/guard.ts';
 import type { Ctx } from '../context.ts';
@@ -200,8 +200,17 @@ async function testatorName(tx: Conn, will: { id: string; user_id: string }) {
   return d?.name || u?.name || '';
 }
 
-/** Save the testator's signature (PNG data URL; part f). @returns the attachment id. */
-export async function saveWillSignature(ctx: Ctx, actor: Actor, willId: string, dataUrl: string) {
+/**
+ * Save the testator's signature (PNG data URL; part f), drawn or typed (ADR 0123: same weight, the method
+ * is recorded in `signature_events.method` and the `will.sign` audit entry). @returns the attachment id.
+ */
+export async function saveWillSignature(
+  ctx: Ctx,
+  actor: Actor,
+  willId: string,
+  dataUrl: string,
+  method: SignatureMethod = 'drawn',
+) {
   const data = decodeBase64(dataUrl, 'document');
   await checkFile(data, ['image/png'], 'document');
   await assertSignatureDrawn(data, 'document');
@@ -223,6 +232,7 @@ export async function saveWillSignature(ctx: Ctx, actor: Actor, willId: string, 
       role: 'testator',
       signerName: await testatorName(tx, will),
       attachmentId: row.id,
+      method,
     });
     await audit(
       tx,
@@ -232,6 +242,7 @@ export async function saveWillSignature(ctx: Ctx, actor: Actor, willId: string, 
       { signature_id: will.signature_id },
       {
         signature_id: row.id,
+        signature_method: method,
       },
     );
     return row.id;

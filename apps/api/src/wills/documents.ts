@@ -93,7 +93,11 @@ export async function documentRoutes(api: FastifyInstance, ctx: Ctx) {
     { config: { access: 'will:sign:testator' }, schema: { params: idParams, body: signatureUploadSchema } },
     async (req) => {
       const body = req.body as z.output<typeof signatureUploadSchema>;
-      return { signature: { id: await saveWillSignature(ctx, actorOf(req), paramId(req), body.document) } };
+      return {
+        signature: {
+          id: await saveWillSignature(ctx, actorOf(req), paramId(req), body.document, body.signature_method),
+        },
+      };
     },
   );
 

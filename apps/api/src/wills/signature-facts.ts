@@ -6,10 +6,10 @@
  * - {@link documentVersion}: the SHA-256 (hex) of a canonical JSON of the will's parts (particulars,
  *   heirs, property and shares, receivers, guardians, bequests, estate figures) at that moment.
  * - {@link recordSignature}: one `signature_events` row per saved signature — who saved it, whose it is,
- *   when, the IP and the document version signed.
+ *   when, the IP, the document version signed and how it was made (`drawn`|`typed`, ADR 0123).
  */
 import { createHash } from 'node:crypto';
-import { V } from '@wasiat/domain';
+import { type SignatureMethod, V } from '@wasiat/domain';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import {
@@ -173,6 +173,8 @@ export async function recordSignature(
     attachmentId: string;
     sentAt?: Date | null;
     viewedAt?: Date | null;
+    /** `drawn` (default) or `typed` (ADR 0123). */
+    method?: SignatureMethod;
   },
 ) {
   let sentAt = f.sentAt ?? null;
@@ -195,6 +197,7 @@ export async function recordSignature(
       sent_at: sentAt,
       viewed_at: f.viewedAt ?? null,
       document_sha256: await documentVersion(db, f.willId),
+      method: f.method ?? 'drawn',
       signed_at: new Date(),
     })
     .returning();

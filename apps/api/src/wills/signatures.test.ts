@@ -95,4 +95,50 @@ describe('signature facts', () => {
     const last = await t.ctx.db.select().from(signature_events).where(eq(signature_events.signable_id, id));
     expect(last.length).toBe(before + 1);
   });
+
+  it('records a typed signature as typed (ADR 0123) with the same facts, and prints the method on the PDF', async () => {
+    const c = await newClient(t);
+    const id = await readyWill(t, c);
+    const bad = await t.call('POST', `/api/wasiat/${id}/signature`, {
+      token: c.token,
+      body: { is_base64: true, document: SIGNATURE_PNG, signature_method: 'stamped' },
+    });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.errors)).toEqual(['signature_method']);
+    await ok(
+      t.call('POST', `/api/wasiat/${id}/signature`, {
+        token: c.token,
+        body: { is_base64: true, document: SIGNATURE_PNG, signature_method: 'typed' },
+      }),
+    );
+    const w = await ok(
+      t.call('POST', '/api/witness', {
+        token: c.token,
+        body: witness(id, { name: 'Saksi Taip', signature: SIGNATURE_PNG, signature_method: 'typed' }),
+      }),
+      201,
+    );
+    expect(w.witness.id).toBeTruthy();
+    const events = await t.ctx.db.select().from(signature_events).where(eq(signature_events.signable_id, id));
+    const byName = (n: string) => events.filter((e) => e.signer_name === n);
+    expect(byName('Saksi Taip').map((e) => e.method)).toEqual(['typed']);
+    expect(byName('Saksi Dua').map((e) => e.method)).toEqual(['drawn']);
+    const testator = events.filter((e) => e.role === 'testator').sort((a, b) => +a.signed_at - +b.signed_at);
+    expect(testator.map((e) => e.method)).toEqual(['drawn', 'typed']);
+    const typed = testator[1];
+    expect(typed).toMatchObject({ actor_id: c.id, document_sha256: await documentVersion(t.ctx.db, id) });
+    expect(typed.ip).toBeTruthy();
+
+    await t.ctx.db
+      .update(wills)
+      .set({ status: WILL_STATUS.registered, wasiat_no: 'W-TEST-2', registered_at: new Date() })
+      .where(eq(wills.id, id));
+    const pdf = await t.call('GET', `/api/wasiat/${id}/certificate/final`, { token: c.token });
+    expect(pdf.status).toBe(200);
+    const text = execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf.raw }).toString('utf8');
+    // the certificate of completion names the method of each signature printed
+    expect(text).toContain('Kaedah tandatangan / Signature');
+    expect(text).toMatch(/Ditaip \(nama dalam tulisan skrip\) \/ Typed/);
+    expect(text).toMatch(/Dilukis pada pad \/ Drawn on the pad/);
+  });
 });

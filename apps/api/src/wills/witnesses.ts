@@ -11,7 +11,7 @@
  * the will has ≥ 2 witnesses with signatures (and un-done when one is removed below that).
  */
 import { randomBytes } from 'node:crypto';
-import { W } from '@wasiat/domain';
+import { type SignatureMethod, W } from '@wasiat/domain';
 import { and, eq, ne } from 'drizzle-orm';
 import type { AuthUser } from '../auth/guard.ts';
 import type { Ctx } from '../context.ts';
@@ -37,6 +37,8 @@ export interface WitnessFields {
   state?: string;
   /** PNG data URL (required on create, optional on update). */
   signature?: string;
+  /** How the signature was made (ADR 0123; default `drawn`). */
+  signature_method?: SignatureMethod;
 }
 
 /** The witnesses of a visible will, oldest first. */
@@ -120,6 +122,7 @@ async function storeSignature(
   actor: Actor,
   witness: { id: string; name: string; willId: string },
   data: Buffer,
+  method: SignatureMethod = 'drawn',
 ) {
   const witnessId = witness.id;
   const att = await saveAttachment(asDb(tx), ctx.store, {
@@ -140,6 +143,7 @@ async function storeSignature(
     signerName: witness.name,
     witnessId,
     attachmentId: att.id,
+    method,
   });
   return att.id;
 }
@@ -152,7 +156,7 @@ export async function createWitness(ctx: Ctx, actor: Actor, willId: string, f: W
     await checkWitnessPerson(tx, will, f.ic_number);
     const id = randomBytes(16).toString('base64url');
     await tx.insert(witnesses).values({ id, witnessable_type: 'Wasiat', witnessable_id: will.id, ...fieldsOf(f) });
-    await storeSignature(ctx, tx, actor, { id, name: f.name, willId: will.id }, data);
+    await storeSignature(ctx, tx, actor, { id, name: f.name, willId: will.id }, data, f.signature_method);
     await syncPartG(tx, will.id);
     const [row] = await tx.select().from(witnesses).where(eq(witnesses.id, id));
     await audit(tx, actor, 'witness.create', { type: 'Witness', id }, null, row);
@@ -168,7 +172,7 @@ export async function updateWitness(ctx: Ctx, actor: Actor, id: string, f: Witne
     await editableWill(tx, actor.user, will.id, 'g', true);
     await checkWitnessPerson(tx, will, f.ic_number, id);
     await tx.update(witnesses).set(fieldsOf(f)).where(eq(witnesses.id, id));
-    if (data) await storeSignature(ctx, tx, actor, { id, name: f.name, willId: will.id }, data);
+    if (data) await storeSignature(ctx, tx, actor, { id, name: f.name, willId: will.id }, data, f.signature_method);
     await syncPartG(tx, will.id);
     const [after] = await tx.select().from(witnesses).where(eq(witnesses.id, id));
     await audit(tx, actor, 'witness.update', { type: 'Witness', id }, before, after);

@@ -1,5 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { applyServerErrors } from '@/components/form-errors.ts';
 import { ApiError, api, navigation, publicApi } from './api.ts';
 import { LOADING_HIDE_DELAY_MS, loading } from './loading.ts';
 import { KEYS } from './storage.ts';
@@ -82,7 +83,24 @@ describe('api client (spec §8; DESIGN.md §4)', () => {
     expect(err).toBeInstanceOf(ApiError);
     expect(err.status).toBe(422);
     expect(err.errors.email).toEqual(['E-mel salah!', 'kedua']);
+    await new Promise((r) => setTimeout(r, 5));
     expect(show).toHaveBeenCalledWith(expect.objectContaining({ message: 'E-mel salah!', autoClose: 5000 }));
+  });
+
+  it('a POST error a form shows inline (applyServerErrors) gets no toast or dialog: the message shows once', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json({ message: 'Maklumat tidak sah.', errors: { email: ['E-mel salah!'] } }, 422)),
+    );
+    const show = vi.spyOn(notifications, 'show').mockImplementation(() => '');
+    const setError = vi.fn();
+    const placed = await api.post('users', {}).catch((e) => applyServerErrors(e, setError, ['email']));
+    expect(placed).toBeNull();
+    expect(setError).toHaveBeenCalledWith('email', expect.objectContaining({ message: 'E-mel salah!' }), {
+      shouldFocus: true,
+    });
+    await new Promise((r) => setTimeout(r, 5));
+    expect(show).not.toHaveBeenCalled();
   });
 
   it('a GET error shows a warning toast titled "Ralat" with the first message', async () => {

@@ -6,7 +6,8 @@
  * - `publicApi`: `Bearer <id_token_public>`, `Type: api-public`; never redirects on 401; toasts last 50 s.
  * Both send `Accept: application/json` and `X-localization`. Get errors → "Ralat" warning toast with the
  * first message; post errors → the first validation error (else the message) as a 5 s toast + a dialog
- * with "Tutup". The loading indicator is on during every request (loading.ts). Rejections carry
+ * with "Tutup", unless the calling form shows the error itself (`ApiError.shownInline`, ADR 0124); closing
+ * the dialog returns focus to the field. The loading indicator is on during every request (loading.ts). Rejections carry
  * {@link ApiError} so forms can put field errors next to their fields.
  */
 import { loading } from './loading.ts';
@@ -23,6 +24,12 @@ export class ApiError extends Error {
   ) {
     super(message);
   }
+  /**
+   * Set by a form that shows this error itself (inline at its fields or in its FormError; see
+   * `applyServerErrors`): the post-error toast and dialog are then left out, so the message shows once,
+   * where it belongs (issue 22 item 3; ADR 0124).
+   */
+  shownInline = false;
   /** The message the client shows: first validation error, else the message (spec §8). */
   get firstMessage(): string {
     return Object.values(this.errors)[0]?.[0] ?? this.message;
@@ -97,7 +104,14 @@ function createClient(kind: Kind) {
     if (!opts.silent) {
       const ms = kind === 'public' ? TOAST_MS_PUBLIC : TOAST_MS_PRIVATE;
       if (method === 'GET') warnToast(err.firstMessage, ms);
-      else errorToastAndDialog(err.firstMessage, ms);
+      else {
+        // After the caller's catch has run (a macrotask later): a form that showed the error inline
+        // marks it, and then no toast/dialog repeats it (ADR 0124).
+        const focused = typeof document === 'undefined' ? null : document.activeElement;
+        setTimeout(() => {
+          if (!err.shownInline) errorToastAndDialog(err.firstMessage, ms, focused);
+        }, 0);
+      }
     }
     throw err;
   }

@@ -24,8 +24,26 @@ export function warnToast(message: string, autoClose = TOAST_MS_PRIVATE) {
   });
 }
 
-/** Error toast + dialog with a "Tutup"/"Close" button. */
-export function errorToastAndDialog(message: string, autoClose = TOAST_MS_PRIVATE) {
+/**
+ * Where focus goes when the error dialog closes (WCAG 2.4.3): the element focused before (`from`) when it
+ * can still take focus, else the first field marked invalid, else the first field of the page's form.
+ */
+function returnFocus(from: Element | null) {
+  const usable = (el: Element | null): el is HTMLElement =>
+    el instanceof HTMLElement && el.isConnected && el !== document.body && !el.matches(':disabled, [data-loading]');
+  const target = [
+    from,
+    document.querySelector('main [aria-invalid="true"]'),
+    document.querySelector('main form input:not([type="hidden"]):not(:disabled)'),
+  ].find(usable);
+  target?.focus();
+}
+
+/**
+ * Error toast + dialog with a "Tutup"/"Close" button (spec §8). Closing the dialog puts focus back on
+ * `from` (the element focused when the request failed) or the first field ({@link returnFocus}).
+ */
+export function errorToastAndDialog(message: string, autoClose = TOAST_MS_PRIVATE, from: Element | null = null) {
   notifications.show({
     color: 'red',
     title: i18n.t('common.error_title'),
@@ -35,6 +53,8 @@ export function errorToastAndDialog(message: string, autoClose = TOAST_MS_PRIVAT
   });
   const id = modals.open({
     title: i18n.t('common.error_title'),
+    returnFocus: false,
+    onClose: () => setTimeout(() => returnFocus(from), 0),
     closeButtonProps: { 'aria-label': i18n.t('common.close') },
     children: (
       <>

@@ -31,6 +31,8 @@ export function applyServerErrors<T extends FieldValues>(
   fields: readonly Path<T>[],
 ): string | null {
   if (!(err instanceof ApiError)) return err instanceof Error ? err.message : String(err);
+  // The form shows every message of this error (at its field or as the returned form error).
+  err.shownInline = true;
   const leftOver: string[] = [];
   let placed = 0;
   for (const [key, messages] of Object.entries(err.errors ?? {})) {

@@ -14,6 +14,10 @@ import { requiredString, V } from './common.ts';
 /** Message keys of the payments module (`payments.*`). */
 export const P = {
   promoInvalid: 'payments.promo_invalid',
+  promoUnknown: 'payments.promo_unknown',
+  promoExpired: 'payments.promo_expired',
+  promoUsed: 'payments.promo_used',
+  promoOtherOrganisation: 'payments.promo_other_organisation',
   promoOnePerWill: 'payments.promo_one_per_will',
   paymentFailed: 'payments.payment_failed',
   paymentNotAllowed: 'payments.payment_not_allowed',

@@ -186,6 +186,16 @@ export const heirFieldsSchema = z.object({
 /** `POST /heir`: the fields plus the owner (`heirable_type: "Wasiat"`, `heirable_id`). */
 export const heirSchema = heirFieldsSchema.extend({ heirable_type: ownerType(), heirable_id: requiredString() });
 
+/**
+ * How a signature image was made (ADR 0123): `drawn` on the pad with mouse, finger or pen, or `typed` —
+ * the signer's name typed and rendered in a script font into the same PNG. Both carry the same legal
+ * weight and the same audit record; the method is recorded beside it. Absent = `drawn`.
+ */
+export const SIGNATURE_METHODS = ['drawn', 'typed'] as const;
+export type SignatureMethod = (typeof SIGNATURE_METHODS)[number];
+/** The optional `signature_method` field of a signature upload (`drawn` when absent). */
+export const signatureMethod = () => z.enum(SIGNATURE_METHODS, { error: V.choose }).optional().default('drawn');
+
 /** Witness fields (part g): name, MyKad, e-mail, address, postcode and signature required (spec §5). */
 export const witnessFieldsSchema = z.object({
   name: personName(),
@@ -197,6 +207,8 @@ export const witnessFieldsSchema = z.object({
   state: opt(state()),
   /** PNG data URL from the signature pad. */
   signature: z.string({ error: W.signatureRequired }).min(1, { error: W.signatureRequired }),
+  /** How the signature was made (ADR 0123; `drawn` when absent). */
+  signature_method: signatureMethod(),
 });
 /** PATCH of a witness: the same fields; a new signature is optional ('' or absent keeps the old one). */
 export const witnessUpdateSchema = witnessFieldsSchema.extend({ signature: opt(z.string()) });
@@ -385,11 +397,14 @@ export const willDocumentSchema = z.object({
   description: optText(255),
 });
 
-/** A signature upload: `{ is_base64: true, document: "data:image/png;base64,…" }`. */
+/**
+ * A signature upload: `{ is_base64: true, document: "data:image/png;base64,…", signature_method?: "drawn"|"typed" }`.
+ */
 export const signatureUploadSchema = z.object({
   document: z.string({ error: W.signatureRequired }).min(1, { error: W.signatureRequired }),
   is_base64: z.unknown().optional(),
   description: optText(255),
+  signature_method: signatureMethod(),
 });
 
 /** `POST /user` by an agent/staff: a client account by MyKad (no password; set via /password-create). */

@@ -1,6 +1,6 @@
 /** Payments and promo codes (spec §3 Promo code, §4 Payment, §9 payment modes; issue 2 Payment). */
 import { sql } from 'drizzle-orm';
-import { date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { idColumn, timestamps, tz } from './_common.ts';
 import { organizations } from './organisations.ts';
 import { users } from './users.ts';
@@ -97,6 +97,13 @@ export const promo_codes = pgTable(
     /** What it was redeemed for ("Wasiat:<id>"). */
     redeemed_for: text('redeemed_for'),
     remarks: text('remarks'),
+    /**
+     * A multi-use template (the demo's code, ADR 0124): never redeemed itself; each use issues a new
+     * single-use code (`issued_from` = this code) redeemed at once for that payable.
+     */
+    multi_use: boolean('multi_use').notNull().default(false),
+    /** The multi-use code this single-use code was issued from (null for ordinary codes). */
+    issued_from: text('issued_from'),
     ...timestamps(),
   },
   (t) => [uniqueIndex('promo_codes_code_uq').on(t.code), index('promo_codes_org_idx').on(t.organization_id)],

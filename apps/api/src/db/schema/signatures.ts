@@ -32,6 +32,8 @@ export const signature_events = pgTable(
     viewed_at: tz('viewed_at'),
     /** SHA-256 (hex) of the canonical JSON of the will's parts when signed (ADR 0015). */
     document_sha256: text('document_sha256').notNull(),
+    /** How the image was made: `drawn` (pad) or `typed` (name in a script font); same legal weight (ADR 0123). */
+    method: text('method').notNull().default('drawn'),
     signed_at: tz('signed_at').notNull(),
     ...timestamps(),
   },

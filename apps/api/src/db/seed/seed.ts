@@ -134,7 +134,15 @@ export async function seedDemo(db: Db) {
   ]);
   await db
     .insert(promo_codes)
-    .values({ organization_id: demo.id, code: 'DEMO50', discount_sen: 5000, remarks: 'Demo' });
+    // The README's demo code: for every organisation and every demo user (multi-use template, ADR 0124);
+    // each use issues its own single-use code.
+    .values({
+      organization_id: null,
+      code: 'DEMO50',
+      discount_sen: 5000,
+      remarks: 'Demo (multi-use)',
+      multi_use: true,
+    });
   const [providerHq] = await db.select().from(branches).where(eq(branches.organization_id, provider.id)).limit(1);
   const hash = await hashPassword(DEMO_PASSWORD);
   const ids: Record<string, string> = {};

@@ -84,6 +84,7 @@ function signerBlock(s: CompletionSigner, index: number, currentSha256: string):
         row('sent_at', formatKlDateTime(s.sentAt)),
         row('viewed_at', formatKlDateTime(s.viewedAt)),
         row('signed_at', formatKlDateTime(s.signedAt)),
+        row('signature_method', bi(`signature_methods.${s.method === 'typed' ? 'typed' : 'drawn'}`)),
         row('signed_version', {
           stack: [
             { text: s.documentSha256, fontSize: 7, font: 'NotoSans' },

@@ -74,8 +74,18 @@ export interface WillPdfData {
   caretakers: (typeof caretakers.$inferSelect)[];
   bequests: (typeof bequests.$inferSelect)[];
   testatorSignature: string | null;
-  /** Facts of the printed signatures (ADR 0015): role (testator | witness), name, time, IP, document hash. */
-  signatureFacts?: { role: string; name: string; signedAt: Date; ip: string | null; sha256: string }[];
+  /**
+   * Facts of the printed signatures (ADR 0015): role (testator | witness), name, time, IP, document hash and
+   * how it was made (`drawn` | `typed`, ADR 0123; absent = drawn).
+   */
+  signatureFacts?: {
+    role: string;
+    name: string;
+    signedAt: Date;
+    ip: string | null;
+    sha256: string;
+    method?: string;
+  }[];
   /** The certificate-of-completion page appended at the end (issue 11; ADR 0072), when given. */
   completion?: CompletionData;
   /** The version of the will's content printed (ADR 0021); printed under the registration number. */
@@ -235,22 +245,23 @@ function signatureBox(label: string, name: string, ic: string, image: string | n
   };
 }
 
-/** "Tandatangan / Signatures" facts: role, name, time (Asia/Kuala_Lumpur), IP, document hash prefix. */
+/** "Tandatangan / Signatures" facts: role, name, method, time (Asia/Kuala_Lumpur), IP, document hash prefix. */
 function signatureFactsSection(d: WillPdfData): Content[] {
   const facts = d.signatureFacts ?? [];
   if (facts.length === 0) return [];
   return [
     { text: bi('will.signature_facts'), bold: true, margin: [0, 12, 0, 4] },
     listTable(
-      ['role', 'name', 'signed_at', 'ip', 'document_hash'],
+      ['role', 'name', 'signature_method', 'signed_at', 'ip', 'document_hash'],
       facts.map((f) => [
         ms(`field.${f.role === 'witness' ? 'witness' : 'testator'}`),
         f.name,
+        bi(`signature_method.${f.method === 'typed' ? 'typed' : 'drawn'}`),
         formatKlDateTime(f.signedAt),
         f.ip ?? '-',
         f.sha256.slice(0, 16),
       ]),
-      [50, '*', 80, 80, 90],
+      [50, '*', 50, 70, 70, 80],
     ),
   ];
 }

@@ -10,6 +10,7 @@ import { session } from '../storage.ts';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
 import { LoadingBar } from './LoadingBar.tsx';
 import { navFor } from './nav.ts';
+import { MAIN_ID, PageFocus, SkipLink } from './PageFocus.tsx';
 
 export function useSessionUser() {
   return useSyncExternalStore(session.subscribe, () => localStorage.getItem('LOGGED_USER')) ? session.user() : null;
@@ -40,6 +41,7 @@ export function AppLayout() {
       padding="md"
     >
       <AppShell.Header>
+        <SkipLink />
         <Group h="100%" px="md" justify="space-between">
           <Group>
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('common.menu')} />
@@ -63,7 +65,8 @@ export function AppLayout() {
           <NavLink key={n.to} component={Link} to={n.to} label={t(n.labelKey)} active={location.pathname === n.to} />
         ))}
       </AppShell.Navbar>
-      <AppShell.Main>
+      <AppShell.Main id={MAIN_ID}>
+        <PageFocus />
         <LoadingBar />
         {/* AppShell.Main is the page's <main> landmark; no second <main> inside it. */}
         <Outlet />

@@ -4,11 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
 import { LoadingBar } from './LoadingBar.tsx';
+import { MAIN_ID, PageFocus, SkipLink } from './PageFocus.tsx';
 
 export function PublicLayout() {
   const { t } = useTranslation();
   return (
     <Box>
+      <SkipLink />
+      <PageFocus />
       <Box component="header" py="sm" px="md" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
         <Group justify="space-between">
           <Text component={Link} to="/" fw={700} c="teal.9">
@@ -23,7 +26,7 @@ export function PublicLayout() {
         </Group>
       </Box>
       <LoadingBar />
-      <Container size="md" py="lg" component="main">
+      <Container size="md" py="lg" component="main" id={MAIN_ID}>
         <Outlet />
       </Container>
     </Box>

@@ -56,7 +56,11 @@ describe('SignaturePage', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/user/u7/signature');
-    expect(JSON.parse(String(init.body))).toEqual({ is_base64: true, document: 'data:image/png;base64,AAAA' });
+    expect(JSON.parse(String(init.body))).toEqual({
+      is_base64: true,
+      document: 'data:image/png;base64,AAAA',
+      signature_method: 'drawn',
+    });
     expect(JSON.parse(localStorage.getItem(KEYS.user) ?? '{}').signature).toEqual({ id: 'sig1' });
   });
 });

@@ -41,7 +41,11 @@ export function SignaturePage({ mode }: { mode: 'forced' | 'profile' }) {
     if (!me) return;
     setSaving(true);
     try {
-      await api.post(`user/${me.id}/signature`, { is_base64: true, document });
+      await api.post(`user/${me.id}/signature`, {
+        is_base64: true,
+        document,
+        signature_method: padRef.current?.method() ?? 'drawn',
+      });
       try {
         const r = await api.get<{ user: SessionUser; token?: string }>('authenticate', undefined, { silent: true });
         session.set(r.user, r.token);

@@ -32,6 +32,7 @@ export function LoginPage() {
     register,
     handleSubmit,
     setError,
+    setFocus,
     formState: { errors, isSubmitting },
   } = useForm<LoginForm, unknown, z.output<typeof loginSchema>>({
     resolver: zodResolver(loginSchema),
@@ -57,7 +58,10 @@ export function LoginPage() {
       session.set(r.user, r.token);
       navigate('/dashboard');
     } catch (e) {
-      setFormError(applyServerErrors(e, setError, ['username', 'password']));
+      const left = applyServerErrors(e, setError, ['username', 'password']);
+      setFormError(left);
+      // Shown once, above the form (announced: role="alert"); focus goes back to the field to retype.
+      if (left) setTimeout(() => setFocus('password'), 0);
     }
   });
 

@@ -35,7 +35,7 @@ export function HibahSections() {
           {q.isLoading ? (
             <Text c="dimmed">{t('common.loading')}</Text>
           ) : (
-            <HibahTable rows={q.data?.data ?? []} caption={t('hibah.dashboard.in_process')} />
+            <HibahTable rows={q.data?.data ?? []} caption={t('hibah.dashboard.in_process')} captionHidden />
           )}
         </Stack>
       </Card>

@@ -42,6 +42,8 @@ export function WizardFrame({
               label={t(`hibah.part.${p}`)}
               active={p === part}
               disabled={!hibah && p !== 'a'}
+              // Locked is said in words, not by colour alone (WCAG 1.4.1).
+              description={!hibah && p !== 'a' ? t('hibah.wizard.locked') : undefined}
             />
           ))}
         </Card>

@@ -3,7 +3,19 @@
  * first), /hibah/list-client (the client's own), /hibah/product-list and /trust/product-list (the products
  * the organisation's preference allows: allow hibah; corporate needs allow corporate hibah and trust).
  */
-import { Anchor, Badge, Button, Card, Pagination, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Pagination,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { HIBAH_TYPES, labelOf, type PreferenceLike } from '@wasiat/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,12 +33,21 @@ const partOf = (h: Hibah) => (h.status === 5 ? 'i' : h.status >= 3 ? 'draft' : '
  * A table of hibahs with links into their wizard; a registered hibah (status 5) of the signed-in grantor
  * also links to its amendments ("Pinda", /trust/part-listpindaan?id=…).
  */
-export function HibahTable({ rows, caption }: { rows: Hibah[]; caption: string }) {
+export function HibahTable({
+  rows,
+  caption,
+  captionHidden,
+}: {
+  rows: Hibah[];
+  caption: string;
+  /** Caption for screen readers only, when a visible heading above already says it (issue 22 item 7). */
+  captionHidden?: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language === 'en' ? 'en' : 'ms';
   return (
     <Table striped withTableBorder data-testid="hibah-list">
-      <Table.Caption>{caption}</Table.Caption>
+      <Table.Caption>{captionHidden ? <VisuallyHidden>{caption}</VisuallyHidden> : caption}</Table.Caption>
       <Table.Thead>
         <Table.Tr>
           <Table.Th>{t('hibah.list.number')}</Table.Th>

@@ -15,7 +15,7 @@ import { ApiError, api } from '@/app/api.ts';
 import { session } from '@/app/storage.ts';
 import { FormError } from '@/components/FormError.tsx';
 import { PdpaLink } from '@/components/PdpaLink.tsx';
-import { SignaturePad } from '@/components/SignaturePad.tsx';
+import { type SignatureMethod, SignaturePad } from '@/components/SignaturePad.tsx';
 import { Notice } from '../components/Notice.tsx';
 import { useWizard } from '../components/WizardLayout.tsx';
 
@@ -40,6 +40,7 @@ export function PartF() {
   const [pdpa, setPdpa] = useState(!!will?.acknowledged_pdpa);
   const [confirmation, setConfirmation] = useState(!!will?.acknowledged_confirmation);
   const [signature, setSignature] = useState<string | null>(null);
+  const [method, setMethod] = useState<SignatureMethod>('drawn');
   const [errors, setErrors] = useState<ReturnType<typeof verificationErrors>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -55,7 +56,12 @@ export function PartF() {
     if (Object.keys(e).length) return;
     setBusy(true);
     try {
-      if (signature) await api.post(`wasiat/${wasiatId}/signature`, { is_base64: true, document: signature });
+      if (signature)
+        await api.post(`wasiat/${wasiatId}/signature`, {
+          is_base64: true,
+          document: signature,
+          signature_method: method,
+        });
       await api.patch(`wasiat/${wasiatId}`, { acknowledged_pdpa: 1, acknowledged_confirmation: 1 });
       await goNext('f');
     } catch (err) {
@@ -116,7 +122,11 @@ export function PartF() {
               label={t('wills.f_part.signature_label')}
               required={!hasSaved}
               error={tr(errors.signature)}
-              onChange={setSignature}
+              typedName={will?.user_detail?.name ?? undefined}
+              onChange={(url, m) => {
+                setSignature(url);
+                setMethod(m);
+              }}
               disabled={!editable}
             />
           ) : (

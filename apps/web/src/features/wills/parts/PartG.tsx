@@ -126,7 +126,7 @@ export function PartG() {
           title={t('wills.g.add_title')}
           schema={witnessFieldsSchema}
           fields={specs}
-          defaults={{ ...defaultsFor(specs), signature: '' }}
+          defaults={{ ...defaultsFor(specs), signature: '', signature_method: 'drawn' }}
           submitLabel={t('common.save')}
           onCancel={() => setAdding(false)}
           onSave={async (v) => {
@@ -139,7 +139,11 @@ export function PartG() {
               label={t('wills.g.signature_label')}
               required
               error={err(form.formState.errors.signature?.message)}
-              onChange={(d) => form.setValue('signature', d ?? '', { shouldValidate: form.formState.isSubmitted })}
+              typedName={form.watch('name') || undefined}
+              onChange={(d, m) => {
+                form.setValue('signature', d ?? '', { shouldValidate: form.formState.isSubmitted });
+                form.setValue('signature_method', m);
+              }}
             />
           )}
         />

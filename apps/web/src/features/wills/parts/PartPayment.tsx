@@ -7,9 +7,21 @@
  * cash, financing, ATB, offline (staff). Staff and agents may instead create a gateway pay link and send
  * it by WhatsApp. After a failed gateway payment the part shows "Payment of will failed" and allows a retry.
  */
-import { Anchor, Button, Group, Paper, Radio, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Group,
+  Paper,
+  Radio,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { formatRinggit, PAYMENT_OPTIONS, PAYMENT_TYPES, roleOf } from '@wasiat/domain';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError, api } from '@/app/api.ts';
@@ -54,6 +66,13 @@ export function PartPayment() {
   const [busy, setBusy] = useState(false);
   const [options, setOptions] = useState<number[]>([PAYMENT_OPTIONS.gateway]);
   const [share, setShare] = useState<{ payment_link: string; whatsapp_url: string } | null>(null);
+  // Results that appear while focus stays on a button are announced here (WCAG 4.1.3; issue 22 item 4).
+  const [live, setLive] = useState('');
+  const codeRef = useRef<HTMLInputElement>(null);
+  const announce = (msg: string) => {
+    setLive('');
+    setTimeout(() => setLive(msg), 50);
+  };
   const summary = paymentSummary(will, promo?.discount_sen);
   const settled = paymentSettled(will);
 
@@ -81,11 +100,23 @@ export function PartPayment() {
         { silent: true },
       );
       setPromo(r.promo_code);
+      announce(t('wills.pay.promo_ok', { discount: formatRinggit(r.promo_code.discount_sen) }));
     } catch (e) {
-      setPromoError(
-        e instanceof ApiError ? (e.errors.promo_code?.[0] ?? e.errors.code?.[0] ?? e.firstMessage) : String(e),
-      );
+      const reason =
+        e instanceof ApiError ? (e.errors.promo_code?.[0] ?? e.errors.code?.[0] ?? e.firstMessage) : String(e);
+      setPromoError(reason);
+      announce(t('wills.pay.promo_refused', { reason }));
     }
+  }
+
+  /** Drop the typed code (after a refusal): pay without one; everything else typed stays. */
+  function removeCode() {
+    setCode('');
+    setPromo(null);
+    setPromoError(undefined);
+    setFormError(null);
+    announce(t('wills.pay.code_removed'));
+    codeRef.current?.focus();
   }
 
   /** Record the payment; `forShare` creates a gateway bill without leaving the page (staff pay link). */
@@ -121,6 +152,7 @@ export function PartPayment() {
       );
       if (r.payment_link && forShare) {
         setShare(await shareLink(r.payment.id));
+        announce(t('wills.pay.link_ready'));
         return;
       }
       if (r.payment_link) {
@@ -131,8 +163,15 @@ export function PartPayment() {
     } catch (e) {
       if (e instanceof ApiError) {
         const fields = Object.fromEntries(Object.entries(e.errors).map(([k, v]) => [k, v[0]]));
-        if (fields.promo_code) setPromoError(fields.promo_code);
         setErrors(fields);
+        if (fields.promo_code) {
+          // Never silent: the code's reason at the field, the refusal beside Pay, focus to the code.
+          setPromoError(fields.promo_code);
+          setPromo(null);
+          setFormError(t('wills.pay.promo_refused_pay'));
+          codeRef.current?.focus();
+          return;
+        }
         const shown = [
           'promo_code',
           'reference',
@@ -146,6 +185,7 @@ export function PartPayment() {
           'atb_start_date',
         ];
         if (!Object.keys(fields).some((k) => shown.includes(k))) setFormError(e.firstMessage);
+        else announce(t('wills.pay.payment_not_made', { reason: Object.values(fields)[0] ?? '' }));
       } else setFormError(String(e));
     } finally {
       setBusy(false);
@@ -155,6 +195,9 @@ export function PartPayment() {
   return (
     <Stack>
       <Title order={2}>{t('wills.parts.payment')}</Title>
+      <VisuallyHidden role="status" aria-live="polite" data-testid="pay-live">
+        {live}
+      </VisuallyHidden>
       <Table withTableBorder aria-label={t('wills.pay.summary')}>
         <Table.Tbody>
           <Table.Tr>
@@ -203,7 +246,9 @@ export function PartPayment() {
             )}
             <Group align="flex-end">
               <TextInput
+                ref={codeRef}
                 label={t('wills.pay.promo_code')}
+                data-testid="promo-code"
                 value={code}
                 onChange={(e) => setCode(e.currentTarget.value.toUpperCase())}
                 error={promoError}
@@ -212,6 +257,11 @@ export function PartPayment() {
               <Button variant="default" onClick={checkPromo} disabled={!code.trim() || !editable}>
                 {t('wills.pay.check_promo')}
               </Button>
+              {promoError && (
+                <Button variant="subtle" onClick={removeCode} disabled={!editable}>
+                  {t('wills.pay.remove_code')}
+                </Button>
+              )}
             </Group>
             {promo && (
               <Text c="teal.9" data-testid="promo-ok">
