@@ -119,12 +119,21 @@ export interface Side {
 
 const tokensOf = (s: string) => s.match(ID_TOKEN) ?? [];
 
-/** Catalogue rows of the organisations open to the public (preferences.allow_public): anyone may see them. */
+/**
+ * Catalogue rows of the organisations open to the public (preferences.allow_public): anyone may see them —
+ * the organisation, its branches, prices, products and preference, and the ids of its active people.
+ */
 export function publicCatalogue(rows: Rows): Set<string> {
   const open = new Set<string>();
   for (const j of rows.get('preferences')?.values() ?? []) {
     const p = JSON.parse(j) as { organization_id: string; allow_public: boolean; id: string };
     if (p.allow_public) open.add(p.organization_id).add(p.id);
+  }
+  // and its directory of active people (id, name, role, branch), from which a client picks an agent
+  // (organisations/service.ts listOrganisationUsers; reference §3.1)
+  for (const j of rows.get('user_accesses')?.values() ?? []) {
+    const a = JSON.parse(j) as { organization_id: string; user_id: string; status: number };
+    if (a.status === 1 && open.has(a.organization_id)) open.add(a.user_id);
   }
   for (const tb of ['branches', 'pricings', 'products']) {
     for (const [id, j] of rows.get(tb) ?? []) {

@@ -200,3 +200,36 @@ export function routesOf(doc: any, tables: string[]): RouteDoc[] {
   }
   return out;
 }
+
+/** Id fields tried in a JSON body the document leaves open (no properties: parsed by the handler). */
+export const OPEN_BODY_IDS = ['organization_id', 'branch_id'];
+
+/**
+ * Id locations of a body the document leaves open: the id fields the fixtures sent to the route (`sent`,
+ * recorded from successful calls) and OPEN_BODY_IDS, `*_type`/`*_id` pairs included.
+ */
+export function openBodyLocs(r: RouteDoc, sent: string[], tables: string[]): Loc[] {
+  if (!['POST', 'PUT', 'PATCH'].includes(r.method) || Object.keys(r.body).length) return [];
+  const known = new Set(tables);
+  const names = [...new Set([...sent, ...OPEN_BODY_IDS])];
+  const out: Loc[] = [];
+  const paired = new Set<string>();
+  for (const n of names) {
+    const idName = n.replace(/_type$/, '_id');
+    if (n.endsWith('_type') && names.includes(idName)) {
+      out.push({
+        where: 'body',
+        name: idName,
+        tables: [],
+        pair: { where: 'body', name: n, types: Object.keys(TYPE_TABLES) },
+      });
+      paired.add(idName);
+    }
+  }
+  for (const n of names) {
+    if (paired.has(n) || NOT_IDS.has(n) || !(n === 'id' || n.endsWith('_id'))) continue;
+    if (r.locs.some((l) => l.name === n)) continue;
+    out.push({ where: 'body', name: n, tables: tablesOfName(n, known) });
+  }
+  return out;
+}
