@@ -11,6 +11,7 @@ import { documentsRoutes } from './documents/routes.ts';
 import { ekycRoutes } from './ekyc/routes.ts';
 import { ezQurbanRoutes } from './ezqurban/routes.ts';
 import { faraidRoutes } from './faraid/routes.ts';
+import { grantsRoutes } from './grants/routes.ts';
 import { hibahRoutes } from './hibah/routes.ts';
 import { organisationsRoutes } from './organisations/routes.ts';
 import { otpRoutes } from './otp/routes.ts';
@@ -38,4 +39,5 @@ export async function registerModules(api: FastifyInstance, ctx: Ctx) {
   await securityRoutes(api, ctx);
   await tekunRoutes(api, ctx);
   await ezQurbanRoutes(api, ctx);
+  await grantsRoutes(api, ctx);
 }

@@ -33,6 +33,7 @@ import { caretakerBody, landBody, minorMykad, receiverBody, witnessBody } from '
 import { certificatePdf, certificateXlsx, uploadForm } from '../src/tekun/test-fixtures.ts';
 import {
   type Client,
+  grantAccess,
   heir,
   JPEG_A,
   newClient,
@@ -226,6 +227,9 @@ export async function buildTenants(t: TestApp): Promise<Tenants> {
   const agentToken = await t.login('lain.agent1');
   const staffToken = await t.login('staff');
   const A = agentToken;
+  // LAIN's agent acts for both clients under grants they approved (ADR 0101).
+  await grantAccess(t, owner, 'lain.agent1');
+  await grantAccess(t, other, 'lain.agent1');
 
   const partB = (plan: 'basic' | 'comprehensive') => ({
     organization_id: lain.id,

@@ -8,6 +8,7 @@ import enDocuments from './locales/en/documents.json';
 import enEkyc from './locales/en/ekyc.json';
 import enErrors from './locales/en/errors.json';
 import enFaraid from './locales/en/faraid.json';
+import enGrants from './locales/en/grants.json';
 import enHibah from './locales/en/hibah.json';
 import enMail from './locales/en/mail.json';
 import enOrganisations from './locales/en/organisations.json';
@@ -22,6 +23,7 @@ import msDocuments from './locales/ms/documents.json';
 import msEkyc from './locales/ms/ekyc.json';
 import msErrors from './locales/ms/errors.json';
 import msFaraid from './locales/ms/faraid.json';
+import msGrants from './locales/ms/grants.json';
 import msHibah from './locales/ms/hibah.json';
 import msMail from './locales/ms/mail.json';
 import msOrganisations from './locales/ms/organisations.json';
@@ -45,6 +47,7 @@ export const MESSAGES: Record<Language, Record<string, unknown>> = {
     ...msEkyc,
     ...msErrors,
     ...msFaraid,
+    ...msGrants,
     ...msHibah,
     ...msMail,
     ...msOrganisations,
@@ -61,6 +64,7 @@ export const MESSAGES: Record<Language, Record<string, unknown>> = {
     ...enEkyc,
     ...enErrors,
     ...enFaraid,
+    ...enGrants,
     ...enHibah,
     ...enMail,
     ...enOrganisations,

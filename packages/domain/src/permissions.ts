@@ -42,13 +42,23 @@ export const ACTIONS = [
   'qurban:read', // ezQurban transactions, fund transfers, ledger and report
   'qurban:manage', // create and close ezQurban seasons
   'qurban:transfer', // record a fund transfer to the executing partner (Accountant)
+  'grant:request', // ask a client for access to act for them (issue 16; ADR 0101)
+  'grant:audit', // list every client grant and withdraw one with a reason (provider staff; ADR 0101)
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
 /** role → actions. The only place where a role's rights are written. */
 export const PERMISSIONS: Record<Role, readonly Action[]> = {
   Client: ['will:create:own', 'will:read:own', 'ekyc:attempt'],
-  Agent: ['will:create:client', 'will:read:agent', 'user:lookup', 'user:create:client', 'client:read', 'ekyc:attempt'],
+  Agent: [
+    'will:create:client',
+    'will:read:agent',
+    'user:lookup',
+    'user:create:client',
+    'client:read',
+    'ekyc:attempt',
+    'grant:request',
+  ],
   Partner: [
     'will:create:client',
     'will:read:organisation',
@@ -64,6 +74,7 @@ export const PERMISSIONS: Record<Role, readonly Action[]> = {
     'will:search',
     'programme:read',
     'programme:upload',
+    'grant:request',
   ],
   Staff: [
     'will:create:client',
@@ -94,6 +105,7 @@ export const PERMISSIONS: Record<Role, readonly Action[]> = {
     'programme:verify',
     'qurban:read',
     'qurban:manage',
+    'grant:audit',
   ],
   Officer: [
     'will:read:any',
@@ -110,6 +122,7 @@ export const PERMISSIONS: Record<Role, readonly Action[]> = {
     'programme:read',
     'programme:verify',
     'qurban:read',
+    'grant:audit',
   ],
   Accountant: [
     'will:read:any',
@@ -151,6 +164,7 @@ export const PERMISSIONS: Record<Role, readonly Action[]> = {
     'qurban:read',
     'qurban:manage',
     'qurban:transfer',
+    'grant:audit',
   ],
 };
 

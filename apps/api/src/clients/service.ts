@@ -1,35 +1,30 @@
 /**
  * Clients (spec §2 /client, /client/{client_id}; reference §2.1 "client/list.vue": `GET user?role=Client`).
- * Scoped in the WHERE clause (DESIGN.md §9.3) by the permission table: roles with `will:read:any` see
- * every client; a partner (`will:read:organisation`) the clients with a will in their organisation(s);
- * an agent (`will:read:agent`) the clients with a will they registered. A client out of scope is a 404.
+ * Scoped in the WHERE clause (DESIGN.md §9.3): roles with `will:read:any` see every client; a partner or
+ * agent the clients they act for under an active grant of their organisation (grants module, ADR 0101:
+ * registered by the organisation or approved by the client). A client out of scope is a 404.
  */
 import { and, asc, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { type AuthUser, userCan } from '../auth/guard.ts';
 import { serializeUser } from '../auth/service.ts';
 import type { Db } from '../db/client.ts';
 import { users, wills } from '../db/schema/index.ts';
+import { grantExists } from '../grants/index.ts';
 import { notFound } from '../http/errors.ts';
 import { pageParams, toPage } from '../http/pagination.ts';
 import { willScope } from '../wills/policy.ts';
 
-/** The WHERE condition on `users` for the clients `user` may see (fails closed: `false`). */
+/**
+ * The WHERE condition on `users` for the clients `user` may see: role Client and the grant check of the
+ * grants module (`actsForClient`, ADR 0101) — provider staff every client; a partner or agent the clients
+ * their organisation holds an active grant for (registered by them, or approved by the client). Fails
+ * closed (`false`) for roles without `client:read`.
+ */
 export function clientScope(user: AuthUser): SQL {
   const isClient = eq(users.role, 'Client');
+  if (!userCan(user, 'client:read')) return sql`false`;
   if (userCan(user, 'will:read:any')) return isClient;
-  const parts: SQL[] = [];
-  if (userCan(user, 'will:read:organisation')) {
-    parts.push(
-      sql`exists (select 1 from wills w where w.user_id = ${users.id} and w.deleted_at is null and w.organization_id in (select ua.organization_id from user_accesses ua where ua.user_id = ${user.id} and ua.status = 1))`,
-    );
-  }
-  if (userCan(user, 'will:read:agent')) {
-    parts.push(
-      sql`exists (select 1 from wills w where w.user_id = ${users.id} and w.deleted_at is null and w.agent_id = ${user.id})`,
-    );
-  }
-  if (!parts.length) return sql`false`;
-  return and(isClient, or(...parts)) as SQL;
+  return and(isClient, grantExists(user, users.id)) as SQL;
 }
 
 /** The latest will of a client, as the list shows it (`wasiat { id, status }` or null). */

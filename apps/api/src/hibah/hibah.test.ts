@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../test/harness.ts';
 import { audit_events, hibahs, organizations, preferences } from '../db/schema/index.ts';
-import { newClient, ok, SIGNATURE_PNG, userDetail } from '../wills/test-fixtures.ts';
+import { grantAccess, newClient, ok, SIGNATURE_PNG, userDetail } from '../wills/test-fixtures.ts';
 import { caretakerBody, landBody, readyHibah, receiverBody } from './test-fixtures.ts';
 
 let t: TestApp;
@@ -136,6 +136,7 @@ describe('who may see and change a hibah', () => {
 
   it('an agent registers for a client at their own organisation; the agent may add parties but not update the hibah', async () => {
     const c = await newClient(t);
+    await grantAccess(t, c);
     const [demo] = await t.ctx.db.select().from(organizations).where(eq(organizations.code, 'DEMO'));
     const denied = await t.call('POST', '/api/hibah', {
       token: tokens.agent,

@@ -17,6 +17,7 @@ import { and, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { AuthUser } from '../auth/guard.ts';
 import { userCan } from '../auth/guard.ts';
 import { hibahs, user_accesses } from '../db/schema/index.ts';
+import { grantExists } from '../grants/index.ts';
 import { AppError, forbidden } from '../http/errors.ts';
 
 const grantorOnly = () => new AppError('forbidden', 'hibah.grantor_only');
@@ -32,8 +33,11 @@ export function hibahScope(user: AuthUser): SQL {
   if (userCan(user, 'will:read:any')) return alive;
   const parts: SQL[] = [];
   if (userCan(user, 'will:read:own')) parts.push(eq(hibahs.user_id, user.id));
-  if (userCan(user, 'will:read:agent')) parts.push(eq(hibahs.agent_id, user.id));
-  if (userCan(user, 'will:read:organisation')) parts.push(inArray(hibahs.organization_id, myOrganisations(user)));
+  // An agent or partner only while their organisation holds an active grant for the grantor (ADR 0101).
+  const delegated: SQL[] = [];
+  if (userCan(user, 'will:read:agent')) delegated.push(eq(hibahs.agent_id, user.id));
+  if (userCan(user, 'will:read:organisation')) delegated.push(inArray(hibahs.organization_id, myOrganisations(user)));
+  if (delegated.length) parts.push(and(or(...delegated), grantExists(user, hibahs.user_id)) as SQL);
   // Anyone is the grantor of their own hibah (e.g. an agent who is also a client of the platform).
   parts.push(eq(hibahs.user_id, user.id));
   return and(alive, or(...parts)) as SQL;

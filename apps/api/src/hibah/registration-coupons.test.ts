@@ -7,7 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../test/harness.ts';
 import { branches, hibah_caretakers, hibahs, organizations, preferences, pricings } from '../db/schema/index.ts';
-import { newClient, ok } from '../wills/test-fixtures.ts';
+import { grantAccess, newClient, ok } from '../wills/test-fixtures.ts';
 import { caretakerBody, minorMykad, receiverBody } from './test-fixtures.ts';
 
 let t: TestApp;
@@ -46,6 +46,7 @@ const demoPrice = async (plan: string) => {
 describe('part C: organisation, branch and the price fixed by the server', () => {
   it('an agent registers a property hibah for a client, chooses the branch and gets the partner price', async () => {
     const c = await newClient(t);
+    await grantAccess(t, c);
     const h = (
       await ok(t.call('POST', '/api/hibah', { token: tok.agent, body: { user_id: c.id, hibah_type: 9 } }), 201)
     ).hibah;
@@ -144,6 +145,7 @@ describe('part C: organisation, branch and the price fixed by the server', () =>
     await t.ctx.db.update(preferences).set({ allow_hibah: false }).where(eq(preferences.organization_id, demo));
     try {
       const c = await newClient(t);
+      await grantAccess(t, c);
       const r = await t.call('POST', '/api/hibah', { token: tok.agent, body: { user_id: c.id, hibah_type: 9 } });
       expect(r.status).toBe(422);
       expect(Object.keys(r.body.errors)).toEqual(['organization_id']);

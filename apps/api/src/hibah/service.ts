@@ -29,6 +29,7 @@ import {
   user_accesses,
   users,
 } from '../db/schema/index.ts';
+import { assertActsFor, registerReferenceKind } from '../grants/index.ts';
 import { fieldError, notFound } from '../http/errors.ts';
 import { pageParams, toPage } from '../http/pagination.ts';
 import {
@@ -83,6 +84,15 @@ export async function findVisibleHibah(db: Conn, user: AuthUser, id: string, for
   if (!h) throw notFound();
   return h;
 }
+
+// A `hibah_id` (or `*_type: "Hibah"` pair) in a body or query: visible by the same scope (ADR 0101).
+registerReferenceKind('Hibah', async (db, user, id) => {
+  const [h] = await db
+    .select({ id: hibahs.id })
+    .from(hibahs)
+    .where(and(eq(hibahs.id, id), hibahScope(user)));
+  return Boolean(h);
+});
 
 /**
  * A visible hibah, locked, whose parties/property may change now: caller is the grantor or its agent
@@ -212,6 +222,8 @@ export async function createHibah(db: Db, actor: Actor, body: z.output<typeof hi
     let agentId: string | null = null;
     if (body.user_id !== me.id) {
       if (!canCreateForClient(me)) throw notFound();
+      // A client the caller may not act for (no active grant of their organisation; ADR 0101) is a 404.
+      await assertActsFor(tx as unknown as Db, me, body.user_id);
       const [client] = await tx.select().from(users).where(eq(users.id, body.user_id));
       if (client?.role !== 'Client' || client.status !== 1) throw fieldError('user_id', W.userNotClient);
       agentId = body.agent_id && seesAnyOrganisation(me) ? body.agent_id : me.id;

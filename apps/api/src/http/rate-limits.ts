@@ -33,6 +33,8 @@ export const RATE_LIMITS = {
   documentOcr: { max: 20, timeWindow: '1 hour', key: 'user' },
   /** `POST /api/ekyc/public/token` and `…/face-verification` (each): the public eKYC link, per IP (ADR 0091). */
   publicEkyc: { max: 30, timeWindow: '1 hour', key: 'ip' },
+  /** `GET /api/user?ic_number=`: MyKad lookups per user (issue 16 item 2; ADR 0101). */
+  mykadLookup: { max: 30, timeWindow: '1 hour', key: 'user' },
 } as const satisfies Record<string, { max: number; timeWindow: string; key: Key }>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

@@ -116,11 +116,63 @@ export async function requestOtp(
   const channel = input.channel ?? 'email';
   const destination = channel === 'sms' ? me.mobile_number : me.email;
   if (!destination) throw fieldError('channel', 'otp.no_destination');
+  return sendBoundCode(
+    ctx,
+    sms,
+    {
+      ownerId: me.id,
+      actorId: me.id,
+      ip: actor.ip,
+      purpose: input.purpose,
+      record,
+      channel,
+      destination,
+      message: (params) => ({
+        subject: translate('otp.mail_subject', lang, params),
+        text: translate(channel === 'sms' ? 'otp.sms_body' : 'otp.mail_body', lang, params),
+      }),
+    },
+    now,
+  );
+}
+
+/** The record columns a code may be bound to (at most one is set). */
+export interface OtpRecord {
+  wasiat_id?: string | null;
+  hibah_id?: string | null;
+  client_grant_id?: string | null;
+}
+
+/**
+ * Create a code for `ownerId` bound to `purpose` and `record`, within the limits of this module (per
+ * owner and per destination, {@link OTP_MAX_REQUESTS} per {@link OTP_WINDOW_MS} and
+ * {@link OTP_MAX_PER_DAY} per day; 429 `otp.too_many_requests(_day)`), send it to `destination` by
+ * e-mail or SMS with the text `message` builds (`{ code, minutes }`), audit `otp.request` by `actorId`.
+ * Used by `POST /api/otp/request` (the caller's own channel) and by the grants module (a code sent to a
+ * client's own channel to approve an organisation's request, purpose "grant-approve"; ADR 0101).
+ * @returns where it went (masked) and when it expires. @throws 422 `otp.sms_failed` on `channel`.
+ */
+export async function sendBoundCode(
+  ctx: Ctx,
+  sms: SmsSender,
+  opts: {
+    ownerId: string;
+    actorId: string;
+    ip?: string;
+    purpose: string;
+    record: OtpRecord;
+    channel: 'email' | 'sms';
+    destination: string;
+    message: (params: { code: string; minutes: number }) => { subject: string; text: string };
+  },
+  now = new Date(),
+) {
+  const { channel, destination, record } = opts;
   const since = (ms: number) => gt(otp_codes.created_at, new Date(now.getTime() - ms));
   const countWhere = async (where: SQL | undefined) =>
     Number((await ctx.db.select({ n: count() }).from(otp_codes).where(where))[0].n);
   if (
-    (await countWhere(and(eq(otp_codes.user_id, me.id), since(OTP_WINDOW_MS)))) >= OTP_MAX_REQUESTS ||
+    (await countWhere(and(eq(otp_codes.user_id, opts.ownerId), since(OTP_WINDOW_MS)))) >= OTP_MAX_REQUESTS ||
     (await countWhere(and(eq(otp_codes.destination, destination), since(OTP_WINDOW_MS)))) >= OTP_MAX_REQUESTS
   ) {
     throw new AppError('rate_limited', 'otp.too_many_requests');
@@ -134,9 +186,11 @@ export async function requestOtp(
   const [row] = await ctx.db
     .insert(otp_codes)
     .values({
-      user_id: me.id,
-      purpose: input.purpose,
-      ...record,
+      user_id: opts.ownerId,
+      purpose: opts.purpose,
+      wasiat_id: record.wasiat_id ?? null,
+      hibah_id: record.hibah_id ?? null,
+      client_grant_id: record.client_grant_id ?? null,
       channel,
       destination,
       code_hash: await hash(code, HASH_OPTS),
@@ -144,30 +198,91 @@ export async function requestOtp(
       created_at: now,
     })
     .returning({ id: otp_codes.id });
-  const params = { code, minutes: OTP_TTL_MS / 60000 };
+  const msg = opts.message({ code, minutes: OTP_TTL_MS / 60000 });
   if (channel === 'sms') {
     try {
-      await sms.send({ to: destination, text: translate('otp.sms_body', lang, params) });
+      await sms.send({ to: destination, text: msg.text });
     } catch (e) {
       if (e instanceof SmsSendError) throw fieldError('channel', 'otp.sms_failed');
       throw e;
     }
   } else {
-    await ctx.mailer.send({
-      to: destination,
-      subject: translate('otp.mail_subject', lang, params),
-      text: translate('otp.mail_body', lang, params),
-    });
+    await ctx.mailer.send({ to: destination, subject: msg.subject, text: msg.text });
   }
   await recordAudit(ctx.db, {
-    actorId: me.id,
+    actorId: opts.actorId,
     action: 'otp.request',
     entityType: 'OtpCode',
     entityId: row.id,
-    after: { purpose: input.purpose, ...record, channel },
-    ip: actor.ip,
+    after: { purpose: opts.purpose, ...record, channel },
+    ip: opts.ip,
   });
   return { otp: { channel, destination: mask(destination), expires_at: expires.toISOString() } };
+}
+
+/**
+ * Check `code` against the latest code of `ownerId` for `purpose` bound to the grant request
+ * `clientGrantId` (purpose "grant-approve"; ADR 0101), with the same rules as {@link verifyOtp}: wrong →
+ * 422 `otp.incorrect` on `code` (counted), expired → `otp.expired`, after {@link OTP_MAX_WRONG} wrong tries
+ * → `otp.too_many_attempts`; single use (marked verified and spent at once). Audits `otp.verify` by `actorId`.
+ */
+export async function verifyGrantCode(
+  db: Db,
+  opts: { ownerId: string; actorId: string; ip?: string; clientGrantId: string; code: string },
+  now = new Date(),
+) {
+  const [latest] = await db
+    .select()
+    .from(otp_codes)
+    .where(
+      and(
+        eq(otp_codes.user_id, opts.ownerId),
+        eq(otp_codes.purpose, GRANT_OTP_PURPOSE),
+        eq(otp_codes.client_grant_id, opts.clientGrantId),
+      ),
+    )
+    .orderBy(desc(otp_codes.created_at))
+    .limit(1);
+  const row = await checkCodeRow(db, latest, opts.code, now);
+  const done = await db
+    .update(otp_codes)
+    .set({ verified_at: now, used_at: now })
+    .where(and(eq(otp_codes.id, row.id), isNull(otp_codes.verified_at)))
+    .returning({ id: otp_codes.id });
+  if (!done.length) throw fieldError('code', 'otp.incorrect');
+  await recordAudit(db, {
+    actorId: opts.actorId,
+    action: 'otp.verify',
+    entityType: 'OtpCode',
+    entityId: row.id,
+    after: { purpose: row.purpose, client_grant_id: row.client_grant_id },
+    ip: opts.ip,
+  });
+}
+
+/** The purpose of a code that approves a grant request (not requestable through `POST /api/otp/request`). */
+export const GRANT_OTP_PURPOSE = 'grant-approve';
+
+/** Shared checks of a code row: missing/used, too many tries, expired, wrong (counted). */
+async function checkCodeRow(
+  db: Db,
+  row: typeof otp_codes.$inferSelect | undefined,
+  code: string,
+  now: Date,
+): Promise<typeof otp_codes.$inferSelect> {
+  if (!row || row.verified_at) throw fieldError('code', 'otp.incorrect');
+  if (row.failed_attempts >= OTP_MAX_WRONG) throw fieldError('code', 'otp.too_many_attempts');
+  if (row.expires_at.getTime() <= now.getTime()) throw fieldError('code', 'otp.expired');
+  const good = /^\d{6}$/.test(code) && (await verify(row.code_hash, code).catch(() => false));
+  if (!good) {
+    // Atomic increment: concurrent wrong tries are all counted.
+    await db
+      .update(otp_codes)
+      .set({ failed_attempts: sql`${otp_codes.failed_attempts} + 1` })
+      .where(eq(otp_codes.id, row.id));
+    throw fieldError('code', 'otp.incorrect');
+  }
+  return row;
 }
 
 /**
@@ -177,7 +292,7 @@ export async function requestOtp(
  */
 export async function verifyOtp(db: Db, actor: Actor, input: OtpVerify, now = new Date()) {
   const me = actor.user;
-  const [row] = await db
+  const [latest] = await db
     .select()
     .from(otp_codes)
     .where(
@@ -189,18 +304,7 @@ export async function verifyOtp(db: Db, actor: Actor, input: OtpVerify, now = ne
     )
     .orderBy(desc(otp_codes.created_at))
     .limit(1);
-  if (!row || row.verified_at) throw fieldError('code', 'otp.incorrect');
-  if (row.failed_attempts >= OTP_MAX_WRONG) throw fieldError('code', 'otp.too_many_attempts');
-  if (row.expires_at.getTime() <= now.getTime()) throw fieldError('code', 'otp.expired');
-  const good = /^\d{6}$/.test(input.code) && (await verify(row.code_hash, input.code).catch(() => false));
-  if (!good) {
-    // Atomic increment: concurrent wrong tries are all counted.
-    await db
-      .update(otp_codes)
-      .set({ failed_attempts: sql`${otp_codes.failed_attempts} + 1` })
-      .where(eq(otp_codes.id, row.id));
-    throw fieldError('code', 'otp.incorrect');
-  }
+  const row = await checkCodeRow(db, latest, input.code, now);
   // Single use: only one concurrent request can flip verified_at from null.
   const done = await db
     .update(otp_codes)

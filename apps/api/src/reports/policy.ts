@@ -1,6 +1,6 @@
 /**
  * Who sees which figures in the reports (DESIGN.md §9.3): the same tenant scoping as the wills list
- * ({@link willScope} of wills/policy.ts), so a Partner's reports only ever count wills of their own
+ * (`businessWillScope` of wills/policy.ts: `willScope` without the grant condition, ADR 0101), so a Partner's reports only ever count wills of their own
  * organisation(s) — by construction, in the WHERE clause — and staff-side roles (will:read:any) see all.
  * The route itself requires `report:read` (Client and Agent get 403 from the guard).
  */
@@ -10,10 +10,13 @@ import { userCan } from '../auth/guard.ts';
 import type { Db } from '../db/client.ts';
 import { organizations, user_accesses } from '../db/schema/index.ts';
 import { fieldError, notFound } from '../http/errors.ts';
-import { myOrganisations, willScope } from '../wills/policy.ts';
+import { businessWillScope, myOrganisations } from '../wills/policy.ts';
 
-/** WHERE clause of the wills counted in a report for `user` (never soft-deleted wills). */
-export const reportScope = (user: AuthUser): SQL => willScope(user);
+/**
+ * WHERE clause of the wills counted in a report for `user` (never soft-deleted wills): the organisation's
+ * business records, as the roll-ups count them — also after a client withdrew the grant (ADR 0101).
+ */
+export const reportScope = (user: AuthUser): SQL => businessWillScope(user);
 
 /**
  * The same scope as {@link reportScope}, for the monthly roll-ups (reports/rollup.ts; ADR 0060), which

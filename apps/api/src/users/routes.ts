@@ -2,8 +2,9 @@
  * Routes of the users module (docs/api/wills.md; spec §7 `GET user ?ic_number` → `users.data`,
  * `POST user` → `user`; reference §2.1, §2.10):
  *
- * - `GET /user ?ic_number, return_first, limit, page` (user:lookup) → `{ users: page }`, or with
- *   `return_first=true` `{ users: user | null }`
+ * - `GET /user ?ic_number, return_first, limit, page` (user:lookup; 30 an hour per user, audited) →
+ *   `{ users: page }`, or with `return_first=true` `{ users: user | null }`; without a grant for the client
+ *   an entry is only `{ id, name (masked), masked: true, can_request_access }` (ADR 0101)
  * - `POST /user { ic_number, name, email?, mobile_number? }` (user:create:client) → 201 `{ user }`
  * - `GET /user/{id}/signature` (own id) → `{ signature: { id } | null }`
  * - `POST /user/{id}/signature { is_base64: true, document: dataURL PNG }` (own id) → `{ signature: { id } }`
@@ -17,6 +18,7 @@ import { serializeUser } from '../auth/service.ts';
 import type { Ctx } from '../context.ts';
 import { notFound } from '../http/errors.ts';
 import { optionalQuery, pageQuery } from '../http/pagination.ts';
+import { routeRateLimit } from '../http/rate-limits.ts';
 import { createClient, findUsersByMykad, saveUserSignature } from './service.ts';
 
 const truthy = (v: unknown) => v === true || v === 1 || v === '1' || v === 'true';
@@ -30,7 +32,7 @@ export async function usersRoutes(api: FastifyInstance, ctx: Ctx) {
   r.get(
     '/user',
     {
-      config: { access: 'user:lookup' },
+      config: { access: 'user:lookup', rateLimit: routeRateLimit(ctx.env, 'mykadLookup') },
       schema: {
         querystring: z.object({
           ic_number: requiredString().max(20),
@@ -41,7 +43,12 @@ export async function usersRoutes(api: FastifyInstance, ctx: Ctx) {
       },
     },
     async (req) => {
-      const page = await findUsersByMykad(ctx.db, requireUser(req), req.query.ic_number, req.query);
+      const page = await findUsersByMykad(
+        ctx.db,
+        { user: requireUser(req), ip: req.ip },
+        req.query.ic_number,
+        req.query,
+      );
       return truthy(req.query.return_first) ? { users: page.data[0] ?? null } : { users: page };
     },
   );

@@ -2,7 +2,7 @@
  * Users as the wills flow needs them (docs/api/wills.md `GET|POST /user`, `POST /user/{id}/signature`;
  * reference §3.1 Part A: an agent finds the client by MyKad, or creates the account).
  */
-import { can, type clientCreateSchema } from '@wasiat/domain';
+import { can, type clientCreateSchema, maskMykad, maskName } from '@wasiat/domain';
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { recordAudit } from '../audit/audit.ts';
@@ -12,23 +12,54 @@ import type { Ctx } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
 import { checkFile, decodeBase64, saveAttachment } from '../files/uploads.ts';
+import { actsForClient, grantOnRegistration } from '../grants/index.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { pageParams, toPage } from '../http/pagination.ts';
 
 /**
- * Find users by exact MyKad (`GET /user?ic_number=`). Staff-side roles (`will:read:any`) find any
- * account; agents and partners only clients (they register wills for clients, nothing else).
- * @returns a page of users in the shape of `serializeUser` (auth/service.ts).
+ * Find users by exact MyKad (`GET /user?ic_number=`; issue 16 item 2, ADR 0101). Staff-side roles
+ * (`will:read:any`) find any account with its full particulars; agents and partners only clients, and of
+ * those the full particulars (`serializeUser`, auth/service.ts) only of a client they act for under a
+ * grant (grants module) — of anyone else only that the account exists, its id (to request access with
+ * `POST /api/client-grant`) and the name masked as the public verification pages mask it (`maskName`):
+ * `{ id, name, masked: true, can_request_access }`. Every lookup writes an audit event `user.lookup`
+ * (the MyKad masked, how many found, how many unmasked); the route limits it per user (http/rate-limits.ts
+ * `mykadLookup`, 30 an hour).
+ * @returns a page of users.
  */
-export async function findUsersByMykad(db: Db, me: AuthUser, icNumber: string, q: { limit?: number; page?: number }) {
-  const where = and(
-    eq(users.ic_number, icNumber),
-    can(me.role, 'will:read:any') ? undefined : eq(users.role, 'Client'),
-  );
+export async function findUsersByMykad(
+  db: Db,
+  actor: { user: AuthUser; ip?: string },
+  icNumber: string,
+  q: { limit?: number; page?: number },
+) {
+  const me = actor.user;
+  const staff = can(me.role, 'will:read:any');
+  const where = and(eq(users.ic_number, icNumber), staff ? undefined : eq(users.role, 'Client'));
   const p = pageParams(q);
   const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(where);
-  const rows = await db.select().from(users).where(where).orderBy(users.created_at).limit(p.per_page).offset(p.offset);
-  const data = await Promise.all(rows.map((u) => serializeUser(db, u)));
+  const rows = await db
+    .select({ u: users, full: sql<boolean>`${actsForClient(me, users.id)}` })
+    .from(users)
+    .where(where)
+    .orderBy(users.created_at)
+    .limit(p.per_page)
+    .offset(p.offset);
+  const data = await Promise.all(
+    rows.map(async ({ u, full }) =>
+      full
+        ? { ...(await serializeUser(db, u)), masked: false }
+        : { id: u.id, name: maskName(u.name), masked: true, can_request_access: can(me.role, 'grant:request') },
+    ),
+  );
+  await recordAudit(db, {
+    actorId: me.id,
+    action: 'user.lookup',
+    entityType: 'User',
+    entityId: rows[0]?.u.id ?? '-',
+    after: { ic_number: maskMykad(icNumber), found: Number(n), unmasked: rows.filter((r) => r.full).length },
+    ip: actor.ip,
+  });
   return toPage(data, n, p);
 }
 
@@ -39,7 +70,8 @@ const isUniqueViolation = (e: unknown): boolean => {
 
 /**
  * Create a client account by MyKad (`POST /user`, agents/partners/staff/admin): role Client, username =
- * MyKad, no password (they set one via /password-create). 422 `errors.mykad_taken` on `ic_number`,
+ * MyKad, no password (they set one via /password-create). A Partner or Agent who registers the client gets
+ * an active grant for their organisation (grants module, ADR 0101). 422 `errors.mykad_taken` on `ic_number`,
  * `errors.email_taken` on `email`. Writes an audit event.
  */
 export async function createClient(
@@ -78,6 +110,8 @@ export async function createClient(
           status: 1,
         })
         .returning();
+      // The registering organisation acts for the client from now on (ADR 0101).
+      await grantOnRegistration(tx, actor, u.id);
       await recordAudit(tx as unknown as Db, {
         actorId: actor.user.id,
         action: 'user.create',

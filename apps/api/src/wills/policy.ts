@@ -5,12 +5,15 @@
  *
  * Visibility (docs/api/wills.md `GET /wasiat`): Client → own wills (`user_id = me`); Agent → wills they
  * registered (`agent_id = me`); Partner → wills of their own organisation(s) (active `user_accesses`);
- * Staff/Officer/Accountant/Admin → all. Soft-deleted wills are never visible.
+ * Staff/Officer/Accountant/Admin → all. Soft-deleted wills are never visible. An agent or partner sees a
+ * will only while their organisation holds an active grant for its client (grants module, ADR 0101): after
+ * the client withdraws it the will is a 404 to them.
  */
 import { and, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { AuthUser } from '../auth/guard.ts';
 import { userCan } from '../auth/guard.ts';
 import { user_accesses, wills } from '../db/schema/index.ts';
+import { grantExists } from '../grants/index.ts';
 import { forbidden } from '../http/errors.ts';
 
 type WillRow = typeof wills.$inferSelect;
@@ -29,10 +32,29 @@ export function willScope(user: AuthUser): SQL {
   if (userCan(user, 'will:read:any')) return alive;
   const parts: SQL[] = [];
   if (userCan(user, 'will:read:own')) parts.push(eq(wills.user_id, user.id));
-  if (userCan(user, 'will:read:agent')) parts.push(eq(wills.agent_id, user.id));
+  const delegated: SQL[] = [];
+  if (userCan(user, 'will:read:agent')) delegated.push(eq(wills.agent_id, user.id));
   if (userCan(user, 'will:read:organisation')) {
-    parts.push(inArray(wills.organization_id, myOrganisations(user)));
+    delegated.push(inArray(wills.organization_id, myOrganisations(user)));
   }
+  if (delegated.length) parts.push(and(or(...delegated), grantExists(user, wills.user_id)) as SQL);
+  if (parts.length === 0) return sql`false`;
+  return and(alive, or(...parts)) as SQL;
+}
+
+/**
+ * The wills an organisation's figures count (reports; reports/policy.ts): {@link willScope} WITHOUT the
+ * grant condition — a will an organisation registered stays in its reports and commissions after the
+ * client withdraws the grant, though the will itself is then a 404 to its people (ADR 0101). Never use it
+ * to read or change a will.
+ */
+export function businessWillScope(user: AuthUser): SQL {
+  const alive = isNull(wills.deleted_at);
+  if (userCan(user, 'will:read:any')) return alive;
+  const parts: SQL[] = [];
+  if (userCan(user, 'will:read:own')) parts.push(eq(wills.user_id, user.id));
+  if (userCan(user, 'will:read:agent')) parts.push(eq(wills.agent_id, user.id));
+  if (userCan(user, 'will:read:organisation')) parts.push(inArray(wills.organization_id, myOrganisations(user)));
   if (parts.length === 0) return sql`false`;
   return and(alive, or(...parts)) as SQL;
 }

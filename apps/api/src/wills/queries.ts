@@ -22,6 +22,7 @@ import {
   wills,
   witnesses,
 } from '../db/schema/index.ts';
+import { grantExistsPrepared, registerReferenceKind } from '../grants/index.ts';
 import { notFound } from '../http/errors.ts';
 import { pageParams, toPage } from '../http/pagination.ts';
 import { scopeFlags, willScope } from './policy.ts';
@@ -55,6 +56,15 @@ export async function findVisibleWill(db: Conn, user: AuthUser, id: string, opts
   return row;
 }
 
+// A `wasiat_id` (or `*_type: "Wasiat"` pair) in a body or query: visible by the same scope (ADR 0101).
+registerReferenceKind('Wasiat', async (db, user, id) => {
+  const [w] = await db
+    .select({ id: wills.id })
+    .from(wills)
+    .where(and(eq(wills.id, id), willScope(user)));
+  return Boolean(w);
+});
+
 /**
  * Prepared statements of the hot read path (one set per database handle). Building a drizzle query costs
  * far more CPU than running it (bench/api.ts: ~3,000 vs ~22,000 queries/s), so `GET /api/wasiat/{id}`
@@ -73,8 +83,9 @@ function prepare(db: Db) {
           isNull(wills.deleted_at),
           sql`(${p('any')}::boolean
             or (${p('own')}::boolean and ${wills.user_id} = ${p('uid')})
-            or (${p('agent')}::boolean and ${wills.agent_id} = ${p('uid')})
-            or (${p('org')}::boolean and ${wills.organization_id} in (select ${user_accesses.organization_id} from ${user_accesses} where ${user_accesses.user_id} = ${p('uid')} and ${user_accesses.status} = 1)))`,
+            or (((${p('agent')}::boolean and ${wills.agent_id} = ${p('uid')})
+              or (${p('org')}::boolean and ${wills.organization_id} in (select ${user_accesses.organization_id} from ${user_accesses} where ${user_accesses.user_id} = ${p('uid')} and ${user_accesses.status} = 1)))
+              and ${grantExistsPrepared(wills.user_id, p('uid'), p('org'))}))`,
         ),
       )
       .prepare('wills_visible_will'),

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../test/harness.ts';
-import { type Client, heir, newClient, ok, PNG_A, readyWill, witness } from './test-fixtures.ts';
+import { type Client, grantAccess, heir, newClient, ok, PNG_A, readyWill, witness } from './test-fixtures.ts';
 
 let t: TestApp;
 let owner: Client;
@@ -25,6 +25,7 @@ beforeAll(async () => {
   docId = (await ok(t.call('GET', `/api/wasiat/${willId}/document`, { token: owner.token }))).attachments.data[0].id;
   const agent = await t.login('agent');
   const forAgent = await newClient(t);
+  await grantAccess(t, forAgent);
   agentWill = (await ok(t.call('POST', '/api/wasiat', { token: agent, body: { user_id: forAgent.id } }), 201)).wasiat
     .id;
 });

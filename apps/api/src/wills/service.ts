@@ -25,6 +25,7 @@ import {
   will_user_details,
   wills,
 } from '../db/schema/index.ts';
+import { assertActsFor } from '../grants/index.ts';
 import { fieldError, notFound } from '../http/errors.ts';
 import { assertCanEdit, canAssignAgent, canCreateForClient, organisationChoice, willScope } from './policy.ts';
 import { asDb, type Conn, findVisibleWill, hasLivePayment, lockWill, type WillRow } from './queries.ts';
@@ -154,13 +155,16 @@ async function providerDefaults(db: Conn) {
  * `wills.user_not_client`), and becomes its `agent_id` (staff may name another agent in `agent_id`).
  * Organisation/branch default from the agent's access, or for a client alone the provider's HQ.
  * If the client already has a will in status 0/1/3 that one is returned (`created: false`); when the
- * caller may not see it: 422 `wills.open_will_exists` on `user_id`.
+ * caller may not see it: 422 `wills.open_will_exists` on `user_id`. A `user_id` the caller may not act for
+ * (no active grant of their organisation, grants module, ADR 0101) is a 404.
  * @returns the will row and whether it was created.
  */
 export async function createWill(db: Db, actor: Actor, body: { user_id: string; agent_id?: string }) {
   const me = actor.user;
   const forClient = canCreateForClient(me);
   if (!forClient && body.user_id !== me.id) throw notFound();
+  // A client the caller may not act for (no grant of their organisation; ADR 0101) is a 404.
+  if (body.user_id !== me.id) await assertActsFor(db, me, body.user_id);
   const [client] = await db.select().from(users).where(eq(users.id, body.user_id));
   if (client?.role !== 'Client' || client.status !== 1) throw fieldError('user_id', W.userNotClient);
 

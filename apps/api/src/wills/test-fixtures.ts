@@ -213,3 +213,18 @@ export async function readyWill(t: TestApp, c: Client, opts: { paymentStatus?: '
   await verifiedSubmitOtp(t, c.id, w.id);
   return w.id as string;
 }
+
+/**
+ * Give the organisation of `username` (an Agent or Partner of the demo set) an active grant for the client,
+ * the real way (ADR 0101): the agent/partner asks with channel "dashboard" and the client approves it.
+ * @returns the grant's id.
+ */
+export async function grantAccess(t: TestApp, c: Pick<Client, 'id' | 'token'>, username = 'agent') {
+  const asker = await t.login(username);
+  const req = await ok(
+    t.call('POST', '/api/client-grant', { token: asker, body: { user_id: c.id, channel: 'dashboard' } }),
+    201,
+  );
+  await ok(t.call('POST', `/api/client-grant/${req.grant.id}/approve`, { token: c.token }));
+  return req.grant.id as string;
+}

@@ -2,7 +2,16 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../test/harness.ts';
 import { audit_events, otp_codes, payments } from '../db/schema/index.ts';
-import { newClient, ok, orgAndBranch, pay, readyWill, verifiedSubmitOtp, witness } from './test-fixtures.ts';
+import {
+  grantAccess,
+  newClient,
+  ok,
+  orgAndBranch,
+  pay,
+  readyWill,
+  verifiedSubmitOtp,
+  witness,
+} from './test-fixtures.ts';
 
 let t: TestApp;
 let staff: string;
@@ -92,6 +101,7 @@ describe('submit (0 → 1)', () => {
   it('only the testator or the registering agent may submit', async () => {
     const c = await newClient(t);
     const agent = await t.login('agent');
+    await grantAccess(t, c);
     const w = (await ok(t.call('POST', '/api/wasiat', { token: agent, body: { user_id: c.id } }), 201)).wasiat;
     const partner = await t.login('partner');
     // the partner sees the will (same organisation) but did not register it

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../test/harness.ts';
 import { audit_events, pricings, wills } from '../db/schema/index.ts';
 import { computeUnlocked } from './service.ts';
-import { heir, newClient, ok, orgAndBranch, PNG_A, pay, readyWill, userDetail } from './test-fixtures.ts';
+import { grantAccess, heir, newClient, ok, orgAndBranch, PNG_A, pay, readyWill, userDetail } from './test-fixtures.ts';
 import { nextWasiatNo } from './transitions.ts';
 
 let t: TestApp;
@@ -63,6 +63,7 @@ describe('POST /wasiat (part a) and resume', () => {
   it('an agent registers a will for a client: agent_id = agent, organisation from their access', async () => {
     const c = await newClient(t);
     const agent = await t.login('agent');
+    await grantAccess(t, c);
     const r = await ok(t.call('POST', '/api/wasiat', { token: agent, body: { user_id: c.id } }), 201);
     const demo = await orgAndBranch(t, 'DEMO');
     expect(r.wasiat.organization_id).toBe(demo.organization_id);
@@ -214,8 +215,9 @@ describe('concurrency', () => {
     );
     expect(new Set(rs.map((r) => r.body.wasiat.id)).size).toBe(1);
     expect(rs.filter((r) => r.status === 201)).toHaveLength(1);
-    // an agent cannot open a second will for a client whose own will they cannot see
+    // an agent (with a grant) cannot open a second will for a client whose own will they cannot see
     const agent = await t.login('agent');
+    await grantAccess(t, c);
     const r = await t.call('POST', '/api/wasiat', { token: agent, body: { user_id: c.id } });
     expect(r.status).toBe(422);
     expect(r.body.errors.user_id).toEqual(['This client already has a will in progress.']);

@@ -55,6 +55,8 @@ export const otp_codes = pgTable(
     wasiat_id: text('wasiat_id'),
     /** The hibah the code is for (purposes "hibah-submit", "hibah-finalise", "hibah-amendment-submit"; ADRs 0096, 0097). */
     hibah_id: text('hibah_id'),
+    /** The grant request the code approves (purpose "grant-approve"; ADR 0101). */
+    client_grant_id: text('client_grant_id'),
     /** "email" | "sms" and the address it went to. */
     channel: text('channel').notNull(),
     destination: text('destination').notNull(),

@@ -5,6 +5,7 @@ export * from './documents.ts';
 export * from './ekyc.ts';
 export * from './ekyc-ocr.ts';
 export * from './files.ts';
+export * from './grants.ts';
 export * from './hibah.ts';
 export * from './organisations.ts';
 export * from './payments.ts';

@@ -8,7 +8,16 @@
 import { eq } from 'drizzle-orm';
 import { hashPassword } from '../../auth/passwords.ts';
 import type { Db } from '../client.ts';
-import { branches, organizations, preferences, pricings, promo_codes, user_accesses, users } from '../schema/index.ts';
+import {
+  branches,
+  client_grants,
+  organizations,
+  preferences,
+  pricings,
+  promo_codes,
+  user_accesses,
+  users,
+} from '../schema/index.ts';
 
 export const DEMO_PASSWORD = 'Demo12345';
 export const DEMO_USERS = [
@@ -128,6 +137,7 @@ export async function seedDemo(db: Db) {
     .values({ organization_id: demo.id, code: 'DEMO50', discount_sen: 5000, remarks: 'Demo' });
   const [providerHq] = await db.select().from(branches).where(eq(branches.organization_id, provider.id)).limit(1);
   const hash = await hashPassword(DEMO_PASSWORD);
+  const ids: Record<string, string> = {};
   for (const u of DEMO_USERS) {
     const [row] = await db
       .insert(users)
@@ -142,6 +152,7 @@ export async function seedDemo(db: Db) {
         pdpa_accepted_at: new Date(),
       })
       .returning();
+    ids[u.username] = row.id;
     if (u.org) {
       const org = u.org === 'provider' ? provider : demo;
       await db.insert(user_accesses).values({
@@ -153,4 +164,17 @@ export async function seedDemo(db: Db) {
       });
     }
   }
+  // The demo client is the demo agent's own client: the demo organisation registered her, so it holds an
+  // active grant naming the agent (ADR 0101; the partner acts under it too).
+  await db.insert(client_grants).values({
+    client_id: ids.client,
+    organization_id: demo.id,
+    agent_id: ids.agent,
+    branch_id: branch.id,
+    source: 'registered',
+    status: 'active',
+    created_by: ids.agent,
+    approved_at: new Date(),
+    approved_via: 'registered',
+  });
 }

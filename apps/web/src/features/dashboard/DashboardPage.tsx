@@ -8,6 +8,7 @@
  *   the wills of the agent's own clients (`GET /api/wasiat`, scoped by the server to `agent_id`).
  * - Then the listed sections of sections.tsx (the extension point for amendments and hibah): the
  *   client's wills in process, and the pipeline / sales figures of the other roles.
+ * A client also sees organisations' pending access requests to approve or refuse (features/grants; ADR 0101).
  * Guarded by `requireSignature` (spec §2: a non-Client without a signature goes to /signature).
  */
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
@@ -15,6 +16,7 @@ import { can, roleOf } from '@wasiat/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSessionUser } from '@/app/layout/AppLayout.tsx';
+import { PendingRequests } from '@/features/grants/index.ts';
 import { StaffTransactions } from '@/features/payments/index.ts';
 import { sectionsFor } from './sections.tsx';
 import { TransactionHistory } from './TransactionHistory.tsx';
@@ -82,6 +84,7 @@ export function DashboardPage({ focus = 'general' }: { focus?: 'general' | 'agen
           ) : null}
         </Group>
       </Group>
+      {isClient && user ? <PendingRequests /> : null}
       {isClient && user ? <ClientSections userId={user.id} /> : null}
       {!isClient ? <WillsInProcess /> : null}
       {focus === 'agent' ? <AgentClients /> : null}

@@ -4,13 +4,14 @@
  * `GET /api/organizations/{id}/promo-codes/export?format=csv`).
  */
 import { Anchor, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { DESIGNATIONS, GENDERS } from '@wasiat/domain';
+import { can, DESIGNATIONS, GENDERS, roleOf } from '@wasiat/domain';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useSessionUser } from '@/app/layout/AppLayout.tsx';
 import { successToast } from '@/app/notify.tsx';
 import { type SessionUser, session } from '@/app/storage.ts';
 import { ProfileForm, type ProfileUser } from '@/components/ProfileForm.tsx';
+import { GrantList } from '@/features/grants/index.ts';
 
 type Me = SessionUser & ProfileUser;
 
@@ -71,6 +72,7 @@ export function ProfilePage() {
             ))}
           </Table.Tbody>
         </Table>
+        {can(roleOf(me), 'will:read:own') ? <GrantList /> : null}
         {(!access || access.status === 2) && (
           <Text>
             {t('profile.ui.no_access')}{' '}

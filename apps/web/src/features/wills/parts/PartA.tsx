@@ -2,7 +2,9 @@
  * Part A — Account (docs/api/wills.md; reference §3.1 Part A). A Client sees their own MyKad and starts or
  * resumes their will: POST /api/wasiat `{ user_id: me }` returns the open will when there is one. An
  * Agent/Staff enters a client's MyKad → GET /api/user?ic_number=…&return_first=true; when there is none, a
- * small form creates the client (POST /api/user) → POST /api/wasiat `{ user_id, agent_id: me }`.
+ * small form creates the client (POST /api/user) → POST /api/wasiat `{ user_id, agent_id: me }`. A client
+ * whom the caller's organisation has no grant for comes back masked: the agent requests access
+ * (features/grants RequestAccess; ADR 0101) and, once granted, the lookup shows the full record.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
@@ -16,6 +18,7 @@ import { api } from '@/app/api.ts';
 import { session } from '@/app/storage.ts';
 import { FormError } from '@/components/FormError.tsx';
 import { applyServerErrors } from '@/components/form-errors.ts';
+import { RequestAccess } from '@/features/grants/index.ts';
 import { TextField } from '../components/fields.tsx';
 import { useWizard } from '../components/WizardLayout.tsx';
 import { useRefreshWill } from '../hooks/useWill.ts';
@@ -25,8 +28,11 @@ import type { Will } from '../types.ts';
 interface FoundUser {
   id: string;
   name: string;
-  ic_number: string | null;
+  ic_number?: string | null;
   email?: string | null;
+  /** Without a grant the server answers only the id and the masked name (ADR 0101). */
+  masked?: boolean;
+  can_request_access?: boolean;
 }
 
 /** Start (or find) the will of `userId` and open the part to continue at. */
@@ -103,15 +109,16 @@ function AgentStart() {
   const [found, setFound] = useState<FoundUser | null | undefined>(undefined);
   const [ic, setIc] = useState('');
   const form = useForm<SearchValues>({ resolver: zodResolver(searchSchema), defaultValues: { ic_number: '' } });
-  const onSearch = form.handleSubmit(async (v) => {
+  const lookup = async (icNumber: string) => {
     const r = await api.get<{ users: FoundUser | null | { data: FoundUser[] } }>('user', {
-      ic_number: v.ic_number,
+      ic_number: icNumber,
       return_first: 'true',
     });
     const u = r.users && 'data' in r.users ? (r.users.data[0] ?? null) : (r.users as FoundUser | null);
-    setIc(v.ic_number);
+    setIc(icNumber);
     setFound(u ?? null);
-  });
+  };
+  const onSearch = form.handleSubmit((v) => lookup(v.ic_number));
   return (
     <Stack>
       <Paper withBorder p="md" component="form" onSubmit={onSearch} noValidate aria-labelledby="part-a-search">
@@ -134,7 +141,13 @@ function AgentStart() {
           </Group>
         </Stack>
       </Paper>
-      {found && <FoundClient user={found} />}
+      {found?.masked ? (
+        <RequestAccess
+          user={{ id: found.id, name: found.name, masked: true, can_request_access: Boolean(found.can_request_access) }}
+          onGranted={() => lookup(ic)}
+        />
+      ) : null}
+      {found && !found.masked && <FoundClient user={found} />}
       {found === null && <CreateClient icNumber={ic} />}
     </Stack>
   );
