@@ -21,8 +21,12 @@ const schema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Wasiat <no-reply@wasiat.local>'),
   CORS_ORIGINS: z.string().default(''),
-  /** The built-in sandbox payment gateway (ADR 0008): on by default; set 0 where a real gateway is configured. */
-  PAYMENT_SANDBOX: z.enum(['0', '1']).default('1'),
+  /**
+   * The built-in sandbox payment gateway (ADR 0008, ADR 0107): unset → on only for the embedded demo (no
+   * DATABASE_URL, NODE_ENV not production, PAYMENT_GATEWAY=sandbox); `1` switches it on explicitly, which
+   * the server refuses beside a real gateway or with NODE_ENV=production.
+   */
+  PAYMENT_SANDBOX: z.enum(['0', '1']).optional(),
   LOG_LEVEL: z.string().default('info'),
   /** Face-verification attempts allowed per will before manual review (issue 3; default 3). */
   EKYC_MAX_ATTEMPTS: z.coerce.number().int().positive().default(3),
@@ -62,11 +66,29 @@ const schema = z.object({
   SMS_SENDER_ID: z.string().default('WASIAT'),
 });
 
-export type Env = z.infer<typeof schema>;
+export type Env = Omit<z.infer<typeof schema>, 'PAYMENT_SANDBOX'> & {
+  /** Whether the sandbox gateway's pages are served: resolved by {@link loadEnv}, never unset. */
+  PAYMENT_SANDBOX: '0' | '1';
+};
 
-/** Parse an environment (defaults to `process.env`); throws on invalid values. */
+/**
+ * Parse an environment (defaults to `process.env`); throws on invalid values, and on the payment sandbox
+ * switched on beside a real gateway or in production (issue 16 item 5; ADR 0107).
+ */
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
-  const env = schema.parse(source);
+  const parsed = schema.parse(source);
+  const embeddedDemo = !parsed.DATABASE_URL && parsed.NODE_ENV !== 'production' && parsed.PAYMENT_GATEWAY === 'sandbox';
+  const env: Env = { ...parsed, PAYMENT_SANDBOX: parsed.PAYMENT_SANDBOX ?? (embeddedDemo ? '1' : '0') };
+  if (env.PAYMENT_SANDBOX === '1' && env.PAYMENT_GATEWAY !== 'sandbox') {
+    throw new Error(
+      `PAYMENT_SANDBOX=1 cannot run beside a real payment gateway (PAYMENT_GATEWAY=${env.PAYMENT_GATEWAY}): anyone could mark payments paid on the sandbox page. Unset PAYMENT_SANDBOX or set it to 0.`,
+    );
+  }
+  if (env.PAYMENT_SANDBOX === '1' && env.NODE_ENV === 'production') {
+    throw new Error(
+      'PAYMENT_SANDBOX=1 is refused with NODE_ENV=production: the sandbox marks payments paid without money. Unset PAYMENT_SANDBOX or set it to 0.',
+    );
+  }
   if (env.PAYMENT_GATEWAY === 'billplz') {
     for (const k of ['BILLPLZ_API_KEY', 'BILLPLZ_COLLECTION_ID', 'BILLPLZ_X_SIGNATURE_KEY'] as const) {
       if (!env[k]) throw new Error(`${k} is required when PAYMENT_GATEWAY=billplz`);

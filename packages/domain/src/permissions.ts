@@ -44,12 +44,18 @@ export const ACTIONS = [
   'qurban:transfer', // record a fund transfer to the executing partner (Accountant)
   'grant:request', // ask a client for access to act for them (issue 16; ADR 0101)
   'grant:audit', // list every client grant and withdraw one with a reason (provider staff; ADR 0101)
+  // change another user's e-mail or mobile number (the channels that recover an account), with a recorded
+  // reason; the holder changes their own after re-entering the password or a code (issue 16 item 3; ADR 0105)
+  'user:channel:change',
+  // put the testator's signature on a will (part f): the testator on their own will, or the agent who registered
+  // it, capturing it in person on their device; never a Partner or provider staff (issue 16 item 7; ADR 0106)
+  'will:sign:testator',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
 /** role → actions. The only place where a role's rights are written. */
 export const PERMISSIONS: Record<Role, readonly Action[]> = {
-  Client: ['will:create:own', 'will:read:own', 'ekyc:attempt'],
+  Client: ['will:create:own', 'will:read:own', 'ekyc:attempt', 'will:sign:testator'],
   Agent: [
     'will:create:client',
     'will:read:agent',
@@ -58,6 +64,7 @@ export const PERMISSIONS: Record<Role, readonly Action[]> = {
     'client:read',
     'ekyc:attempt',
     'grant:request',
+    'will:sign:testator',
   ],
   Partner: [
     'will:create:client',
@@ -106,6 +113,7 @@ export const PERMISSIONS: Record<Role, readonly Action[]> = {
     'qurban:read',
     'qurban:manage',
     'grant:audit',
+    'user:channel:change',
   ],
   Officer: [
     'will:read:any',
@@ -165,6 +173,7 @@ export const PERMISSIONS: Record<Role, readonly Action[]> = {
     'qurban:manage',
     'qurban:transfer',
     'grant:audit',
+    'user:channel:change',
   ],
 };
 

@@ -112,7 +112,10 @@ export const guardPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => 
     }
   });
 
-  app.addHook('preHandler', async (request) => {
+  // preValidation, not preHandler (issue 16 item 6; ADR 0107): the access decision comes before the route
+  // schema's validation, so a caller without a session gets 401 and a role that may not gets 403 before any
+  // 422 that names the body's or query's fields.
+  app.addHook('preValidation', async (request) => {
     const access = request.routeOptions.config?.access;
     if (!access || access === 'public') return;
     const user = requireUser(request);

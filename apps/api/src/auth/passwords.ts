@@ -1,4 +1,5 @@
 /** Password hashing: argon2id, m = 19 MiB, t = 2, p = 1 (DESIGN.md §8; OWASP's minimum). */
+import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 
 const OPTS = { algorithm: 2 /* argon2id */, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
@@ -15,3 +16,9 @@ export async function verifyPassword(stored: string | null | undefined, password
     return false;
   }
 }
+
+/**
+ * An argon2id hash (same parameters) of a random secret nobody knows: login verifies an unknown username's
+ * attempt against it, so it costs what a known username's does (issue 16 item 4; ADR 0105).
+ */
+export const DUMMY_HASH: Promise<string> = hashPassword(randomBytes(24).toString('base64url'));

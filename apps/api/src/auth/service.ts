@@ -11,13 +11,19 @@ import { branches, login_failures, organizations, password_resets, user_accesses
 import { AppError } from '../http/errors.ts';
 import { needsSecondFactor, startChallenge } from '../security/two-factor.ts';
 import type { AuthUser } from './guard.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
+import { DUMMY_HASH, hashPassword, verifyPassword } from './passwords.ts';
 import { issueToken, revokeAllTokens } from './tokens.ts';
 
-/** Account throttling: from the 10th failure within the window the account is locked for LOCK_MS. */
+/**
+ * Login throttling (issue 16 item 4; ADR 0105). Two counters, each over a 15-minute window:
+ * - per account AND client address (`acct:<ident>|<addr>`): from the 10th failure that pair is locked for
+ *   LOCK_MS — so failures from elsewhere never lock the owner out;
+ * - per client address across usernames (`ip:<addr>`): from the IP_MAX_FAILURES-th failure (× the
+ *   deployment's RATE_LIMIT_SCALE) the address is locked, which stops password spraying.
+ */
 export const ACCOUNT_MAX_FAILURES = 10;
-/** Per-IP throttling: 50 failures within the window. */
-export const IP_MAX_FAILURES = 50;
+/** Per-address throttling: 20 failures within the window, across all usernames (× RATE_LIMIT_SCALE). */
+export const IP_MAX_FAILURES = 20;
 const WINDOW_MS = 15 * 60 * 1000;
 const LOCK_MS = 15 * 60 * 1000;
 /** Reset links live 60 minutes and work once. */
@@ -110,10 +116,13 @@ export function throttled(until: Date): AppError {
 }
 
 /**
- * Log in by username, e-mail or MyKad. Throttled per account (from the 10th failure) and per IP.
+ * Log in by username, e-mail or MyKad. Throttled per (account, client address) from the 10th failure and
+ * per client address across usernames (ADR 0105): a lock caused from another address never refuses the
+ * owner. An unknown username, a disabled account or one without a password is checked against a dummy
+ * argon2id hash, so every failure costs the same time (no username discovery by timing).
  * @returns `{ user, token }`; for a role with a second factor (ADR 0081)
  * `{ two_factor_required: true, enrolment_required, challenge }` — then `POST /api/two-factor/verify`.
- * @throws 422 `errors.login_failed` on the `username` field; 429 `errors.login_throttled`.
+ * @throws 422 `errors.login_failed` on the `username` field; 429 `errors.login_throttled` with Retry-After.
  */
 export async function login(
   ctx: Ctx,
@@ -121,7 +130,7 @@ export async function login(
   meta: { ip: string; userAgent?: string },
 ) {
   const ident = input.username.trim();
-  const acctKey = `acct:${ident.toLowerCase()}`;
+  const acctKey = `acct:${ident.toLowerCase()}|${meta.ip}`;
   const ipKey = `ip:${meta.ip}`;
   for (const key of [acctKey, ipKey]) {
     const f = await failureCount(ctx.db, key);
@@ -134,10 +143,12 @@ export async function login(
       or(eq(users.username, ident), eq(sql`lower(${users.email})`, ident.toLowerCase()), eq(users.ic_number, ident)),
     )
     .limit(1);
-  const ok = user && user.status === 1 && (await verifyPassword(user.password_hash, input.password));
+  // Always one argon2 verification, against the user's hash or the dummy one (same cost either way).
+  const matches = await verifyPassword(user?.password_hash || (await DUMMY_HASH), input.password);
+  const ok = !!user?.password_hash && user.status === 1 && matches;
   if (!ok) {
     await recordFailure(ctx.db, acctKey, ACCOUNT_MAX_FAILURES);
-    await recordFailure(ctx.db, ipKey, IP_MAX_FAILURES);
+    await recordFailure(ctx.db, ipKey, Math.round(IP_MAX_FAILURES * ctx.env.RATE_LIMIT_SCALE));
     throw new AppError('validation', 'errors.login_failed', { username: ['errors.login_failed'] });
   }
   await ctx.db.delete(login_failures).where(eq(login_failures.key, acctKey));

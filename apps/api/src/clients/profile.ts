@@ -6,15 +6,26 @@
  * Who: anyone for their own id (their profile); for another id the role needs `client:edit` (Partner,
  * Staff, Admin) and the target must be a client in the caller's scope (service.ts `clientScope`:
  * partner → clients with a will in their organisation; provider staff → every client).
- * @returns `{ user }` (auth/service.ts serializeUser). @throws 403 without `client:edit`; 404 out of
- * scope (never reveals another tenant's client); 422 `errors.email_taken` (email) and schema errors.
+ *
+ * The e-mail address and mobile number recover an account (issue 16 item 3; ADR 0105). They change only
+ * - by their holder (own id) who re-enters the password (`current_password`) or gives the code of
+ *   `POST /api/otp/request { purpose: "channel-change" }`, sent to the CURRENT e-mail or mobile (`otp_code`);
+ * - or by provider staff (`user:channel:change`) who record a reason (`change_reason`, audited as
+ *   `user.channel_change`).
+ * Partners and Agents never change them (403 `security.channel_holder_only`). The old e-mail address is told.
+ * @returns `{ user }` (auth/service.ts serializeUser). @throws 403 without `client:edit` or a channel change not
+ * allowed; 404 out of scope (never reveals another tenant's client); 422 `errors.email_taken` (email),
+ * `security.channel_confirm_required` / `errors.current_password_incorrect` (current_password), `otp.*`
+ * (otp_code), `security.channel_reason_required` (change_reason) and schema errors.
  */
-import type { userProfileSchema } from '@wasiat/domain';
+import type { Language, userProfileSchema } from '@wasiat/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { recordAudit } from '../audit/audit.ts';
+import { assertChannelChange, channelsDiffer, mailChannelChanged } from '../auth/channels.ts';
 import { type AuthUser, userCan } from '../auth/guard.ts';
 import { serializeUser } from '../auth/service.ts';
+import type { Ctx } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
 import { AppError, fieldError, notFound } from '../http/errors.ts';
@@ -35,11 +46,12 @@ const PROFILE_KEYS = [
 
 /** Update the profile of user `id` (own) or of a client in scope (see the module comment). */
 export async function updateProfile(
-  db: Db,
-  actor: { user: AuthUser; ip?: string },
+  ctx: Ctx,
+  actor: { user: AuthUser; ip?: string; lang: Language },
   id: string,
   input: z.output<typeof userProfileSchema>,
 ) {
+  const { db } = ctx;
   const self = id === actor.user.id;
   if (!self && !userCan(actor.user, 'client:edit')) throw new AppError('forbidden', 'errors.forbidden');
   const [before] = await db
@@ -55,6 +67,8 @@ export async function updateProfile(
     .where(and(eq(sql`lower(${users.email})`, email), sql`${users.id} <> ${before.id}`))
     .limit(1);
   if (clash) throw fieldError('email', 'errors.email_taken');
+  const changed = channelsDiffer(before, email, input.mobile_number);
+  const reason = changed.email || changed.mobile ? await assertChannelChange(db, actor, before, input) : null;
   const values = {
     name: input.name,
     designation: input.designation ?? null,
@@ -78,7 +92,19 @@ export async function updateProfile(
       after: Object.fromEntries(PROFILE_KEYS.map((k) => [k, u[k]])),
       ip: actor.ip,
     });
+    if (changed.email || changed.mobile) {
+      await recordAudit(tx as unknown as Db, {
+        actorId: actor.user.id,
+        action: 'user.channel_change',
+        entityType: 'User',
+        entityId: u.id,
+        before: { email: before.email, mobile_number: before.mobile_number },
+        after: { email: u.email, mobile_number: u.mobile_number, by: self ? 'holder' : 'provider_staff', reason },
+        ip: actor.ip,
+      });
+    }
     return u;
   });
+  await mailChannelChanged(ctx, before, changed, actor.lang);
   return { user: await serializeUser(db, after) };
 }

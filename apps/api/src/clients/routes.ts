@@ -43,6 +43,6 @@ export async function clientsRoutes(api: FastifyInstance, ctx: Ctx) {
       config: { access: 'authenticated' },
       schema: { params: z.object({ id: z.string().min(1).max(64) }), body: userProfileSchema },
     },
-    async (req) => updateProfile(ctx.db, { user: requireUser(req), ip: req.ip }, req.params.id, req.body),
+    async (req) => updateProfile(ctx, { user: requireUser(req), ip: req.ip, lang: req.lang }, req.params.id, req.body),
   );
 }

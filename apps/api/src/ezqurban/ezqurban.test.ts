@@ -37,8 +37,9 @@ afterAll(async () => {
   await t?.close();
 });
 
+/** Post the sandbox form with the payer's signed link (ADR 0107). */
 const sandbox = (paymentId: string, outcome: 'approve' | 'fail') =>
-  fetch(`${t.baseUrl}/api/payment-gateway/sandbox/${paymentId}`, {
+  fetch(`${t.baseUrl}${t.ctx.signer.sign(`/api/payment-gateway/sandbox/${paymentId}`, 3600)}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
     body: `outcome=${outcome}`,

@@ -5,13 +5,13 @@
  * registered (wills/service.ts), so editing or ending a price never changes a will's price.
  */
 import { type branchSchema, O, type pricingSchema } from '@wasiat/domain';
-import { and, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { recordAudit } from '../audit/audit.ts';
 import type { AuthUser } from '../auth/guard.ts';
 import type { Db } from '../db/client.ts';
-import { branches, organizations, pricings } from '../db/schema/index.ts';
-import { fieldError, notFound } from '../http/errors.ts';
+import { branches, hibahs, organizations, pricings, user_accesses, wills } from '../db/schema/index.ts';
+import { AppError, fieldError, notFound } from '../http/errors.ts';
 import type { Actor } from './admin-service.ts';
 import { loadManagedOrganisation, managedOrganisationsWhere } from './policy.ts';
 
@@ -110,6 +110,30 @@ export async function createBranch(db: Db, actor: Actor, input: BranchInput) {
 }
 
 /**
+ * A branch that holds records is not deleted (deactivated) by anyone (issue 16 item 7; ADR 0106): its users
+ * (accesses), wills and hibahs — and through them their payments — would lose their branch.
+ * @throws 409 `organisations.branch_holds_records` with the counts.
+ */
+async function assertBranchEmpty(db: Db, branchId: string) {
+  const n = (rows: { n: number }[]) => Number(rows[0]?.n ?? 0);
+  const users = n(await db.select({ n: count() }).from(user_accesses).where(eq(user_accesses.branch_id, branchId)));
+  const willCount = n(await db.select({ n: count() }).from(wills).where(eq(wills.branch_id, branchId)));
+  const hibahCount = n(await db.select({ n: count() }).from(hibahs).where(eq(hibahs.branch_id, branchId)));
+  if (users + willCount + hibahCount > 0) {
+    throw new AppError(
+      'conflict',
+      'organisations.branch_holds_records',
+      {},
+      {
+        users,
+        wills: willCount,
+        hibahs: hibahCount,
+      },
+    );
+  }
+}
+
+/**
  * `PATCH /api/branch/{id}` (branch:manage) → `{ branch }`. The organisation of a branch does not change;
  * the headquarters stays active (422 `organisations.headquarter_kept` on `status`).
  * @throws 404 when the branch is not in a managed organisation.
@@ -117,6 +141,7 @@ export async function createBranch(db: Db, actor: Actor, input: BranchInput) {
 export async function updateBranch(db: Db, actor: Actor, id: string, input: BranchInput) {
   const { b: before } = await loadManagedBranch(db, actor.user, id);
   if (before.is_headquarter && input.status !== 1) throw fieldError('status', O.headquarterKept);
+  if (before.status === 1 && input.status !== 1) await assertBranchEmpty(db, before.id);
   return db.transaction(async (tx) => {
     const [b] = await tx.update(branches).set(branchColumns(input)).where(eq(branches.id, before.id)).returning();
     await recordAudit(tx as unknown as Db, {
@@ -139,6 +164,7 @@ export async function updateBranch(db: Db, actor: Actor, id: string, input: Bran
 export async function deactivateBranch(db: Db, actor: Actor, id: string) {
   const { b: before } = await loadManagedBranch(db, actor.user, id);
   if (before.is_headquarter) throw fieldError('status', O.headquarterKept);
+  await assertBranchEmpty(db, before.id);
   return db.transaction(async (tx) => {
     const [b] = await tx.update(branches).set({ status: 0 }).where(eq(branches.id, before.id)).returning();
     await recordAudit(tx as unknown as Db, {

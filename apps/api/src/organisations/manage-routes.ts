@@ -203,7 +203,7 @@ export async function organisationManageRoutes(api: FastifyInstance, ctx: Ctx) {
   r.patch(
     '/organization/:id/user/:user_id',
     { config: { access: 'staff:manage' }, schema: { params: staffParams, body: staffUpdateSchema } },
-    async (req) => updateStaff(db, actor(req), req.params.id, req.params.user_id, req.body),
+    async (req) => updateStaff(ctx, { ...actor(req), lang: req.lang }, req.params.id, req.params.user_id, req.body),
   );
 
   /** Accesses waiting for approval (/client/pending). */

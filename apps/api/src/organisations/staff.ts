@@ -20,6 +20,7 @@ import {
 import { and, asc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { recordAudit } from '../audit/audit.ts';
+import { assertChannelChange, channelsDiffer, mailChannelChanged } from '../auth/channels.ts';
 import { type AuthUser, userCan } from '../auth/guard.ts';
 import { requestPasswordReset } from '../auth/service.ts';
 import { revokeAllTokens } from '../auth/tokens.ts';
@@ -253,13 +254,16 @@ export async function createStaff(
  * @throws 404 when out of scope; 422 as create.
  */
 export async function updateStaff(
-  db: Db,
-  actor: Actor,
+  ctx: Ctx,
+  actor: Actor & { lang: 'ms' | 'en' },
   orgId: string,
   userId: string,
   input: z.output<typeof staffUpdateSchema>,
 ) {
+  const { db } = ctx;
   const { u, a, org } = await loadStaff(db, actor.user, orgId, userId);
+  // Nobody changes their own role (issue 16 item 7; ADR 0106).
+  if (u.id === actor.user.id && input.role !== a.role) throw new AppError('forbidden', 'organisations.own_role');
   assertRole(org, input.role);
   assertBank(org, input);
   const branch = await assertBranchOf(db, org, input.branch_id);
@@ -273,7 +277,10 @@ export async function updateStaff(
     .where(and(eq(sql`lower(${users.email})`, email), sql`${users.id} <> ${u.id}`))
     .limit(1);
   if (clash) throw fieldError('email', 'errors.email_taken');
-  return db.transaction(async (tx) => {
+  // The e-mail and mobile recover the account: only the holder or provider staff with a reason (ADR 0105).
+  const changed = channelsDiffer(u, email, input.mobile_number ?? null);
+  const reason = changed.email || changed.mobile ? await assertChannelChange(db, actor, u, input) : null;
+  const out = await db.transaction(async (tx) => {
     const [u2] = await tx
       .update(users)
       .set({
@@ -304,8 +311,21 @@ export async function updateStaff(
       after: { name: u2.name, email: u2.email, role: a2.role, branch_id: a2.branch_id, status: a2.status },
       ip: actor.ip,
     });
+    if (reason) {
+      await recordAudit(tx as unknown as Db, {
+        actorId: actor.user.id,
+        action: 'user.channel_change',
+        entityType: 'User',
+        entityId: u.id,
+        before: { email: u.email, mobile_number: u.mobile_number },
+        after: { email: u2.email, mobile_number: u2.mobile_number, by: 'provider_staff', reason },
+        ip: actor.ip,
+      });
+    }
     return { user: serializeStaff(u2, a2, org, branch) };
   });
+  await mailChannelChanged(ctx, u, changed, actor.lang);
+  return out;
 }
 
 /**

@@ -41,6 +41,9 @@ export const OTP_PURPOSES = [
   'hibah-submit',
   'hibah-finalise',
   'hibah-amendment-submit',
+  // a change of the holder's own e-mail or mobile number, the code sent to the CURRENT channel (issue 16 item 3;
+  // ADR 0105); bound to no record
+  'channel-change',
 ] as const;
 export type OtpPurpose = (typeof OTP_PURPOSES)[number];
 /** The purposes bound to a hibah (`hibah_id`, the grantor only; ADRs 0096, 0097); the others to a will. */

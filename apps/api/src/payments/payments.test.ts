@@ -10,6 +10,7 @@ import { makeTestApp, type TestApp } from '../../test/harness.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { audit_events, organizations, payments, promo_codes, users, wills } from '../db/schema/index.ts';
 import { payableTypes } from './payables.ts';
+import { sandboxPath } from './serialize.ts';
 
 let t: TestApp;
 let tokens: Record<string, string>;
@@ -84,9 +85,11 @@ async function uploadSlip(wasiatId: string, token = tokens.client) {
   if (r.status !== 201) throw new Error(`slip upload ${r.status} ${JSON.stringify(r.body)}`);
   return r.body.attachment.id as string;
 }
-/** Post the sandbox form as a browser does (urlencoded, no redirect following). */
-const sandboxPost = (paymentId: string, outcome: string) =>
-  fetch(`${t.baseUrl}/api/payment-gateway/sandbox/${paymentId}`, {
+/** The payer's signed sandbox link of a payment (what `payment_link` carries; ADR 0107). */
+const signed = (paymentId: string) => t.ctx.signer.sign(sandboxPath(paymentId), 3600);
+/** Post the sandbox form as a browser does (urlencoded, no redirect following), with the signed link. */
+const sandboxPost = (paymentId: string, outcome: string, link = signed(paymentId)) =>
+  fetch(`${t.baseUrl}${link}`, {
     method: 'POST',
     redirect: 'manual',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
@@ -104,7 +107,9 @@ describe('POST /api/payment: price and promo codes', () => {
       status: 'pending',
       payment_options_id: 1,
     });
-    expect(r.body.payment_link).toBe(`/api/payment-gateway/sandbox/${r.body.payment.id}`);
+    expect(r.body.payment_link).toMatch(
+      new RegExp(`^/api/payment-gateway/sandbox/${r.body.payment.id}\\?expires=\\d+&signature=[\\w-]+$`),
+    );
     expect(r.body.payment.payment_link).toBe(r.body.payment_link);
     expect(r.body.wasiat).toMatchObject({ id: w.id, payment_status: 'pending', amount_due_sen: 35000 });
     // A pending gateway payment does not finish the part.
@@ -275,7 +280,8 @@ describe('sandbox gateway', () => {
     const { body } = await pay(w.id);
     const pid = body.payment.id as string;
 
-    const page = await fetch(`${t.baseUrl}/api/payment-gateway/sandbox/${pid}`);
+    const link = body.payment_link as string;
+    const page = await fetch(`${t.baseUrl}${link}`);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/text\/html/);
     const html = await page.text();
@@ -283,10 +289,10 @@ describe('sandbox gateway', () => {
     expect(html).toContain('RM 350.00');
     expect(html).toMatch(/Lulus <span lang="en">\/ Approve<\/span>/);
     expect(html).toMatch(/Gagal <span lang="en">\/ Fail<\/span>/);
-    expect(html).toContain(`<form method="post" action="/api/payment-gateway/sandbox/${pid}">`);
+    expect(html).toContain(`<form method="post" action="${link.replace(/&/g, '&amp;')}">`);
     expect(html).not.toMatch(/<script/i);
 
-    const res = await sandboxPost(pid, 'approve');
+    const res = await sandboxPost(pid, 'approve', link);
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe(`/payment-status?status=1&payment_id=${pid}&wasiat_id=${w.id}`);
 
@@ -301,7 +307,7 @@ describe('sandbox gateway', () => {
     expect(flip.status).toBe(303);
     expect(flip.headers.get('location')).toContain('status=1');
     expect((await t.call('GET', `/api/payment/${pid}`, { token: tokens.client })).body.payment.status).toBe('paid');
-    const settledPage = await (await fetch(`${t.baseUrl}/api/payment-gateway/sandbox/${pid}`)).text();
+    const settledPage = await (await fetch(`${t.baseUrl}${link}`)).text();
     expect(settledPage).not.toContain('<form');
 
     const events = await t.ctx.db
@@ -318,18 +324,29 @@ describe('sandbox gateway', () => {
     const pid = r.body.payment.id as string;
     const before = await fetch(`${t.baseUrl}/api/payment-status/${pid}`);
     expect(before.status).toBe(200);
-    expect((await before.json()).payment).toMatchObject({
+    // anonymous: only what the return page needs (issue 16 item 5)
+    expect((await before.json()).payment).toEqual({
       id: pid,
       status: 'pending',
-      amount_sen: 35000,
-      receipt_no: null,
+      payment_options_id: 1,
+      paymentable_type: 'Wasiat',
     });
+    // the payer (their session) also sees the amount
+    const mine = await t.call('GET', `/api/payment-status/${pid}`, { token: tokens.client });
+    expect(mine.body.payment).toMatchObject({ amount_sen: 35000, receipt_no: null, paymentable_id: w.id });
     const res = await sandboxPost(pid, 'approve');
     expect(res.headers.get('location')).toBe(`/wasiat/part-payment?wasiat_id=${w.id}&status=1&payment_id=${pid}`);
     const after = await (await fetch(`${t.baseUrl}/api/payment-status/${pid}`)).json();
     expect(after.payment.status).toBe('paid');
-    expect(after.payment.receipt_no).toMatch(/^R\d{4}-\d{6}$/);
+    expect(after.payment.receipt_no).toBeUndefined();
+    expect(after.payment.amount_sen).toBeUndefined();
+    expect(after.payment.paymentable_id).toBeUndefined();
     expect(after.payment.created_by).toBeUndefined();
+    // another client's session is anonymous here
+    const stranger = await t.call('GET', `/api/payment-status/${pid}`, { token: tokens.client2 });
+    expect(stranger.body.payment.receipt_no).toBeUndefined();
+    const payer = await t.call('GET', `/api/payment-status/${pid}`, { token: tokens.client });
+    expect(payer.body.payment.receipt_no).toMatch(/^R\d{4}-\d{6}$/);
     expect((await fetch(`${t.baseUrl}/api/payment-status/nope`)).status).toBe(404);
     const other = await pay((await newWill()).id, { redirect_url: 'https://evil.example/steal' });
     expect(other.status).toBe(422);
@@ -374,14 +391,33 @@ describe('sandbox gateway', () => {
   });
 
   it('answers 404 for an unknown or non-gateway payment, and 422 for a bad outcome', async () => {
-    expect((await fetch(`${t.baseUrl}/api/payment-gateway/sandbox/nope`)).status).toBe(404);
+    expect((await fetch(`${t.baseUrl}${signed('nope')}`)).status).toBe(404);
     const w = await newWill();
     const cash = (await pay(w.id, { payment_options_id: 3 })).body.payment.id as string;
-    expect((await fetch(`${t.baseUrl}/api/payment-gateway/sandbox/${cash}`)).status).toBe(404);
+    expect((await fetch(`${t.baseUrl}${signed(cash)}`)).status).toBe(404);
     expect((await sandboxPost(cash, 'approve')).status).toBe(404);
     const g = await newWill();
     const gid = (await pay(g.id)).body.payment.id as string;
     expect((await sandboxPost(gid, 'steal')).status).toBe(422);
+  });
+
+  it("needs the payer's signed link: a bare id, a tampered or another payment's signature is a 404 and changes nothing (issue 16 item 5)", async () => {
+    const w = await newWill();
+    const { body } = await pay(w.id);
+    const pid = body.payment.id as string;
+    const bare = `/api/payment-gateway/sandbox/${pid}`;
+    const other = (await pay((await newWill()).id)).body.payment_link as string;
+    const stolen = `${bare}?${other.split('?')[1]}`;
+    const link = body.payment_link as string;
+    const tampered = link.slice(0, -1) + (link.endsWith('A') ? 'B' : 'A');
+    const expired = t.ctx.signer.sign(bare, -10);
+    for (const link of [bare, stolen, tampered, expired]) {
+      expect((await fetch(`${t.baseUrl}${link}`)).status).toBe(404);
+      expect((await sandboxPost(pid, 'approve', link)).status).toBe(404);
+    }
+    const [row] = await t.ctx.db.select().from(payments).where(eq(payments.id, pid));
+    expect(row.status).toBe('pending');
+    expect((await sandboxPost(pid, 'approve', body.payment_link)).status).toBe(303);
   });
 });
 

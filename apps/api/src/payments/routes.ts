@@ -31,13 +31,14 @@ import { payments } from '../db/schema/index.ts';
 import { notFound } from '../http/errors.ts';
 import { pageQuery } from '../http/pagination.ts';
 import { routeRateLimit } from '../http/rate-limits.ts';
-import { findGatewayPayment, paymentOfBill, returnUrl, settleGateway, settleSandbox } from './gateway-flow.ts';
+import { findGatewayPayment, paymentOfBill, settleGateway, settleSandbox } from './gateway-flow.ts';
 import { readBillplzCallback, readBillplzRedirect, verifyBillplzSignature } from './gateways/billplz.ts';
 import { gatewayFor } from './gateways/gateway.ts';
 import { confirmPayment, decideFinancing, listAllPayments, shareLink } from './manual.ts';
 import { registerPayable } from './payables.ts';
 import { paidNotification, receiptPdf, registerReceiptMailJob, resendReceipt, sendReceiptSoon } from './receipts.ts';
 import { afterGatewayUrl, sandboxNotFoundPage, sandboxPage } from './sandbox-page.ts';
+import { sandboxPath } from './serialize.ts';
 import { checkPromo, createPayment, getPayment, listPayments, paymentOptionsFor, visiblePayment } from './service.ts';
 import { willPayable } from './will-payable.ts';
 
@@ -61,7 +62,7 @@ export async function paymentsRoutes(api: FastifyInstance, ctx: Ctx) {
   const { db } = ctx;
   registerPayable(willPayable);
   registerReceiptMailJob();
-  const gateway = gatewayFor(ctx.env);
+  const gateway = gatewayFor(ctx.env, ctx.signer);
 
   /**
    * `POST /api/payment { paymentable_type: "Wasiat" | "Amendment" | "Hibah" | …, paymentable_id,
@@ -111,10 +112,12 @@ export async function paymentsRoutes(api: FastifyInstance, ctx: Ctx) {
   );
 
   /**
-   * `GET /api/payment-status/{payment_id}` (public; the /payment-status page with the public client) →
-   * `{ payment: { id, status, amount_sen, receipt_no, paymentable_type, paymentable_id } }` — what the
-   * gateway's return page shows, read from the server rather than trusted from the query string. The id
-   * is unguessable (ADR 0003); limited like the other public look-ups. 404 for an unknown id.
+   * `GET /api/payment-status/{payment_id}` (public; the /payment-status page with the public client) → for anyone
+   * `{ payment: { id, status, payment_options_id, paymentable_type } }` — what the gateway's return page needs
+   * (paid or not, what kind of thing was paid), read from the server rather than trusted from the query string;
+   * the amount, receipt number and payable id (`amount_sen`, `receipt_no`, `paymentable_id`) only when the
+   * caller's bearer token belongs to someone who may see the payment (the payer; issue 16 item 5, ADR 0107).
+   * The id is unguessable (ADR 0003); limited like the other public look-ups. 404 for an unknown id.
    */
   api.get(
     '/payment-status/:id',
@@ -126,16 +129,21 @@ export async function paymentsRoutes(api: FastifyInstance, ctx: Ctx) {
         .where(eq(payments.id, (req.params as { id: string }).id))
         .limit(1);
       if (!p) throw notFound();
+      const open = {
+        id: p.id,
+        status: p.status,
+        payment_options_id: p.payment_options_id,
+        paymentable_type: p.paymentable_type,
+      };
+      const payer = req.user
+        ? await visiblePayment(db, req.user, p.id).then(
+            () => true,
+            () => false,
+          )
+        : false;
+      if (!payer) return { payment: open };
       return {
-        payment: {
-          id: p.id,
-          status: p.status,
-          amount_sen: p.amount_sen,
-          receipt_no: p.receipt_no,
-          payment_options_id: p.payment_options_id,
-          paymentable_type: p.paymentable_type,
-          paymentable_id: p.paymentable_id,
-        },
+        payment: { ...open, amount_sen: p.amount_sen, receipt_no: p.receipt_no, paymentable_id: p.paymentable_id },
       };
     },
   );
@@ -315,25 +323,36 @@ export async function paymentsRoutes(api: FastifyInstance, ctx: Ctx) {
   }
 
   // The sandbox gateway: plain HTML forms, so this scope parses application/x-www-form-urlencoded.
-  // Off when PAYMENT_SANDBOX=0 (production with a real gateway; ADR 0008).
-  if (ctx.env.PAYMENT_SANDBOX === '0') return;
+  // Only where env.ts allows the sandbox (the embedded demo or PAYMENT_SANDBOX=1, never beside a real gateway
+  // or in production; ADR 0008, ADR 0107). Page and form post need the payer's signed link.
+  if (ctx.env.PAYMENT_SANDBOX !== '1') return;
+  const signedLink = (req: FastifyRequest) => {
+    const { id } = req.params as { id: string };
+    const q = req.query as { expires?: string; signature?: string };
+    return ctx.signer.verify(sandboxPath(id), q.expires, q.signature);
+  };
   await api.register(async (scope) => {
     formBodies(scope);
 
-    /** `GET /api/payment-gateway/sandbox/{id}` — public HTML page (ms + en) with the amount and two buttons. */
+    /**
+     * `GET /api/payment-gateway/sandbox/{id}?expires&signature` — HTML page (ms + en) with the amount and two
+     * buttons, for the holder of the payment's signed link (`payment_link`); 404 page without it.
+     */
     scope.get(
       '/payment-gateway/sandbox/:id',
       { config: { access: 'public' }, schema: { params: idParams } },
       async (req, reply) => {
-        const p = await findGatewayPayment(db, (req.params as { id: string }).id);
         reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+        if (!signedLink(req)) return reply.status(404).send(sandboxNotFoundPage());
+        const p = await findGatewayPayment(db, (req.params as { id: string }).id);
         if (!p || (p.gateway !== null && p.gateway !== 'sandbox')) return reply.status(404).send(sandboxNotFoundPage());
-        return reply.send(sandboxPage(p));
+        return reply.send(sandboxPage(p, req.url));
       },
     );
 
     /**
-     * `POST /api/payment-gateway/sandbox/{id}` (form `outcome=approve|fail`) → 303 to the payment's
+     * `POST /api/payment-gateway/sandbox/{id}?expires&signature` (form `outcome=approve|fail`; the signed link
+     * again, else 404) → 303 to the payment's
      * `redirect_url` (default `/payment-status`) with `?status=1|0&payment_id=…&wasiat_id=…`. A settled
      * payment is not changed; the redirect then reports its actual state.
      */
@@ -343,6 +362,7 @@ export async function paymentsRoutes(api: FastifyInstance, ctx: Ctx) {
       async (req, reply) => {
         const { outcome } = req.body as z.output<typeof sandboxOutcomeSchema>;
         const id = (req.params as { id: string }).id;
+        if (!signedLink(req)) return reply.status(404).type('text/html; charset=utf-8').send(sandboxNotFoundPage());
         const found = await findGatewayPayment(db, id);
         const r =
           found && (found.gateway === null || found.gateway === 'sandbox')

@@ -10,7 +10,6 @@ import type { Db } from '../db/client.ts';
 import type { payments } from '../db/schema/index.ts';
 import { returnUrl } from './gateway-flow.ts';
 import { payableKind } from './payables.ts';
-import { sandboxPath } from './serialize.ts';
 
 type Payment = typeof payments.$inferSelect;
 
@@ -76,8 +75,11 @@ ${body}
 </html>`;
 }
 
-/** The page for a gateway payment: buttons while pending, else its state and a link back. */
-export function sandboxPage(p: Payment): string {
+/**
+ * The page for a gateway payment: buttons while pending, else its state and a link back. `action` is the signed
+ * link the page was opened with (path + `expires` + `signature`), which the form posts back to.
+ */
+export function sandboxPage(p: Payment, action: string): string {
   const details = `<dl>
 <dt>${both('payments.sandbox.amount')}</dt><dd class="amount">${esc(formatRinggit(p.amount_sen))}</dd>
 <dt>${both('payments.sandbox.reference')}</dt><dd><code>${esc(p.id)}</code></dd>
@@ -88,9 +90,8 @@ export function sandboxPage(p: Payment): string {
 ${details}
 <p><a class="button back" href="${esc(returnUrl(p))}">${both('payments.sandbox.back')}</a></p>`);
   }
-  const action = esc(sandboxPath(p.id));
   const button = (outcome: 'approve' | 'fail') =>
-    `<form method="post" action="${action}">
+    `<form method="post" action="${esc(action)}">
 <input type="hidden" name="outcome" value="${outcome}">
 <button type="submit" class="${outcome}">${both(`payments.sandbox.${outcome}`)}</button>
 </form>`;

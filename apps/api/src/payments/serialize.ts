@@ -18,14 +18,13 @@ export const sandboxPath = (paymentId: string) => `/api/payment-gateway/sandbox/
  * organization_id, gateway, slip_attachment_id, bank_name, account_no, atb_amount_sen, atb_frequency,
  * atb_other_frequency, atb_start_date (YYYY-MM-DD), financing_status (pending|approved|rejected),
  * failure_reason, decided_by, decided_at, receipt_mail_status (pending|sent|failed), receipt_mail_failed }`.
- * `payment_link` is the gateway page while a gateway payment is pending (reference §1.9), else null.
+ * `payment_link` is the gateway page while a gateway payment is pending (reference §1.9; for the sandbox the
+ * signed link of ADR 0107), else null.
  * `receipt_mail_failed` is true only when the receipt e-mail finally failed (spec §8).
  */
 export function serializePayment(p: Payment) {
   const link =
-    p.payment_options_id === PAYMENT_OPTIONS.gateway && p.status === 'pending'
-      ? (p.gateway_url ?? (p.gateway === null || p.gateway === 'sandbox' ? sandboxPath(p.id) : null))
-      : null;
+    p.payment_options_id === PAYMENT_OPTIONS.gateway && p.status === 'pending' ? (p.gateway_url ?? null) : null;
   return {
     id: p.id,
     paymentable_type: p.paymentable_type,

@@ -38,7 +38,7 @@ import { attachments, organizations, payments, preferences } from '../db/schema/
 import { AppError, fieldError, notFound } from '../http/errors.ts';
 import { type Page, pageParams, toPage } from '../http/pagination.ts';
 import type { PaymentGateway } from './gateways/gateway.ts';
-import { sandboxGateway } from './gateways/sandbox.ts';
+import { noGateway } from './gateways/sandbox.ts';
 import { type PayableKind, type PayableState, payableKind } from './payables.ts';
 import { previewPromo, redeemPromo } from './promo.ts';
 import { nextReceiptNo, receiptMailDue } from './receipts.ts';
@@ -218,7 +218,7 @@ export async function createPayment(
   const kind = payableKind(input.paymentable_type);
   await kind.loadVisible(db, user, input.paymentable_id);
   const msg = { ...DEFAULT_MESSAGES, ...kind.messages };
-  const gateway = env.gateway ?? sandboxGateway;
+  const gateway = env.gateway ?? noGateway;
   const appUrl = env.appUrl ?? 'http://localhost';
   const option = input.payment_options_id;
   const redirect = option === PAYMENT_OPTIONS.gateway ? safeRedirect(input.redirect_url, appUrl) : null;

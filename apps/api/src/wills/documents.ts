@@ -68,10 +68,13 @@ export async function documentRoutes(api: FastifyInstance, ctx: Ctx) {
     return { signature: will.signature_id ? { id: will.signature_id } : null };
   });
 
-  /** Save the testator's signature (PNG only; 422 `errors.file_type` on `document` otherwise). */
+  /**
+   * Save the testator's signature (PNG only; 422 `errors.file_type` on `document` otherwise). Only roles with
+   * `will:sign:testator` (the testator, the registering agent in person; ADR 0106): a Partner or staff gets 403.
+   */
   api.post(
     '/wasiat/:id/signature',
-    { config: { access: EDIT_WILLS }, schema: { params: idParams, body: signatureUploadSchema } },
+    { config: { access: 'will:sign:testator' }, schema: { params: idParams, body: signatureUploadSchema } },
     async (req) => {
       const body = req.body as z.output<typeof signatureUploadSchema>;
       return { signature: { id: await saveWillSignature(ctx, actorOf(req), paramId(req), body.document) } };

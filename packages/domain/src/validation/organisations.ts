@@ -323,6 +323,8 @@ export const individuOwnerSchema = z.object({
 
 /** `PATCH /api/organization/{id}/user/{user_id}`: contact details, role, branch, access status. */
 export const staffUpdateSchema = z.object({
+  /** Provider staff changing the e-mail or mobile number record why (issue 16 item 3; ADR 0105). */
+  change_reason: z.preprocess((v) => (v === null || v === '' ? undefined : v), z.string().trim().max(500).optional()),
   name: requiredString().min(3, { error: V.nameMin }).max(100, { error: V.nameMax }),
   email: email(),
   mobile_number: opt(optionalPhone()),

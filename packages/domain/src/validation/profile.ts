@@ -39,6 +39,15 @@ export const userProfileSchema = z.object({
   postcode: postcode(),
   city: requiredString().max(100),
   state: z.enum(STATES, { error: V.choose }),
+  /**
+   * Recovery channels (issue 16 item 3; ADR 0105): the holder changing their own e-mail or mobile number
+   * re-enters their password (`current_password`) or gives the code of `POST /api/otp/request
+   * { purpose: "channel-change" }` sent to their CURRENT channel (`otp_code`).
+   */
+  current_password: z.preprocess(blank, z.string().max(200).optional()),
+  otp_code: z.preprocess(blank, z.string().trim().max(12).optional()),
+  /** Provider staff changing someone else's e-mail or mobile number record why (5–500 characters). */
+  change_reason: z.preprocess(blank, z.string().trim().max(500).optional()),
 });
 export type UserProfileInput = z.input<typeof userProfileSchema>;
 

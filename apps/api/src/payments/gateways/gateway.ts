@@ -7,8 +7,9 @@
  * `sandbox` (built-in test page, sandbox.ts) or `billplz` (FPX through Billplz, billplz.ts).
  */
 import type { Env } from '../../env.ts';
+import type { UrlSigner } from '../../http/signed-url.ts';
 import { billplzGateway } from './billplz.ts';
-import { sandboxGateway } from './sandbox.ts';
+import { noGateway, sandboxGateway } from './sandbox.ts';
 
 /** What a gateway needs to open a bill. Money in integer sen. */
 export interface BillRequest {
@@ -36,8 +37,11 @@ export interface PaymentGateway {
   createBill(req: BillRequest): Promise<Bill>;
 }
 
-/** The gateway configured by `PAYMENT_GATEWAY` (default the built-in sandbox). */
-export function gatewayFor(env: Env): PaymentGateway {
+/**
+ * The gateway configured by `PAYMENT_GATEWAY` (default the built-in sandbox, its links signed by `signer`; none
+ * when the sandbox is switched off).
+ */
+export function gatewayFor(env: Env, signer: UrlSigner): PaymentGateway {
   if (env.PAYMENT_GATEWAY === 'billplz') {
     return billplzGateway({
       baseUrl: env.BILLPLZ_BASE_URL,
@@ -45,5 +49,5 @@ export function gatewayFor(env: Env): PaymentGateway {
       collectionId: env.BILLPLZ_COLLECTION_ID as string,
     });
   }
-  return sandboxGateway;
+  return env.PAYMENT_SANDBOX === '1' ? sandboxGateway(signer) : noGateway;
 }

@@ -5,14 +5,17 @@
  * page asks the server (public client, `GET /api/payment-status/{id}`) instead of trusting the query
  * string, and while the gateway has not confirmed yet it checks again every 2 s (up to 30 s). It shows
  * success or failure in words and a link back to the wizard (the next part after a success, the payment
- * part after a failure, where the user can try again).
+ * part after a failure, where the user can try again). The amount and receipt number come back only for the
+ * payer (issue 16 item 5, ADR 0107): a logged-in user's own session is sent (a public route never answers 401,
+ * so an ended session only hides them); anyone else sees the outcome alone.
  */
 import { Anchor, Loader, Stack, Text, Title } from '@mantine/core';
 import { formatRinggit } from '@wasiat/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { publicApi } from '@/app/api.ts';
+import { api, publicApi } from '@/app/api.ts';
+import { session } from '@/app/storage.ts';
 import { Notice } from '@/features/wills/index.ts';
 
 /** Read the gateway's return query: outcome and the will to go back to. */
@@ -38,8 +41,9 @@ export function readPaymentReturn(params: URLSearchParams, serverStatus?: string
 interface PublicPayment {
   id: string;
   status: 'pending' | 'paid' | 'failed' | 'waived';
-  amount_sen: number;
-  receipt_no: string | null;
+  /** Only for the payer. */
+  amount_sen?: number;
+  receipt_no?: string | null;
 }
 
 /** The payment status page; see the file comment. */
@@ -57,7 +61,8 @@ export function PaymentStatusPage() {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const load = async () => {
       try {
-        const r = await publicApi.get<{ payment: PublicPayment }>(
+        const client = session.token() ? api : publicApi;
+        const r = await client.get<{ payment: PublicPayment }>(
           `payment-status/${encodeURIComponent(paymentId)}`,
           undefined,
           {
@@ -103,7 +108,7 @@ export function PaymentStatusPage() {
           {!r.ok && <Text>{t('public.payment.failed_text')}</Text>}
         </Notice>
       )}
-      {payment && (
+      {payment?.amount_sen !== undefined && (
         <Text size="sm" data-testid="payment-amount">
           {t('payments.ui.amount')}: {formatRinggit(payment.amount_sen)}
           {payment.receipt_no ? ` — ${t('payments.ui.receipt_no')}: ${payment.receipt_no}` : ''}

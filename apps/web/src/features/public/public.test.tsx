@@ -95,4 +95,13 @@ describe('PaymentStatusPage with the server status', () => {
     expect(await screen.findByTestId('payment-result')).toHaveTextContent('Bayaran berjaya');
     expect(screen.getByTestId('payment-amount')).toHaveTextContent('RM 700.00 — No. resit: R2026-000007');
   });
+
+  it('shows only the outcome when the server withholds the amount (not the payer; issue 16 item 5)', async () => {
+    globalThis.fetch = vi.fn(async () =>
+      jsonResponse({ payment: { id: 'p7', status: 'paid', payment_options_id: 1, paymentable_type: 'Wasiat' } }),
+    ) as unknown as typeof fetch;
+    renderPage(<PaymentStatusPage />, { path: '/payment-status', url: '/payment-status?status=1&payment_id=p7' });
+    expect(await screen.findByTestId('payment-result')).toHaveTextContent('Bayaran berjaya');
+    expect(screen.queryByTestId('payment-amount')).toBeNull();
+  });
 });
