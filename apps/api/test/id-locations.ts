@@ -80,6 +80,7 @@ const PATH_TABLES: Record<string, string> = {
   user: 'users',
   witness: 'witnesses',
   'hibah-coupon': 'hibah_coupons',
+  'client-grant': 'client_grants',
 };
 /** A child id under a hibah (`/api/hibah/{id}/<segment>/{cid}` and the public pages). */
 const HIBAH_CHILD_TABLES: Record<string, string> = {

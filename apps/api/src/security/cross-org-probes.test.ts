@@ -50,6 +50,7 @@ import { buildTenants } from '../../test/tenants.ts';
 import { hibahs, organizations, preferences, user_accesses, users, wills } from '../db/schema/index.ts';
 import { landBody, receiverBody } from '../hibah/test-fixtures.ts';
 import {
+  grantAccess,
   heir,
   JPEG_A,
   newClient,
@@ -119,8 +120,9 @@ function recording(app: TestApp): TestApp {
  * A client of the organisation with no will in progress (only a hibah registered by its agent): the one a
  * will can be started for (the takeover's step 2 needs such a client).
  */
-async function clientWithoutWill(app: TestApp, agentToken: string) {
+async function clientWithoutWill(app: TestApp, agentToken: string, agentUsername: string) {
   const c = await newClient(app);
+  await grantAccess(app, c, agentUsername);
   await ok(app.call('POST', '/api/hibah', { token: agentToken, body: { user_id: c.id, hibah_type: 9 } }), 201);
   return c;
 }
@@ -129,6 +131,7 @@ async function clientWithoutWill(app: TestApp, agentToken: string) {
 async function buildDemoSide(app: TestApp) {
   const agent = await app.login('agent');
   const c = await newClient(app, false);
+  await grantAccess(app, c, 'agent');
   const will = (await ok(app.call('POST', '/api/wasiat', { token: agent, body: { user_id: c.id } }), 201)).wasiat
     .id as string;
   const ob = await orgAndBranch(app, 'DEMO');
@@ -180,7 +183,7 @@ async function buildDemoSide(app: TestApp) {
     201,
   );
   await ok(app.call('POST', `/api/hibah/${hibah}/immoveable-property`, { token: agent, body: landBody }), 201);
-  await clientWithoutWill(app, agent);
+  await clientWithoutWill(app, agent, 'agent');
 }
 
 /** An organisation's records: the organisation, its members, its clients (a will or hibah there), by closure. */
@@ -302,7 +305,7 @@ beforeAll(async () => {
   const rec = recording(t);
   const built = await buildTenants(rec);
   await buildDemoSide(rec);
-  await clientWithoutWill(rec, built.targets.agent.token);
+  await clientWithoutWill(rec, built.targets.agent.token, 'lain.agent1');
   rows = await readRows(t);
   open = publicCatalogue(rows);
   const orgId = async (code: string) =>

@@ -8,10 +8,12 @@
  * 4. `POST /api/password/create { email }` — the reset link arrives in the attacker's mailbox (SMTP);
  *    the attacker sets a password from it and logs in as the client.
  *
- * The chain must end refused at its first step (issue 16 "What must hold" 2: a lookup without a grant answers
- * only whether an account exists and a masked name, never the id or particulars). Each later step is also
- * tried with the id as if the attacker knew it from elsewhere, and each must be refused on its own (1: the
- * grant check; 3: recovery channels change only by their holder).
+ * The chain must end refused at the first step that should refuse it (issue 16 "What must hold" 2: a lookup
+ * without a grant answers only whether an account exists and a masked name — with the account's id, which a
+ * request for access names (ADR 0101) — so step 1 gives no particulars and step 2 is refused: no grant).
+ * Each later step is also tried with the id as if the attacker knew it from elsewhere, and each must be
+ * refused on its own (2, 3: the grant check; 3 also: recovery channels change only by their holder; 4: no
+ * mail to an address that is nobody's).
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,7 +21,7 @@ import { makeTestApp, type TestApp } from '../../test/harness.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { branches, organizations, preferences, user_accesses, users, wills } from '../db/schema/index.ts';
 import { DEMO_PASSWORD } from '../db/seed/seed.ts';
-import { type Client, newClient, newMykad, ok } from '../wills/test-fixtures.ts';
+import { type Client, grantAccess, newClient, newMykad, ok } from '../wills/test-fixtures.ts';
 
 const ATTACKER_MAIL = 'penyerang@example.com';
 const NEW_PASSWORD = 'Dirampas123';
@@ -61,7 +63,9 @@ beforeAll(async () => {
     .insert(user_accesses)
     .values({ user_id: agent.id, organization_id: lain.id, branch_id: hq.id, role: 'Agent', status: 1 });
   victim = await newClient(t);
-  // LAIN's agent registers a hibah for the client: the client is LAIN's, and has no will in progress
+  // the client lets LAIN act for them (ADR 0101) and LAIN's agent registers a hibah for them: the client is
+  // LAIN's, and has no will in progress
+  await grantAccess(t, victim, 'lain.agent');
   const lainAgent = await t.login('lain.agent');
   await ok(t.call('POST', '/api/hibah', { token: lainAgent, body: { user_id: victim.id, hibah_type: 9 } }), 201);
   [victimRow] = await db.select().from(users).where(eq(users.id, victim.id));
@@ -73,16 +77,14 @@ afterAll(async () => {
 
 /** Step 1: what DEMO's Partner learns by MyKad. */
 const lookup = () => t.call('GET', `/api/user?ic_number=${victim.ic}`, { token: partner });
-/** The particulars a lookup without a grant must not carry. */
+/**
+ * The particulars a lookup without a grant must not carry. The account's id may be there: it is what a
+ * request for access names (ADR 0101); with it, the next step must refuse.
+ */
 const particulars = () =>
-  [
-    victimRow.id,
-    victimRow.email,
-    victimRow.username,
-    victimRow.name,
-    victimRow.mobile_number,
-    victimRow.address,
-  ].filter((x): x is string => !!x);
+  [victimRow.email, victimRow.username, victimRow.name, victimRow.mobile_number, victimRow.address].filter(
+    (x): x is string => !!x,
+  );
 /** Step 2. */
 const startWill = (userId: string) => t.call('POST', '/api/wasiat', { token: partner, body: { user_id: userId } });
 /** Step 3. */
@@ -115,7 +117,7 @@ async function resetLinkToAttacker(): Promise<string | null> {
 }
 
 describe('the four-step takeover of another organisation’s client (issue 16)', () => {
-  it('ends refused at its first step: the MyKad lookup gives no id or particulars to a Partner without a grant', async () => {
+  it('ends refused: the MyKad lookup gives no particulars without a grant, and the will for the client is refused', async () => {
     const steps: string[] = [];
     const r = await lookup();
     const text = JSON.stringify(r.body ?? '');
@@ -126,6 +128,7 @@ describe('the four-step takeover of another organisation’s client (issue 16)',
     if (id) {
       const w = await startWill(id);
       if (w.status < 300) steps.push(`2 POST /api/wasiat {user_id} → ${w.status}`);
+      else expect([403, 404], 'the chain ends at step 2 with a refusal').toContain(w.status);
       const p = await changeEmail(id);
       const [now] = await t.ctx.db.select().from(users).where(eq(users.id, id));
       if (now.email === ATTACKER_MAIL) steps.push(`3 PATCH /api/user/{id} e-mail → ${p.status}`);
