@@ -221,10 +221,12 @@ export function revealed(victim: Side, text: string, sent: string): string[] {
 export const touches = (victim: Side, row: string, sent: string) =>
   !ASKING.test(row) &&
   (tokensOf(row).some((x) => victim.ids.has(x)) ||
-  [...(row.match(MYKAD) ?? []), ...(row.match(EMAIL) ?? [])].some((x) => victim.personal.has(x) && !sent.includes(x)));
+    [...(row.match(MYKAD) ?? []), ...(row.match(EMAIL) ?? [])].some(
+      (x) => victim.personal.has(x) && !sent.includes(x),
+    ));
 
 /**
  * A new request to act for a client (`client_grants` row, status pending): asking is how an organisation
  * reaches a client it does not act for; the client decides (ADR 0101). It changes none of the client's data.
  */
-const ASKING = /^client_grants \{[^]*"status":"pending"[^]*\}$/;
+const ASKING = /^client_grants \{[\s\S]*"status":"pending"[\s\S]*\}$/;
