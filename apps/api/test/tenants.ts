@@ -82,6 +82,8 @@ export interface Actor {
 
 /** Ids of the target records (all owned by `owner`, registered by `agent`, organisation LAIN). */
 export interface Targets {
+  /** A pending access request (ADR 0101) of LAIN's second agent to the owner. */
+  grantRequest: string;
   lain: string;
   lainHq: string;
   lainPreference: string;
@@ -230,6 +232,16 @@ export async function buildTenants(t: TestApp): Promise<Tenants> {
   // LAIN's agent acts for both clients under grants they approved (ADR 0101).
   await grantAccess(t, owner, 'lain.agent1');
   await grantAccess(t, other, 'lain.agent1');
+  // a pending access request of LAIN's second agent to the owner: the target of the grant routes
+  const grantRequest = (
+    await ok(
+      t.call('POST', '/api/client-grant', {
+        token: await t.login('lain.agent2'),
+        body: { user_id: owner.id, channel: 'dashboard' },
+      }),
+      201,
+    )
+  ).grant.id as string;
 
   const partB = (plan: 'basic' | 'comprehensive') => ({
     organization_id: lain.id,
@@ -646,6 +658,7 @@ export async function buildTenants(t: TestApp): Promise<Tenants> {
       fundTransfer: transfer.id,
       dataRequest: request.data_request?.id ?? request.id,
       couponCode: coupon.coupons[0].code,
+      grantRequest,
     },
   };
 }

@@ -14,6 +14,7 @@ import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { AuthUser } from '../auth/guard.ts';
 import { userCan } from '../auth/guard.ts';
 import { amendments, hibahs, wills } from '../db/schema/index.ts';
+import { registerReferenceKind } from '../grants/index.ts';
 import { hibahScope } from '../hibah/policy.ts';
 import { AppError, forbidden } from '../http/errors.ts';
 import { willScope } from '../wills/policy.ts';
@@ -98,3 +99,12 @@ export function visibleVersions(
       current: v.version_no === currentVersion ? 1 : 0,
     }));
 }
+
+// An `amendment_id` (or `*_type: "Amendment"` pair) in a body or query: visible by the same scope (ADR 0101).
+registerReferenceKind('Amendment', async (db, user, id) => {
+  const [a] = await db
+    .select({ id: amendments.id })
+    .from(amendments)
+    .where(and(eq(amendments.id, id), amendmentScope(user)));
+  return Boolean(a);
+});

@@ -9,9 +9,11 @@ import { maskName } from '@wasiat/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../test/harness.ts';
-import { audit_events, client_grants } from '../db/schema/index.ts';
+import { audit_events, client_grants, organizations, users } from '../db/schema/index.ts';
+import type { AppError } from '../http/errors.ts';
 import { RATE_LIMITS } from '../http/rate-limits.ts';
 import { type Client, grantAccess, newClient, ok } from '../wills/test-fixtures.ts';
+import { assertReferences } from './index.ts';
 
 let t: TestApp;
 const tok: Record<string, string> = {};
@@ -263,5 +265,33 @@ describe('GET /user?ic_number= (MyKad lookup)', () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe('assertReferences (ids in bodies and query strings)', () => {
+  it('404 for a referenced client, will or hibah the caller may not act on; passes once granted', async () => {
+    const c = await newClient(t);
+    const will = (await ok(t.call('POST', '/api/wasiat', { token: c.token, body: { user_id: c.id } }), 201)).wasiat;
+    const [agent] = await t.ctx.db.select().from(users).where(eq(users.username, 'agent'));
+    const refused = async (input: Record<string, unknown>) => {
+      const e = await assertReferences(t.ctx.db, agent, input).then(
+        () => null,
+        (err: AppError) => err,
+      );
+      return e?.code;
+    };
+    expect(await refused({ user_id: c.id })).toBe('not_found');
+    expect(await refused({ paymentable_type: 'Wasiat', paymentable_id: will.id })).toBe('not_found');
+    expect(await refused({ heirable_type: 'Nonsense', heirable_id: will.id })).toBe('not_found');
+    expect(await refused({ hibah_id: 'missing' })).toBe('not_found');
+    expect(await refused({ name: 'not an id', user_id: '' })).toBeUndefined();
+    // the agent's own organisation and themself are fine; another organisation is not
+    const [lainOrg] = await t.ctx.db.select().from(organizations).where(eq(organizations.code, 'PROVIDER'));
+    expect(await refused({ agent_id: agent.id })).toBeUndefined();
+    expect(await refused({ organization_id: lainOrg.id })).toBe('not_found');
+    await grantAccess(t, c, 'agent');
+    expect(await refused({ user_id: c.id })).toBeUndefined();
+    // a will the agent did not register stays out of reach (the will scope), though the client is granted
+    expect(await refused({ wasiat_id: will.id })).toBe('not_found');
   });
 });

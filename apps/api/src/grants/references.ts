@@ -113,12 +113,11 @@ export async function assertReferences(
 const myOrgs = (user: AuthUser) =>
   sql`(select ${user_accesses.organization_id} from ${user_accesses} where ${user_accesses.user_id} = ${user.id} and ${user_accesses.status} = 1)`;
 
-const exists = async (db: Db, q: Promise<unknown[]>) => (await q).length > 0;
+const exists = async (q: Promise<unknown[]>) => (await q).length > 0;
 
 // "User": a client the caller acts for (the grant), or the caller themself; staff any user.
 registerReferenceKind('User', (db, user, id) =>
   exists(
-    db,
     db
       .select({ id: users.id })
       .from(users)
@@ -129,7 +128,6 @@ registerReferenceKind('User', (db, user, id) =>
 // "Organization": staff any; others their own organisations.
 registerReferenceKind('Organization', (db, user, id) =>
   exists(
-    db,
     db
       .select({ id: organizations.id })
       .from(organizations)
@@ -143,7 +141,6 @@ registerReferenceKind('Organization', (db, user, id) =>
 registerReferenceKind('Agent', async (db, user, id) => {
   if (id === user.id) return true;
   return exists(
-    db,
     db
       .select({ id: user_accesses.id })
       .from(user_accesses)
@@ -160,7 +157,6 @@ registerReferenceKind('Agent', async (db, user, id) => {
 // "Branch": staff any; others a branch of their own organisations.
 registerReferenceKind('Branch', (db, user, id) =>
   exists(
-    db,
     db
       .select({ id: branches.id })
       .from(branches)

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../test/harness.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { branches, organizations, user_accesses, users } from '../db/schema/index.ts';
+import { newClient } from '../wills/test-fixtures.ts';
 
 let t: TestApp;
 let admin: string;
@@ -173,7 +174,7 @@ describe('profile and client edit (PATCH /api/user/{id})', () => {
     expect(Object.keys(bad.body.errors).sort()).toEqual(['postcode', 'state']);
   });
 
-  it('an e-mail of another account is a 422; staff edit a client; a client of no will of theirs is a 404 to a partner', async () => {
+  it('an e-mail of another account is a 422; staff edit a client; a client without a grant is a 404 to a partner', async () => {
     const [client] = await t.ctx.db.select().from(users).where(eq(users.username, 'client'));
     const taken = await t.call('PATCH', `/api/user/${client.id}`, {
       token: admin,
@@ -186,7 +187,8 @@ describe('profile and client edit (PATCH /api/user/{id})', () => {
       body: profile({ name: 'Siti Aminah Binti Ali' }),
     });
     expect(ok.status).toBe(200);
-    // the demo client has no will at DEMO in this database: not in the partner's scope
-    expect((await t.call('PATCH', `/api/user/${client.id}`, { token: partner, body: profile() })).status).toBe(404);
+    // a client who signed up alone: DEMO holds no grant for them (ADR 0101), not in the partner's scope
+    const stranger = await newClient(t);
+    expect((await t.call('PATCH', `/api/user/${stranger.id}`, { token: partner, body: profile() })).status).toBe(404);
   });
 });

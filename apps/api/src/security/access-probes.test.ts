@@ -766,6 +766,26 @@ for (const p of ['approve', 'refuse']) {
   }));
 }
 
+// ——— grants (ADR 0101): the owner decides or withdraws the request addressed to them, provider staff
+// withdraw any, only the requester (LAIN's second agent) enters its code
+for (const p of ['approve', 'refuse']) {
+  add(`POST /api/client-grant/:id/${p}`, (x) => ({
+    path: `/api/client-grant/${x.grantRequest}/${p}`,
+    body: {},
+    may: isOwner,
+  }));
+}
+add('POST /api/client-grant/:id/withdraw', (x) => ({
+  path: `/api/client-grant/${x.grantRequest}/withdraw`,
+  body: { reason: 'Ujian' },
+  may: or(isOwner, holds('grant:audit')),
+}));
+add('POST /api/client-grant/:id/code', (x) => ({
+  path: `/api/client-grant/${x.grantRequest}/code`,
+  body: { code: '123456' },
+  may: (a) => a.key === 'agent@same',
+}));
+
 // —————————————————————————————————————————————————————————————————————————— the run
 interface Probe {
   route: string;

@@ -84,8 +84,8 @@ export function DashboardPage({ focus = 'general' }: { focus?: 'general' | 'agen
           ) : null}
         </Group>
       </Group>
-      {isClient && user ? <PendingRequests /> : null}
       {isClient && user ? <ClientSections userId={user.id} /> : null}
+      {isClient && user ? <PendingRequests /> : null}
       {!isClient ? <WillsInProcess /> : null}
       {focus === 'agent' ? <AgentClients /> : null}
       {can(role, 'payment:confirm') ? <StaffTransactions /> : null}

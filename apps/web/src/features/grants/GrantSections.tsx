@@ -25,7 +25,7 @@ export function PendingRequests() {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const q = useMyGrants('pending');
-  const list = (q.data?.grants.data ?? []).filter((g) => g.mine);
+  const list = (q.data?.grants?.data ?? []).filter((g) => g.mine);
   if (!list.length) return null;
   const decide = async (g: Grant, what: 'approve' | 'refuse') => {
     await api.post(`client-grant/${g.id}/${what}`, {});
@@ -66,7 +66,7 @@ export function GrantList() {
   const { t, i18n } = useTranslation();
   const qc = useQueryClient();
   const q = useMyGrants();
-  const list = (q.data?.grants.data ?? []).filter((g) => g.mine);
+  const list = (q.data?.grants?.data ?? []).filter((g) => g.mine);
   const withdraw = async (g: Grant) => {
     if (!window.confirm(t('grants.withdraw_confirm', { organisation: g.organization_name }))) return;
     await api.post(`client-grant/${g.id}/withdraw`, {});

@@ -3,6 +3,7 @@
  * wizard's part A, features/wills/parts/PartA.tsx): the client's MyKad → `GET /api/user?ic_number=…&
  * return_first=true`; found → "register for this client"; none → a small form creates the client
  * (`POST /api/user`, `clientCreateSchema`; 422 on its fields). `onChosen(user)` starts the registration.
+ * A client the caller's organisation has no grant for comes back masked: request access first (ADR 0101).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
@@ -14,12 +15,16 @@ import { z } from 'zod';
 import { ApiError, api } from '@/app/api.ts';
 import { FormError } from '@/components/FormError.tsx';
 import { applyServerErrors, errorText } from '@/components/form-errors.ts';
+import { RequestAccess } from '@/features/grants/index.ts';
 
 /** A user as `GET /api/user` and `POST /api/user` answer it (the fields shown here). */
 export interface PickedClient {
   id: string;
   name: string;
-  ic_number: string | null;
+  ic_number?: string | null;
+  /** Without a grant the server answers only the id and the masked name (ADR 0101). */
+  masked?: boolean;
+  can_request_access?: boolean;
 }
 
 const searchSchema = z.object({ ic_number: mykad() });
@@ -37,15 +42,16 @@ export function ClientPicker({ onChosen, action }: { onChosen: (u: PickedClient)
     resolver: zodResolver(searchSchema),
     defaultValues: { ic_number: '' },
   });
-  const onSearch = search.handleSubmit(async (v) => {
+  const lookup = async (icNumber: string) => {
     const r = await api.get<{ users: PickedClient | null | { data: PickedClient[] } }>('user', {
-      ic_number: v.ic_number,
+      ic_number: icNumber,
       return_first: 'true',
     });
     const u = r.users && 'data' in r.users ? (r.users.data[0] ?? null) : (r.users as PickedClient | null);
-    setIc(v.ic_number);
+    setIc(icNumber);
     setFound(u ?? null);
-  });
+  };
+  const onSearch = search.handleSubmit((v) => lookup(v.ic_number));
   const choose = async (u: PickedClient) => {
     setBusy(true);
     setError(null);
@@ -79,7 +85,13 @@ export function ClientPicker({ onChosen, action }: { onChosen: (u: PickedClient)
           </Group>
         </Stack>
       </Paper>
-      {found ? (
+      {found?.masked ? (
+        <RequestAccess
+          user={{ id: found.id, name: found.name, masked: true, can_request_access: Boolean(found.can_request_access) }}
+          onGranted={() => lookup(ic)}
+        />
+      ) : null}
+      {found && !found.masked ? (
         <Paper withBorder p="md" data-testid="hibah-client-found">
           <Stack>
             <Title order={2} size="h4">
