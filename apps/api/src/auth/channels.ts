@@ -59,10 +59,13 @@ export async function assertChannelChange(
   return reason;
 }
 
-/** Whether the e-mail (case-insensitive) or the mobile number differ. */
+/** A mobile number's digits in local form (+60123… and 0123… are the same number). */
+const sameNumber = (v: string | null | undefined) => (v ?? '').replace(/\D/g, '').replace(/^60/, '0');
+
+/** Whether the e-mail (case-insensitive) or the mobile number (the same number in any notation) differ. */
 export const channelsDiffer = (before: User, email: string | null, mobile: string | null) => ({
   email: (before.email ?? '').toLowerCase() !== (email ?? '').toLowerCase(),
-  mobile: (before.mobile_number ?? '') !== (mobile ?? ''),
+  mobile: sameNumber(before.mobile_number) !== sameNumber(mobile),
 });
 
 /** Tell the OLD e-mail address that the e-mail and/or mobile number changed (issue 16 item 3). */

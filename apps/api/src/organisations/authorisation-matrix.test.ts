@@ -90,7 +90,8 @@ const profileBody = {
   name: 'Pelanggan Demo',
   designation: 'mr',
   gender: 1,
-  email: 'pelanggan.demo@example.com',
+  // the client's own channels: changing them has its own rules (security/recovery-channels.test.ts)
+  email: 'client@wasiat.local',
   mobile_number: '0123456789',
   address: 'No. 2, Jalan Demo',
   postcode: '50450',
@@ -216,7 +217,8 @@ const MATRIX: Record<string, { req: (f: Fx) => Promise<Req> | Req; expect: numbe
   'PATCH /organization/:id/user/:user_id': {
     req: (f) => ({
       path: `/organization/${f.demo}/user/${f.demoStaff}`,
-      body: { name: 'Staf Demo', email: 'stafdemo@example.com', role: 'Agent', status: 1 },
+      // the agent's own channels (changing them: security/recovery-channels.test.ts)
+      body: { name: 'Staf Demo', email: 'agent@wasiat.local', mobile_number: '+60123456789', role: 'Agent', status: 1 },
     }),
     expect: [403, 403, 200, 200, 403, 403, 200, 403, 404],
   },

@@ -21,7 +21,7 @@ export interface FieldSpec {
   name: string;
   /** i18n key of the label. */
   label: string;
-  kind?: 'text' | 'email' | 'select' | 'state' | 'yesno' | 'ringgit' | 'date' | 'number';
+  kind?: 'text' | 'email' | 'password' | 'select' | 'state' | 'yesno' | 'ringgit' | 'date' | 'number';
   /** Options of a select: value and i18n key (or text) of the label. */
   options?: { value: string; label: string }[];
   required?: boolean;
@@ -29,6 +29,10 @@ export interface FieldSpec {
   wire?: string;
   description?: string;
   hidden?: boolean;
+  /** Shown read-only (the server would refuse a change). */
+  disabled?: boolean;
+  /** Shown only while this holds for the form's current values. */
+  showWhen?: (values: Record<string, any>) => boolean;
 }
 
 type Values = Record<string, any>;
@@ -72,7 +76,8 @@ export function EntityForm({
 }) {
   const { t } = useTranslation();
   const [formError, setFormError] = useState<string | null>(null);
-  const { register, control, handleSubmit, setError, formState } = useForm<Values>({ defaultValues: defaults });
+  const { register, control, handleSubmit, setError, formState, watch } = useForm<Values>({ defaultValues: defaults });
+  const current = watch();
   const names = fields.map((f) => f.name);
   const wireToField = (path: string) => {
     const f = fields.find((x) => x.name === path || (x.kind === 'ringgit' && (x.wire ?? `${x.name}_sen`) === path));
@@ -119,11 +124,12 @@ export function EntityForm({
         <FormError message={formError} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           {fields
-            .filter((f) => !f.hidden)
+            .filter((f) => !f.hidden && (!f.showWhen || f.showWhen(current)))
             .map((f) => {
               const common = {
                 label: label(f.label),
                 required: f.required,
+                disabled: f.disabled,
                 description: f.description ? t(f.description) : undefined,
                 error: err(f.name),
               };
@@ -186,7 +192,16 @@ export function EntityForm({
                 <TextInput
                   key={f.name}
                   {...common}
-                  type={f.kind === 'email' ? 'email' : f.kind === 'date' ? 'date' : 'text'}
+                  type={
+                    f.kind === 'email'
+                      ? 'email'
+                      : f.kind === 'date'
+                        ? 'date'
+                        : f.kind === 'password'
+                          ? 'password'
+                          : 'text'
+                  }
+                  autoComplete={f.kind === 'password' ? 'current-password' : undefined}
                   inputMode={f.kind === 'ringgit' ? 'decimal' : f.kind === 'number' ? 'numeric' : undefined}
                   leftSection={f.kind === 'ringgit' ? 'RM' : undefined}
                   {...register(f.name)}

@@ -3,10 +3,15 @@
  * office phone, mobile, address, postcode, city, state — checked with the domain's `userProfileSchema`
  * and sent as `PATCH /api/user/{id}` (apps/api/src/clients/profile.ts) → `{ user }`. Used by /profile-edit
  * (own) and /client/{client_id}/edit (staff/partner within scope).
+ *
+ * The e-mail and mobile number recover the account (issue 16 item 3; ADR 0105): on one's own profile, changing
+ * either asks for the current password; provider staff (`user:channel:change`) give a reason; anyone else sees
+ * them read-only (the server refuses the change).
  */
-import { DESIGNATIONS, GENDERS, userProfileSchema } from '@wasiat/domain';
+import { can, DESIGNATIONS, GENDERS, roleOf, userProfileSchema } from '@wasiat/domain';
 import { useTranslation } from 'react-i18next';
 import { api } from '@/app/api.ts';
+import { session } from '@/app/storage.ts';
 import { EntityForm, type FieldSpec } from './EntityForm.tsx';
 
 /** The profile fields of a user as the API returns them (auth/service.ts serializeUser). */
@@ -40,6 +45,19 @@ export function ProfileForm({
 }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language === 'en' ? 'en' : 'ms';
+  const me = session.user();
+  const self = me?.id === user.id;
+  const staff = !self && can(roleOf(me), 'user:channel:change');
+  const locked = !self && !staff;
+  const digits = (v: unknown) =>
+    String(v ?? '')
+      .replace(/\D/g, '')
+      .replace(/^60/, '0');
+  const channelsChanged = (v: Record<string, any>) =>
+    String(v.email ?? '')
+      .trim()
+      .toLowerCase() !== str(user.email).toLowerCase() ||
+    digits(v.mobile_number) !== digits(localMobile(user.mobile_number));
   const fields: FieldSpec[] = [
     {
       name: 'designation',
@@ -55,8 +73,32 @@ export function ProfileForm({
       required: true,
       options: GENDERS.map((g) => ({ value: String(g.code), label: g[lang] })),
     },
-    { name: 'email', label: 'profile.f.email', kind: 'email', required: true },
-    { name: 'mobile_number', label: 'profile.f.mobile_number', required: true },
+    {
+      name: 'email',
+      label: 'profile.f.email',
+      kind: 'email',
+      required: true,
+      disabled: locked,
+      description: locked ? 'profile.ui.channel_holder_only' : undefined,
+    },
+    { name: 'mobile_number', label: 'profile.f.mobile_number', required: true, disabled: locked },
+    {
+      name: 'current_password',
+      label: 'profile.f.current_password',
+      kind: 'password',
+      required: true,
+      description: 'profile.ui.channel_confirm',
+      hidden: !self,
+      showWhen: channelsChanged,
+    },
+    {
+      name: 'change_reason',
+      label: 'profile.f.change_reason',
+      required: true,
+      description: 'profile.ui.channel_reason',
+      hidden: !staff,
+      showWhen: channelsChanged,
+    },
     { name: 'office_phone_number', label: 'profile.f.office_phone_number' },
     { name: 'address', label: 'profile.f.address', required: true },
     { name: 'postcode', label: 'profile.f.postcode', required: true },
@@ -78,6 +120,8 @@ export function ProfileForm({
         postcode: str(user.postcode),
         city: str(user.city),
         state: str(user.state),
+        current_password: '',
+        change_reason: '',
       }}
       schema={userProfileSchema}
       submitLabel={t('profile.ui.save')}

@@ -3,12 +3,16 @@
  * and to the declaration of understanding/will confirmation, is required", "A signature is required";
  * reference §3.1 Part G): PDPA consent, the will confirmation (its text differs for a conventional will),
  * and the testator's signature → POST /api/wasiat/{id}/signature, then
- * PATCH /api/wasiat/{id} `{ acknowledged_pdpa: 1, acknowledged_confirmation: 1 }`.
+ * PATCH /api/wasiat/{id} `{ acknowledged_pdpa: 1, acknowledged_confirmation: 1 }`. Only a role with
+ * `will:sign:testator` (the testator, the registering agent in person; ADR 0106) sees the signature pad; a
+ * Partner or provider staff see who signs instead (the server refuses them with 403).
  */
 import { Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { can, roleOf } from '@wasiat/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api } from '@/app/api.ts';
+import { session } from '@/app/storage.ts';
 import { FormError } from '@/components/FormError.tsx';
 import { SignaturePad } from '@/components/SignaturePad.tsx';
 import { Notice } from '../components/Notice.tsx';
@@ -39,11 +43,13 @@ export function PartF() {
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const hasSaved = !!(will?.signature?.id ?? will?.signature_id);
+  const maySign = can(roleOf(session.user()), 'will:sign:testator');
   const conventional = will?.wasiat_type === 2;
 
   async function save() {
     setFormError(null);
-    const e = verificationErrors({ pdpa, confirmation, signature, hasSaved });
+    // one who may not sign leaves the signature to the testator
+    const e = verificationErrors({ pdpa, confirmation, signature, hasSaved: hasSaved || !maySign });
     setErrors(e);
     if (Object.keys(e).length) return;
     setBusy(true);
@@ -103,13 +109,19 @@ export function PartF() {
         <Stack>
           <Title order={3}>{t('wills.f_part.signature_title')}</Title>
           {hasSaved && <Notice color="green">{t('wills.f_part.signature_saved')}</Notice>}
-          <SignaturePad
-            label={t('wills.f_part.signature_label')}
-            required={!hasSaved}
-            error={tr(errors.signature)}
-            onChange={setSignature}
-            disabled={!editable}
-          />
+          {maySign ? (
+            <SignaturePad
+              label={t('wills.f_part.signature_label')}
+              required={!hasSaved}
+              error={tr(errors.signature)}
+              onChange={setSignature}
+              disabled={!editable}
+            />
+          ) : (
+            <Text size="sm" data-testid="signature-testator-only">
+              {t('wills.f_part.signature_testator_only')}
+            </Text>
+          )}
         </Stack>
       </Paper>
       <FormError message={formError} />
