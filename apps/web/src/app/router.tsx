@@ -12,6 +12,7 @@ import { dashboardRoutes } from '@/features/dashboard/routes.tsx';
 import { ekycRoutes } from '@/features/ekyc/routes.tsx';
 import { ezqurbanRoutes } from '@/features/ezqurban/routes.tsx';
 import { faraidRoutes } from '@/features/faraid/routes.tsx';
+import { grantsRoutes } from '@/features/grants/routes.tsx';
 import { hibahRoutes } from '@/features/hibah/routes.tsx';
 import { jobsRoutes } from '@/features/jobs/routes.tsx';
 import { organisationsRoutes } from '@/features/organisations/routes.tsx';
@@ -46,6 +47,7 @@ const features = [
   tekunRoutes,
   ezqurbanRoutes,
   jobsRoutes,
+  grantsRoutes,
 ];
 
 export const routes: RouteObject[] = [

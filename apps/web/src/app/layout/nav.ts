@@ -33,6 +33,7 @@ export const NAV: NavItem[] = [
   { to: '/organization/rakan', labelKey: 'nav.partners', anyOf: ['organisation:manage'] },
   { to: '/organization/mine', labelKey: 'nav.my_organisation', anyOf: ['organisation:read'] },
   { to: '/client', labelKey: 'nav.clients', anyOf: ['client:read'] },
+  { to: '/client-grants', labelKey: 'nav.client_grants', anyOf: ['grant:audit'] },
   { to: '/ekyc', labelKey: 'nav.ekyc', anyOf: ['ekyc:attempt'] },
   { to: '/ekyc/review', labelKey: 'nav.ekyc_review', anyOf: ['ekyc:review'] },
   { to: '/client/pending', labelKey: 'nav.pending_access', anyOf: ['user:approve'] },
