@@ -10,7 +10,7 @@
  * code (ADR 0096).
  */
 
-import { Alert, Anchor, Button, Checkbox, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import {
   DESIGNATIONS,
@@ -40,6 +40,7 @@ import { ApiError, api } from '@/app/api.ts';
 import { session } from '@/app/storage.ts';
 import { FormError } from '@/components/FormError.tsx';
 import { PdpaLink } from '@/components/PdpaLink.tsx';
+import { ShareLink } from '@/components/ShareLink.tsx';
 import { SignaturePad } from '@/components/SignaturePad.tsx';
 import { EkycStep, MykadImages, OtpStep } from '@/features/ekyc/index.ts';
 import { defaultsFor, heirSpecs, receiverSpecs, witnessSpecs } from '@/features/wills/components/personFields.ts';
@@ -534,11 +535,30 @@ export function PartH({ hibah }: { hibah: Hibah }) {
 }
 
 /** A button that copies (and shows) a party's signed link from `POST /api/route/sign`. */
-function PartyLink({ route, hibahId, idKey, id }: { route: string; hibahId: string; idKey: string; id: string }) {
+function PartyLink({
+  route,
+  hibahId,
+  idKey,
+  id,
+  phone,
+}: {
+  route: string;
+  hibahId: string;
+  idKey: string;
+  id: string;
+  /** The party's mobile number, for the WhatsApp message (issue 17 item 15). */
+  phone?: string | null;
+}) {
   const { t } = useTranslation();
   const [url, setUrl] = useState<string | null>(null);
   return url ? (
-    <TextInput readOnly value={url} aria-label={t('hibah.link')} size="xs" data-testid={`link-${id}`} />
+    <ShareLink
+      url={url}
+      label={t('hibah.link')}
+      messageKey={route === 'hibah.witness' ? 'common.share.witness_message' : 'common.share.receiver_message'}
+      phone={phone}
+      testId={`link-${id}`}
+    />
   ) : (
     <Button
       size="xs"
@@ -586,7 +606,7 @@ export function PartI({ hibah }: { hibah: Hibah }) {
         editable={mayFill(hibah)}
         extra={(r) =>
           hibah.status === 4 && !r.confirmed_at ? (
-            <PartyLink route="hibah.witness" hibahId={hibah.id} idKey="witness_id" id={r.id} />
+            <PartyLink route="hibah.witness" hibahId={hibah.id} idKey="witness_id" id={r.id} phone={r.mobile_number} />
           ) : null
         }
       />
@@ -661,7 +681,13 @@ export function PartSignReceivers({ hibah }: { hibah: Hibah }) {
                   >
                     {t('hibah.sign.save')}
                   </Button>
-                  <PartyLink route="hibah.receiver" hibahId={hibah.id} idKey="receiver_id" id={r.id} />
+                  <PartyLink
+                    route="hibah.receiver"
+                    hibahId={hibah.id}
+                    idKey="receiver_id"
+                    id={r.id}
+                    phone={r.mobile_number}
+                  />
                 </Group>
               </>
             )}
