@@ -550,6 +550,7 @@ add('GET /api/wasiat/:id/versions/:no', (x) => ({ path: `/api/wasiat/${x.registe
 
 // ——— the hibah and its parts
 add('GET /api/hibah/:id', (x) => ({ path: `/api/hibah/${x.hibah}`, may: seesHibah }));
+add('GET /api/hibah/:id/summary', (x) => ({ path: `/api/hibah/${x.hibah}/summary`, may: seesHibah }));
 for (const m of ['POST', 'PATCH', 'PUT']) {
   add(`${m} /api/hibah/:id`, (x) => ({
     path: `/api/hibah/${x.hibah}`,
