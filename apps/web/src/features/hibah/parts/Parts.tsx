@@ -21,9 +21,12 @@ import {
   hibahHeirSchema,
   hibahReceiverSchema,
   hibahWitnessSchema,
+  IMMOVEABLE_CATEGORIES,
   INCOME_SOURCES,
   immoveableFieldsSchema,
+  labelOf,
   MARITAL_STATUSES,
+  MOVEABLE_PROPERTY_TYPES,
   moveableFieldsSchema,
   NATIONALITIES,
   ONE_CENT_HIBAH_TYPE,
@@ -284,7 +287,8 @@ const walletSchema = z.object({
 
 /** Part F: property (movable and immovable) with each one's receivers; the estate trust's ledger. */
 export function PartF({ hibah }: { hibah: Hibah }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language === 'en' ? 'en' : 'ms';
   const editable = mayFill(hibah);
   const oneCent = hibah.hibah_type === ONE_CENT_HIBAH_TYPE;
   const mSpecs: FieldSpec[] = oneCent
@@ -314,7 +318,12 @@ export function PartF({ hibah }: { hibah: Hibah }) {
         fields={mSpecs}
         defaults={defaultsFor(mSpecs)}
         columns={[
-          { key: 'property_type', label: t('wills.f.property_type') },
+          {
+            key: 'property_type',
+            label: t('wills.f.property_type'),
+            // The catalogue's name, never the stored code (issue 17 item 9: "savings" was shown).
+            render: (r) => labelOf(MOVEABLE_PROPERTY_TYPES, r.property_type ?? null, lang) || '-',
+          },
           {
             key: 'institution_name',
             label: t('hibah.f.details'),
@@ -341,7 +350,11 @@ export function PartF({ hibah }: { hibah: Hibah }) {
             fields={iSpecs}
             defaults={defaultsFor(iSpecs)}
             columns={[
-              { key: 'property_type', label: t('wills.f.property_type') },
+              {
+                key: 'property_type',
+                label: t('wills.f.property_type'),
+                render: (r) => labelOf(IMMOVEABLE_CATEGORIES, r.property_type ?? null, lang) || '-',
+              },
               { key: 'property_no', label: t('hibah.f.property_no') },
             ]}
             testId="hibah-immoveable"
