@@ -24,6 +24,7 @@ import {
   IMMOVEABLE_CATEGORIES,
   INCOME_SOURCES,
   immoveableFieldsSchema,
+  LAND_TITLE_TYPES,
   labelOf,
   MARITAL_STATUSES,
   MOVEABLE_PROPERTY_TYPES,
@@ -353,7 +354,13 @@ export function PartF({ hibah }: { hibah: Hibah }) {
               {
                 key: 'property_type',
                 label: t('wills.f.property_type'),
-                render: (r) => labelOf(IMMOVEABLE_CATEGORIES, r.property_type ?? null, lang) || '-',
+                render: (r) =>
+                  [
+                    labelOf(IMMOVEABLE_CATEGORIES, r.category ?? null, lang),
+                    labelOf(LAND_TITLE_TYPES, r.property_type ?? null, lang),
+                  ]
+                    .filter(Boolean)
+                    .join(' · ') || '-',
               },
               { key: 'property_no', label: t('hibah.f.property_no') },
             ]}
