@@ -256,6 +256,8 @@ describe('hibah: the grantor proves who they are before submitting and before ac
         201,
       )
     ).receiver;
+    // A receiver added after signing changes the hibah: the grantor signs this version again (issue 21 item 5).
+    await ok(t.call('POST', `/api/hibah/${h.id}/signature`, { token: c.token, body: { signature: SIGNATURE_PNG } }));
     await ok(t.call('POST', `/api/hibah/${h.id}`, { token: c.token, body: submitBody }));
     await ok(t.call('POST', `/api/hibah/${h.id}`, { token: staff, body: { status: 3 } }));
     const link = (

@@ -11,7 +11,8 @@
  *   query (`user_id`, `wasiat_id`, `hibah_id`, `organization_id`, `agent_id`, `branch_id`, `*_type`/`*_id`
  *   pairs): 404 on the first the caller may not use. Modules register their record kinds with
  *   {@link registerReferenceKind} ("Wasiat", "Hibah", "Amendment", …).
- * - {@link grantOnRegistration} — call when a Partner/Agent registers a client (creates the active grant).
+ * - {@link grantOnRegistration} — call when a Partner/Agent registers a client (creates the active grant);
+ *   {@link grantOnClientChoice} — when a client themself registers a will or hibah under an organisation.
  */
 export {
   assertReference,
@@ -23,4 +24,4 @@ export {
   registerReferenceKind,
 } from './references.ts';
 export { actsForAnyClient, actsForClient, grantExists, grantExistsPrepared, type IdRef } from './scope.ts';
-export { assertActsFor, grantOnRegistration, mayActFor } from './service.ts';
+export { assertActsFor, grantOnClientChoice, grantOnRegistration, mayActFor } from './service.ts';

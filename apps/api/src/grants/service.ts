@@ -113,6 +113,50 @@ export async function grantOnRegistration(db: Conn, actor: Actor, clientId: stri
   }
 }
 
+/**
+ * A client who themself registers a will or hibah under an organisation (chooses it in part B/C, or registers
+ * under a partner programme) approves that organisation acting for them: the `active`, `approved` grant
+ * (`approved_via: "client_choice"`; ADR 0101), for the organisation and, when the client chose one, its agent.
+ * Nothing when the caller is not the client (a registrar's grants come from {@link grantOnRegistration}).
+ * Idempotent. Call inside the registering transaction.
+ */
+export async function grantOnClientChoice(
+  db: Conn,
+  actor: Actor,
+  clientId: string,
+  organizationId: string,
+  agentId?: string | null,
+) {
+  if (actor.user.id !== clientId) return;
+  const [existing] = await db
+    .select({ id: client_grants.id })
+    .from(client_grants)
+    .where(
+      and(
+        eq(client_grants.client_id, clientId),
+        eq(client_grants.organization_id, organizationId),
+        eq(client_grants.status, 'active'),
+        agentId ? eq(client_grants.agent_id, agentId) : sql`${client_grants.agent_id} is null`,
+      ),
+    )
+    .limit(1);
+  if (existing) return;
+  const [g] = await db
+    .insert(client_grants)
+    .values({
+      client_id: clientId,
+      organization_id: organizationId,
+      agent_id: agentId ?? null,
+      source: 'approved',
+      status: 'active',
+      created_by: clientId,
+      approved_at: new Date(),
+      approved_via: 'client_choice',
+    })
+    .returning();
+  await audit(db, actor, 'grant.create', null, g);
+}
+
 /** Whether the caller may act for `clientId` now (the grant check as a boolean). */
 export async function mayActFor(db: Db, user: AuthUser, clientId: string) {
   const [row] = await db

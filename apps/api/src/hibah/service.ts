@@ -29,7 +29,7 @@ import {
   user_accesses,
   users,
 } from '../db/schema/index.ts';
-import { assertActsFor, registerReferenceKind } from '../grants/index.ts';
+import { assertActsFor, grantOnClientChoice, registerReferenceKind } from '../grants/index.ts';
 import { fieldError, notFound } from '../http/errors.ts';
 import { pageParams, toPage } from '../http/pagination.ts';
 import {
@@ -261,6 +261,7 @@ export async function createHibah(db: Db, actor: Actor, body: z.output<typeof hi
     const def = await providerDefaults(tx);
     const org = await checkOrganisation(tx, me, body.hibah_type, orgId ?? def.organization_id ?? '', body.branch_id);
     const price = await priceOf(tx, org.organization_id, body.hibah_type, body.pricing_id);
+    if (org.organization_id) await grantOnClientChoice(tx, actor, body.user_id, org.organization_id, agentId);
     const [h] = await tx
       .insert(hibahs)
       .values({
@@ -309,6 +310,8 @@ export async function updateFields(db: Db, actor: Actor, id: string, body: z.out
         h.organization_id,
       );
       Object.assign(set, org);
+      // The grantor who chose this organisation lets it act for them on the hibah (ADR 0101).
+      if (org.organization_id) await grantOnClientChoice(tx, actor, h.user_id, org.organization_id, h.agent_id);
       const reprice = newOrg || !!pricing_id || h.price_sen === null;
       if (reprice && h.hibah_type !== ONE_CENT_HIBAH_TYPE && !h.payment_received_at) {
         Object.assign(set, await priceOf(tx, org.organization_id, h.hibah_type, pricing_id));

@@ -154,7 +154,11 @@ describe('profile and client edit (PATCH /api/user/{id})', () => {
   it('a user edits their own profile (stored normalised); domain rules give 422s', async () => {
     const me = await t.login('client');
     const who = await t.call('GET', '/api/authenticate', { token: me });
-    const r = await t.call('PATCH', `/api/user/${who.body.user.id}`, { token: me, body: profile() });
+    // A new e-mail and mobile number: the holder confirms with the password (issue 16 item 3; ADR 0105).
+    const r = await t.call('PATCH', `/api/user/${who.body.user.id}`, {
+      token: me,
+      body: profile({ current_password: 'Demo12345' }),
+    });
     expect(r.status).toBe(200);
     expect(r.body.user).toMatchObject({
       name: 'Siti Aminah',
@@ -167,7 +171,7 @@ describe('profile and client edit (PATCH /api/user/{id})', () => {
     });
     const bad = await t.call('PATCH', `/api/user/${who.body.user.id}`, {
       token: me,
-      body: profile({ postcode: '4300', state: 'Bangkok' }),
+      body: profile({ postcode: '4300', state: 'Bangkok', current_password: 'Demo12345' }),
       lang: 'en',
     });
     expect(bad.status).toBe(422);
@@ -178,13 +182,13 @@ describe('profile and client edit (PATCH /api/user/{id})', () => {
     const [client] = await t.ctx.db.select().from(users).where(eq(users.username, 'client'));
     const taken = await t.call('PATCH', `/api/user/${client.id}`, {
       token: admin,
-      body: profile({ email: 'pemohon@example.com' }),
+      body: profile({ email: 'pemohon@example.com', change_reason: 'Diminta oleh klien melalui telefon' }),
     });
     expect(taken.status).toBe(422);
     expect(taken.body.errors.email).toBeDefined();
     const ok = await t.call('PATCH', `/api/user/${client.id}`, {
       token: admin,
-      body: profile({ name: 'Siti Aminah Binti Ali' }),
+      body: profile({ name: 'Siti Aminah Binti Ali', change_reason: 'Diminta oleh klien melalui telefon' }),
     });
     expect(ok.status).toBe(200);
     // a client who signed up alone: DEMO holds no grant for them (ADR 0101), not in the partner's scope

@@ -19,6 +19,7 @@ import {
   users,
   wills,
 } from '../db/schema/index.ts';
+import { grantOnClientChoice } from '../grants/index.ts';
 import { AppError, fieldError, notFound } from '../http/errors.ts';
 import { type Page, pageParams, toPage } from '../http/pagination.ts';
 import { hasLivePayment } from '../wills/queries.ts';
@@ -297,6 +298,8 @@ export async function registerProgrammeWill(db: Db, user: AuthUser, id: string, 
         .where(eq(wills.id, will.id));
       await markPartDone(tx, will.id, 'b');
     }
+    // The member registering under the programme lets its organisation act for them on it (ADR 0101).
+    await grantOnClientChoice(tx, { user, ip }, member.id, programme.organization_id);
     const [after] = await tx
       .update(certificates)
       .set({ will_id: will.id })
