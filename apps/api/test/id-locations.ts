@@ -111,7 +111,8 @@ const VALUE_NAMES = new Set(['ic_number', 'username', 'wasiat_no', 'reference_no
 /** `*_id` names that are reference data, not records (payment options, hibah types). */
 const NOT_IDS = new Set(['payment_options_id', 'hibah_type_id']);
 /** Path parameters that are not ids: a version number, a report's kind. */
-export const NON_ID_PARAMS: Record<string, string> = { no: '1', kind: 'wills' };
+/** Path parameters that are values, not record ids (with a value to fill them): a postcode is public data. */
+export const NON_ID_PARAMS: Record<string, string> = { no: '1', kind: 'wills', postcode: '43000' };
 
 const tablesOfName = (name: string, known: Set<string>): string[] => {
   if (NAME_TABLES[name]) return NAME_TABLES[name];

@@ -218,13 +218,23 @@ const UPDATES: Update[] = [
   {
     route: 'PATCH /api/user/:id (own profile)',
     setup: () => newClient(t),
-    send: (c, x) => t.call('PATCH', `/api/user/${c.id}`, { token: c.token, body: { ...profile(c.ic), ...x } }),
+    // A new e-mail: the holder confirms with the password (ADR 0105).
+    send: (c, x) =>
+      t.call('PATCH', `/api/user/${c.id}`, {
+        token: c.token,
+        body: { ...profile(c.ic), current_password: 'Rahsia123', ...x },
+      }),
     read: async (c) => ({ user: await userRow(c.id) }),
   },
   {
     route: 'PATCH /api/user/:id (client edit by staff)',
     setup: () => newClient(t),
-    send: (c, x) => t.call('PATCH', `/api/user/${c.id}`, { token: tok.staff, body: { ...profile(c.ic), ...x } }),
+    // Staff change a client's e-mail only with a recorded reason (ADR 0105).
+    send: (c, x) =>
+      t.call('PATCH', `/api/user/${c.id}`, {
+        token: tok.staff,
+        body: { ...profile(c.ic), change_reason: 'Diminta oleh klien di kaunter', ...x },
+      }),
     read: async (c) => ({ user: await userRow(c.id) }),
   },
   {
@@ -341,10 +351,18 @@ const UPDATES: Update[] = [
     // the partner sets the staff member's role, branch and access status (organisations/staff.ts)
     legit: ['role', 'status', 'branch_id'],
     setup: () => ids.agent,
-    send: (id, x) =>
+    // The recovery channels as they are: a Partner never changes them (ADR 0105).
+    send: async (id, x) =>
       t.call('PATCH', `/api/organization/${ids.demo}/user/${id}`, {
         token: tok.partner,
-        body: { name: 'Ahmad Zaki bin Ismail', email: 'agent@wasiat.local', role: 'Agent', status: 1, ...x },
+        body: {
+          name: 'Ahmad Zaki bin Ismail',
+          email: 'agent@wasiat.local',
+          mobile_number: (await userRow(id)).mobile_number,
+          role: 'Agent',
+          status: 1,
+          ...x,
+        },
       }),
     read: async (id) => ({ user: await userRow(id), ...(await accessRows(id)) }),
   },

@@ -25,7 +25,7 @@ import {
   will_user_details,
   wills,
 } from '../db/schema/index.ts';
-import { assertActsFor, grantOnClientChoice } from '../grants/index.ts';
+import { assertActsFor } from '../grants/index.ts';
 import { fieldError, notFound } from '../http/errors.ts';
 import { assertCanEdit, canAssignAgent, canCreateForClient, organisationChoice, willScope } from './policy.ts';
 import { asDb, type Conn, findVisibleWill, hasLivePayment, lockWill, type WillRow } from './queries.ts';
@@ -330,8 +330,6 @@ export async function savePartB(db: Db, actor: Actor, willId: string, body: Part
       .where(eq(wills.id, will.id))
       .returning();
     await markPartDone(tx, will.id, 'b');
-    // The client who chose this organisation lets it act for them on their will (ADR 0101).
-    await grantOnClientChoice(tx, actor, will.user_id, org.id, agentId);
     await audit(tx, actor, 'will.part_b', { type: 'Wasiat', id: will.id }, will, after);
     return lockWill(tx, will.id);
   });
