@@ -81,7 +81,9 @@ describe('absolute expiry', () => {
 describe('revocation on the next request', () => {
   const staffBody = (u: typeof users.$inferSelect, over: Record<string, unknown>) => ({
     name: u.name,
+    // the recovery channels as they are (changing them needs the holder or a reason; ADR 0105)
     email: u.email,
+    mobile_number: u.mobile_number,
     role: u.role,
     status: 1,
     ...over,

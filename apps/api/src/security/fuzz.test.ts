@@ -593,8 +593,14 @@ beforeAll(async () => {
     }
   }
   // Routes that end sessions or remove records go last, so the others meet the fixtures as they were.
+  // Approving the owner's erasure request erases the owner (ADR 0083): it goes after every other route, since
+  // the routes after it could no longer log the owner in.
   const last = (r: Route) =>
-    r.method === 'DELETE' || /logout|data-requests\/|two-factor|password/.test(r.path) ? 1 : 0;
+    /data-requests\/\{id\}\/approve/.test(r.path)
+      ? 2
+      : r.method === 'DELETE' || /logout|data-requests\/|two-factor|password/.test(r.path)
+        ? 1
+        : 0;
   routes = routes.sort((a, b) => last(a) - last(b) || `${a.path} ${a.method}`.localeCompare(`${b.path} ${b.method}`));
   // Seeding and logging in six roles take ~15 s on an idle machine; CI runs two test files at once.
 }, 180_000);

@@ -334,10 +334,15 @@ describe('two API processes on PostgreSQL and S3', () => {
           interval: 250,
         })
         .toBe('completed');
-      await sleep(500); // the log line is written right after the handler returns
-      const runs = [A, B].map(
-        (p) => p.log().split(`job rate-limits.sweep ran (${(id as string).slice(0, 8)})`).length - 1,
-      );
+      // The log line is written right after the handler returns, through an asynchronous destination
+      // (ADR 0113): wait for it to reach the file, then a little longer so a second run would show too.
+      const ranOn = () =>
+        [A, B].map((p) => p.log().split(`job rate-limits.sweep ran (${(id as string).slice(0, 8)})`).length - 1);
+      await expect
+        .poll(() => ranOn().reduce((a, b) => a + b, 0), { timeout: 20_000, interval: 250 })
+        .toBeGreaterThan(0);
+      await sleep(3000);
+      const runs = ranOn();
       console.log(`cluster: job ${id} ran ${runs[0]}× on A, ${runs[1]}× on B`);
       expect(runs[0] + runs[1]).toBe(1);
       counts.jobs += runs[0] + runs[1];
