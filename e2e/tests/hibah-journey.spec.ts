@@ -433,7 +433,18 @@ test('an agent registers a property hibah for a client at the partner, with a ca
 
   // The client has an account; the agent registers the hibah for them.
   const grantor = newClient('Halim bin Salleh');
-  await signUpByApi(request, grantor);
+  const account = await signUpByApi(request, grantor);
+  // A client who signed up alone lets the partner act for them first (ADR 0101; the grant journey shows the
+  // screens): the agent asks, the client approves on their dashboard.
+  const agentToken = await apiLogin(request, 'agent');
+  const asked = await request.post('/api/client-grant', {
+    headers: apiHeaders(agentToken),
+    data: { user_id: account.id, channel: 'dashboard' },
+  });
+  expect(asked.status(), await asked.text()).toBe(201);
+  const grantId = ((await asked.json()) as { grant: { id: string } }).grant.id;
+  const approved = await request.post(`/api/client-grant/${grantId}/approve`, { headers: apiHeaders(account.token) });
+  expect(approved.status(), await approved.text()).toBe(200);
   await login(page, 'agent', DEMO_PASSWORD, /\/(dashboard|signature)/);
   await page.goto('/hibah/product-list');
   await page.getByTestId('product-9').click();
