@@ -516,8 +516,8 @@ test.describe
       await expect(page.getByTestId('rejected-reason')).toContainText(REASON);
       await expect(page.getByTestId('will-status-meaning')).toContainText('dibatalkan untuk dikemas kini');
       await a11y.scan(page, 'papan pemuka (dibatalkan untuk kemas kini)');
+      // "Update" opens the part in progress at once (issue 17 item 13): every part is done, so part G.
       await page.getByRole('link', { name: 'Kemas kini wasiat' }).click();
-      await page.getByRole('button', { name: 'Teruskan pendaftaran' }).click();
       await expect(page).toHaveURL(new RegExp(`/wasiat/part-g\\?wasiat_id=${willId}`));
       await expect(page.getByTestId('rejected-reason')).toContainText(REASON);
       await a11y.scan(page, 'bahagian G (dibatalkan untuk kemas kini)');
@@ -527,7 +527,25 @@ test.describe
       await textbox(heirForm, 'No. telefon bimbit').fill('0191112233');
       await heirForm.getByRole('button', { name: 'Simpan' }).click();
       await expect(page.getByRole('table', { name: 'Senarai waris' })).toContainText('+60191112233');
+      // The will changed after everybody signed (issue 17 item 4): part G says whose signature is of an earlier
+      // version; the testator signs again in part F and each witness from their row, then it is resubmitted.
       await partLink(page, 'Saksi').click();
+      const stale = page.getByTestId('signatures-stale');
+      await expect(stale).toContainText('Pewasiat (Bahagian F).');
+      for (const w of witnesses) await expect(stale).toContainText(w.name);
+      await stale.getByRole('link', { name: 'Tandatangan semula' }).click();
+      await expect(page).toHaveURL(new RegExp(`/wasiat/part-f\\?wasiat_id=${willId}`));
+      await drawSignature(page.getByRole('img', { name: 'Tandatangan pewasiat' }));
+      await page.getByRole('button', { name: 'Seterusnya' }).click();
+      await expect(page).toHaveURL(new RegExp(`/wasiat/part-g\\?wasiat_id=${willId}`));
+      for (const w of witnesses) {
+        await page.getByRole('button', { name: `Tandatangan semula ${w.name}` }).click();
+        const form = page.getByRole('form', { name: `Tandatangan semula saksi: ${w.name}` });
+        await drawSignature(form.getByRole('img', { name: 'Tandatangan saksi' }));
+        await form.getByRole('button', { name: 'Tandatangan semula', exact: true }).click();
+        await expect(form).toBeHidden();
+      }
+      await expect(page.getByTestId('signatures-stale')).toBeHidden();
       await passOtp(page, client.email, a11y);
       await page.getByRole('button', { name: 'Hantar semula' }).click();
       await expect(page.getByTestId('submit-result')).toContainText('Menunggu pengesahan penyedia');
