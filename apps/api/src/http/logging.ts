@@ -65,11 +65,27 @@ export const pathOnly = (url: string) => {
   return i < 0 ? url : `${url.slice(0, i)}?[redacted]`;
 };
 
+/** At most this long between a line being logged and written, however quiet the process (ms). */
+export const LOG_FLUSH_MS = 1000;
+
 /**
  * The asynchronous destination of the server's log: standard output through SonicBoom, `sync: false`,
- * written in chunks of at least 4 kB (ADR 0113). `dest` may name a file instead (the benchmark's /dev/null).
+ * written in chunks of at least 4 kB (ADR 0113), and flushed every {@link LOG_FLUSH_MS} so a quiet process
+ * (a job worker between runs) does not hold its lines back. `dest` may name a file instead (the benchmark's
+ * /dev/null).
  */
-export const asyncDestination = (dest: number | string = 1) => pino.destination({ dest, sync: false, minLength: 4096 });
+export function asyncDestination(dest: number | string = 1) {
+  const out = pino.destination({ dest, sync: false, minLength: 4096 });
+  const timer = setInterval(() => {
+    try {
+      out.flush();
+    } catch {
+      clearInterval(timer); // destroyed at shutdown
+    }
+  }, LOG_FLUSH_MS);
+  timer.unref();
+  return out;
+}
 
 /**
  * The one log line of a request (ADR 0113), for Fastify's `onResponse` hook: `{ reqId, req: { method, url,
