@@ -82,34 +82,15 @@ export async function grantOnRegistration(db: Conn, actor: Actor, clientId: stri
   if (clientId === me.id || !actsUnderGrants(me)) return;
   const agentId = namedAgent(me);
   for (const a of await accessesOf(db, me.id)) {
-    const [existing] = await db
-      .select({ id: client_grants.id })
-      .from(client_grants)
-      .where(
-        and(
-          eq(client_grants.client_id, clientId),
-          eq(client_grants.organization_id, a.organization_id),
-          eq(client_grants.status, 'active'),
-          agentId ? eq(client_grants.agent_id, agentId) : sql`${client_grants.agent_id} is null`,
-        ),
-      )
-      .limit(1);
-    if (existing) continue;
-    const [g] = await db
-      .insert(client_grants)
-      .values({
-        client_id: clientId,
-        organization_id: a.organization_id,
-        agent_id: agentId,
-        branch_id: agentId ? a.branch_id : null,
-        source: 'registered',
-        status: 'active',
-        created_by: me.id,
-        approved_at: new Date(),
-        approved_via: 'registered',
-      })
-      .returning();
-    await audit(db, actor, 'grant.create', null, g);
+    await ensureActiveGrant(db, actor, {
+      client_id: clientId,
+      organization_id: a.organization_id,
+      agent_id: agentId,
+      branch_id: agentId ? a.branch_id : null,
+      source: 'registered',
+      created_by: me.id,
+      approved_via: 'registered',
+    });
   }
 }
 
@@ -128,33 +109,51 @@ export async function grantOnClientChoice(
   agentId?: string | null,
 ) {
   if (actor.user.id !== clientId) return;
+  await ensureActiveGrant(db, actor, {
+    client_id: clientId,
+    organization_id: organizationId,
+    agent_id: agentId ?? null,
+    source: 'approved',
+    created_by: clientId,
+    approved_via: 'client_choice',
+  });
+}
+
+/**
+ * The active grant for (client, organisation, agent or none): kept when it exists, else created now with an
+ * audit event. Shared by the registration and client-choice paths.
+ */
+async function ensureActiveGrant(
+  db: Conn,
+  actor: Actor,
+  g: {
+    client_id: string;
+    organization_id: string;
+    agent_id: string | null;
+    branch_id?: string | null;
+    source: 'registered' | 'approved';
+    created_by: string;
+    approved_via: string;
+  },
+) {
   const [existing] = await db
     .select({ id: client_grants.id })
     .from(client_grants)
     .where(
       and(
-        eq(client_grants.client_id, clientId),
-        eq(client_grants.organization_id, organizationId),
+        eq(client_grants.client_id, g.client_id),
+        eq(client_grants.organization_id, g.organization_id),
         eq(client_grants.status, 'active'),
-        agentId ? eq(client_grants.agent_id, agentId) : sql`${client_grants.agent_id} is null`,
+        g.agent_id ? eq(client_grants.agent_id, g.agent_id) : sql`${client_grants.agent_id} is null`,
       ),
     )
     .limit(1);
   if (existing) return;
-  const [g] = await db
+  const [row] = await db
     .insert(client_grants)
-    .values({
-      client_id: clientId,
-      organization_id: organizationId,
-      agent_id: agentId ?? null,
-      source: 'approved',
-      status: 'active',
-      created_by: clientId,
-      approved_at: new Date(),
-      approved_via: 'client_choice',
-    })
+    .values({ ...g, branch_id: g.branch_id ?? null, status: 'active', approved_at: new Date() })
     .returning();
-  await audit(db, actor, 'grant.create', null, g);
+  await audit(db, actor, 'grant.create', null, row);
 }
 
 /** Whether the caller may act for `clientId` now (the grant check as a boolean). */
