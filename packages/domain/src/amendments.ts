@@ -19,7 +19,8 @@ import { portion } from './validation/shares.ts';
 import {
   bequestFieldsSchema,
   caretakerFieldsSchema,
-  heirFieldsSchema,
+  heirFieldsObject,
+  heirMobileRule,
   immoveableFieldsSchema,
   moveableFieldsSchema,
   receiverFieldsSchema,
@@ -143,7 +144,7 @@ export const draftWitnessSchema = witnessFieldsSchema.omit({ signature: true }).
  */
 export const amendmentDraftSchema = z.object({
   user_detail: userDetailSchema.optional(),
-  heirs: z.array(heirFieldsSchema.extend({ id })).max(50).optional(),
+  heirs: z.array(heirFieldsObject.extend({ id }).superRefine(heirMobileRule)).max(50).optional(),
   receivers: z.array(draftReceiverSchema).max(50).optional(),
   moveables: z.array(draftMoveableSchema).max(100).optional(),
   immoveables: z.array(draftImmoveableSchema).max(100).optional(),

@@ -9,6 +9,7 @@ import enEkyc from './locales/en/ekyc.json';
 import enErrors from './locales/en/errors.json';
 import enFaraid from './locales/en/faraid.json';
 import enGrants from './locales/en/grants.json';
+import enHeirBequests from './locales/en/heir-bequests.json';
 import enHibah from './locales/en/hibah.json';
 import enMail from './locales/en/mail.json';
 import enOrganisations from './locales/en/organisations.json';
@@ -24,6 +25,7 @@ import msEkyc from './locales/ms/ekyc.json';
 import msErrors from './locales/ms/errors.json';
 import msFaraid from './locales/ms/faraid.json';
 import msGrants from './locales/ms/grants.json';
+import msHeirBequests from './locales/ms/heir-bequests.json';
 import msHibah from './locales/ms/hibah.json';
 import msMail from './locales/ms/mail.json';
 import msOrganisations from './locales/ms/organisations.json';
@@ -48,6 +50,7 @@ export const MESSAGES: Record<Language, Record<string, unknown>> = {
     ...msErrors,
     ...msFaraid,
     ...msGrants,
+    ...msHeirBequests,
     ...msHibah,
     ...msMail,
     ...msOrganisations,
@@ -65,6 +68,7 @@ export const MESSAGES: Record<Language, Record<string, unknown>> = {
     ...enErrors,
     ...enFaraid,
     ...enGrants,
+    ...enHeirBequests,
     ...enHibah,
     ...enMail,
     ...enOrganisations,

@@ -8,6 +8,7 @@
  * - `GET /wasiat/{id} ?load_with` → `{ wasiat }`
  * - `POST(PATCH) /wasiat/{id}` part b | part e estate | part f | `{ status }` → `{ wasiat }`
  * - `GET|POST(PATCH) /wasiat/{id}/user-detail` → `{ user_detail }`
+ * - `GET /wasiat/{id}/heir-bequests`, `POST /wasiat/{id}/heir-bequests/acknowledge` (heir-bequests.ts)
  * People, property and document routes: people.ts, property.ts, documents.ts (registered here).
  * Multipart bodies are accepted on every route of the module (multipart.ts).
  */
@@ -15,6 +16,8 @@
 import {
   ESTATE_KEYS,
   estateSchema,
+  HEIR_BEQUEST_ERRORS,
+  mustAgree,
   partBSchema,
   requiredString,
   userDetailSchema,
@@ -30,6 +33,7 @@ import { fieldError } from '../http/errors.ts';
 import { optionalQuery, pageQuery } from '../http/pagination.ts';
 import { documentRoutes } from './documents.ts';
 import { saveEstate } from './estate-service.ts';
+import { acknowledgeWillHeirBequests, getWillHeirBequests } from './heir-bequests.ts';
 import { actorOf as actor, EDIT_WILLS, idParams, parseBody, READ_WILLS } from './http.ts';
 import { multipartToBody } from './multipart.ts';
 import { peopleRoutes } from './people.ts';
@@ -167,6 +171,22 @@ export async function willsRoutes(api: FastifyInstance, ctx: Ctx) {
     r.post('/wasiat/:id/user-detail', detailOpts, saveDetail);
     r.patch('/wasiat/:id/user-detail', detailOpts, saveDetail);
     r.put('/wasiat/:id/user-detail', detailOpts, saveDetail);
+
+    /** Bequests to heirs through property shares, worked out by the server (heir-bequests.ts; ADR 0155). */
+    r.get(
+      '/wasiat/:id/heir-bequests',
+      { config: { access: READ_WILLS }, schema: { params: idParams } },
+      async (req) => getWillHeirBequests(ctx.db, requireUser(req), req.params.id),
+    );
+    /** The testator acknowledges them (`acknowledged` must be 1): who, when, which bequests, which version. */
+    r.post(
+      '/wasiat/:id/heir-bequests/acknowledge',
+      {
+        config: { access: EDIT_WILLS },
+        schema: { params: idParams, body: z.object({ acknowledged: mustAgree(HEIR_BEQUEST_ERRORS.ackRequired) }) },
+      },
+      async (req) => acknowledgeWillHeirBequests(ctx.db, actor(req), req.params.id),
+    );
 
     await peopleRoutes(r, ctx);
     await propertyRoutes(r, ctx);

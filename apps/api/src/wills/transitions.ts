@@ -5,7 +5,9 @@
  *   every part done, PDPA + confirmation + the testator's signature, ≥ 2 witnesses each with a
  *   signature, and a payment that is paid, waived, or pending in a manual mode (cash/direct/…; a
  *   pending gateway payment is not enough), and bequests within the one-third rule unless the heirs
- *   consent (estate-service.ts; 422 on `bequests`), and a verified OTP of purpose `will-submit` for the
+ *   consent (estate-service.ts; 422 on `bequests`), the testator's acknowledgement of the bequests to heirs
+ *   made through property shares when there are any (heir-bequests.ts; 422 `heir_bequests.ack_required` on
+ *   `heir_bequests`), and a verified OTP of purpose `will-submit` for the
  *   will requested by the submitter (spent by the submission; 422 `otp.required` on `otp`). All failures
  *   are reported at once (422).
  * - 1 → 2 confirm: `will:verify` (403); payment paid or waived (422 `wills.payment_not_settled`);
@@ -23,6 +25,7 @@ import { will_numbers, wills, witnesses } from '../db/schema/index.ts';
 import { AppError, fieldError } from '../http/errors.ts';
 import { consumeVerifiedOtp } from '../otp/service.ts';
 import { bequestProblem } from './estate-service.ts';
+import { heirBequestProblem } from './heir-bequests.ts';
 import { assertCanSubmit, assertCanVerify } from './policy.ts';
 import { findVisibleWill, latestPayments, lockWill, type PaymentRow, type WillRow } from './queries.ts';
 import { type Actor, allPartsDone, audit, type Tx } from './service.ts';
@@ -91,6 +94,9 @@ async function submitProblems(tx: Tx, will: WillRow, userId: string) {
   // The one-third rule again: heirs added or consent withdrawn after the bequests were saved.
   const bequest = await bequestProblem(tx, will);
   if (bequest) fields.bequests = [bequest];
+  // Bequests to heirs through property shares need the testator's acknowledgement of exactly those (ADR 0155).
+  const heirBequest = await heirBequestProblem(tx, will.id);
+  if (heirBequest) fields.heir_bequests = [heirBequest];
   // A verified one-time code of the submitter for this will (issue 3; spec §5). It is spent here, inside
   // the transaction: when any check fails the transaction rolls back and the code stays unspent.
   if (!(await consumeVerifiedOtp(tx as unknown as Db, userId, 'will-submit', will.id))) fields.otp = ['otp.required'];

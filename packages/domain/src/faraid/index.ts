@@ -4,6 +4,7 @@ export { FARAID_RULES, type FaraidRule, type FaraidStep, SOURCES as FARAID_SOURC
 export * from './deductions.ts';
 export * from './engine.ts';
 export * from './executor-fee.ts';
+export * from './heir-bequests.ts';
 export * from './heirs.ts';
 export * from './schema.ts';
 export * from './will-estate.ts';

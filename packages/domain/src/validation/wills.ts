@@ -32,6 +32,7 @@ import {
   STATES,
   V,
 } from './common.ts';
+import { heirMobileProblem } from '../people.ts';
 import { portion } from './shares.ts';
 
 /** Message keys of the wills module (`locales/{ms,en}/wills.json`). */
@@ -170,12 +171,15 @@ export const userDetailSchema = z
   });
 export type UserDetailInput = z.input<typeof userDetailSchema>;
 
-/** Heir fields (part d; reference §3.1 Part F): address block required, MyKad and e-mail optional. */
-export const heirFieldsSchema = z.object({
+/**
+ * Heir fields without the cross-field rule (extend this one, then apply {@link heirMobileRule}).
+ * The mobile number is required unless the MyKad says the heir is a minor (issue 17 item 6; ADR 0157).
+ */
+export const heirFieldsObject = z.object({
   name: personName(),
   relationship: relationship(),
   ic_number: opt(mykad()),
-  mobile_number: mobile(),
+  mobile_number: opt(mobile()),
   home_phone_number: opt(optionalPhone()),
   email: opt(email()),
   address: requiredString().max(500),
@@ -183,8 +187,21 @@ export const heirFieldsSchema = z.object({
   city: requiredString().max(100),
   state: state(),
 });
+/**
+ * The mobile rule of an heir (people.ts `heirMobileProblem`): an adult's — or an heir whose age the MyKad
+ * does not give — mobile number is required (422 `validation.required` on `mobile_number`); a minor's
+ * (under 18 by the MyKad's birth date, century rule) is optional.
+ */
+export const heirMobileRule = (v: { ic_number?: string; mobile_number?: string }, ctx: z.RefinementCtx) => {
+  const problem = heirMobileProblem(v);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['mobile_number'] });
+};
+/** Heir fields (part d; reference §3.1 Part F): address block required, MyKad and e-mail optional. */
+export const heirFieldsSchema = heirFieldsObject.superRefine(heirMobileRule);
 /** `POST /heir`: the fields plus the owner (`heirable_type: "Wasiat"`, `heirable_id`). */
-export const heirSchema = heirFieldsSchema.extend({ heirable_type: ownerType(), heirable_id: requiredString() });
+export const heirSchema = heirFieldsObject
+  .extend({ heirable_type: ownerType(), heirable_id: requiredString() })
+  .superRefine(heirMobileRule);
 
 /**
  * How a signature image was made (ADR 0123): `drawn` on the pad with mouse, finger or pen, or `typed` —

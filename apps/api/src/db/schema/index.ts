@@ -6,6 +6,7 @@ export * from './ekyc.ts';
 export * from './ekyc-ocr.ts';
 export * from './files.ts';
 export * from './grants.ts';
+export * from './heir-bequests.ts';
 export * from './hibah.ts';
 export * from './jobs.ts';
 export * from './organisations.ts';
