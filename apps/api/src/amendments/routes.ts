@@ -147,6 +147,7 @@ export async function amendmentsRoutes(api: FastifyInstance, ctx: Ctx) {
         ...t,
         acknowledged_pdpa: flag().parse(body.acknowledged_pdpa),
         acknowledged_confirmation: flag().parse(body.acknowledged_confirmation),
+        acknowledged_heir_bequests: flag().parse(body.acknowledged_heir_bequests),
       });
     }
     return { amendment: await getAmendment(ctx.db, user, req.params.id) };

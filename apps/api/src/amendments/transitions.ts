@@ -1,13 +1,15 @@
 /**
  * Amendment status transitions — the one place they happen (spec §4; ADR 0020; the table of legal moves
  * is `AMENDMENT_TRANSITIONS` in @wasiat/domain). `PATCH /api/amendment/{id} { status, reason?,
- * incharged_by_id?, acknowledged_pdpa?, acknowledged_confirmation? }`:
+ * incharged_by_id?, acknowledged_pdpa?, acknowledged_confirmation?, acknowledged_heir_bequests? }`:
  *
  * - 0 → 1 submit (owner): paid (422 `amendments.not_paid` on `payment`), PDPA + confirmation ticked (spec
  *   §5), ≥ 2 draft witnesses (422 `amendments.witnesses_required` on `witnesses`), for a will's amendment a
  *   passed eKYC of the amendment (`ekyc_verified_at`, face score ≥ 70 or manual; 422 `ekyc.required` on
  *   `ekyc`; issue 3, ADR 0094), a verified OTP of purpose `amendment-submit` for the will, spent here (422
- *   `otp.required` on `otp`). All at once.
+ *   `otp.required` on `otp`), and when the draft gives an heir more of a property than their faraid share,
+ *   the testator's acknowledgement of exactly those bequests to heirs (`acknowledged_heir_bequests: 1` with
+ *   the submission; 422 `heir_bequests.ack_required` on `heir_bequests`; ADR 0155). All at once.
  * - 1 → 3 pass (officer): `handled_by` = `incharged_by_id` or the officer; the 14-day draft review window
  *   opens (`expires_at`).
  * - 1 → 0 return (officer): `reason` required (422 `amendments.reason_required`).
@@ -31,6 +33,7 @@ import {
   amendmentDeadline,
   amendmentStatusKey,
   findAmendmentTransition,
+  HEIR_BEQUEST_ERRORS,
   translate,
 } from '@wasiat/domain';
 import { eq } from 'drizzle-orm';
@@ -42,7 +45,8 @@ import { AppError, fieldError, forbidden } from '../http/errors.ts';
 import { consumeVerifiedOtp } from '../otp/service.ts';
 import type { Actor } from '../wills/service.ts';
 import { audit } from '../wills/service.ts';
-import type { WillContent } from './content.ts';
+import { heirBequestState, heirBequestsOfContent, recordAcknowledgement } from '../wills/heir-bequests.ts';
+import { contentSha256, type WillContent } from './content.ts';
 import { applyHibahDraftAsNewVersion, hibahSubmitProblems } from './hibah.ts';
 import { capacitiesOf } from './policy.ts';
 import { type Amendment, findVisibleAmendment, summary } from './service.ts';
@@ -55,12 +59,15 @@ export interface AmendmentTransitionBody {
   incharged_by_id?: string | null;
   acknowledged_pdpa?: boolean;
   acknowledged_confirmation?: boolean;
+  /** The testator acknowledges the draft's bequests to heirs with the submission (ADR 0155). */
+  acknowledged_heir_bequests?: boolean;
 }
 
 /** Minimum witnesses of an amendment (as for the will; spec §5). */
 const MIN_WITNESSES = 2;
 
-async function submitProblems(tx: Db, a: Amendment, body: AmendmentTransitionBody, userId: string) {
+async function submitProblems(tx: Db, a: Amendment, body: AmendmentTransitionBody, actor: Actor) {
+  const userId = actor.user.id;
   const fields: Record<string, string[]> = {};
   if (!a.payment_received_at) fields.payment = [AM.notPaid];
   if (!body.acknowledged_pdpa || !body.acknowledged_confirmation)
@@ -70,6 +77,18 @@ async function submitProblems(tx: Db, a: Amendment, body: AmendmentTransitionBod
   // The testator's identity for this amendment (issue 3; ADR 0094). (A hibah's amendment: hibah.ts.)
   if (!a.ekyc_verified_at) fields.ekyc = ['ekyc.required'];
   if (!(await consumeVerifiedOtp(tx, userId, 'amendment-submit', a.amendmentable_id))) fields.otp = ['otp.required'];
+  // Shares of property above an heir's faraid share in the draft are bequests to heirs (ADR 0155): the
+  // testator acknowledges exactly those, with the submission (`acknowledged_heir_bequests`) or before it. The
+  // record is written in this transaction, so a refused submission leaves none.
+  const heirBequests = heirBequestsOfContent(draft);
+  const state = await heirBequestState(tx, 'Amendment', a.id, heirBequests);
+  if (!state.acknowledged) {
+    if (body.acknowledged_heir_bequests) {
+      await recordAcknowledgement(tx, actor, { type: 'Amendment', id: a.id }, heirBequests, contentSha256(draft));
+    } else {
+      fields.heir_bequests = [HEIR_BEQUEST_ERRORS.ackRequired];
+    }
+  }
   return fields;
 }
 
@@ -113,7 +132,7 @@ export async function changeAmendmentStatus(
       const problems =
         a.amendmentable_type === 'Hibah'
           ? await hibahSubmitProblems(tx, a, body, me.id)
-          : await submitProblems(tx, a, body, me.id);
+          : await submitProblems(tx, a, body, actor);
       const first = Object.values(problems)[0]?.[0];
       if (first) throw new AppError('validation', first, problems);
       set = { ...set, submitted_at: now, reason: null };

@@ -15,6 +15,7 @@ import type { Db } from '../db/client.ts';
 import { amendment_witnesses, will_versions, wills } from '../db/schema/index.ts';
 import { imageDataUrl, type willPdfData } from '../documents/service.ts';
 import { fieldError, notFound } from '../http/errors.ts';
+import { heirBequestsOfContent } from '../wills/heir-bequests.ts';
 import { findVisibleWill } from '../wills/queries.ts';
 import type { Actor } from '../wills/service.ts';
 import { audit } from '../wills/service.ts';
@@ -157,6 +158,9 @@ export async function withVersionContent(
       property: p as unknown as B['immoveables'][0]['property'],
       shares: lines(p.shares),
     })),
+    // The version's own bequests to heirs (ADR 0155); an acknowledgement is the live will's, not printed here.
+    heirBequests: heirBequestsOfContent(c),
+    heirBequestsAcknowledgedAt: null,
     witnesses: await Promise.all(
       c.witnesses.map(async (x) => ({
         name: String(x.name),

@@ -25,6 +25,7 @@ import {
   witnesses,
 } from '../db/schema/index.ts';
 import { notFound } from '../http/errors.ts';
+import { heirBequestState, willHeirBequests } from '../wills/heir-bequests.ts';
 import { findVisibleWill } from '../wills/queries.ts';
 import { willCompletion } from './completion.ts';
 import { qrDataUrl, verifyUrl } from './pdf/layout.ts';
@@ -167,6 +168,9 @@ export async function willPdfData(ctx: Ctx, w: Will): Promise<WillPdfData> {
     .where(eq(bequests.wasiat_id, w.id))
     .orderBy(asc(bequests.created_at));
   const url = verifyUrl(ctx.appUrl, w.id);
+  // Bequests to heirs through property shares, from the records, and the acknowledgement of exactly them.
+  const heirBequestList = await willHeirBequests(db, w.id);
+  const ack = await heirBequestState(db, 'Wasiat', w.id, heirBequestList);
   // Signature facts (ADR 0015) of the signatures printed: the testator's and the current witnesses'.
   const current = new Set([w.signature_id, ...witnessRows.map((x) => x.signature_id)].filter(Boolean));
   const facts = (
@@ -203,6 +207,9 @@ export async function willPdfData(ctx: Ctx, w: Will): Promise<WillPdfData> {
     immoveables: immoveables.map((property) => ({ property, shares: iShares.get(property.id) ?? [] })),
     caretakers: caretakerRows,
     bequests: bequestRows,
+    heirBequests: heirBequestList,
+    heirBequestsAcknowledgedAt:
+      ack.acknowledged && ack.acknowledgement ? new Date(ack.acknowledgement.acknowledged_at) : null,
     testatorSignature: (await imageDataUrl(ctx, w.signature_id)) ?? (await imageDataUrl(ctx, t.owner?.signature_id)),
     completion: await willCompletion(ctx, w, t.ic),
     qr: await qrDataUrl(url),

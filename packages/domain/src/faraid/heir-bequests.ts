@@ -25,6 +25,7 @@
  * share of null and the whole portion as the excess: the testator acknowledges it rather than the rule
  * guessing (ADR 0155).
  */
+import { IMMOVEABLE_CATEGORIES, labelOf, MOVEABLE_PROPERTY_TYPES } from '../catalogues.ts';
 import {
   compareFractions,
   divFractions,
@@ -204,3 +205,26 @@ export const HEIR_BEQUEST_ERRORS = {
 
 /** The clause printed with the bequests to heirs (ms and en; locales/{ms,en}/heir-bequests.json). */
 export const HEIR_BEQUEST_CLAUSE_KEY = 'heir_bequests.clause';
+
+/** The fields of a property that name it in a sentence (movable or immovable, as stored). */
+export interface PropertyNaming {
+  property_type?: string | null;
+  institution_name?: string | null;
+  account_number?: string | null;
+  transport_registration_number?: string | null;
+  category?: string | null;
+  property_no?: string | null;
+}
+
+/**
+ * A short name of a property for notices and the will PDF: movable "Simpanan — Tabung Haji (1234)",
+ * immovable "Sebidang Tanah — 12345" (catalogue labels in `lang`).
+ */
+export function propertyLabel(kind: PropertyWithShares['kind'], p: PropertyNaming, lang: 'ms' | 'en'): string {
+  if (kind === 'ImmoveableProperty') {
+    return [labelOf(IMMOVEABLE_CATEGORIES, p.category ?? null, lang), p.property_no].filter(Boolean).join(' — ');
+  }
+  const number = p.account_number ?? p.transport_registration_number;
+  const detail = [p.institution_name, number ? `(${number})` : null].filter(Boolean).join(' ');
+  return [labelOf(MOVEABLE_PROPERTY_TYPES, p.property_type ?? null, lang), detail].filter(Boolean).join(' — ');
+}

@@ -11,6 +11,7 @@ import {
   DESIGNATIONS,
   formatRinggit,
   GENDERS,
+  type HeirBequestJson,
   IMMOVEABLE_CATEGORIES,
   LAND_TITLE_TYPES,
   labelOf,
@@ -36,6 +37,7 @@ import type {
 } from '../../db/schema/index.ts';
 import type { CompletionData } from '../completion.ts';
 import { completionPage } from './completion.ts';
+import { heirBequestsSection } from './heir-bequests.ts';
 import { ARABIC_FONT, BISMILLAH, renderPdf, rtlLine } from './fonts.ts';
 import {
   ACCENT,
@@ -102,6 +104,9 @@ export interface WillPdfData {
     previousVersionSha256: string | null;
     previousDocumentSha256: string | null;
   };
+  /** Bequests to heirs through property shares and when they were acknowledged (pdf/heir-bequests.ts, ADR 0155). */
+  heirBequests?: HeirBequestJson[];
+  heirBequestsAcknowledgedAt?: Date | null;
   /** QR code (PNG data URL) and the URL it encodes. */
   qr: string;
   verifyUrl: string;
@@ -389,6 +394,7 @@ export async function renderWillPdf(d: WillPdfData): Promise<Buffer> {
       ['*', 110, 120],
     ),
     ...(comprehensive ? propertySections(d) : []),
+    ...heirBequestsSection(d),
     heading('will.declaration'),
     ...declaration.map((text): Content => ({ text, alignment: 'justify', margin: [0, 0, 0, 4] })),
     heading('will.signatures'),
