@@ -35,7 +35,14 @@ describe('the mobile rule of an heir', () => {
     expect(heirMobileProblem({ ic_number: '800101145551', mobile_number: '+60123456789' }, now)).toBeNull();
   });
   it('the heir schema applies it on mobile_number', () => {
-    const base = { name: 'Ahmad bin Abu', relationship: 'son', address: 'No 1', postcode: '43000', city: 'Kajang', state: 'Selangor' };
+    const base = {
+      name: 'Ahmad bin Abu',
+      relationship: 'son',
+      address: 'No 1',
+      postcode: '43000',
+      city: 'Kajang',
+      state: 'Selangor',
+    };
     expect(heirFieldsSchema.safeParse({ ...base, ic_number: '150505145553' }).success).toBe(true);
     const adult = heirFieldsSchema.safeParse({ ...base, ic_number: '800101145551' });
     expect(adult.success).toBe(false);

@@ -62,9 +62,7 @@ const str = (v: unknown) => (typeof v === 'string' ? v : v == null ? null : Stri
 /** The bequests to heirs of a content value (pure; the draft of an amendment uses it too). */
 export function heirBequestsOfContent(c: HeirBequestContent): HeirBequestJson[] {
   const d = c.user_detail;
-  const deceased = testatorSex(
-    d ? { gender: (d.gender as number | null) ?? null, ic_number: str(d.ic_number) } : null,
-  );
+  const deceased = testatorSex(d ? { gender: (d.gender as number | null) ?? null, ic_number: str(d.ic_number) } : null);
   const heirList = c.heirs.map((h) => ({
     id: String(h.id ?? ''),
     name: String(h.name ?? ''),

@@ -173,10 +173,8 @@ export async function willsRoutes(api: FastifyInstance, ctx: Ctx) {
     r.put('/wasiat/:id/user-detail', detailOpts, saveDetail);
 
     /** Bequests to heirs through property shares, worked out by the server (heir-bequests.ts; ADR 0155). */
-    r.get(
-      '/wasiat/:id/heir-bequests',
-      { config: { access: READ_WILLS }, schema: { params: idParams } },
-      async (req) => getWillHeirBequests(ctx.db, requireUser(req), req.params.id),
+    r.get('/wasiat/:id/heir-bequests', { config: { access: READ_WILLS }, schema: { params: idParams } }, async (req) =>
+      getWillHeirBequests(ctx.db, requireUser(req), req.params.id),
     );
     /** The testator acknowledges them (`acknowledged` must be 1): who, when, which bequests, which version. */
     r.post(

@@ -6,7 +6,12 @@ const wife = { id: 'h-wife', name: 'Aminah binti Ali', relationship: 'wife', ic_
 const son = { id: 'h-son', name: 'Ahmad bin Abu', relationship: 'son', ic_number: '100505145553' };
 const daughter = { id: 'h-daughter', name: 'Aisyah binti Abu', relationship: 'son', ic_number: '120606145554' };
 const heirs = [wife, son, daughter];
-const receiver = (h: typeof wife, extra: object = {}) => ({ id: `r-${h.id}`, name: h.name, relationship: h.relationship, ...extra });
+const receiver = (h: typeof wife, extra: object = {}) => ({
+  id: `r-${h.id}`,
+  name: h.name,
+  relationship: h.relationship,
+  ...extra,
+});
 
 describe('bequests to heirs through property shares (Enakmen Wasiat Orang Islam (Selangor) 1999 s.11(2), s.26(2))', () => {
   it("the issue's example: the wife given 50% of a bank account and 60% of Tabung Haji savings", () => {
@@ -52,7 +57,11 @@ describe('bequests to heirs through property shares (Enakmen Wasiat Orang Islam 
 
   it('a share equal to the faraid share is not a bequest; one part more is', () => {
     const p = (portion: string) => [
-      { id: 'p', kind: 'ImmoveableProperty' as const, shares: [{ receiver: receiver(wife, { heir_id: wife.id }), portion }] },
+      {
+        id: 'p',
+        kind: 'ImmoveableProperty' as const,
+        shares: [{ receiver: receiver(wife, { heir_id: wife.id }), portion }],
+      },
     ];
     expect(heirBequests('male', heirs, p('1/8'))).toEqual([]);
     expect(heirBequests('male', heirs, p('12.5%'))).toEqual([]);
@@ -61,9 +70,17 @@ describe('bequests to heirs through property shares (Enakmen Wasiat Orang Islam 
   });
 
   it('without children the wife has a quarter, so 20% is within her share', () => {
-    const out = heirBequests('male', [wife], [
-      { id: 'p', kind: 'MoveableProperty', shares: [{ receiver: receiver(wife, { heir_id: wife.id }), portion: '20%' }] },
-    ]);
+    const out = heirBequests(
+      'male',
+      [wife],
+      [
+        {
+          id: 'p',
+          kind: 'MoveableProperty',
+          shares: [{ receiver: receiver(wife, { heir_id: wife.id }), portion: '20%' }],
+        },
+      ],
+    );
     expect(out).toEqual([]);
     expect(formatFraction(faraidFractionsOfHeirs('male', [wife]).get(wife.id)?.faraid ?? { num: 9n, den: 1n })).toBe(
       '1/4',
@@ -81,16 +98,20 @@ describe('bequests to heirs through property shares (Enakmen Wasiat Orang Islam 
   it('an heir excluded by another (hajb) is not an heir of this estate; an unmapped heir has no faraid share', () => {
     const brother = { id: 'h-bro', name: 'Bakar bin Abu', relationship: 'sibling', ic_number: '750303145559' };
     const uncle = { id: 'h-uncle', name: 'Daud bin Abu', relationship: 'relative', ic_number: '600303145551' };
-    const out = heirBequests('male', [son, brother, uncle], [
-      {
-        id: 'car',
-        kind: 'MoveableProperty',
-        shares: [
-          { receiver: receiver(brother, { heir_id: brother.id }), portion: '30%' },
-          { receiver: receiver(uncle, { heir_id: uncle.id }), portion: '10%' },
-        ],
-      },
-    ]);
+    const out = heirBequests(
+      'male',
+      [son, brother, uncle],
+      [
+        {
+          id: 'car',
+          kind: 'MoveableProperty',
+          shares: [
+            { receiver: receiver(brother, { heir_id: brother.id }), portion: '30%' },
+            { receiver: receiver(uncle, { heir_id: uncle.id }), portion: '10%' },
+          ],
+        },
+      ],
+    );
     expect(out.map(heirBequestJson)).toEqual([
       expect.objectContaining({ heir_id: 'h-uncle', faraid: null, excess: '1/10', heir_key: null }),
     ]);
@@ -115,7 +136,11 @@ describe('bequests to heirs through property shares (Enakmen Wasiat Orang Islam 
     const mk = (portion: string) =>
       heirBequests('male', heirs, [
         { id: 'a', kind: 'MoveableProperty', shares: [{ receiver: receiver(wife, { heir_id: wife.id }), portion }] },
-        { id: 'b', kind: 'MoveableProperty', shares: [{ receiver: receiver(wife, { heir_id: wife.id }), portion: '60%' }] },
+        {
+          id: 'b',
+          kind: 'MoveableProperty',
+          shares: [{ receiver: receiver(wife, { heir_id: wife.id }), portion: '60%' }],
+        },
       ]);
     const one = mk('50%');
     expect(heirBequestsKey(one)).toBe(heirBequestsKey([...one].reverse().map(heirBequestJson)));

@@ -18,6 +18,7 @@ import {
   RELATIONSHIPS,
   RELIGIONS,
 } from '../catalogues.ts';
+import { heirMobileProblem } from '../people.ts';
 import {
   email,
   flag,
@@ -32,7 +33,6 @@ import {
   STATES,
   V,
 } from './common.ts';
-import { heirMobileProblem } from '../people.ts';
 import { portion } from './shares.ts';
 
 /** Message keys of the wills module (`locales/{ms,en}/wills.json`). */

@@ -37,8 +37,8 @@ import type {
 } from '../../db/schema/index.ts';
 import type { CompletionData } from '../completion.ts';
 import { completionPage } from './completion.ts';
-import { heirBequestsSection } from './heir-bequests.ts';
 import { ARABIC_FONT, BISMILLAH, renderPdf, rtlLine } from './fonts.ts';
+import { heirBequestsSection } from './heir-bequests.ts';
 import {
   ACCENT,
   bi,
