@@ -12,6 +12,7 @@
  * Returns: officer 1→0 (back to drafting with a reason), client 3→0 (reject the draft). Cancel (→5): the
  * owner from 0/1/3, an officer from 0/1/3/4, the expiry job from 3/4 after the window.
  */
+import type { AuditAction } from './audit-catalogue.ts';
 import { z } from 'zod';
 import { AMENDMENT_STATUS } from './status.ts';
 import { requiredString } from './validation/common.ts';
@@ -60,8 +61,8 @@ export interface AmendmentTransition {
   from: number;
   to: number;
   by: readonly AmendmentActor[];
-  /** Audit action recorded. */
-  action: string;
+  /** Audit action recorded (catalogued with its labels in audit-catalogue.ts). */
+  action: AuditAction;
 }
 
 /** Every legal transition (ADR 0020). Anything else answers 422 `amendments.invalid_transition`. */

@@ -1,5 +1,6 @@
 /** @wasiat/domain — pure rules, schemas and catalogues shared by the API and the web client (DESIGN.md §1). */
 export * from './amendments.ts';
+export * from './audit-catalogue.ts';
 export * from './catalogues.ts';
 export * from './faraid/index.ts';
 export * from './hibah-amendments.ts';

@@ -38,13 +38,13 @@ describe('hash chain', () => {
     await Promise.all([
       ...Array.from({ length: 6 }, (_, i) =>
         t.ctx.db.transaction((tx) =>
-          recordAudit(tx as never, { actorId: null, action: 'test.tx', entityType: 'Test', entityId: String(i) }),
+          recordAudit(tx as never, { actorId: null, action: 'drill.event', entityType: 'Test', entityId: String(i) }),
         ),
       ),
       ...Array.from({ length: 4 }, (_, i) =>
         recordAudit(t.ctx.db, {
           actorId: null,
-          action: 'test.plain',
+          action: 'drill.event',
           entityType: 'Test',
           entityId: `p${i}`,
           after: { i },

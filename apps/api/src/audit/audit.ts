@@ -7,6 +7,7 @@
  * event's hash computed. The lock is held until the caller's transaction ends, so the next writer reads
  * this event once it is committed (or the previous one if it rolled back).
  */
+import { type AuditAction, isAuditAction } from '@wasiat/domain';
 import { desc, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
@@ -18,7 +19,8 @@ export const AUDIT_CHAIN_LOCK = 7_310_411;
 
 export interface AuditInput {
   actorId: string | null | undefined;
-  action: string;
+  /** A catalogued action (packages/domain/src/audit-catalogue.ts, ADR 0159): each has a Malay and English label. */
+  action: AuditAction;
   entityType: string;
   entityId: string;
   before?: unknown;
@@ -27,6 +29,8 @@ export interface AuditInput {
 }
 
 async function append(tx: Db, e: AuditInput) {
+  // The type already limits actions to the catalogue; a cast around it must not write a raw key either.
+  if (!isAuditAction(e.action)) throw new Error(`audit action not in the catalogue: ${e.action}`);
   await tx.execute(sql`select pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK})`);
   const [last] = await tx
     .select({ hash: audit_events.hash })

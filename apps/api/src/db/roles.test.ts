@@ -69,7 +69,7 @@ beforeAll(async () => {
     await applyAppRoleWith({ exec: (s) => lite.exec(s) });
   }
   // Something to update or delete.
-  await recordAudit(t.ctx.db, { actorId: null, action: 'test.event', entityType: 'Test', entityId: 'x' });
+  await recordAudit(t.ctx.db, { actorId: null, action: 'drill.event', entityType: 'Test', entityId: 'x' });
 });
 afterAll(() => t?.close());
 
@@ -114,7 +114,7 @@ describe(`the application role (${APP_ROLE})`, () => {
       try {
         const [who] = await rowsOf<{ u: string }>(app.db.execute(sql`select current_user as u`));
         expect(who.u).toBe(APP_ROLE);
-        await recordAudit(app.db, { actorId: null, action: 'test.as_app', entityType: 'Test', entityId: 'x' });
+        await recordAudit(app.db, { actorId: null, action: 'drill.event', entityType: 'TestAsApp', entityId: 'x' });
         await app.db.select().from(wills).limit(1);
         expect(await failure(app.db.update(audit_events).set({ action: 'tampered' }))).toMatch(PERMISSION_DENIED);
         expect(await failure(app.db.execute(sql`delete from audit_events`))).toMatch(PERMISSION_DENIED);
@@ -135,13 +135,13 @@ describe(`the application role (${APP_ROLE})`, () => {
       try {
         const { rows } = await lite.query('select current_user as u');
         expect(rows).toEqual([{ u: APP_ROLE }]);
-        await recordAudit(t.ctx.db, { actorId: null, action: 'test.as_app', entityType: 'Test', entityId: 'x' });
+        await recordAudit(t.ctx.db, { actorId: null, action: 'drill.event', entityType: 'TestAsApp', entityId: 'x' });
       } finally {
         await lite.exec('RESET ROLE');
       }
     }
     const [{ n }] = await rowsOf<{ n: number }>(
-      t.ctx.db.execute(sql`select count(*)::int as n from audit_events where action = 'test.as_app'`),
+      t.ctx.db.execute(sql`select count(*)::int as n from audit_events where entity_type = 'TestAsApp'`),
     );
     expect(n).toBe(1);
     expect((await verifyAuditChain(t.ctx.db)).ok).toBe(true);

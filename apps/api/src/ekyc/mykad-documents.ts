@@ -152,7 +152,7 @@ export async function uploadMykad(ctx: Ctx, actor: Actor, type: 'Hibah' | 'Amend
     const reading = read
       ? await saveReading(db, { userId: s.userId, attachmentId: row.id, uploadedBy: actor.user.id }, read)
       : null;
-    await audit(tx, actor, `${type.toLowerCase()}.document`, { type, id: s.id }, null, {
+    await audit(tx, actor, type === 'Hibah' ? 'hibah.document' : 'amendment.document', { type, id: s.id }, null, {
       ...attachmentBody(row),
       copied_from: copiedFrom,
     });

@@ -6,7 +6,7 @@
  * withdrawn by the client or by provider staff with a reason ({@link withdrawGrant}). Every change writes
  * an audit event (entity type "ClientGrant").
  */
-import { type Language, maskName, translate } from '@wasiat/domain';
+import { type AuditAction, type Language, maskName, translate } from '@wasiat/domain';
 import { and, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { recordAudit } from '../audit/audit.ts';
@@ -43,7 +43,7 @@ const auditView = (g: GrantRow) => ({
   reason: g.reason,
 });
 
-async function audit(db: Conn, actor: Actor, action: string, before: GrantRow | null, after: GrantRow) {
+async function audit(db: Conn, actor: Actor, action: AuditAction, before: GrantRow | null, after: GrantRow) {
   await recordAudit(asDb(db), {
     actorId: actor.user.id,
     action,

@@ -23,8 +23,8 @@ type AnyRow = Record<string, any> & { id: string; hibah_id: string };
 export interface ChildKind {
   /** Drizzle table with `id`, `hibah_id`, `created_at`. */
   table: any;
-  /** Audit name, e.g. "receiver". */
-  entity: string;
+  /** Audit name; its actions `hibah.<entity>.create|update|delete` are catalogued (ADR 0159). */
+  entity: 'receiver' | 'caretaker' | 'heir' | 'witness' | 'property';
   /** The preference's count limit for this kind. */
   limit?: 'total_receivers' | 'total_caretakers' | 'total_properties';
   /** Extra condition on the rows listed (e.g. `kind = 'moveable'`); the limit counts every row of the hibah. */

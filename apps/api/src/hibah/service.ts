@@ -3,7 +3,7 @@
  * read, list, field updates and the grantor's particulars. Rules run in transactions with an audit
  * event; visibility and rights come from policy.ts only.
  */
-import {
+import { type AuditAction,
   H,
   HIBAH_STATUS,
   type hibahCreateSchema,
@@ -62,7 +62,7 @@ export const FILLING_STATUSES: readonly number[] = [
 ];
 
 /** Write an audit event in the transaction (DESIGN.md §9.6). */
-export async function audit(tx: Conn, actor: Actor, action: string, id: string, before: unknown, after: unknown) {
+export async function audit(tx: Conn, actor: Actor, action: AuditAction, id: string, before: unknown, after: unknown) {
   await recordAudit(asDb(tx), {
     actorId: actor.user.id,
     action,

@@ -9,7 +9,7 @@
  */
 
 import { randomBytes } from 'node:crypto';
-import { PAYMENT_OPTIONS } from '@wasiat/domain';
+import { type AuditAction, PAYMENT_OPTIONS } from '@wasiat/domain';
 import { and, eq } from 'drizzle-orm';
 import { recordAudit } from '../audit/audit.ts';
 import type { Db } from '../db/client.ts';
@@ -60,7 +60,7 @@ export async function settleGateway(db: Db, paymentId: string, o: GatewayOutcome
     const locked = await lockPayment(tx, paymentId);
     if (!locked || locked.p.payment_options_id !== PAYMENT_OPTIONS.gateway) return undefined;
     const { p } = locked;
-    const audit = (action: string, after: Record<string, unknown>) =>
+    const audit = (action: AuditAction, after: Record<string, unknown>) =>
       recordAudit(tx, {
         actorId: null,
         action,

@@ -30,8 +30,8 @@ export interface OwnedKind {
   table: any;
   typeCol: string;
   idCol: string;
-  /** Audit entity type (e.g. "Heir", "MoveableProperty"). */
-  entity: string;
+  /** Audit entity type; its actions `<entity>.create|update|delete` are catalogued (ADR 0159). */
+  entity: 'Heir' | 'Receiver' | 'Caretaker' | 'MoveableProperty' | 'ImmoveableProperty';
   part: WillPart;
   /** Preference flag that must be on, its message key, and the preference's count limit. */
   allow?: { flag: keyof Preference; key: string; limit?: keyof Preference };

@@ -8,7 +8,7 @@
  * (422 `wills.not_editable`), and the part is unlocked (422 `wills.part_locked`, field `_`). A failed
  * save changes nothing (each save is one transaction; other parts' data is never cleared).
  */
-import { type userDetailSchema, W, WILL_PARTS, type WillPart } from '@wasiat/domain';
+import { type AuditAction, type userDetailSchema, W, WILL_PARTS, type WillPart } from '@wasiat/domain';
 import { and, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { recordAudit } from '../audit/audit.ts';
@@ -91,7 +91,7 @@ export async function unmarkPartDone(db: Conn, wasiatId: string, part: WillPart)
 export async function audit(
   tx: Conn,
   actor: Actor,
-  action: string,
+  action: AuditAction,
   entity: { type: string; id: string },
   before: unknown,
   after: unknown,

@@ -18,7 +18,7 @@
  * Any other change: 422 `wills.invalid_transition` on `status`. Each writes an audit event in the
  * same transaction (actor, before/after, IP).
  */
-import { PAYMENT_OPTIONS, W } from '@wasiat/domain';
+import { type AuditAction, PAYMENT_OPTIONS, W } from '@wasiat/domain';
 import { and, count, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { will_numbers, wills, witnesses } from '../db/schema/index.ts';
@@ -126,7 +126,7 @@ export async function changeStatus(db: Db, actor: Actor, willId: string, body: T
     const will = await findVisibleWill(tx, me, willId, { forUpdate: true });
     const invalid = () => fieldError('status', W.invalidTransition);
     const now = new Date();
-    let action: string;
+    let action: AuditAction;
     let set: Partial<typeof wills.$inferInsert>;
     if (body.status === 1) {
       assertCanSubmit(me, will);
