@@ -28,6 +28,7 @@ import { installErrorHandler } from './http/errors.ts';
 import { healthRoutes } from './http/health.ts';
 import { requestLine } from './http/logging.ts';
 import { withMethodSpoofing } from './http/method-spoof.ts';
+import { parseQueryString } from './http/query.ts';
 import { dbRateLimitStore, sweepRateLimitCounters } from './http/rate-limit-store.ts';
 import { ROUTE_RATE_LIMITS, routeRateLimit } from './http/rate-limits.ts';
 import { serveWeb } from './http/web-static.ts';
@@ -69,6 +70,8 @@ export async function buildApp(ctx: Ctx, opts: { logger?: boolean | object } = {
     bodyLimit: 12 * 1024 * 1024,
     trustProxy: trustedProxies(ctx.env.TRUST_PROXY),
     serverFactory: (handler) => createServer(withMethodSpoofing(handler)),
+    // '', 'null' and 'undefined' in a query string mean "no filter" (http/query.ts; ADR 0132).
+    routerOptions: { querystringParser: parseQueryString },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

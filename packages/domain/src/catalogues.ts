@@ -6,8 +6,11 @@ export interface CatalogueEntry<C extends string | number = string> {
   code: C;
   ms: string;
   en: string;
+  /** Other display strings the 2021 client sent for this entry (reference §6), read by {@link catalogueCode}. */
+  aliases?: readonly string[];
 }
-const e = <C extends string | number>(code: C, ms: string, en: string): CatalogueEntry<C> => ({ code, ms, en });
+const e = <C extends string | number>(code: C, ms: string, en: string, ...aliases: string[]): CatalogueEntry<C> =>
+  aliases.length ? { code, ms, en, aliases } : { code, ms, en };
 
 /** Races: 19 values, ids 1–18 and -1 for Others (spec §3; reference §6.4 order). */
 export const RACES = [
@@ -47,13 +50,13 @@ export const NATIONALITIES = [e(1, 'Warganegara', 'Citizen'), e(2, 'Bukan Wargan
 export const MARITAL_STATUSES = [
   e('single', 'Bujang', 'Single'),
   e('married', 'Berkahwin', 'Married'),
-  e('widowed', 'Janda/Duda', 'Widow/Widower'),
+  e('widowed', 'Janda/Duda', 'Widow/Widower', 'Janda', 'Duda', 'Widowed', 'Divorced'),
 ];
 /** Relationships (spec §3). */
 export const RELATIONSHIPS = [
   e('husband', 'Suami', 'Husband'),
   e('wife', 'Isteri', 'Wife'),
-  e('son', 'Anak', 'Son'),
+  e('son', 'Anak', 'Son', 'Child'),
   e('father', 'Bapa', 'Father'),
   e('mother', 'Ibu', 'Mother'),
   e('guardian', 'Penjaga', 'Guardian'),
@@ -64,11 +67,11 @@ export const RELATIONSHIPS = [
 /** Designations (spec §3). */
 export const DESIGNATIONS = [
   e('sir', 'Tuan', 'Sir'),
-  e('mr', 'Encik', 'Mr.'),
-  e('mrs', 'Puan', 'Mrs.'),
+  e('mr', 'Encik', 'Mr.', 'Mr'),
+  e('mrs', 'Puan', 'Mrs.', 'Mrs'),
   e('madam', 'Puan', 'Madam'),
-  e('ms', 'Cik', 'Ms.'),
-  e('dato', "Dato'", "Dato'"),
+  e('ms', 'Cik', 'Ms.', 'Ms'),
+  e('dato', "Dato'", "Dato'", 'Dato'),
   e('datuk', 'Datuk', 'Datuk'),
   e('datin', 'Datin', 'Datin'),
   e('tan_sri', 'Tan Sri', 'Tan Sri'),
@@ -87,25 +90,37 @@ export const INCOME_SOURCES = [
 export const MOVEABLE_PROPERTY_TYPES = [
   e('vehicle', 'Kenderaan', 'Vehicle'),
   e('shares', 'Saham', 'Shares'),
-  e('insurance', 'Insurans', 'Insurance'),
+  e('insurance', 'Insurans', 'Insurance', 'Insuran'),
   e('savings', 'Simpanan', 'Savings'),
   e('company', 'Syarikat', 'Company'),
-  e('bank', 'Akaun Bank', 'Bank account'),
+  e('bank', 'Akaun Bank', 'Bank account', 'Bank'),
 ];
 /** Immovable property categories (spec §3: land, building, strata; reference §6.11a). */
 export const IMMOVEABLE_CATEGORIES = [
   e('land', 'Sebidang Tanah', 'Land'),
   e('building', 'Sebuah Bangunan', 'Building'),
-  e('strata', 'Hakmilik Strata', 'Strata title'),
+  e('strata', 'Hakmilik Strata', 'Strata title', 'Hak Milik Strata'),
 ];
 /** Land title types (spec §3; glossary DESIGN.md §6). */
 export const LAND_TITLE_TYPES = [
-  e('geran', 'Geran', 'Grant'),
-  e('pajakan_negeri', 'Pajakan Negeri (PN)', 'State lease'),
-  e('geran_mukim', 'Geran Mukim (GM)', 'Subdistrict grant'),
-  e('pajakan_mukim', 'Pajakan Mukim (PM)', 'Subdistrict lease'),
-  e('hakmilik_sementara_daerah', 'Hakmilik Sementara Daerah (HSD)', 'District temporary ownership'),
-  e('hakmilik_sementara_mukim', 'Hakmilik Sementara Mukim (HSM)', 'Subdistrict temporary ownership'),
+  e('geran', 'Geran', 'Grant', 'Geran (Geran)'),
+  e('pajakan_negeri', 'Pajakan Negeri (PN)', 'State lease', 'Pajakan Negeri'),
+  e('geran_mukim', 'Geran Mukim (GM)', 'Subdistrict grant', 'Geran Mukim', 'Gerai Mukim'),
+  e('pajakan_mukim', 'Pajakan Mukim (PM)', 'Subdistrict lease', 'Pajakan Mukim'),
+  e(
+    'hakmilik_sementara_daerah',
+    'Hakmilik Sementara Daerah (HSD)',
+    'District temporary ownership',
+    'Hakmilik Sementara Daerah (PSD)',
+    'Hak Milik Sementara Daerah',
+  ),
+  e(
+    'hakmilik_sementara_mukim',
+    'Hakmilik Sementara Mukim (HSM)',
+    'Subdistrict temporary ownership',
+    'Hakmilik Sementara Mukim (PSM)',
+    'Hak Milik Sementara Mukim',
+  ),
   e('hakmilik_induk', 'Hakmilik Induk', 'Master title'),
   e('strata', 'Hakmilik Strata', 'Strata title'),
 ];
@@ -159,8 +174,8 @@ export const HIBAH_TYPES = [
 ];
 /** Hibah property sources (spec §3). */
 export const HIBAH_PROPERTY_SOURCES = [
-  e('business', 'Perniagaan', 'Business'),
-  e('employment', 'Pekerjaan', 'Employment'),
+  e('business', 'Perniagaan', 'Business', 'Pendapatan Perniagaan', 'Business Income'),
+  e('employment', 'Pekerjaan', 'Employment', 'Pendapatan Pekerjaan', 'Employment Income'),
   e('investment', 'Pendapatan Pelaburan', 'Investment income'),
   e('heritage', 'Hadiah Warisan', 'Heritage gifts'),
   e('other', 'Lain-lain', 'Others'),
@@ -204,6 +219,28 @@ export const CATALOGUES = {
 
 /** The codes of a catalogue, for `z.enum`/`z.union` checks. */
 export const codesOf = <C extends string | number>(c: readonly CatalogueEntry<C>[]) => c.map((x) => x.code);
+
+const norm = (s: string) => s.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/**
+ * The stored code of a catalogue value as the 2021 client sends it (issue 20; reference §6, §7 item 9):
+ * the code itself, a numeric string of a numeric code, or a display label in Malay or English or one of
+ * the entry's other spellings (`aliases`), compared without case and surrounding/duplicate spaces
+ * (` Ms.` → `ms`, `LELAKI` → 1, `Encik` → `mr`). Where two entries share a label (`Puan` is both `mrs`
+ * and `madam`) the first wins. Anything else comes back unchanged, so the schema reports it
+ * (`validation.choose`). This is THE label → code mapping every schema uses (ADR 0131).
+ */
+export function catalogueCode<C extends string | number>(c: readonly CatalogueEntry<C>[], value: unknown): unknown {
+  if (typeof value === 'number') return value;
+  if (typeof value !== 'string') return value;
+  const exact = c.find((x) => String(x.code) === value.trim());
+  if (exact) return exact.code;
+  const n = norm(value);
+  if (!n) return value;
+  const hit =
+    c.find((x) => norm(x.ms) === n || norm(x.en) === n) ?? c.find((x) => x.aliases?.some((a) => norm(a) === n));
+  return hit ? hit.code : value;
+}
 
 /** Label of a code in a language; the code itself when unknown. */
 export function labelOf<C extends string | number>(

@@ -13,6 +13,7 @@ import {
   hibahCreateSchema,
   hibahFieldsSchema,
   hibahTransitionSchema,
+  userDetailPatchSchema,
   userDetailSchema,
 } from '@wasiat/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -161,14 +162,26 @@ export async function hibahRoutes(api: FastifyInstance, ctx: Ctx) {
   r.get('/hibah/:id/user-detail', { config: { access: READ_HIBAH }, schema: { params: idParams } }, async (req) => ({
     user_detail: await getUserDetail(ctx.db, requireUser(req), req.params.id),
   }));
-  /** `POST /hibah/{id}/user-detail` (or PATCH/PUT) → `{ user_detail }`; 422 per field. */
+  /**
+   * `POST /hibah/{id}/user-detail` (the whole record) or PATCH/PUT — whole, or partial: only the keys it
+   * carries, each checked by its rule (issue 20, ADR 0131) → `{ user_detail }`; 422 per field.
+   */
   const saveDetail = async (req: any) => ({
     user_detail: await saveUserDetail(ctx.db, actorOf(req), req.params.id, req.body),
   });
+  const patchDetail = async (req: any) => {
+    const whole = userDetailSchema.safeParse(req.body);
+    return {
+      user_detail: whole.success
+        ? await saveUserDetail(ctx.db, actorOf(req), req.params.id, whole.data)
+        : await saveUserDetail(ctx.db, actorOf(req), req.params.id, req.body, true),
+    };
+  };
   const detailOpts = { config: { access: EDIT_HIBAH }, schema: { params: idParams, body: userDetailSchema } };
+  const patchOpts = { config: { access: EDIT_HIBAH }, schema: { params: idParams, body: userDetailPatchSchema } };
   r.post('/hibah/:id/user-detail', detailOpts, saveDetail);
-  r.patch('/hibah/:id/user-detail', detailOpts, saveDetail);
-  r.put('/hibah/:id/user-detail', detailOpts, saveDetail);
+  r.patch('/hibah/:id/user-detail', patchOpts, patchDetail);
+  r.put('/hibah/:id/user-detail', patchOpts, patchDetail);
 
   await partsRoutes(api, ctx);
   await publicRoutes(api, ctx);

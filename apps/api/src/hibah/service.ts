@@ -3,7 +3,9 @@
  * read, list, field updates and the grantor's particulars. Rules run in transactions with an audit
  * event; visibility and rights come from policy.ts only.
  */
-import { type AuditAction,
+import {
+  type AuditAction,
+  genderFromMykad,
   H,
   HIBAH_STATUS,
   type hibahCreateSchema,
@@ -11,7 +13,7 @@ import { type AuditAction,
   hibahPlanOf,
   hibahProductRefusal,
   ONE_CENT_HIBAH_TYPE,
-  type userDetailSchema,
+  userDetailSchema,
   W,
 } from '@wasiat/domain';
 import { and, count, desc, eq, gt, inArray, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
@@ -334,23 +336,42 @@ export async function getUserDetail(db: Conn, user: AuthUser, id: string) {
 /**
  * `POST /hibah/{id}/user-detail` (part D / estate part B): save the grantor's particulars. The grantor or
  * the agent who registered the hibah, while it is being filled in; the MyKad must be the grantor's own
- * (422 `wills.mykad_mismatch` on `ic_number`) when the grantor's account has one.
+ * (422 `wills.mykad_mismatch` on `ic_number`) when the grantor's account has one. `partial` (a PATCH
+ * carrying only some keys; issue 20, ADR 0131) writes only those; a carried `gender` must agree with the
+ * MyKad on record (422 `wills.gender_mykad_mismatch`); a placeholder hibah (-1) becomes new (0) once the
+ * saved record is whole.
  */
-export async function saveUserDetail(db: Db, actor: Actor, id: string, input: z.output<typeof userDetailSchema>) {
+export async function saveUserDetail(
+  db: Db,
+  actor: Actor,
+  id: string,
+  input: Partial<z.output<typeof userDetailSchema>>,
+  partial = false,
+) {
   return db.transaction(async (tx) => {
     const h = await fillableHibah(tx, actor.user, id);
-    const [grantor] = await tx.select({ ic: users.ic_number }).from(users).where(eq(users.id, h.user_id));
-    if (grantor?.ic && grantor.ic !== input.ic_number) throw fieldError('ic_number', W.mykadMismatch);
+    const [grantor] = await tx
+      .select({ ic: users.ic_number, name: users.name })
+      .from(users)
+      .where(eq(users.id, h.user_id));
+    if (input.ic_number !== undefined && grantor?.ic && grantor.ic !== input.ic_number)
+      throw fieldError('ic_number', W.mykadMismatch);
     const [before] = await tx.select().from(hibah_user_details).where(eq(hibah_user_details.hibah_id, h.id));
+    const ic = input.ic_number ?? before?.ic_number ?? grantor?.ic;
+    if (input.gender !== undefined && ic && /^\d{12}$/.test(ic) && genderFromMykad(ic) !== input.gender)
+      throw fieldError('gender', W.genderMykadMismatch);
     const [row] = before
       ? await tx.update(hibah_user_details).set(input).where(eq(hibah_user_details.id, before.id)).returning()
       : await tx
           .insert(hibah_user_details)
           .values({ ...input, hibah_id: h.id })
           .returning();
-    if (h.status === HIBAH_STATUS.placeholder) {
+    if (h.status === HIBAH_STATUS.placeholder && (!partial || userDetailSchema.safeParse(row).success)) {
       await tx.update(hibahs).set({ status: HIBAH_STATUS.new }).where(eq(hibahs.id, h.id));
     }
+    // A nameless account (created by MyKad alone; ADR 0133) takes the name of its particulars.
+    if (grantor && !grantor.name && row.name)
+      await tx.update(users).set({ name: row.name }).where(eq(users.id, h.user_id));
     await audit(tx, actor, 'hibah.user_detail', h.id, before ?? null, row);
     return row;
   });

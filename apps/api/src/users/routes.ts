@@ -2,14 +2,15 @@
  * Routes of the users module (docs/api/wills.md; spec §7 `GET user ?ic_number` → `users.data`,
  * `POST user` → `user`; reference §2.1, §2.10):
  *
- * - `GET /user ?ic_number, return_first, limit, page` (user:lookup; 30 an hour per user, audited) →
- *   `{ users: page }`, or with `return_first=true` `{ users: user | null }`; without a grant for the client
- *   an entry is only `{ id, name (masked), masked: true, can_request_access }` (ADR 0101)
- * - `POST /user { ic_number, name, email?, mobile_number? }` (user:create:client) → 201 `{ user }`
+ * - `GET /user ?ic_number, username?, return_first, limit, page` (user:lookup, or a Client for themself;
+ *   30 an hour per user, audited) → `{ users: page }`, or with `return_first=true` `{ users: user | null }`;
+ *   without a grant for the client an entry is only `{ id, name (masked), masked: true, can_request_access }`
+ *   (ADR 0101, ADR 0133)
+ * - `POST /user { ic_number, username?, name?, email?, mobile_number? }` (user:create:client) → 201 `{ user }`
  * - `GET /user/{id}/signature` (own id) → `{ signature: { id } | null }`
  * - `POST /user/{id}/signature { is_base64: true, document: dataURL PNG }` (own id) → `{ signature: { id } }`
  */
-import { clientCreateSchema, requiredString, signatureUploadSchema } from '@wasiat/domain';
+import { can, clientCreateSchema, requiredString, signatureUploadSchema } from '@wasiat/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -19,7 +20,7 @@ import type { Ctx } from '../context.ts';
 import { notFound } from '../http/errors.ts';
 import { optionalQuery, pageQuery } from '../http/pagination.ts';
 import { routeRateLimit } from '../http/rate-limits.ts';
-import { createClient, findUsersByMykad, saveUserSignature } from './service.ts';
+import { createClient, findSelfByMykad, findUsersByMykad, saveUserSignature } from './service.ts';
 
 const truthy = (v: unknown) => v === true || v === 1 || v === '1' || v === 'true';
 const idParams = z.object({ id: z.string().min(1).max(64) });
@@ -28,11 +29,16 @@ const idParams = z.object({ id: z.string().min(1).max(64) });
 export async function usersRoutes(api: FastifyInstance, ctx: Ctx) {
   const r = api.withTypeProvider<ZodTypeProvider>();
 
-  /** Find accounts by exact MyKad (agents/partners: clients only). */
+  /**
+   * Find accounts by exact MyKad (agents/partners: clients only, masked without a grant — ADR 0101). A
+   * Client (no `user:lookup`) may look up only themself: their own record when `ic_number` is their own,
+   * else nothing (`null` / an empty page) — never whether another account exists (issue 20, ADR 0133).
+   * `username` is accepted (the 2021 client sends the MyKad there too) and not a filter.
+   */
   r.get(
     '/user',
     {
-      config: { access: 'user:lookup', rateLimit: routeRateLimit(ctx.env, 'mykadLookup') },
+      config: { access: ['user:lookup', 'will:create:own'], rateLimit: routeRateLimit(ctx.env, 'mykadLookup') },
       schema: {
         querystring: z.object({
           ic_number: requiredString().max(20),
@@ -43,17 +49,19 @@ export async function usersRoutes(api: FastifyInstance, ctx: Ctx) {
       },
     },
     async (req) => {
-      const page = await findUsersByMykad(
-        ctx.db,
-        { user: requireUser(req), ip: req.ip },
-        req.query.ic_number,
-        req.query,
-      );
+      const me = requireUser(req);
+      const page = can(me.role, 'user:lookup')
+        ? await findUsersByMykad(ctx.db, { user: me, ip: req.ip }, req.query.ic_number, req.query)
+        : await findSelfByMykad(ctx.db, me, req.query.ic_number);
       return truthy(req.query.return_first) ? { users: page.data[0] ?? null } : { users: page };
     },
   );
 
-  /** Create a client account by MyKad, without password: 201 `{ user }`; 422 when MyKad/e-mail is taken. */
+  /**
+   * Create a client account by MyKad, without password: 201 `{ user }`; 422 when MyKad/e-mail is taken.
+   * The name may be left out (the 2021 client's part A sends `{ ic_number, username }`): a nameless
+   * account, named by its particulars later (ADR 0133).
+   */
   r.post(
     '/user',
     { config: { access: 'user:create:client' }, schema: { body: clientCreateSchema } },

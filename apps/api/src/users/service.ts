@@ -63,6 +63,18 @@ export async function findUsersByMykad(
   return toPage(data, n, p);
 }
 
+/**
+ * A Client's lookup of themself (`GET /user?ic_number=` without `user:lookup`; issue 20, ADR 0133): a page
+ * holding the caller's own full record when `icNumber` is their MyKad, else an empty page — it tells
+ * nothing about any other account.
+ */
+export async function findSelfByMykad(db: Db, me: AuthUser, icNumber: string) {
+  const p = pageParams({});
+  if (!me.ic_number || me.ic_number !== icNumber) return toPage([], 0, p);
+  const [u] = await db.select().from(users).where(eq(users.id, me.id));
+  return toPage([{ ...(await serializeUser(db, u)), masked: false }], 1, p);
+}
+
 const isUniqueViolation = (e: unknown): boolean => {
   const err = e as { code?: string; cause?: { code?: string } };
   return err?.code === '23505' || err?.cause?.code === '23505';
@@ -70,7 +82,8 @@ const isUniqueViolation = (e: unknown): boolean => {
 
 /**
  * Create a client account by MyKad (`POST /user`, agents/partners/staff/admin): role Client, username =
- * MyKad, no password (they set one via /password-create). A Partner or Agent who registers the client gets
+ * MyKad, no password (they set one via /password-create). Without `name` the account is nameless (name
+ * '') until the testator/grantor particulars name it (ADR 0133). A Partner or Agent who registers the client gets
  * an active grant for their organisation (grants module, ADR 0101). 422 `errors.mykad_taken` on `ic_number`,
  * `errors.email_taken` on `email`. Writes an audit event.
  */
@@ -101,7 +114,7 @@ export async function createClient(
       const [u] = await tx
         .insert(users)
         .values({
-          name: input.name,
+          name: input.name ?? '',
           username: input.ic_number,
           ic_number: input.ic_number,
           email,

@@ -20,6 +20,7 @@ import {
   mustAgree,
   partBSchema,
   requiredString,
+  userDetailPatchSchema,
   userDetailSchema,
   verificationSchema,
   willTransitionSchema,
@@ -43,7 +44,7 @@ import { readWill, serializeWill, serializeWillList } from './serializers.ts';
 import { createWill, getUserDetail, savePartB, saveUserDetail, saveVerification } from './service.ts';
 import { changeStatus } from './transitions.ts';
 
-const PART_B_KEYS = ['organization_id', 'branch_id', 'plan', 'wasiat_type', 'agent_id'];
+const PART_B_KEYS = ['organization_id', 'branch_id', 'plan', 'pricing_id', 'wasiat_type', 'agent_id'];
 const PART_F_KEYS = ['acknowledged_pdpa', 'acknowledged_confirmation'];
 
 /** Register the module (an encapsulated plugin: the multipart hook applies to these routes only). */
@@ -163,14 +164,26 @@ export async function willsRoutes(api: FastifyInstance, ctx: Ctx) {
       user_detail: await getUserDetail(ctx.db, requireUser(req), req.params.id),
     }));
 
-    /** Save part c (POST, or PATCH via `_method`): `{ user_detail }`; 422 per field. */
+    /**
+     * Save part c: POST (the whole record), or PATCH/PUT (`_method`) — whole, or partial: only the keys it
+     * carries, each checked by its rule (issue 20, ADR 0131). `{ user_detail }`; 422 per field.
+     */
     const saveDetail = async (req: any) => ({
       user_detail: await saveUserDetail(ctx.db, actor(req), req.params.id, req.body),
     });
+    const patchDetail = async (req: any) => {
+      const whole = userDetailSchema.safeParse(req.body);
+      return {
+        user_detail: whole.success
+          ? await saveUserDetail(ctx.db, actor(req), req.params.id, whole.data)
+          : await saveUserDetail(ctx.db, actor(req), req.params.id, req.body, true),
+      };
+    };
     const detailOpts = { config: { access: EDIT_WILLS }, schema: { params: idParams, body: userDetailSchema } };
+    const patchOpts = { config: { access: EDIT_WILLS }, schema: { params: idParams, body: userDetailPatchSchema } };
     r.post('/wasiat/:id/user-detail', detailOpts, saveDetail);
-    r.patch('/wasiat/:id/user-detail', detailOpts, saveDetail);
-    r.put('/wasiat/:id/user-detail', detailOpts, saveDetail);
+    r.patch('/wasiat/:id/user-detail', patchOpts, patchDetail);
+    r.put('/wasiat/:id/user-detail', patchOpts, patchDetail);
 
     /** Bequests to heirs through property shares, worked out by the server (heir-bequests.ts; ADR 0155). */
     r.get('/wasiat/:id/heir-bequests', { config: { access: READ_WILLS }, schema: { params: idParams } }, async (req) =>

@@ -8,7 +8,7 @@
  * (422 `wills.not_editable`), and the part is unlocked (422 `wills.part_locked`, field `_`). A failed
  * save changes nothing (each save is one transaction; other parts' data is never cleared).
  */
-import { type AuditAction, type userDetailSchema, W, WILL_PARTS, type WillPart } from '@wasiat/domain';
+import { type AuditAction, genderFromMykad, userDetailSchema, W, WILL_PARTS, type WillPart } from '@wasiat/domain';
 import { and, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { recordAudit } from '../audit/audit.ts';
@@ -28,6 +28,7 @@ import {
 import { assertActsFor } from '../grants/index.ts';
 import { fieldError, notFound } from '../http/errors.ts';
 import { assertCanEdit, canAssignAgent, canCreateForClient, organisationChoice, willScope } from './policy.ts';
+import { planOfPricing } from './pricing-choice.ts';
 import { asDb, type Conn, findVisibleWill, hasLivePayment, lockWill, type WillRow } from './queries.ts';
 
 export type { Conn, Tx } from './queries.ts';
@@ -251,7 +252,9 @@ export interface PartBBody {
   branch_id: string;
   agent_id?: string;
   wasiat_type: number;
-  plan: 'basic' | 'comprehensive';
+  /** Either the plan or the chosen price row (`pricing_id`, whose plan it then is; ADR 0131). */
+  plan?: 'basic' | 'comprehensive';
+  pricing_id?: string;
 }
 
 /**
@@ -309,11 +312,13 @@ export async function savePartB(db: Db, actor: Actor, willId: string, body: Part
       agentId = body.agent_id;
     }
 
-    const changesPrice = will.organization_id !== org.id || will.plan !== body.plan || will.price_sen === null;
+    const plan = body.pricing_id ? await planOfPricing(tx, org.id, body.pricing_id, body.plan) : body.plan;
+    if (!plan) throw fieldError('plan', 'validation.required');
+    const changesPrice = will.organization_id !== org.id || will.plan !== plan || will.price_sen === null;
     let price = { pricing_id: will.pricing_id, price_sen: will.price_sen };
     if (changesPrice) {
       if (await hasLivePayment(tx, will.id)) throw fieldError('plan', W.priceLocked);
-      const pricing = await activePricing(tx, org.id, body.plan);
+      const pricing = await activePricing(tx, org.id, plan);
       if (!pricing) throw fieldError('plan', W.noPricing);
       price = { pricing_id: pricing.id, price_sen: pricing.price_sen };
     }
@@ -324,7 +329,7 @@ export async function savePartB(db: Db, actor: Actor, willId: string, body: Part
         branch_id: branch.id,
         agent_id: agentId,
         wasiat_type: body.wasiat_type,
-        plan: body.plan,
+        plan,
         ...price,
       })
       .where(eq(wills.id, will.id))
@@ -371,18 +376,39 @@ export async function getUserDetail(db: Db, user: AuthUser, willId: string) {
 /**
  * Part c (`POST|PATCH /wasiat/{id}/user-detail`): upsert the testator's particulars. The MyKad must be
  * the testator account's own (422 `wills.mykad_mismatch` on `ic_number`) when the account has one.
+ * `partial` (a PATCH carrying only some keys; issue 20, ADR 0131) writes only the keys it carries: one
+ * that carries nothing but `ic_number`/`designation` (the 2021 client's part A) needs only part a open,
+ * any other part c; the part is done when the saved record passes the whole part c rule, and a
+ * carried `gender` must agree with the MyKad on record (422 `wills.gender_mykad_mismatch`). A nameless
+ * testator account (ADR 0133) is named by the particulars' `name`.
  */
-export async function saveUserDetail(db: Db, actor: Actor, willId: string, input: z.output<typeof userDetailSchema>) {
+export async function saveUserDetail(
+  db: Db,
+  actor: Actor,
+  willId: string,
+  input: Partial<z.output<typeof userDetailSchema>>,
+  partial = false,
+) {
   return db.transaction(async (tx) => {
-    const will = await editableWill(tx, actor.user, willId, 'c', true);
+    const accountOnly = partial && Object.keys(input).every((k) => k === 'ic_number' || k === 'designation');
+    const will = await editableWill(tx, actor.user, willId, accountOnly ? 'a' : 'c', true);
     const [owner] = await tx.select().from(users).where(eq(users.id, will.user_id));
-    if (owner?.ic_number && owner.ic_number !== input.ic_number) throw fieldError('ic_number', W.mykadMismatch);
+    if (input.ic_number !== undefined && owner?.ic_number && owner.ic_number !== input.ic_number)
+      throw fieldError('ic_number', W.mykadMismatch);
     const [before] = await tx.select().from(will_user_details).where(eq(will_user_details.wasiat_id, will.id));
-    const values = { ...input, home_phone_number: input.home_phone_number ?? null, wasiat_id: will.id };
+    const ic = input.ic_number ?? before?.ic_number ?? owner?.ic_number;
+    if (input.gender !== undefined && ic && /^\d{12}$/.test(ic) && genderFromMykad(ic) !== input.gender)
+      throw fieldError('gender', W.genderMykadMismatch);
+    const values = partial
+      ? { ...input, wasiat_id: will.id }
+      : { ...input, home_phone_number: input.home_phone_number ?? null, wasiat_id: will.id };
     const [after] = before
       ? await tx.update(will_user_details).set(values).where(eq(will_user_details.id, before.id)).returning()
       : await tx.insert(will_user_details).values(values).returning();
-    await markPartDone(tx, will.id, 'c');
+    if (!partial || userDetailSchema.safeParse(after).success) await markPartDone(tx, will.id, 'c');
+    // A nameless account (created by MyKad alone; ADR 0133) takes the name of its particulars.
+    if (owner && !owner.name && after.name)
+      await tx.update(users).set({ name: after.name }).where(eq(users.id, owner.id));
     await audit(tx, actor, 'will.user_detail', { type: 'Wasiat', id: will.id }, before ?? null, after);
     return after;
   });

@@ -6,6 +6,7 @@
  * and the browser translates them with react-i18next, so a rule is written once.
  */
 import { z } from 'zod';
+import { type CatalogueEntry, catalogueCode } from '../catalogues.ts';
 
 /** Message keys used by the rules below (kept as constants so tests and forms share them). */
 export const V = {
@@ -174,3 +175,28 @@ export const addressBlock = () =>
     city: requiredString().max(100),
     state: z.enum(STATES, { error: V.choose }),
   });
+
+/**
+ * A catalogue field (spec §3 catalogues): the code, or a Malay/English label the 2021 client sends in its
+ * place, mapped by {@link catalogueCode} (issue 20, ADR 0131). Numeric catalogues also take numeric
+ * strings. Absent → `validation.required`; not in the catalogue → `validation.choose`.
+ */
+export function catalogueInt(cat: readonly CatalogueEntry<number>[]) {
+  const codes = cat.map((c) => c.code);
+  return z.preprocess(
+    (v) => catalogueCode(cat, v),
+    z
+      .number({ error: V.required })
+      .int({ error: V.choose })
+      .refine((n) => codes.includes(n), { error: V.choose }),
+  );
+}
+
+/** A string-coded catalogue field; labels map to codes as in {@link catalogueInt}. */
+export function catalogueStr(cat: readonly CatalogueEntry<string>[]) {
+  const codes = cat.map((c) => c.code);
+  return z.preprocess(
+    (v) => catalogueCode(cat, v),
+    z.string({ error: V.required }).refine((s) => codes.includes(s), { error: V.choose }),
+  );
+}

@@ -5,7 +5,6 @@
  */
 import { z } from 'zod';
 import {
-  codesOf,
   FREQUENCIES,
   HIBAH_PROPERTY_SOURCES,
   HIBAH_TYPES,
@@ -15,6 +14,8 @@ import {
 } from '../catalogues.ts';
 import {
   birthDateFromMykad,
+  catalogueInt,
+  catalogueStr,
   email,
   flag,
   mobile,
@@ -135,25 +136,15 @@ const blankToUndefined = (v: unknown) =>
 const opt = <T extends z.ZodTypeAny>(t: T) => z.preprocess(blankToUndefined, t.optional());
 const optText = (max = 255) => opt(z.string().trim().max(max));
 const num = (v: unknown) => (typeof v === 'string' && /^-?\d+$/.test(v.trim()) ? Number(v) : v);
-const intCode = (codes: readonly number[]) =>
-  z.preprocess(
-    num,
-    z
-      .number({ error: V.required })
-      .int({ error: V.choose })
-      .refine((n) => codes.includes(n), { error: V.choose }),
-  );
-const strCode = (codes: readonly string[]) =>
-  z.string({ error: V.required }).refine((s) => codes.includes(s), { error: V.choose });
 const sen = () =>
   z.preprocess(num, z.number({ error: V.numeric }).int({ error: V.numeric }).min(0, { error: V.numeric }));
 const state = () => z.enum(STATES, { error: V.choose });
-const relationship = () => strCode(codesOf(RELATIONSHIPS));
+const relationship = () => catalogueStr(RELATIONSHIPS);
 
 /** `POST /hibah`: the grantor (`user_id`), the product, and optionally organisation/branch/agent (part A/C). */
 export const hibahCreateSchema = z.object({
   user_id: requiredString(),
-  hibah_type: intCode(codesOf(HIBAH_TYPES)),
+  hibah_type: catalogueInt(HIBAH_TYPES),
   organization_id: opt(z.string().max(64)),
   branch_id: opt(z.string().max(64)),
   agent_id: opt(z.string().max(64)),
@@ -192,11 +183,11 @@ export const hibahFieldsSchema = z.object({
   employer_address: optText(500),
   job_title: optText(100),
   yearly_income: optText(30),
-  income_source: opt(strCode(codesOf(INCOME_SOURCES))),
+  income_source: opt(catalogueStr(INCOME_SOURCES)),
   income_source_other: optText(200),
-  hibah_property_source: opt(strCode(codesOf(HIBAH_PROPERTY_SOURCES))),
+  hibah_property_source: opt(catalogueStr(HIBAH_PROPERTY_SOURCES)),
   hibah_property_source_other: optText(200),
-  trust_purpose_type: opt(strCode(codesOf(TRUST_PURPOSE_TYPES))),
+  trust_purpose_type: opt(catalogueStr(TRUST_PURPOSE_TYPES)),
   trust_purpose: optText(1000),
   is_revocable: opt(flag()),
   period: optText(30),
@@ -280,7 +271,7 @@ export const hibahCaretakerSchema = z
     bank_account_number: optText(30),
     has_allowance: opt(flag()),
     allowance_amount_sen: opt(sen()),
-    allowance_frequency: opt(strCode(codesOf(FREQUENCIES))),
+    allowance_frequency: opt(catalogueStr(FREQUENCIES)),
     other_allowance_frequency: optText(200),
   })
   .superRefine((v, ctx) => {

@@ -6,7 +6,7 @@
  * Errors are message KEYS of `locales/{ms,en}/validation.json`.
  */
 import { z } from 'zod';
-import { DESIGNATIONS } from '../catalogues.ts';
+import { catalogueCode, DESIGNATIONS } from '../catalogues.ts';
 import { email, mobile, optionalPhone, personName, postcode, requiredString, STATES, V } from './common.ts';
 
 const blank = (v: unknown) => (v === null || v === '' ? undefined : v);
@@ -22,7 +22,7 @@ export const DESIGNATION_CODES = DESIGNATIONS.map((d) => String(d.code));
 export const userProfileSchema = z.object({
   name: personName(),
   designation: z.preprocess(
-    blank,
+    (v) => catalogueCode(DESIGNATIONS, blank(v)),
     z
       .string()
       .refine((d) => DESIGNATION_CODES.includes(d), { error: V.choose })

@@ -7,8 +7,8 @@
  */
 import { z } from 'zod';
 import {
-  codesOf,
   DESIGNATIONS,
+  GENDERS,
   IMMOVEABLE_CATEGORIES,
   LAND_TITLE_TYPES,
   MARITAL_STATUSES,
@@ -20,6 +20,8 @@ import {
 } from '../catalogues.ts';
 import { heirMobileProblem } from '../people.ts';
 import {
+  catalogueInt,
+  catalogueStr,
   email,
   flag,
   genderFromMykad,
@@ -94,9 +96,6 @@ const intCode = (codes: readonly number[]) =>
       .int({ error: V.choose })
       .refine((n) => codes.includes(n), { error: V.choose }),
   );
-/** A string code out of a catalogue. */
-const strCode = (codes: readonly string[]) =>
-  z.string({ error: V.required }).refine((s) => codes.includes(s), { error: V.choose });
 /** An amount in sen: a non-negative integer (DESIGN.md §7). */
 const optSen = () =>
   opt(
@@ -106,18 +105,25 @@ const optSen = () =>
     ),
   );
 const state = () => z.enum(STATES, { error: V.choose });
-const relationship = () => strCode(codesOf(RELATIONSHIPS));
+const relationship = () => catalogueStr(RELATIONSHIPS);
 /** Owner type of a polymorphic person/property row: only "Wasiat" in this module (reference §4.7). */
 const ownerType = () => z.literal('Wasiat', { error: W.wrongOwner });
 
-/** Part b (will): organisation, branch, optional agent, will type (1 Islamic / 2 conventional), plan. */
-export const partBSchema = z.object({
-  organization_id: requiredString().max(40),
-  branch_id: requiredString().max(40),
-  agent_id: opt(z.string().trim().max(40)),
-  wasiat_type: intCode([1, 2]),
-  plan: z.enum(['basic', 'comprehensive'], { error: V.choose }),
-});
+/**
+ * Part b (will): organisation, branch, optional agent, will type (1 Islamic / 2 conventional), and the plan
+ * — named (`plan`) or as the chosen price row (`pricing_id`, whose plan it is; issue 20, ADR 0131). One of
+ * the two is required (`validation.required` on `plan`).
+ */
+export const partBSchema = z
+  .object({
+    organization_id: requiredString().max(40),
+    branch_id: requiredString().max(40),
+    agent_id: opt(z.string().trim().max(40)),
+    wasiat_type: intCode([1, 2]),
+    plan: opt(z.enum(['basic', 'comprehensive'], { error: V.choose })),
+    pricing_id: opt(z.string().trim().max(64)),
+  })
+  .refine((v) => !!v.plan || !!v.pricing_id, { error: V.required, path: ['plan'] });
 export type PartBInput = z.input<typeof partBSchema>;
 
 /** Part f (verification): PDPA consent and the will confirmation, both must be 1 (spec §5). */
@@ -141,35 +147,53 @@ export const willTransitionSchema = z
     path: ['rejected_reason'],
   });
 
+/** The fields of part c (testator / grantor particulars, `user_detail`), each with its rule. */
+const userDetailFields = z.object({
+  designation: catalogueStr(DESIGNATIONS),
+  name: personName(),
+  ic_number: mykad(),
+  other_ic_number: optText(30),
+  gender: catalogueInt(GENDERS),
+  race: catalogueInt(RACES),
+  religion: catalogueInt(RELIGIONS),
+  nationality: catalogueInt(NATIONALITIES),
+  marital_status: catalogueStr(MARITAL_STATUSES),
+  email: email(),
+  mobile_number: mobile(),
+  home_phone_number: opt(optionalPhone()),
+  correspondence_address: requiredString().max(500),
+  correspondence_postcode: postcode(),
+  correspondence_city: requiredString().max(100),
+  correspondence_state: state(),
+  permanent_address: requiredString().max(500),
+  permanent_postcode: postcode(),
+  permanent_city: requiredString().max(100),
+  permanent_state: state(),
+});
+/** Gender agrees with the MyKad's last digit when both are known (DESIGN.md §7). */
+const genderAgrees = (v: { ic_number?: string; gender?: number }) =>
+  v.ic_number === undefined ||
+  v.gender === undefined ||
+  !/^\d{12}$/.test(String(v.ic_number)) ||
+  genderFromMykad(v.ic_number) === v.gender;
 /** Part c (testator particulars, `user_detail`); gender must agree with the MyKad's last digit (DESIGN.md §7). */
-export const userDetailSchema = z
-  .object({
-    designation: strCode(codesOf(DESIGNATIONS)),
-    name: personName(),
-    ic_number: mykad(),
-    other_ic_number: optText(30),
-    gender: intCode([1, 2]),
-    race: intCode(codesOf(RACES)),
-    religion: intCode(codesOf(RELIGIONS)),
-    nationality: intCode(codesOf(NATIONALITIES)),
-    marital_status: strCode(codesOf(MARITAL_STATUSES)),
-    email: email(),
-    mobile_number: mobile(),
-    home_phone_number: opt(optionalPhone()),
-    correspondence_address: requiredString().max(500),
-    correspondence_postcode: postcode(),
-    correspondence_city: requiredString().max(100),
-    correspondence_state: state(),
-    permanent_address: requiredString().max(500),
-    permanent_postcode: postcode(),
-    permanent_city: requiredString().max(100),
-    permanent_state: state(),
-  })
-  .refine((v) => !/^\d{12}$/.test(String(v.ic_number)) || genderFromMykad(v.ic_number) === v.gender, {
-    error: W.genderMykadMismatch,
-    path: ['gender'],
-  });
+export const userDetailSchema = userDetailFields.refine(genderAgrees, {
+  error: W.genderMykadMismatch,
+  path: ['gender'],
+});
 export type UserDetailInput = z.input<typeof userDetailSchema>;
+/** The keys of a complete part c body. */
+export const USER_DETAIL_KEYS = Object.keys(userDetailFields.shape) as (keyof typeof userDetailFields.shape)[];
+/**
+ * A partial `PATCH …/user-detail` (issue 20, ADR 0131; the 2021 client's part A sends `{ ic_number,
+ * designation: "Encik" }`): every key optional, each key it carries checked by its part c rule (a carried
+ * required field may not be blank). The part counts as done only once the saved record passes
+ * {@link userDetailSchema} as a whole.
+ */
+export const userDetailPatchSchema = userDetailFields.partial().refine(genderAgrees, {
+  error: W.genderMykadMismatch,
+  path: ['gender'],
+});
 
 /**
  * Heir fields without the cross-field rule (extend this one, then apply {@link heirMobileRule}).
@@ -246,7 +270,7 @@ export const MOVEABLE_REQUIRED: Record<string, readonly string[]> = {
 };
 
 const moveableObject = z.object({
-  property_type: strCode(codesOf(MOVEABLE_PROPERTY_TYPES)),
+  property_type: catalogueStr(MOVEABLE_PROPERTY_TYPES),
   institution_name: optText(),
   account_number: optText(60),
   policy_number: optText(60),
@@ -275,8 +299,8 @@ export const CITY_TYPES = ['bandar', 'pekan', 'mukim'] as const;
 
 /** Immovable property fields (part e; reference §3.7). */
 export const immoveableFieldsSchema = z.object({
-  category: strCode(codesOf(IMMOVEABLE_CATEGORIES)),
-  property_type: strCode(codesOf(LAND_TITLE_TYPES)),
+  category: catalogueStr(IMMOVEABLE_CATEGORIES),
+  property_type: catalogueStr(LAND_TITLE_TYPES),
   property_no: requiredString().max(60),
   lot_number: requiredString().max(60),
   city_type: opt(z.enum(CITY_TYPES, { error: V.choose })),
@@ -424,10 +448,15 @@ export const signatureUploadSchema = z.object({
   signature_method: signatureMethod(),
 });
 
-/** `POST /user` by an agent/staff: a client account by MyKad (no password; set via /password-create). */
+/**
+ * `POST /user` by an agent/staff: a client account by MyKad (no password; set via /password-create). The
+ * name may be left out (a nameless account, named by its particulars later; ADR 0133); `username` is
+ * accepted and the username is always the MyKad.
+ */
 export const clientCreateSchema = z.object({
   ic_number: mykad(),
-  name: personName(),
+  username: z.unknown().optional(),
+  name: opt(personName()),
   email: opt(email()),
   mobile_number: opt(mobile()),
 });
