@@ -31,6 +31,7 @@ import { withMethodSpoofing } from './http/method-spoof.ts';
 import { parseQueryString } from './http/query.ts';
 import { dbRateLimitStore, sweepRateLimitCounters } from './http/rate-limit-store.ts';
 import { ROUTE_RATE_LIMITS, routeRateLimit } from './http/rate-limits.ts';
+import { installInputTrimming } from './http/trim.ts';
 import { serveWeb } from './http/web-static.ts';
 import { registerJob } from './jobs/scheduler.ts';
 import { registerModules } from './modules.ts';
@@ -82,6 +83,8 @@ export async function buildApp(ctx: Ctx, opts: { logger?: boolean | object } = {
     req.lang = pickLanguage(Array.isArray(x) ? x[0] : x, req.headers['accept-language']);
   });
   installErrorHandler(app);
+  // Every string input is trimmed before validation, except passwords and signature data (ADR 0137).
+  installInputTrimming(app);
   if (opts.logger) app.addHook('onResponse', requestLine(app.log));
 
   // HTTP hardening (issue 11; ADR 0082): a strict CSP for the SPA — scripts only from this origin, no inline

@@ -6,6 +6,7 @@ export * from './faraid/index.ts';
 export * from './hibah-amendments.ts';
 export * from './i18n.ts';
 export * from './money.ts';
+export * from './original-roles.ts';
 export * from './people.ts';
 export * from './permissions.ts';
 export * from './preferences.ts';

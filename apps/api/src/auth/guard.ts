@@ -43,6 +43,8 @@ declare module 'fastify' {
     /** The logged-in user, when a valid bearer token was sent. */
     user?: AuthUser;
     tokenId?: string;
+    /** '2021' when the session was opened by the 2021 client's login body (ADR 0135). */
+    clientContract?: string | null;
     /** Read with the token (tokens.ts `awaitingApprovalOf`): a staff-side user still awaiting approval. */
     awaitingApproval?: boolean;
   }
@@ -110,6 +112,7 @@ export const guardPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => 
       if (found) {
         request.user = found.user;
         request.tokenId = found.tokenId;
+        request.clientContract = found.clientContract;
         request.awaitingApproval = found.awaitingApproval;
       }
     }

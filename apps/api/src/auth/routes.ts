@@ -1,6 +1,7 @@
 /**
  * Auth routes (spec §7; issue 2 "Auth"; reference §2.1):
- * - `POST /api/login { username, password }` → `{ user, token }` (username, e-mail or MyKad; `role` ignored)
+ * - `POST /api/login { username, password }` → `{ user, token }` (username, e-mail or MyKad); with the 2021
+ *   client's `role` key it opens a 2021-contract session, and a second factor is a 403 with a message (ADR 0135)
  * - `GET /api/authenticate` → `{ user, token }` or 401
  * - `POST /api/logout` → `{ message }` (revokes the token)
  * - `POST /api/users { user: {…sign-up} }` → `{ user, token }`
@@ -30,14 +31,22 @@ export async function authRoutes(api: FastifyInstance, ctx: Ctx) {
     userAgent: String(req.headers['user-agent'] ?? ''),
   });
 
-  api.post('/login', { config: { access: 'public' }, schema: { body: loginSchema } }, async (req) => {
+  api.post('/login', { config: { access: 'public' }, schema: { body: loginSchema } }, async (req, reply) => {
     const body = req.body as z.output<typeof loginSchema>;
-    return login(ctx, body, meta(req));
+    const out = await login(ctx, body, meta(req));
+    // The 2021 client (its login body carries `role`) reads `token` and `user` of a success and shows `message`
+    // or the first of `errors` of a failure, so an account that needs a second factor gets a 403 it shows as a
+    // clear message; the challenge is still there for a front end that can finish it (ADR 0135).
+    if (body.role !== undefined && 'two_factor_required' in out) {
+      const message = translate('security.two_factor_old_client', req.lang);
+      return reply.status(403).send({ message, errors: { username: [message] }, ...out });
+    }
+    return out;
   });
 
   api.get('/authenticate', { config: { access: 'authenticated' } }, async (req) => {
     const user = requireUser(req);
-    return { user: await serializeUser(ctx.db, user) };
+    return { user: await serializeUser(ctx.db, user, { clientContract: req.clientContract }) };
   });
 
   api.post('/logout', { config: { access: 'authenticated' } }, async (req) => {

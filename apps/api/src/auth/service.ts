@@ -2,7 +2,7 @@
  * Accounts and sessions (issue 2 "Auth"; spec §5 password rules, §8 messages; reference §1.3 user shape).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { type Language, type signUpSchema, translate } from '@wasiat/domain';
+import { type Language, originalRoleOf, type signUpSchema, translate } from '@wasiat/domain';
 import { and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Ctx } from '../context.ts';
@@ -32,8 +32,11 @@ const RESET_TTL_MS = 60 * 60 * 1000;
 /**
  * The user as the product's client reads it (reference §1.3): `roles: [{ name }]`, `signature`
  * (`{ id }` or null) and `user_access` (active organisation membership with the organisation and branch).
+ * `original_role` is always the 2021 client's label of the role (domain `originalRoleOf`; ADR 0135); for a
+ * 2021-contract session (`opts.clientContract` '2021') `roles` is `[{ name: <2021 label> }, { name: <ours> }]`,
+ * so that client's `roles[0].name` builds its menus; the rights stay those of OUR role.
  */
-export async function serializeUser(db: Db, u: AuthUser) {
+export async function serializeUser(db: Db, u: AuthUser, opts: { clientContract?: string | null } = {}) {
   const access = await db
     .select({ a: user_accesses, org: organizations, branch: branches })
     .from(user_accesses)
@@ -44,6 +47,7 @@ export async function serializeUser(db: Db, u: AuthUser) {
     .orderBy(sql`case ${user_accesses.status} when 1 then 0 when 0 then 1 else 2 end`, asc(user_accesses.created_at))
     .limit(1);
   const a = access[0];
+  const original = originalRoleOf(u.role, !a?.branch || a.branch.is_headquarter);
   return {
     id: u.id,
     name: u.name,
@@ -61,7 +65,8 @@ export async function serializeUser(db: Db, u: AuthUser) {
     status: u.status,
     face_verified: u.face_verified ? 1 : 0,
     signature: u.signature_id ? { id: u.signature_id } : null,
-    roles: [{ name: u.role }],
+    roles: opts.clientContract === '2021' ? [{ name: original }, { name: u.role }] : [{ name: u.role }],
+    original_role: original,
     user_access: a
       ? {
           id: a.a.id,
@@ -70,7 +75,10 @@ export async function serializeUser(db: Db, u: AuthUser) {
           role: a.a.role,
           status: a.a.status,
           organization: { id: a.org.id, name: a.org.name, type: a.org.type },
+          accessible_type: 'Branch',
+          accessible_id: a.a.branch_id,
           accessible: a.branch ? { id: a.branch.id, name: a.org.name, branch_name: a.branch.branch_name } : null,
+          original_role: original,
           allow_payment_gateway: a.org.allow_payment_gateway ? 1 : 0,
           allow_cash_payment: a.org.allow_cash_payment ? 1 : 0,
         }
@@ -126,9 +134,12 @@ export function throttled(until: Date): AppError {
  */
 export async function login(
   ctx: Ctx,
-  input: { username: string; password: string },
+  input: { username: string; password: string; role?: unknown },
   meta: { ip: string; userAgent?: string },
 ) {
+  // The 2021 client's login body always carries `role` ("Admin", whatever the user; reference §2.1); ours never
+  // does. Such a login opens a 2021-contract session (ADR 0135).
+  const contract = input.role !== undefined ? ('2021' as const) : undefined;
   const ident = input.username.trim();
   const acctKey = `acct:${ident.toLowerCase()}|${meta.ip}`;
   const ipKey = `ip:${meta.ip}`;
@@ -162,9 +173,10 @@ export async function login(
     throw new AppError('validation', 'security.account_disabled', { username: ['security.account_disabled'] });
   }
   // Issue 11 / ADR 0081: staff, officer and admin finish with a second factor (security/two-factor.ts).
+  // (a 2021-contract login gets this answer as a 403 with a message: auth/routes.ts, ADR 0135)
   if (needsSecondFactor(user.role)) return startChallenge(ctx, user, meta);
-  const token = await issueToken(ctx.db, user.id, { ip: meta.ip, userAgent: meta.userAgent });
-  return { user: await serializeUser(ctx.db, user), token };
+  const token = await issueToken(ctx.db, user.id, { ip: meta.ip, userAgent: meta.userAgent, clientContract: contract });
+  return { user: await serializeUser(ctx.db, user, { clientContract: contract }), token };
 }
 
 /**

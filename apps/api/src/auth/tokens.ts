@@ -31,13 +31,14 @@ export const sha256 = (s: string) => createHash('sha256').update(s).digest('hex'
 export async function issueToken(
   db: Db,
   userId: string,
-  meta: { kind?: 'api-private' | 'api-public'; ip?: string; userAgent?: string } = {},
+  meta: { kind?: 'api-private' | 'api-public'; ip?: string; userAgent?: string; clientContract?: '2021' } = {},
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db.insert(auth_tokens).values({
     token_hash: sha256(token),
     user_id: userId,
     kind: meta.kind ?? 'api-private',
+    client_contract: meta.clientContract ?? null,
     last_used_at: new Date(),
     expires_at: new Date(Date.now() + ABSOLUTE_MS),
     ip: meta.ip,
@@ -93,7 +94,7 @@ export const awaitingApprovalOf = (role: string, counts: { active: number; pendi
  * The user of a live token, or null when unknown, revoked, idle too long or past its absolute expiry. One
  * statement (plus, at most once a minute per token, the `last_used_at` touch); nothing is cached, so a
  * revocation, a disabled user or a changed role takes effect on the next request in every process.
- * @returns `{ user, tokenId, kind, awaitingApproval }` — the last from {@link awaitingApprovalOf}.
+ * @returns `{ user, tokenId, kind, clientContract, awaitingApproval }` (`clientContract` '2021' or null, ADR 0135) — the last from {@link awaitingApprovalOf}.
  */
 export async function userForToken(db: Db, token: string) {
   const now = new Date();
@@ -109,6 +110,7 @@ export async function userForToken(db: Db, token: string) {
     user: row.user,
     tokenId: row.token.id,
     kind: row.token.kind,
+    clientContract: row.token.client_contract,
     awaitingApproval: awaitingApprovalOf(row.user.role, row),
   };
 }

@@ -37,6 +37,8 @@ export function serializeOrganisation(o: Org) {
     code: o.code,
     partner_code: o.partner_code,
     registration_number: o.registration_number,
+    /** The same under the 2021 client's name (reference §2.9; issue 20). */
+    company_registration_number: o.registration_number,
     mykad_number: o.mykad_number,
     email: o.email,
     phone_number: o.phone_number,

@@ -48,6 +48,14 @@ export function serializePricing(p: Pricing) {
     description: p.description,
     price_sen: p.price_sen,
     amendment_price_sen: p.amendment_price_sen,
+    provider_share_sen: p.provider_share_sen,
+    organisation_share_sen: p.organisation_share_sen,
+    platform_share_sen: p.platform_share_sen,
+    others_share_sen: p.others_share_sen,
+    others_description: p.others_description,
+    amendment_provider_share_sen: p.amendment_provider_share_sen,
+    amendment_organisation_share_sen: p.amendment_organisation_share_sen,
+    amendment_platform_share_sen: p.amendment_platform_share_sen,
     status: p.status,
     effective_from: p.effective_from,
     effective_to: p.effective_to,
@@ -187,13 +195,21 @@ const pricingColumns = (i: PricingInput) => ({
   description: i.description ?? null,
   price_sen: i.price_sen,
   amendment_price_sen: i.amendment_price_sen ?? 0,
+  provider_share_sen: i.provider_share_sen ?? 0,
+  organisation_share_sen: i.organisation_share_sen ?? 0,
+  platform_share_sen: i.platform_share_sen ?? 0,
+  others_share_sen: i.others_share_sen ?? 0,
+  others_description: i.others_description ?? null,
+  amendment_provider_share_sen: i.amendment_provider_share_sen ?? 0,
+  amendment_organisation_share_sen: i.amendment_organisation_share_sen ?? 0,
+  amendment_platform_share_sen: i.amendment_platform_share_sen ?? 0,
   status: i.status,
   ...(i.effective_from ? { effective_from: i.effective_from } : {}),
   effective_to: i.effective_to ?? null,
 });
 
 /** The price `id` in a managed (or readable) organisation. @throws 404 otherwise. */
-async function loadManagedPricing(db: Db, user: AuthUser, id: string) {
+export async function loadManagedPricing(db: Db, user: AuthUser, id: string) {
   const [row] = await db
     .select({ p: pricings })
     .from(pricings)

@@ -6,8 +6,11 @@
  * - `POST /organization` (organisation:manage) → 201 `{ organization }`
  * - `PATCH /organization/{id}` (organisation:manage) → `{ organization }`
  * - `PATCH /organization/{id}/preference` and `PATCH /preference/{id}` (organisation:manage) → `{ preference }`
- * - `POST /branch` (branch:manage) → 201 `{ branch }`; `GET /branch/{id}` (organisation:read) → `{ branch }`;
+ * - `POST /branch` (branch:manage) → 201 `{ branch }`; `GET /branch/{id}` and `GET /branch/{id}/user`
+ *   (organisation:read) → `{ branch }`;
  *   `PATCH /branch/{id}` (branch:manage) → `{ branch }`; `DELETE /branch/{id}` (branch:manage) deactivates
+ * - 2021 contract (original-contract.ts; issue 20): partial PATCH bodies, `company_registration_number`, type
+ *   labels, ringgit pricing keys (domain pricingSchema), `POST /branch { is_headquarter: 1 }` → the headquarters
  * - `POST /pricing` (organisation:manage) → 201 `{ pricing }`; `GET /pricing/{id}` (organisation:read);
  *   `PATCH /pricing/{id}` (organisation:manage)
  * - `GET /organization/{id}/user-access` (organisation:read) → `{ user_accesses }`;
@@ -57,6 +60,7 @@ import {
   updatePricing,
 } from './branches-pricing.ts';
 import { createIndividuOwner, getIndividu } from './individu.ts';
+import { originalContractHooks } from './original-contract.ts';
 import { createProduct, getProduct, listProducts, updateProduct } from './products.ts';
 import { exportPromoCodes, generatePromoCodes, listPromoCodes } from './promo-codes.ts';
 import { approveAccess, createStaff, getStaff, listPendingAccess, listStaff, updateStaff } from './staff.ts';
@@ -69,18 +73,28 @@ const actor = (req: FastifyRequest) => ({ user: requireUser(req), ip: req.ip });
 export async function organisationManageRoutes(api: FastifyInstance, ctx: Ctx) {
   const r = api.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx;
+  // The 2021 client's keys, partial PATCH bodies and its headquarters call (original-contract.ts; issue 20).
+  const original = originalContractHooks(db);
 
   /** Create an organisation (with its headquarters branch and default preference). */
   r.post(
     '/organization',
-    { config: { access: 'organisation:manage' }, schema: { body: organisationSchema } },
+    {
+      config: { access: 'organisation:manage' },
+      schema: { body: organisationSchema },
+      preValidation: original.organisationCreate,
+    },
     async (req, reply) => reply.status(201).send(await createOrganisation(db, actor(req), req.body)),
   );
 
-  /** Edit an organisation (the whole object). */
+  /** Edit an organisation (a partial body changes only what it carries). */
   r.patch(
     '/organization/:id',
-    { config: { access: 'organisation:manage' }, schema: { params: idParams, body: organisationSchema } },
+    {
+      config: { access: 'organisation:manage' },
+      schema: { params: idParams, body: organisationSchema },
+      preValidation: original.organisationPatch,
+    },
     async (req) => updateOrganisation(db, actor(req), req.params.id, req.body),
   );
 
@@ -107,8 +121,15 @@ export async function organisationManageRoutes(api: FastifyInstance, ctx: Ctx) {
   );
 
   /** Create a branch of an organisation the caller manages. */
-  r.post('/branch', { config: { access: 'branch:manage' }, schema: { body: branchSchema } }, async (req, reply) =>
-    reply.status(201).send(await createBranch(db, actor(req), req.body)),
+  r.post(
+    '/branch',
+    {
+      config: { access: 'branch:manage' },
+      schema: { body: branchSchema },
+      // `{ is_headquarter: 1 }` answers the headquarters made with the organisation (2021 contract)
+      preValidation: original.headquarterCreate,
+    },
+    async (req, reply) => reply.status(201).send(await createBranch(db, actor(req), req.body)),
   );
 
   /** One branch. */
@@ -116,10 +137,19 @@ export async function organisationManageRoutes(api: FastifyInstance, ctx: Ctx) {
     getBranch(db, requireUser(req), req.params.id),
   );
 
-  /** Edit a branch (`organization_id` in the body is ignored: a branch stays in its organisation). */
+  /** The same (reference §2.9 / §7.5: the 2021 client reads a branch at `branch/{id}/user`). */
+  r.get('/branch/:id/user', { config: { access: 'organisation:read' }, schema: { params: idParams } }, async (req) =>
+    getBranch(db, requireUser(req), req.params.id),
+  );
+
+  /** Edit a branch (`organization_id` in the body is ignored: a branch stays in its organisation; partial bodies). */
   r.patch(
     '/branch/:id',
-    { config: { access: 'branch:manage' }, schema: { params: idParams, body: branchSchema } },
+    {
+      config: { access: 'branch:manage' },
+      schema: { params: idParams, body: branchSchema },
+      preValidation: original.branchPatch,
+    },
     async (req) => updateBranch(db, actor(req), req.params.id, req.body),
   );
 
@@ -140,10 +170,14 @@ export async function organisationManageRoutes(api: FastifyInstance, ctx: Ctx) {
     getPricing(db, requireUser(req), req.params.id),
   );
 
-  /** Edit a price (wills keep the price they were registered at). */
+  /** Edit a price (wills keep the price they were registered at; a partial body changes only what it carries). */
   r.patch(
     '/pricing/:id',
-    { config: { access: 'organisation:manage' }, schema: { params: idParams, body: pricingSchema } },
+    {
+      config: { access: 'organisation:manage' },
+      schema: { params: idParams, body: pricingSchema },
+      preValidation: original.pricingPatch,
+    },
     async (req) => updatePricing(db, actor(req), req.params.id, req.body),
   );
 

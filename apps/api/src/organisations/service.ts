@@ -95,6 +95,8 @@ export async function getOrganisation(db: Db, user: AuthUser, id: string) {
     organization: {
       ...orgListItem(o),
       registration_number: o.registration_number,
+      /** The same under the 2021 client's name (reference §2.9; issue 20). */
+      company_registration_number: o.registration_number,
       partner_code: o.partner_code,
       mykad_number: userCan(user, 'organisation:read') ? o.mykad_number : null,
       email: o.email,

@@ -6,22 +6,32 @@
  *   30 an hour per user, audited) → `{ users: page }`, or with `return_first=true` `{ users: user | null }`;
  *   without a grant for the client an entry is only `{ id, name (masked), masked: true, can_request_access }`
  *   (ADR 0101, ADR 0133)
+ * - `GET /user ?role=Client&with=wasiat&name&limit&page` (user:lookup and client:read; not rate-limited as a
+ *   lookup) → `{ users: { data: [{ id, name, ic_number, wasiat }], total } }`: the 2021 client list, the clients
+ *   the caller may see as `GET /client` (ADR 0137)
  * - `POST /user { ic_number, username?, name?, email?, mobile_number? }` (user:create:client) → 201 `{ user }`
  * - `GET /user/{id}/signature` (own id) → `{ signature: { id } | null }`
  * - `POST /user/{id}/signature { is_base64: true, document: dataURL PNG }` (own id) → `{ signature: { id } }`
  */
-import { can, clientCreateSchema, requiredString, signatureUploadSchema } from '@wasiat/domain';
+import { can, clientCreateSchema, requiredString, signatureUploadSchema, V } from '@wasiat/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUser } from '../auth/guard.ts';
+import { requireUser, userCan } from '../auth/guard.ts';
 import { serializeUser } from '../auth/service.ts';
+import { listClients } from '../clients/service.ts';
 import type { Ctx } from '../context.ts';
-import { notFound } from '../http/errors.ts';
+import { fieldError, forbidden, notFound } from '../http/errors.ts';
 import { optionalQuery, pageQuery } from '../http/pagination.ts';
 import { routeRateLimit } from '../http/rate-limits.ts';
 import { createClient, findSelfByMykad, findUsersByMykad, saveUserSignature } from './service.ts';
 
+/** The 2021 client list: `GET /user?role=Client` without `ic_number` (reference §2.1; ADR 0137). */
+const isClientList = (q: unknown) => {
+  const o = (q ?? {}) as Record<string, unknown>;
+  const ic = typeof o.ic_number === 'string' ? o.ic_number.trim() : o.ic_number;
+  return o.role === 'Client' && (ic === undefined || ic === '' || ic === 'null' || ic === 'undefined');
+};
 const truthy = (v: unknown) => v === true || v === 1 || v === '1' || v === 'true';
 const idParams = z.object({ id: z.string().min(1).max(64) });
 
@@ -38,18 +48,32 @@ export async function usersRoutes(api: FastifyInstance, ctx: Ctx) {
   r.get(
     '/user',
     {
-      config: { access: ['user:lookup', 'will:create:own'], rateLimit: routeRateLimit(ctx.env, 'mykadLookup') },
+      config: {
+        access: ['user:lookup', 'will:create:own'],
+        // the client list (`role=Client` without `ic_number`) is a list, not a MyKad lookup: not counted
+        rateLimit: { ...routeRateLimit(ctx.env, 'mykadLookup'), allowList: (req) => isClientList(req.query) },
+      },
       schema: {
         querystring: z.object({
-          ic_number: requiredString().max(20),
+          ic_number: optionalQuery(requiredString().max(20)),
           return_first: optionalQuery(z.string().max(10)),
           username: z.unknown().optional(),
+          // the 2021 client list (contract-org, issue 20): `role=Client&with=wasiat&name&limit&page`
+          role: optionalQuery(z.string().max(30)),
+          name: optionalQuery(z.string().trim().max(100)),
+          with: optionalQuery(z.string().max(100)),
           ...pageQuery,
         }),
       },
     },
     async (req) => {
       const me = requireUser(req);
+      if (isClientList(req.query)) {
+        // The clients the caller may see, as `GET /api/client` (clients/service.ts scope; client:read).
+        if (!userCan(me, 'client:read')) throw forbidden();
+        return listClients(ctx.db, me, req.query);
+      }
+      if (!req.query.ic_number) throw fieldError('ic_number', V.required);
       const page = can(me.role, 'user:lookup')
         ? await findUsersByMykad(ctx.db, { user: me, ip: req.ip }, req.query.ic_number, req.query)
         : await findSelfByMykad(ctx.db, me, req.query.ic_number);

@@ -77,6 +77,19 @@ export const pricings = pgTable(
     description: text('description'),
     price_sen: integer('price_sen').notNull(),
     amendment_price_sen: integer('amendment_price_sen').notNull().default(0),
+    /**
+     * Revenue split of `price_sen` and `amendment_price_sen` (reference §3.8 pricing shares; ADR 0136), integer
+     * sen: the provider's (2021 `awaris_share`), the organisation's, the platform operator's (`prooffice_share`)
+     * and others' (with `others_description`). Percentages are derived from these, never stored.
+     */
+    provider_share_sen: integer('provider_share_sen').notNull().default(0),
+    organisation_share_sen: integer('organisation_share_sen').notNull().default(0),
+    platform_share_sen: integer('platform_share_sen').notNull().default(0),
+    others_share_sen: integer('others_share_sen').notNull().default(0),
+    others_description: text('others_description'),
+    amendment_provider_share_sen: integer('amendment_provider_share_sen').notNull().default(0),
+    amendment_organisation_share_sen: integer('amendment_organisation_share_sen').notNull().default(0),
+    amendment_platform_share_sen: integer('amendment_platform_share_sen').notNull().default(0),
     status: integer('status').notNull().default(1),
     effective_from: tz('effective_from').notNull().defaultNow(),
     effective_to: tz('effective_to'),

@@ -72,6 +72,8 @@ export const auth_tokens = pgTable(
       .references(() => users.id),
     /** api-private | api-public */
     kind: text('kind').notNull().default('api-private'),
+    /** '2021' for a session opened by the 2021 client's login body (ADR 0135); null for ours. */
+    client_contract: text('client_contract'),
     last_used_at: tz('last_used_at').notNull().defaultNow(),
     expires_at: tz('expires_at').notNull(),
     revoked_at: tz('revoked_at'),

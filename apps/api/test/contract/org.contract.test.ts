@@ -1,0 +1,322 @@
+/**
+ * Contract suite, organisation administration (issue 20; reference §2.9, §3.8; ADRs 0135–0138): the calls of
+ * the 2021 client's organisation screens, in its order and with its bodies (`_method` spoofing, ringgit prices,
+ * a trailing space in `branch_id`), and the reply keys it reads; each flow ends in the state it is for.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { branches, organizations, pricings } from '../../src/db/schema/index.ts';
+import { makeTestApp, type TestApp } from '../harness.ts';
+import { originalClient } from './replay-org.ts';
+
+let t: TestApp;
+let partner: string;
+let staff: string;
+let demo: string;
+beforeAll(async () => {
+  t = await makeTestApp();
+  const login = await t.call('POST', '/api/login', {
+    body: { username: 'partner', password: 'Demo12345', role: 'Admin' },
+  });
+  partner = login.body.token;
+  demo = login.body.user.user_access.organization_id;
+  staff = await t.login('staff'); // provider staff log in with a second factor (ADR 0081), then call as the client
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const ORG_KEYS = ['id', 'name', 'short_name', 'code', 'type', 'status', 'address', 'postcode', 'city', 'state'];
+
+describe('organisation administration as the 2021 client calls it', () => {
+  it('a partner administrator adds a branch, reads and edits it, then lists the branches', async () => {
+    const c = originalClient(t, 'org: branches');
+    await c.call({
+      method: 'GET',
+      path: `organization/${demo}`,
+      token: partner,
+      reads: [...ORG_KEYS.map((k) => `organization.${k}`), 'organization.company_registration_number'],
+    });
+    const created = await c.call({
+      method: 'POST',
+      path: 'branch',
+      token: partner,
+      body: {
+        organization_id: demo,
+        branch_name: 'Cawangan Shah Alam ',
+        code: 'SA01',
+        phase: 'Branch',
+        type_name: 'Branch',
+        status: 1,
+        address: ' No. 5, Jalan Plumbum ',
+        postcode: '40000',
+        city: 'Shah Alam',
+        state: 'Selangor',
+        phone_number: '03-5511 2233',
+        website: '',
+        email: 'sa01@example.com',
+        bank_account_number: '',
+        bank_account_holder: '',
+        bank_name: '',
+      },
+      reads: ['branch.id'],
+    });
+    const id = created.body.branch.id;
+    await c.call({
+      method: 'GET',
+      path: `branch/${id}/user`,
+      token: partner,
+      reads: ['branch.id', 'branch.branch_name', 'branch.code', 'branch.status', 'branch.address', 'branch.postcode'],
+    });
+    // the edit screen sends the whole form; a partial body (phone only) changes only the phone
+    await c.call({
+      method: 'PATCH',
+      path: `branch/${id}`,
+      token: partner,
+      body: {
+        type_name: 'Branch',
+        state: 'Selangor',
+        phase: 'Region',
+        status: 1,
+        branch_name: 'Cawangan Shah Alam Utama',
+        code: 'SA01',
+        address: 'No. 5, Jalan Plumbum',
+        postcode: '40000',
+        city: 'Shah Alam',
+        phone_number: '03-5511 2233',
+        website: '',
+        email: 'sa01@example.com',
+        bank_account_number: '',
+        bank_account_holder: '',
+        bank_name: '',
+      },
+      reads: ['branch.id'],
+    });
+    await c.call({ method: 'PATCH', path: `branch/${id}`, token: partner, body: { phone_number: '03-5511 9999' } });
+    await c.call({
+      method: 'GET',
+      path: `organization/${demo}/branch?limit=10&page=1`,
+      token: partner,
+      reads: [
+        'branches.data[].id',
+        'branches.data[].branch_name',
+        'branches.data[].code',
+        'branches.data[].is_headquarter',
+        'branches.data[].status',
+        'branches.total',
+        'organization.name',
+        'organization.type',
+      ],
+    });
+    // the organisation form creates the headquarters after the organisation: ours exists already, it is answered
+    const hq = await c.call({
+      method: 'POST',
+      path: 'branch',
+      token: partner,
+      body: {
+        organization_id: demo,
+        is_headquarter: 1,
+        branch_name: 'Headquarter',
+        phase: 'Branch',
+        type_name: 'Branch',
+        status: 1,
+      },
+      reads: ['branch.id'],
+    });
+    expect(hq.body.branch.is_headquarter).toBe(1);
+    const { n, m } = c.summary();
+    expect(n).toBe(m);
+    const [b] = await t.ctx.db.select().from(branches).where(eq(branches.id, id));
+    expect(b).toMatchObject({
+      branch_name: 'Cawangan Shah Alam Utama',
+      address: 'No. 5, Jalan Plumbum',
+      phone_number: '0355119999',
+      email: 'sa01@example.com',
+      status: 1,
+    });
+    const hqs = await t.ctx.db.select().from(branches).where(eq(branches.organization_id, demo));
+    expect(hqs.filter((x) => x.is_headquarter)).toHaveLength(1);
+  });
+
+  it('provider staff register a partner organisation, its headquarters and a price in ringgit, then edit both', async () => {
+    const c = originalClient(t, 'org: organisation and pricing');
+    await c.call({
+      method: 'GET',
+      path: 'organization?type=Swasta&limit=10&page=1',
+      token: staff,
+      reads: ['organizations.data', 'organizations.total'],
+    });
+    const form = {
+      type: 'Swasta',
+      name: 'Amanah Kontrak Sdn Bhd',
+      short_name: 'AKSB',
+      code: 'AKSB',
+      account_type: 'Biasa',
+      address: 'Aras 3, Menara Kontrak',
+      postcode: '50450',
+      city: 'Kuala Lumpur',
+      state: 'W.P. Kuala Lumpur',
+      phone_number: '03-2222 3333',
+      email: 'akaun@aksb.example.com',
+      website: 'https://aksb.example.com',
+      status: 1,
+      company_registration_number: '201901012345 ',
+      founder_name: 'Hj. Kamal',
+      mykad_number: '',
+      pic_phone_number: '0123456789',
+      bank_account_number: '5140 1234 5678',
+      bank_account_holder: 'Amanah Kontrak Sdn Bhd',
+      bank_name: 'Maybank',
+      allow_payment_gateway: 1,
+      allow_cash_payment: 0,
+      allow_direct_payment: 1,
+      username: '',
+      gender: '',
+      branch_id: '',
+      role: '',
+    };
+    const org = await c.call({
+      method: 'POST',
+      path: 'organization',
+      token: staff,
+      body: form,
+      reads: ['organization.id', 'organization.type'],
+    });
+    const orgId = org.body.organization.id;
+    await c.call({
+      method: 'POST',
+      path: 'branch',
+      token: staff,
+      body: {
+        organization_id: orgId,
+        is_headquarter: 1,
+        branch_name: 'Headquarter',
+        phase: 'Branch',
+        type_name: 'Branch',
+        status: 1,
+      },
+      reads: ['branch.id'],
+    });
+    await c.call({
+      method: 'PATCH',
+      path: `organization/${orgId}`,
+      token: staff,
+      body: { ...form, name: 'Amanah Kontrak Berhad', allow_loan_payment: 0 },
+      reads: ['organization.id'],
+    });
+    await c.call({
+      method: 'GET',
+      path: `organization/${orgId}`,
+      token: staff,
+      reads: [
+        ...ORG_KEYS.map((k) => `organization.${k}`),
+        'organization.company_registration_number',
+        'organization.allow_payment_gateway',
+        'organization.allow_cash_payment',
+        'organization.allow_direct_payment',
+        'organization.allow_loan_payment',
+      ],
+    });
+    const priceBody = {
+      organization_id: orgId,
+      product: 'Wasiat',
+      price: 150,
+      description: 'Wasiat asas',
+      status: 1,
+      awaris_share: '50.00',
+      organization_share: 79.9,
+      prooffice_share: '20.10',
+      others_share: 0,
+      others_description: '',
+      amendment_price: 50,
+      amendment_awaris_share: 20,
+      amendment_organization_share: 20,
+      amendment_prooffice_share: 10,
+      awaris_percentage: 33.333333333333336,
+      organization_percentage: 53.266666666666666,
+      prooffice_percentage: 13.4,
+      others_percentage: 0,
+    };
+    await c.call({ method: 'POST', path: 'pricing', token: staff, body: priceBody });
+    const [p] = await t.ctx.db.select().from(pricings).where(eq(pricings.organization_id, orgId));
+    await c.call({
+      method: 'GET',
+      path: `pricing/${p.id}`,
+      token: staff,
+      reads: ['pricing.id', 'pricing.product', 'pricing.description', 'pricing.status', 'pricing.created_at'],
+    });
+    await c.call({ method: 'PATCH', path: `pricing/${p.id}`, token: staff, body: { ...priceBody, price: '180.50' } });
+    await c.call({ method: 'PATCH', path: `pricing/${p.id}`, token: staff, body: { description: 'Wasiat asas 2026' } });
+    await c.call({
+      method: 'GET',
+      path: `organization/${orgId}/preference`,
+      token: staff,
+      reads: ['preference.id', 'preference.allow_wasiat', 'preference.allow_hibah'],
+    });
+    const prefId = c.results.at(-1)?.body.preference.id;
+    await c.call({
+      method: 'PATCH',
+      path: `preference/${prefId}`,
+      token: staff,
+      body: { allow_wasiat: 1, allow_hibah: 2 },
+    });
+    const { n, m } = c.summary();
+    expect(n).toBe(m);
+    const [o] = await t.ctx.db.select().from(organizations).where(eq(organizations.id, orgId));
+    expect(o).toMatchObject({ type: 'private', name: 'Amanah Kontrak Berhad', registration_number: '201901012345' });
+    const [after] = await t.ctx.db.select().from(pricings).where(eq(pricings.id, p.id));
+    expect(after).toMatchObject({
+      plan: 'basic',
+      price_sen: 18050,
+      amendment_price_sen: 5000,
+      provider_share_sen: 5000,
+      organisation_share_sen: 7990,
+      platform_share_sen: 2010,
+      amendment_platform_share_sen: 1000,
+      description: 'Wasiat asas 2026',
+      status: 1,
+    });
+  });
+
+  it('refuses what the rules refuse, also through the 2021 shapes', async () => {
+    const c = originalClient(t, 'org: refusals');
+    // a partner may not set prices (organisation:manage is the provider's): 403, not loosened for the 2021 client
+    await c.call({
+      method: 'POST',
+      path: 'pricing',
+      token: partner,
+      body: { organization_id: demo, product: 'Wasiat', price: 100, status: 1 },
+      status: 403,
+    });
+    // a third decimal of a ringgit is not rounded away; shares above the price are refused
+    const [{ id: provider }] = await t.ctx.db.select().from(organizations).where(eq(organizations.code, 'DEMO'));
+    await c.call({
+      method: 'POST',
+      path: 'pricing',
+      token: staff,
+      body: { organization_id: provider, product: 'Wasiat', price: '10.005', status: 1 },
+      status: 422,
+      reads: ['message', 'errors.price_sen'],
+    });
+    await c.call({
+      method: 'POST',
+      path: 'pricing',
+      token: staff,
+      body: { organization_id: provider, product: 'Wasiat', price: 10, organization_share: 11, status: 1 },
+      status: 422,
+      reads: ['errors.organisation_share_sen'],
+    });
+    // another organisation's branch is a 404 to a partner, whatever the body shape
+    const other = (await t.ctx.db.select().from(branches)).find((b) => b.organization_id !== demo);
+    expect(other).toBeTruthy();
+    await c.call({
+      method: 'PATCH',
+      path: `branch/${other?.id}`,
+      token: partner,
+      body: { phone_number: '0' },
+      status: 404,
+    });
+    const { n, m } = c.summary();
+    expect(n).toBe(m);
+  });
+});
