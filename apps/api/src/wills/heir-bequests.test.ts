@@ -76,7 +76,7 @@ describe('bequests to heirs: worked out by the server, acknowledged, required on
 
     const sent = await ok(submit(w.id, c.token));
     expect(sent.wasiat.status).toBe(1);
-  });
+  }, 120_000);
 
   it('a changed share needs a new acknowledgement; without heirs over their share there is nothing to acknowledge', async () => {
     const c = await newClient(t);
@@ -125,7 +125,7 @@ describe('bequests to heirs: worked out by the server, acknowledged, required on
     });
     expect(nothing.status).toBe(422);
     expect(nothing.body.errors.acknowledged).toEqual(['There are no bequests to heirs to acknowledge.']);
-  });
+  }, 120_000);
 
   it("another client's will is a 404 for the list and the acknowledgement", async () => {
     const owner = await newClient(t);
@@ -137,7 +137,7 @@ describe('bequests to heirs: worked out by the server, acknowledged, required on
       body: { acknowledged: 1 },
     });
     expect(ack.status).toBe(404);
-  });
+  }, 120_000);
 });
 
 describe("an heir's mobile number by age from the MyKad (issue 17 item 6)", () => {
@@ -164,5 +164,5 @@ describe("an heir's mobile number by age from the MyKad (issue 17 item 6)", () =
     });
     expect(patched.status).toBe(422);
     expect(Object.keys(patched.body.errors)).toEqual(['mobile_number']);
-  });
+  }, 120_000);
 });

@@ -23,7 +23,10 @@ import {
   heirBequestJson,
   heirBequests,
   heirBequestsKey,
+  type PropertyNaming,
   type PropertyWithShares,
+  propertyLabel,
+  relationshipLabel,
   testatorSex,
 } from '@wasiat/domain';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
@@ -121,12 +124,22 @@ async function liveContent(db: Conn, willId: string): Promise<HeirBequestContent
     .from(receivers)
     .where(and(eq(receivers.receivable_type, 'Wasiat'), eq(receivers.receivable_id, willId)));
   const ms = await db
-    .select({ id: moveable_properties.id })
+    .select({
+      id: moveable_properties.id,
+      property_type: moveable_properties.property_type,
+      institution_name: moveable_properties.institution_name,
+      account_number: moveable_properties.account_number,
+      transport_registration_number: moveable_properties.transport_registration_number,
+    })
     .from(moveable_properties)
     .where(and(eq(moveable_properties.moveable_type, 'Wasiat'), eq(moveable_properties.moveable_id, willId)))
     .orderBy(asc(moveable_properties.created_at), asc(moveable_properties.id));
   const is = await db
-    .select({ id: immoveable_properties.id })
+    .select({
+      id: immoveable_properties.id,
+      category: immoveable_properties.category,
+      property_no: immoveable_properties.property_no,
+    })
     .from(immoveable_properties)
     .where(and(eq(immoveable_properties.immoveable_type, 'Wasiat'), eq(immoveable_properties.immoveable_id, willId)))
     .orderBy(asc(immoveable_properties.created_at), asc(immoveable_properties.id));
@@ -195,10 +208,30 @@ export async function heirBequestState(db: Conn, subjectType: string, subjectId:
   return { heir_bequests: list, acknowledgement: ack ? ackBody(ack) : null, acknowledged };
 }
 
-/** `GET /wasiat/{id}/heir-bequests` for a visible will (404 otherwise). */
+/**
+ * `GET /wasiat/{id}/heir-bequests` for a visible will (404 otherwise): the state, each bequest also with
+ * `property_label` and `relationship_label` (`{ ms, en }`; son/daughter from the heir's MyKad) for the notice.
+ */
 export async function getWillHeirBequests(db: Db, user: AuthUser, willId: string) {
   const will = await findVisibleWill(db, user, willId);
-  return heirBequestState(db, 'Wasiat', will.id, await willHeirBequests(db, will.id));
+  const content = await liveContent(db, will.id);
+  const state = await heirBequestState(db, 'Wasiat', will.id, heirBequestsOfContent(content));
+  const props = new Map<string, { kind: PropertyWithShares['kind']; row: Row }>();
+  for (const p of content.moveables) props.set(String(p.id), { kind: 'MoveableProperty', row: p });
+  for (const p of content.immoveables) props.set(String(p.id), { kind: 'ImmoveableProperty', row: p });
+  const icOf = new Map(content.heirs.map((h) => [String(h.id), str(h.ic_number)]));
+  const both = (f: (lang: 'ms' | 'en') => string) => ({ ms: f('ms'), en: f('en') });
+  return {
+    ...state,
+    heir_bequests: state.heir_bequests.map((b) => {
+      const p = props.get(b.property_id);
+      return {
+        ...b,
+        property_label: both((lang) => (p ? propertyLabel(p.kind, p.row as PropertyNaming, lang) : '-')),
+        relationship_label: both((lang) => relationshipLabel(b.relationship, icOf.get(b.heir_id), lang)),
+      };
+    }),
+  };
 }
 
 /**

@@ -4,7 +4,7 @@
  * and the witness page.
  */
 import { List, Stack, Text, Title } from '@mantine/core';
-import { labelOf, MOVEABLE_PROPERTY_TYPES, RELATIONSHIPS } from '@wasiat/domain';
+import { labelOf, MOVEABLE_PROPERTY_TYPES, relationshipLabel } from '@wasiat/domain';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '@/features/wills/index.ts';
 import type { Draft, Row } from '../types.ts';
@@ -12,7 +12,8 @@ import type { Draft, Row } from '../types.ts';
 export function DraftSummary({ draft }: { draft: Draft }) {
   const { t } = useTranslation();
   const lang = useLang();
-  const rel = (c: string | null | undefined) => labelOf(RELATIONSHIPS, c ?? null, lang) || '—';
+  const rel = (c: string | null | undefined, ic?: unknown) =>
+    relationshipLabel(c, typeof ic === 'string' ? ic : null, lang) || '—';
   const receiver = (id: string) => draft.receivers.find((r) => r.id === id)?.name ?? '—';
   const shares = (p: Row) =>
     (p.shares ?? [])
@@ -45,7 +46,7 @@ export function DraftSummary({ draft }: { draft: Draft }) {
       {section(
         t('amendments.sections.heirs'),
         draft.heirs,
-        (h) => `${h.name} — ${rel(h.relationship)}`,
+        (h) => `${h.name} — ${rel(h.relationship, h.ic_number)}`,
         'draft-summary-heirs',
       )}
       {section(t('amendments.pages.pindaan-harta-alih'), draft.moveables, moveable, 'draft-summary-moveables')}

@@ -17,6 +17,7 @@ import {
   RACES,
   RELATIONSHIPS,
   RELIGIONS,
+  relationshipLabel,
   userDetailSchema,
 } from '@wasiat/domain';
 import { useTranslation } from 'react-i18next';
@@ -116,7 +117,8 @@ export function PindaanC() {
           { label: t('wills.f.name'), render: (r) => r.name },
           {
             label: t('wills.f.relationship'),
-            render: (r) => labelOf(RELATIONSHIPS, r.relationship ?? null, lang) || '—',
+            render: (r) =>
+              relationshipLabel(r.relationship ?? null, r.ic_number as string | null | undefined, lang) || '—',
           },
         ]}
       />

@@ -13,6 +13,7 @@ import {
   portionsExceedWhole,
   RELATIONSHIPS,
   receiverFieldsSchema,
+  relationshipLabel,
 } from '@wasiat/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -52,7 +53,8 @@ export function PindaanD() {
           { label: t('wills.f.name'), render: (r) => r.name },
           {
             label: t('wills.f.relationship'),
-            render: (r) => labelOf(RELATIONSHIPS, r.relationship ?? null, lang) || '—',
+            render: (r) =>
+              relationshipLabel(r.relationship ?? null, r.ic_number as string | null | undefined, lang) || '—',
           },
         ]}
       />

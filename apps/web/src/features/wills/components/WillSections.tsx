@@ -16,6 +16,7 @@ import {
   RACES,
   RELATIONSHIPS,
   RELIGIONS,
+  relationshipLabel,
 } from '@wasiat/domain';
 import { useTranslation } from 'react-i18next';
 import { api } from '@/app/api.ts';
@@ -165,7 +166,7 @@ export function WillSections({ will }: { will: Will }) {
   );
   const caretakers = useWillList<Caretaker>(comprehensive ? id : null, 'caretaker', 'caretakers');
   const bequests = useWillList<Bequest>(comprehensive ? id : null, 'bequest', 'bequests');
-  const rel = (c: string | null | undefined) => labelOf(RELATIONSHIPS, c ?? null, lang);
+  const rel = (c: string | null | undefined, ic?: string | null) => relationshipLabel(c, ic, lang);
   return (
     <>
       <TestatorSection wasiatId={id} />
@@ -174,7 +175,7 @@ export function WillSections({ will }: { will: Will }) {
         rows={heirs.data ?? []}
         columns={[
           [t('wills.f.name'), (h) => h.name],
-          [t('wills.f.relationship'), (h) => rel(h.relationship)],
+          [t('wills.f.relationship'), (h) => rel(h.relationship, h.ic_number)],
           [t('wills.f.ic_number'), (h) => h.ic_number],
           [t('wills.f.mobile_number'), (h) => h.mobile_number],
           [t('wills.f.address'), (h) => join(h.address, h.postcode, h.city, h.state)],

@@ -5,7 +5,7 @@
  */
 import { Button, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { heirFieldsSchema, labelOf, RELATIONSHIPS } from '@wasiat/domain';
+import { heirFieldsSchema, relationshipLabel } from '@wasiat/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '@/app/api.ts';
@@ -48,7 +48,7 @@ export function PartD() {
         testId="heirs"
         columns={[
           { label: t('wills.f.name'), render: (h) => h.name },
-          { label: t('wills.f.relationship'), render: (h) => labelOf(RELATIONSHIPS, h.relationship, lang) },
+          { label: t('wills.f.relationship'), render: (h) => relationshipLabel(h.relationship, h.ic_number, lang) },
           { label: t('wills.f.ic_number'), render: (h) => h.ic_number ?? '—' },
           { label: t('wills.f.mobile_number'), render: (h) => h.mobile_number ?? '—' },
         ]}

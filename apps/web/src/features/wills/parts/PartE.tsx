@@ -2,7 +2,8 @@
  * Part E — Property, guardians and bequests (comprehensive plan only; docs/api/wills.md; DESIGN.md §5
  * journey 1): tabs for movable property, immovable property, receivers, guardians of minor children,
  * bequests, and the estate (figures, the one-third limit with the heirs' consent, the executor fee and a
- * live faraid preview; issue 9). Each row saves on its own; "Next" moves on.
+ * live faraid preview; issue 9). Above the tabs, the notice of bequests to heirs with its required
+ * acknowledgement (issue 17 item 5). Each row saves on its own; "Next" moves on.
  */
 import { Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useState } from 'react';
@@ -13,6 +14,7 @@ import { useWillList } from '../hooks/useWill.ts';
 import type { Receiver } from '../types.ts';
 import { BequestsTab } from './e/BequestsTab.tsx';
 import { EstateTab } from './e/EstateTab.tsx';
+import { HeirBequestsNotice, useHeirBequests } from './e/HeirBequestsNotice.tsx';
 import { PeopleTab } from './e/PeopleTab.tsx';
 import { PropertyTab } from './e/PropertyTab.tsx';
 
@@ -25,11 +27,13 @@ export function PartE() {
   const [error, setError] = useState<string | null>(null);
   const [tab, setTab] = useState<string | null>('moveable');
   const receivers = useWillList<Receiver>(wasiatId, 'receiver', 'receivers');
+  const heirBequests = useHeirBequests(wasiatId ?? '');
   if (!wasiatId) return null;
   return (
     <Stack>
       <Title order={2}>{t('wills.parts.e')}</Title>
       <Text>{t('wills.e.intro')}</Text>
+      <HeirBequestsNotice wasiatId={wasiatId} editable={editable} />
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List>
           {TABS.map((k) => (
@@ -64,6 +68,9 @@ export function PartE() {
             setError(null);
             const fresh = await refresh();
             if (!fresh?.parts_done?.includes('e')) return setError(t('wills.e.need_one'));
+            // Bequests to heirs must be acknowledged here (the server refuses the submission otherwise).
+            const hb = (await heirBequests.refetch()).data;
+            if (hb && !hb.acknowledged) return setError(t('wills.e.heir_bequests.required'));
             await goNext('e');
           }}
         >

@@ -3,7 +3,7 @@
  * receiver and caretaker calls; spec §3 "Related: … guardian, beneficiary"): a list with add/change/delete.
  */
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { caretakerFieldsSchema, labelOf, RELATIONSHIPS, receiverFieldsSchema } from '@wasiat/domain';
+import { caretakerFieldsSchema, receiverFieldsSchema, relationshipLabel } from '@wasiat/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../components/fields.tsx';
@@ -35,7 +35,7 @@ export function PeopleTab({ kind, wasiatId, editable }: { kind: Kind; wasiatId: 
         testId={`${kind}-list`}
         columns={[
           { label: t('wills.f.name'), render: (r) => r.name },
-          { label: t('wills.f.relationship'), render: (r) => labelOf(RELATIONSHIPS, r.relationship, lang) },
+          { label: t('wills.f.relationship'), render: (r) => relationshipLabel(r.relationship, r.ic_number, lang) },
           { label: t('wills.f.ic_number'), render: (r) => r.ic_number ?? '—' },
           ...(kind === 'caretaker'
             ? [{ label: t('wills.f.wards'), render: (r: Row) => (r as Caretaker).wards ?? '' }]

@@ -1,0 +1,113 @@
+/**
+ * The plain-words notice of bequests to heirs on the property/receiver step (issue 17 item 5; ADR 0155):
+ * when a share of a property given to an heir is larger than that heir's faraid share, the server (never
+ * this screen) works it out (GET /api/wasiat/{id}/heir-bequests); the notice says what it means, lists each
+ * one (heir, property, share given, faraid share, the excess) and asks for the testator's acknowledgement
+ * with a required checkbox (POST /api/wasiat/{id}/heir-bequests/acknowledge). A change to a share asks again.
+ * Shared by the will's part E and any wizard that edits the will's property (props only).
+ */
+import { Checkbox, List, Stack, Text } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { fractionToPercent, parseFraction } from '@wasiat/domain';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '@/app/api.ts';
+import { FormError } from '@/components/FormError.tsx';
+import { formatDateTime } from '@/components/format.ts';
+import { Notice } from '../../components/Notice.tsx';
+
+/** One bequest to an heir as the server answers it (fractions "n/d"; labels in both languages). */
+export interface HeirBequestRow {
+  heir_id: string;
+  heir_name: string;
+  property_id: string;
+  share: string;
+  faraid: string | null;
+  excess: string;
+  property_label: { ms: string; en: string };
+  relationship_label: { ms: string; en: string };
+}
+/** `GET /api/wasiat/{id}/heir-bequests`. */
+export interface HeirBequestsState {
+  heir_bequests: HeirBequestRow[];
+  acknowledged: boolean;
+  acknowledgement: { acknowledged_at: string } | null;
+}
+
+/** The query of a will's bequests to heirs (under the will's key, so saving a share refreshes it). */
+export const heirBequestsKey = (wasiatId: string) => ['wasiat', wasiatId, 'heir-bequests'];
+export function useHeirBequests(wasiatId: string) {
+  return useQuery({
+    queryKey: heirBequestsKey(wasiatId),
+    enabled: !!wasiatId,
+    queryFn: () => api.get<HeirBequestsState>(`wasiat/${wasiatId}/heir-bequests`),
+  });
+}
+
+const pct = (f: string | null) => {
+  const x = f === null ? null : parseFraction(f);
+  return x ? fractionToPercent(x) : null;
+};
+
+/** The notice; renders nothing while the will has no bequests to heirs. */
+export function HeirBequestsNotice({ wasiatId, editable }: { wasiatId: string; editable: boolean }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language === 'en' ? 'en' : 'ms';
+  const qc = useQueryClient();
+  const q = useHeirBequests(wasiatId);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const list = q.data?.heir_bequests ?? [];
+  if (list.length === 0) return null;
+  const acknowledged = !!q.data?.acknowledged;
+  return (
+    <Notice color="yellow" title={t('wills.e.heir_bequests.title')} data-testid="heir-bequests-notice">
+      <Stack gap="xs">
+        <Text size="sm">{t('wills.e.heir_bequests.explain')}</Text>
+        <List size="sm">
+          {list.map((b) => (
+            <List.Item key={`${b.heir_id}-${b.property_id}`}>
+              {t('wills.e.heir_bequests.line', {
+                heir: b.heir_name,
+                relationship: b.relationship_label[lang],
+                property: b.property_label[lang],
+                share: pct(b.share),
+                faraid: pct(b.faraid) ?? t('wills.e.heir_bequests.faraid_unknown'),
+                excess: pct(b.excess),
+              })}
+            </List.Item>
+          ))}
+        </List>
+        <Text size="sm">{t('wills.e.heir_bequests.consent')}</Text>
+        <Checkbox
+          required
+          data-testid="heir-bequests-ack"
+          label={t('wills.e.heir_bequests.ack_label')}
+          checked={acknowledged}
+          disabled={!editable || acknowledged || busy}
+          onChange={async (e) => {
+            if (!e.currentTarget.checked) return;
+            setError(null);
+            setBusy(true);
+            try {
+              await api.post(`wasiat/${wasiatId}/heir-bequests/acknowledge`, { acknowledged: 1 }, { silent: true });
+              await qc.invalidateQueries({ queryKey: heirBequestsKey(wasiatId) });
+            } catch (err) {
+              setError(err instanceof Error ? err.message : String(err));
+            } finally {
+              setBusy(false);
+            }
+          }}
+        />
+        {acknowledged && q.data?.acknowledgement && (
+          <Text size="sm" data-testid="heir-bequests-acked">
+            {t('wills.e.heir_bequests.acked_at', {
+              at: formatDateTime(q.data.acknowledgement.acknowledged_at, lang),
+            })}
+          </Text>
+        )}
+        <FormError message={error} />
+      </Stack>
+    </Notice>
+  );
+}
