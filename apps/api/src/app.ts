@@ -7,7 +7,6 @@ import { createServer } from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -20,6 +19,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import helmet from 'helmet';
 import { guardPlugin } from './auth/guard.ts';
 import { authRoutes } from './auth/routes.ts';
 import type { Ctx } from './context.ts';
@@ -78,9 +78,10 @@ export async function buildApp(ctx: Ctx, opts: { logger?: boolean | object } = {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('lang', 'ms');
-  app.addHook('onRequest', async (req) => {
+  app.addHook('onRequest', (req, _reply, done) => {
     const x = req.headers['x-localization'];
     req.lang = pickLanguage(Array.isArray(x) ? x[0] : x, req.headers['accept-language']);
+    done();
   });
   installErrorHandler(app);
   // Every string input is trimmed before validation, except passwords and signature data (ADR 0137).
@@ -91,7 +92,7 @@ export async function buildApp(ctx: Ctx, opts: { logger?: boolean | object } = {
   // script, no eval; inline styles are allowed because Mantine writes style attributes and its CSS variables
   // at run time; PDFs are shown in frames from this origin or blob: URLs. HSTS 1 year, nosniff,
   // Referrer-Policy no-referrer, no framing by other sites.
-  await app.register(helmet, {
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -116,13 +117,19 @@ export async function buildApp(ctx: Ctx, opts: { logger?: boolean | object } = {
     referrerPolicy: { policy: 'no-referrer' },
     crossOriginEmbedderPolicy: false,
   });
+  // Built once (issue 18 item 1; ADR 0139): @fastify/helmet called helmet(options) — re-parsing the CSP and
+  // building every middleware — on each request, in two async hooks. The same middleware, built at start,
+  // sets the same headers in one synchronous hook.
+  app.addHook('onRequest', (req, reply, done) => {
+    securityHeaders(req.raw, reply.raw, done as (err?: unknown) => void);
+  });
   // Every API answer may carry personal data: never stored by browsers or shared caches (issue 11).
-  app.addHook('onSend', async (req, reply, payload) => {
+  app.addHook('onSend', (req, reply, payload, done) => {
     if (req.url.startsWith('/api')) {
       reply.header('cache-control', 'no-store');
       reply.header('pragma', 'no-cache');
     }
-    return payload;
+    done(null, payload);
   });
   const origins = ctx.env.CORS_ORIGINS.split(',')
     .map((s) => s.trim())

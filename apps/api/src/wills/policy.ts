@@ -72,6 +72,19 @@ export function scopeFlags(user: AuthUser) {
   };
 }
 
+/**
+ * The visibility of {@link willScope} when it is one of the two plain shapes the prepared will list serves
+ * (queries.ts `listWills`; ADR 0139): `'any'` — every will not soft-deleted (will:read:any) — or `'own'` — the
+ * caller's own wills (will:read:own and no delegated right). `null` for every other shape (agents, partners,
+ * mixed rights), which the general query builds from {@link willScope}.
+ */
+export function plainListScope(user: AuthUser): 'any' | 'own' | null {
+  const f = scopeFlags(user);
+  if (f.any) return 'any';
+  if (f.own && !f.agent && !f.org) return 'own';
+  return null;
+}
+
 /** Whether the user may create wills at all (for themselves or for a client). */
 export const canCreateForClient = (user: AuthUser) => userCan(user, 'will:create:client');
 

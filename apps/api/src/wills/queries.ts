@@ -26,7 +26,7 @@ import {
 import { grantExistsPrepared, registerReferenceKind } from '../grants/index.ts';
 import { notFound } from '../http/errors.ts';
 import { pageParams, toPage } from '../http/pagination.ts';
-import { scopeFlags, willScope } from './policy.ts';
+import { plainListScope, scopeFlags, willScope } from './policy.ts';
 
 export type WillRow = typeof wills.$inferSelect;
 /** A transaction handle of {@link Db}. */
@@ -113,6 +113,37 @@ function prepare(db: Db) {
       .from(wills)
       .where(visible)
       .prepare('wills_read_will'),
+    /**
+     * The will list of a staff-side user over all organisations, unfiltered (ADR 0139): the page, each will
+     * with its latest payment's status, and the total from the all-time roll-up (ADR 0112) as an uncorrelated
+     * subquery (run once) — one statement.
+     */
+    listAny: db
+      .select({
+        will: wills,
+        payment_status: latestPaymentStatus,
+        total: sql<number>`(select coalesce(sum(${report_org_totals.n}), 0)::int from ${report_org_totals})`,
+      })
+      .from(wills)
+      .where(isNull(wills.deleted_at))
+      .orderBy(desc(wills.created_at), desc(wills.id))
+      .limit(p('limit'))
+      .offset(p('offset'))
+      .prepare('wills_list_any'),
+    /** A client's own wills, unfiltered (ADR 0139): the page and the count over `wills_user_created_idx`. */
+    listOwn: db
+      .select({
+        will: wills,
+        payment_status: latestPaymentStatus,
+        total: sql<number>`(select count(*)::int from ${wills} w2
+          where w2.user_id = ${p('uid')} and w2.deleted_at is null)`,
+      })
+      .from(wills)
+      .where(and(eq(wills.user_id, p('uid')), isNull(wills.deleted_at)))
+      .orderBy(desc(wills.created_at), desc(wills.id))
+      .limit(p('limit'))
+      .offset(p('offset'))
+      .prepare('wills_list_own'),
     latestPayment: db
       .select()
       .from(payments)
@@ -240,6 +271,19 @@ async function listTotalFromRollup(db: Db, user: AuthUser, q: WillListQuery, cod
  *   Laravel-style envelope `{ data, current_page, per_page, total, last_page }`.
  */
 export async function listWills(db: Db, user: AuthUser, q: WillListQuery) {
+  const p = pageParams(q);
+  // The two lists asked for most — staff over all organisations, a client's own — unfiltered: one prepared
+  // statement carrying page and total (ADR 0139). An empty page (past the end) still needs the total: below.
+  const plain =
+    q.user_id || q.organization_id || q.status !== undefined || q.ic_number || q.name ? null : plainListScope(user);
+  if (plain) {
+    const stmt = plain === 'any' ? prepared(db).listAny : prepared(db).listOwn;
+    const found = await stmt.execute({ uid: user.id, limit: p.per_page, offset: p.offset });
+    if (found.length) {
+      const rows = found.map(({ will, payment_status }) => ({ will, payment_status }));
+      return { rows, page: (data: unknown[]) => toPage(data, found[0].total, p) };
+    }
+  }
   const conds: SQL[] = [willScope(user)];
   let codes: number[] | null = null;
   if (q.user_id) conds.push(eq(wills.user_id, q.user_id));
@@ -259,7 +303,6 @@ export async function listWills(db: Db, user: AuthUser, q: WillListQuery) {
     conds.push(or(ilike(users.name, like), ilike(will_user_details.name, like)) as SQL);
   }
   const where = and(...conds);
-  const p = pageParams(q);
   // Join the testator tables only when searching by MyKad or name: the count over all wills stays an index scan.
   const needsPeople = Boolean(q.ic_number || q.name);
   const from = <T extends { from: (t: typeof wills) => any }>(b: T) => {
