@@ -5,8 +5,53 @@ import { defineConfig, type Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 /**
+ * What every page's first load needs, /login's whole first load included: React, the router, i18next, Mantine's
+ * style system and the handful of components of the public frame and the auth pages, the API client with its
+ * toast/dialog managers (not their hosts, app/feedback.tsx), in ONE chunk beside the entry. Left to itself the
+ * bundler cut them into ~20 chunks of a few hundred bytes each, and every response costs ~540 bytes of headers
+ * and a request on a slow link (issue 18 item 4; ADR 0143).
+ */
+const MANTINE_BASE = [
+  'Box',
+  'Button',
+  'Loader',
+  'Input',
+  'InputBase',
+  'TextInput',
+  'PasswordInput',
+  'Alert',
+  'CloseButton',
+  'Title',
+  'Anchor',
+  'Text',
+  'Paper',
+  'Stack',
+  'Group',
+  'Container',
+  'SegmentedControl',
+  'FloatingIndicator',
+  'UnstyledButton',
+  'ActionIcon',
+  'Transition',
+  'Portal',
+  'VisuallyHidden',
+].join('|');
+const FIRST_LOAD = new RegExp(
+  [
+    `node_modules[\\\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|use-sync-external-store|clsx|@mantine[\\\\/]hooks|@mantine[\\\\/]store)[\\\\/]`,
+    `node_modules[\\\\/]@mantine[\\\\/]core[\\\\/]esm[\\\\/](core|components[\\\\/](${MANTINE_BASE}))[\\\\/]`,
+    `node_modules[\\\\/]@mantine[\\\\/](notifications[\\\\/]esm[\\\\/]notifications\\.store|modals[\\\\/]esm[\\\\/]events)\\.mjs$`,
+    `apps[\\\\/]web[\\\\/]src[\\\\/](app[\\\\/](api|notify|storage|feedback)|components[\\\\/](FormError|form-errors|PasswordField)|features[\\\\/]auth[\\\\/]AuthCard)\\.tsx?$`,
+  ].join('|'),
+);
+
+/** The core message files of a language (app/i18n.ts `CORE_FILES`), in their own chunk. */
+const CORE_LOCALE = (lang: string) =>
+  new RegExp(`[\\\\/]locales[\\\\/]${lang}[\\\\/](common|auth|validation|errors)\\.json$`);
+
+/**
  * Malay (the default language, spec §1) messages are fetched with the entry instead of after it ran: a
- * `modulepreload` of the `locale-ms` chunk in index.html (app/i18n.ts loads it at start; ADR 0116).
+ * `modulepreload` of the `locale-ms-core` chunk in index.html (app/i18n.ts loads it at start; ADR 0116).
  */
 function preloadDefaultLocale(): Plugin {
   return {
@@ -15,7 +60,7 @@ function preloadDefaultLocale(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(_html, ctx) {
-        const chunk = Object.keys(ctx.bundle ?? {}).find((f) => /(^|\/)locale-ms-[^/]*\.js$/.test(f));
+        const chunk = Object.keys(ctx.bundle ?? {}).find((f) => /(^|\/)locale-ms-core-[^/]*\.js$/.test(f));
         return chunk
           ? [{ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${chunk}` }, injectTo: 'head' }]
           : [];
@@ -51,11 +96,15 @@ export default defineConfig({
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
       output: {
-        // One chunk per language (web and server messages), fetched only for the language in use (app/i18n.ts).
+        // Two chunks per language (web and server messages), fetched only for the language in use: the core
+        // (the login pages' and the shared validation messages) and the rest (app/i18n.ts; ADR 0143).
         codeSplitting: {
           groups: [
-            { name: 'locale-ms', test: /[\\/]locales[\\/]ms[\\/]/ },
-            { name: 'locale-en', test: /[\\/]locales[\\/]en[\\/]/ },
+            { name: 'base', test: FIRST_LOAD, priority: 3 },
+            { name: 'locale-ms-core', test: CORE_LOCALE('ms'), priority: 2 },
+            { name: 'locale-en-core', test: CORE_LOCALE('en'), priority: 2 },
+            { name: 'locale-ms', test: /[\\/]locales[\\/]ms[\\/]/, priority: 1 },
+            { name: 'locale-en', test: /[\\/]locales[\\/]en[\\/]/, priority: 1 },
           ],
         },
       },

@@ -1,14 +1,11 @@
-/** Entry of the SPA: providers (Mantine, modals, notifications, i18n, TanStack Query) and the router. */
+/** Entry of the SPA: providers (Mantine, i18n), the lazily mounted toast and dialog hosts, and the router. */
 import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
 import './app/a11y.css';
-import { type CSSVariablesResolver, createTheme, MantineProvider, Notification, Table } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type CSSVariablesResolver, createTheme, MantineProvider } from '@mantine/core';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { FeedbackHost } from './app/feedback.tsx';
 import { i18nReady } from './app/i18n.ts';
 import { createRouter } from './app/router.tsx';
 
@@ -18,13 +15,15 @@ const theme = createTheme({
   primaryColor: 'teal',
   primaryShade: 9,
   fontFamily: 'system-ui, sans-serif',
+  // Plain objects, not `Notification.extend`/`Table.ScrollContainer.extend`: importing those components here
+  // would put them (and the scroll area) in every page's first load (ADR 0143).
   components: {
-    Notification: Notification.extend({ styles: { description: { color: 'var(--mantine-color-gray-8)' } } }),
+    Notification: { styles: { description: { color: 'var(--mantine-color-gray-8)' } } },
     // A table wider than the screen scrolls inside a native box that keyboard users can focus and scroll
     // (axe scrollable-region-focusable; issue 22 item 2); the page itself never scrolls sideways.
-    TableScrollContainer: Table.ScrollContainer.extend({
+    TableScrollContainer: {
       defaultProps: { type: 'native', tabIndex: 0, 'data-scroll-region': true } as Record<string, unknown>,
-    }),
+    },
   },
 });
 // Mantine hovers a shade-9 button with shade 8, which fails contrast again: hover darker instead.
@@ -50,7 +49,6 @@ const cssVariablesResolver: CSSVariablesResolver = () => ({
   },
   dark: {},
 });
-const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
 const router = createRouter();
 
 const root = document.getElementById('root');
@@ -60,13 +58,10 @@ if (root) {
     createRoot(root).render(
       <StrictMode>
         <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-          <QueryClientProvider client={queryClient}>
-            <ModalsProvider>
-              {/* Bottom: a toast never covers the header's language switch and login link (WCAG 2.4.11). */}
-              <Notifications position="bottom-right" />
-              <RouterProvider router={router} />
-            </ModalsProvider>
-          </QueryClientProvider>
+          {/* Toasts and dialogs (app/feedback.tsx): mounted on first need. */}
+          <FeedbackHost />
+          {/* TanStack Query's cache is provided by a layout route (app/query.tsx), not here. */}
+          <RouterProvider router={router} />
         </MantineProvider>
       </StrictMode>,
     ),

@@ -4,9 +4,11 @@
  * plus the shared server messages of @wasiat/domain (`packages/domain/src/locales/<lang>/*.json`:
  * validation/error keys), so a rule's message is the same in the browser and in a 422 from the server.
  *
- * Each language is its own code-split chunk, loaded when first needed (`loadLanguage`): a page load fetches
- * only the stored language; `main.tsx` waits for it before the first render; Malay (the fallback) follows
- * in the background for an English user (issue 18 item 4; ADR 0116).
+ * Each language is two code-split chunks, loaded when first needed: the CORE messages (`common`, `auth`, the
+ * server's `validation` and `errors`: what the public frame and the login pages show) and the rest. A page load
+ * fetches the stored language's core (`main.tsx` waits for it before the first render); every route but the
+ * light ones (`handle: { light: true }`, app/router.tsx) waits for the whole language (`loadLanguage`, called from the
+ * router), so /login never downloads the other features' messages (issue 18 item 4; ADRs 0116, 0143).
  */
 import { DEFAULT_LANGUAGE, type Language } from '@wasiat/domain';
 import i18n from 'i18next';
@@ -28,11 +30,23 @@ function deepMerge(into: Tree, from: Tree): Tree {
   return into;
 }
 
-/** The files of one language: server messages first, then the web's own (which may add to a namespace). */
-async function resourcesFor(lang: Language): Promise<Tree> {
+/**
+ * The core files (file names, both sides): their keys are the public frame's, the login pages' and the shared
+ * validation/error messages. The build puts them in the `locale-<lang>-core` chunk (vite.config.ts).
+ */
+export const CORE_FILES = ['common', 'auth', 'validation', 'errors'] as const;
+const isCore = (path: string) => (CORE_FILES as readonly string[]).includes(path.replace(/^.*\/|\.json$/g, ''));
+
+type Part = 'core' | 'all';
+
+/**
+ * The files of one language (the core, or every file): server messages first, then the web's own (which may
+ * add to a namespace), each side in file-name order — the same merge whether the core came first or not.
+ */
+async function resourcesFor(lang: Language, part: Part): Promise<Tree> {
   const pick = (files: Record<string, () => Promise<Tree>>) =>
     Object.entries(files)
-      .filter(([path]) => path.includes(`/locales/${lang}/`))
+      .filter(([path]) => path.includes(`/locales/${lang}/`) && (part === 'all' || isCore(path)))
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([, load]) => load());
   const server = await Promise.all(pick(serverFiles));
@@ -42,17 +56,39 @@ async function resourcesFor(lang: Language): Promise<Tree> {
   return merged;
 }
 
-const loading = new Map<Language, Promise<void>>();
-/** Load a language's resources into i18next once (later calls share the first load). */
-export function loadLanguage(lang: Language): Promise<void> {
-  let p = loading.get(lang);
+const loading = new Map<string, Promise<void>>();
+function load(lang: Language, part: Part): Promise<void> {
+  const key = `${lang}:${part}`;
+  let p = loading.get(key);
   if (!p) {
-    p = resourcesFor(lang).then((tree) => {
-      i18n.addResourceBundle(lang, 'translation', tree, true, true);
+    p = resourcesFor(lang, part).then((tree) => {
+      // The whole language overwrites; the core never does (it may arrive after the whole language did).
+      i18n.addResourceBundle(lang, 'translation', tree, true, part === 'all');
     });
-    loading.set(lang, p);
+    loading.set(key, p);
   }
   return p;
+}
+
+/** Load a language's core messages into i18next once (the public frame and the login pages). */
+export function loadCoreMessages(lang: Language): Promise<void> {
+  return loading.get(`${lang}:all`) ?? load(lang, 'core');
+}
+
+/** Load all of a language's messages into i18next once (later calls share the first load). */
+export function loadLanguage(lang: Language): Promise<void> {
+  return load(lang, 'all');
+}
+
+/**
+ * All messages of the language in use and of Malay, the fallback: what every route but the core-only ones
+ * waits for (app/router.tsx).
+ */
+export function loadAllMessages(): Promise<void> {
+  const lang = (i18n.language as Language | undefined) ?? storedLanguage();
+  return Promise.all([loadLanguage(lang === 'en' ? 'en' : DEFAULT_LANGUAGE), loadLanguage(DEFAULT_LANGUAGE)]).then(
+    () => undefined,
+  );
 }
 
 /** The stored language, or ms. */
@@ -79,9 +115,12 @@ void i18n.use(initReactI18next).init({
 });
 if (typeof document !== 'undefined') document.documentElement.lang = storedLanguage();
 
-/** Resolves when the stored language is loaded (main.tsx renders after it); Malay, the fallback, follows. */
-export const i18nReady: Promise<void> = loadLanguage(storedLanguage()).then(() => {
-  if (storedLanguage() !== DEFAULT_LANGUAGE) void loadLanguage(DEFAULT_LANGUAGE);
+/**
+ * Resolves when the stored language's core messages are loaded (main.tsx renders after them); Malay's core, the
+ * fallback, follows for an English user.
+ */
+export const i18nReady: Promise<void> = loadCoreMessages(storedLanguage()).then(() => {
+  if (storedLanguage() !== DEFAULT_LANGUAGE) void loadCoreMessages(DEFAULT_LANGUAGE);
 });
 
 export default i18n;

@@ -1,10 +1,13 @@
 /**
  * User feedback for API errors (spec §8; DESIGN.md §4): a warning toast titled "Ralat" for GET errors;
  * for POST errors a toast (5 s private, 50 s public) plus an error dialog closed by "Tutup".
+ * The toast and dialog hosts load on first use (app/feedback.tsx; ADR 0143): a toast is queued in Mantine's
+ * store and shows when its host mounts; the dialog opens once its provider listens.
  */
 import { Button, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
+import { feedbackReady } from './feedback.tsx';
 import i18n from './i18n.ts';
 
 export const TOAST_MS_PRIVATE = 5000;
@@ -15,6 +18,7 @@ const closeButtonProps = () => ({ 'aria-label': i18n.t('common.close') });
 
 /** Warning toast titled "Ralat"/"Error". */
 export function warnToast(message: string, autoClose = TOAST_MS_PRIVATE) {
+  void feedbackReady();
   notifications.show({
     color: 'yellow',
     title: i18n.t('common.error_title'),
@@ -44,6 +48,7 @@ function returnFocus(from: Element | null) {
  * `from` (the element focused when the request failed) or the first field ({@link returnFocus}).
  */
 export function errorToastAndDialog(message: string, autoClose = TOAST_MS_PRIVATE, from: Element | null = null) {
+  const hosts = feedbackReady();
   notifications.show({
     color: 'red',
     title: i18n.t('common.error_title'),
@@ -51,6 +56,10 @@ export function errorToastAndDialog(message: string, autoClose = TOAST_MS_PRIVAT
     autoClose,
     closeButtonProps: closeButtonProps(),
   });
+  void hosts.then(() => openErrorDialog(message, from));
+}
+
+function openErrorDialog(message: string, from: Element | null) {
   const id = modals.open({
     title: i18n.t('common.error_title'),
     returnFocus: false,
@@ -69,5 +78,6 @@ export function errorToastAndDialog(message: string, autoClose = TOAST_MS_PRIVAT
 
 /** Success toast. */
 export function successToast(message: string) {
+  void feedbackReady();
   notifications.show({ color: 'green', message, autoClose: TOAST_MS_PRIVATE, closeButtonProps: closeButtonProps() });
 }

@@ -24,6 +24,7 @@ import { securityRoutes } from '@/features/security/routes.tsx';
 import { tekunRoutes } from '@/features/tekun/routes.tsx';
 import { willsRoutes } from '@/features/wills/routes.tsx';
 import { guarded, loadPreference, loadSession, requireAuth } from './guards.ts';
+import { loadAllMessages } from './i18n.ts';
 import { NotFoundPage } from './layout/NotFoundPage.tsx';
 import { PublicLayout } from './layout/PublicLayout.tsx';
 import { session } from './storage.ts';
@@ -50,22 +51,61 @@ const features = [
   grantsRoutes,
 ];
 
-export const routes: RouteObject[] = [
-  // Routes that pick their own layout and checks (FeatureRoutes.root), before the two groups.
-  ...features.flatMap((f) => f.root ?? []),
+/**
+ * A route that shows a page waits for all messages of the language (app/i18n.ts), fetched in parallel with the
+ * page's own chunk; only the public frame and the light pages (`handle: { light: true }`: /login) make do
+ * with the core messages loaded before the first render, so their first load never carries the other features'
+ * messages (issue 18 item 4; ADR 0143). Layout routes (with children) are left as they are: their pages wait.
+ */
+export function withMessages(route: RouteObject): RouteObject {
+  if (route.children) return { ...route, children: route.children.map(withMessages) } as RouteObject;
+  if (isLight(route)) return route;
+  const shows = route.lazy || route.element || route.Component;
+  if (!shows) return route;
+  const own = route.lazy;
+  if (typeof own === 'object') throw new Error(`route ${route.path}: per-property lazy is not supported here`);
+  return {
+    ...route,
+    lazy: async () => {
+      const [props] = await Promise.all([own ? own() : {}, loadAllMessages()]);
+      return props;
+    },
+  } as RouteObject;
+}
+
+/** Whether a route is a light page (`handle: { light: true }`): see {@link withMessages} and app/query.tsx. */
+const isLight = (r: RouteObject) => (r.handle as { light?: boolean } | undefined)?.light === true;
+
+const publicPages = features.flatMap((f) => f.public ?? []);
+
+const pages: RouteObject[] = [
+  // Light pages (/login): the public frame, the core messages, no query cache (ADR 0143).
+  { element: <PublicLayout />, children: publicPages.filter(isLight) },
   {
-    element: <PublicLayout />,
+    // Every other page under TanStack Query's cache (app/query.tsx), loaded with the first of them.
+    lazy: async () => ({ Component: (await import('./query.tsx')).QueryLayout }),
     children: [
-      // The root path redirects to /dashboard/agent (spec §2) for a logged-in user; others see the home page.
-      ...features.flatMap((f) => f.public ?? []),
+      // Routes that pick their own layout and checks (FeatureRoutes.root), before the two groups.
+      ...features.flatMap((f) => f.root ?? []),
+      {
+        element: <PublicLayout />,
+        children: [
+          // The root path redirects to /dashboard/agent (spec §2) for a logged-in user; others see the home page.
+          ...publicPages.filter((r) => !isLight(r)),
+        ],
+      },
+      {
+        // The app's frame (menu, header) is its own chunk: public pages such as /login never load it (ADR 0116).
+        // Its menu shows every feature's labels: all messages first.
+        lazy: async () => {
+          const [{ AppLayout }] = await Promise.all([import('./layout/AppLayout.tsx'), loadAllMessages()]);
+          return { Component: AppLayout };
+        },
+        loader: guarded(loadSession, requireAuth, loadPreference),
+        shouldRevalidate: ({ currentUrl, nextUrl }) => currentUrl.pathname !== nextUrl.pathname,
+        children: features.flatMap((f) => f.private ?? []),
+      },
     ],
-  },
-  {
-    // The app's frame (menu, header) is its own chunk: public pages such as /login never load it (ADR 0116).
-    lazy: async () => ({ Component: (await import('./layout/AppLayout.tsx')).AppLayout }),
-    loader: guarded(loadSession, requireAuth, loadPreference),
-    shouldRevalidate: ({ currentUrl, nextUrl }) => currentUrl.pathname !== nextUrl.pathname,
-    children: features.flatMap((f) => f.private ?? []),
   },
   {
     path: '/logout',
@@ -76,5 +116,7 @@ export const routes: RouteObject[] = [
   },
   { path: '*', element: <PublicLayout />, children: [{ path: '*', element: <NotFoundPage /> }] },
 ];
+
+export const routes: RouteObject[] = pages.map(withMessages);
 
 export const createRouter = () => createBrowserRouter(routes);

@@ -7,10 +7,11 @@
  * present class takes the residue; every later one is excluded by it.
  * Sources: Bukhari 6732 and 6736; al-Nisa' 4:11, 4:176; Mughni al-Muhtaj, bab al-'asabah.
  */
-import { compareFractions, type Fraction, ZERO } from '../validation/shares.ts';
+
 import { type Ctx, fmt, giveResidue, has, remainder, SOURCES, splitByUnits } from './context.ts';
 import { hasFemaleDescendant, jadd } from './furud.ts';
 import { COLLATERAL_RESIDUARIES, FEMALE_DESCENDANTS, type HeirKey, MALE_DESCENDANTS } from './heirs.ts';
+import { cmpQ, type Q, Q_ZERO } from './q.ts';
 import { grandfatherWithSiblings } from './special-cases.ts';
 
 /** Exclude every later residuary class, naming the one that took the residue. */
@@ -24,20 +25,15 @@ function blockLater(c: Ctx, later: readonly HeirKey[], by: HeirKey) {
 }
 
 /** Give the residue (when positive) to one residuary class alone. */
-function takeAll(
-  c: Ctx,
-  k: HeirKey,
-  rest: Fraction,
-  rule: 'residuary' | 'father_residue' | 'residuary_with_daughters',
-) {
-  const part = compareFractions(rest, ZERO) > 0 ? rest : ZERO;
-  if (part.num > 0n) giveResidue(c, k, part);
-  c.steps.push({ heir: k, rule: part.num > 0n ? rule : 'nothing_left', share: fmt(part), source: SOURCES.bukhari6732 });
+function takeAll(c: Ctx, k: HeirKey, rest: Q, rule: 'residuary' | 'father_residue' | 'residuary_with_daughters') {
+  const part = cmpQ(rest, Q_ZERO) > 0 ? rest : Q_ZERO;
+  if (part.num > 0) giveResidue(c, k, part);
+  c.steps.push({ heir: k, rule: part.num > 0 ? rule : 'nothing_left', share: fmt(part), source: SOURCES.bukhari6732 });
 }
 
 export function assignResidue(c: Ctx) {
   const rest = remainder(c);
-  const positive = compareFractions(rest, ZERO) > 0 ? rest : ZERO;
+  const positive = cmpQ(rest, Q_ZERO) > 0 ? rest : Q_ZERO;
   const siblingsAndBelow: HeirKey[] = [
     'full_brother',
     'full_sister',
@@ -53,7 +49,7 @@ export function assignResidue(c: Ctx) {
     const male = MALE_DESCENDANTS[g];
     const females = FEMALE_DESCENDANTS.slice(0, g + 1).filter((k) => has(c, k) && !c.fixed.has(k));
     c.hasResiduary = true;
-    if (positive.num > 0n) {
+    if (positive.num > 0) {
       splitByUnits(
         c,
         positive,
@@ -72,7 +68,7 @@ export function assignResidue(c: Ctx) {
   // 2. Father, then grandfather (alone, or sharing with siblings by Zayd's method).
   if (c.n.father) {
     c.hasResiduary = true;
-    if (positive.num > 0n) takeAll(c, 'father', positive, 'father_residue');
+    if (positive.num > 0) takeAll(c, 'father', positive, 'father_residue');
     blockLater(c, siblingsAndBelow, 'father');
     return;
   }
@@ -81,7 +77,7 @@ export function assignResidue(c: Ctx) {
     if (c.jaddWithSiblings) grandfatherWithSiblings(c, gf);
     else {
       c.hasResiduary = true;
-      if (positive.num > 0n) takeAll(c, gf, positive, 'father_residue');
+      if (positive.num > 0) takeAll(c, gf, positive, 'father_residue');
     }
     blockLater(c, COLLATERAL_RESIDUARIES, gf);
     return;
@@ -93,7 +89,7 @@ export function assignResidue(c: Ctx) {
     c.hasResiduary = true;
     const units: [HeirKey, 1 | 2][] = [['full_brother', 2]];
     if (has(c, 'full_sister') && !c.fixed.has('full_sister')) units.push(['full_sister', 1]);
-    if (positive.num > 0n) splitByUnits(c, positive, units, 'residuary_with_male', SOURCES.nisa176);
+    if (positive.num > 0) splitByUnits(c, positive, units, 'residuary_with_male', SOURCES.nisa176);
     else c.steps.push({ heir: 'full_brother', rule: 'nothing_left', share: '0', source: SOURCES.bukhari6732 });
     blockLater(c, ['paternal_half_brother', 'paternal_half_sister', ...COLLATERAL_RESIDUARIES], 'full_brother');
     return;
@@ -108,7 +104,7 @@ export function assignResidue(c: Ctx) {
     c.hasResiduary = true;
     const units: [HeirKey, 1 | 2][] = [['paternal_half_brother', 2]];
     if (has(c, 'paternal_half_sister') && !c.fixed.has('paternal_half_sister')) units.push(['paternal_half_sister', 1]);
-    if (positive.num > 0n) splitByUnits(c, positive, units, 'residuary_with_male', SOURCES.nisa176);
+    if (positive.num > 0) splitByUnits(c, positive, units, 'residuary_with_male', SOURCES.nisa176);
     else c.steps.push({ heir: 'paternal_half_brother', rule: 'nothing_left', share: '0', source: SOURCES.bukhari6732 });
     blockLater(c, COLLATERAL_RESIDUARIES, 'paternal_half_brother');
     return;

@@ -11,6 +11,21 @@ import { blockBy, type Ctx, SOURCES } from './context.ts';
 import { DESCENDANTS, type HeirKey, MALE_DESCENDANTS } from './heirs.ts';
 
 const MALE_LINE: readonly HeirKey[] = [...MALE_DESCENDANTS, 'father'];
+// The lists below are built once (not on every case: ADR 0144).
+const GRANDMOTHERS_BY_MOTHER = [
+  'paternal_grandmother',
+  'maternal_grandmother',
+  'maternal_grandmothers_mother',
+  'paternal_grandmothers_mother',
+  'paternal_grandfathers_mother',
+] as const;
+const PATERNAL_SIBLING_BLOCKERS: readonly HeirKey[] = [...MALE_LINE, 'full_brother'];
+const UTERINE_BLOCKERS: readonly HeirKey[] = [
+  ...DESCENDANTS,
+  'father',
+  'paternal_grandfather',
+  'paternal_great_grandfather',
+];
 
 export function applyBlocking(c: Ctx) {
   // Descendants: a nearer son excludes every lower descendant (Bukhari 6732: the nearest male).
@@ -25,15 +40,7 @@ export function applyBlocking(c: Ctx) {
 
   // Grandmothers: the mother excludes all; the father those on his side; the grandfather his mother;
   // a nearer grandmother the farther ones of her side; a nearer maternal one the farther paternal ones.
-  for (const g of [
-    'paternal_grandmother',
-    'maternal_grandmother',
-    'maternal_grandmothers_mother',
-    'paternal_grandmothers_mother',
-    'paternal_grandfathers_mother',
-  ] as const) {
-    blockBy(c, g, ['mother'], SOURCES.abuDawud2894);
-  }
+  for (const g of GRANDMOTHERS_BY_MOTHER) blockBy(c, g, ['mother'], SOURCES.abuDawud2894);
   blockBy(c, 'paternal_grandmother', ['father'], SOURCES.abuDawud2894);
   blockBy(c, 'paternal_grandmothers_mother', ['father', 'paternal_grandmother', 'maternal_grandmother']);
   blockBy(c, 'paternal_grandfathers_mother', [
@@ -48,13 +55,12 @@ export function applyBlocking(c: Ctx) {
   // who shares with them: special-cases.ts). Paternal siblings also by a full brother.
   blockBy(c, 'full_brother', MALE_LINE, SOURCES.nisa176);
   blockBy(c, 'full_sister', MALE_LINE, SOURCES.nisa176);
-  blockBy(c, 'paternal_half_brother', [...MALE_LINE, 'full_brother'], SOURCES.nisa176);
-  blockBy(c, 'paternal_half_sister', [...MALE_LINE, 'full_brother'], SOURCES.nisa176);
+  blockBy(c, 'paternal_half_brother', PATERNAL_SIBLING_BLOCKERS, SOURCES.nisa176);
+  blockBy(c, 'paternal_half_sister', PATERNAL_SIBLING_BLOCKERS, SOURCES.nisa176);
 
   // Uterine siblings: excluded by any descendant and by any male ascendant (al-Nisa' 4:12, kalalah).
-  const uterineBlockers: HeirKey[] = [...DESCENDANTS, 'father', 'paternal_grandfather', 'paternal_great_grandfather'];
-  blockBy(c, 'maternal_half_brother', uterineBlockers, SOURCES.nisa12);
-  blockBy(c, 'maternal_half_sister', uterineBlockers, SOURCES.nisa12);
+  blockBy(c, 'maternal_half_brother', UTERINE_BLOCKERS, SOURCES.nisa12);
+  blockBy(c, 'maternal_half_sister', UTERINE_BLOCKERS, SOURCES.nisa12);
 
   // Distant kindred (dhawu al-arham) inherit nothing while Baitulmal takes the residue (MALAYSIA.md §3).
   if (c.n.daughters_son > 0) {

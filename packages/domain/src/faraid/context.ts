@@ -2,8 +2,9 @@
  * The working state of one faraid calculation, shared by the stages (blocking → furud → special
  * cases → asabah → 'awl / radd). Each stage reads counts and writes shares and the reasons (steps).
  */
-import { addFractions, type Fraction, fraction, ZERO } from '../validation/shares.ts';
-import { type FaraidPolicy, HEIR_KEYS, type HeirKey, type Sex, type ShareKey } from './heirs.ts';
+import type { Fraction } from '../validation/shares.ts';
+import { type FaraidPolicy, HEIR_KEYS, type HeirCounts, type HeirKey, type Sex, type ShareKey } from './heirs.ts';
+import { addQ, mul, type Q, Q_ZERO, q, sumQ } from './q.ts';
 
 /** Sources cited by the rules (MALAYSIA.md "Sources", and the classical texts it relies on). */
 export const SOURCES = {
@@ -83,23 +84,41 @@ export interface Ctx {
   n: Record<HeirKey, number>;
   /** Blocked heirs and who blocks them. */
   blocked: Map<HeirKey, HeirKey[]>;
-  /** Fixed shares (fard) of whole classes. */
-  fixed: Map<HeirKey, Fraction>;
+  /** Fixed shares (fard) of whole classes (exact number fractions, q.ts). */
+  fixed: Map<HeirKey, Q>;
   /** Residuary shares of whole classes. */
-  residue: Map<HeirKey, Fraction>;
+  residue: Map<HeirKey, Q>;
   /** Whether a residuary heir exists (then nothing goes to radd or Baitulmal). */
   hasResiduary: boolean;
   /** The grandfather shares with the siblings (Zayd's method) instead of blocking nobody. */
   jaddWithSiblings: boolean;
   steps: FaraidStep[];
+  /** The input named an heir of uncertain status with a count > 0 (engine.ts then divides by reservation). */
+  uncertain: boolean;
+  /** The heirs with a count > 0, in HEIR_KEYS order (the result lists them, and only them). */
+  present: HeirKey[];
 }
 
 /** Every key at 0 (copied by spread: much faster than adding 36 keys one by one). */
 const NO_HEIRS = Object.fromEntries(HEIR_KEYS.map((k) => [k, 0])) as Record<HeirKey, number>;
+/** Each key's place in HEIR_KEYS. */
+const ORDER = Object.fromEntries(HEIR_KEYS.map((k, i) => [k, i])) as Record<HeirKey, number>;
 
-export function newCtx(deceased: Sex, policy: FaraidPolicy, counts: Partial<Record<HeirKey, number>>): Ctx {
+/**
+ * The working state for these heirs. One pass over the input's keys (an object of any shape: reading its keys
+ * one by one by name costs more than walking it once, ADR 0144) fills the counts and notes an uncertain heir.
+ */
+export function newCtx(deceased: Sex, policy: FaraidPolicy, counts: HeirCounts): Ctx {
   const n: Record<HeirKey, number> = { ...NO_HEIRS };
-  for (const k in counts) if (k in NO_HEIRS) n[k as HeirKey] = counts[k as HeirKey] ?? 0;
+  let uncertain = false;
+  const present: HeirKey[] = [];
+  for (const k in counts) {
+    const v = counts[k as keyof HeirCounts] ?? 0;
+    if (k in NO_HEIRS) {
+      n[k as HeirKey] = v;
+      if (v > 0) present.push(k as HeirKey);
+    } else if (v > 0 && (k === 'khuntha_child' || k === 'mafqud_son' || k === 'unborn_child')) uncertain = true;
+  }
   return {
     deceased,
     policy,
@@ -110,11 +129,13 @@ export function newCtx(deceased: Sex, policy: FaraidPolicy, counts: Partial<Reco
     hasResiduary: false,
     jaddWithSiblings: false,
     steps: [],
+    uncertain,
+    present: present.length > 1 ? present.sort((a, b) => ORDER[a] - ORDER[b]) : present,
   };
 }
 
 /** A fraction from small integers. */
-export const fr = (num: number | bigint, den: number | bigint = 1): Fraction => fraction(BigInt(num), BigInt(den));
+export const fr = (num: number, den = 1): Q => q(num, den);
 
 /** Present (count > 0) and not blocked. */
 export const has = (c: Ctx, k: HeirKey) => c.n[k] > 0 && !c.blocked.has(k);
@@ -130,41 +151,42 @@ export function blockBy(c: Ctx, k: HeirKey, by: readonly HeirKey[], source: stri
 }
 
 /** Sum of the fixed shares. */
-export const fixedTotal = (c: Ctx) => addFractions([...c.fixed.values()]);
+export const fixedTotal = (c: Ctx): Q => sumQ(c.fixed.values());
 
 /** What is left of the whole after the fixed shares (may be negative before 'awl). */
-export function remainder(c: Ctx): Fraction {
+export function remainder(c: Ctx): Q {
   const t = fixedTotal(c);
-  return fraction(t.den - t.num, t.den);
+  return q(t.den - t.num, t.den);
 }
 
 /** Add to a class's residue. */
-export function giveResidue(c: Ctx, k: HeirKey, f: Fraction) {
-  c.residue.set(k, addFractions([c.residue.get(k) ?? ZERO, f]));
+export function giveResidue(c: Ctx, k: HeirKey, f: Q) {
+  c.residue.set(k, addQ(c.residue.get(k) ?? Q_ZERO, f));
 }
 
 /**
  * Divide `amount` among residuary classes, a male taking twice a female (al-Nisa' 4:11, 4:176):
  * `units` maps each class to its units per head (2 or 1).
  */
-export function splitByUnits(c: Ctx, amount: Fraction, units: [HeirKey, 1 | 2][], rule: FaraidRule, source: string) {
+export function splitByUnits(c: Ctx, amount: Q, units: [HeirKey, 1 | 2][], rule: FaraidRule, source: string) {
   let total = 0;
   for (const [k, u] of units) total += c.n[k] * u;
   for (const [k, u] of units) {
     if (!c.n[k]) continue;
-    const part = fraction(amount.num * BigInt(c.n[k] * u), amount.den * BigInt(total));
+    const part = q(mul(amount.num, c.n[k] * u), mul(amount.den, total));
     giveResidue(c, k, part);
     c.steps.push({ heir: k, rule, share: fmt(part), source });
   }
 }
 
-/** "n/d" of a fraction. */
-export function fmt(f: Fraction): string {
-  return f.den === 1n ? f.num.toString() : `${f.num}/${f.den}`;
+/** "n/d" of a fraction (of the working, or of a result). */
+export function fmt(f: Q | Fraction): string {
+  const whole = typeof f.den === 'bigint' ? f.den === 1n : f.den === 1;
+  return whole ? String(f.num) : `${f.num}/${f.den}`;
 }
 
 /** Record a fixed share with its step. */
-export function giveFixed(c: Ctx, k: HeirKey, f: Fraction, rule: FaraidRule, source: string) {
+export function giveFixed(c: Ctx, k: HeirKey, f: Q, rule: FaraidRule, source: string) {
   c.fixed.set(k, f);
   c.steps.push({ heir: k, rule, share: fmt(f), source });
 }

@@ -204,6 +204,53 @@ const heirSet = fc
     return { deceased, heirs, policy };
   });
 
+/** Heir sets at the top of checkHeirs' range (up to 99 of a kind, four wives): the working's exact numbers. */
+const largeHeirSet = fc
+  .record({
+    deceased: fc.constantFrom<Sex>('male', 'female'),
+    picks: fc.dictionary(fc.constantFrom(...HEIR_KEYS), fc.integer({ min: 50, max: 99 }), { minKeys: 1 }),
+    policy: fc.constantFrom<FaraidPolicy>('radd', 'baitulmal'),
+  })
+  .map(({ deceased, picks, policy }) => {
+    const heirs: HeirCounts = { ...picks };
+    delete heirs[deceased === 'male' ? 'husband' : 'wife'];
+    if (heirs.wife) heirs.wife = 4;
+    for (const k of ['husband', 'father', 'mother', 'paternal_grandfather', 'paternal_great_grandfather'] as HeirKey[])
+      if (heirs[k]) heirs[k] = 1;
+    return { deceased, heirs, policy };
+  });
+
+describe('exact arithmetic in range (ADR 0144)', () => {
+  it('every valid heir set, up to 99 of each heir, is solved exactly (no RangeError) and adds up to the whole', () => {
+    const all: HeirCounts = Object.fromEntries(HEIR_KEYS.map((k) => [k, 99]));
+    for (const deceased of ['male', 'female'] as const)
+      for (const policy of ['radd', 'baitulmal'] as const) {
+        const heirs: HeirCounts = {
+          ...all,
+          husband: 1,
+          father: 1,
+          mother: 1,
+          paternal_grandfather: 1,
+          paternal_great_grandfather: 1,
+          wife: 4,
+        };
+        delete heirs[deceased === 'male' ? 'husband' : 'wife'];
+        expect(checkHeirs(deceased, heirs)).toEqual([]);
+        const r = calculateFaraid({ deceased, heirs, policy });
+        expect(addFractions(Object.values(r.shares).filter((f) => f !== undefined))).toEqual({ num: 1n, den: 1n });
+      }
+    fc.assert(
+      fc.property(largeHeirSet, (input) => {
+        expect(checkHeirs(input.deceased, input.heirs)).toEqual([]);
+        const r = calculateFaraid(input);
+        const total = addFractions(Object.values(r.shares).filter((f) => f !== undefined));
+        expect(total).toEqual({ num: 1n, den: 1n });
+      }),
+      { numRuns: 500 },
+    );
+  }, 30_000);
+});
+
 describe('properties', () => {
   it('the shares (with Baitulmal) always add up to the whole', () => {
     fc.assert(

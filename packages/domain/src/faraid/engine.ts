@@ -6,11 +6,11 @@
  * awl-radd.ts ('awl, radd or Baitulmal). Uncertain heirs (khuntha, mafqud, haml) are handled by
  * reservation (uncertain.ts). Amounts in sen: amounts.ts; deductions before faraid: deductions.ts.
  */
-import { addFractions, type Fraction, ZERO } from '../validation/shares.ts';
+import type { Fraction } from '../validation/shares.ts';
 import { assignResidue } from './asabah.ts';
 import { applyAwl, distributeSurplus } from './awl-radd.ts';
 import { applyBlocking } from './blocking.ts';
-import { type FaraidStep, fmt, has, newCtx } from './context.ts';
+import { type Ctx, type FaraidStep, fmt, has, newCtx } from './context.ts';
 import {
   fatherSixth,
   girls,
@@ -31,6 +31,7 @@ import {
   type Sex,
   type ShareKey,
 } from './heirs.ts';
+import { addQ, Q_ZERO, toFraction } from './q.ts';
 import { musytarakah } from './special-cases.ts';
 import { calculateWithReservation } from './uncertain.ts';
 
@@ -58,13 +59,20 @@ export function solveShares(
   heirs: Partial<Record<HeirKey, number>>,
   policy: FaraidPolicy,
 ): FaraidResult {
-  const c = newCtx(deceased, policy, heirs);
+  return solve(newCtx(deceased, policy, heirs));
+}
+
+/** The stages on a fresh working state (its uncertain heirs, if any, are ignored). */
+function solve(c: Ctx): FaraidResult {
   applyBlocking(c);
   const gf = c.n.father ? null : jadd(c);
   c.jaddWithSiblings =
     !!gf &&
     !hasMaleDescendant(c) &&
-    (['full_brother', 'full_sister', 'paternal_half_brother', 'paternal_half_sister'] as const).some((k) => has(c, k));
+    (has(c, 'full_brother') ||
+      has(c, 'full_sister') ||
+      has(c, 'paternal_half_brother') ||
+      has(c, 'paternal_half_sister'));
   spouses(c);
   mother(c);
   grandmothers(c);
@@ -77,13 +85,12 @@ export function solveShares(
   const baitulmal = distributeSurplus(c);
 
   const shares: Partial<Record<ShareKey, Fraction>> = {};
-  for (const k of HEIR_KEYS) {
-    if (!c.n[k]) continue;
+  for (const k of c.present) {
     const f = c.fixed.get(k);
     const r = c.residue.get(k);
-    shares[k] = f && r ? addFractions([f, r]) : (f ?? r ?? ZERO);
+    shares[k] = toFraction(f && r ? addQ(f, r) : (f ?? r ?? Q_ZERO));
   }
-  if (baitulmal.num > 0n) shares[BAITULMAL] = baitulmal;
+  if (baitulmal.num > 0) shares[BAITULMAL] = toFraction(baitulmal);
   return { shares, steps: c.steps, blocked: Object.fromEntries(c.blocked) };
 }
 
@@ -94,10 +101,9 @@ export function solveShares(
  */
 export function calculateFaraid(input: FaraidInput): FaraidResult {
   const policy = input.policy ?? 'baitulmal';
-  const h = input.heirs;
-  if (h.khuntha_child || h.mafqud_son || h.unborn_child)
-    return calculateWithReservation(input.deceased, input.heirs, policy);
-  return solveShares(input.deceased, input.heirs as Partial<Record<HeirKey, number>>, policy);
+  const c = newCtx(input.deceased, policy, input.heirs);
+  if (c.uncertain) return calculateWithReservation(input.deceased, input.heirs, policy);
+  return solve(c);
 }
 
 /** Shares as "n/d" strings ("0" for a blocked heir). */

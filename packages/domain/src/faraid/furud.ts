@@ -6,7 +6,11 @@ import { type Ctx, fr, giveFixed, has, SOURCES } from './context.ts';
 import { FEMALE_DESCENDANTS, GRANDMOTHERS, type HeirKey, MALE_DESCENDANTS, SIBLINGS } from './heirs.ts';
 import { umariyyah } from './special-cases.ts';
 
-const sum = (c: Ctx, keys: readonly HeirKey[]) => keys.reduce((s, k) => s + c.n[k], 0);
+function sum(c: Ctx, keys: readonly HeirKey[]): number {
+  let s = 0;
+  for (let i = 0; i < keys.length; i++) s += c.n[keys[i]];
+  return s;
+}
 
 /** Any heir descendant (far' warith): a child, or a child of a son however low. */
 export const hasDescendant = (c: Ctx) => sum(c, MALE_DESCENDANTS) + sum(c, FEMALE_DESCENDANTS) > 0;
@@ -100,7 +104,7 @@ export function uterine(c: Ctx) {
     giveFixed(
       c,
       k,
-      fr(whole.num * BigInt(c.n[k]), whole.den * BigInt(heads)),
+      fr(whole.num * c.n[k], whole.den * heads),
       heads === 1 ? 'uterine_sixth' : 'uterine_third',
       SOURCES.nisa12,
     );

@@ -2,8 +2,6 @@
  * The special cases of the Shafi'i school: al-'Umariyyatan, al-Musytarakah, and the grandfather with
  * full or paternal siblings (Zayd's method: muqasamah, mu'addah, al-Akdariyyah).
  */
-import type { Fraction } from '../validation/shares.ts';
-import { compareFractions, fraction, minFraction, subFractions, ZERO } from '../validation/shares.ts';
 import {
   type Ctx,
   fixedTotal,
@@ -17,6 +15,7 @@ import {
   splitByUnits,
 } from './context.ts';
 import type { HeirKey } from './heirs.ts';
+import { cmpQ, minQ, mul, type Q, Q_ZERO, q, subQ } from './q.ts';
 
 const BROTHERS_SISTERS = ['full_brother', 'full_sister', 'paternal_half_brother', 'paternal_half_sister'] as const;
 
@@ -28,10 +27,10 @@ const BROTHERS_SISTERS = ['full_brother', 'full_sister', 'paternal_half_brother'
  * Returns the mother's share, or null when the case does not arise. (The caller checked that no
  * descendant and fewer than two siblings are present.)
  */
-export function umariyyah(c: Ctx): Fraction | null {
+export function umariyyah(c: Ctx): Q | null {
   if (!c.n.father || !(c.n.husband || c.n.wife)) return null;
   const spouse = c.n.husband ? fr(1, 2) : fr(1, 4);
-  return fr(spouse.den - spouse.num, spouse.den * 3n);
+  return fr(spouse.den - spouse.num, spouse.den * 3);
 }
 
 /**
@@ -45,7 +44,7 @@ export function musytarakah(c: Ctx): boolean {
   if (!has(c, 'full_brother')) return false;
   const uterine = (['maternal_half_brother', 'maternal_half_sister'] as const).filter((k) => has(c, k));
   const uterineHeads = uterine.reduce((s, k) => s + c.n[k], 0);
-  if (uterineHeads < 2 || compareFractions(remainder(c), ZERO) > 0) return false;
+  if (uterineHeads < 2 || cmpQ(remainder(c), Q_ZERO) > 0) return false;
   const sharers: HeirKey[] = [...uterine, 'full_brother', ...(has(c, 'full_sister') ? ['full_sister' as const] : [])];
   const heads = sharers.reduce((s, k) => s + c.n[k], 0);
   for (const k of sharers) {
@@ -85,14 +84,14 @@ export function grandfatherWithSiblings(c: Ctx, g: HeirKey) {
   const sibs = siblingUnits(c);
   const units = 2 + sibs.reduce((s, [k, u]) => s + c.n[k] * u, 0);
   const others = fixedTotal(c);
-  const rest = subFractions(fr(1), others);
+  const rest = subQ(fr(1), others);
   const sixth = fr(1, 6);
 
   const onlySister = sibs.length === 1 && sibs[0][1] === 1 && c.n[sibs[0][0]] === 1;
   const fixedHeirs = [...c.fixed.keys()];
   if (
     onlySister &&
-    compareFractions(rest, sixth) === 0 &&
+    cmpQ(rest, sixth) === 0 &&
     c.n.husband &&
     has(c, 'mother') &&
     fixedHeirs.length === 2 &&
@@ -102,24 +101,24 @@ export function grandfatherWithSiblings(c: Ctx, g: HeirKey) {
     return akdariyyah(c, g, sibs[0][0]);
   }
 
-  if (compareFractions(rest, sixth) <= 0 && others.num > 0n) {
+  if (cmpQ(rest, sixth) <= 0 && others.num > 0) {
     giveFixed(c, g, sixth, 'grandfather_sixth', SOURCES.zayd);
     for (const [k] of sibs) c.steps.push({ heir: k, rule: 'nothing_left', share: '0', source: SOURCES.zayd });
     return;
   }
 
-  const share = fraction(rest.num * 2n, rest.den * BigInt(units));
+  const share = q(mul(rest.num, 2), mul(rest.den, units));
   let best = share;
   let rule: 'muqasamah' | 'grandfather_third' | 'grandfather_third_of_rest' | 'grandfather_sixth' = 'muqasamah';
-  if (others.num === 0n) {
-    if (compareFractions(fr(1, 3), best) > 0) [best, rule] = [fr(1, 3), 'grandfather_third'];
+  if (others.num === 0) {
+    if (cmpQ(fr(1, 3), best) > 0) [best, rule] = [fr(1, 3), 'grandfather_third'];
   } else {
-    const thirdOfRest = fraction(rest.num, rest.den * 3n);
-    if (compareFractions(thirdOfRest, best) > 0) [best, rule] = [thirdOfRest, 'grandfather_third_of_rest'];
-    if (compareFractions(sixth, best) > 0) [best, rule] = [sixth, 'grandfather_sixth'];
+    const thirdOfRest = q(rest.num, mul(rest.den, 3));
+    if (cmpQ(thirdOfRest, best) > 0) [best, rule] = [thirdOfRest, 'grandfather_third_of_rest'];
+    if (cmpQ(sixth, best) > 0) [best, rule] = [sixth, 'grandfather_sixth'];
   }
   giveFixed(c, g, best, rule, SOURCES.zayd);
-  const part = subFractions(rest, best);
+  const part = subQ(rest, best);
 
   const full = sibs.filter(([k]) => k.startsWith('full_'));
   const paternal = sibs.filter(([k]) => k.startsWith('paternal_'));
@@ -133,11 +132,11 @@ export function grandfatherWithSiblings(c: Ctx, g: HeirKey) {
       return;
     }
     const cap = c.n.full_sister === 1 ? fr(1, 2) : fr(2, 3);
-    const fs = minFraction(part, cap);
+    const fs = minQ(part, cap);
     giveResidue(c, 'full_sister', fs);
     c.steps.push({ heir: 'full_sister', rule: 'muadda', share: fmt(fs), source: SOURCES.zayd });
-    const left = subFractions(part, fs);
-    if (left.num > 0n) splitByUnits(c, left, paternal, 'residuary', SOURCES.zayd);
+    const left = subQ(part, fs);
+    if (left.num > 0) splitByUnits(c, left, paternal, 'residuary', SOURCES.zayd);
     else
       for (const [k] of paternal)
         c.steps.push({ heir: k, rule: 'muadda', share: '0', by: ['full_sister'], source: SOURCES.zayd });
@@ -153,8 +152,8 @@ function akdariyyah(c: Ctx, g: HeirKey, sister: HeirKey) {
   const pooled = fr(4, 9);
   c.fixed.set('husband', husband);
   c.fixed.set('mother', mother);
-  const gShare = fraction(pooled.num * 2n, pooled.den * 3n);
-  const sShare = fraction(pooled.num, pooled.den * 3n);
+  const gShare = q(pooled.num * 2, pooled.den * 3);
+  const sShare = q(pooled.num, pooled.den * 3);
   c.fixed.set(g, gShare);
   c.fixed.set(sister, sShare);
   c.steps.push({ heir: null, rule: 'awl', share: '3/2', source: SOURCES.zayd });
@@ -163,7 +162,7 @@ function akdariyyah(c: Ctx, g: HeirKey, sister: HeirKey) {
     ['mother', mother],
     [g, gShare],
     [sister, sShare],
-  ] as [HeirKey, Fraction][]) {
+  ] as [HeirKey, Q][]) {
     c.steps.push({ heir: k, rule: 'akdariyyah', share: fmt(f), source: SOURCES.zayd });
   }
 }

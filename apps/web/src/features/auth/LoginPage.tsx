@@ -5,15 +5,16 @@
  * `{ two_factor_required, enrolment_required, challenge }` instead and go on to /login/two-factor (or its
  * /enrol page) with the challenge in the navigation state (ADR 0081). A 422 (wrong credentials,
  * throttled) is shown on its field and by the API client's toast + dialog (spec §8); typed values stay.
+ *
+ * The page checks only what the domain's `loginSchema` requires of a typed value (both fields filled in, the
+ * username after trimming; message key `validation.required`) in a few lines of its own instead of zod and
+ * react-hook-form: those are ~35 kB of the first load the page must keep under 150 kB (issue 18 item 4;
+ * ADR 0143). The server validates the body with `loginSchema` and its 422 is shown on the fields.
  */
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { loginSchema } from '@wasiat/domain';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import type { z } from 'zod';
 import { api } from '@/app/api.ts';
 import { type SessionUser, session } from '@/app/storage.ts';
 import { FormError } from '@/components/FormError.tsx';
@@ -21,32 +22,58 @@ import { applyServerErrors, errorText } from '@/components/form-errors.ts';
 import { PasswordField } from '@/components/PasswordField.tsx';
 import { AuthCard } from './AuthCard.tsx';
 
-type LoginForm = z.input<typeof loginSchema>;
+type Field = 'username' | 'password';
+type Values = Record<Field, string>;
+type Errors = Partial<Record<Field, string>>;
+
+/** `loginSchema`'s "required" (packages/domain/src/validation/auth.ts): message keys by field, empty when valid. */
+export function checkLogin(values: Values): Errors {
+  const errors: Errors = {};
+  if (values.username.trim() === '') errors.username = 'validation.required';
+  if (values.password === '') errors.password = 'validation.required';
+  return errors;
+}
 
 /** The login page. */
 export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [formError, setFormError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setFocus,
-    formState: { errors, isSubmitting },
-  } = useForm<LoginForm, unknown, z.output<typeof loginSchema>>({
-    resolver: zodResolver(loginSchema),
-    defaultValues: { username: '', password: '' },
+  const [values, setValues] = useState<Values>({ username: '', password: '' });
+  const [errors, setErrors] = useState<Errors>({});
+  const [isSubmitting, setSubmitting] = useState(false);
+  const refs = { username: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
+  const focus = (field: Field) => refs[field].current?.focus();
+
+  /** A field as typed; its error goes once it is changed (it is checked again on submit). */
+  const bind = (field: Field) => ({
+    ref: refs[field],
+    value: values[field],
+    onChange: (e: { currentTarget: HTMLInputElement }) => {
+      const value = e.currentTarget.value;
+      setValues((v) => ({ ...v, [field]: value }));
+      setErrors(({ [field]: _gone, ...rest }) => rest);
+    },
   });
 
-  const onSubmit = handleSubmit(async (values) => {
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (isSubmitting) return;
+    const invalid = checkLogin(values);
+    setErrors(invalid);
+    const first = (['username', 'password'] as const).find((f) => invalid[f]);
+    if (first) {
+      focus(first);
+      return;
+    }
     setFormError(null);
+    setSubmitting(true);
     try {
       const r = await api.post<
         | { user: SessionUser; token: string }
         | { two_factor_required: true; enrolment_required: boolean; challenge: string }
       >('login', {
-        username: values.username,
+        username: values.username.trim(),
         password: values.password,
       });
       if ('two_factor_required' in r) {
@@ -57,13 +84,24 @@ export function LoginPage() {
       }
       session.set(r.user, r.token);
       navigate('/dashboard');
-    } catch (e) {
-      const left = applyServerErrors(e, setError, ['username', 'password']);
+    } catch (err) {
+      const placed: Errors = {};
+      const left = applyServerErrors<Values>(
+        err,
+        (field, error, options) => {
+          placed[field as Field] = error.message;
+          if (options?.shouldFocus) setTimeout(() => focus(field as Field), 0);
+        },
+        ['username', 'password'],
+      );
+      setErrors(placed);
       setFormError(left);
       // Shown once, above the form (announced: role="alert"); focus goes back to the field to retype.
-      if (left) setTimeout(() => setFocus('password'), 0);
+      if (left) setTimeout(() => focus('password'), 0);
+    } finally {
+      setSubmitting(false);
     }
-  });
+  }
 
   return (
     <AuthCard title={t('auth.login.title')} intro={t('auth.login.intro')}>
@@ -74,15 +112,15 @@ export function LoginPage() {
             label={t('auth.fields.login_username')}
             autoComplete="username"
             required
-            error={errorText(t, errors.username?.message)}
-            {...register('username')}
+            error={errorText(t, errors.username)}
+            {...bind('username')}
           />
           <PasswordField
             label={t('auth.fields.password')}
             autoComplete="current-password"
             required
-            error={errorText(t, errors.password?.message)}
-            {...register('password')}
+            error={errorText(t, errors.password)}
+            {...bind('password')}
           />
           <Group justify="space-between">
             <Anchor component={Link} to="/password-create" size="sm">

@@ -23,6 +23,9 @@ export const authRoutes: FeatureRoutes = {
     {
       path: '/login',
       loader: guestOnly,
+      // A light page (app/router.tsx): only the core messages, no query cache; its first load stays small
+      // (issue 18 item 4; ADR 0143).
+      handle: { light: true },
       lazy: async () => ({ Component: (await import('./LoginPage.tsx')).LoginPage }),
     },
     {
