@@ -6,8 +6,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../test/harness.ts';
-import { attachments, audit_events, ekyc_attempts, wills } from '../db/schema/index.ts';
-import { newClient, ok } from '../wills/test-fixtures.ts';
+import { attachments, audit_events, ekyc_attempts, user_ekyc, wills } from '../db/schema/index.ts';
+import { newClient, ok, PNG_B } from '../wills/test-fixtures.ts';
 import { compareFaces, descriptorDistance, faceDescriptor, loadFaceModel, scoreFromDistance } from './face.ts';
 import { blankImage, dataUrl, FACES, type FaceKey, faceCrop, groupPhoto, syntheticMykad } from './test-images.ts';
 
@@ -203,5 +203,95 @@ describe('POST /api/face-verification', () => {
     });
     expect(own.status).toBe(200);
     expect(own.body.face_verification.passed).toBe(true);
+  });
+});
+
+describe("the attempt limit of a user's own eKYC on /ekyc (issue 21 item 7, ADR 0147)", () => {
+  it('leads to a manual review that staff see with its subject, approve, or reset', async () => {
+    const c = await newClient(t);
+    const staff = await t.login('staff');
+    const card = dataUrl(await syntheticMykad('d'));
+    const attempt = (img: Buffer, lang: 'ms' | 'en' = 'en') =>
+      t.call('POST', '/api/face-verification', {
+        token: c.token,
+        lang,
+        body: { selfie_image: dataUrl(img), mykad_image: card, user_id: c.id },
+      });
+    const status = () => ok(t.call('GET', `/api/ekyc/manual/${c.id}?ekycable_type=User`, { token: c.token }));
+    const manual = (token = c.token, id = c.id) =>
+      t.call('POST', '/api/ekyc/manual', {
+        token,
+        lang: 'en',
+        body: { ekycable_type: 'User', ekycable_id: id, document: PNG_B },
+      });
+    expect((await attempt(await faceCrop('f'))).body.face_verification.passed).toBe(false);
+    expect((await manual()).status).toBe(422); // 1 of 3: no manual route yet
+    expect((await attempt(await blankImage())).status).toBe(422);
+    expect((await attempt(await faceCrop('g'))).body.face_verification.passed).toBe(false);
+    expect(await status()).toMatchObject({ ekycable_type: 'User', face_verification_count: 3, max_attempts: 3 });
+    const limit = await attempt(await faceCrop('d'), 'ms');
+    expect(limit.status).toBe(422);
+    expect(limit.body.errors._[0]).toMatch(/Had percubaan/);
+
+    // Nobody else sends the manual photo of this user's eKYC, nor sees its state.
+    const other = await newClient(t);
+    expect((await manual(other.token)).status).toBe(404);
+    expect((await t.call('GET', `/api/ekyc/manual/${c.id}?ekycable_type=User`, { token: other.token })).status).toBe(
+      404,
+    );
+    const sent = await manual();
+    expect(sent.status).toBe(201);
+    expect(sent.body.review).toMatchObject({ ekycable_type: 'User', ekycable_id: c.id, status: 'pending' });
+    expect((await status()).review.status).toBe('pending');
+
+    // Staff see whose request it is and both images.
+    const list = await ok(t.call('GET', '/api/ekyc/manual?status=pending', { token: staff }));
+    const item = list.data.find((r: { ekycable_id: string }) => r.ekycable_id === c.id);
+    expect(item).toMatchObject({
+      ekycable_type: 'User',
+      user: { id: c.id, ic_number: c.ic },
+      record: { id: c.id, face_verification_count: 3, reference: null },
+    });
+    expect((await t.call('GET', `/api/attachment/${item.attachment_id}/file`, { token: staff })).status).toBe(200);
+    expect((await t.call('GET', `/api/attachment/${item.mykad_front_id}/file`, { token: staff })).status).toBe(200);
+    expect((await t.call('GET', `/api/attachment/${item.mykad_front_id}/file`, { token: other.token })).status).toBe(
+      404,
+    );
+    expect((await t.call('GET', '/api/ekyc/manual', { token: c.token })).status).toBe(403);
+
+    // Reset: the user may try again (and only staff reset).
+    expect((await t.call('POST', `/api/ekyc/${c.id}/reset?ekycable_type=User`, { token: c.token })).status).toBe(403);
+    const reset = await ok(t.call('POST', `/api/ekyc/${c.id}/reset?ekycable_type=User`, { token: staff }));
+    expect(reset.face_verification_count).toBe(0);
+    expect((await status()).face_verification_count).toBe(0);
+    const again = await attempt(await faceCrop('d'));
+    expect(again.status).toBe(200);
+    expect(again.body.face_verification.passed).toBe(true);
+    const [facts] = await t.ctx.db.select().from(user_ekyc).where(eq(user_ekyc.user_id, c.id));
+    expect(facts).toMatchObject({ face_verification_count: 1, ekyc_method: 'Face' });
+    const events = await t.ctx.db.select().from(audit_events).where(eq(audit_events.entity_id, c.id));
+    expect(events.map((e) => e.action)).toEqual(expect.arrayContaining(['ekyc.manual_upload', 'ekyc.reset']));
+  }, 60_000);
+
+  it('a staff approval of the manual photo verifies the user', async () => {
+    const c = await newClient(t);
+    const staff = await t.login('staff');
+    await t.ctx.db.insert(user_ekyc).values({ user_id: c.id, face_verification_count: 3 });
+    const before = await ok(t.call('GET', `/api/user/${c.id}/face-verification`, { token: c.token }));
+    expect(before.user.face_verified).toBe(0);
+    await ok(
+      t.call('POST', '/api/ekyc/manual', {
+        token: c.token,
+        body: { ekycable_type: 'User', ekycable_id: c.id, document: PNG_B },
+      }),
+      201,
+    );
+    const r = await ok(t.call('POST', `/api/ekyc/manual/${c.id}/approve?ekycable_type=User`, { token: staff }));
+    expect(r.review.status).toBe('approved');
+    const after = await ok(t.call('GET', `/api/user/${c.id}/face-verification`, { token: c.token }));
+    expect(after.user.face_verified).toBe(1);
+    expect(
+      (await ok(t.call('GET', `/api/ekyc/manual/${c.id}?ekycable_type=User`, { token: c.token }))).ekyc_method,
+    ).toBe('Manual');
   });
 });

@@ -8,19 +8,29 @@
  * record's attempt count or clear its eKYC. Every change writes an audit event in its transaction. Records
  * out of the caller's scope are 404.
  */
-import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { amendmentScope } from '../amendments/policy.ts';
 import type { AuthUser } from '../auth/guard.ts';
 import type { Ctx } from '../context.ts';
 import type { Db } from '../db/client.ts';
-import { amendments, attachments, ekyc_manual_reviews, hibahs, users, wills } from '../db/schema/index.ts';
+import {
+  amendments,
+  attachments,
+  ekyc_attempts,
+  ekyc_manual_reviews,
+  hibahs,
+  user_ekyc,
+  users,
+  wills,
+} from '../db/schema/index.ts';
 import { checkFile, decodeBase64, IMAGE_TYPES, saveAttachment } from '../files/uploads.ts';
+import { actsForClient } from '../grants/index.ts';
 import { hibahScope } from '../hibah/policy.ts';
 import { fieldError } from '../http/errors.ts';
 import { willScope } from '../wills/policy.ts';
 import { type Actor, audit } from '../wills/service.ts';
 import { maxAttemptsFor } from './limits.ts';
-import { type EkycableType, type EkycSubject, factsBody, findSubject, writeFacts } from './subjects.ts';
+import { type EkycSubject, factsBody, findSubject, type SubjectType, writeFacts } from './subjects.ts';
 
 export const REVIEW_STATUSES = ['pending', 'approved', 'rejected', 'superseded'] as const;
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
@@ -39,20 +49,24 @@ const reviewBody = (r: ReviewRow) => ({
   created_at: r.created_at.toISOString(),
 });
 
-const ofRecord = (type: EkycableType, id: string) =>
+const ofRecord = (type: SubjectType, id: string) =>
   and(eq(ekyc_manual_reviews.ekycable_type, type), eq(ekyc_manual_reviews.ekycable_id, id)) as SQL;
 
 /** Statuses before submission, when a record's eKYC may still be cleared (spec §4 "Clear actions"). */
-const CLEARABLE: Record<EkycableType, readonly number[]> = {
+const CLEARABLE: Record<SubjectType, readonly number[]> = {
   Wasiat: [-1, 0, 3],
   Hibah: [-1, 0, 1],
   Amendment: [0],
+  User: [0],
 };
 
 /**
- * `GET /ekyc/manual?status=pending`: reviews of the records the caller may see (wills, hibahs, amendments),
- * oldest first, each with the MyKad front's attachment id and the record's eKYC facts. The `wasiat` key
- * (a will's facts) stays for the will's reviews; every review also has `record`.
+ * `GET /ekyc/manual?status=pending`: reviews of the subjects the caller may see (wills, hibahs, amendments
+ * and users' own eKYC — ADR 0147), oldest first, each with the MyKad front's attachment id and the subject's
+ * eKYC facts. `record` says which record the request belongs to (issue 21 item 7): its kind, id, status
+ * and reference — a will's `wasiat_no`, a hibah's `hibah_number` and `hibah_type`, an amendment's
+ * `reference_no` (null before one is given; a user's eKYC has none). The `wasiat` key (a will's facts)
+ * stays for the will's reviews.
  */
 export async function listManualReviews(ctx: Ctx, me: AuthUser, status: ReviewStatus) {
   const review = ekyc_manual_reviews;
@@ -64,30 +78,52 @@ export async function listManualReviews(ctx: Ctx, me: AuthUser, status: ReviewSt
     ekyc_verified_at: t.ekyc_verified_at,
     ekyc_method: t.ekyc_method,
   });
-  const [w, h, a] = await Promise.all([
+  const [w, h, a, u] = await Promise.all([
     ctx.db
-      .select({ review, record: facts(wills), user })
+      .select({ review, record: { ...facts(wills), reference: wills.wasiat_no }, user })
       .from(review)
       .innerJoin(wills, and(eq(review.ekycable_type, 'Wasiat'), eq(wills.id, review.ekycable_id)))
       .innerJoin(users, eq(users.id, review.user_id))
       .where(and(eq(review.status, status), willScope(me)))
       .limit(200),
     ctx.db
-      .select({ review, record: facts(hibahs), user })
+      .select({
+        review,
+        record: { ...facts(hibahs), reference: hibahs.hibah_number, hibah_type: hibahs.hibah_type },
+        user,
+      })
       .from(review)
       .innerJoin(hibahs, and(eq(review.ekycable_type, 'Hibah'), eq(hibahs.id, review.ekycable_id)))
       .innerJoin(users, eq(users.id, review.user_id))
       .where(and(eq(review.status, status), hibahScope(me)))
       .limit(200),
     ctx.db
-      .select({ review, record: facts(amendments), user })
+      .select({ review, record: { ...facts(amendments), reference: amendments.reference_no }, user })
       .from(review)
       .innerJoin(amendments, and(eq(review.ekycable_type, 'Amendment'), eq(amendments.id, review.ekycable_id)))
       .innerJoin(users, eq(users.id, review.user_id))
       .where(and(eq(review.status, status), amendmentScope(me)))
       .limit(200),
+    ctx.db
+      .select({
+        review,
+        record: {
+          id: users.id,
+          status: sql<number>`0`,
+          face_verification_count: sql<number>`coalesce(${user_ekyc.face_verification_count}, 0)`,
+          ekyc_verified_at: user_ekyc.ekyc_verified_at,
+          ekyc_method: user_ekyc.ekyc_method,
+          reference: sql<string | null>`null`,
+        },
+        user,
+      })
+      .from(review)
+      .innerJoin(users, and(eq(review.ekycable_type, 'User'), eq(users.id, review.ekycable_id)))
+      .leftJoin(user_ekyc, eq(user_ekyc.user_id, users.id))
+      .where(and(eq(review.status, status), actsForClient(me, users.id)))
+      .limit(200),
   ]);
-  const rows = [...w, ...h, ...a].sort((x, y) => x.review.created_at.getTime() - y.review.created_at.getTime());
+  const rows = [...w, ...h, ...a, ...u].sort((x, y) => x.review.created_at.getTime() - y.review.created_at.getTime());
   const ids = rows.map((r) => r.record.id);
   const fronts = ids.length
     ? await ctx.db
@@ -98,13 +134,25 @@ export async function listManualReviews(ctx: Ctx, me: AuthUser, status: ReviewSt
     : [];
   const frontOf = new Map<string, string>();
   for (const f of fronts) if (!frontOf.has(`${f.type}:${f.owner}`)) frontOf.set(`${f.type}:${f.owner}`, f.id);
+  // A user's own eKYC has no MyKad upload of its own: the card of their latest user-level attempt.
+  const userIds = u.map((r) => r.record.id);
+  const cards = userIds.length
+    ? await ctx.db
+        .select({ user: ekyc_attempts.user_id, card: ekyc_attempts.mykad_attachment_id })
+        .from(ekyc_attempts)
+        .where(and(inArray(ekyc_attempts.user_id, userIds), isNull(ekyc_attempts.ekycable_type)))
+        .orderBy(desc(ekyc_attempts.created_at))
+    : [];
+  for (const c of cards) if (c.card && !frontOf.has(`User:${c.user}`)) frontOf.set(`User:${c.user}`, c.card);
   return rows.slice(0, 200).map((r) => {
     const record = {
       id: r.record.id,
-      status: r.record.status,
-      face_verification_count: r.record.face_verification_count,
+      status: Number(r.record.status),
+      face_verification_count: Number(r.record.face_verification_count),
       ekyc_verified_at: r.record.ekyc_verified_at?.toISOString() ?? null,
       ekyc_method: r.record.ekyc_method,
+      reference: r.record.reference ?? null,
+      ...('hibah_type' in r.record ? { hibah_type: r.record.hibah_type } : {}),
     };
     return {
       ...reviewBody(r.review),
@@ -120,7 +168,7 @@ export async function listManualReviews(ctx: Ctx, me: AuthUser, status: ReviewSt
  * `GET /ekyc/manual/{id}?ekycable_type=` (default "Wasiat"): a visible record's eKYC facts and its latest
  * review (for the wizards' eKYC steps).
  */
-export async function manualStatus(ctx: Ctx, me: AuthUser, type: EkycableType, id: string) {
+export async function manualStatus(ctx: Ctx, me: AuthUser, type: SubjectType, id: string) {
   const s = await findSubject(ctx.db, me, type, id);
   const [latest] = await ctx.db
     .select()
@@ -143,7 +191,7 @@ export async function manualStatus(ctx: Ctx, me: AuthUser, type: EkycableType, i
 export async function uploadManualEkyc(
   ctx: Ctx,
   actor: Actor,
-  type: EkycableType,
+  type: SubjectType,
   id: string,
   input: { document: string; description?: string | null },
 ) {
@@ -202,7 +250,7 @@ const factsOf = (s: EkycSubject) => ({
 export async function decideManualReview(
   ctx: Ctx,
   actor: Actor,
-  type: EkycableType,
+  type: SubjectType,
   id: string,
   decision: { approve: true } | { approve: false; reason: string },
 ) {
@@ -244,7 +292,7 @@ export async function decideManualReview(
 }
 
 /** `POST /api/ekyc/{id}/reset`: the record's attempt count back to 0 (404 out of scope). */
-export async function resetAttempts(ctx: Ctx, actor: Actor, type: EkycableType, id: string) {
+export async function resetAttempts(ctx: Ctx, actor: Actor, type: SubjectType, id: string) {
   return ctx.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
     const s = await findSubject(db, actor.user, type, id, { forUpdate: true });
@@ -268,7 +316,7 @@ export async function resetAttempts(ctx: Ctx, actor: Actor, type: EkycableType, 
  * will at -1/0/3, a hibah at -1/0/1, an amendment at 0): 422 `ekyc.clear_not_allowed` otherwise. The
  * attempts themselves stay (audit). @returns the record's new eKYC facts.
  */
-export async function clearEkyc(ctx: Ctx, actor: Actor, type: EkycableType, id: string) {
+export async function clearEkyc(ctx: Ctx, actor: Actor, type: SubjectType, id: string) {
   return ctx.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
     const s = await findSubject(db, actor.user, type, id, { forUpdate: true });

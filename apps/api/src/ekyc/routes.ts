@@ -1,7 +1,8 @@
 /**
  * Routes of the eKYC module (issue 3; reference §2.8). A record ("ekycable") is a will, a hibah or an
  * amendment (`ekycable_type` "Wasiat" | "Hibah" | "Amendment"; subjects.ts, ADR 0094); where a path has
- * `{id}` of a record, `ekycable_type` (query or body) says which kind, "Wasiat" when absent.
+ * `{id}` of a record, `ekycable_type` (query or body) says which kind, "Wasiat" when absent. The manual
+ * review, reset and clear routes also take "User" with a user's id: their own eKYC of /ekyc (ADR 0147).
  *
  * - `POST /api/face-verification { selfie_image, mykad_image?, user_id?, ekycable_type?, ekycable_id? }`
  *   (raw base64 or data URLs) → `{ face_verification: { verification_score, passed, created_at, … }, message }`.
@@ -43,6 +44,7 @@ import type { Ctx } from '../context.ts';
 import { registerAttachableReader } from '../wills/documents-service.ts';
 import { actorOf } from '../wills/http.ts';
 import { multipartToBody } from '../wills/multipart.ts';
+import { attemptVisible } from './attempt-images.ts';
 import {
   clearEkyc,
   decideManualReview,
@@ -56,15 +58,15 @@ import { amendmentVisible, hibahVisible, listDocuments, uploadMykad } from './my
 import { documentOcr, latestReading } from './ocr-service.ts';
 import { publicEkycRoutes } from './public.ts';
 import { serializeAttempt, userVerifications, verifyFace } from './service.ts';
-import { EKYCABLE_TYPES, type EkycableType } from './subjects.ts';
+import { EKYCABLE_TYPES, SUBJECT_TYPES, type SubjectType } from './subjects.ts';
 
 const recordParams = z.object({ wasiat_id: z.string().min(1).max(64) });
 const recordIdOf = (req: { params: unknown }) => (req.params as { wasiat_id: string }).wasiat_id;
-const typeSchema = z.enum(EKYCABLE_TYPES, { error: 'validation.choose' });
+const typeSchema = z.enum(SUBJECT_TYPES, { error: 'validation.choose' });
 const typeQuery = z.object({ ekycable_type: typeSchema.optional() });
 /** The record kind of a request: `ekycable_type` of the query, else of the body, else "Wasiat". */
-const typeOf = (req: { query: unknown; body?: unknown }): EkycableType => {
-  const q = (req.query ?? {}) as { ekycable_type?: EkycableType };
+const typeOf = (req: { query: unknown; body?: unknown }): SubjectType => {
+  const q = (req.query ?? {}) as { ekycable_type?: SubjectType };
   const b = (req.body ?? {}) as { ekycable_type?: unknown };
   if (q.ekycable_type) return q.ekycable_type;
   const parsed = typeSchema.safeParse(b.ekycable_type);
@@ -109,6 +111,8 @@ export async function ekycRoutes(api: FastifyInstance, ctx: Ctx) {
   // whoever may see the record.
   registerAttachableReader('Hibah', hibahVisible);
   registerAttachableReader('Amendment', amendmentVisible);
+  // The images of an attempt: its user, or eKYC reviewers who act for that client (ADR 0147).
+  registerAttachableReader('EkycAttempt', attemptVisible);
 
   api.get(
     '/hibah/:id/document',

@@ -7,21 +7,24 @@
  * "Amendment", subjects.ts, ADR 0094): its `face_verification_count` counts attempts and a pass sets
  * `ekyc_verified_at` and `ekyc_method` "Face". After the attempt limit (the organisation's preference
  * `ekyc_max_attempts`, else `EKYC_MAX_ATTEMPTS`; limits.ts) the answer is 422 `ekyc.attempt_limit`.
- * Without a record it is a user-level eKYC (the logged-in /ekyc page): oneself only, `mykad_image` required.
+ * Without a record it is a user-level eKYC (the logged-in /ekyc page): oneself only, `mykad_image` required;
+ * its count and outcome are the subject "User" (`user_ekyc`, ADR 0147), limited, reviewed manually and reset
+ * by staff like a record's.
  */
-import { and, count, desc, eq, gte, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, gte } from 'drizzle-orm';
 import { recordAudit } from '../audit/audit.ts';
 import { type AuthUser, userCan } from '../auth/guard.ts';
 import type { Ctx } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { newId } from '../db/schema/_common.ts';
-import { ekyc_attempts } from '../db/schema/index.ts';
+import { ekyc_attempts, user_ekyc } from '../db/schema/index.ts';
 import { checkFile, decodeBase64, IMAGE_TYPES, saveAttachment } from '../files/uploads.ts';
 import { AppError, fieldError, notFound } from '../http/errors.ts';
 import { compareFaces, FaceError, MIN_VERIFICATION_SCORE } from './face.ts';
 import { maxAttemptsFor } from './limits.ts';
 import { selfieSignals } from './liveness.ts';
-import { type EkycableType, findSubject, mykadFrontOf, writeFacts } from './subjects.ts';
+import type { EkycableType } from './subjects.ts';
+import { findSubject, mykadFrontOf, type SubjectType, writeFacts } from './subjects.ts';
 
 export interface FaceVerificationInput {
   selfie_image: string;
@@ -38,15 +41,6 @@ export interface Actor {
 
 const ATTACHABLE = 'EkycAttempt';
 
-/** Attempts of a user-level eKYC (no will). */
-async function userLevelAttempts(db: Db, userId: string) {
-  const [{ n }] = await db
-    .select({ n: count() })
-    .from(ekyc_attempts)
-    .where(and(eq(ekyc_attempts.user_id, userId), isNull(ekyc_attempts.ekycable_type)));
-  return Number(n);
-}
-
 const limitReached = () => new AppError('validation', 'ekyc.attempt_limit', { _: ['ekyc.attempt_limit'] });
 
 /**
@@ -61,7 +55,7 @@ export async function verifyFace(ctx: Ctx, actor: Actor, input: FaceVerification
   await checkFile(selfie, IMAGE_TYPES, 'selfie_image');
 
   let subjectId: string;
-  let owner: { type: EkycableType; id: string } | null = null;
+  let owner: { type: SubjectType; id: string };
   let mykad: Buffer;
   let mykadAttachmentId: string | null = null;
   if (input.ekycable_type) {
@@ -83,8 +77,10 @@ export async function verifyFace(ctx: Ctx, actor: Actor, input: FaceVerification
     // User-level eKYC (the generic /ekyc page): only for oneself.
     if (input.user_id && input.user_id !== me.id) throw notFound();
     if (!input.mykad_image) throw fieldError('mykad_image', 'validation.required');
-    if ((await userLevelAttempts(ctx.db, me.id)) >= max) throw limitReached();
+    const s = await findSubject(ctx.db, me, 'User', me.id, { act: true });
+    if (s.faceVerificationCount >= max) throw limitReached();
     subjectId = me.id;
+    owner = { type: 'User', id: me.id };
     mykad = decodeBase64(input.mykad_image, 'mykad_image');
   }
   await checkFile(mykad, IMAGE_TYPES, 'mykad_image');
@@ -106,13 +102,10 @@ export async function verifyFace(ctx: Ctx, actor: Actor, input: FaceVerification
   const attempt = await ctx.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
     const now = new Date();
-    let count = 0;
-    if (owner) {
-      // Re-check the limit under the row lock (two attempts at once cannot both pass the check).
-      const s = await findSubject(db, me, owner.type, owner.id, { forUpdate: true });
-      if (s.faceVerificationCount >= max) throw limitReached();
-      count = s.faceVerificationCount;
-    }
+    // Re-check the limit under the row lock (two attempts at once cannot both pass the check).
+    const locked = await findSubject(db, me, owner.type, owner.id, { forUpdate: true });
+    if (locked.faceVerificationCount >= max) throw limitReached();
+    const count = locked.faceVerificationCount;
     const id = newId();
     const selfieRow = await saveAttachment(db, ctx.store, {
       attachableType: ATTACHABLE,
@@ -141,8 +134,9 @@ export async function verifyFace(ctx: Ctx, actor: Actor, input: FaceVerification
         id,
         user_id: subjectId,
         actor_id: me.id,
-        ekycable_type: owner?.type ?? null,
-        ekycable_id: owner?.id ?? null,
+        // A user-level attempt belongs to no record.
+        ekycable_type: owner.type === 'User' ? null : owner.type,
+        ekycable_id: owner.type === 'User' ? null : owner.id,
         selfie_attachment_id: selfieRow.id,
         mykad_attachment_id: mykadAttachmentId,
         verification_score: result?.score ?? null,
@@ -155,18 +149,16 @@ export async function verifyFace(ctx: Ctx, actor: Actor, input: FaceVerification
         created_at: now,
       })
       .returning();
-    if (owner) {
-      // A pass verifies the record (for a will, the wizard's eKYC part is done too; issue 3).
-      await writeFacts(db, owner, {
-        face_verification_count: count + 1,
-        ...(result?.passed ? { ekyc_verified_at: now, ekyc_method: 'Face' } : {}),
-      });
-    }
+    // A pass verifies the record (for a will, the wizard's eKYC part is done too; issue 3).
+    await writeFacts(db, owner, {
+      face_verification_count: count + 1,
+      ...(result?.passed ? { ekyc_verified_at: now, ekyc_method: 'Face' } : {}),
+    });
     await recordAudit(db, {
       actorId: me.id,
       action: result?.passed ? 'ekyc.pass' : 'ekyc.fail',
-      entityType: owner?.type ?? 'User',
-      entityId: owner?.id ?? subjectId,
+      entityType: owner.type,
+      entityId: owner.id,
       after: { attempt_id: id, outcome, verification_score: row.verification_score, ...signals },
       ip: actor.ip,
     });
@@ -193,8 +185,9 @@ export const serializeAttempt = (a: typeof ekyc_attempts.$inferSelect) => ({
 
 /**
  * `GET /api/user/{id}/face-verification`: the number of attempts and the latest attempt (with
- * `min_verification_score`, the latest one scoring at least that). Oneself, or staff with `ekyc:review`;
- * anyone else gets 404.
+ * `min_verification_score`, the latest one scoring at least that). `face_verified` is 1 after a passing
+ * attempt or a staff-approved manual review of the user's own eKYC (ADR 0147). Oneself, or staff with
+ * `ekyc:review`; anyone else gets 404.
  */
 export async function userVerifications(db: Db, me: AuthUser, userId: string, minScore?: number) {
   if (userId !== me.id && !userCan(me, 'ekyc:review')) throw notFound();
@@ -212,10 +205,14 @@ export async function userVerifications(db: Db, me: AuthUser, userId: string, mi
     .from(ekyc_attempts)
     .where(and(eq(ekyc_attempts.user_id, userId), eq(ekyc_attempts.passed, true)))
     .limit(1);
+  const [own] = await db
+    .select({ at: user_ekyc.ekyc_verified_at })
+    .from(user_ekyc)
+    .where(eq(user_ekyc.user_id, userId));
   return {
     count: Number(n),
     min_verification_score: minScore ?? MIN_VERIFICATION_SCORE,
-    user: { id: userId, face_verified: passed ? 1 : 0 },
+    user: { id: userId, face_verified: passed || own?.at ? 1 : 0 },
     face_verification: latest ? serializeAttempt(latest) : null,
   };
 }

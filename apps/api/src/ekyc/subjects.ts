@@ -11,27 +11,36 @@
  *   drafting (status 0; amendments `assertCanEditDraft`) → 403 / 422 `hibah.not_editable` /
  *   `amendments.not_editable`;
  * - how its facts are written (and, for a will, the wizard's `ekyc` part mark).
+ *
+ * A user's own verification on the logged-in /ekyc page is a subject too (kind "User", issue 21 item 7,
+ * ADR 0147): its facts live in `user_ekyc`; whoever may act for the client sees it (grants
+ * `actsForClient`: provider staff, the client, a partner/agent under a grant), only the user acts on it,
+ * and its limit is the default `EKYC_MAX_ATTEMPTS` (no organisation).
  */
 import { H, HIBAH_STATUS } from '@wasiat/domain';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { assertCanEditDraft } from '../amendments/policy.ts';
 import { findVisibleAmendment } from '../amendments/service.ts';
 import type { AuthUser } from '../auth/guard.ts';
 import type { Db } from '../db/client.ts';
-import { amendments, attachments, hibahs, wills } from '../db/schema/index.ts';
+import { amendments, attachments, hibahs, user_ekyc, users, wills } from '../db/schema/index.ts';
+import { actsForClient } from '../grants/index.ts';
 import { assertCanFill } from '../hibah/policy.ts';
 import { findVisibleHibah } from '../hibah/service.ts';
-import { fieldError } from '../http/errors.ts';
+import { fieldError, forbidden, notFound } from '../http/errors.ts';
 import { assertCanEdit } from '../wills/policy.ts';
 import { findVisibleWill } from '../wills/queries.ts';
 import { markPartDone, unmarkPartDone } from '../wills/service.ts';
 
 export const EKYCABLE_TYPES = ['Wasiat', 'Hibah', 'Amendment'] as const;
 export type EkycableType = (typeof EKYCABLE_TYPES)[number];
+/** Every kind whose attempts are limited, reviewed and reset: the records and a user's own eKYC. */
+export const SUBJECT_TYPES = [...EKYCABLE_TYPES, 'User'] as const;
+export type SubjectType = (typeof SUBJECT_TYPES)[number];
 
 /** The eKYC facts of one record, whichever its kind. */
 export interface EkycSubject {
-  type: EkycableType;
+  type: SubjectType;
   id: string;
   /** Whose face is checked: the testator / grantor / amendment owner. */
   userId: string;
@@ -58,10 +67,11 @@ const FILLING: readonly number[] = [HIBAH_STATUS.placeholder, HIBAH_STATUS.new, 
 export async function findSubject(
   db: Db,
   me: AuthUser,
-  type: EkycableType,
+  type: SubjectType,
   id: string,
   opts: SubjectOptions = {},
 ): Promise<EkycSubject> {
+  if (type === 'User') return findUserSubject(db, me, id, opts);
   if (type === 'Hibah') {
     const h = await findVisibleHibah(db, me, id, opts.forUpdate);
     if (opts.act) {
@@ -110,6 +120,32 @@ export async function findSubject(
   };
 }
 
+/**
+ * A user's own eKYC (kind "User"): 404 unless the caller acts for that client; with `act`, 403 unless it
+ * is the caller's own. With `forUpdate` the `user_ekyc` row is made if missing and locked.
+ */
+async function findUserSubject(db: Db, me: AuthUser, id: string, opts: SubjectOptions): Promise<EkycSubject> {
+  const [u] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, id), actsForClient(me, users.id)));
+  if (!u) throw notFound();
+  if (opts.act && u.id !== me.id) throw forbidden();
+  if (opts.forUpdate) await db.insert(user_ekyc).values({ user_id: u.id }).onConflictDoNothing();
+  const q = db.select().from(user_ekyc).where(eq(user_ekyc.user_id, u.id));
+  const [f] = opts.forUpdate ? await q.for('update') : await q;
+  return {
+    type: 'User',
+    id: u.id,
+    userId: u.id,
+    organizationId: null,
+    status: 0,
+    faceVerificationCount: f?.face_verification_count ?? 0,
+    ekycVerifiedAt: f?.ekyc_verified_at ?? null,
+    ekycMethod: f?.ekyc_method ?? null,
+  };
+}
+
 /** The eKYC columns every ekycable row has. */
 export interface EkycFacts {
   face_verification_count?: number;
@@ -122,7 +158,12 @@ export interface EkycFacts {
  * (and a cleared one unmarks) the wizard's `ekyc` part (issue 3).
  */
 export async function writeFacts(db: Db, s: Pick<EkycSubject, 'type' | 'id'>, set: EkycFacts) {
-  if (s.type === 'Hibah') await db.update(hibahs).set(set).where(eq(hibahs.id, s.id));
+  if (s.type === 'User')
+    await db
+      .insert(user_ekyc)
+      .values({ user_id: s.id, ...set })
+      .onConflictDoUpdate({ target: user_ekyc.user_id, set: { ...set, updated_at: sql`now()` } });
+  else if (s.type === 'Hibah') await db.update(hibahs).set(set).where(eq(hibahs.id, s.id));
   else if (s.type === 'Amendment') await db.update(amendments).set(set).where(eq(amendments.id, s.id));
   else {
     await db.update(wills).set(set).where(eq(wills.id, s.id));

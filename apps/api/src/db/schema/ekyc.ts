@@ -133,3 +133,21 @@ export const ekyc_links = pgTable(
   },
   (t) => [index('ekyc_links_will_idx').on(t.wasiat_id, t.created_at)],
 );
+
+/**
+ * The eKYC facts of a user's own verification on /ekyc (no will, hibah or amendment; issue 21 item 7,
+ * ADR 0147): the same three facts the records keep, so the attempt limit, the manual review and the staff's
+ * reset work for a user as they do for a record (`ekyc/subjects.ts`, kind "User"). One row per user, made
+ * on the first attempt (migration 0027 fills it from earlier user-level attempts).
+ */
+export const user_ekyc = pgTable('user_ekyc', {
+  user_id: text('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  /** Attempts since the last reset (staff `POST /ekyc/{id}/reset?ekycable_type=User`). */
+  face_verification_count: integer('face_verification_count').notNull().default(0),
+  ekyc_verified_at: tz('ekyc_verified_at'),
+  /** "Face" | "Manual" */
+  ekyc_method: text('ekyc_method'),
+  ...timestamps(),
+});

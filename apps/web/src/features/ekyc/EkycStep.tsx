@@ -9,15 +9,16 @@
  * larger of this browser's count and the server's, spec §4) and the attempt-limit message. After the limit
  * (reference §3.1 Part D) a selfie holding the MyKad is sent for staff review (`uploadManual`, by default
  * `POST /api/ekyc/manual`), and "awaiting staff review" shows until staff approve or reject it
- * (`GET /api/ekyc/manual/{id}?ekycable_type=`).
+ * (`GET /api/ekyc/manual/{id}?ekycable_type=`) — ManualReview.tsx, shared with the /ekyc page.
  */
-import { Badge, Button, Group, Image, Input, Paper, Stack, Text, Title } from '@mantine/core';
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api } from '@/app/api.ts';
 import { FormError } from '@/components/FormError.tsx';
 import { Notice } from '@/features/wills/components/Notice.tsx';
-import { dataUrlOf, SelfieCapture } from './SelfieCapture.tsx';
+import { LimitNotice, ManualReviewPanel, useManualStatus } from './ManualReview.tsx';
+import { SelfieCapture } from './SelfieCapture.tsx';
 
 /** The server's pass mark (spec §9 `min_verification_score=70`). */
 export const MIN_VERIFICATION_SCORE = 70;
@@ -32,13 +33,6 @@ export interface EkycRecord {
   userId: string;
   ekycVerifiedAt: string | null;
   faceVerificationCount: number;
-}
-
-/** `GET /api/ekyc/manual/{id}?ekycable_type=`. */
-interface ManualStatus {
-  review: { status: string; reason: string | null } | null;
-  face_verification_count: number;
-  max_attempts: number;
 }
 
 interface Attempt {
@@ -80,52 +74,12 @@ export function EkycStep({ record, editable, onChanged, onNext, title, uploadMan
   const [limit, setLimit] = useState(false);
   const [busy, setBusy] = useState(false);
   const [localFailed, setLocalFailed] = useState(() => readLocal(record));
-  const [manual, setManual] = useState<ManualStatus | null>(null);
-  const [manualFile, setManualFile] = useState<string | null>(null);
-  const [manualBusy, setManualBusy] = useState(false);
-  const [manualError, setManualError] = useState<string | null>(null);
-  const manualFileId = useId();
+  const status = useManualStatus(record, [record.ekycVerifiedAt, record.faceVerificationCount]);
   const verified = !!record.ekycVerifiedAt;
   const failed = Math.max(localFailed, serverFailed(record));
-  const limitReached = limit || (!!manual && manual.face_verification_count >= manual.max_attempts);
-  const pending = manual?.review?.status === 'pending';
-
-  const loadManual = async () => {
-    try {
-      setManual(
-        await api.get<ManualStatus>(`ekyc/manual/${record.id}`, { ekycable_type: record.type }, { silent: true }),
-      );
-    } catch {
-      setManual(null);
-    }
-  };
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reload when the record (or its count) changes
-  useEffect(() => {
-    void loadManual();
-  }, [record.id, record.type, record.ekycVerifiedAt, record.faceVerificationCount]);
+  const limitReached = limit || status.limitReached;
   // biome-ignore lint/correctness/useExhaustiveDependencies: the browser's count belongs to the record
   useEffect(() => setLocalFailed(readLocal(record)), [record.id, record.type]);
-
-  async function sendManual() {
-    setManualError(null);
-    if (!manualFile) return setManualError(t('wills.ekyc.manual_file_required'));
-    setManualBusy(true);
-    try {
-      if (uploadManual) await uploadManual(manualFile);
-      else
-        await api.post(
-          'ekyc/manual',
-          { ekycable_type: record.type, ekycable_id: record.id, document: manualFile },
-          { silent: true },
-        );
-      setManualFile(null);
-      await loadManual();
-    } catch (e) {
-      setManualError(e instanceof ApiError ? e.firstMessage : String(e));
-    } finally {
-      setManualBusy(false);
-    }
-  }
 
   function countFailure() {
     const n = Math.max(readLocal(record), failed) + 1;
@@ -149,10 +103,12 @@ export function EkycStep({ record, editable, onChanged, onNext, title, uploadMan
       await onChanged();
     } catch (e) {
       if (e instanceof ApiError) {
-        // The attempt limit is the one form-level (`_`) error of this call.
+        // The attempt limit is the one form-level (`_`) error of this call; its alert says it once.
         if (e.errors._?.length) setLimit(true);
-        else if (e.status === 422) countFailure();
-        setError(e.firstMessage);
+        else {
+          if (e.status === 422) countFailure();
+          setError(e.firstMessage);
+        }
       } else setError(String(e));
       await onChanged();
     } finally {
@@ -196,66 +152,15 @@ export function EkycStep({ record, editable, onChanged, onNext, title, uploadMan
         </Notice>
       )}
       <Text data-testid="ekyc-failed-count">{t('wills.ekyc.failed_count', { n: failed })}</Text>
+      {limitReached && !verified && <LimitNotice />}
       {limitReached && !verified && (
-        <Notice color="red" data-testid="ekyc-limit">
-          {t('wills.ekyc.limit')}
-        </Notice>
-      )}
-      {limitReached && !verified && (
-        <Paper withBorder p="md" data-testid="ekyc-manual">
-          <Stack gap="xs">
-            <Title order={3} size="h4">
-              {t('wills.ekyc.manual_title')}
-            </Title>
-            {pending ? (
-              <Notice
-                color="yellow"
-                role="status"
-                title={t('wills.ekyc.manual_pending')}
-                data-testid="ekyc-manual-pending"
-              >
-                {t('wills.ekyc.manual_pending_text')}
-              </Notice>
-            ) : (
-              <>
-                {manual?.review?.status === 'rejected' && (
-                  <Notice color="red" data-testid="ekyc-manual-rejected">
-                    {t('wills.ekyc.manual_rejected', { reason: manual.review.reason ?? '' })}
-                  </Notice>
-                )}
-                <Text size="sm">{t('wills.ekyc.manual_intro')}</Text>
-                <Input.Wrapper label={t('wills.ekyc.manual_upload_label')} id={manualFileId}>
-                  <input
-                    id={manualFileId}
-                    type="file"
-                    accept="image/jpeg,image/png,image/webp"
-                    data-testid="ekyc-manual-file"
-                    disabled={!editable}
-                    onChange={(e) => {
-                      const f = e.currentTarget.files?.[0];
-                      if (f) void dataUrlOf(f).then(setManualFile);
-                      else setManualFile(null);
-                    }}
-                  />
-                </Input.Wrapper>
-                {manualFile && (
-                  <Image src={manualFile} alt={t('wills.ekyc.manual_upload_label')} h={160} fit="contain" />
-                )}
-                <FormError message={manualError} />
-                <Group>
-                  <Button
-                    onClick={sendManual}
-                    loading={manualBusy}
-                    disabled={!editable}
-                    data-testid="ekyc-manual-submit"
-                  >
-                    {t('wills.ekyc.manual_submit')}
-                  </Button>
-                </Group>
-              </>
-            )}
-          </Stack>
-        </Paper>
+        <ManualReviewPanel
+          subject={record}
+          manual={status.manual}
+          editable={editable}
+          onSent={status.reload}
+          uploadManual={uploadManual}
+        />
       )}
       {children}
       <FormError message={error} />

@@ -1,7 +1,8 @@
 /**
  * /ekyc/review — manual eKYC reviews for staff with `ekyc:review` (reference §3.1 Part D; issue 3).
- * GET /api/ekyc/manual?status=pending lists the wills, hibahs and amendments (ADR 0094) whose client reached
- * the attempt limit and sent a selfie holding the MyKad; both images are fetched with the bearer token (GET
+ * GET /api/ekyc/manual?status=pending lists the wills, hibahs, amendments (ADR 0094) and users' own eKYC of
+ * /ekyc (ADR 0147) whose client reached the attempt limit and sent a selfie holding the MyKad; each card says
+ * which record the request belongs to (kind, reference number, whose eKYC; issue 21 item 7); both images are fetched with the bearer token (GET
  * /api/attachment/{id}/file → object URL). Staff approve (eKYC verified, method "Manual"), reject with a
  * reason, or reset the attempt count (POST /api/ekyc/{id}/reset), each with `?ekycable_type=` of the record.
  */
@@ -18,7 +19,7 @@ import { useAttachmentUrl } from '@/features/wills/lib/files.ts';
 /** One pending review as the server lists it. */
 export interface ManualReview {
   id: string;
-  ekycable_type: 'Wasiat' | 'Hibah' | 'Amendment';
+  ekycable_type: 'Wasiat' | 'Hibah' | 'Amendment' | 'User';
   ekycable_id: string;
   wasiat_id: string | null;
   status: string;
@@ -26,7 +27,7 @@ export interface ManualReview {
   mykad_front_id: string | null;
   created_at: string;
   user: { id: string; name: string; ic_number: string | null };
-  record: { id: string; face_verification_count: number };
+  record: { id: string; face_verification_count: number; reference: string | null };
 }
 
 const QUERY_KEY = ['ekyc-manual', 'pending'];
@@ -71,9 +72,17 @@ function ReviewCard({ r, onDone }: { r: ManualReview; onDone: () => Promise<void
       <Stack gap="xs">
         <Group justify="space-between">
           <div>
-            <Text fw={600}>{r.user.name}</Text>
-            <Text size="sm" data-testid="ekyc-review-record">
+            <Text size="sm" fw={600} data-testid="ekyc-review-record">
               {t(`ekyc.review.kind.${r.ekycable_type}`)}
+              {r.ekycable_type !== 'User' &&
+                ` · ${
+                  r.record.reference
+                    ? t('ekyc.review.reference', { ref: r.record.reference })
+                    : t('ekyc.review.no_reference')
+                }`}
+            </Text>
+            <Text>
+              {t('ekyc.review.owner')}: {r.user.name}
             </Text>
             <Text size="sm">
               {t('ekyc.review.ic_number')}: {r.user.ic_number ?? '-'}

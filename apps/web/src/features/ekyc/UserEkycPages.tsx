@@ -6,7 +6,9 @@
  *   min_verification_score=70` gives the number of attempts, `user.face_verified` and the latest attempt
  *   scoring at least 70 (when, score) — and a new one: a photo of the MyKad front and a selfie (camera or
  *   file) → `POST /api/face-verification { selfie_image, mykad_image, user_id }` (the server computes the
- *   score; ≥ 70 passes, spec §9); then /ekyc/validation. The attempt limit answers with the message of spec §8.
+ *   score; ≥ 70 passes, spec §9); then /ekyc/validation. At the attempt limit (spec §8) one alert says so and
+ *   the manual route of the wizards follows it (ManualReview.tsx, subject "User": a selfie holding the MyKad
+ *   for staff to approve, or to reset the attempts from /ekyc/review; issue 21 item 7, ADR 0147).
  * - /ekyc/validation: the result — the latest attempt (`GET /api/user/{id}/face-verification?return_first=true`:
  *   score, passed or not, when) and whether the user is verified, with a way to try again.
  */
@@ -21,6 +23,7 @@ import { FormError } from '@/components/FormError.tsx';
 import { formatDateTime } from '@/components/format.ts';
 import { Notice } from '@/features/wills/components/Notice.tsx';
 import { MIN_VERIFICATION_SCORE } from './EkycStep.tsx';
+import { LimitNotice, ManualReviewPanel, useManualStatus } from './ManualReview.tsx';
 import { dataUrlOf, SelfieCapture } from './SelfieCapture.tsx';
 
 /** `GET /api/user/{id}/face-verification` as the pages read it. */
@@ -56,10 +59,12 @@ export function UserEkycPage() {
   const [card, setCard] = useState<string | null>(null);
   const [selfie, setSelfie] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [limit, setLimit] = useState(false);
+  const [limitHit, setLimitHit] = useState(false);
   const [busy, setBusy] = useState(false);
   const latest = passed.data?.face_verification ?? null;
-  const verified = !!passed.data?.user.face_verified && !!latest;
+  const verified = !!passed.data?.user.face_verified;
+  const own = useManualStatus({ type: 'User', id: me?.id }, [passed.data?.count]);
+  const limit = (limitHit || own.limitReached) && !own.manual?.ekyc_verified_at;
 
   async function verify() {
     setError(null);
@@ -74,8 +79,11 @@ export function UserEkycPage() {
       );
       navigate('/ekyc/validation');
     } catch (e) {
-      if (e instanceof ApiError && e.errors._?.length) setLimit(true);
-      setError(e instanceof ApiError ? e.firstMessage : String(e));
+      // The attempt limit (the one form-level error) is said once, by its alert.
+      if (e instanceof ApiError && e.errors._?.length) {
+        setLimitHit(true);
+        await own.reload();
+      } else setError(e instanceof ApiError ? e.firstMessage : String(e));
     } finally {
       setBusy(false);
     }
@@ -86,16 +94,20 @@ export function UserEkycPage() {
       <Title order={1}>{t('ekyc.me.title')}</Title>
       <Text>{t('ekyc.me.intro', { score: MIN_VERIFICATION_SCORE })}</Text>
       {passed.data &&
-        (verified && latest ? (
+        (verified ? (
           <Notice color="green" title={t('ekyc.me.verified')} data-testid="ekyc-me-status">
-            {t('ekyc.me.verified_text', {
-              score: Math.round(latest.verification_score),
-              date: formatDateTime(latest.created_at, i18n.language),
-            })}
+            {latest
+              ? t('ekyc.me.verified_text', {
+                  score: Math.round(latest.verification_score),
+                  date: formatDateTime(latest.created_at, i18n.language),
+                })
+              : t('ekyc.me.verified_manual')}
           </Notice>
         ) : (
           <Notice color="yellow" title={t('ekyc.me.not_verified')} data-testid="ekyc-me-status">
-            {t('ekyc.me.attempts', { n: passed.data.count })}
+            {own.manual
+              ? t('ekyc.me.attempts_of', { n: own.manual.face_verification_count, max: own.manual.max_attempts })
+              : t('ekyc.me.attempts', { n: passed.data.count })}
           </Notice>
         ))}
       <Title order={2} size="h3">
@@ -125,10 +137,11 @@ export function UserEkycPage() {
         </Paper>
         <SelfieCapture selfie={selfie} onSelfie={setSelfie} disabled={limit} />
       </SimpleGrid>
-      {limit && (
-        <Notice color="red" data-testid="ekyc-limit">
-          {t('wills.ekyc.limit')}
-        </Notice>
+      {limit && me && (
+        <>
+          <LimitNotice />
+          <ManualReviewPanel subject={{ type: 'User', id: me.id }} manual={own.manual} editable onSent={own.reload} />
+        </>
       )}
       <FormError message={error} />
       <Group>
