@@ -4,7 +4,7 @@
  * branch or price is a 404. Money in integer sen. A will copies its price (`wills.price_sen`) when it is
  * registered (wills/service.ts), so editing or ending a price never changes a will's price.
  */
-import { type branchSchema, O, type pricingSchema } from '@wasiat/domain';
+import { type branchSchema, O, type pricingSchema, senToRinggit } from '@wasiat/domain';
 import { and, count, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { recordAudit } from '../audit/audit.ts';
@@ -48,6 +48,9 @@ export function serializePricing(p: Pricing) {
     description: p.description,
     price_sen: p.price_sen,
     amendment_price_sen: p.amendment_price_sen,
+    // Also in ringgit, as the 2021 client reads them (issue 20, ADR 0131).
+    price: senToRinggit(p.price_sen),
+    amendment_price: senToRinggit(p.amendment_price_sen),
     status: p.status,
     effective_from: p.effective_from,
     effective_to: p.effective_to,
