@@ -16,3 +16,12 @@ export function parseRinggit(text: string): number | null {
   if (!m) return null;
   return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
 }
+
+/**
+ * Sen as a ringgit number (30000 → 300, 15050 → 150.5) for replies the 2021 client reads in ringgit
+ * (reference §2.9 pricing `price` / `amendment_price`; issue 20, ADR 0131). Display and wire only: every
+ * amount is kept and computed in integer sen.
+ */
+export function senToRinggit(sen: number): number {
+  return Math.trunc(sen) / 100;
+}

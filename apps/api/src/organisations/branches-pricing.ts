@@ -4,7 +4,7 @@
  * branch or price is a 404. Money in integer sen. A will copies its price (`wills.price_sen`) when it is
  * registered (wills/service.ts), so editing or ending a price never changes a will's price.
  */
-import { type branchSchema, O, type pricingSchema } from '@wasiat/domain';
+import { type branchSchema, O, type pricingSchema, senToRinggit } from '@wasiat/domain';
 import { and, count, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { recordAudit } from '../audit/audit.ts';
@@ -56,6 +56,9 @@ export function serializePricing(p: Pricing) {
     amendment_provider_share_sen: p.amendment_provider_share_sen,
     amendment_organisation_share_sen: p.amendment_organisation_share_sen,
     amendment_platform_share_sen: p.amendment_platform_share_sen,
+    // Also in ringgit, as the 2021 client reads them (issue 20, ADR 0131).
+    price: senToRinggit(p.price_sen),
+    amendment_price: senToRinggit(p.amendment_price_sen),
     status: p.status,
     effective_from: p.effective_from,
     effective_to: p.effective_to,

@@ -4,6 +4,7 @@
  * Money in integer sen; organisation payment flags as 1/0 and preference flags as 1 = yes / 2 = no on the
  * wire, as the product's client reads them (reference §4.6).
  */
+import { senToRinggit } from '@wasiat/domain';
 import { and, asc, desc, eq, gt, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { type AuthUser, userCan } from '../auth/guard.ts';
 import type { Db } from '../db/client.ts';
@@ -254,6 +255,9 @@ export async function listPricings(
           plan: p.plan,
           price_sen: p.price_sen,
           amendment_price_sen: p.amendment_price_sen,
+          // Also in ringgit, as the 2021 client reads them (issue 20, ADR 0131).
+          price: senToRinggit(p.price_sen),
+          amendment_price: senToRinggit(p.amendment_price_sen),
           description: p.description,
           status: p.status,
           effective_from: p.effective_from,

@@ -44,9 +44,14 @@ import { findWitness } from './witnesses.ts';
 
 type AttachmentRow = typeof attachments.$inferSelect;
 
-/** An attachment as listed (no storage key). */
+/**
+ * An attachment as listed (no storage key). `public_path` is where the 2021 client reads the file from
+ * (reference §1.7): here the API path of its bytes, `GET /api/attachment/{id}/file`, which asks for the
+ * bearer token like every other call — never an anonymous URL (reference "do not reproduce"; ADR 0131).
+ */
 export const attachmentBody = (a: AttachmentRow) => ({
   id: a.id,
+  public_path: `/api/attachment/${a.id}/file`,
   type: a.type,
   description: a.description,
   mime_type: a.mime_type,

@@ -19,6 +19,7 @@ import {
   heirSchema,
   receiverFieldsSchema,
   receiverSchema,
+  signatureUploadSchema,
   translate,
   witnessSchema,
   witnessUpdateSchema,
@@ -40,7 +41,7 @@ import {
   updateBequest,
 } from './people-service.ts';
 import { witnessBody } from './serializers.ts';
-import { createWitness, deleteWitness, findWitness, listWitnesses, updateWitness } from './witnesses.ts';
+import { createWitness, deleteWitness, findWitness, listWitnesses, signWitness, updateWitness } from './witnesses.ts';
 
 const deleted = (req: any) => ({ message: translate('wills.deleted', req.lang) });
 
@@ -117,6 +118,15 @@ export async function peopleRoutes(api: FastifyInstance, ctx: Ctx) {
     const row = await createWitness(ctx, actor(req), body.witnessable_id, body);
     return reply.status(201).send({ witness: witnessBody(row) });
   });
+  /** Sign a witness afterwards (reference §2.10; ADR 0131): `{ signature: { id } }`. */
+  api.post(
+    '/witness/:id/signature',
+    { config: { access: EDIT_WILLS }, schema: { params: idParams, body: signatureUploadSchema } },
+    async (req) => {
+      const b = req.body as z.output<typeof signatureUploadSchema>;
+      return { signature: { id: await signWitness(ctx, actor(req), paramId(req), b.document, b.signature_method) } };
+    },
+  );
   api.get('/witness/:id', { config: { access: READ_WILLS }, schema: { params: idParams } }, async (req) => ({
     witness: witnessBody((await findWitness(ctx.db, requireUser(req), paramId(req))).row),
   }));

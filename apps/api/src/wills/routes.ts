@@ -37,6 +37,7 @@ import { saveEstate } from './estate-service.ts';
 import { acknowledgeWillHeirBequests, getWillHeirBequests } from './heir-bequests.ts';
 import { actorOf as actor, EDIT_WILLS, idParams, parseBody, READ_WILLS } from './http.ts';
 import { multipartToBody } from './multipart.ts';
+import { notePaymentChoice } from './payment-choice.ts';
 import { peopleRoutes } from './people.ts';
 import { propertyRoutes } from './property.ts';
 import { findVisibleWill, listWills, parseLoadWith, pendingApproval } from './queries.ts';
@@ -46,6 +47,7 @@ import { changeStatus } from './transitions.ts';
 
 const PART_B_KEYS = ['organization_id', 'branch_id', 'plan', 'pricing_id', 'wasiat_type', 'agent_id'];
 const PART_F_KEYS = ['acknowledged_pdpa', 'acknowledged_confirmation'];
+const PAYMENT_CHOICE_KEYS = ['is_cash_payment', 'payment_options_id', 'is_payment_verified'];
 
 /** Register the module (an encapsulated plugin: the multipart hook applies to these routes only). */
 export async function willsRoutes(api: FastifyInstance, ctx: Ctx) {
@@ -126,7 +128,8 @@ export async function willsRoutes(api: FastifyInstance, ctx: Ctx) {
      * Update a will (POST with `_method: PATCH`, or PATCH/PUT). The body says which: `status` 1/2/3 →
      * transition (transitions.ts); organisation fields → part b; estate figures / heirs' consent
      * (`estimated_estate_sen`, `funeral_sen`, `debts_sen`, `harta_sepencarian_sen`, `heirs_consent`,
-     * `heirs_consent_note`) → part e (estate-service.ts); `acknowledged_*` → part f.
+     * `heirs_consent_note`) → part e (estate-service.ts); `acknowledged_*` → part f; `is_cash_payment` /
+     * `payment_options_id` → the 2021 client's payment choice (payment-choice.ts).
      * Errors: 404 not visible, 403 role, 422 per field (`wills.*`, `validation.*`).
      */
     const update = async (req: any) => {
@@ -144,6 +147,8 @@ export async function willsRoutes(api: FastifyInstance, ctx: Ctx) {
       } else if (PART_F_KEYS.some((k) => k in body)) {
         parseBody(verificationSchema, body);
         will = await saveVerification(ctx.db, a, id);
+      } else if (PAYMENT_CHOICE_KEYS.some((k) => k in body)) {
+        will = await notePaymentChoice(ctx.db, a, id, body);
       } else if ('status' in body) {
         await findVisibleWill(ctx.db, a.user, id);
         throw fieldError('status', 'wills.invalid_transition');

@@ -148,15 +148,18 @@ async function storeSignature(
   return att.id;
 }
 
-/** Add a witness with signature to will `willId` (part g). */
+/**
+ * Add a witness to will `willId` (part g), with its signature or (signed later by {@link signWitness};
+ * issue 20, ADR 0131) without — an unsigned witness does not count for part g.
+ */
 export async function createWitness(ctx: Ctx, actor: Actor, willId: string, f: WitnessFields) {
-  const data = await signatureBytes(f.signature ?? '');
+  const data = f.signature === undefined ? null : await signatureBytes(f.signature);
   return ctx.db.transaction(async (tx) => {
     const will = await editableWill(tx, actor.user, willId, 'g', true);
     await checkWitnessPerson(tx, will, f.ic_number);
     const id = randomBytes(16).toString('base64url');
     await tx.insert(witnesses).values({ id, witnessable_type: 'Wasiat', witnessable_id: will.id, ...fieldsOf(f) });
-    await storeSignature(ctx, tx, actor, { id, name: f.name, willId: will.id }, data, f.signature_method);
+    if (data) await storeSignature(ctx, tx, actor, { id, name: f.name, willId: will.id }, data, f.signature_method);
     await syncPartG(tx, will.id);
     const [row] = await tx.select().from(witnesses).where(eq(witnesses.id, id));
     await audit(tx, actor, 'witness.create', { type: 'Witness', id }, null, row);
@@ -177,6 +180,27 @@ export async function updateWitness(ctx: Ctx, actor: Actor, id: string, f: Witne
     const [after] = await tx.select().from(witnesses).where(eq(witnesses.id, id));
     await audit(tx, actor, 'witness.update', { type: 'Witness', id }, before, after);
     return after as WitnessRow;
+  });
+}
+
+/**
+ * `POST /witness/{id}/signature { is_base64, document, description? }` (reference §2.10): the witness's
+ * PNG signature, drawn (422 `validation.signature_required` on `document` when not a drawn PNG), replacing
+ * any earlier one; part g follows the signed count.
+ * @returns the signature attachment id.
+ */
+export async function signWitness(ctx: Ctx, actor: Actor, id: string, dataUrl: string, method?: SignatureMethod) {
+  const data = decodeBase64(dataUrl, 'document');
+  await checkFile(data, ['image/png'], 'document');
+  await assertSignatureDrawn(data, 'document');
+  return ctx.db.transaction(async (tx) => {
+    const { row: before, will } = await findWitness(tx, actor.user, id);
+    await editableWill(tx, actor.user, will.id, 'g', true);
+    const att = await storeSignature(ctx, tx, actor, { id, name: before.name, willId: will.id }, data, method);
+    await syncPartG(tx, will.id);
+    const [after] = await tx.select().from(witnesses).where(eq(witnesses.id, id));
+    await audit(tx, actor, 'witness.sign', { type: 'Witness', id }, before, after);
+    return att;
   });
 }
 

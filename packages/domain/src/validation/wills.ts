@@ -157,7 +157,8 @@ const userDetailFields = z.object({
   race: catalogueInt(RACES),
   religion: catalogueInt(RELIGIONS),
   nationality: catalogueInt(NATIONALITIES),
-  marital_status: catalogueStr(MARITAL_STATUSES),
+  /** Optional: spec §5 does not require it and the product's will wizard never asks (ADR 0131). */
+  marital_status: opt(catalogueStr(MARITAL_STATUSES)),
   email: email(),
   mobile_number: mobile(),
   home_phone_number: opt(optionalPhone()),
@@ -253,8 +254,13 @@ export const witnessFieldsSchema = z.object({
 });
 /** PATCH of a witness: the same fields; a new signature is optional ('' or absent keeps the old one). */
 export const witnessUpdateSchema = witnessFieldsSchema.extend({ signature: opt(z.string()) });
-/** `POST /witness`: fields plus owner (`witnessable_type: "Wasiat"`, `witnessable_id`). */
+/**
+ * `POST /witness`: fields plus owner (`witnessable_type: "Wasiat"`, `witnessable_id`). The signature may
+ * come with it, or afterwards by `POST /witness/{id}/signature` as the 2021 client sends it (issue 20,
+ * ADR 0131); a witness counts for part g and submission only once signed (spec §5 still holds).
+ */
 export const witnessSchema = witnessFieldsSchema.extend({
+  signature: opt(z.string()),
   witnessable_type: ownerType(),
   witnessable_id: requiredString(),
 });
