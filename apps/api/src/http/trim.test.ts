@@ -41,7 +41,7 @@ describe('trimming in the HTTP layer', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await makeTestApp();
-  });
+  }, 240_000); // a fresh database and logins; the shared machine is slow
   afterAll(async () => {
     await t?.close();
   });

@@ -5,7 +5,8 @@
  * - `GET /organization` → `{ organizations: { data, … } }`
  * - `GET /organization/{id}` → `{ organization }`
  * - `GET /organization/{id}/branch` → `{ branches: { data, … }, organization }`
- * - `GET /organization/{id}/user?role=Agent` → `{ users: { data, … } }`
+ * - `GET /organization/{id}/user?role=Agent` → `{ users: { data, … }, user_accesses: { data, … } }`
+ * - `GET /user/{id}/access` → `{ user_accesses: { data, … } }` (2021 shape; user-accesses.ts)
  * - `GET /organization/{id}/pricing?product=Wasiat` → `{ pricings: { data, … } }` (active, in effect now)
  * - `GET /organization/{id}/preference` → `{ preference }` (flags 1 = yes / 2 = no)
  */
@@ -23,6 +24,7 @@ import {
   listOrganisationUsers,
   listPricings,
 } from './service.ts';
+import { listAccessesOfUser, listUserAccesses } from './user-accesses.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
 const int = () => optionalQuery(z.coerce.number().int());
@@ -67,15 +69,37 @@ export async function organisationsRoutes(api: FastifyInstance, ctx: Ctx) {
     async (req) => listBranches(db, requireUser(req), id(req), req.query as Parameters<typeof listBranches>[3]),
   );
 
-  /** `GET /api/organization/{id}/user?role=Agent&branch_id&limit&page` → `{ users: { data: [{id,name,…}] } }`. */
+  /**
+   * `GET /api/organization/{id}/user?role=Agent&branch_id&limit&page` → `{ users: { data: [{id,name,…}] } }`, and
+   * beside it the 2021 client's `user_accesses` page (with `status`, `name` filters; user-accesses.ts, ADR 0138).
+   */
   api.get(
     '/organization/:id/user',
     {
       config: access,
-      schema: { params: idParams, querystring: z.object({ ...pageQuery, role: text(), branch_id: text() }) },
+      schema: {
+        params: idParams,
+        querystring: z.object({
+          ...pageQuery,
+          role: text(),
+          branch_id: text(),
+          status: int(),
+          name: text(),
+          witness_listing: int(),
+        }),
+      },
     },
-    async (req) =>
-      listOrganisationUsers(db, requireUser(req), id(req), req.query as Parameters<typeof listOrganisationUsers>[3]),
+    async (req) => {
+      const user = requireUser(req);
+      const q = req.query as Parameters<typeof listUserAccesses>[3];
+      const ours = await listOrganisationUsers(db, user, id(req), q as Parameters<typeof listOrganisationUsers>[3]);
+      return { ...ours, user_accesses: await listUserAccesses(db, user, id(req), q) };
+    },
+  );
+
+  /** `GET /api/user/{id}/access` → `{ user_accesses }` (own; another's within managed organisations; ADR 0138). */
+  api.get('/user/:id/access', { config: access, schema: { params: idParams } }, async (req) =>
+    listAccessesOfUser(db, requireUser(req), id(req)),
   );
 
   /** `GET /api/organization/{id}/pricing?product=Wasiat&plan&limit&page` → `{ pricings }` (sen; active now). */

@@ -11,7 +11,7 @@ import { originalClient } from './replay-org.ts';
 let t: TestApp;
 beforeAll(async () => {
   t = await makeTestApp();
-});
+}, 240_000); // a fresh database and logins; the shared machine is slow
 afterAll(async () => {
   await t?.close();
 });

@@ -16,7 +16,7 @@ beforeAll(async () => {
   partner = (
     await t.call('POST', '/api/login', { body: { username: 'partner', password: 'Demo12345', role: 'Admin' } })
   ).body.token;
-});
+}, 240_000); // a fresh database and logins; the shared machine is slow
 afterAll(async () => {
   await t?.close();
 });

@@ -21,7 +21,7 @@ beforeAll(async () => {
   partner = login.body.token;
   demo = login.body.user.user_access.organization_id;
   staff = await t.login('staff'); // provider staff log in with a second factor (ADR 0081), then call as the client
-});
+}, 240_000); // a fresh database and logins; the shared machine is slow
 afterAll(async () => {
   await t?.close();
 });
@@ -136,6 +136,74 @@ describe('organisation administration as the 2021 client calls it', () => {
     });
     const hqs = await t.ctx.db.select().from(branches).where(eq(branches.organization_id, demo));
     expect(hqs.filter((x) => x.is_headquarter)).toHaveLength(1);
+  });
+
+  it("a partner administrator lists the organisation's users and reads one user's access", async () => {
+    const c = originalClient(t, 'org: users');
+    const list = await c.call({
+      method: 'GET',
+      path: `organization/${demo}/user?status=1&limit=10&page=1&name=`,
+      token: partner,
+      reads: [
+        'user_accesses.data[].id',
+        'user_accesses.data[].user_id',
+        'user_accesses.data[].role',
+        'user_accesses.data[].status',
+        'user_accesses.data[].accessible_type',
+        'user_accesses.data[].accessible.branch_name',
+        'user_accesses.data[].user.name',
+        'user_accesses.data[].user.username',
+        'user_accesses.data[].user.ic_number',
+        'user_accesses.total',
+      ],
+    });
+    const agent = list.body.user_accesses.data.find((a: { user: { username: string } }) => a.user.username === 'agent');
+    expect(agent.original_role).toBe('Agent');
+    // the agent picker of the will wizard sends branch_id with a trailing space
+    await c.call({
+      method: 'GET',
+      path: `organization/${demo}/user?branch_id=${agent.accessible_id} &limit=100&status=1`,
+      token: partner,
+      reads: ['user_accesses.data[].user.name', 'user_accesses.total'],
+    });
+    await c.call({
+      method: 'GET',
+      path: `user/${agent.user_id}/access`,
+      token: partner,
+      reads: [
+        'user_accesses.data[].id',
+        'user_accesses.data[].status',
+        'user_accesses.data[].role',
+        'user_accesses.data[].accessible_type',
+        'user_accesses.data[].accessible.branch_name',
+        'user_accesses.data[].organization.name',
+        'user_accesses.data[].allow_payment_gateway',
+        'user_accesses.data[].allow_cash_payment',
+      ],
+    });
+    // an agent reads its own access (the dashboard) but not another member's, and sees no MyKad of colleagues
+    const agentToken = (
+      await t.call('POST', '/api/login', { body: { username: 'agent', password: 'Demo12345', role: 'Admin' } })
+    ).body.token;
+    await c.call({
+      method: 'GET',
+      path: `user/${agent.user_id}/access`,
+      token: agentToken,
+      reads: ['user_accesses.data[].role'],
+    });
+    const partnerId = list.body.user_accesses.data.find(
+      (a: { user: { username: string } }) => a.user.username === 'partner',
+    ).user_id;
+    await c.call({ method: 'GET', path: `user/${partnerId}/access`, token: agentToken, status: 404 });
+    const seen = await c.call({
+      method: 'GET',
+      path: `organization/${demo}/user?status=1&limit=10&page=1`,
+      token: agentToken,
+      reads: ['user_accesses.data[].user.name'],
+    });
+    expect(seen.body.user_accesses.data.every((a: { user: object }) => !('ic_number' in a.user))).toBe(true);
+    const { n, m } = c.summary();
+    expect(n).toBe(m);
   });
 
   it('provider staff register a partner organisation, its headquarters and a price in ringgit, then edit both', async () => {
