@@ -26,7 +26,10 @@ console.log(`model load: ${loadMs.toFixed(0)} ms`);
 console.log(
   `one verification (warm): median ${times[Math.floor(runs / 2)].toFixed(0)} ms (min ${times[0].toFixed(0)}, max ${times[runs - 1].toFixed(0)}), score ${score}`,
 );
-console.log(`RSS with the model loaded: ${mb(process.memoryUsage().rss)}`);
+// `external` is mostly tfjs's WASM heap, which grows during the first match and never shrinks (ADR 0145).
+console.log(
+  `RSS with the model loaded: ${mb(process.memoryUsage().rss)} (external ${mb(process.memoryUsage().external)})`,
+);
 
 // Extra signals (@vladmandic/human antispoof + liveness on the selfie; ADR 0093), warm.
 const { selfieSignals } = await import('../apps/api/src/ekyc/liveness.ts');
