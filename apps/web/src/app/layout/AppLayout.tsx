@@ -47,19 +47,20 @@ export function AppLayout() {
     >
       <AppShell.Header>
         <SkipLink />
-        <Group h="100%" px="md" justify="space-between">
-          <Group>
+        {/* One line down to 320 px (ADR 0151): the header is fixed at 60 px, so it must never wrap. */}
+        <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
+          <Group wrap="nowrap" gap="xs">
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('common.menu')} />
-            <Text component={Link} to="/dashboard" fw={700} c="teal.9">
+            <Text component={Link} to="/dashboard" fw={700} c="teal.9" fz={{ base: 'sm', sm: 'md' }}>
               {t('common.brand')}
             </Text>
           </Group>
-          <Group>
+          <Group wrap="nowrap" gap="xs">
             <LanguageSwitcher />
             <Text size="sm" visibleFrom="sm" data-testid="current-user">
               {user?.name} ({role ? t(`roles.${role}`) : ''})
             </Text>
-            <Button variant="subtle" size="xs" onClick={logout}>
+            <Button variant="subtle" size="xs" px={6} onClick={logout}>
               {t('nav.logout')}
             </Button>
           </Group>

@@ -12,12 +12,18 @@ export function PublicLayout() {
     <Box>
       <SkipLink />
       <PageFocus />
-      <Box component="header" py="sm" px="md" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
-        <Group justify="space-between">
-          <Text component={Link} to="/" fw={700} c="teal.9">
+      <Box
+        component="header"
+        py="sm"
+        px={{ base: 'xs', sm: 'md' }}
+        style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+      >
+        {/* One line down to 320 px (ADR 0151): no wrapping, tighter gaps and a smaller brand on phones. */}
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          <Text component={Link} to="/" fw={700} c="teal.9" fz={{ base: 'sm', sm: 'md' }}>
             {t('common.brand')}
           </Text>
-          <Group>
+          <Group wrap="nowrap" gap="xs">
             <LanguageSwitcher />
             <Anchor component={Link} to="/login">
               {t('nav.login')}

@@ -12,6 +12,7 @@ import { can, roleOf } from '@wasiat/domain';
 import { useTranslation } from 'react-i18next';
 import { api } from '@/app/api.ts';
 import { session } from '@/app/storage.ts';
+import { ListTable } from '@/components/ListTable.tsx';
 import { formatMalaysianDateTime } from '@/features/wills/index.ts';
 
 /** One event of `GET /api/audit` (apps/api/src/audit/service.ts). */
@@ -68,7 +69,7 @@ export function RecordHistory({ entityType, entityId }: { entityType: string; en
           <Text size="sm">{t('audit.history.empty')}</Text>
         ) : (
           <ScrollArea>
-            <Table striped withTableBorder>
+            <ListTable>
               <Table.Caption>{t('audit.history.caption')}</Table.Caption>
               <Table.Thead>
                 <Table.Tr>
@@ -103,7 +104,7 @@ export function RecordHistory({ entityType, entityId }: { entityType: string; en
                   );
                 })}
               </Table.Tbody>
-            </Table>
+            </ListTable>
           </ScrollArea>
         )}
       </Stack>

@@ -28,6 +28,7 @@ import { NotFoundPage } from '@/app/layout/NotFoundPage.tsx';
 import { successToast } from '@/app/notify.tsx';
 import { session } from '@/app/storage.ts';
 import { formatDateTime } from '@/components/format.ts';
+import { ListTable } from '@/components/ListTable.tsx';
 
 interface Page<T> {
   data: T[];
@@ -68,7 +69,7 @@ export function ClientListPage() {
       {q.data && q.data.data.length === 0 ? (
         <Text>{t('clients.none')}</Text>
       ) : (
-        <Table withTableBorder striped data-testid="clients">
+        <ListTable data-testid="clients">
           <Table.Caption>{t('clients.title')}</Table.Caption>
           <Table.Thead>
             <Table.Tr>
@@ -94,7 +95,7 @@ export function ClientListPage() {
               </Table.Tr>
             ))}
           </Table.Tbody>
-        </Table>
+        </ListTable>
       )}
       {q.data && q.data.last_page > 1 && (
         <Pagination total={q.data.last_page} value={page} onChange={setPage} aria-label={t('clients.pages')} />
@@ -163,7 +164,7 @@ export function ClientPage() {
       {c.wills.length === 0 ? (
         <Text>{t('clients.no_will')}</Text>
       ) : (
-        <Table withTableBorder striped>
+        <ListTable>
           <Table.Caption>{t('clients.wills')}</Table.Caption>
           <Table.Thead>
             <Table.Tr>
@@ -185,7 +186,7 @@ export function ClientPage() {
               </Table.Tr>
             ))}
           </Table.Tbody>
-        </Table>
+        </ListTable>
       )}
     </Stack>
   );
@@ -218,7 +219,7 @@ export function PendingAccessPage() {
       {q.data && q.data.data.length === 0 ? (
         <Text>{t('clients.none_pending')}</Text>
       ) : (
-        <Table withTableBorder striped data-testid="pending-access">
+        <ListTable data-testid="pending-access">
           <Table.Caption>{t('clients.pending_title')}</Table.Caption>
           <Table.Thead>
             <Table.Tr>
@@ -245,7 +246,7 @@ export function PendingAccessPage() {
               </Table.Tr>
             ))}
           </Table.Tbody>
-        </Table>
+        </ListTable>
       )}
     </Stack>
   );

@@ -7,6 +7,7 @@ import { Card, Stack, Table, Text, Title } from '@mantine/core';
 import { formatRinggit, labelOf, PAYMENT_TYPES } from '@wasiat/domain';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/components/format.ts';
+import { ListTable } from '@/components/ListTable.tsx';
 import { PaymentStatusBadge } from './StatusBadge.tsx';
 import type { WillSummary } from './types.ts';
 import { transactionRows } from './will-data.ts';
@@ -29,36 +30,34 @@ export function TransactionHistory({ wills, loading }: { wills: readonly WillSum
             {t('dashboard.no_transactions')}
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={560}>
-            <Table striped aria-label={t('dashboard.sections.transactions')}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('dashboard.col.date')}</Table.Th>
-                  <Table.Th>{t('dashboard.col.will')}</Table.Th>
-                  <Table.Th>{t('dashboard.col.mode')}</Table.Th>
-                  <Table.Th>{t('dashboard.col.amount')}</Table.Th>
-                  <Table.Th>{t('dashboard.col.status')}</Table.Th>
-                  <Table.Th>{t('dashboard.col.receipt')}</Table.Th>
+          <ListTable minWidth={560} aria-label={t('dashboard.sections.transactions')}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('dashboard.col.date')}</Table.Th>
+                <Table.Th>{t('dashboard.col.will')}</Table.Th>
+                <Table.Th>{t('dashboard.col.mode')}</Table.Th>
+                <Table.Th>{t('dashboard.col.amount')}</Table.Th>
+                <Table.Th>{t('dashboard.col.status')}</Table.Th>
+                <Table.Th>{t('dashboard.col.receipt')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((r) => (
+                <Table.Tr key={r.key} data-testid="transaction-row">
+                  <Table.Td>{formatDateTime(r.date, lang) || '—'}</Table.Td>
+                  <Table.Td>{r.will.wasiat_no ?? t('dashboard.will_draft')}</Table.Td>
+                  <Table.Td>
+                    {r.payment?.payment_options_id ? labelOf(PAYMENT_TYPES, r.payment.payment_options_id, lang) : '—'}
+                  </Table.Td>
+                  <Table.Td>{r.amount_sen === null ? '—' : formatRinggit(r.amount_sen)}</Table.Td>
+                  <Table.Td>
+                    <PaymentStatusBadge status={r.status} />
+                  </Table.Td>
+                  <Table.Td>{r.payment?.receipt_no ?? '—'}</Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((r) => (
-                  <Table.Tr key={r.key} data-testid="transaction-row">
-                    <Table.Td>{formatDateTime(r.date, lang) || '—'}</Table.Td>
-                    <Table.Td>{r.will.wasiat_no ?? t('dashboard.will_draft')}</Table.Td>
-                    <Table.Td>
-                      {r.payment?.payment_options_id ? labelOf(PAYMENT_TYPES, r.payment.payment_options_id, lang) : '—'}
-                    </Table.Td>
-                    <Table.Td>{r.amount_sen === null ? '—' : formatRinggit(r.amount_sen)}</Table.Td>
-                    <Table.Td>
-                      <PaymentStatusBadge status={r.status} />
-                    </Table.Td>
-                    <Table.Td>{r.payment?.receipt_no ?? '—'}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+              ))}
+            </Table.Tbody>
+          </ListTable>
         )}
       </Stack>
     </Card>

@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, api } from '@/app/api.ts';
 import { successToast } from '@/app/notify.tsx';
 import { formatDateTime } from '@/components/format.ts';
+import { ListTable } from '@/components/ListTable.tsx';
 import { ShareLink } from '@/components/ShareLink.tsx';
 
 /** A link as `GET /api/ekyc/links` lists it. */
@@ -94,7 +95,7 @@ export function EkycLinkPanel({ wasiatId }: { wasiatId: string }) {
           </Group>
         )}
         {active.length > 0 && (
-          <Table data-testid="ekyc-links">
+          <ListTable data-testid="ekyc-links">
             <Table.Caption>{t('ekyc.link.active')}</Table.Caption>
             <Table.Thead>
               <Table.Tr>
@@ -127,7 +128,7 @@ export function EkycLinkPanel({ wasiatId }: { wasiatId: string }) {
                 </Table.Tr>
               ))}
             </Table.Tbody>
-          </Table>
+          </ListTable>
         )}
         {error && (
           <Text c="red.9" size="sm" role="alert">

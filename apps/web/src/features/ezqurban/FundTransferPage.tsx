@@ -24,6 +24,7 @@ import { useTranslation } from 'react-i18next';
 import { successToast } from '@/app/notify.tsx';
 import { session } from '@/app/storage.ts';
 import { formatDateTime } from '@/components/format.ts';
+import { ListTable } from '@/components/ListTable.tsx';
 import { openPdf } from '../programmes/shared.tsx';
 import { fetchTransfers, postTransfer } from './api.ts';
 import { SeasonSelect, useSeasons } from './SeasonSelect.tsx';
@@ -172,7 +173,7 @@ export function FundTransferPage() {
       {q.data && q.data.fund_transfers.data.length === 0 ? (
         <Text>{t('ezqurban.no_transfers')}</Text>
       ) : (
-        <Table withTableBorder striped data-testid="fund-transfers">
+        <ListTable data-testid="fund-transfers">
           <Table.Caption>{t('ezqurban.transfers_title')}</Table.Caption>
           <Table.Thead>
             <Table.Tr>
@@ -204,7 +205,7 @@ export function FundTransferPage() {
               </Table.Tr>
             ))}
           </Table.Tbody>
-        </Table>
+        </ListTable>
       )}
       {q.data && q.data.fund_transfers.last_page > 1 && (
         <Pagination

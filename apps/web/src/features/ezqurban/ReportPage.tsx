@@ -8,6 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { formatRinggit } from '@wasiat/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListTable } from '@/components/ListTable.tsx';
 import { downloadFile, klYear, YearSelect } from '../programmes/shared.tsx';
 import { fetchQurbanReport } from './api.ts';
 import { SeasonSelect } from './SeasonSelect.tsx';
@@ -40,7 +41,7 @@ export function QurbanReportPage() {
       </Group>
       {q.data && (
         <>
-          <Table withTableBorder striped data-testid="qurban-report">
+          <ListTable data-testid="qurban-report">
             <Table.Caption>{t('programmes.report.qurban_title')}</Table.Caption>
             <Table.Thead>
               <Table.Tr>
@@ -64,7 +65,7 @@ export function QurbanReportPage() {
                 </Table.Tr>
               ))}
             </Table.Tbody>
-          </Table>
+          </ListTable>
           <Text fw={600}>
             {t('programmes.report.balance')}: {formatRinggit(q.data.closing_balance_sen)}
           </Text>

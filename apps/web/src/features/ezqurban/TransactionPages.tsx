@@ -32,6 +32,7 @@ import { successToast } from '@/app/notify.tsx';
 import { session } from '@/app/storage.ts';
 import { applyServerErrors, errorText } from '@/components/form-errors.ts';
 import { formatDateTime } from '@/components/format.ts';
+import { ListTable } from '@/components/ListTable.tsx';
 import { cancelPurchase, fetchTransactions, payPurchase, postPurchase, type Transaction } from './api.ts';
 import { SeasonSelect, useSeasons } from './SeasonSelect.tsx';
 
@@ -103,7 +104,7 @@ export function TransactionListPage() {
       {q.data && q.data.transactions.data.length === 0 ? (
         <Text>{t('ezqurban.no_transactions')}</Text>
       ) : (
-        <Table withTableBorder striped data-testid="qurban-transactions">
+        <ListTable data-testid="qurban-transactions">
           <Table.Caption>{t('ezqurban.transactions_title')}</Table.Caption>
           <Table.Thead>
             <Table.Tr>
@@ -136,7 +137,7 @@ export function TransactionListPage() {
               </Table.Tr>
             ))}
           </Table.Tbody>
-        </Table>
+        </ListTable>
       )}
       {q.data && q.data.transactions.last_page > 1 && (
         <Pagination

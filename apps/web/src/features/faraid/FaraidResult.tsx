@@ -7,6 +7,7 @@
 import { Box, Group, List, Stack, Table, Text, Title } from '@mantine/core';
 import { formatRinggit } from '@wasiat/domain';
 import { useTranslation } from 'react-i18next';
+import { ListTable } from '@/components/ListTable.tsx';
 import type { FaraidView } from './calculate.ts';
 
 export function FaraidResult({ view, showAmounts }: { view: FaraidView; showAmounts: boolean }) {
@@ -14,7 +15,7 @@ export function FaraidResult({ view, showAmounts }: { view: FaraidView; showAmou
   const heirName = (key: string) => t(`faraid.heirs.${key}`);
   return (
     <>
-      <Table striped withTableBorder data-testid="faraid-table">
+      <ListTable data-testid="faraid-table">
         <Table.Caption>{t('faraid.page.table_caption')}</Table.Caption>
         <Table.Thead>
           <Table.Tr>
@@ -47,7 +48,7 @@ export function FaraidResult({ view, showAmounts }: { view: FaraidView; showAmou
             </Table.Tr>
           ))}
         </Table.Tbody>
-      </Table>
+      </ListTable>
 
       <Stack gap={6} aria-hidden="true" data-testid="faraid-chart">
         {view.rows

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, api } from '@/app/api.ts';
 import { successToast } from '@/app/notify.tsx';
 import { formatDateTime } from '@/components/format.ts';
+import { ListTable } from '@/components/ListTable.tsx';
 import { GRANTS_KEY, type Grant } from './api.ts';
 
 const STATUSES = ['pending', 'active', 'refused', 'withdrawn'] as const;
@@ -58,45 +59,43 @@ export function GrantAuditPage() {
       {rows.length === 0 ? (
         <Text>{t('grants.none')}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={720}>
-          <Table withTableBorder striped data-testid="grant-audit">
-            <Table.Caption>{t('grants.audit.title')}</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t('grants.audit.client')}</Table.Th>
-                <Table.Th scope="col">{t('grants.col.organisation')}</Table.Th>
-                <Table.Th scope="col">{t('grants.col.agent')}</Table.Th>
-                <Table.Th scope="col">{t('grants.audit.source')}</Table.Th>
-                <Table.Th scope="col">{t('grants.col.status')}</Table.Th>
-                <Table.Th scope="col">{t('grants.col.since')}</Table.Th>
-                <Table.Th scope="col">{t('grants.audit.action')}</Table.Th>
+        <ListTable minWidth={720} data-testid="grant-audit">
+          <Table.Caption>{t('grants.audit.title')}</Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t('grants.audit.client')}</Table.Th>
+              <Table.Th scope="col">{t('grants.col.organisation')}</Table.Th>
+              <Table.Th scope="col">{t('grants.col.agent')}</Table.Th>
+              <Table.Th scope="col">{t('grants.audit.source')}</Table.Th>
+              <Table.Th scope="col">{t('grants.col.status')}</Table.Th>
+              <Table.Th scope="col">{t('grants.col.since')}</Table.Th>
+              <Table.Th scope="col">{t('grants.audit.action')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((g) => (
+              <Table.Tr key={g.id}>
+                <Table.Td>{g.client_name}</Table.Td>
+                <Table.Td>{g.organization_name}</Table.Td>
+                <Table.Td>{g.agent_name ?? t('grants.whole_organisation')}</Table.Td>
+                <Table.Td>{t(`grants.audit.source_${g.source}`)}</Table.Td>
+                <Table.Td>
+                  <Badge variant="light">{t(`grants.status.${g.status}`)}</Badge>
+                </Table.Td>
+                <Table.Td>{formatDateTime(g.approved_at ?? g.created_at, i18n.language)}</Table.Td>
+                <Table.Td>
+                  {g.status === 'active' || g.status === 'pending' ? (
+                    <Button size="xs" variant="default" color="red" onClick={() => setWithdrawing(g)}>
+                      {t('grants.withdraw')}
+                    </Button>
+                  ) : (
+                    (g.reason ?? '')
+                  )}
+                </Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((g) => (
-                <Table.Tr key={g.id}>
-                  <Table.Td>{g.client_name}</Table.Td>
-                  <Table.Td>{g.organization_name}</Table.Td>
-                  <Table.Td>{g.agent_name ?? t('grants.whole_organisation')}</Table.Td>
-                  <Table.Td>{t(`grants.audit.source_${g.source}`)}</Table.Td>
-                  <Table.Td>
-                    <Badge variant="light">{t(`grants.status.${g.status}`)}</Badge>
-                  </Table.Td>
-                  <Table.Td>{formatDateTime(g.approved_at ?? g.created_at, i18n.language)}</Table.Td>
-                  <Table.Td>
-                    {g.status === 'active' || g.status === 'pending' ? (
-                      <Button size="xs" variant="default" color="red" onClick={() => setWithdrawing(g)}>
-                        {t('grants.withdraw')}
-                      </Button>
-                    ) : (
-                      (g.reason ?? '')
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            ))}
+          </Table.Tbody>
+        </ListTable>
       )}
       {withdrawing && (
         <Stack gap="xs" maw={520} data-testid="grant-withdraw-form">

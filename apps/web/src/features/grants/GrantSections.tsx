@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '@/app/api.ts';
 import { successToast } from '@/app/notify.tsx';
 import { formatDateTime } from '@/components/format.ts';
+import { ListTable } from '@/components/ListTable.tsx';
 import { GRANTS_KEY, type Grant } from './api.ts';
 
 function useMyGrants(status?: Grant['status']) {
@@ -84,7 +85,7 @@ export function GrantList() {
       {list.length === 0 ? (
         <Text>{t('grants.none')}</Text>
       ) : (
-        <Table withTableBorder>
+        <ListTable>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('grants.col.organisation')}</Table.Th>
@@ -113,7 +114,7 @@ export function GrantList() {
               </Table.Tr>
             ))}
           </Table.Tbody>
-        </Table>
+        </ListTable>
       )}
     </Stack>
   );

@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '@/app/api.ts';
 import { formatDateTime } from '@/components/format.ts';
+import { ListTable } from '@/components/ListTable.tsx';
 
 /** One dead letter as the API sends it. */
 export interface DeadLetter {
@@ -41,7 +42,7 @@ export function DeadLettersPage() {
     <Stack>
       <Title order={1}>{t('jobs.dead_letters.title')}</Title>
       <Text>{t('jobs.dead_letters.intro')}</Text>
-      <Table withTableBorder striped data-testid="dead-letters">
+      <ListTable data-testid="dead-letters">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t('jobs.dead_letters.failed_at')}</Table.Th>
@@ -62,7 +63,7 @@ export function DeadLettersPage() {
             </Table.Tr>
           ))}
         </Table.Tbody>
-      </Table>
+      </ListTable>
       {list.data && rows.length === 0 ? <Text c="dimmed">{t('jobs.dead_letters.none')}</Text> : null}
       {list.data && list.data.dead_letters.last_page > 1 ? (
         <Pagination total={list.data.dead_letters.last_page} value={page} onChange={setPage} />

@@ -14,6 +14,7 @@ import { Link } from 'react-router';
 import { ApiError } from '@/app/api.ts';
 import { successToast } from '@/app/notify.tsx';
 import { formatDateTime } from '@/components/format.ts';
+import { ListTable } from '@/components/ListTable.tsx';
 import { confirmPayment, decideFinancing, pendingManual, type StaffPayment } from './api.ts';
 
 /** The confirmation queue page; see the file comment. */
@@ -77,72 +78,70 @@ export function PaymentConfirmationsPage() {
           {t('payments.ui.none_pending')}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={720}>
-          <Table striped withTableBorder>
-            <Table.Caption>{t('payments.ui.confirm_title')}</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t('payments.ui.col_date')}</Table.Th>
-                <Table.Th scope="col">{t('payments.ui.col_payer')}</Table.Th>
-                <Table.Th scope="col">{t('payments.ui.col_org')}</Table.Th>
-                <Table.Th scope="col">{t('payments.ui.col_mode')}</Table.Th>
-                <Table.Th scope="col">{t('payments.ui.col_amount')}</Table.Th>
-                <Table.Th scope="col">{t('payments.ui.col_reference')}</Table.Th>
-                <Table.Th scope="col">{t('payments.ui.col_action')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((p) => (
-                <Table.Tr key={p.id} data-testid="pending-payment">
-                  <Table.Td>{formatDateTime(p.created_at, lang)}</Table.Td>
-                  <Table.Td>
-                    {p.paymentable_type === 'Wasiat' ? (
-                      <Anchor component={Link} to={`/wasiat/${p.paymentable_id}/details`}>
-                        {p.payer_name || '—'}
-                      </Anchor>
-                    ) : (
-                      (p.payer_name ?? '—')
-                    )}
-                  </Table.Td>
-                  <Table.Td>{p.organization_name ?? '—'}</Table.Td>
-                  <Table.Td>{labelOf(PAYMENT_TYPES, p.payment_options_id, lang)}</Table.Td>
-                  <Table.Td>{formatRinggit(p.amount_sen)}</Table.Td>
-                  <Table.Td>
-                    {[
-                      p.reference,
-                      p.bank_name,
-                      p.account_no,
-                      p.atb_amount_sen ? formatRinggit(p.atb_amount_sen) : null,
-                      p.atb_start_date,
-                    ]
-                      .filter(Boolean)
-                      .join(' · ') || '—'}
-                  </Table.Td>
-                  <Table.Td>
-                    {p.payment_options_id === PAYMENT_OPTIONS.financing ? (
-                      <Group gap="xs">
-                        <Button
-                          size="xs"
-                          loading={busy === p.id}
-                          onClick={() => act(p, () => decideFinancing(p.id, 'approved'))}
-                        >
-                          {t('payments.ui.approve')}
-                        </Button>
-                        <Button size="xs" color="red" variant="light" onClick={() => setRejecting(p)}>
-                          {t('payments.ui.reject')}
-                        </Button>
-                      </Group>
-                    ) : (
-                      <Button size="xs" loading={busy === p.id} onClick={() => act(p, () => confirmPayment(p.id))}>
-                        {t('payments.ui.confirm')}
+        <ListTable minWidth={720}>
+          <Table.Caption>{t('payments.ui.confirm_title')}</Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t('payments.ui.col_date')}</Table.Th>
+              <Table.Th scope="col">{t('payments.ui.col_payer')}</Table.Th>
+              <Table.Th scope="col">{t('payments.ui.col_org')}</Table.Th>
+              <Table.Th scope="col">{t('payments.ui.col_mode')}</Table.Th>
+              <Table.Th scope="col">{t('payments.ui.col_amount')}</Table.Th>
+              <Table.Th scope="col">{t('payments.ui.col_reference')}</Table.Th>
+              <Table.Th scope="col">{t('payments.ui.col_action')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((p) => (
+              <Table.Tr key={p.id} data-testid="pending-payment">
+                <Table.Td>{formatDateTime(p.created_at, lang)}</Table.Td>
+                <Table.Td>
+                  {p.paymentable_type === 'Wasiat' ? (
+                    <Anchor component={Link} to={`/wasiat/${p.paymentable_id}/details`}>
+                      {p.payer_name || '—'}
+                    </Anchor>
+                  ) : (
+                    (p.payer_name ?? '—')
+                  )}
+                </Table.Td>
+                <Table.Td>{p.organization_name ?? '—'}</Table.Td>
+                <Table.Td>{labelOf(PAYMENT_TYPES, p.payment_options_id, lang)}</Table.Td>
+                <Table.Td>{formatRinggit(p.amount_sen)}</Table.Td>
+                <Table.Td>
+                  {[
+                    p.reference,
+                    p.bank_name,
+                    p.account_no,
+                    p.atb_amount_sen ? formatRinggit(p.atb_amount_sen) : null,
+                    p.atb_start_date,
+                  ]
+                    .filter(Boolean)
+                    .join(' · ') || '—'}
+                </Table.Td>
+                <Table.Td>
+                  {p.payment_options_id === PAYMENT_OPTIONS.financing ? (
+                    <Group gap="xs">
+                      <Button
+                        size="xs"
+                        loading={busy === p.id}
+                        onClick={() => act(p, () => decideFinancing(p.id, 'approved'))}
+                      >
+                        {t('payments.ui.approve')}
                       </Button>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+                      <Button size="xs" color="red" variant="light" onClick={() => setRejecting(p)}>
+                        {t('payments.ui.reject')}
+                      </Button>
+                    </Group>
+                  ) : (
+                    <Button size="xs" loading={busy === p.id} onClick={() => act(p, () => confirmPayment(p.id))}>
+                      {t('payments.ui.confirm')}
+                    </Button>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </ListTable>
       )}
       <Modal
         opened={!!rejecting}

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api } from '@/app/api.ts';
 import { formatDateTime } from '@/components/format.ts';
+import { ListTable } from '@/components/ListTable.tsx';
 import type { StaffPayment } from './api.ts';
 
 /** The staff transaction history section; see the file comment. */
@@ -38,32 +39,30 @@ export function StaffTransactions() {
         ) : rows.length === 0 ? (
           <Text c="dimmed">{t('dashboard.no_transactions')}</Text>
         ) : (
-          <Table.ScrollContainer minWidth={560}>
-            <Table striped aria-label={t('dashboard.sections.transactions')}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('dashboard.col.date')}</Table.Th>
-                  <Table.Th>{t('payments.ui.col_payer')}</Table.Th>
-                  <Table.Th>{t('dashboard.col.mode')}</Table.Th>
-                  <Table.Th>{t('dashboard.col.amount')}</Table.Th>
-                  <Table.Th>{t('dashboard.col.status')}</Table.Th>
-                  <Table.Th>{t('dashboard.col.receipt')}</Table.Th>
+          <ListTable minWidth={560} aria-label={t('dashboard.sections.transactions')}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('dashboard.col.date')}</Table.Th>
+                <Table.Th>{t('payments.ui.col_payer')}</Table.Th>
+                <Table.Th>{t('dashboard.col.mode')}</Table.Th>
+                <Table.Th>{t('dashboard.col.amount')}</Table.Th>
+                <Table.Th>{t('dashboard.col.status')}</Table.Th>
+                <Table.Th>{t('dashboard.col.receipt')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((p) => (
+                <Table.Tr key={p.id} data-testid="staff-transaction-row">
+                  <Table.Td>{formatDateTime(p.created_at, lang)}</Table.Td>
+                  <Table.Td>{p.payer_name ?? '—'}</Table.Td>
+                  <Table.Td>{labelOf(PAYMENT_TYPES, p.payment_options_id, lang)}</Table.Td>
+                  <Table.Td>{formatRinggit(p.amount_sen)}</Table.Td>
+                  <Table.Td>{t(`payments.status.${p.status}`)}</Table.Td>
+                  <Table.Td>{p.receipt_no ?? '—'}</Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((p) => (
-                  <Table.Tr key={p.id} data-testid="staff-transaction-row">
-                    <Table.Td>{formatDateTime(p.created_at, lang)}</Table.Td>
-                    <Table.Td>{p.payer_name ?? '—'}</Table.Td>
-                    <Table.Td>{labelOf(PAYMENT_TYPES, p.payment_options_id, lang)}</Table.Td>
-                    <Table.Td>{formatRinggit(p.amount_sen)}</Table.Td>
-                    <Table.Td>{t(`payments.status.${p.status}`)}</Table.Td>
-                    <Table.Td>{p.receipt_no ?? '—'}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+              ))}
+            </Table.Tbody>
+          </ListTable>
         )}
         <Anchor component={Link} to="/dashboard/payments">
           {t('nav.payments')}

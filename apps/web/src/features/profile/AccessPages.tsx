@@ -20,6 +20,7 @@ import { successToast } from '@/app/notify.tsx';
 import { type SessionUser, session } from '@/app/storage.ts';
 import { FormError } from '@/components/FormError.tsx';
 import { errorText } from '@/components/form-errors.ts';
+import { ListTable } from '@/components/ListTable.tsx';
 
 interface Page<T> {
   data: T[];
@@ -189,7 +190,7 @@ export function StaffDashboardPage() {
     await qc.invalidateQueries({ queryKey: ['dashboard-staff'] });
   };
   const table = (rows: StaffRow[], caption: string, testId: string, withApprove: boolean) => (
-    <Table withTableBorder striped data-testid={testId}>
+    <ListTable data-testid={testId}>
       <Table.Caption>{caption}</Table.Caption>
       <Table.Thead>
         <Table.Tr>
@@ -234,7 +235,7 @@ export function StaffDashboardPage() {
           </Table.Tr>
         )}
       </Table.Tbody>
-    </Table>
+    </ListTable>
   );
   return (
     <Stack>

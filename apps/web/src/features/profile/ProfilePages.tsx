@@ -10,6 +10,7 @@ import { Link, useNavigate } from 'react-router';
 import { useSessionUser } from '@/app/layout/AppLayout.tsx';
 import { successToast } from '@/app/notify.tsx';
 import { type SessionUser, session } from '@/app/storage.ts';
+import { ListTable } from '@/components/ListTable.tsx';
 import { ProfileForm, type ProfileUser } from '@/components/ProfileForm.tsx';
 import { GrantList } from '@/features/grants/index.ts';
 
@@ -147,7 +148,7 @@ export function TemplatePage() {
       <Stack>
         <Title order={1}>{t('profile.template.title')}</Title>
         <Text>{t('profile.template.intro')}</Text>
-        <Table withTableBorder striped data-testid="templates">
+        <ListTable data-testid="templates">
           <Table.Caption>{t('profile.template.title')}</Table.Caption>
           <Table.Thead>
             <Table.Tr>
@@ -169,7 +170,7 @@ export function TemplatePage() {
               </Table.Tr>
             ))}
           </Table.Tbody>
-        </Table>
+        </ListTable>
       </Stack>
     </Paper>
   );

@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { publicApi } from '@/app/api.ts';
 import { NotFoundPage } from '@/app/layout/NotFoundPage.tsx';
+import { ListTable } from '@/components/ListTable.tsx';
 import { Busy, formatMalaysianDateTime, Notice, willStatusLabelKey } from '@/features/wills/index.ts';
 import { DocumentCheck } from './DocumentCheck.tsx';
 
@@ -54,7 +55,7 @@ export function PublicWillPage() {
           {t('public.will.valid_text')}
         </Notice>
       )}
-      <Table withTableBorder data-testid="public-will">
+      <ListTable data-testid="public-will">
         <Table.Caption>{t('public.will.caption')}</Table.Caption>
         <Table.Tbody>
           {rows.map(([label, value]) => (
@@ -66,7 +67,7 @@ export function PublicWillPage() {
             </Table.Tr>
           ))}
         </Table.Tbody>
-      </Table>
+      </ListTable>
       <Text size="sm" c="dimmed">
         {t('public.will.privacy')}
       </Text>

@@ -7,6 +7,7 @@
 import { Card, SimpleGrid, Stack, Table, Title } from '@mantine/core';
 import { formatRinggit, HIBAH_TYPES, labelOf } from '@wasiat/domain';
 import { useTranslation } from 'react-i18next';
+import { ListTable } from '@/components/ListTable.tsx';
 import { HIBAH_STATUS_KEYS, type SummaryReport } from './api.ts';
 
 const right = { textAlign: 'right' as const };
@@ -25,49 +26,47 @@ export function HibahSummary({ data }: { data: SummaryReport }) {
         <Title order={3} id="hibah-figures">
           {t('reports.hibah.title')}
         </Title>
-        <Table.ScrollContainer minWidth={480}>
-          <Table striped>
-            <caption style={{ textAlign: 'left' }}>{t('reports.hibah.by_period')}</caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t('reports.col.period')}</Table.Th>
-                <Table.Th scope="col" style={right}>
-                  {t('reports.hibah.count')}
-                </Table.Th>
-                <Table.Th scope="col" style={right}>
-                  {t('reports.col.paid')}
-                </Table.Th>
-                <Table.Th scope="col" style={right}>
-                  {t('reports.col.amount')}
-                </Table.Th>
+        <ListTable minWidth={480}>
+          <caption style={{ textAlign: 'left' }}>{t('reports.hibah.by_period')}</caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t('reports.col.period')}</Table.Th>
+              <Table.Th scope="col" style={right}>
+                {t('reports.hibah.count')}
+              </Table.Th>
+              <Table.Th scope="col" style={right}>
+                {t('reports.col.paid')}
+              </Table.Th>
+              <Table.Th scope="col" style={right}>
+                {t('reports.col.amount')}
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {h.rows.map((r) => (
+              <Table.Tr key={r.key}>
+                <Table.Td>{label(r.key)}</Table.Td>
+                <Table.Td style={right}>{r.total}</Table.Td>
+                <Table.Td style={right}>{r.paid}</Table.Td>
+                <Table.Td style={right}>{formatRinggit(r.amount_sen)}</Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {h.rows.map((r) => (
-                <Table.Tr key={r.key}>
-                  <Table.Td>{label(r.key)}</Table.Td>
-                  <Table.Td style={right}>{r.total}</Table.Td>
-                  <Table.Td style={right}>{r.paid}</Table.Td>
-                  <Table.Td style={right}>{formatRinggit(r.amount_sen)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-            <Table.Tfoot>
-              <Table.Tr>
-                <Table.Th>{t('reports.col.totals')}</Table.Th>
-                <Table.Th style={right} data-testid="hibah-total">
-                  {h.totals.total}
-                </Table.Th>
-                <Table.Th style={right}>{h.totals.paid}</Table.Th>
-                <Table.Th style={right} data-testid="hibah-amount">
-                  {formatRinggit(h.totals.amount_sen)}
-                </Table.Th>
-              </Table.Tr>
-            </Table.Tfoot>
-          </Table>
-        </Table.ScrollContainer>
+            ))}
+          </Table.Tbody>
+          <Table.Tfoot>
+            <Table.Tr>
+              <Table.Th>{t('reports.col.totals')}</Table.Th>
+              <Table.Th style={right} data-testid="hibah-total">
+                {h.totals.total}
+              </Table.Th>
+              <Table.Th style={right}>{h.totals.paid}</Table.Th>
+              <Table.Th style={right} data-testid="hibah-amount">
+                {formatRinggit(h.totals.amount_sen)}
+              </Table.Th>
+            </Table.Tr>
+          </Table.Tfoot>
+        </ListTable>
         <SimpleGrid cols={{ base: 1, md: 2 }}>
-          <Table striped>
+          <ListTable>
             <caption style={{ textAlign: 'left' }}>{t('reports.hibah.by_status')}</caption>
             <Table.Thead>
               <Table.Tr>
@@ -87,8 +86,8 @@ export function HibahSummary({ data }: { data: SummaryReport }) {
                 </Table.Tr>
               ))}
             </Table.Tbody>
-          </Table>
-          <Table striped>
+          </ListTable>
+          <ListTable>
             <caption style={{ textAlign: 'left' }}>{t('reports.hibah.by_product')}</caption>
             <Table.Thead>
               <Table.Tr>
@@ -116,7 +115,7 @@ export function HibahSummary({ data }: { data: SummaryReport }) {
                 ))
               )}
             </Table.Tbody>
-          </Table>
+          </ListTable>
         </SimpleGrid>
       </Stack>
     </Card>

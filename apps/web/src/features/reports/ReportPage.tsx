@@ -11,6 +11,7 @@ import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '@/app/layout/AppLayout.tsx';
 import { formatDateTime } from '@/components/format.ts';
+import { ListTable } from '@/components/ListTable.tsx';
 import {
   type DetailReport,
   downloadReport,
@@ -103,44 +104,42 @@ export function SummaryTable({ data, caption }: { data: SummaryReport; caption: 
     data.unit === 'day' ? key : data.unit === 'month' ? key.slice(0, 7) : key.slice(0, 4);
   const numCols = ['total', ...STATUS_KEYS, 'paid'] as const;
   return (
-    <Table.ScrollContainer minWidth={720}>
-      <Table striped highlightOnHover>
-        <caption style={{ textAlign: 'left' }}>{caption}</caption>
-        <Table.Thead>
-          <Table.Tr>
-            <SortTh label={t('reports.col.period')} col="key" sort={sort} onSort={onSort} />
-            {numCols.map((c) => (
-              <SortTh key={c} label={t(`reports.col.${c}`)} col={c} sort={sort} onSort={onSort} numeric />
-            ))}
-            <SortTh label={t('reports.col.amount')} col="amount_sen" sort={sort} onSort={onSort} numeric />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((r) => (
-            <Table.Tr key={r.key}>
-              <Table.Td>{label(r.key)}</Table.Td>
-              {numCols.map((c) => (
-                <Table.Td key={c} style={right}>
-                  {r[c]}
-                </Table.Td>
-              ))}
-              <Table.Td style={right}>{rm(r.amount_sen)}</Table.Td>
-            </Table.Tr>
+    <ListTable minWidth={720}>
+      <caption style={{ textAlign: 'left' }}>{caption}</caption>
+      <Table.Thead>
+        <Table.Tr>
+          <SortTh label={t('reports.col.period')} col="key" sort={sort} onSort={onSort} />
+          {numCols.map((c) => (
+            <SortTh key={c} label={t(`reports.col.${c}`)} col={c} sort={sort} onSort={onSort} numeric />
           ))}
-        </Table.Tbody>
-        <Table.Tfoot>
-          <Table.Tr fw={700}>
-            <Table.Th>{t('reports.col.totals')}</Table.Th>
+          <SortTh label={t('reports.col.amount')} col="amount_sen" sort={sort} onSort={onSort} numeric />
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((r) => (
+          <Table.Tr key={r.key}>
+            <Table.Td>{label(r.key)}</Table.Td>
             {numCols.map((c) => (
-              <Table.Th key={c} style={right}>
-                {data.totals[c]}
-              </Table.Th>
+              <Table.Td key={c} style={right}>
+                {r[c]}
+              </Table.Td>
             ))}
-            <Table.Th style={right}>{rm(data.totals.amount_sen)}</Table.Th>
+            <Table.Td style={right}>{rm(r.amount_sen)}</Table.Td>
           </Table.Tr>
-        </Table.Tfoot>
-      </Table>
-    </Table.ScrollContainer>
+        ))}
+      </Table.Tbody>
+      <Table.Tfoot>
+        <Table.Tr fw={700}>
+          <Table.Th>{t('reports.col.totals')}</Table.Th>
+          {numCols.map((c) => (
+            <Table.Th key={c} style={right}>
+              {data.totals[c]}
+            </Table.Th>
+          ))}
+          <Table.Th style={right}>{rm(data.totals.amount_sen)}</Table.Th>
+        </Table.Tr>
+      </Table.Tfoot>
+    </ListTable>
   );
 }
 
@@ -166,107 +165,103 @@ function DetailTable({
     <SortTh label={t(`reports.col.${c}`)} col={c} sort={sort} onSort={onSort} numeric={numeric} />
   );
   return (
-    <Table.ScrollContainer minWidth={1000}>
-      <Table striped highlightOnHover>
-        <caption style={{ textAlign: 'left' }}>{t('reports.rows_total', { count: data.rows.total })}</caption>
-        <Table.Thead>
-          <Table.Tr>
-            {th('wasiat_no')}
-            {th('created_at')}
-            {approved ? th('registered_at') : null}
-            {th('testator_name')}
-            {th('organization_name')}
-            {th('branch_name')}
-            {th('agent_name')}
-            {th('plan')}
-            {th('status')}
-            {th('payment_options_id')}
-            {financing ? <Table.Th scope="col">{t('reports.col.financing_status')}</Table.Th> : null}
-            {th('price_sen', true)}
-            {th('paid_sen', true)}
+    <ListTable minWidth={1000}>
+      <caption style={{ textAlign: 'left' }}>{t('reports.rows_total', { count: data.rows.total })}</caption>
+      <Table.Thead>
+        <Table.Tr>
+          {th('wasiat_no')}
+          {th('created_at')}
+          {approved ? th('registered_at') : null}
+          {th('testator_name')}
+          {th('organization_name')}
+          {th('branch_name')}
+          {th('agent_name')}
+          {th('plan')}
+          {th('status')}
+          {th('payment_options_id')}
+          {financing ? <Table.Th scope="col">{t('reports.col.financing_status')}</Table.Th> : null}
+          {th('price_sen', true)}
+          {th('paid_sen', true)}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {data.rows.data.map((r) => (
+          <Table.Tr key={r.id}>
+            <Table.Td>{r.wasiat_no ?? '—'}</Table.Td>
+            <Table.Td>{formatDateTime(r.created_at, lang)}</Table.Td>
+            {approved ? <Table.Td>{r.registered_at ? formatDateTime(r.registered_at, lang) : '—'}</Table.Td> : null}
+            <Table.Td>{r.testator_name ?? '—'}</Table.Td>
+            <Table.Td>{r.organization_name ?? '—'}</Table.Td>
+            <Table.Td>{r.branch_name ?? '—'}</Table.Td>
+            <Table.Td>{r.agent_name ?? '—'}</Table.Td>
+            <Table.Td>{r.plan ? t(`reports.plan.${r.plan}`) : '—'}</Table.Td>
+            <Table.Td>{t(`reports.col.${STATUS_KEYS[r.status] ?? 'new'}`)}</Table.Td>
+            <Table.Td>{r.payment_options_id ? t(`reports.payment.${r.payment_options_id}`) : '—'}</Table.Td>
+            {financing ? (
+              <Table.Td data-testid="financing-status">
+                {r.financing_status ? t(`reports.financing_status.${r.financing_status}`) : '—'}
+                {r.financing_reason ? ` (${r.financing_reason})` : ''}
+              </Table.Td>
+            ) : null}
+            <Table.Td style={right}>{rm(r.price_sen)}</Table.Td>
+            <Table.Td style={right}>{rm(r.paid_sen)}</Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {data.rows.data.map((r) => (
-            <Table.Tr key={r.id}>
-              <Table.Td>{r.wasiat_no ?? '—'}</Table.Td>
-              <Table.Td>{formatDateTime(r.created_at, lang)}</Table.Td>
-              {approved ? <Table.Td>{r.registered_at ? formatDateTime(r.registered_at, lang) : '—'}</Table.Td> : null}
-              <Table.Td>{r.testator_name ?? '—'}</Table.Td>
-              <Table.Td>{r.organization_name ?? '—'}</Table.Td>
-              <Table.Td>{r.branch_name ?? '—'}</Table.Td>
-              <Table.Td>{r.agent_name ?? '—'}</Table.Td>
-              <Table.Td>{r.plan ? t(`reports.plan.${r.plan}`) : '—'}</Table.Td>
-              <Table.Td>{t(`reports.col.${STATUS_KEYS[r.status] ?? 'new'}`)}</Table.Td>
-              <Table.Td>{r.payment_options_id ? t(`reports.payment.${r.payment_options_id}`) : '—'}</Table.Td>
-              {financing ? (
-                <Table.Td data-testid="financing-status">
-                  {r.financing_status ? t(`reports.financing_status.${r.financing_status}`) : '—'}
-                  {r.financing_reason ? ` (${r.financing_reason})` : ''}
-                </Table.Td>
-              ) : null}
-              <Table.Td style={right}>{rm(r.price_sen)}</Table.Td>
-              <Table.Td style={right}>{rm(r.paid_sen)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-        <Table.Tfoot>
-          <Table.Tr>
-            <Table.Th colSpan={9 + (approved ? 1 : 0) + (financing ? 1 : 0)}>
-              {t('reports.col.totals')} ({data.totals.count})
-            </Table.Th>
-            <Table.Th style={right}>{rm(data.totals.price_sen)}</Table.Th>
-            <Table.Th style={right}>{rm(data.totals.paid_sen)}</Table.Th>
-          </Table.Tr>
-        </Table.Tfoot>
-      </Table>
-    </Table.ScrollContainer>
+        ))}
+      </Table.Tbody>
+      <Table.Tfoot>
+        <Table.Tr>
+          <Table.Th colSpan={9 + (approved ? 1 : 0) + (financing ? 1 : 0)}>
+            {t('reports.col.totals')} ({data.totals.count})
+          </Table.Th>
+          <Table.Th style={right}>{rm(data.totals.price_sen)}</Table.Th>
+          <Table.Th style={right}>{rm(data.totals.paid_sen)}</Table.Th>
+        </Table.Tr>
+      </Table.Tfoot>
+    </ListTable>
   );
 }
 
 function SoaTable({ data, lang }: { data: SoaReport; lang: string }) {
   const { t } = useTranslation();
   return (
-    <Table.ScrollContainer minWidth={800}>
-      <Table striped>
-        <caption style={{ textAlign: 'left' }}>{data.organization.name}</caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('reports.col.paid_at')}</Table.Th>
-            <Table.Th>{t('reports.col.receipt')}</Table.Th>
-            <Table.Th>{t('reports.col.record_no')}</Table.Th>
-            <Table.Th>{t('reports.col.payer')}</Table.Th>
-            <Table.Th>{t('reports.col.payment_options_id')}</Table.Th>
-            <Table.Th style={right}>{t('reports.col.amount')}</Table.Th>
-            <Table.Th style={right}>{t('reports.col.balance')}</Table.Th>
+    <ListTable minWidth={800}>
+      <caption style={{ textAlign: 'left' }}>{data.organization.name}</caption>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{t('reports.col.paid_at')}</Table.Th>
+          <Table.Th>{t('reports.col.receipt')}</Table.Th>
+          <Table.Th>{t('reports.col.record_no')}</Table.Th>
+          <Table.Th>{t('reports.col.payer')}</Table.Th>
+          <Table.Th>{t('reports.col.payment_options_id')}</Table.Th>
+          <Table.Th style={right}>{t('reports.col.amount')}</Table.Th>
+          <Table.Th style={right}>{t('reports.col.balance')}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        <Table.Tr>
+          <Table.Td colSpan={6}>{t('reports.col.opening')}</Table.Td>
+          <Table.Td style={right}>{rm(data.opening_balance_sen)}</Table.Td>
+        </Table.Tr>
+        {data.transactions.data.map((x) => (
+          <Table.Tr key={x.id}>
+            <Table.Td>{formatDateTime(x.paid_at, lang)}</Table.Td>
+            <Table.Td>{x.receipt_no ?? '—'}</Table.Td>
+            <Table.Td>{x.wasiat_no ?? x.hibah_number ?? '—'}</Table.Td>
+            <Table.Td>{x.testator_name ?? '—'}</Table.Td>
+            <Table.Td>{t(`reports.payment.${x.payment_options_id}`)}</Table.Td>
+            <Table.Td style={right}>{rm(x.amount_sen)}</Table.Td>
+            <Table.Td style={right}>{rm(x.balance_sen)}</Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          <Table.Tr>
-            <Table.Td colSpan={6}>{t('reports.col.opening')}</Table.Td>
-            <Table.Td style={right}>{rm(data.opening_balance_sen)}</Table.Td>
-          </Table.Tr>
-          {data.transactions.data.map((x) => (
-            <Table.Tr key={x.id}>
-              <Table.Td>{formatDateTime(x.paid_at, lang)}</Table.Td>
-              <Table.Td>{x.receipt_no ?? '—'}</Table.Td>
-              <Table.Td>{x.wasiat_no ?? x.hibah_number ?? '—'}</Table.Td>
-              <Table.Td>{x.testator_name ?? '—'}</Table.Td>
-              <Table.Td>{t(`reports.payment.${x.payment_options_id}`)}</Table.Td>
-              <Table.Td style={right}>{rm(x.amount_sen)}</Table.Td>
-              <Table.Td style={right}>{rm(x.balance_sen)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-        <Table.Tfoot>
-          <Table.Tr>
-            <Table.Th colSpan={5}>{t('reports.col.closing')}</Table.Th>
-            <Table.Th style={right}>{rm(data.total_sen)}</Table.Th>
-            <Table.Th style={right}>{rm(data.closing_balance_sen)}</Table.Th>
-          </Table.Tr>
-        </Table.Tfoot>
-      </Table>
-    </Table.ScrollContainer>
+        ))}
+      </Table.Tbody>
+      <Table.Tfoot>
+        <Table.Tr>
+          <Table.Th colSpan={5}>{t('reports.col.closing')}</Table.Th>
+          <Table.Th style={right}>{rm(data.total_sen)}</Table.Th>
+          <Table.Th style={right}>{rm(data.closing_balance_sen)}</Table.Th>
+        </Table.Tr>
+      </Table.Tfoot>
+    </ListTable>
   );
 }
 

@@ -25,6 +25,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '@/app/api.ts';
 import { successToast } from '@/app/notify.tsx';
+import { ListTable } from '@/components/ListTable.tsx';
 
 interface DataRequest {
   id: string;
@@ -143,7 +144,7 @@ export function ProfileDataPage() {
             </Button>
           </Group>
           {mine.data?.data_requests.length ? (
-            <Table withTableBorder data-testid="my-data-requests">
+            <ListTable data-testid="my-data-requests">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t('security.data.date')}</Table.Th>
@@ -164,7 +165,7 @@ export function ProfileDataPage() {
                   </Table.Tr>
                 ))}
               </Table.Tbody>
-            </Table>
+            </ListTable>
           ) : null}
         </Stack>
       </Paper>
@@ -253,7 +254,7 @@ export function DataRequestsPage() {
         ]}
         allowDeselect={false}
       />
-      <Table withTableBorder striped data-testid="data-requests">
+      <ListTable data-testid="data-requests">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t('security.data.date')}</Table.Th>
@@ -268,7 +269,7 @@ export function DataRequestsPage() {
             <RequestRow key={r.id} r={r} onDone={() => list.refetch()} />
           ))}
         </Table.Tbody>
-      </Table>
+      </ListTable>
       {list.data && list.data.data_requests.data.length === 0 ? (
         <Text c="dimmed">{t('security.data.none')}</Text>
       ) : null}

@@ -8,6 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { formatRinggit } from '@wasiat/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListTable } from '@/components/ListTable.tsx';
 import { downloadFile, klYear, YearSelect } from '../programmes/shared.tsx';
 import { fetchTekunReport } from './api.ts';
 
@@ -32,7 +33,7 @@ export function TekunReportPage() {
         </Button>
       </Group>
       {q.data && (
-        <Table withTableBorder striped data-testid="tekun-report">
+        <ListTable data-testid="tekun-report">
           <Table.Caption>{t('programmes.report.tekun_title')}</Table.Caption>
           <Table.Thead>
             <Table.Tr>
@@ -56,7 +57,7 @@ export function TekunReportPage() {
               </Table.Tr>
             ))}
           </Table.Tbody>
-        </Table>
+        </ListTable>
       )}
     </Stack>
   );

@@ -26,6 +26,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { successToast } from '@/app/notify.tsx';
 import { formatDateTime } from '@/components/format.ts';
+import { ListTable } from '@/components/ListTable.tsx';
 import { fetchUpload, fetchUploads, postCertificate, postUpload, type Upload, type UploadRow } from './api.ts';
 
 /** Accepted / refused badge. */
@@ -44,7 +45,7 @@ export function RowStatus({ status }: { status: string }) {
 export function RowsTable({ rows }: { rows: UploadRow[] }) {
   const { t } = useTranslation();
   return (
-    <Table withTableBorder striped data-testid="upload-rows">
+    <ListTable data-testid="upload-rows">
       <Table.Caption>{t('tekun.rows_caption')}</Table.Caption>
       <Table.Thead>
         <Table.Tr>
@@ -72,7 +73,7 @@ export function RowsTable({ rows }: { rows: UploadRow[] }) {
           </Table.Tr>
         ))}
       </Table.Tbody>
-    </Table>
+    </ListTable>
   );
 }
 
@@ -128,7 +129,7 @@ export function UploadListPage() {
       {q.data && q.data.data.length === 0 ? (
         <Text>{t('tekun.no_uploads')}</Text>
       ) : (
-        <Table withTableBorder striped data-testid="uploads">
+        <ListTable data-testid="uploads">
           <Table.Caption>{t('tekun.uploads_title')}</Table.Caption>
           <Table.Thead>
             <Table.Tr>
@@ -156,7 +157,7 @@ export function UploadListPage() {
               </Table.Tr>
             ))}
           </Table.Tbody>
-        </Table>
+        </ListTable>
       )}
       {q.data && q.data.last_page > 1 && (
         <Pagination total={q.data.last_page} value={page} onChange={setPage} aria-label={t('tekun.pages')} />

@@ -23,6 +23,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { successToast } from '@/app/notify.tsx';
 import { session } from '@/app/storage.ts';
+import { ListTable } from '@/components/ListTable.tsx';
 import { openPdf } from '../programmes/shared.tsx';
 import { type Certificate, fetchCertificates, verifyCertificate } from './api.ts';
 import { RowStatus } from './UploadPages.tsx';
@@ -87,7 +88,7 @@ export function VerificationPage() {
       {q.data && q.data.data.length === 0 ? (
         <Text>{t('tekun.no_certificates')}</Text>
       ) : (
-        <Table withTableBorder striped data-testid="certificates">
+        <ListTable data-testid="certificates">
           <Table.Caption>{t('tekun.verification_title')}</Table.Caption>
           <Table.Thead>
             <Table.Tr>
@@ -132,7 +133,7 @@ export function VerificationPage() {
               </Table.Tr>
             ))}
           </Table.Tbody>
-        </Table>
+        </ListTable>
       )}
       {q.data && q.data.last_page > 1 && (
         <Pagination total={q.data.last_page} value={page} onChange={setPage} aria-label={t('tekun.pages')} />

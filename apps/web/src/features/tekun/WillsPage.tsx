@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { successToast } from '@/app/notify.tsx';
 import { formatDateTime } from '@/components/format.ts';
+import { ListTable } from '@/components/ListTable.tsx';
 import { WillStatusBadge, willStatusLabelKey } from '@/features/wills/index.ts';
 import { fetchCertificates, fetchProgrammeWills, registerWill } from './api.ts';
 import { RowStatus } from './UploadPages.tsx';
@@ -80,7 +81,7 @@ export function ProgrammeWillsPage() {
       {q.data && q.data.data.length === 0 ? (
         <Text>{t('tekun.no_wills')}</Text>
       ) : (
-        <Table withTableBorder striped data-testid="programme-wills">
+        <ListTable data-testid="programme-wills">
           <Table.Caption>{t('tekun.wills_title')}</Table.Caption>
           <Table.Thead>
             <Table.Tr>
@@ -110,7 +111,7 @@ export function ProgrammeWillsPage() {
               </Table.Tr>
             ))}
           </Table.Tbody>
-        </Table>
+        </ListTable>
       )}
       {q.data && q.data.last_page > 1 && (
         <Pagination total={q.data.last_page} value={page} onChange={setPage} aria-label={t('tekun.pages')} />

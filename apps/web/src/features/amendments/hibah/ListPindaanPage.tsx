@@ -13,6 +13,7 @@ import { formatRinggit, HIBAH_TYPES, labelOf, OPEN_AMENDMENT_STATUSES } from '@w
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { session } from '@/app/storage.ts';
+import { ListTable } from '@/components/ListTable.tsx';
 import { Busy, formatMalaysianDateTime, Notice, useLang } from '@/features/wills/index.ts';
 import { useRefreshAmendments } from '../api.ts';
 import { AmendmentStatusBadge, AmendmentTimeline } from '../components/AmendmentStatus.tsx';
@@ -50,47 +51,45 @@ function HibahAmendmentsCard({ hibah }: { hibah: HibahBrief }) {
         ) : rows.length === 0 ? (
           <Text c="dimmed">{t('hibahAmendments.list.none')}</Text>
         ) : (
-          <Table.ScrollContainer minWidth={600}>
-            <Table striped withTableBorder data-testid="hibah-amendment-list">
-              <Table.Caption>{t('hibahAmendments.list.caption', { number })}</Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{t('hibahAmendments.f.reference_no')}</Table.Th>
-                  <Table.Th scope="col">{t('hibahAmendments.f.status')}</Table.Th>
-                  <Table.Th scope="col">{t('hibahAmendments.f.applied_at')}</Table.Th>
-                  <Table.Th scope="col">{t('hibahAmendments.f.actions')}</Table.Th>
+          <ListTable minWidth={600} data-testid="hibah-amendment-list">
+            <Table.Caption>{t('hibahAmendments.list.caption', { number })}</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{t('hibahAmendments.f.reference_no')}</Table.Th>
+                <Table.Th scope="col">{t('hibahAmendments.f.status')}</Table.Th>
+                <Table.Th scope="col">{t('hibahAmendments.f.applied_at')}</Table.Th>
+                <Table.Th scope="col">{t('hibahAmendments.f.actions')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((a) => (
+                <Table.Tr key={a.id}>
+                  <Table.Td>{a.reference_no}</Table.Td>
+                  <Table.Td>
+                    <AmendmentStatusBadge status={a.status} />
+                  </Table.Td>
+                  <Table.Td>{formatMalaysianDateTime(a.applied_at, lang)}</Table.Td>
+                  <Table.Td>
+                    <Group gap="xs">
+                      {a.status === 0 && !a.paid && grantor && (
+                        <Button size="xs" onClick={() => payHibahAmendment(a)} data-testid="pay-hibah-amendment">
+                          {t('hibahAmendments.list.pay', { amount: formatRinggit(a.price_sen ?? 0) })}
+                        </Button>
+                      )}
+                      <Anchor
+                        component={Link}
+                        to={`/trust/pindaan/${a.id}`}
+                        aria-label={`${t('hibahAmendments.list.open')} ${a.reference_no}`}
+                      >
+                        {t('hibahAmendments.list.open')}
+                      </Anchor>
+                      {a.status === 2 && <AmendedHibahLink amendmentId={a.id} />}
+                    </Group>
+                  </Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((a) => (
-                  <Table.Tr key={a.id}>
-                    <Table.Td>{a.reference_no}</Table.Td>
-                    <Table.Td>
-                      <AmendmentStatusBadge status={a.status} />
-                    </Table.Td>
-                    <Table.Td>{formatMalaysianDateTime(a.applied_at, lang)}</Table.Td>
-                    <Table.Td>
-                      <Group gap="xs">
-                        {a.status === 0 && !a.paid && grantor && (
-                          <Button size="xs" onClick={() => payHibahAmendment(a)} data-testid="pay-hibah-amendment">
-                            {t('hibahAmendments.list.pay', { amount: formatRinggit(a.price_sen ?? 0) })}
-                          </Button>
-                        )}
-                        <Anchor
-                          component={Link}
-                          to={`/trust/pindaan/${a.id}`}
-                          aria-label={`${t('hibahAmendments.list.open')} ${a.reference_no}`}
-                        >
-                          {t('hibahAmendments.list.open')}
-                        </Anchor>
-                        {a.status === 2 && <AmendedHibahLink amendmentId={a.id} />}
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+              ))}
+            </Table.Tbody>
+          </ListTable>
         )}
         {grantor && !open && hibah.status === 5 && (
           <Group>

@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api } from '@/app/api.ts';
+import { ListTable } from '@/components/ListTable.tsx';
 import { Busy, formatMalaysianDateTime, useLang } from '@/features/wills/index.ts';
 import { changeStatus, useRefreshAmendments } from '../api.ts';
 import { AmendmentStatusBadge } from '../components/AmendmentStatus.tsx';
@@ -94,45 +95,43 @@ export function VerifyListPage() {
       ) : rows.length === 0 ? (
         <Text>{t('hibahAmendments.verify.empty')}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={800}>
-          <Table striped withTableBorder data-testid="hibah-amendment-verify-list">
-            <Table.Caption>{t('hibahAmendments.verify.caption', { n: q.data?.total ?? rows.length })}</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t('hibahAmendments.f.reference_no')}</Table.Th>
-                <Table.Th scope="col">{t('hibahAmendments.f.hibah_number')}</Table.Th>
-                <Table.Th scope="col">{t('hibahAmendments.f.grantor')}</Table.Th>
-                <Table.Th scope="col">{t('hibahAmendments.f.status')}</Table.Th>
-                <Table.Th scope="col">{t('hibahAmendments.f.applied_at')}</Table.Th>
-                <Table.Th scope="col">{t('hibahAmendments.f.actions')}</Table.Th>
+        <ListTable minWidth={800} data-testid="hibah-amendment-verify-list">
+          <Table.Caption>{t('hibahAmendments.verify.caption', { n: q.data?.total ?? rows.length })}</Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t('hibahAmendments.f.reference_no')}</Table.Th>
+              <Table.Th scope="col">{t('hibahAmendments.f.hibah_number')}</Table.Th>
+              <Table.Th scope="col">{t('hibahAmendments.f.grantor')}</Table.Th>
+              <Table.Th scope="col">{t('hibahAmendments.f.status')}</Table.Th>
+              <Table.Th scope="col">{t('hibahAmendments.f.applied_at')}</Table.Th>
+              <Table.Th scope="col">{t('hibahAmendments.f.actions')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((a) => (
+              <Table.Tr key={a.id} data-testid={`hibah-amendment-${a.id}`}>
+                <Table.Td>
+                  <Anchor
+                    component={Link}
+                    to={`/trust/pindaan/${a.id}`}
+                    aria-label={`${t('hibahAmendments.verify.open')} ${a.reference_no}`}
+                  >
+                    {a.reference_no}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>{a.amendmentable.hibah_number ?? '—'}</Table.Td>
+                <Table.Td>{a.amendmentable.user?.name ?? '—'}</Table.Td>
+                <Table.Td>
+                  <AmendmentStatusBadge status={a.status} />
+                </Table.Td>
+                <Table.Td>{formatMalaysianDateTime(a.applied_at, lang)}</Table.Td>
+                <Table.Td>
+                  <RowActions a={a} />
+                </Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((a) => (
-                <Table.Tr key={a.id} data-testid={`hibah-amendment-${a.id}`}>
-                  <Table.Td>
-                    <Anchor
-                      component={Link}
-                      to={`/trust/pindaan/${a.id}`}
-                      aria-label={`${t('hibahAmendments.verify.open')} ${a.reference_no}`}
-                    >
-                      {a.reference_no}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>{a.amendmentable.hibah_number ?? '—'}</Table.Td>
-                  <Table.Td>{a.amendmentable.user?.name ?? '—'}</Table.Td>
-                  <Table.Td>
-                    <AmendmentStatusBadge status={a.status} />
-                  </Table.Td>
-                  <Table.Td>{formatMalaysianDateTime(a.applied_at, lang)}</Table.Td>
-                  <Table.Td>
-                    <RowActions a={a} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            ))}
+          </Table.Tbody>
+        </ListTable>
       )}
       {(q.data?.last_page ?? 1) > 1 && <Pagination total={q.data?.last_page ?? 1} value={page} onChange={setPage} />}
     </Stack>

@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api } from '@/app/api.ts';
+import { ListTable } from '@/components/ListTable.tsx';
 import { Busy, formatMalaysianDateTime, useLang } from '@/features/wills/index.ts';
 import { AmendmentStatusBadge } from '../components/AmendmentStatus.tsx';
 import type { Amendment, Page } from '../types.ts';
@@ -93,45 +94,43 @@ export function AmendmentListPage({
       ) : rows.length === 0 ? (
         <Text>{t('amendments.list.empty')}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={700}>
-          <Table striped withTableBorder data-testid="amendment-list">
-            <Table.Caption>{t('amendments.list.total', { n: q.data?.total ?? rows.length })}</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t('amendments.f.reference_no')}</Table.Th>
-                <Table.Th scope="col">{t('amendments.f.wasiat_no')}</Table.Th>
-                <Table.Th scope="col">{t('wills.f.testator')}</Table.Th>
-                <Table.Th scope="col">{t('amendments.f.status')}</Table.Th>
-                <Table.Th scope="col">{t('amendments.f.officer')}</Table.Th>
-                <Table.Th scope="col">{t('amendments.f.applied_at')}</Table.Th>
-                <Table.Th scope="col">{t('wills.actions')}</Table.Th>
+        <ListTable minWidth={700} data-testid="amendment-list">
+          <Table.Caption>{t('amendments.list.total', { n: q.data?.total ?? rows.length })}</Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t('amendments.f.reference_no')}</Table.Th>
+              <Table.Th scope="col">{t('amendments.f.wasiat_no')}</Table.Th>
+              <Table.Th scope="col">{t('wills.f.testator')}</Table.Th>
+              <Table.Th scope="col">{t('amendments.f.status')}</Table.Th>
+              <Table.Th scope="col">{t('amendments.f.officer')}</Table.Th>
+              <Table.Th scope="col">{t('amendments.f.applied_at')}</Table.Th>
+              <Table.Th scope="col">{t('wills.actions')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((a) => (
+              <Table.Tr key={a.id}>
+                <Table.Td>{a.reference_no}</Table.Td>
+                <Table.Td>{a.amendmentable.wasiat_no ?? '—'}</Table.Td>
+                <Table.Td>{a.amendmentable.user?.name ?? '—'}</Table.Td>
+                <Table.Td>
+                  <AmendmentStatusBadge status={a.status} />
+                </Table.Td>
+                <Table.Td>{a.handled_by?.name ?? '—'}</Table.Td>
+                <Table.Td>{formatMalaysianDateTime(a.applied_at, lang)}</Table.Td>
+                <Table.Td>
+                  <Anchor
+                    component={Link}
+                    to={`/wasiat/${a.amendmentable_id}/${a.status === 3 ? 'pindaan-draf' : a.status === 4 ? 'pindaan-i' : 'pindaan-h'}`}
+                    aria-label={`${t('amendments.list.open')} ${a.reference_no}`}
+                  >
+                    {t('amendments.list.open')}
+                  </Anchor>
+                </Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((a) => (
-                <Table.Tr key={a.id}>
-                  <Table.Td>{a.reference_no}</Table.Td>
-                  <Table.Td>{a.amendmentable.wasiat_no ?? '—'}</Table.Td>
-                  <Table.Td>{a.amendmentable.user?.name ?? '—'}</Table.Td>
-                  <Table.Td>
-                    <AmendmentStatusBadge status={a.status} />
-                  </Table.Td>
-                  <Table.Td>{a.handled_by?.name ?? '—'}</Table.Td>
-                  <Table.Td>{formatMalaysianDateTime(a.applied_at, lang)}</Table.Td>
-                  <Table.Td>
-                    <Anchor
-                      component={Link}
-                      to={`/wasiat/${a.amendmentable_id}/${a.status === 3 ? 'pindaan-draf' : a.status === 4 ? 'pindaan-i' : 'pindaan-h'}`}
-                      aria-label={`${t('amendments.list.open')} ${a.reference_no}`}
-                    >
-                      {t('amendments.list.open')}
-                    </Anchor>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            ))}
+          </Table.Tbody>
+        </ListTable>
       )}
       {(q.data?.last_page ?? 1) > 1 && (
         <Pagination

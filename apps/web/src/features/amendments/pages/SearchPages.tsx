@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api } from '@/app/api.ts';
 import { errorText } from '@/components/form-errors.ts';
+import { ListTable } from '@/components/ListTable.tsx';
 import { Busy, WillStatusBadge } from '@/features/wills/index.ts';
 import { AmendmentStatusBadge } from '../components/AmendmentStatus.tsx';
 import type { Page } from '../types.ts';
@@ -90,49 +91,47 @@ function Results({ query, title }: { query: Record<string, string | undefined>; 
       ) : rows.length === 0 ? (
         <Text>{t('amendments.search.none')}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={700}>
-          <Table striped withTableBorder data-testid="search-results">
-            <Table.Caption>{t('amendments.list.total', { n: q.data?.total ?? rows.length })}</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t('amendments.f.wasiat_no')}</Table.Th>
-                <Table.Th scope="col">{t('wills.f.testator')}</Table.Th>
-                <Table.Th scope="col">{t('wills.f.ic_number')}</Table.Th>
-                <Table.Th scope="col">{t('wills.f.organization')}</Table.Th>
-                <Table.Th scope="col">{t('amendments.f.status')}</Table.Th>
-                <Table.Th scope="col">{t('amendments.f.current_version')}</Table.Th>
-                <Table.Th scope="col">{t('amendments.search.latest')}</Table.Th>
+        <ListTable minWidth={700} data-testid="search-results">
+          <Table.Caption>{t('amendments.list.total', { n: q.data?.total ?? rows.length })}</Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t('amendments.f.wasiat_no')}</Table.Th>
+              <Table.Th scope="col">{t('wills.f.testator')}</Table.Th>
+              <Table.Th scope="col">{t('wills.f.ic_number')}</Table.Th>
+              <Table.Th scope="col">{t('wills.f.organization')}</Table.Th>
+              <Table.Th scope="col">{t('amendments.f.status')}</Table.Th>
+              <Table.Th scope="col">{t('amendments.f.current_version')}</Table.Th>
+              <Table.Th scope="col">{t('amendments.search.latest')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((w) => (
+              <Table.Tr key={w.id}>
+                <Table.Td>
+                  <Anchor component={Link} to={`/wasiat/${w.id}/details`}>
+                    {w.wasiat_no ?? '—'}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>{w.user_detail?.name ?? w.user?.name ?? '—'}</Table.Td>
+                <Table.Td>{w.user_detail?.ic_number ?? w.user?.ic_number ?? '—'}</Table.Td>
+                <Table.Td>{w.organization?.name ?? '—'}</Table.Td>
+                <Table.Td>
+                  <WillStatusBadge status={w.status} />
+                </Table.Td>
+                <Table.Td>{w.current_version}</Table.Td>
+                <Table.Td>
+                  {w.latest_amendment ? (
+                    <>
+                      {w.latest_amendment.reference_no} <AmendmentStatusBadge status={w.latest_amendment.status} />
+                    </>
+                  ) : (
+                    '—'
+                  )}
+                </Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((w) => (
-                <Table.Tr key={w.id}>
-                  <Table.Td>
-                    <Anchor component={Link} to={`/wasiat/${w.id}/details`}>
-                      {w.wasiat_no ?? '—'}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>{w.user_detail?.name ?? w.user?.name ?? '—'}</Table.Td>
-                  <Table.Td>{w.user_detail?.ic_number ?? w.user?.ic_number ?? '—'}</Table.Td>
-                  <Table.Td>{w.organization?.name ?? '—'}</Table.Td>
-                  <Table.Td>
-                    <WillStatusBadge status={w.status} />
-                  </Table.Td>
-                  <Table.Td>{w.current_version}</Table.Td>
-                  <Table.Td>
-                    {w.latest_amendment ? (
-                      <>
-                        {w.latest_amendment.reference_no} <AmendmentStatusBadge status={w.latest_amendment.status} />
-                      </>
-                    ) : (
-                      '—'
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            ))}
+          </Table.Tbody>
+        </ListTable>
       )}
       {(q.data?.last_page ?? 1) > 1 && <Pagination total={q.data?.last_page ?? 1} value={page} onChange={setPage} />}
     </Stack>

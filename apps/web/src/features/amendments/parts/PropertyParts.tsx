@@ -19,6 +19,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api } from '@/app/api.ts';
+import { ListTable } from '@/components/ListTable.tsx';
 import { immoveableSpecs, moveableSpecs, receiverSpecs, useLang } from '@/features/wills/index.ts';
 import { saveDraft } from '../api.ts';
 import { useAmendmentContext } from '../components/AmendmentWizard.tsx';
@@ -98,7 +99,7 @@ function SharesTab({ kind }: { kind: 'moveables' | 'immoveables' }) {
   };
   return (
     <Stack>
-      <Table withTableBorder striped data-testid={`${kind}-shares`}>
+      <ListTable data-testid={`${kind}-shares`}>
         <Table.Caption>{t('amendments.sections.shares')}</Table.Caption>
         <Table.Thead>
           <Table.Tr>
@@ -136,7 +137,7 @@ function SharesTab({ kind }: { kind: 'moveables' | 'immoveables' }) {
             )),
           )}
         </Table.Tbody>
-      </Table>
+      </ListTable>
       {editable && (
         <Group align="end">
           <Select

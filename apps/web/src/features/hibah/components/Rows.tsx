@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { api } from '@/app/api.ts';
+import { ListTable } from '@/components/ListTable.tsx';
 import { type FieldSpec, RecordForm } from '@/features/wills/components/RecordForm.tsx';
 import { useHibahRows, useRefreshHibah } from '../useHibah.ts';
 
@@ -46,7 +47,7 @@ export function Rows({
   const data = rows.data ?? [];
   return (
     <Stack>
-      <Table striped withTableBorder data-testid={`${testId}-table`}>
+      <ListTable data-testid={`${testId}-table`}>
         <Table.Caption>{title}</Table.Caption>
         <Table.Thead>
           <Table.Tr>
@@ -101,7 +102,7 @@ export function Rows({
             ))
           )}
         </Table.Tbody>
-      </Table>
+      </ListTable>
       {editable && !adding ? (
         <Group>
           <Button onClick={() => setAdding(true)} data-testid={`${testId}-add`}>

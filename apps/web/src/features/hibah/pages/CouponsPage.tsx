@@ -16,6 +16,7 @@ import { api } from '@/app/api.ts';
 import { successToast } from '@/app/notify.tsx';
 import { EntityForm, type FieldSpec } from '@/components/EntityForm.tsx';
 import { formatDateTime } from '@/components/format.ts';
+import { ListTable } from '@/components/ListTable.tsx';
 
 /** A code as `GET /api/one-cent/hibah-coupon` lists it. */
 export interface Coupon {
@@ -122,49 +123,47 @@ export function CouponsPage() {
       {list.data && rows.length === 0 ? (
         <Text>{t('hibah.codes.none')}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={800}>
-          <Table withTableBorder striped data-testid="coupon-list">
-            <Table.Caption>{t('hibah.codes.title')}</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t('hibah.codes.code')}</Table.Th>
-                <Table.Th scope="col">{t('hibah.codes.amount')}</Table.Th>
-                <Table.Th scope="col">{t('hibah.codes.expires_at')}</Table.Th>
-                <Table.Th scope="col">{t('hibah.codes.generated')}</Table.Th>
-                <Table.Th scope="col">{t('hibah.codes.redeemed')}</Table.Th>
+        <ListTable minWidth={800} data-testid="coupon-list">
+          <Table.Caption>{t('hibah.codes.title')}</Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t('hibah.codes.code')}</Table.Th>
+              <Table.Th scope="col">{t('hibah.codes.amount')}</Table.Th>
+              <Table.Th scope="col">{t('hibah.codes.expires_at')}</Table.Th>
+              <Table.Th scope="col">{t('hibah.codes.generated')}</Table.Th>
+              <Table.Th scope="col">{t('hibah.codes.redeemed')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((c) => (
+              <Table.Tr key={c.id} data-testid={`coupon-${c.code}`}>
+                <Table.Td ff="monospace">{c.code}</Table.Td>
+                <Table.Td>{formatRinggit(c.amount_sen)}</Table.Td>
+                <Table.Td>{formatDateTime(c.expires_at, i18n.language) || '—'}</Table.Td>
+                <Table.Td>
+                  {c.created_by?.name ?? '—'}, {formatDateTime(c.created_at, i18n.language)}
+                </Table.Td>
+                <Table.Td>
+                  {c.redeemed_at ? (
+                    <>
+                      {c.redeemed_by?.name ?? '—'}, {formatDateTime(c.redeemed_at, i18n.language)}
+                      {c.hibah_id ? (
+                        <>
+                          {' · '}
+                          <Anchor component={Link} to={`/trust-onecent/part-d?id=${c.hibah_id}`}>
+                            {c.hibah_number ?? t('hibah.codes.open_hibah')}
+                          </Anchor>
+                        </>
+                      ) : null}
+                    </>
+                  ) : (
+                    t('hibah.codes.not_redeemed')
+                  )}
+                </Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((c) => (
-                <Table.Tr key={c.id} data-testid={`coupon-${c.code}`}>
-                  <Table.Td ff="monospace">{c.code}</Table.Td>
-                  <Table.Td>{formatRinggit(c.amount_sen)}</Table.Td>
-                  <Table.Td>{formatDateTime(c.expires_at, i18n.language) || '—'}</Table.Td>
-                  <Table.Td>
-                    {c.created_by?.name ?? '—'}, {formatDateTime(c.created_at, i18n.language)}
-                  </Table.Td>
-                  <Table.Td>
-                    {c.redeemed_at ? (
-                      <>
-                        {c.redeemed_by?.name ?? '—'}, {formatDateTime(c.redeemed_at, i18n.language)}
-                        {c.hibah_id ? (
-                          <>
-                            {' · '}
-                            <Anchor component={Link} to={`/trust-onecent/part-d?id=${c.hibah_id}`}>
-                              {c.hibah_number ?? t('hibah.codes.open_hibah')}
-                            </Anchor>
-                          </>
-                        ) : null}
-                      </>
-                    ) : (
-                      t('hibah.codes.not_redeemed')
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            ))}
+          </Table.Tbody>
+        </ListTable>
       )}
       {list.data && list.data.last_page > 1 ? (
         <Pagination total={list.data.last_page} value={page} onChange={setPage} aria-label={t('hibah.codes.pages')} />

@@ -22,6 +22,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentPreference } from '@/app/guards.ts';
 import { session } from '@/app/storage.ts';
+import { ListTable } from '@/components/ListTable.tsx';
 import { isGrantor } from '../access.ts';
 import { amendmentsUrl, offeredProducts, statusKey, wizardBase } from '../products.ts';
 import { type Hibah, useHibahList } from '../useHibah.ts';
@@ -46,7 +47,7 @@ export function HibahTable({
   const { t, i18n } = useTranslation();
   const lang = i18n.language === 'en' ? 'en' : 'ms';
   return (
-    <Table striped withTableBorder data-testid="hibah-list">
+    <ListTable data-testid="hibah-list">
       <Table.Caption>{captionHidden ? <VisuallyHidden>{caption}</VisuallyHidden> : caption}</Table.Caption>
       <Table.Thead>
         <Table.Tr>
@@ -93,7 +94,7 @@ export function HibahTable({
           ))
         )}
       </Table.Tbody>
-    </Table>
+    </ListTable>
   );
 }
 

@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { api } from '@/app/api.ts';
+import { ListTable } from '@/components/ListTable.tsx';
 import { HibahSummary } from '../components/HibahSummary.tsx';
 import { useHibahList } from '../useHibah.ts';
 
@@ -29,7 +30,7 @@ export function PendingOrgsPage({ status }: { status: 2 | 4 }) {
   return (
     <Stack>
       <Title order={1}>{t(status === 2 ? 'hibah.verify.title' : 'hibah.verify.title_witness')}</Title>
-      <Table withTableBorder>
+      <ListTable>
         <Table.Caption>{t('hibah.verify.orgs')}</Table.Caption>
         <Table.Thead>
           <Table.Tr>
@@ -49,7 +50,7 @@ export function PendingOrgsPage({ status }: { status: 2 | 4 }) {
             </Table.Tr>
           ))}
         </Table.Tbody>
-      </Table>
+      </ListTable>
     </Stack>
   );
 }
@@ -72,7 +73,7 @@ export function PendingListPage({ status }: { status: 2 | 4 }) {
   return (
     <Stack>
       <Title order={1}>{t(status === 2 ? 'hibah.verify.title' : 'hibah.verify.title_witness')}</Title>
-      <Table withTableBorder data-testid="hibah-verify-list">
+      <ListTable data-testid="hibah-verify-list">
         <Table.Caption>{t('hibah.verify.list')}</Table.Caption>
         <Table.Thead>
           <Table.Tr>
@@ -140,7 +141,7 @@ export function PendingListPage({ status }: { status: 2 | 4 }) {
             </Table.Tr>
           ))}
         </Table.Tbody>
-      </Table>
+      </ListTable>
     </Stack>
   );
 }

@@ -8,6 +8,7 @@ import { parseRinggit } from '@wasiat/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '@/app/api.ts';
+import { ListTable } from '@/components/ListTable.tsx';
 import { rm } from '../products.ts';
 import type { Hibah } from '../useHibah.ts';
 
@@ -34,7 +35,7 @@ export function Ledger({ hibah }: { hibah: Hibah }) {
           {t('hibah.ledger.title')}
         </Title>
         <Text data-testid="ledger-total">{t('hibah.ledger.total', { total: rm(q.data?.current_total_sen ?? 0) })}</Text>
-        <Table withTableBorder>
+        <ListTable>
           <Table.Caption>{t('hibah.ledger.title')}</Table.Caption>
           <Table.Thead>
             <Table.Tr>
@@ -54,7 +55,7 @@ export function Ledger({ hibah }: { hibah: Hibah }) {
               </Table.Tr>
             ))}
           </Table.Tbody>
-        </Table>
+        </ListTable>
         <Group align="flex-end">
           <Select
             label={t('hibah.ledger.type')}

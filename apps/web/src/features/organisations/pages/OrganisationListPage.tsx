@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { api } from '@/app/api.ts';
 import { session } from '@/app/storage.ts';
+import { ListTable } from '@/components/ListTable.tsx';
 import type { Organisation, Page } from '../api.ts';
 
 /** The list page; `partners` for /organization/rakan/. */
@@ -59,7 +60,7 @@ export function OrganisationListPage({ partners = false }: { partners?: boolean 
       {q.data && q.data.data.length === 0 ? (
         <Text>{t('organisations.ui.none')}</Text>
       ) : (
-        <Table withTableBorder striped data-testid="organisations">
+        <ListTable data-testid="organisations">
           <Table.Caption>{title}</Table.Caption>
           <Table.Thead>
             <Table.Tr>
@@ -85,7 +86,7 @@ export function OrganisationListPage({ partners = false }: { partners?: boolean 
               </Table.Tr>
             ))}
           </Table.Tbody>
-        </Table>
+        </ListTable>
       )}
       {q.data && q.data.last_page > 1 && (
         <Pagination total={q.data.last_page} value={page} onChange={setPage} aria-label={t('organisations.ui.pages')} />

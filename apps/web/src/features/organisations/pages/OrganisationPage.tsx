@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { api } from '@/app/api.ts';
 import { session } from '@/app/storage.ts';
+import { ListTable } from '@/components/ListTable.tsx';
 import { type Page, type Pricing, type Staff, useBranches, useOrganisation } from '../api.ts';
 import { Detail } from '../components/Detail.tsx';
 import { ProductsPanel } from './ProductPages.tsx';
@@ -98,7 +99,7 @@ export function OrganisationPage() {
               {t('organisations.ui.add_branch')}
             </Button>
           )}
-          <Table withTableBorder striped data-testid="branches">
+          <ListTable data-testid="branches">
             <Table.Caption>{t('organisations.ui.branches')}</Table.Caption>
             <Table.Thead>
               <Table.Tr>
@@ -123,7 +124,7 @@ export function OrganisationPage() {
                 </Table.Tr>
               ))}
             </Table.Tbody>
-          </Table>
+          </ListTable>
         </Tabs.Panel>
         <Tabs.Panel value="user" pt="md">
           {mayDo('staff:manage') && (
@@ -131,7 +132,7 @@ export function OrganisationPage() {
               {t('organisations.ui.add_staff')}
             </Button>
           )}
-          <Table withTableBorder striped data-testid="staff">
+          <ListTable data-testid="staff">
             <Table.Caption>{t('organisations.ui.staff')}</Table.Caption>
             <Table.Thead>
               <Table.Tr>
@@ -155,7 +156,7 @@ export function OrganisationPage() {
                 </Table.Tr>
               ))}
             </Table.Tbody>
-          </Table>
+          </ListTable>
         </Tabs.Panel>
         <Tabs.Panel value="pricing" pt="md">
           {mayDo('organisation:manage') && (
@@ -163,7 +164,7 @@ export function OrganisationPage() {
               {t('organisations.ui.add_price')}
             </Button>
           )}
-          <Table withTableBorder striped data-testid="pricing">
+          <ListTable data-testid="pricing">
             <Table.Caption>{t('organisations.ui.pricing')}</Table.Caption>
             <Table.Thead>
               <Table.Tr>
@@ -189,7 +190,7 @@ export function OrganisationPage() {
                 </Table.Tr>
               ))}
             </Table.Tbody>
-          </Table>
+          </ListTable>
         </Tabs.Panel>
         <Tabs.Panel value="product" pt="md">
           <ProductsPanel orgId={id} />

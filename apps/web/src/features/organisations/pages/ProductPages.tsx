@@ -13,6 +13,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { api } from '@/app/api.ts';
 import { successToast } from '@/app/notify.tsx';
 import { session } from '@/app/storage.ts';
+import { ListTable } from '@/components/ListTable.tsx';
 import type { Page } from '../api.ts';
 import { Detail } from '../components/Detail.tsx';
 import { EntityForm, type FieldSpec } from '../components/EntityForm.tsx';
@@ -81,7 +82,7 @@ export function ProductsPanel({ orgId }: { orgId: string }) {
           ...PRODUCT_CATEGORIES.map((c) => ({ value: c, label: t(`product.category.${c}`) })),
         ]}
       />
-      <Table withTableBorder striped data-testid="products">
+      <ListTable data-testid="products">
         <Table.Caption>{t('product.ui.products')}</Table.Caption>
         <Table.Thead>
           <Table.Tr>
@@ -108,7 +109,7 @@ export function ProductsPanel({ orgId }: { orgId: string }) {
             </Table.Tr>
           )}
         </Table.Tbody>
-      </Table>
+      </ListTable>
     </>
   );
 }

@@ -13,6 +13,7 @@ import { useParams } from 'react-router';
 import { api } from '@/app/api.ts';
 import { successToast } from '@/app/notify.tsx';
 import { formatDateTime } from '@/components/format.ts';
+import { ListTable } from '@/components/ListTable.tsx';
 import { type Page, useOrganisation } from '../api.ts';
 import { EntityForm, type FieldSpec } from '../components/EntityForm.tsx';
 
@@ -118,39 +119,37 @@ export function PromoCodesPage() {
       {list.data && list.data.data.length === 0 ? (
         <Text>{t('organisations.promo.none')}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={800}>
-          <Table withTableBorder striped data-testid="promo-codes">
-            <Table.Caption>{t('organisations.promo.title')}</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t('organisations.promo.code')}</Table.Th>
-                <Table.Th scope="col">{t('organisations.promo.discount')}</Table.Th>
-                <Table.Th scope="col">{t('organisations.promo.expires_at')}</Table.Th>
-                <Table.Th scope="col">{t('organisations.promo.remarks')}</Table.Th>
-                <Table.Th scope="col">{t('organisations.promo.generated')}</Table.Th>
-                <Table.Th scope="col">{t('organisations.promo.redeemed')}</Table.Th>
+        <ListTable minWidth={800} data-testid="promo-codes">
+          <Table.Caption>{t('organisations.promo.title')}</Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t('organisations.promo.code')}</Table.Th>
+              <Table.Th scope="col">{t('organisations.promo.discount')}</Table.Th>
+              <Table.Th scope="col">{t('organisations.promo.expires_at')}</Table.Th>
+              <Table.Th scope="col">{t('organisations.promo.remarks')}</Table.Th>
+              <Table.Th scope="col">{t('organisations.promo.generated')}</Table.Th>
+              <Table.Th scope="col">{t('organisations.promo.redeemed')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {(list.data?.data ?? []).map((p) => (
+              <Table.Tr key={p.id}>
+                <Table.Td ff="monospace">{p.code}</Table.Td>
+                <Table.Td>{formatRinggit(p.discount_sen)}</Table.Td>
+                <Table.Td>{formatDateTime(p.expires_at, i18n.language) || '—'}</Table.Td>
+                <Table.Td>{p.remarks ?? '—'}</Table.Td>
+                <Table.Td>
+                  {p.generated_by?.name ?? '—'}, {formatDateTime(p.generated_at, i18n.language)}
+                </Table.Td>
+                <Table.Td>
+                  {p.redeemed_at
+                    ? `${p.redeemed_by?.name ?? '—'}, ${formatDateTime(p.redeemed_at, i18n.language)}`
+                    : t('organisations.promo.not_redeemed')}
+                </Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(list.data?.data ?? []).map((p) => (
-                <Table.Tr key={p.id}>
-                  <Table.Td ff="monospace">{p.code}</Table.Td>
-                  <Table.Td>{formatRinggit(p.discount_sen)}</Table.Td>
-                  <Table.Td>{formatDateTime(p.expires_at, i18n.language) || '—'}</Table.Td>
-                  <Table.Td>{p.remarks ?? '—'}</Table.Td>
-                  <Table.Td>
-                    {p.generated_by?.name ?? '—'}, {formatDateTime(p.generated_at, i18n.language)}
-                  </Table.Td>
-                  <Table.Td>
-                    {p.redeemed_at
-                      ? `${p.redeemed_by?.name ?? '—'}, ${formatDateTime(p.redeemed_at, i18n.language)}`
-                      : t('organisations.promo.not_redeemed')}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            ))}
+          </Table.Tbody>
+        </ListTable>
       )}
       {list.data && list.data.last_page > 1 && (
         <Pagination

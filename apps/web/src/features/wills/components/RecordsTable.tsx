@@ -5,6 +5,7 @@
 import { Button, Group, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListTable } from '@/components/ListTable.tsx';
 
 /** One column: header text and cell content. */
 export interface Column<T> {
@@ -41,56 +42,54 @@ export function RecordsTable<T extends { id: string }>({
   const { t } = useTranslation();
   if (!rows.length) return <Text c="dimmed">{empty}</Text>;
   return (
-    <Table.ScrollContainer minWidth={500}>
-      <Table striped withTableBorder data-testid={testId}>
-        <Table.Caption>{caption}</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            {columns.map((c) => (
-              <Table.Th key={c.label} scope="col">
-                {c.label}
-              </Table.Th>
-            ))}
-            {(onEdit || onDelete) && <Table.Th scope="col">{t('wills.actions')}</Table.Th>}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((r) => (
-            <Table.Tr key={r.id}>
-              {columns.map((c) => (
-                <Table.Td key={c.label}>{c.render(r)}</Table.Td>
-              ))}
-              {(onEdit || onDelete) && (
-                <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
-                    {onEdit && (!canEdit || canEdit(r)) && (
-                      <Button
-                        size="xs"
-                        variant="default"
-                        onClick={() => onEdit(r)}
-                        aria-label={`${editLabel ?? t('wills.edit')} ${name(r)}`}
-                      >
-                        {editLabel ?? t('wills.edit')}
-                      </Button>
-                    )}
-                    {onDelete && (
-                      <Button
-                        size="xs"
-                        color="red"
-                        variant="light"
-                        onClick={() => onDelete(r)}
-                        aria-label={`${t('wills.delete')} ${name(r)}`}
-                      >
-                        {t('wills.delete')}
-                      </Button>
-                    )}
-                  </Group>
-                </Table.Td>
-              )}
-            </Table.Tr>
+    <ListTable minWidth={500} data-testid={testId}>
+      <Table.Caption>{caption}</Table.Caption>
+      <Table.Thead>
+        <Table.Tr>
+          {columns.map((c) => (
+            <Table.Th key={c.label} scope="col">
+              {c.label}
+            </Table.Th>
           ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+          {(onEdit || onDelete) && <Table.Th scope="col">{t('wills.actions')}</Table.Th>}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((r) => (
+          <Table.Tr key={r.id}>
+            {columns.map((c) => (
+              <Table.Td key={c.label}>{c.render(r)}</Table.Td>
+            ))}
+            {(onEdit || onDelete) && (
+              <Table.Td>
+                <Group gap="xs" wrap="nowrap">
+                  {onEdit && (!canEdit || canEdit(r)) && (
+                    <Button
+                      size="xs"
+                      variant="default"
+                      onClick={() => onEdit(r)}
+                      aria-label={`${editLabel ?? t('wills.edit')} ${name(r)}`}
+                    >
+                      {editLabel ?? t('wills.edit')}
+                    </Button>
+                  )}
+                  {onDelete && (
+                    <Button
+                      size="xs"
+                      color="red"
+                      variant="light"
+                      onClick={() => onDelete(r)}
+                      aria-label={`${t('wills.delete')} ${name(r)}`}
+                    >
+                      {t('wills.delete')}
+                    </Button>
+                  )}
+                </Group>
+              </Table.Td>
+            )}
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </ListTable>
   );
 }

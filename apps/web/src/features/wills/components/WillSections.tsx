@@ -20,6 +20,7 @@ import {
 } from '@wasiat/domain';
 import { useTranslation } from 'react-i18next';
 import { api } from '@/app/api.ts';
+import { ListTable } from '@/components/ListTable.tsx';
 import { useWillList } from '../hooks/useWill.ts';
 import type {
   Bequest,
@@ -105,29 +106,27 @@ function ListSection<T extends { id: string }>({
       {rows.length === 0 ? (
         <Text c="dimmed">{t('wills.details.nothing')}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={500}>
-          <Table withTableBorder striped>
-            <Table.Caption>{title}</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                {columns.map(([label]) => (
-                  <Table.Th key={label} scope="col">
-                    {label}
-                  </Table.Th>
+        <ListTable minWidth={500}>
+          <Table.Caption>{title}</Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              {columns.map(([label]) => (
+                <Table.Th key={label} scope="col">
+                  {label}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((r) => (
+              <Table.Tr key={r.id}>
+                {columns.map(([label, render]) => (
+                  <Table.Td key={label}>{render(r) ?? '—'}</Table.Td>
                 ))}
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((r) => (
-                <Table.Tr key={r.id}>
-                  {columns.map(([label, render]) => (
-                    <Table.Td key={label}>{render(r) ?? '—'}</Table.Td>
-                  ))}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            ))}
+          </Table.Tbody>
+        </ListTable>
       )}
     </Stack>
   );

@@ -4,7 +4,8 @@
  * parts in order with done/locked as text, and the current part. A locked part is not a link, and opening
  * its URL redirects to the first unlocked part not yet done.
  */
-import { Badge, Grid, NavLink, Stack, Text, Title } from '@mantine/core';
+import { Badge, Box, Button, Grid, NavLink, Stack, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useLocation, useNavigate, useOutletContext, useSearchParams } from 'react-router';
@@ -84,7 +85,7 @@ export function WizardLayout() {
       <WillStateAlert will={will} />
       <Grid>
         <Grid.Col span={{ base: 12, md: 3 }}>
-          <WizardSidebar will={will} wasiatId={wasiatId} current={part?.key} />
+          <CollapsibleParts will={will} wasiatId={wasiatId} current={part?.key} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 9 }}>
           <Outlet context={ctx} />
@@ -118,6 +119,45 @@ export function WillStateAlert({ will }: { will: Will | null }) {
       </Notice>
     );
   return null;
+}
+
+/**
+ * The part list, collapsed on phones and small tablets (below Mantine's `md`, 62em; ADR 0151, issue 17 item
+ * 12): a button names the current part and its place ("Bahagian 3 daripada 8: …") and shows or hides the
+ * list (`aria-expanded`), so the form starts at the top of the screen. From `md` up the list always shows
+ * beside the form and the button is hidden.
+ */
+export function CollapsibleParts(props: { will: Will | null; wasiatId: string | null; current?: PartKey }) {
+  const { t } = useTranslation();
+  const [opened, { toggle }] = useDisclosure(false);
+  const parts = visibleParts(props.will);
+  const at = parts.findIndex((p) => p.key === props.current);
+  const now = at >= 0 ? t(parts[at].labelKey) : '';
+  return (
+    <>
+      <Button
+        hiddenFrom="md"
+        variant="default"
+        fullWidth
+        justify="space-between"
+        onClick={toggle}
+        aria-expanded={opened}
+        aria-controls="wizard-parts"
+        rightSection={<span aria-hidden="true">{opened ? '▲' : '▼'}</span>}
+        styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
+        h="auto"
+        py={6}
+        data-testid="wizard-parts-toggle"
+      >
+        {at >= 0
+          ? t('wills.wizard.parts_toggle', { n: at + 1, total: parts.length, part: now })
+          : t('wills.wizard.parts_nav')}
+      </Button>
+      <Box id="wizard-parts" className={opened ? undefined : 'wasiat-collapsed-below-md'}>
+        <WizardSidebar {...props} />
+      </Box>
+    </>
+  );
 }
 
 /** The parts in order; done and locked are said in words (not only colour); a locked part is not a link. */

@@ -8,6 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api } from '@/app/api.ts';
+import { ListTable } from '@/components/ListTable.tsx';
 import { Busy } from '../components/Busy.tsx';
 
 interface PendingOrg {
@@ -36,7 +37,7 @@ export function VerificationOrgsPage() {
       ) : rows.length === 0 ? (
         <Text>{t('wills.verify.none_pending')}</Text>
       ) : (
-        <Table withTableBorder striped data-testid="pending-orgs">
+        <ListTable data-testid="pending-orgs">
           <Table.Caption>{t('wills.verify.orgs_title')}</Table.Caption>
           <Table.Thead>
             <Table.Tr>
@@ -64,7 +65,7 @@ export function VerificationOrgsPage() {
               </Table.Tr>
             ))}
           </Table.Tbody>
-        </Table>
+        </ListTable>
       )}
     </Stack>
   );

@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { api } from '@/app/api.ts';
+import { ListTable } from '@/components/ListTable.tsx';
 import { Busy } from '../components/Busy.tsx';
 import { useLang } from '../components/fields.tsx';
 import { WillStatusBadge } from '../components/WillStatus.tsx';
@@ -69,69 +70,67 @@ export function WillListPage({ verification = false }: { verification?: boolean 
       ) : rows.length === 0 ? (
         <Text>{t('wills.list.empty')}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={700}>
-          <Table striped withTableBorder data-testid="will-list">
-            <Table.Caption>{t('wills.list.total', { n: q.data?.total ?? rows.length })}</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t('wills.f.wasiat_no')}</Table.Th>
-                <Table.Th scope="col">{t('wills.f.testator')}</Table.Th>
-                <Table.Th scope="col">{t('wills.f.ic_number')}</Table.Th>
-                <Table.Th scope="col">{t('wills.f.plan')}</Table.Th>
-                <Table.Th scope="col">{t('wills.f.status')}</Table.Th>
-                <Table.Th scope="col">{t('wills.f.created_at')}</Table.Th>
-                <Table.Th scope="col">{t('wills.actions')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((w) => {
-                const name = w.user_detail?.name ?? w.user?.name ?? '—';
-                return (
-                  <Table.Tr key={w.id}>
-                    <Table.Td>{w.wasiat_no ?? '—'}</Table.Td>
-                    <Table.Td>{name}</Table.Td>
-                    <Table.Td>{w.user_detail?.ic_number ?? w.user?.ic_number ?? '—'}</Table.Td>
-                    <Table.Td>{labelOf(WILL_PLANS, w.plan ?? null, lang) || '—'}</Table.Td>
-                    <Table.Td>
-                      <WillStatusBadge status={w.status} />
-                    </Table.Td>
-                    <Table.Td>{formatMalaysianDateTime(w.created_at, lang)}</Table.Td>
-                    <Table.Td>
-                      <Group gap="xs" wrap="nowrap">
-                        {verification ? (
-                          <Anchor
-                            component={Link}
-                            to={`/wasiat/pengesahan/${w.id}`}
-                            aria-label={`${t('wills.verify.review')} ${name}`}
-                          >
-                            {t('wills.verify.review')}
-                          </Anchor>
-                        ) : (
-                          <Anchor
-                            component={Link}
-                            to={`/wasiat/${w.id}/details`}
-                            aria-label={`${t('wills.list.details')} ${name}`}
-                          >
-                            {t('wills.list.details')}
-                          </Anchor>
-                        )}
-                        {!verification && (w.status === 0 || w.status === 3) && (
-                          <Anchor
-                            component={Link}
-                            to={partUrl(w.parts_done && w.unlocked ? resumePart(w) : PARTS[1], w.id)}
-                            aria-label={`${t('wills.list.continue')} ${name}`}
-                          >
-                            {t('wills.list.continue')}
-                          </Anchor>
-                        )}
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ListTable minWidth={700} data-testid="will-list">
+          <Table.Caption>{t('wills.list.total', { n: q.data?.total ?? rows.length })}</Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t('wills.f.wasiat_no')}</Table.Th>
+              <Table.Th scope="col">{t('wills.f.testator')}</Table.Th>
+              <Table.Th scope="col">{t('wills.f.ic_number')}</Table.Th>
+              <Table.Th scope="col">{t('wills.f.plan')}</Table.Th>
+              <Table.Th scope="col">{t('wills.f.status')}</Table.Th>
+              <Table.Th scope="col">{t('wills.f.created_at')}</Table.Th>
+              <Table.Th scope="col">{t('wills.actions')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((w) => {
+              const name = w.user_detail?.name ?? w.user?.name ?? '—';
+              return (
+                <Table.Tr key={w.id}>
+                  <Table.Td>{w.wasiat_no ?? '—'}</Table.Td>
+                  <Table.Td>{name}</Table.Td>
+                  <Table.Td>{w.user_detail?.ic_number ?? w.user?.ic_number ?? '—'}</Table.Td>
+                  <Table.Td>{labelOf(WILL_PLANS, w.plan ?? null, lang) || '—'}</Table.Td>
+                  <Table.Td>
+                    <WillStatusBadge status={w.status} />
+                  </Table.Td>
+                  <Table.Td>{formatMalaysianDateTime(w.created_at, lang)}</Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      {verification ? (
+                        <Anchor
+                          component={Link}
+                          to={`/wasiat/pengesahan/${w.id}`}
+                          aria-label={`${t('wills.verify.review')} ${name}`}
+                        >
+                          {t('wills.verify.review')}
+                        </Anchor>
+                      ) : (
+                        <Anchor
+                          component={Link}
+                          to={`/wasiat/${w.id}/details`}
+                          aria-label={`${t('wills.list.details')} ${name}`}
+                        >
+                          {t('wills.list.details')}
+                        </Anchor>
+                      )}
+                      {!verification && (w.status === 0 || w.status === 3) && (
+                        <Anchor
+                          component={Link}
+                          to={partUrl(w.parts_done && w.unlocked ? resumePart(w) : PARTS[1], w.id)}
+                          aria-label={`${t('wills.list.continue')} ${name}`}
+                        >
+                          {t('wills.list.continue')}
+                        </Anchor>
+                      )}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </ListTable>
       )}
       {(q.data?.last_page ?? 1) > 1 && (
         <Pagination

@@ -11,6 +11,7 @@ import { useParams } from 'react-router';
 import { api } from '@/app/api.ts';
 import { NotFoundPage } from '@/app/layout/NotFoundPage.tsx';
 import { successToast } from '@/app/notify.tsx';
+import { ListTable } from '@/components/ListTable.tsx';
 import { Busy } from '../components/Busy.tsx';
 import { PdfDownload, WillDownloads } from '../components/Downloads.tsx';
 import { useLang } from '../components/fields.tsx';
@@ -58,7 +59,7 @@ export function WillReceiptPage() {
       {(payments.data ?? []).length === 0 ? (
         <Text c="dimmed">{t('wills.details.no_receipt')}</Text>
       ) : (
-        <Table withTableBorder striped>
+        <ListTable>
           <Table.Caption>{t('wills.receipt.payments')}</Table.Caption>
           <Table.Thead>
             <Table.Tr>
@@ -96,7 +97,7 @@ export function WillReceiptPage() {
               </Table.Tr>
             ))}
           </Table.Tbody>
-        </Table>
+        </ListTable>
       )}
       <WillDownloads will={will} receiptOnly />
     </Stack>
