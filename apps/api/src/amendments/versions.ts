@@ -137,6 +137,7 @@ export async function withVersionContent(
       name: String(names.get(s.receiver_id)?.name ?? '-'),
       relationship: String(names.get(s.receiver_id)?.relationship ?? ''),
       portion: s.portion,
+      ic_number: (names.get(s.receiver_id)?.ic_number as string | null | undefined) ?? null,
     }));
   const detail = (c.user_detail ?? base.detail) as typeof base.detail;
   type B = typeof base;

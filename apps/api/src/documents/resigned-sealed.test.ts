@@ -16,9 +16,10 @@ import { documentVersion } from '../wills/signature-facts.ts';
 import { newClient, ok, SIGNATURE_PNG, verifiedSubmitOtp, witness } from '../wills/test-fixtures.ts';
 
 let t: TestApp;
+// The shared machine can be slow to build the test database: a generous hook timeout.
 beforeAll(async () => {
   t = await makeTestApp();
-});
+}, 180_000);
 afterAll(() => t?.close());
 
 const pdfText = (bytes: Buffer) => execFileSync('pdftotext', ['-layout', '-', '-'], { input: bytes }).toString('utf8');

@@ -110,7 +110,10 @@ async function sharesOf(ctx: Ctx, type: 'MoveableProperty' | 'ImmoveableProperty
     .where(and(eq(property_receivers.propertyable_type, type), inArray(property_receivers.propertyable_id, ids)))
     .orderBy(asc(property_receivers.created_at));
   for (const { pid, portion, r } of rows) {
-    out.set(pid, [...(out.get(pid) ?? []), { name: r.name, relationship: r.relationship, portion }]);
+    out.set(pid, [
+      ...(out.get(pid) ?? []),
+      { name: r.name, relationship: r.relationship, portion, ic_number: r.ic_number },
+    ]);
   }
   return out;
 }

@@ -11,9 +11,10 @@ import { documentVersion } from './signature-facts.ts';
 import { heir, newClient, ok } from './test-fixtures.ts';
 
 let t: TestApp;
+// The shared machine can be slow to build the test database: a generous hook timeout.
 beforeAll(async () => {
   t = await makeTestApp();
-});
+}, 180_000);
 afterAll(() => t?.close());
 
 const submit = (id: string, token: string, lang = 'ms') =>

@@ -18,8 +18,8 @@ import {
   MARITAL_STATUSES,
   MOVEABLE_PROPERTY_TYPES,
   NATIONALITIES,
-  RELATIONSHIPS,
   RELIGIONS,
+  relationshipLabel,
   translate,
   WILL_PLANS,
   WILL_TYPES,
@@ -58,6 +58,8 @@ export interface ShareLine {
   name: string;
   relationship: string;
   portion: string;
+  /** The receiver's MyKad (son/daughter label), when given. */
+  ic_number?: string | null;
 }
 
 /** Everything printed on the will. Signatures are image data URLs (PNG/JPEG) or null. */
@@ -112,7 +114,8 @@ export interface WillPdfData {
   verifyUrl: string;
 }
 
-const rel = (code: string | null | undefined) => labelOf(RELATIONSHIPS, code ?? null, 'ms') || '-';
+/** Malay relationship label; a child reads Anak lelaki / Anak perempuan from their MyKad (issue 17 item 6). */
+const rel = (code: string | null | undefined, ic?: string | null) => relationshipLabel(code, ic, 'ms') || '-';
 const labelled = (key: string, value: string | null | undefined) => (value ? `${ms(`field.${key}`)}: ${value}` : null);
 
 /** One line describing a movable property (institution, numbers, vehicle). */
@@ -143,7 +146,7 @@ function immoveableParticulars(p: typeof immoveable_properties.$inferSelect): st
 
 const sharesCell = (shares: ShareLine[]): TableCell =>
   shares.length
-    ? { stack: shares.map((s) => ({ text: `${s.name} (${rel(s.relationship)}) — ${s.portion}` })) }
+    ? { stack: shares.map((s) => ({ text: `${s.name} (${rel(s.relationship, s.ic_number)}) — ${s.portion}` })) }
     : { text: '-' };
 
 const valueCell = (sen: number | null) => (sen == null ? '-' : formatRinggit(sen));
@@ -390,7 +393,7 @@ export async function renderWillPdf(d: WillPdfData): Promise<Buffer> {
     heading('will.heirs'),
     listTable(
       ['name', 'ic_number', 'relationship'],
-      d.heirs.map((h) => [h.name, h.ic_number ?? '-', rel(h.relationship)]),
+      d.heirs.map((h) => [h.name, h.ic_number ?? '-', rel(h.relationship, h.ic_number)]),
       ['*', 110, 120],
     ),
     ...(comprehensive ? propertySections(d) : []),

@@ -4,6 +4,7 @@ export { Busy } from './components/Busy.tsx';
 // Reused by the amendment wizard (issue 4): the generic row form and list, the people and property field lists.
 export { DetailTable } from './components/DetailTable.tsx';
 export { useLang } from './components/fields.tsx';
+export { HeirPicker, type PickableHeir } from './components/HeirPicker.tsx';
 export { Notice } from './components/Notice.tsx';
 export { caretakerSpecs, defaultsFor, heirSpecs, receiverSpecs, witnessSpecs } from './components/personFields.ts';
 export { type FieldSpec, RecordForm } from './components/RecordForm.tsx';

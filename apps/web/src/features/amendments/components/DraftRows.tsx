@@ -26,6 +26,7 @@ export function DraftRows({
   name,
   columns,
   testId,
+  extra,
 }: {
   section: Section;
   specs: FieldSpec[];
@@ -34,6 +35,8 @@ export function DraftRows({
   name: (r: Row) => string;
   columns: { label: string; render: (r: Row) => React.ReactNode }[];
   testId: string;
+  /** Extra form content (e.g. the heir picker), as RecordForm's `extra`. */
+  extra?: Parameters<typeof RecordForm>[0]['extra'];
 }) {
   const { t } = useTranslation();
   const { amendment, draft, editable, refresh } = useAmendmentContext();
@@ -72,6 +75,7 @@ export function DraftRows({
           defaults={defaultsFor(specs, editing === 'new' ? null : editing)}
           submitLabel={t('amendments.wizard.save')}
           testId={`${testId}-form`}
+          extra={extra}
           onCancel={() => setEditing(null)}
           onSave={async (v) => {
             const row = { ...(editing === 'new' ? {} : editing), ...v } as Row;

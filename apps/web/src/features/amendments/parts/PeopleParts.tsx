@@ -25,8 +25,10 @@ import {
   caretakerSpecs,
   defaultsFor,
   type FieldSpec,
+  HeirPicker,
   heirSpecs,
   Notice,
+  type PickableHeir,
   RecordForm,
   RecordsTable,
   useLang,
@@ -129,6 +131,7 @@ export function PindaanC() {
 /** Part e: guardians of minor children and bequests. */
 export function PindaanE() {
   const { t } = useTranslation();
+  const { draft } = useAmendmentContext();
   const bequestSpecs: FieldSpec[] = [
     { name: 'beneficiary_name', label: t('wills.f.beneficiary_name'), required: true },
     { name: 'ic_number', label: t('wills.f.ic_number'), inputMode: 'numeric' },
@@ -147,6 +150,7 @@ export function PindaanE() {
         title={t('amendments.sections.caretakers')}
         name={(r) => r.name}
         testId="draft-caretakers"
+        extra={(form) => <HeirPicker heirs={(draft.heirs ?? []) as PickableHeir[]} form={form} mode="wards" />}
         columns={[{ label: t('wills.f.name'), render: (r) => r.name }]}
       />
       <Title order={3}>{t('amendments.sections.bequests')}</Title>

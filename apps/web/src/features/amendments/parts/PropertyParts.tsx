@@ -20,7 +20,14 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api } from '@/app/api.ts';
 import { ListTable } from '@/components/ListTable.tsx';
-import { immoveableSpecs, moveableSpecs, receiverSpecs, useLang } from '@/features/wills/index.ts';
+import {
+  HeirPicker,
+  immoveableSpecs,
+  moveableSpecs,
+  type PickableHeir,
+  receiverSpecs,
+  useLang,
+} from '@/features/wills/index.ts';
 import { saveDraft } from '../api.ts';
 import { useAmendmentContext } from '../components/AmendmentWizard.tsx';
 import { clean, DraftRows } from '../components/DraftRows.tsx';
@@ -30,7 +37,7 @@ import type { Row } from '../types.ts';
 export function PindaanD() {
   const { t } = useTranslation();
   const lang = useLang();
-  const { wasiatId } = useAmendmentContext();
+  const { wasiatId, draft } = useAmendmentContext();
   return (
     <Stack>
       <Title order={2}>{t('amendments.pages.pindaan-d')}</Title>
@@ -50,6 +57,7 @@ export function PindaanD() {
         title={t('amendments.sections.receivers')}
         name={(r) => r.name}
         testId="draft-receivers"
+        extra={(form) => <HeirPicker heirs={(draft.heirs ?? []) as PickableHeir[]} form={form} mode="receiver" />}
         columns={[
           { label: t('wills.f.name'), render: (r) => r.name },
           {

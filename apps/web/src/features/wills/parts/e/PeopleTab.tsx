@@ -1,17 +1,20 @@
 /**
  * Receivers of property and guardians of minor children of a comprehensive will (docs/api/wills.md
- * receiver and caretaker calls; spec §3 "Related: … guardian, beneficiary"): a list with add/change/delete.
+ * receiver and caretaker calls; spec §3 "Related: … guardian, beneficiary"): a list with add/change/delete;
+ * a receiver is picked from the heirs of part D and a guardian's wards chosen from them (HeirPicker).
  */
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { caretakerFieldsSchema, receiverFieldsSchema, relationshipLabel } from '@wasiat/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../components/fields.tsx';
+import { HeirPicker } from '../../components/HeirPicker.tsx';
 import { caretakerSpecs, defaultsFor, receiverSpecs } from '../../components/personFields.ts';
 import { RecordForm } from '../../components/RecordForm.tsx';
 import { RecordsTable } from '../../components/RecordsTable.tsx';
 import { useRows } from '../../hooks/useRows.ts';
-import type { Caretaker, Receiver } from '../../types.ts';
+import { useWillList } from '../../hooks/useWill.ts';
+import type { Caretaker, Heir, Receiver } from '../../types.ts';
 
 type Kind = 'receiver' | 'caretaker';
 type Row = Receiver | Caretaker;
@@ -21,6 +24,7 @@ export function PeopleTab({ kind, wasiatId, editable }: { kind: Kind; wasiatId: 
   const { t } = useTranslation();
   const lang = useLang();
   const rows = useRows<Row>(wasiatId, kind, kind === 'receiver' ? 'receivers' : 'caretakers');
+  const heirs = useWillList<Heir>(wasiatId, 'heir', 'heirs');
   const [editing, setEditing] = useState<Row | 'new' | null>(null);
   const specs = kind === 'receiver' ? receiverSpecs(t) : caretakerSpecs(t);
   const row = editing === 'new' ? null : editing;
@@ -53,6 +57,9 @@ export function PeopleTab({ kind, wasiatId, editable }: { kind: Kind; wasiatId: 
           fields={specs}
           defaults={defaultsFor(specs, row as Record<string, unknown> | null)}
           submitLabel={t('common.save')}
+          extra={(form) => (
+            <HeirPicker heirs={heirs.data ?? []} form={form} mode={kind === 'receiver' ? 'receiver' : 'wards'} />
+          )}
           onCancel={() => setEditing(null)}
           onSave={async (v) => {
             const body = Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined));
