@@ -186,7 +186,7 @@ export function catalogueInt(cat: readonly CatalogueEntry<number>[]) {
   return z.preprocess(
     (v) => catalogueCode(cat, v),
     z
-      .number({ error: V.required })
+      .number({ error: (iss) => (iss.input === undefined || iss.input === null ? V.required : V.choose) })
       .int({ error: V.choose })
       .refine((n) => codes.includes(n), { error: V.choose }),
   );
