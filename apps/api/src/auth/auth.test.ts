@@ -65,7 +65,7 @@ describe('sign-up, login, session', () => {
     expect(r.body.errors['user.password_confirmation'][0]).toBe('Passwords do not match.');
   });
 
-  it('logs in by username, e-mail or MyKad and ignores the role field', async () => {
+  it("logs in by username, e-mail or MyKad, also with the 2021 client's role field (ADR 0135)", async () => {
     for (const username of ['fatimah', 'FATIMAH@example.com', '900101145012']) {
       const r = await t.call('POST', '/api/login', { body: { username, password: 'Rahsia123', role: 'Admin' } });
       expect(r.status, username).toBe(200);
