@@ -177,7 +177,11 @@ const plain = await buildApp(ctx);
 await Promise.all([logged.ready(), plain.ready()]);
 const ROUND = quick ? 500 : 2000;
 /** CPU time (µs) of this process per request, `ROUND` requests injected one after another. */
-async function cpuPerRequest(a: typeof app | typeof bare, path = `/api/wasiat/${willId}`, headers = auth) {
+async function cpuPerRequest(
+  a: typeof app | typeof bare,
+  path = `/api/wasiat/${willId}`,
+  headers: Record<string, string> = auth,
+) {
   const c0 = process.cpuUsage();
   for (let i = 0; i < ROUND; i++) {
     const r = await a.inject({ method: 'GET', url: path, headers });
