@@ -23,8 +23,11 @@ const BUDGET = {
   session: 2,
   /** `GET /api/wasiat/{id}` (no load_with): session + the will with payment status, properties, bequests, heirs. */
   willRead: 2,
-  /** `GET /api/wasiat?limit=15`: session + total + the page with each will's payment status. */
-  willList: 3,
+  /**
+   * `GET /api/wasiat?limit=15`, staff over all organisations or a client's own: session + the page with each
+   * will's payment status and the total (one prepared statement; ADR 0139).
+   */
+  willList: 2,
   /** `GET /api/dashboard/summary`: session + the report roll-ups (wills and hibahs, all time and this month). */
   dashboard: 9,
 };
@@ -110,6 +113,29 @@ describe('statement budgets of the hot routes', () => {
   it('dashboard', async () => {
     const { n, texts } = await statementsOf('/api/dashboard/summary', staff);
     expect(n, texts.join('\n')).toBeLessThanOrEqual(BUDGET.dashboard);
+  });
+});
+
+describe('the one-statement will list', () => {
+  it('carries the same total and rows as the general query, and the total past the last page', async () => {
+    for (const token of [staff, client.token]) {
+      const plain = await statementsOf('/api/wasiat?limit=2', token);
+      // A filter the prepared list does not serve takes the general query (willScope + count); same wills.
+      const general = await statementsOf('/api/wasiat?limit=2&status=0,1,2,3,4', token);
+      expect(plain.body.wasiats.total).toBeGreaterThan(0);
+      expect(plain.body.wasiats.total).toBe(general.body.wasiats.total);
+      expect(plain.body.wasiats.data).toEqual(general.body.wasiats.data);
+      const past = await statementsOf('/api/wasiat?limit=2&page=9999', token);
+      expect(past.body.wasiats.data).toEqual([]);
+      expect(past.body.wasiats.total).toBe(plain.body.wasiats.total);
+      expect(past.body.wasiats.last_page).toBe(plain.body.wasiats.last_page);
+    }
+  });
+
+  it('shows a client only their own wills', async () => {
+    const { body } = await statementsOf('/api/wasiat?limit=15', client.token);
+    expect(body.wasiats.total).toBe(1);
+    expect(body.wasiats.data.map((w: { id: string }) => w.id)).toEqual([willId]);
   });
 });
 

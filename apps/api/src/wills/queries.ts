@@ -263,8 +263,9 @@ async function listTotalFromRollup(db: Db, user: AuthUser, q: WillListQuery, cod
 /**
  * A page of the wills the caller may see, newest first. Filters: `user_id`, `status` ("1" or "0,3"),
  * `organization_id`, `ic_number` (testator's account or particulars), `name` (contains, either).
- * Two statements (ADR 0112): the total — for staff-side users without a user/MyKad/name filter from the
- * all-time roll-up `report_org_totals` (exact, no scan of the wills), else a count over the index of the
+ * Staff over all organisations and a client's own wills, unfiltered: ONE prepared statement carrying page and
+ * total (`listAny`, `listOwn`; ADR 0139). Otherwise two statements (ADR 0112): the total — for staff-side
+ * users without a user/MyKad/name filter from the all-time roll-up `report_org_totals` (exact, no scan of the wills), else a count over the index of the
  * scope (a client's, an agent's or an organisation's wills) — and the page, each will with the status of
  * its latest payment (`payment_status`, a correlated index lookup).
  * @returns `rows` (`{ will, payment_status }`) and `page(data)`, which wraps the serialized rows in the
@@ -350,6 +351,7 @@ export type Relation = (typeof RELATIONS)[number];
 
 /** Parse `load_with=userDetail,heir` (unknown names are ignored). */
 export function parseLoadWith(v: string | undefined): Set<Relation> {
+  if (!v) return new Set();
   const names = (v ?? '').split(',').map((s) => s.trim());
   return new Set(RELATIONS.filter((r) => names.includes(r)));
 }
