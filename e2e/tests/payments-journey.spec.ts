@@ -193,8 +193,15 @@ test.describe('Bayaran wasiat', () => {
       await expect(row).toContainText('Bayaran Tunai');
       await expect(row).toContainText('RM 350.00');
       await a11y.scan(acc, 'pengesahan bayaran (akauntan)');
+      await expect(row.getByTestId('payment-for')).toContainText('Wasiat');
       await row.getByRole('button', { name: 'Sahkan diterima' }).click();
-      await expect(acc.getByText(/Bayaran disahkan\. Resit R\d{4}-\d{6}\./)).toBeVisible();
+      // A dialog names what is confirmed before anything happens (issue 21 item 8).
+      const dialog = acc.getByRole('dialog', { name: 'Sahkan bayaran diterima?' });
+      await expect(dialog).toContainText('Wasiat');
+      await expect(dialog).toContainText(c.name);
+      await expect(dialog).toContainText('RM 350.00');
+      await dialog.getByRole('button', { name: 'Ya, sahkan diterima' }).click();
+      await expect(acc.getByText(/Bayaran disahkan\. Resit R\d{4}-\d{6}\. Wasiat .* · RM 350\.00/)).toBeVisible();
       await expect(acc.getByTestId('pending-payment').filter({ hasText: c.name })).toHaveCount(0);
 
       await page.reload();

@@ -111,7 +111,9 @@ export async function decideFinancing(
 /**
  * `GET /api/payment?status&payment_options_id&manual=1&limit&page` — payments for Staff/Accountant/Admin
  * (`payment:confirm`): the confirmation queue (`status=pending&manual=1`) and the transaction history of
- * every organisation. Newest first; each row adds `payer_name`, `organization_name` and `created_by_name`.
+ * every organisation. Newest first; each row adds `payer_name`, `organization_name`, `created_by_name` and
+ * `payable_reference` — the number of what is paid for (will number, hibah number, amendment reference,
+ * qurban transaction number; null before one is given), so the row says what it is for (issue 21 item 8).
  * @returns `{ payments: { data, current_page, per_page, total, last_page } }`.
  */
 export async function listAllPayments(
@@ -140,6 +142,7 @@ export async function listAllPayments(
     data.push({
       ...serializePayment(r.p),
       payer_name: info?.name ?? null,
+      payable_reference: info?.item ?? null,
       organization_name: r.org,
       created_by_name: r.creator,
     });

@@ -243,8 +243,12 @@ describe('offline and the confirmation queue', () => {
     expect((await t.call('GET', `/api/payment/options?paymentable_id=${w2.id}`, { token: other })).status).toBe(404);
   });
 
-  it('lists pending manual payments for the accountant; 403 for a client', async () => {
+  it('lists pending manual payments for the accountant, each saying what it is for; 403 for a client', async () => {
     const w = await newWill();
+    await t.ctx.db
+      .update(wills)
+      .set({ wasiat_no: `W-${w.id.slice(0, 6)}` })
+      .where(eq(wills.id, w.id));
     const pid = (await pay(w.id, { payment_options_id: 3 })).body.payment.id;
     expect((await t.call('GET', '/api/payment?status=pending&manual=1', { token: tokens.client })).status).toBe(403);
     const r = await t.call('GET', '/api/payment?status=pending&manual=1&limit=100', { token: tokens.accountant });
@@ -252,6 +256,8 @@ describe('offline and the confirmation queue', () => {
     const row = r.body.payments.data.find((x: { id: string }) => x.id === pid);
     expect(row).toMatchObject({ status: 'pending', payment_options_id: 3, organization_name: expect.any(String) });
     expect(row.payer_name).toBeTruthy();
+    // What it is for (issue 21 item 8): the kind and the record's own number.
+    expect(row).toMatchObject({ paymentable_type: 'Wasiat', payable_reference: `W-${w.id.slice(0, 6)}` });
     expect(
       r.body.payments.data.every(
         (x: { status: string; payment_options_id: number }) => x.status === 'pending' && x.payment_options_id !== 1,

@@ -1,13 +1,20 @@
-/** Layout of public pages: header with brand, language switch and login link. */
+/**
+ * Layout of public pages: header with brand, language switch and a login link — or, for a user who is
+ * logged in (a stored session), a link back to their dashboard (issue 21 item 9: /payment-status offered
+ * "Log Masuk" to a logged-in user).
+ */
 import { Anchor, Box, Container, Group, Text } from '@mantine/core';
+import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
+import { session } from '../storage.ts';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
 import { LoadingBar } from './LoadingBar.tsx';
 import { MAIN_ID, PageFocus, SkipLink } from './PageFocus.tsx';
 
 export function PublicLayout() {
   const { t } = useTranslation();
+  const loggedIn = useSyncExternalStore(session.subscribe, () => !!session.token());
   return (
     <Box>
       <SkipLink />
@@ -25,9 +32,15 @@ export function PublicLayout() {
           </Text>
           <Group wrap="nowrap" gap="xs">
             <LanguageSwitcher />
-            <Anchor component={Link} to="/login">
-              {t('nav.login')}
-            </Anchor>
+            {loggedIn ? (
+              <Anchor component={Link} to="/dashboard">
+                {t('nav.dashboard')}
+              </Anchor>
+            ) : (
+              <Anchor component={Link} to="/login">
+                {t('nav.login')}
+              </Anchor>
+            )}
           </Group>
         </Group>
       </Box>

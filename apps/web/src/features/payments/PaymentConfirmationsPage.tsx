@@ -4,7 +4,10 @@
  * organisation (GET /api/payment?status=pending&manual=1). Cash/direct/ATB: "Confirm received"
  * (POST /api/payment/{id}/confirm). Financing: the bank's decision — approved, or rejected with the
  * bank's reason (POST /api/payment/{id}/financing), which rejects the will. Who and when are recorded by
- * the server.
+ * the server. Each row says what the payment is for — the kind (will, hibah, amendment, qurban), the
+ * record's number (`payable_reference`) and the payer — and a confirmation or a bank approval is asked in a
+ * dialog naming the kind, reference, payer, method and amount; the toast repeats what was confirmed
+ * (issue 21 item 8).
  */
 import { Anchor, Button, Group, Modal, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { formatRinggit, labelOf, PAYMENT_OPTIONS, PAYMENT_TYPES } from '@wasiat/domain';
@@ -26,6 +29,18 @@ export function PaymentConfirmationsPage() {
   const [rejecting, setRejecting] = useState<StaffPayment | null>(null);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | undefined>();
+  /** The payment whose confirmation (or bank approval) is being asked. */
+  const [asking, setAsking] = useState<StaffPayment | null>(null);
+  const kindOf = (p: StaffPayment) => t(`payments.ui.kind.${p.paymentable_type}`, { defaultValue: p.paymentable_type });
+  const refOf = (p: StaffPayment) => p.payable_reference ?? t('payments.ui.no_reference');
+  /** "Will W-… · payer · RM …": what a payment is for, in one line. */
+  const whatOf = (p: StaffPayment) =>
+    t('payments.ui.what', {
+      kind: kindOf(p),
+      ref: refOf(p),
+      payer: p.payer_name || '—',
+      amount: formatRinggit(p.amount_sen),
+    });
 
   const load = useCallback(async () => {
     try {
@@ -43,7 +58,9 @@ export function PaymentConfirmationsPage() {
     try {
       const r = await fn();
       successToast(
-        r.payment.receipt_no ? t('payments.ui.confirmed', { no: r.payment.receipt_no }) : t('payments.ui.decided'),
+        `${
+          r.payment.receipt_no ? t('payments.ui.confirmed', { no: r.payment.receipt_no }) : t('payments.ui.decided')
+        } ${whatOf(p)}`,
       );
       await load();
     } catch {
@@ -83,6 +100,7 @@ export function PaymentConfirmationsPage() {
           <Table.Thead>
             <Table.Tr>
               <Table.Th scope="col">{t('payments.ui.col_date')}</Table.Th>
+              <Table.Th scope="col">{t('payments.ui.col_for')}</Table.Th>
               <Table.Th scope="col">{t('payments.ui.col_payer')}</Table.Th>
               <Table.Th scope="col">{t('payments.ui.col_org')}</Table.Th>
               <Table.Th scope="col">{t('payments.ui.col_mode')}</Table.Th>
@@ -95,6 +113,12 @@ export function PaymentConfirmationsPage() {
             {rows.map((p) => (
               <Table.Tr key={p.id} data-testid="pending-payment">
                 <Table.Td>{formatDateTime(p.created_at, lang)}</Table.Td>
+                <Table.Td data-testid="payment-for">
+                  <Text size="sm" fw={500}>
+                    {kindOf(p)}
+                  </Text>
+                  <Text size="sm">{refOf(p)}</Text>
+                </Table.Td>
                 <Table.Td>
                   {p.paymentable_type === 'Wasiat' ? (
                     <Anchor component={Link} to={`/wasiat/${p.paymentable_id}/details`}>
@@ -121,11 +145,7 @@ export function PaymentConfirmationsPage() {
                 <Table.Td>
                   {p.payment_options_id === PAYMENT_OPTIONS.financing ? (
                     <Group gap="xs">
-                      <Button
-                        size="xs"
-                        loading={busy === p.id}
-                        onClick={() => act(p, () => decideFinancing(p.id, 'approved'))}
-                      >
+                      <Button size="xs" loading={busy === p.id} onClick={() => setAsking(p)}>
                         {t('payments.ui.approve')}
                       </Button>
                       <Button size="xs" color="red" variant="light" onClick={() => setRejecting(p)}>
@@ -133,7 +153,7 @@ export function PaymentConfirmationsPage() {
                       </Button>
                     </Group>
                   ) : (
-                    <Button size="xs" loading={busy === p.id} onClick={() => act(p, () => confirmPayment(p.id))}>
+                    <Button size="xs" loading={busy === p.id} onClick={() => setAsking(p)}>
                       {t('payments.ui.confirm')}
                     </Button>
                   )}
@@ -143,6 +163,66 @@ export function PaymentConfirmationsPage() {
           </Table.Tbody>
         </ListTable>
       )}
+      <Modal
+        opened={!!asking}
+        onClose={() => setAsking(null)}
+        title={
+          asking?.payment_options_id === PAYMENT_OPTIONS.financing
+            ? t('payments.ui.ask_approve_title')
+            : t('payments.ui.ask_confirm_title')
+        }
+        closeButtonProps={{ 'aria-label': t('common.close') }}
+      >
+        {asking && (
+          <Stack data-testid="confirm-payment-dialog">
+            <Text>
+              {asking.payment_options_id === PAYMENT_OPTIONS.financing
+                ? t('payments.ui.ask_approve_text')
+                : t('payments.ui.ask_confirm_text')}
+            </Text>
+            <Table variant="vertical" withTableBorder>
+              <Table.Tbody>
+                {(
+                  [
+                    ['ask_kind', kindOf(asking)],
+                    ['ask_reference', refOf(asking)],
+                    ['col_payer', asking.payer_name || '—'],
+                    ['col_mode', labelOf(PAYMENT_TYPES, asking.payment_options_id, lang)],
+                    ['col_amount', formatRinggit(asking.amount_sen)],
+                    ['ask_payment_reference', asking.reference || '—'],
+                  ] as const
+                ).map(([k, v]) => (
+                  <Table.Tr key={k}>
+                    <Table.Th scope="row">{t(`payments.ui.${k}`)}</Table.Th>
+                    <Table.Td>{v}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setAsking(null)}>
+                {t('payments.ui.cancel')}
+              </Button>
+              <Button
+                loading={busy === asking.id}
+                onClick={async () => {
+                  const p = asking;
+                  await act(p, () =>
+                    p.payment_options_id === PAYMENT_OPTIONS.financing
+                      ? decideFinancing(p.id, 'approved')
+                      : confirmPayment(p.id),
+                  );
+                  setAsking(null);
+                }}
+              >
+                {asking.payment_options_id === PAYMENT_OPTIONS.financing
+                  ? t('payments.ui.approve')
+                  : t('payments.ui.confirm_yes')}
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
       <Modal
         opened={!!rejecting}
         onClose={() => setRejecting(null)}

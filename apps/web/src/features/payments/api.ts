@@ -22,6 +22,8 @@ export interface StaffPayment {
   receipt_no: string | null;
   created_at: string;
   payer_name: string | null;
+  /** The number of what is paid for (will, hibah, amendment, qurban transaction); null before one is given. */
+  payable_reference: string | null;
   organization_name: string | null;
   created_by_name: string | null;
 }

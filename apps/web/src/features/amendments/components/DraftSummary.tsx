@@ -4,12 +4,13 @@
  * and the witness page.
  */
 import { List, Stack, Text, Title } from '@mantine/core';
-import { labelOf, MOVEABLE_PROPERTY_TYPES, relationshipLabel } from '@wasiat/domain';
+import { labelOf, MOVEABLE_PROPERTY_TYPES, maskMykad, relationshipLabel } from '@wasiat/domain';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '@/features/wills/index.ts';
 import type { Draft, Row } from '../types.ts';
 
-export function DraftSummary({ draft }: { draft: Draft }) {
+/** `maskIc`: the testator's MyKad masked as the public pages do (`maskMykad`; the witness page, issue 21 item 9). */
+export function DraftSummary({ draft, maskIc = false }: { draft: Draft; maskIc?: boolean }) {
   const { t } = useTranslation();
   const lang = useLang();
   const rel = (c: string | null | undefined, ic?: unknown) =>
@@ -41,7 +42,13 @@ export function DraftSummary({ draft }: { draft: Draft }) {
   return (
     <Stack data-testid="draft-summary">
       <Text>
-        {t('wills.f.testator')}: {draft.user_detail?.name ?? '—'} ({draft.user_detail?.ic_number ?? '—'})
+        {t('wills.f.testator')}: {draft.user_detail?.name ?? '—'} (
+        {draft.user_detail?.ic_number
+          ? maskIc
+            ? maskMykad(draft.user_detail.ic_number)
+            : draft.user_detail.ic_number
+          : '—'}
+        )
       </Text>
       {section(
         t('amendments.sections.heirs'),

@@ -4,14 +4,17 @@
  * caretakers and witnesses. Used by the draft review and the witness page (/pindaan/saksi/{id}).
  */
 import { List, Stack, Text, Title } from '@mantine/core';
-import { LAND_TITLE_TYPES, labelOf, MOVEABLE_PROPERTY_TYPES, RELATIONSHIPS } from '@wasiat/domain';
+import { LAND_TITLE_TYPES, labelOf, MOVEABLE_PROPERTY_TYPES, maskMykad, RELATIONSHIPS } from '@wasiat/domain';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '@/features/wills/index.ts';
 import type { Row } from '../types.ts';
 import type { HibahDraft, HibahDraftProperty } from './api.ts';
 
-/** Props: the draft. */
-export function HibahDraftSummary({ draft }: { draft: HibahDraft }) {
+/**
+ * Props: the draft; `maskIc` shows the grantor's MyKad masked as the public pages do (`maskMykad`: the
+ * witness page, issue 21 item 9).
+ */
+export function HibahDraftSummary({ draft, maskIc = false }: { draft: HibahDraft; maskIc?: boolean }) {
   const { t } = useTranslation();
   const lang = useLang();
   const rel = (c: string | null | undefined) => labelOf(RELATIONSHIPS, c ?? null, lang) || '—';
@@ -44,7 +47,8 @@ export function HibahDraftSummary({ draft }: { draft: HibahDraft }) {
   return (
     <Stack data-testid="hibah-draft-summary">
       <Text>
-        {t('hibahAmendments.draft.grantor')}: {d?.name ?? '—'} ({d?.ic_number ?? '—'})
+        {t('hibahAmendments.draft.grantor')}: {d?.name ?? '—'} (
+        {d?.ic_number ? (maskIc ? maskMykad(d.ic_number) : d.ic_number) : '—'})
       </Text>
       {draft.fields?.trust_purpose ? (
         <Text>

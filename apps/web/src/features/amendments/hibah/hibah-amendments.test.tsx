@@ -63,6 +63,13 @@ describe('HibahDraftSummary', () => {
     expect(screen.getByTestId('hd-caretakers').textContent).toContain('Salmah → Irfan');
     expect(screen.getByTestId('hd-witnesses').textContent).toContain('Hasnah');
   });
+
+  it("masks the grantor's MyKad on the witness page as the public pages do (issue 21 item 9)", async () => {
+    renderPage(<HibahDraftSummary draft={draft} maskIc />);
+    const grantor = await screen.findByText(/^Penghibah: Kamal bin Hassan/);
+    expect(grantor.textContent).toBe('Penghibah: Kamal bin Hassan (800101****55)');
+    expect(screen.getByTestId('hibah-draft-summary').textContent).not.toContain('800101145555');
+  });
 });
 
 describe('hibah amendment identity, code and documents (ADRs 0097, 0098)', () => {

@@ -87,9 +87,9 @@ export function WitnessPage() {
       </Text>
       <Paper withBorder p="md">
         {hibah ? (
-          <HibahDraftSummary draft={amendment.draft as HibahDraft} />
+          <HibahDraftSummary draft={amendment.draft as HibahDraft} maskIc />
         ) : (
-          <DraftSummary draft={amendment.draft as Draft} />
+          <DraftSummary draft={amendment.draft as Draft} maskIc />
         )}
       </Paper>
       {confirmed ? (
