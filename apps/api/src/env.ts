@@ -85,6 +85,22 @@ const schema = z.object({
    * PostgreSQL, the in-process timer on PGlite; `timer` forces the timer (one process only).
    */
   JOB_RUNNER: z.enum(['auto', 'timer']).default('auto'),
+  /**
+   * Customer service contact (issue 17 item 15; ADR 0160): shown on the home page, in the system-error
+   * dialog (spec §8 "contact customer service") and on receipts; served by `GET /api/support-contact`.
+   * Each is optional: an unset channel is left out. Phone and WhatsApp as dialled (e.g. +60312345678).
+   */
+  SUPPORT_PHONE: z.string().trim().max(32).optional(),
+  SUPPORT_EMAIL: z.string().trim().email().optional(),
+  SUPPORT_WHATSAPP: z
+    .string()
+    .trim()
+    .regex(/^\+?[0-9 -]{8,20}$/, 'SUPPORT_WHATSAPP must be a phone number')
+    .optional(),
+  /** The provider (the company that issues receipts): its name, registration number and address, printed on receipts. */
+  PROVIDER_NAME: z.string().trim().max(200).optional(),
+  PROVIDER_REGISTRATION_NO: z.string().trim().max(64).optional(),
+  PROVIDER_ADDRESS: z.string().trim().max(500).optional(),
   /** Seconds a stopping process waits for requests in flight after SIGTERM (ADR 0111; default 10). */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
 });

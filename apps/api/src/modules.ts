@@ -18,6 +18,7 @@ import { organisationsRoutes } from './organisations/routes.ts';
 import { otpRoutes } from './otp/routes.ts';
 import { paymentsRoutes } from './payments/routes.ts';
 import { postcodesRoutes } from './postcodes/routes.ts';
+import { supportRoutes } from './support/index.ts';
 import { reportsRoutes } from './reports/routes.ts';
 import { securityRoutes } from './security/routes.ts';
 import { tekunRoutes } from './tekun/routes.ts';
@@ -42,6 +43,7 @@ export async function registerModules(api: FastifyInstance, ctx: Ctx) {
   await tekunRoutes(api, ctx);
   await ezQurbanRoutes(api, ctx);
   await postcodesRoutes(api, ctx);
+  await supportRoutes(api, ctx);
   await jobsRoutes(api, ctx);
   await grantsRoutes(api, ctx);
 }

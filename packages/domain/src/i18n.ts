@@ -17,6 +17,7 @@ import enPayments from './locales/en/payments.json';
 import enProgrammes from './locales/en/programmes.json';
 import enSealed from './locales/en/sealed.json';
 import enSecurity from './locales/en/security.json';
+import enSupport from './locales/en/support.json';
 import enValidation from './locales/en/validation.json';
 import enWills from './locales/en/wills.json';
 import msAmendments from './locales/ms/amendments.json';
@@ -33,6 +34,7 @@ import msPayments from './locales/ms/payments.json';
 import msProgrammes from './locales/ms/programmes.json';
 import msSealed from './locales/ms/sealed.json';
 import msSecurity from './locales/ms/security.json';
+import msSupport from './locales/ms/support.json';
 import msValidation from './locales/ms/validation.json';
 import msWills from './locales/ms/wills.json';
 
@@ -57,6 +59,7 @@ export const MESSAGES: Record<Language, Record<string, unknown>> = {
     ...msPayments,
     ...msSealed,
     ...msSecurity,
+    ...msSupport,
     ...msProgrammes,
     ...msValidation,
     ...msWills,
@@ -75,6 +78,7 @@ export const MESSAGES: Record<Language, Record<string, unknown>> = {
     ...enPayments,
     ...enSealed,
     ...enSecurity,
+    ...enSupport,
     ...enProgrammes,
     ...enValidation,
     ...enWills,

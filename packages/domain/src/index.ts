@@ -2,6 +2,7 @@
 export * from './amendments.ts';
 export * from './audit-catalogue.ts';
 export * from './catalogues.ts';
+export * from './datetime.ts';
 export * from './faraid/index.ts';
 export * from './hibah-amendments.ts';
 export * from './i18n.ts';

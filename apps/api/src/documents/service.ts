@@ -29,6 +29,7 @@ import { heirBequestState, willHeirBequests } from '../wills/heir-bequests.ts';
 import { findVisibleWill } from '../wills/queries.ts';
 import { willCompletion } from './completion.ts';
 import { qrDataUrl, verifyUrl } from './pdf/layout.ts';
+import { supportContact } from '../support/index.ts';
 import type { ReceiptPdfData } from './pdf/receipt.ts';
 import type { ShareLine, WillPdfData } from './pdf/will.ts';
 import type { DocumentAccess } from './policy.ts';
@@ -248,6 +249,7 @@ export async function receiptPdfData(ctx: Ctx, w: Will): Promise<ReceiptPdfData>
     organizationName: await organizationName(ctx, w.organization_id),
     qr: await qrDataUrl(url),
     verifyUrl: url,
+    contact: supportContact(ctx.env),
   };
 }
 

@@ -390,6 +390,13 @@ describe('lists and the monthly report', () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(x.raw as unknown as ArrayBuffer);
     expect(wb.worksheets[0].getRow(1).getCell(4).value).toBe('Collected (RM)');
+    // months by name in the requester's language (issue 17 item 9)
+    expect(wb.worksheets[0].getRow(9).getCell(1).value).toBe(`Aug ${year}`);
+    const ms = await t.call('GET', `/api/ez-qurban/report/monthly?year=${year}&format=csv`, {
+      token: tok.staff,
+      lang: 'ms',
+    });
+    expect(ms.raw.toString('utf8')).toContain(`\nOgo ${year},`);
     expect((await t.call('GET', '/api/ez-qurban/report/monthly', { token: tok.partner })).status).toBe(403);
   });
 });

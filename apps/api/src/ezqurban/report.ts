@@ -5,7 +5,7 @@
  * (by `fund_transferred_at`), and the balance at the month's end (collected − transferred since the
  * start, so it carries over from earlier years). Money in integer sen; the export shows ringgit.
  */
-import { type Language, translate } from '@wasiat/domain';
+import { formatPeriodKey, type Language, translate } from '@wasiat/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import type { ExportSheet } from '../http/export.ts';
@@ -84,10 +84,11 @@ export function qurbanSheet(report: Awaited<ReturnType<typeof qurbanMonthly>>['r
   const t = (k: string) => translate(`programmes.report.${k}`, lang);
   return {
     title: `${t('qurban_title')} ${report.year}`,
+    lang,
     headings: [t('month'), t('transactions'), t('shares'), t('collected'), t('transferred'), t('balance')],
     rows: [
       report.months.map((m) => [
-        m.month,
+        formatPeriodKey(m.month, lang),
         m.transactions,
         m.shares,
         m.collected_sen / 100,

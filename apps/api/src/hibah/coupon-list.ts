@@ -96,7 +96,7 @@ const HEADINGS = {
 
 /**
  * `GET /api/one-cent/hibah-coupon/export?format=csv|xlsx&status`: every code of the filter, newest first.
- * Amounts in ringgit (2 decimals), times in UTC (CSV ISO 8601; XLSX dates). @returns `{ filename,
+ * Amounts in ringgit (2 decimals), times as spec §9 in `lang` (CSV text in Kuala Lumpur time; XLSX Kuala Lumpur dates). @returns `{ filename,
  * contentType, body }`.
  */
 export async function exportCoupons(db: Db, q: { format: 'csv' | 'xlsx'; status?: CouponStatus }, lang: 'ms' | 'en') {
@@ -113,9 +113,10 @@ export async function exportCoupons(db: Db, q: { format: 'csv' | 'xlsx'; status?
   ]);
   const body = await exportBuffer(q.format, {
     title: lang === 'en' ? 'One-cent codes' : 'Kod one-cent',
+    lang,
     headings: HEADINGS[lang],
     rows: [cells],
-    numFmts: { 2: '#,##0.00', 3: 'yyyy-mm-dd hh:mm', 6: 'yyyy-mm-dd hh:mm', 8: 'yyyy-mm-dd hh:mm' },
+    numFmts: { 2: '#,##0.00' },
   });
   return { filename: `one-cent-codes.${q.format}`, contentType: CONTENT_TYPES[q.format], body };
 }

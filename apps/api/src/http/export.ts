@@ -5,11 +5,15 @@
  * "Tables, exports").
  *
  * Rows are given as an (async) iterable of batches, so a caller can page through the database.
- * Cells: string | number | Date | null (a Date is written as an Excel date; in CSV as ISO 8601 UTC).
+ * Cells: string | number | Date | null. Dates follow spec §9 / DESIGN.md §7 in the requester's language
+ * (issue 17 item 9; ADR 0159): in CSV the text "23 Nov 26, 14:05" (Asia/Kuala_Lumpur, months in `lang`);
+ * in XLSX a real Excel date holding the Kuala Lumpur wall-clock time (Excel dates have no time zone), shown
+ * as `dd mmm yy hh:mm`, so the sheet still sorts and filters by date.
  */
 import { PassThrough, type Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
+import { formatKlDateTime, KL_OFFSET_MS, type Language } from '@wasiat/domain';
 import type { FastifyReply } from 'fastify';
 
 export type ExportCell = string | number | Date | null;
@@ -25,6 +29,8 @@ export const CONTENT_TYPES = {
 /** A sheet to export: its title, the bold heading row, the rows and per-column number formats (1-based). */
 export interface ExportSheet {
   title: string;
+  /** The requester's language: the dates' month names (CSV); headings and values are given translated. */
+  lang: Language;
   headings: string[];
   rows: RowBatches;
   /** e.g. `{ 2: '#,##0.00', 3: 'yyyy-mm-dd hh:mm' }`. */
@@ -33,10 +39,14 @@ export interface ExportSheet {
   width?: number;
 }
 
-/** ISO 8601 UTC without milliseconds, or ''. */
-export const isoUtc = (d: Date | null | undefined) => (d ? d.toISOString().replace(/\.\d{3}Z$/, 'Z') : '');
+/** Excel's format of every date cell: day, short month, 2-digit year, hour:minute (spec §9). */
+export const XLSX_DATE_FORMAT = 'dd mmm yy hh:mm';
+const DATE_STYLE = Object.freeze({ numFmt: XLSX_DATE_FORMAT }) as Partial<ExcelJS.Style>;
 
-const csvCell = (c: ExportCell) => (c instanceof Date ? isoUtc(c) : (c ?? ''));
+/** A date as the Kuala Lumpur wall-clock time in an Excel date (which has no time zone). */
+const klWallClock = (d: Date) => new Date(d.getTime() + KL_OFFSET_MS);
+
+const csvCell = (c: ExportCell, lang: Language) => (c instanceof Date ? formatKlDateTime(c, lang) : (c ?? ''));
 
 /** CSV (UTF-8 with BOM, so Excel reads Malay text correctly) as a stream. */
 export function csvStream(sheet: ExportSheet): Readable {
@@ -49,7 +59,7 @@ export function csvStream(sheet: ExportSheet): Readable {
       out.write(sheet.headings);
       for await (const batch of sheet.rows) {
         for (const r of batch) {
-          if (!out.write(r.map(csvCell))) await new Promise((res) => out.once('drain', res));
+          if (!out.write(r.map((c) => csvCell(c, sheet.lang)))) await new Promise((res) => out.once('drain', res));
         }
       }
       out.end();
@@ -83,9 +93,9 @@ export function xlsxStream(sheet: ExportSheet): Readable {
     try {
       for await (const batch of sheet.rows) {
         for (const r of batch) {
-          const row = ws.addRow(r.map((c) => c ?? ''));
+          const row = ws.addRow(r.map((c) => (c instanceof Date ? klWallClock(c) : (c ?? ''))));
           row.eachCell((cell, col) => {
-            cell.style = styles[col - 1] ?? plain;
+            cell.style = r[col - 1] instanceof Date ? DATE_STYLE : (styles[col - 1] ?? plain);
           });
           row.commit();
         }
@@ -122,8 +132,16 @@ export async function exportBuffer(format: ExportFormat, sheet: ExportSheet): Pr
   wb.creator = 'Wasiat platform';
   const ws = wb.addWorksheet(sheet.title.slice(0, 31));
   ws.addRow(sheet.headings).font = { bold: true };
-  for await (const batch of sheet.rows) for (const r of batch) ws.addRow(r.map((c) => c ?? ''));
+  const dateCells: ExcelJS.Cell[] = [];
+  for await (const batch of sheet.rows)
+    for (const r of batch) {
+      const row = ws.addRow(r.map((c) => (c instanceof Date ? klWallClock(c) : (c ?? ''))));
+      r.forEach((c, i) => {
+        if (c instanceof Date) dateCells.push(row.getCell(i + 1));
+      });
+    }
   for (const [col, fmt] of Object.entries(sheet.numFmts ?? {})) ws.getColumn(Number(col)).numFmt = fmt;
+  for (const cell of dateCells) cell.numFmt = XLSX_DATE_FORMAT;
   ws.columns.forEach((c) => {
     c.width = sheet.width ?? 18;
   });

@@ -17,6 +17,7 @@ import { and, asc, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import { recordAudit } from '../audit/audit.ts';
 import type { Ctx } from '../context.ts';
 import type { Db } from '../db/client.ts';
+import { supportContact } from '../support/index.ts';
 import { organizations, payments } from '../db/schema/index.ts';
 import { issueSealed } from '../documents/issued.ts';
 import { qrDataUrl, verifyUrl } from '../documents/pdf/layout.ts';
@@ -94,6 +95,7 @@ export async function receiptPdf(ctx: Ctx, p: Payment): Promise<{ bytes: Buffer;
     organizationName: org?.name ?? null,
     qr: await qrDataUrl(url),
     verifyUrl: url,
+    contact: supportContact(ctx.env),
   };
   // The one sealing call site of receipts (issue 11; documents/issued.ts, ADR 0070–0071): every receipt
   // that leaves the server — download or e-mail — carries the platform's PDF signature and is registered

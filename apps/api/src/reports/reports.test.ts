@@ -6,6 +6,7 @@
  */
 
 import { eq, inArray } from 'drizzle-orm';
+import { formatKlDateTime, PAYMENT_TYPES } from '@wasiat/domain';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../test/harness.ts';
@@ -709,6 +710,67 @@ describe('exports', () => {
     expect(lines.at(-1)).toBe(
       `JUMLAH,${totals.total},${totals.new},${totals.in_process},${totals.approved},${totals.cancelled},${totals.paid},${totals.amount_sen / 100},${hb.total},${hb.paid},${hb.amount_sen / 100}`,
     );
+  });
+
+  it('SOA in the requester\'s language: payment types translated, dates as "23 Nov 26, 14:05" in Kuala Lumpur (CSV, XLSX)', async () => {
+    const orgOf = new Map([...all, ...allHibahs].map((x) => [x.id, x.organization_id]));
+    const demoPays = pays.filter((p) => orgOf.get(p.paymentable_id) === demoOrg && p.status === 'paid' && p.paid_at);
+    const nov = demoPays.filter((p) => kl(p.paid_at as Date).startsWith('2026-11'));
+    const kinds = new Set(nov.map((p) => p.payment_options_id));
+    expect(kinds.has(3)).toBe(true); // a cash payment is in the month
+    const DATE = { ms: /^\d{2} (Jan|Feb|Mac|Apr|Mei|Jun|Jul|Ogo|Sep|Okt|Nov|Dis) \d{2}, \d{2}:\d{2}$/, en: /^\d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{2}, \d{2}:\d{2}$/ };
+    const CASH = { ms: 'Bayaran Tunai', en: 'Cash' };
+    for (const lang of ['ms', 'en'] as const) {
+      const csv = await t.call('GET', `/api/reports/soa?organization_id=${demoOrg}&period=2026-11&format=csv`, {
+        token: tokens.staff,
+        lang,
+      });
+      expect(csv.status).toBe(200);
+      const text = csv.raw.toString('utf8');
+      expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}T/); // no ISO timestamp
+      const lines = text.replace(/^\ufeff/, '').trim().split(/\r?\n/);
+      expect(lines[0].split(',')[0]).toBe(lang === 'ms' ? 'Tarikh bayaran' : 'Paid at');
+      const body = lines.slice(2, -1).map((l) => l.split(','));
+      expect(body).toHaveLength(nov.length);
+      // the first line of the month: the date of the earliest payment, in Kuala Lumpur time
+      const first = [...nov].sort((x, y) => (x.paid_at as Date).getTime() - (y.paid_at as Date).getTime())[0];
+      expect(lines[2]).toContain(`"${formatKlDateTime(first.paid_at, lang)}"`);
+      const cells = lines.slice(2, -1).map((l) => l.match(/^"([^"]+)"/)?.[1] ?? '');
+      for (const c of cells) expect(c, lang).toMatch(DATE[lang]);
+      if (lang === 'ms') expect(text).not.toMatch(/,Cash,/);
+      expect(text).toContain(`,${CASH[lang]},`);
+
+      const xlsx = await t.call('GET', `/api/reports/soa?organization_id=${demoOrg}&period=2026-11&format=xlsx`, {
+        token: tokens.staff,
+        lang,
+      });
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(xlsx.raw as unknown as ArrayBuffer);
+      const ws = wb.worksheets[0];
+      expect(ws.getRow(1).getCell(5).value).toBe(lang === 'ms' ? 'Mod bayaran' : 'Payment mode');
+      const modes = new Set<unknown>();
+      ws.eachRow((row, n) => {
+        if (n > 2 && n < ws.rowCount) {
+          modes.add(row.getCell(5).value);
+          expect(row.getCell(1).value).toBeInstanceOf(Date);
+          expect(row.getCell(1).numFmt).toBe('dd mmm yy hh:mm');
+        }
+      });
+      expect(modes.has(CASH[lang])).toBe(true);
+      for (const m of modes) expect(PAYMENT_TYPES.map((x) => x[lang])).toContain(m);
+      // an Excel date holds the Kuala Lumpur wall-clock time of the payment
+      expect(ws.getRow(3).getCell(1).value).toEqual(new Date((first.paid_at as Date).getTime() + 8 * 3600_000));
+    }
+  });
+
+  it('detailed CSV: plan, status and payment mode translated, dates in spec §9 form', async () => {
+    for (const lang of ['ms', 'en'] as const) {
+      const r = await t.call('GET', '/api/reports/detailed?date=2026-11&format=csv', { token: tokens.staff, lang });
+      const text = r.raw.toString('utf8');
+      expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}T|,basic,|,comprehensive,/);
+      expect(text).toContain(lang === 'ms' ? 'Wasiat Asas' : 'Basic will');
+      expect(text).toMatch(lang === 'ms' ? /"\d{2} Nov 26, \d{2}:\d{2}"/ : /"\d{2} Nov 26, \d{2}:\d{2}"/);
+    }
   });
 
   it('PDF of every report', async () => {

@@ -16,13 +16,12 @@
  */
 
 import type { Readable } from 'node:stream';
-import { formatRinggit } from '@wasiat/domain';
+import { formatKlDateTime, formatPeriodKey, formatRinggit, labelOf, PAYMENT_TYPES, WILL_PLANS } from '@wasiat/domain';
 import { and, isNotNull, type SQL } from 'drizzle-orm';
 import type { AuthUser } from '../auth/guard.ts';
 import type { Db } from '../db/client.ts';
 import { wills } from '../db/schema/index.ts';
 import { renderPdf } from '../documents/pdf/fonts.ts';
-import { formatKlDateTime } from '../documents/pdf/layout.ts';
 import { CONTENT_TYPES, type ExportCell, type ExportSheet, exportStream } from '../http/export.ts';
 import { pageParams, toPage } from '../http/pagination.ts';
 import { klToday, type Range, type ReportQuery, resolveRange } from './filters.ts';
@@ -364,16 +363,9 @@ const STATUS_LABEL = {
   ms: ['Baharu', 'Dalam proses', 'Diluluskan', 'Dibatalkan'],
   en: ['New', 'In process', 'Approved', 'Cancelled'],
 };
-const PAYMENT_LABEL: Record<number, string> = {
-  1: 'FPX',
-  2: 'Direct',
-  3: 'Cash',
-  4: 'Financing',
-  5: 'ATB',
-  6: 'Offline',
-};
+/** A payment type in `lang` (the domain's catalogue; never the code or an English word in a Malay file). */
+const paymentLabel = (id: number | null, lang: Lang) => (id ? labelOf(PAYMENT_TYPES, id, lang) : null);
 const RM = '#,##0.00';
-const DT = 'yyyy-mm-dd hh:mm';
 const rm = (sen: number) => Math.round(sen) / 100;
 
 /** An export of a report as a file: name, content type, body (stream for CSV/XLSX, Buffer for PDF). */
@@ -437,7 +429,7 @@ export async function reportSheet(
         t.receipt_no,
         t.wasiat_no ?? t.hibah_number,
         t.testator_name,
-        PAYMENT_LABEL[t.payment_options_id] ?? String(t.payment_options_id),
+        paymentLabel(t.payment_options_id, lang),
         t.reference,
         rm(t.amount_sen),
         rm(t.balance_sen),
@@ -448,7 +440,8 @@ export async function reportSheet(
       title: `${title} ${r.organization.code}`,
       headings: [h.paid_at, h.receipt, h.record_no, h.payer, h.payment, h.reference, h.amount, h.balance],
       rows: [rows],
-      numFmts: { 1: DT, 7: RM, 8: RM },
+      lang,
+      numFmts: { 7: RM, 8: RM },
     } satisfies ExportSheet;
   }
   if (kind === 'detailed' || kind === 'approved-monthly' || kind === 'financing') {
@@ -464,9 +457,9 @@ export async function reportSheet(
       r.organization_name,
       r.branch_name,
       r.agent_name,
-      r.plan,
+      r.plan ? labelOf(WILL_PLANS, r.plan, lang) : null,
       STATUS_LABEL[lang][r.status] ?? String(r.status),
-      r.payment_options_id ? (PAYMENT_LABEL[r.payment_options_id] ?? String(r.payment_options_id)) : null,
+      paymentLabel(r.payment_options_id, lang),
       rm(r.price_sen),
       rm(r.discount_sen),
       rm(r.paid_sen),
@@ -518,7 +511,8 @@ export async function reportSheet(
         ...(kind === 'financing' ? [h.financing_status, h.financing_reason] : []),
       ],
       rows: rows(),
-      numFmts: { 2: DT, 3: DT, 12: RM, 13: RM, 14: RM },
+      lang,
+      numFmts: { 12: RM, 13: RM, 14: RM },
     } satisfies ExportSheet;
   }
   const r = await summaryReport(db, user, kind, q);
@@ -540,7 +534,8 @@ export async function reportSheet(
     hb.paid,
     rm(hb.amount_sen),
   ];
-  const label = (key: string) => (r.unit === 'day' ? key : r.unit === 'month' ? key.slice(0, 7) : key.slice(0, 4));
+  const label = (key: string) =>
+    formatPeriodKey(r.unit === 'day' ? key : r.unit === 'month' ? key.slice(0, 7) : key.slice(0, 4), lang);
   return {
     title,
     headings: [
@@ -557,24 +552,9 @@ export async function reportSheet(
       h.hibah_amount,
     ],
     rows: [[...r.rows.map((x, i) => line(label(x.key), x, r.hibah.rows[i])), line(h.totals, r.totals, r.hibah.totals)]],
+    lang,
     numFmts: { 8: RM, 11: RM },
   } satisfies ExportSheet;
-}
-
-/** Excel's date format of the XLSX exports: day, short month, 2-digit year, hour:minute (issue 8). */
-const XLSX_DT = 'dd mmm yy hh:mm';
-
-/**
- * The sheet for XLSX: an Excel date has no time zone, so each date becomes the Kuala Lumpur wall-clock time
- * (UTC+8, no daylight saving since 1982) shown with {@link XLSX_DT}; the CSV keeps ISO 8601 UTC.
- */
-function klWallClock(sheet: ExportSheet): ExportSheet {
-  const shift = (c: ExportCell) => (c instanceof Date ? new Date(c.getTime() + 8 * 3600_000) : c);
-  async function* rows() {
-    for await (const b of sheet.rows) yield b.map((r) => r.map(shift));
-  }
-  const numFmts = Object.fromEntries(Object.entries(sheet.numFmts ?? {}).map(([k, f]) => [k, f === DT ? XLSX_DT : f]));
-  return { ...sheet, rows: rows(), numFmts };
 }
 
 /** Collect every row of a sheet (for the PDF). */
@@ -602,8 +582,7 @@ export async function exportReport(
   const base = `report-${kind}-${range.label.replace(/[^0-9a-z-]+/gi, '_')}`;
   const sheet = await reportSheet(db, user, kind, q, lang, format === 'pdf');
   if (format !== 'pdf') {
-    const out = format === 'xlsx' ? klWallClock(sheet) : sheet;
-    return { filename: `${base}.${format}`, contentType: CONTENT_TYPES[format], body: exportStream(format, out) };
+    return { filename: `${base}.${format}`, contentType: CONTENT_TYPES[format], body: exportStream(format, sheet) };
   }
   const rows = await allRows(sheet);
   const money = new Set(
@@ -614,7 +593,7 @@ export async function exportReport(
   const cell = (c: ExportCell, i: number) => ({
     text:
       c instanceof Date
-        ? formatKlDateTime(c)
+        ? formatKlDateTime(c, lang)
         : typeof c === 'number' && money.has(i)
           ? formatRinggit(Math.round(c * 100)).replace('RM ', '')
           : c === null
@@ -630,7 +609,7 @@ export async function exportReport(
     content: [
       { text: sheet.title, bold: true, fontSize: 13, color: '#0b5d3b' },
       {
-        text: `${H[lang].period}: ${range.label}${range.start ? ` (${formatKlDateTime(range.start)} – ${formatKlDateTime(range.end)})` : ''}`,
+        text: `${H[lang].period}: ${range.label}${range.start ? ` (${formatKlDateTime(range.start, lang)} – ${formatKlDateTime(range.end, lang)})` : ''}`,
         margin: [0, 2, 0, 8],
       },
       {

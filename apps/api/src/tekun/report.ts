@@ -7,7 +7,7 @@
  * (`price_sen − discount_sen` of wills whose payment was received that month). Scoped to the visible
  * programmes (policy.ts).
  */
-import { type Language, translate } from '@wasiat/domain';
+import { formatPeriodKey, type Language, translate } from '@wasiat/domain';
 import { sql } from 'drizzle-orm';
 import type { AuthUser } from '../auth/guard.ts';
 import type { Db } from '../db/client.ts';
@@ -89,6 +89,7 @@ export function tekunSheet(report: Awaited<ReturnType<typeof tekunMonthly>>['rep
   const t = (k: string) => translate(`programmes.report.${k}`, lang);
   return {
     title: `${t('tekun_title')} ${report.year}`,
+    lang,
     headings: [
       t('month'),
       t('rows'),
@@ -101,7 +102,7 @@ export function tekunSheet(report: Awaited<ReturnType<typeof tekunMonthly>>['rep
     ],
     rows: [
       report.months.map((m) => [
-        m.month,
+        formatPeriodKey(m.month, lang),
         m.rows,
         m.accepted,
         m.refused,

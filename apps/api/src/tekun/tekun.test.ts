@@ -286,5 +286,8 @@ describe('monthly report', () => {
       lang: 'ms',
     });
     expect(c.raw.toString('utf8')).toContain('Bulan');
+    // months by name in the requester's language (issue 17 item 9)
+    expect(c.raw.toString('utf8')).toContain(`\nMac ${year},`);
+    expect(wb.worksheets[0].getRow(4).getCell(1).value).toBe(`Mar ${year}`);
   });
 });

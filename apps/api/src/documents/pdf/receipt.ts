@@ -7,7 +7,9 @@
 import { formatRinggit, PAYMENT_TYPES, WILL_PLANS } from '@wasiat/domain';
 import type { Content } from 'pdfmake/interfaces';
 import { renderPdf } from './fonts.ts';
+import type { SupportContact } from '../../support/index.ts';
 import { ACCENT, bi, biLabel, footer, formatKlDateTime, qrBlock } from './layout.ts';
+import { providerBlock } from './provider-block.ts';
 
 export interface ReceiptPdfData {
   receiptNo: string;
@@ -29,6 +31,8 @@ export interface ReceiptPdfData {
   organizationName: string | null;
   qr: string;
   verifyUrl: string;
+  /** The provider's particulars and customer service contact, from the configuration (ADR 0160). */
+  contact: SupportContact;
 }
 
 const row = (key: string, value: string, bold = false) => [
@@ -85,6 +89,7 @@ export async function renderReceiptPdf(d: ReceiptPdfData): Promise<Buffer> {
       layout: 'lightHorizontalLines',
     },
     { text: bi('receipt.note'), italics: true, fontSize: 7, margin: [0, 18, 0, 0], color: '#555555' },
+    providerBlock(d.contact) ?? [],
   ];
   return renderPdf({
     info: { title: `Resit ${d.receiptNo}`, subject: 'Resit / Receipt', creator: 'Wasiat platform' },

@@ -42,8 +42,8 @@ const events = [
     seq: 3,
     action: 'something.new',
     actor: { id: 's1', name: 'Staf' },
-    before: { status: 1, updated_at: 'x' },
-    after: { status: 2, updated_at: 'y' },
+    before: { status: 1, wasiat_no: null, made_up_column: 1, updated_at: 'x' },
+    after: { status: 2, wasiat_no: 'W-1', made_up_column: 2, updated_at: 'y' },
     ip: '10.0.0.9',
     at: '2026-11-24T02:00:00Z',
     hash: 'd'.repeat(64),
@@ -65,11 +65,13 @@ describe('RecordHistory', () => {
     expect(screen.getByText('23 Nov 26, 14:05')).toBeTruthy();
     expect(screen.getByText('24 Nov 26, 09:30')).toBeTruthy();
     expect(screen.getByText('Dokumen bermeterai dikeluarkan')).toBeTruthy();
-    expect(screen.getByText('something.new')).toBeTruthy(); // unknown action: its code
+    // an action or field outside the catalogue is never shown raw
+    expect(screen.getByText('Perubahan lain')).toBeTruthy();
+    expect(screen.queryByText(/something\.new|made_up_column|updated_at/)).toBeNull();
     expect(screen.getByText('Aminah binti Ahmad')).toBeTruthy();
     expect(screen.getByText('Sistem')).toBeTruthy();
     expect(screen.getByText('10.0.0.5')).toBeTruthy();
-    expect(screen.getByText('status')).toBeTruthy(); // the changed field, without updated_at
+    expect(screen.getByText('Status, No. wasiat, 1 butiran lain')).toBeTruthy(); // labels, no updated_at
   });
 
   it('is in English when the language is English', async () => {
@@ -80,6 +82,9 @@ describe('RecordHistory', () => {
     expect(await screen.findByText('Will created')).toBeTruthy();
     expect(screen.getByText('Record history')).toBeTruthy();
     expect(screen.getByText('Sealed document issued')).toBeTruthy();
+    expect(screen.getByText('Other change')).toBeTruthy();
+    expect(screen.getByText('Status, Will no., 1 other detail')).toBeTruthy();
+    expect(screen.getByText('Document kind, Document fingerprint')).toBeTruthy();
     await i18n.changeLanguage('ms');
   });
 

@@ -1,14 +1,16 @@
 /**
  * A record's history for staff (issue 11 "Staff see a record's history on its page"): the audit events of
  * one record from `GET /api/audit?entity_type=&entity_id=` (Staff, Officer, Admin: `audit:read`), oldest
- * first — when (Asia/Kuala_Lumpur, "23 Nov 26, 14:05"), what (a translated action, else its code), who,
- * from which IP, and which fields changed. Renders nothing for a role without `audit:read`, so any record
+ * first — when (Asia/Kuala_Lumpur, "23 Nov 26, 14:05"), what, who, from which IP, and which fields
+ * changed. Actions and fields are labelled from the one catalogue of `@wasiat/domain` (audit-catalogue.ts,
+ * ADR 0159); a key outside it is never shown raw ("Other change" / "other details"), and the API test
+ * apps/api/src/audit/catalogue.test.ts fails when the code writes one. Renders nothing for a role without `audit:read`, so any record
  * page may include it. Reusable: `<RecordHistory entityType="Wasiat" entityId={id} />` (a hibah page
  * passes "Hibah").
  */
 import { Badge, Paper, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { can, roleOf } from '@wasiat/domain';
+import { auditActionLabel, auditChangedFields, auditFieldLabel, can, roleOf } from '@wasiat/domain';
 import { useTranslation } from 'react-i18next';
 import { api } from '@/app/api.ts';
 import { session } from '@/app/storage.ts';
@@ -29,20 +31,8 @@ export interface AuditEvent {
   hash: string;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/**
- * The top-level fields an event changed: keys of `after` whose value differs from `before` (all keys of
- * `after` for a creation, of `before` for a deletion); bookkeeping timestamps left out.
- */
-export function changedFields(before: unknown, after: unknown): string[] {
-  const b = isObject(before) ? before : {};
-  const a = isObject(after) ? after : {};
-  const keys = new Set([...Object.keys(a), ...(isObject(after) ? [] : Object.keys(b))]);
-  return [...keys].filter(
-    (k) => k !== 'updated_at' && k !== 'created_at' && JSON.stringify(a[k]) !== JSON.stringify(b[k]),
-  );
-}
+/** The top-level fields an event changed (the domain's rule; bookkeeping keys left out). */
+export const changedFields = auditChangedFields;
 
 /** The audit history of one record; see the file comment. */
 export function RecordHistory({ entityType, entityId }: { entityType: string; entityId: string }) {
@@ -56,7 +46,16 @@ export function RecordHistory({ entityType, entityId }: { entityType: string; en
   });
   if (!allowed) return null;
   const events = q.data ?? [];
-  const actionLabel = (action: string) => t(`audit.action.${action.replace(/\./g, '_')}`, { defaultValue: action });
+  const lang = i18n.language === 'en' ? 'en' : 'ms';
+  const actionLabel = (action: string) => auditActionLabel(action, lang) ?? t('audit.history.other_action');
+  /** Labels of the changed fields; keys outside the catalogue are counted, never shown raw. */
+  const fieldLabels = (fields: string[]) => {
+    const known = fields.map((f) => auditFieldLabel(f, lang)).filter((x): x is string => x !== null);
+    const others = fields.length - known.length;
+    const shown = known.slice(0, 8);
+    const rest = known.length - shown.length + others;
+    return shown.join(', ') + (rest > 0 ? `${shown.length ? ', ' : ''}${t('audit.history.more', { count: rest })}` : '');
+  };
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="record-history-title" data-testid="record-history">
       <Stack gap="xs">
@@ -97,7 +96,7 @@ export function RecordHistory({ entityType, entityId }: { entityType: string; en
                       <Table.Td>{e.ip ?? '—'}</Table.Td>
                       <Table.Td>
                         <Text size="xs" title={`#${e.seq} · ${e.hash}`}>
-                          {fields.length ? fields.slice(0, 8).join(', ') + (fields.length > 8 ? ', …' : '') : '—'}
+                          {fields.length ? fieldLabels(fields) : '—'}
                         </Text>
                       </Table.Td>
                     </Table.Tr>
