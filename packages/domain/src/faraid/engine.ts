@@ -22,15 +22,7 @@ import {
   spouses,
   uterine,
 } from './furud.ts';
-import {
-  BAITULMAL,
-  type FaraidPolicy,
-  HEIR_KEYS,
-  type HeirCounts,
-  type HeirKey,
-  type Sex,
-  type ShareKey,
-} from './heirs.ts';
+import { BAITULMAL, type FaraidPolicy, type HeirCounts, type HeirKey, type Sex, type ShareKey } from './heirs.ts';
 import { addQ, Q_ZERO, toFraction } from './q.ts';
 import { musytarakah } from './special-cases.ts';
 import { calculateWithReservation } from './uncertain.ts';
