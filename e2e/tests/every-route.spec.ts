@@ -8,11 +8,9 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { newClient } from './support/data.ts';
-import { registeredWillByApi } from './support/registered-will.ts';
-import { type Ids, type RouteRole, SPEC_ROUTES, type SpecRoute } from './support/spec-routes.ts';
-import { apiHeaders, apiLogin } from './support/ui.ts';
+import { expect, type Page, test } from '@playwright/test';
+import { become, makeIds } from './support/route-session.ts';
+import { type Ids, SPEC_ROUTES, type SpecRoute } from './support/spec-routes.ts';
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
@@ -32,79 +30,12 @@ function namespaces(): string[] {
 }
 const RAW_KEY = new RegExp(`\\b(?:${namespaces().join('|')})\\.[a-z][a-z0-9_]*(?:\\.[a-z0-9_]+)*\\b`);
 
-/** The first record (an object with an `id`) in an API answer (`{ things: { data: [...] } }` and the like). */
-function firstId(body: unknown): string {
-  const seen: unknown[] = [body];
-  while (seen.length) {
-    const v = seen.shift();
-    if (Array.isArray(v)) {
-      const row = v.find((x) => x && typeof x === 'object' && 'id' in x) as { id: string } | undefined;
-      if (row) return String(row.id);
-      seen.push(...v);
-    } else if (v && typeof v === 'object') seen.push(...Object.values(v));
-  }
-  throw new Error(`no record in ${JSON.stringify(body).slice(0, 200)}`);
-}
-
-async function get(request: APIRequestContext, token: string, path: string) {
-  const r = await request.get(`/api/${path}`, { headers: apiHeaders(token) });
-  expect(r.status(), `${path}: ${await r.text()}`).toBe(200);
-  return r.json();
-}
-
-/** A product of the organisation (the demo seed has none: one is made as staff would on its page). */
-async function productOf(request: APIRequestContext, token: string, organizationId: string): Promise<string> {
-  const r = await request.post(`/api/organization/${organizationId}/product`, {
-    headers: apiHeaders(token),
-    data: { category: 'wasiat', name: 'Wasiat Asas', description: 'Pelan wasiat asas', status: 1 },
-  });
-  expect(r.status(), await r.text()).toBe(201);
-  return String(((await r.json()) as { product: { id: string } }).product.id);
-}
-
-const tokens = new Map<RouteRole, string>();
 let ids: Ids;
 
 test.beforeAll(async ({ request }) => {
   test.setTimeout(300_000);
-  const owner = newClient('Nur Aisyah binti Hassan');
-  const will = await registeredWillByApi(request, owner);
-  tokens.set('owner', will.token);
-  const staff = await apiLogin(request, 'staff');
-  tokens.set('staff', staff);
-  const orgs = await get(request, staff, 'organization?allow_wasiat=1');
-  const org = (orgs.organizations.data as { id: string; name: string }[]).find(
-    (o) => o.name === 'Syarikat Demo Amanah Sdn Bhd',
-  );
-  expect(org, 'the demo organisation').toBeTruthy();
-  const organizationId = String(org?.id);
-  const me = await get(request, will.token, 'authenticate');
-  ids = {
-    organizationId,
-    branchId: firstId(await get(request, staff, `organization/${organizationId}/branch`)),
-    userId: firstId(await get(request, staff, `organization/${organizationId}/user`)),
-    pricingId: firstId(await get(request, staff, `organization/${organizationId}/pricing`)),
-    productId: await productOf(request, staff, organizationId),
-    wasiatId: will.id,
-    ownerId: String(me.user.id),
-  };
+  ids = await makeIds(request);
 });
-
-/** Log `page` in as `role` the way the client keeps a session (token and user in localStorage), or out. */
-async function become(page: Page, request: APIRequestContext, role: RouteRole) {
-  if (role !== 'guest' && !tokens.has(role)) tokens.set(role, await apiLogin(request, role));
-  await page.goto('/pdpa');
-  const token = tokens.get(role);
-  const user = token ? (await get(request, token, 'authenticate')).user : null;
-  await page.evaluate(
-    ([t, u]) => {
-      localStorage.clear();
-      if (t) localStorage.setItem('id_token', t);
-      if (u) localStorage.setItem('LOGGED_USER', u);
-    },
-    [token ?? null, user ? JSON.stringify(user) : null],
-  );
-}
 
 /** One visit's checks; `how` names it in messages. */
 async function expectPage(page: Page, route: SpecRoute, errors: string[], how: string) {

@@ -77,7 +77,7 @@ describe('will PDF', () => {
       'Hassan bin Omar',
       'Akaun Bank',
       'Maybank Islamic',
-      'Ali bin Hassan (Anak) — 1/2',
+      'Ali bin Hassan (Anak / Son) — 1/2',
       'RM 50,000.00',
       'Fatimah binti Omar',
       'Masjid Al-Falah',

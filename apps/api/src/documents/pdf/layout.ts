@@ -1,9 +1,11 @@
 /**
  * Building blocks shared by the will and the receipt PDFs: bilingual labels from the `documents.*`
  * message keys (Malay first, English after a slash), the date style of DESIGN.md §7, tables, the QR
- * code and the page footer.
+ * code and the page footer. Every label, catalogue value and paragraph is printed in Malay (the legal
+ * text) with its English beside it (labels, values: "Lelaki / Male") or under it (paragraphs, in italics)
+ * — ADR 0152.
  */
-import { translate } from '@wasiat/domain';
+import { type CatalogueEntry, translate } from '@wasiat/domain';
 import type { Content, ContentStack, DynamicContent, TableCell } from 'pdfmake/interfaces';
 import QRCode from 'qrcode';
 
@@ -14,12 +16,41 @@ export const ACCENT = '#0b5d3b';
 export const ms = (key: string, params?: Record<string, string | number>) =>
   translate(`documents.${key}`, 'ms', params);
 
+/** English text of a `documents.*` key (the translation printed with the Malay; ADR 0152). */
+export const en = (key: string, params?: Record<string, string | number>) =>
+  translate(`documents.${key}`, 'en', params);
+
 /** "Malay / English" label of a `documents.*` key, e.g. "Maklumat Pewasiat / Testator's Particulars". */
 export const bi = (key: string) => `${translate(`documents.${key}`, 'ms')} / ${translate(`documents.${key}`, 'en')}`;
 
 /** A catalogue entry's "Malay / English" label, or "-" when unknown. */
 export const biLabel = (entry: { ms: string; en: string } | undefined) =>
   entry ? (entry.ms === entry.en ? entry.ms : `${entry.ms} / ${entry.en}`) : '-';
+
+/**
+ * A catalogue code's "Malay / English" value (domain catalogue labels, e.g. GENDERS "L" → "Lelaki / Male");
+ * the code itself when the catalogue lacks it, "-" when null (ADR 0152).
+ */
+export function biCode<C extends string | number>(c: readonly CatalogueEntry<C>[], code: C | null | undefined): string {
+  if (code == null || code === '') return '-';
+  const hit = c.find((x) => x.code === code);
+  return hit ? biLabel(hit) : String(code);
+}
+
+/**
+ * A paragraph of a `documents.*` key: the Malay legal text, then its English translation in italics
+ * under it (ADR 0152). `style` applies to both (e.g. `{ alignment: 'justify' }`).
+ */
+export function biParagraph(
+  key: string,
+  params?: Record<string, string | number>,
+  style: Record<string, unknown> = {},
+): Content[] {
+  return [
+    { text: ms(key, params), ...style, margin: [0, 0, 0, 1] },
+    { text: en(key, params), italics: true, color: '#444444', ...style, margin: [0, 0, 0, 5] },
+  ] as Content[];
+}
 
 const KL_FORMAT = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'Asia/Kuala_Lumpur',
@@ -71,11 +102,11 @@ export function fieldsTable(rows: [string, string | null | undefined][]): Conten
 }
 
 /**
- * A bordered list table: a header row of `documents.field.*` keys and the body rows; "Tiada" (none)
+ * A bordered list table: a header row of `documents.field.*` keys and the body rows; "Tiada / None"
  * when empty.
  */
 export function listTable(headerKeys: string[], rows: TableCell[][], widths?: (string | number)[]): Content {
-  if (rows.length === 0) return { text: ms('none'), italics: true, color: '#666666' };
+  if (rows.length === 0) return { text: bi('none'), italics: true, color: '#666666' };
   return {
     table: {
       headerRows: 1,
@@ -113,12 +144,18 @@ export function qrBlock(qr: string, url: string, size = 80): ContentStack {
   };
 }
 
-/** Footer: a reference on the left, "Muka surat n daripada m" on the right. */
+/** Footer: a reference on the left, "Muka surat n daripada m / Page n of m" on the right. */
 export function footer(reference: string): DynamicContent {
   return (page, pages) => ({
     columns: [
       { text: reference, fontSize: 7, color: '#666666', width: '*' },
-      { text: ms('page', { page, pages }), fontSize: 7, color: '#666666', alignment: 'right', width: 'auto' },
+      {
+        text: `${ms('page', { page, pages })} / ${en('page', { page, pages })}`,
+        fontSize: 7,
+        color: '#666666',
+        alignment: 'right',
+        width: 'auto',
+      },
     ],
     margin: [40, 10, 40, 0],
   });

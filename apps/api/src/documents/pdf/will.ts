@@ -1,6 +1,6 @@
 /**
- * The registered will as a PDF (docs/api/documents.md `GET /wasiat/{id}/certificate/final`): Malay text
- * with English headings, the Bismillah in Arabic, the testator's particulars, heirs, (comprehensive plan)
+ * The registered will as a PDF (docs/api/documents.md `GET /wasiat/{id}/certificate/final`): the Malay
+ * legal text with the English beside every label and value and under every paragraph (ADR 0152), the Bismillah in Arabic, the testator's particulars, heirs, (comprehensive plan)
  * property with receivers and shares, guardians and bequests, the declaration, the signatures of the
  * testator and the witnesses as images, the registration number and date, and a QR code to the public
  * verification page. Pure: data in, PDF bytes out (the data is loaded by ../service.ts). The amended will
@@ -14,7 +14,6 @@ import {
   type HeirBequestJson,
   IMMOVEABLE_CATEGORIES,
   LAND_TITLE_TYPES,
-  labelOf,
   MARITAL_STATUSES,
   MOVEABLE_PROPERTY_TYPES,
   NATIONALITIES,
@@ -42,14 +41,15 @@ import { heirBequestsSection } from './heir-bequests.ts';
 import {
   ACCENT,
   bi,
+  biCode,
   biLabel,
+  biParagraph,
   fieldsTable,
   footer,
   formatKlDateTime,
   heading,
   joinAddress,
   listTable,
-  ms,
   qrBlock,
 } from './layout.ts';
 
@@ -114,9 +114,15 @@ export interface WillPdfData {
   verifyUrl: string;
 }
 
-/** Malay relationship label; a child reads Anak lelaki / Anak perempuan from their MyKad (issue 17 item 6). */
-const rel = (code: string | null | undefined, ic?: string | null) => relationshipLabel(code, ic, 'ms') || '-';
-const labelled = (key: string, value: string | null | undefined) => (value ? `${ms(`field.${key}`)}: ${value}` : null);
+/**
+ * A relationship's "Malay / English" value; a child reads Anak lelaki / Son or Anak perempuan / Daughter from
+ * their MyKad (issue 17 item 6; ADR 0152).
+ */
+const rel = (code: string | null | undefined, ic?: string | null) =>
+  biLabel(
+    code ? { ms: relationshipLabel(code, ic, 'ms') || code, en: relationshipLabel(code, ic, 'en') || code } : undefined,
+  );
+const labelled = (key: string, value: string | null | undefined) => (value ? `${bi(`field.${key}`)}: ${value}` : null);
 
 /** One line describing a movable property (institution, numbers, vehicle). */
 function moveableParticulars(p: typeof moveable_properties.$inferSelect): string {
@@ -138,7 +144,7 @@ function moveableParticulars(p: typeof moveable_properties.$inferSelect): string
 /** One line describing an immovable property (title, lot, location). */
 function immoveableParticulars(p: typeof immoveable_properties.$inferSelect): string {
   return [
-    `${labelOf(LAND_TITLE_TYPES, p.property_type, 'ms')} — ${ms('field.title_no')}: ${p.property_no}`,
+    `${biCode(LAND_TITLE_TYPES, p.property_type)} — ${bi('field.title_no')}: ${p.property_no}`,
     labelled('lot_number', p.lot_number),
     joinAddress(p.address, p.city, labelled('district', p.district), p.state),
   ].join('; ');
@@ -179,13 +185,15 @@ function estateSection(d: WillPdfData): Content[] {
           [{ text: bi('will.estate_net'), bold: true }, formatRinggit(e.net.afterClaims)],
           [
             { text: bi('will.executor_fee'), bold: true },
-            ms('will.executor_fee_text', {
-              fee: formatRinggit(f.fee),
-              estate: formatRinggit(f.estate),
-              provider: formatRinggit(f.providerBears),
-              percent: f.providerPercent,
-              estate_pays: formatRinggit(f.estatePays),
-            }),
+            {
+              stack: biParagraph('will.executor_fee_text', {
+                fee: formatRinggit(f.fee),
+                estate: formatRinggit(f.estate),
+                provider: formatRinggit(f.providerBears),
+                percent: f.providerPercent,
+                estate_pays: formatRinggit(f.estatePays),
+              }),
+            },
           ],
         ],
       },
@@ -194,7 +202,7 @@ function estateSection(d: WillPdfData): Content[] {
     });
   }
   if (will.heirs_consent) {
-    out.push(heading('will.heirs_consent'), { text: ms('will.heirs_consent_text'), margin: [0, 0, 0, 2] });
+    out.push(heading('will.heirs_consent'), ...biParagraph('will.heirs_consent_text'));
     if (will.heirs_consent_note) out.push({ text: will.heirs_consent_note, italics: true, margin: [0, 0, 0, 6] });
   }
   return out;
@@ -247,7 +255,7 @@ function signatureBox(label: string, name: string, ic: string, image: string | n
       image ? { image, fit: [150, 55], margin: [0, 4, 0, 0] } : { text: ' ', margin: [0, 4, 0, 51] },
       { canvas: [{ type: 'line', x1: 0, y1: 2, x2: 150, y2: 2, lineWidth: 0.5 }] },
       { text: name, margin: [0, 3, 0, 0] },
-      { text: `${ms('field.ic_number')}: ${ic}`, fontSize: 8 },
+      { text: `${bi('field.ic_number')}: ${ic}`, fontSize: 8 },
     ],
     unbreakable: true,
   };
@@ -262,7 +270,7 @@ function signatureFactsSection(d: WillPdfData): Content[] {
     listTable(
       ['role', 'name', 'signature_method', 'signed_at', 'ip', 'document_hash'],
       facts.map((f) => [
-        ms(`field.${f.role === 'witness' ? 'witness' : 'testator'}`),
+        bi(`field.${f.role === 'witness' ? 'witness' : 'testator'}`),
         f.name,
         bi(`signature_method.${f.method === 'typed' ? 'typed' : 'drawn'}`),
         formatKlDateTime(f.signedAt),
@@ -327,11 +335,16 @@ export async function renderWillPdf(d: WillPdfData): Promise<Buffer> {
     will.plan === 'comprehensive' ||
     d.moveables.length + d.immoveables.length + d.caretakers.length + d.bequests.length > 0;
   const org = d.organizationName ?? '-';
-  const designation = detail?.designation ? labelOf(DESIGNATIONS, detail.designation, 'ms') : '';
+  const designation = detail?.designation ? biCode(DESIGNATIONS, detail.designation) : '';
+  const justify = { alignment: 'justify' };
   const declaration = [
-    ms('will.declaration_text', { name: d.testatorName, ic_number: d.testatorIc, organization: org }),
+    ...biParagraph(
+      'will.declaration_text',
+      { name: d.testatorName, ic_number: d.testatorIc, organization: org },
+      justify,
+    ),
+    ...(will.wasiat_type !== 2 ? biParagraph('will.declaration_faraid', undefined, justify) : []),
   ];
-  if (will.wasiat_type !== 2) declaration.push(ms('will.declaration_faraid'));
 
   const header: Content = {
     columns: [
@@ -376,10 +389,10 @@ export async function renderWillPdf(d: WillPdfData): Promise<Buffer> {
           detail?.permanent_state ?? detail?.correspondence_state,
         ),
       ],
-      ['gender', labelOf(GENDERS, detail?.gender ?? null, 'ms')],
-      ['religion', labelOf(RELIGIONS, detail?.religion ?? null, 'ms')],
-      ['nationality', labelOf(NATIONALITIES, detail?.nationality ?? null, 'ms')],
-      ['marital_status', labelOf(MARITAL_STATUSES, detail?.marital_status ?? null, 'ms')],
+      ['gender', biCode(GENDERS, detail?.gender)],
+      ['religion', biCode(RELIGIONS, detail?.religion)],
+      ['nationality', biCode(NATIONALITIES, detail?.nationality)],
+      ['marital_status', biCode(MARITAL_STATUSES, detail?.marital_status)],
     ]),
     heading('will.details'),
     fieldsTable([
@@ -399,13 +412,13 @@ export async function renderWillPdf(d: WillPdfData): Promise<Buffer> {
     ...(comprehensive ? propertySections(d) : []),
     ...heirBequestsSection(d),
     heading('will.declaration'),
-    ...declaration.map((text): Content => ({ text, alignment: 'justify', margin: [0, 0, 0, 4] })),
+    ...declaration,
     heading('will.signatures'),
     {
       columns: [signatureBox(bi('field.testator'), d.testatorName, d.testatorIc, d.testatorSignature), { text: '' }],
       margin: [0, 0, 0, 10],
     },
-    { text: ms('will.attestation'), italics: true, margin: [0, 0, 0, 6] },
+    ...biParagraph('will.attestation'),
     {
       columns: d.witnesses.map((w, i) =>
         signatureBox(`${bi('field.witness')} ${i + 1}`, w.name, w.ic_number, w.signature),

@@ -1,20 +1,36 @@
-/** Language switch in the header (spec §1: ms default, en selectable, remembered in local storage). */
-import { SegmentedControl } from '@mantine/core';
+/**
+ * Language switch in the header (spec §1: ms default, en selectable, remembered in local storage).
+ * Two toggle buttons in a labelled group (issue 22 item 7): each is read once, by its visible text, with
+ * its pressed state and its language (`lang`), where the earlier segmented control's radio inputs and
+ * their labels made screen readers say every option twice.
+ */
+import { Button, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { setLanguage } from '../i18n.ts';
 
+const OPTIONS = [
+  { value: 'ms', label: 'BM' },
+  { value: 'en', label: 'EN' },
+] as const;
+
 export function LanguageSwitcher() {
   const { i18n, t } = useTranslation();
+  const current = i18n.language === 'en' ? 'en' : 'ms';
   return (
-    <SegmentedControl
-      size="xs"
-      aria-label={t('common.language')}
-      value={i18n.language === 'en' ? 'en' : 'ms'}
-      onChange={(v) => void setLanguage(v === 'en' ? 'en' : 'ms')}
-      data={[
-        { value: 'ms', label: 'BM' },
-        { value: 'en', label: 'EN' },
-      ]}
-    />
+    <Group role="group" aria-label={t('common.language')} gap={2} wrap="nowrap">
+      {OPTIONS.map((o) => (
+        <Button
+          key={o.value}
+          size="compact-xs"
+          variant={current === o.value ? 'filled' : 'subtle'}
+          color="teal.9"
+          lang={o.value}
+          aria-pressed={current === o.value}
+          onClick={() => void setLanguage(o.value)}
+        >
+          {o.label}
+        </Button>
+      ))}
+    </Group>
   );
 }

@@ -99,7 +99,7 @@ export function SignUpPage() {
               name="designation"
               render={({ field }) => (
                 <Select
-                  label={t('auth.fields.designation')}
+                  label={t('auth.sign_up.designation_label')}
                   placeholder={t('auth.sign_up.designation_placeholder')}
                   clearable
                   data={DESIGNATIONS.map((d) => ({ value: d.code, label: d[lang] }))}

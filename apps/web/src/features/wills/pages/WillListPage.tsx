@@ -71,7 +71,10 @@ export function WillListPage({ verification = false }: { verification?: boolean 
         <Text>{t('wills.list.empty')}</Text>
       ) : (
         <ListTable minWidth={700} data-testid="will-list">
-          <Table.Caption>{t('wills.list.total', { n: q.data?.total ?? rows.length })}</Table.Caption>
+          {/* Named by the page's title; the count follows (issue 22 item 7). */}
+          <Table.Caption>
+            {title} — {t('wills.list.total', { n: q.data?.total ?? rows.length })}
+          </Table.Caption>
           <Table.Thead>
             <Table.Tr>
               <Table.Th scope="col">{t('wills.f.wasiat_no')}</Table.Th>
