@@ -93,7 +93,8 @@ export async function organisationsRoutes(api: FastifyInstance, ctx: Ctx) {
       const user = requireUser(req);
       const q = req.query as Parameters<typeof listUserAccesses>[3];
       const ours = await listOrganisationUsers(db, user, id(req), q as Parameters<typeof listOrganisationUsers>[3]);
-      return { ...ours, user_accesses: await listUserAccesses(db, user, id(req), q) };
+      const accesses = await listUserAccesses(db, user, id(req), q);
+      return accesses ? { ...ours, user_accesses: accesses } : ours;
     },
   );
 

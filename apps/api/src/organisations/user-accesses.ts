@@ -3,9 +3,10 @@
  * `GET user/{id}/access`, §2.9 `GET organization/{id}/user`; ADR 0138). Scoped as the rest of the module:
  *
  * - `GET /organization/{id}/user` (any logged-in user who sees the organisation, policy.ts) answers our
- *   `users` list and beside it `user_accesses` (same rows, same page). The member's personal details (MyKad,
- *   address, signature) are in an entry only for a caller with `organisation:read` who manages that
- *   organisation (provider staff; a partner for their own); anyone else gets `user { id, name }`.
+ *   `users` list, and beside it `user_accesses` (same filters, with the members' MyKad, address and signature)
+ *   only for a caller with `organisation:read` who manages that organisation (provider staff; a partner for
+ *   their own). Anyone else gets our `users` list alone (the cross-organisation probes, ADR 0108: a client who
+ *   sees a public organisation must not learn its memberships).
  * - `GET /user/{id}/access`: the caller's own memberships; another user's only within the organisations the
  *   caller manages, with `organisation:read` (else 404, never revealing the user exists).
  */
@@ -79,7 +80,8 @@ async function managesOrganisation(db: Db, user: AuthUser, orgId: string) {
 
 /**
  * `GET /organization/{id}/user?status&branch_id&name&role&limit&page` → the `user_accesses` page (2021 shape):
- * active members (status 1) unless `status` says otherwise; `name` contains (case-insensitive).
+ * active members (status 1) unless `status` says otherwise; `name` contains (case-insensitive). Null when the
+ * caller does not manage the organisation.
  * @throws 404 when the organisation is not visible to the caller.
  */
 export async function listUserAccesses(
@@ -90,6 +92,7 @@ export async function listUserAccesses(
 ) {
   const org = await loadVisibleOrganisation(db, user, orgId);
   const personal = await managesOrganisation(db, user, org.id);
+  if (!personal) return null;
   const conds: SQL[] = [eq(user_accesses.organization_id, org.id), eq(user_accesses.status, q.status ?? 1)];
   if (q.branch_id) conds.push(eq(user_accesses.branch_id, q.branch_id));
   if (q.role) conds.push(eq(user_accesses.role, q.role));
