@@ -3,7 +3,8 @@
  * read, list, field updates and the grantor's particulars. Rules run in transactions with an audit
  * event; visibility and rights come from policy.ts only.
  */
-import { type AuditAction,
+import {
+  type AuditAction,
   H,
   HIBAH_STATUS,
   type hibahCreateSchema,
