@@ -24,7 +24,7 @@ let will: string;
 beforeAll(async () => {
   t = await makeTestApp({ env: ENV });
   will = (await insertWill(t.ctx)).willId;
-});
+}, 240_000);
 afterAll(async () => {
   await t?.close();
 });
