@@ -12,8 +12,9 @@
  * Returns: officer 1→0 (back to drafting with a reason), client 3→0 (reject the draft). Cancel (→5): the
  * owner from 0/1/3, an officer from 0/1/3/4, the expiry job from 3/4 after the window.
  */
-import type { AuditAction } from './audit-catalogue.ts';
+
 import { z } from 'zod';
+import type { AuditAction } from './audit-catalogue.ts';
 import { AMENDMENT_STATUS } from './status.ts';
 import { requiredString } from './validation/common.ts';
 import { portion } from './validation/shares.ts';

@@ -72,12 +72,12 @@ function actionsInSource() {
         if (!/\.(ts|pdf|png|jpg|xlsx|csv)$/.test(m[1])) found.set(m[1], file.slice(SRC.length + 1));
       }
     // row kinds whose actions are `<entity>.create|update|delete` (wills/owned.ts, hibah/children.ts)
-    const prefix = file.endsWith(join('hibah', 'parties.ts')) || file.endsWith(join('hibah', 'property.ts'))
-      ? 'hibah.'
-      : '';
+    const prefix =
+      file.endsWith(join('hibah', 'parties.ts')) || file.endsWith(join('hibah', 'property.ts')) ? 'hibah.' : '';
     if (/wills[/\\](people|property)-service\.ts$|hibah[/\\](parties|property)\.ts$/.test(file))
       for (const m of text.matchAll(/\bentity: '([A-Za-z]+)'/g))
-        for (const op of ['create', 'update', 'delete']) found.set(`${prefix}${m[1]}.${op}`, file.slice(SRC.length + 1));
+        for (const op of ['create', 'update', 'delete'])
+          found.set(`${prefix}${m[1]}.${op}`, file.slice(SRC.length + 1));
   }
   for (const tr of AMENDMENT_TRANSITIONS) found.set(tr.action, 'packages/domain/src/amendments.ts');
   return found;
@@ -100,7 +100,9 @@ describe('audit catalogue', () => {
 
   it('has a label in both languages for every action an audit call of the source can write', () => {
     const found = actionsInSource();
-    const missing = [...found].filter(([a]) => auditActionLabel(a, 'ms') === null || auditActionLabel(a, 'en') === null);
+    const missing = [...found].filter(
+      ([a]) => auditActionLabel(a, 'ms') === null || auditActionLabel(a, 'en') === null,
+    );
     expect(missing).toEqual([]);
     // the walk really read the calls (wills, hibah, payments, amendments, organisations, programmes…)
     expect(found.size).toBeGreaterThan(120);
@@ -133,7 +135,8 @@ describe('audit events written by the journeys', () => {
     const rawFields = new Set<string>();
     let fields = 0;
     for (const e of events) {
-      if (auditActionLabel(e.action, 'ms') === null || auditActionLabel(e.action, 'en') === null) rawActions.add(e.action);
+      if (auditActionLabel(e.action, 'ms') === null || auditActionLabel(e.action, 'en') === null)
+        rawActions.add(e.action);
       if (!shown.has(e.entity_type)) continue;
       for (const f of auditChangedFields(e.before, e.after)) {
         fields++;

@@ -25,11 +25,11 @@ import {
   witnesses,
 } from '../db/schema/index.ts';
 import { notFound } from '../http/errors.ts';
+import { supportContact } from '../support/index.ts';
 import { heirBequestState, willHeirBequests } from '../wills/heir-bequests.ts';
 import { findVisibleWill } from '../wills/queries.ts';
 import { willCompletion } from './completion.ts';
 import { qrDataUrl, verifyUrl } from './pdf/layout.ts';
-import { supportContact } from '../support/index.ts';
 import type { ReceiptPdfData } from './pdf/receipt.ts';
 import type { ShareLine, WillPdfData } from './pdf/will.ts';
 import type { DocumentAccess } from './policy.ts';

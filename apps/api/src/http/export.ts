@@ -11,9 +11,9 @@
  * as `dd mmm yy hh:mm`, so the sheet still sorts and filters by date.
  */
 import { PassThrough, type Readable } from 'node:stream';
+import { formatKlDateTime, KL_OFFSET_MS, type Language } from '@wasiat/domain';
 import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
-import { formatKlDateTime, KL_OFFSET_MS, type Language } from '@wasiat/domain';
 import type { FastifyReply } from 'fastify';
 
 export type ExportCell = string | number | Date | null;

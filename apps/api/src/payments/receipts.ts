@@ -17,13 +17,13 @@ import { and, asc, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import { recordAudit } from '../audit/audit.ts';
 import type { Ctx } from '../context.ts';
 import type { Db } from '../db/client.ts';
-import { supportContact } from '../support/index.ts';
 import { organizations, payments } from '../db/schema/index.ts';
 import { issueSealed } from '../documents/issued.ts';
 import { qrDataUrl, verifyUrl } from '../documents/pdf/layout.ts';
 import { renderReceiptPdf } from '../documents/pdf/receipt.ts';
 import { notFound } from '../http/errors.ts';
 import { registerJob } from '../jobs/scheduler.ts';
+import { supportContact } from '../support/index.ts';
 import { payableKind } from './payables.ts';
 
 type Payment = typeof payments.$inferSelect;

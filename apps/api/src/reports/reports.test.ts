@@ -5,8 +5,8 @@
  * including a will created at 2026-10-31T16:30Z = 1 Nov 00:30 in Kuala Lumpur.
  */
 
-import { eq, inArray } from 'drizzle-orm';
 import { formatKlDateTime, PAYMENT_TYPES } from '@wasiat/domain';
+import { eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../test/harness.ts';
@@ -718,7 +718,10 @@ describe('exports', () => {
     const nov = demoPays.filter((p) => kl(p.paid_at as Date).startsWith('2026-11'));
     const kinds = new Set(nov.map((p) => p.payment_options_id));
     expect(kinds.has(3)).toBe(true); // a cash payment is in the month
-    const DATE = { ms: /^\d{2} (Jan|Feb|Mac|Apr|Mei|Jun|Jul|Ogo|Sep|Okt|Nov|Dis) \d{2}, \d{2}:\d{2}$/, en: /^\d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{2}, \d{2}:\d{2}$/ };
+    const DATE = {
+      ms: /^\d{2} (Jan|Feb|Mac|Apr|Mei|Jun|Jul|Ogo|Sep|Okt|Nov|Dis) \d{2}, \d{2}:\d{2}$/,
+      en: /^\d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{2}, \d{2}:\d{2}$/,
+    };
     const CASH = { ms: 'Bayaran Tunai', en: 'Cash' };
     for (const lang of ['ms', 'en'] as const) {
       const csv = await t.call('GET', `/api/reports/soa?organization_id=${demoOrg}&period=2026-11&format=csv`, {
@@ -728,7 +731,10 @@ describe('exports', () => {
       expect(csv.status).toBe(200);
       const text = csv.raw.toString('utf8');
       expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}T/); // no ISO timestamp
-      const lines = text.replace(/^\ufeff/, '').trim().split(/\r?\n/);
+      const lines = text
+        .replace(/^\ufeff/, '')
+        .trim()
+        .split(/\r?\n/);
       expect(lines[0].split(',')[0]).toBe(lang === 'ms' ? 'Tarikh bayaran' : 'Paid at');
       const body = lines.slice(2, -1).map((l) => l.split(','));
       expect(body).toHaveLength(nov.length);

@@ -79,7 +79,10 @@ function createClient(kind: Kind) {
     } catch {
       loading.stop();
       const err = new ApiError(0, 'network');
-      if (!opts.silent) (method === 'GET' ? warnToast : errorToastAndDialog)(err.message);
+      if (!opts.silent) {
+        if (method === 'GET') warnToast(err.message);
+        else errorToastAndDialog(err.message, undefined, null, true);
+      }
       throw err;
     } finally {
       // stop() is called below once the body is read
@@ -109,7 +112,7 @@ function createClient(kind: Kind) {
         // marks it, and then no toast/dialog repeats it (ADR 0124).
         const focused = typeof document === 'undefined' ? null : document.activeElement;
         setTimeout(() => {
-          if (!err.shownInline) errorToastAndDialog(err.firstMessage, ms, focused);
+          if (!err.shownInline) errorToastAndDialog(err.firstMessage, ms, focused, err.status >= 500);
         }, 0);
       }
     }

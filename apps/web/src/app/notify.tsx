@@ -7,6 +7,7 @@
 import { Button, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
+import { SupportContact } from '@/components/SupportContact.tsx';
 import { feedbackReady } from './feedback.tsx';
 import i18n from './i18n.ts';
 
@@ -45,9 +46,16 @@ function returnFocus(from: Element | null) {
 
 /**
  * Error toast + dialog with a "Tutup"/"Close" button (spec §8). Closing the dialog puts focus back on
- * `from` (the element focused when the request failed) or the first field ({@link returnFocus}).
+ * `from` (the element focused when the request failed) or the first field ({@link returnFocus}). A system
+ * error (`system`: a 5xx answer or no answer) also shows the customer service contact (spec §8 "if it
+ * persists contact customer service"; issue 17 item 15).
  */
-export function errorToastAndDialog(message: string, autoClose = TOAST_MS_PRIVATE, from: Element | null = null) {
+export function errorToastAndDialog(
+  message: string,
+  autoClose = TOAST_MS_PRIVATE,
+  from: Element | null = null,
+  system = false,
+) {
   const hosts = feedbackReady();
   notifications.show({
     color: 'red',
@@ -56,10 +64,10 @@ export function errorToastAndDialog(message: string, autoClose = TOAST_MS_PRIVAT
     autoClose,
     closeButtonProps: closeButtonProps(),
   });
-  void hosts.then(() => openErrorDialog(message, from));
+  void hosts.then(() => openErrorDialog(message, from, system));
 }
 
-function openErrorDialog(message: string, from: Element | null) {
+function openErrorDialog(message: string, from: Element | null, system: boolean) {
   const id = modals.open({
     title: i18n.t('common.error_title'),
     returnFocus: false,
@@ -68,6 +76,7 @@ function openErrorDialog(message: string, from: Element | null) {
     children: (
       <>
         <Text role="alert">{message}</Text>
+        {system && <SupportContact lead={i18n.t('support.persist')} />}
         <Button mt="md" onClick={() => modals.close(id)}>
           {i18n.t('common.close')}
         </Button>

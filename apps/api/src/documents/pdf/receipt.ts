@@ -6,8 +6,8 @@
  */
 import { formatRinggit, PAYMENT_TYPES, WILL_PLANS } from '@wasiat/domain';
 import type { Content } from 'pdfmake/interfaces';
-import { renderPdf } from './fonts.ts';
 import type { SupportContact } from '../../support/index.ts';
+import { renderPdf } from './fonts.ts';
 import { ACCENT, bi, biLabel, footer, formatKlDateTime, qrBlock } from './layout.ts';
 import { providerBlock } from './provider-block.ts';
 

@@ -54,7 +54,9 @@ export function RecordHistory({ entityType, entityId }: { entityType: string; en
     const others = fields.length - known.length;
     const shown = known.slice(0, 8);
     const rest = known.length - shown.length + others;
-    return shown.join(', ') + (rest > 0 ? `${shown.length ? ', ' : ''}${t('audit.history.more', { count: rest })}` : '');
+    return (
+      shown.join(', ') + (rest > 0 ? `${shown.length ? ', ' : ''}${t('audit.history.more', { count: rest })}` : '')
+    );
   };
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="record-history-title" data-testid="record-history">

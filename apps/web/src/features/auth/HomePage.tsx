@@ -7,6 +7,7 @@
 import { Button, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { SupportContact } from '@/components/SupportContact.tsx';
 
 /** The public welcome page. */
 export function HomePage() {
@@ -40,6 +41,7 @@ export function HomePage() {
           {t('faraid.page.open')}
         </Button>
       </Group>
+      <SupportContact />
     </Stack>
   );
 }

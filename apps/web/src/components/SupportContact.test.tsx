@@ -1,0 +1,82 @@
+/**
+ * The customer service contact (issue 17 item 15): on the home page, and in the dialog of a system error
+ * (a 5xx answer) but not of a validation error (spec §8).
+ */
+import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { api } from '@/app/api.ts';
+import i18n from '@/app/i18n.ts';
+import { HomePage } from '@/features/auth/HomePage.tsx';
+import { resetSupportContact } from './SupportContact.tsx';
+import { jsonResponse, renderPage } from './test-utils.tsx';
+
+const contact = {
+  phone: '+603-2711 0000',
+  email: 'bantuan@wasiat.example.my',
+  whatsapp: '+60 12-345 6789',
+  whatsapp_url: 'https://wa.me/60123456789',
+  provider: { name: null, registration_no: null, address: null },
+};
+const realFetch = globalThis.fetch;
+let fetchMock: ReturnType<typeof vi.fn>;
+beforeEach(() => {
+  resetSupportContact();
+  fetchMock = vi.fn(async (url: string) =>
+    String(url).includes('support-contact')
+      ? jsonResponse({ contact })
+      : String(url).includes('boom')
+        ? jsonResponse({ message: 'Masalah teknikal. Sila cuba lagi.' }, 500)
+        : jsonResponse({ message: 'Data tidak sah.', errors: { name: ['Nama diperlukan.'] } }, 422),
+  );
+  globalThis.fetch = fetchMock as unknown as typeof fetch;
+});
+afterEach(() => {
+  globalThis.fetch = realFetch;
+});
+
+describe('SupportContact', () => {
+  it('shows the configured phone, e-mail and WhatsApp on the home page, as links', async () => {
+    renderPage(<HomePage />);
+    const phone = await screen.findByRole('link', { name: contact.phone });
+    expect(phone.getAttribute('href')).toBe('tel:+60327110000');
+    expect(screen.getByRole('link', { name: contact.email }).getAttribute('href')).toBe(`mailto:${contact.email}`);
+    expect(screen.getByRole('link', { name: contact.whatsapp }).getAttribute('href')).toBe(contact.whatsapp_url);
+    expect(screen.getByText('Perlukan bantuan? Hubungi khidmat pelanggan kami.')).toBeTruthy();
+  });
+
+  it('shows nothing when no channel is configured', async () => {
+    fetchMock.mockImplementation(async () =>
+      jsonResponse({ contact: { ...contact, phone: null, email: null, whatsapp: null, whatsapp_url: null } }),
+    );
+    renderPage(<HomePage />);
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    expect(screen.queryByTestId('support-contact')).toBeNull();
+  });
+
+  it('adds the contact to the dialog of a system error, not of a validation error', async () => {
+    void i18n.changeLanguage('en');
+    render(
+      <MantineProvider>
+        <ModalsProvider />
+      </MantineProvider>,
+    );
+    await act(async () => {
+      await api.post('boom', {}).catch(() => {});
+    });
+    expect(await screen.findByText('If the problem persists, contact customer service:')).toBeTruthy();
+    expect(await screen.findByRole('link', { name: contact.email })).toBeTruthy();
+    expect(screen.getByRole('link', { name: contact.whatsapp }).getAttribute('href')).toBe(contact.whatsapp_url);
+    await act(async () => {
+      screen.getAllByRole('button', { name: 'Close' }).at(-1)?.click();
+    });
+    await waitFor(() => expect(screen.queryByText('If the problem persists, contact customer service:')).toBeNull());
+    await act(async () => {
+      await api.post('invalid', {}).catch(() => {});
+    });
+    expect(await screen.findByText('Nama diperlukan.')).toBeTruthy();
+    expect(screen.queryByText('If the problem persists, contact customer service:')).toBeNull();
+    void i18n.changeLanguage('ms');
+  });
+});
