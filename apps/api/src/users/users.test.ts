@@ -28,7 +28,7 @@ describe('GET /user?ic_number (find by MyKad)', () => {
     expect(none.body).toEqual({ users: null });
   });
 
-  it('agents find clients only; staff find any account; clients may not look up (403)', async () => {
+  it('agents find clients only; staff find any account; a client finds only themself (ADR 0133)', async () => {
     const staffIc = '850315105522';
     expect(
       (await t.call('GET', `/api/user?ic_number=${staffIc}&return_first=1`, { token: agent })).body.users,
@@ -37,7 +37,15 @@ describe('GET /user?ic_number (find by MyKad)', () => {
       (await t.call('GET', `/api/user?ic_number=${staffIc}&return_first=1`, { token: staff })).body.users.username,
     ).toBe('staff');
     const client = await t.login('client');
-    expect((await t.call('GET', '/api/user?ic_number=920815145678', { token: client })).status).toBe(403);
+    const own = await t.call('GET', '/api/user?ic_number=920815145678&username=920815145678&return_first=true', {
+      token: client,
+    });
+    expect(own.status).toBe(200);
+    expect(own.body.users.username).toBe('client');
+    // another account's MyKad: nothing, whether it exists or not
+    const other = await t.call('GET', `/api/user?ic_number=${staffIc}&return_first=true`, { token: client });
+    expect(other.body).toEqual({ users: null });
+    expect((await t.call('GET', `/api/user?ic_number=${staffIc}`, { token: client })).body.users.total).toBe(0);
     expect((await t.call('GET', '/api/user', { token: agent })).status).toBe(422);
   });
 });

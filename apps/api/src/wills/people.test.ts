@@ -109,7 +109,7 @@ describe('heirs (part d)', () => {
 });
 
 describe('witnesses (part g; spec §5)', () => {
-  it('requires name, MyKad, e-mail, address, postcode and signature', async () => {
+  it('requires name, MyKad, e-mail, address and postcode; the signature may follow (ADR 0131)', async () => {
     const c = await newClient(t);
     const id = await willUpToF(c);
     const r = await t.call('POST', '/api/witness', {
@@ -123,7 +123,6 @@ describe('witnesses (part g; spec §5)', () => {
       'ic_number',
       'name',
       'postcode',
-      'signature',
     ]);
   });
 
