@@ -11,4 +11,5 @@ export { type FieldSpec, RecordForm } from './components/RecordForm.tsx';
 export { RecordsTable } from './components/RecordsTable.tsx';
 export { WillStatusBadge, willStatusLabelKey } from './components/WillStatus.tsx';
 export { formatMalaysianDateTime } from './lib/datetime.ts';
+export { fetchAttachmentBlob, saveBlob } from './lib/files.ts';
 export { immoveableSpecs, moveableSpecs } from './parts/e/PropertyTab.tsx';

@@ -3,7 +3,7 @@
  * /pindaan-harta-tak-alih (immovable) and /pindaan-harta-alih (movable), each with the tabs form,
  * receiver (shares: "25%" or "1/4", spec §5; a vehicle has one receiver) and document.
  */
-import { Button, FileInput, Group, Select, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, FileInput, Group, Select, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import {
   immoveableFieldsSchema,
@@ -21,11 +21,13 @@ import { Link } from 'react-router';
 import { api } from '@/app/api.ts';
 import { ListTable } from '@/components/ListTable.tsx';
 import {
+  fetchAttachmentBlob,
   HeirPicker,
   immoveableSpecs,
   moveableSpecs,
   type PickableHeir,
   receiverSpecs,
+  saveBlob,
   useLang,
 } from '@/features/wills/index.ts';
 import { saveDraft } from '../api.ts';
@@ -182,6 +184,45 @@ const toDataUrl = (f: File) =>
     r.readAsDataURL(f);
   });
 
+/** The name of an uploaded document, or its kind and upload time when it has none. */
+const documentName = (d: Row, t: (k: string, o?: Record<string, unknown>) => string) =>
+  String(d.description || d.original_filename || t('amendments.wizard.document_unnamed'));
+
+/**
+ * A supporting document as a named link (issue 21 item 9: the list showed file ids and MIME types): opening
+ * it downloads the file with the bearer token (GET /api/attachment/{id}/file) under its name.
+ */
+export function DocumentLink({ doc }: { doc: Row }) {
+  const { t } = useTranslation();
+  const [failed, setFailed] = useState(false);
+  const name = documentName(doc, t);
+  const ext = String(doc.mime_type ?? '') === 'application/pdf' ? '.pdf' : '';
+  return (
+    <>
+      <Anchor
+        component="button"
+        type="button"
+        onClick={async () => {
+          setFailed(false);
+          try {
+            saveBlob(await fetchAttachmentBlob(String(doc.id)), `${name}${ext}`);
+          } catch {
+            setFailed(true);
+          }
+        }}
+      >
+        {name}
+      </Anchor>
+      {failed && (
+        <Text component="span" c="red" size="sm">
+          {' '}
+          {t('amendments.wizard.document_failed')}
+        </Text>
+      )}
+    </>
+  );
+}
+
 /** Documents of the amendment (property documents and supporting documents, part g). */
 export function DocumentsTab({ prefix }: { prefix?: string }) {
   const { t } = useTranslation();
@@ -213,7 +254,7 @@ export function DocumentsTab({ prefix }: { prefix?: string }) {
         <ul>
           {(docs.data ?? []).map((d) => (
             <li key={d.id}>
-              {d.description || d.original_filename || d.id} ({d.mime_type})
+              <DocumentLink doc={d} />
             </li>
           ))}
         </ul>
