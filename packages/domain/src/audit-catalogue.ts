@@ -40,6 +40,11 @@ export const AUDIT_ACTIONS = {
   'will.confirm': l('Disahkan dan didaftarkan', 'Verified and registered'),
   'will.cancel': l('Dibatalkan untuk kemas kini', 'Cancelled for update'),
   'will.new_version': l('Versi baharu wasiat (pindaan)', 'New will version (amendment)'),
+  'heir_bequests.acknowledge': l(
+    'Pewasiat mengakui wasiat kepada waris (perlu persetujuan waris lain)',
+    "Testator acknowledged bequests to heirs (needing the other heirs' consent)",
+  ),
+  'witness.sign': l('Ditandatangani oleh saksi', 'Signed by the witness'),
   ...crud('Heir', 'Waris', 'Heir'),
   ...crud('Receiver', 'Penerima', 'Receiver'),
   ...crud('Caretaker', 'Penjaga', 'Caretaker'),

@@ -117,13 +117,7 @@ describe('witnesses (part g; spec §5)', () => {
       body: { witnessable_type: 'Wasiat', witnessable_id: id },
     });
     expect(r.status).toBe(422);
-    expect(Object.keys(r.body.errors).sort()).toEqual([
-      'address',
-      'email',
-      'ic_number',
-      'name',
-      'postcode',
-    ]);
+    expect(Object.keys(r.body.errors).sort()).toEqual(['address', 'email', 'ic_number', 'name', 'postcode']);
   });
 
   it('accepts only a PNG signature, and refuses the testator, an heir, or the same person twice', async () => {
