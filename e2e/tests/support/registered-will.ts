@@ -8,7 +8,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type APIRequestContext, expect } from '@playwright/test';
-import { DEMO_ORG, DEMO_PASSWORD, MYKAD_BACK, MYKAD_FRONT, type NewClient, newMykad, SELFIE } from './data.ts';
+import { DEMO_ORG, MYKAD_BACK, MYKAD_FRONT, type NewClient, newMykad, SELFIE } from './data.ts';
 import { linkInMailTo } from './mail.ts';
 import { apiHeaders, apiLogin, signUpByApi } from './ui.ts';
 

@@ -11,7 +11,6 @@ import {
   draftWitnessSchema,
   GENDERS,
   heirFieldsSchema,
-  labelOf,
   MARITAL_STATUSES,
   NATIONALITIES,
   RACES,

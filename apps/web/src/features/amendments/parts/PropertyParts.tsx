@@ -11,7 +11,6 @@ import {
   MOVEABLE_PROPERTY_TYPES,
   moveableFieldsSchema,
   portionsExceedWhole,
-  RELATIONSHIPS,
   receiverFieldsSchema,
   relationshipLabel,
 } from '@wasiat/domain';

@@ -14,7 +14,6 @@ import {
   MOVEABLE_PROPERTY_TYPES,
   NATIONALITIES,
   RACES,
-  RELATIONSHIPS,
   RELIGIONS,
   relationshipLabel,
 } from '@wasiat/domain';
