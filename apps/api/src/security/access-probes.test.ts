@@ -287,6 +287,15 @@ add('PATCH /api/preference/:id', (x) => ({
   may: holds('organisation:manage'),
 }));
 add('GET /api/branch/:id', (x) => ({ path: `/api/branch/${x.lainHq}`, may: managesLain('organisation:read') }));
+add('GET /api/branch/:id/user', (x) => ({
+  path: `/api/branch/${x.lainHq}/user`,
+  may: managesLain('organisation:read'),
+}));
+/** organisations/user-accesses.ts listAccessesOfUser: one's own, or another's within managed organisations. */
+add('GET /api/user/:id/access', (x) => ({
+  path: `/api/user/${x.agent.id}/access`,
+  may: or(isRegistrar, managesLain('organisation:read')),
+}));
 add('PATCH /api/branch/:id', (x) => ({
   path: `/api/branch/${x.lainHq}`,
   body: branchBody(x),
@@ -386,6 +395,12 @@ for (const k of ['moveable', 'immoveable'] as const) {
   }));
 }
 add('GET /api/property-receiver/:id', (x) => ({ path: `/api/property-receiver/${x.draftParts.share}`, may: seesWill }));
+/** A witness created without a signature signs afterwards (wills/witnesses.ts; ADR 0131): as editing the will. */
+add('POST /api/witness/:id/signature', (x) => ({
+  path: `/api/witness/${x.draftParts.witness}/signature`,
+  body: { is_base64: true, document: SIGNATURE_PNG },
+  may: editsWill,
+}));
 for (const m of ['PATCH', 'PUT']) {
   add(`${m} /api/property-receiver/:id`, (x) => ({
     path: `/api/property-receiver/${x.draftParts.share}`,
@@ -407,6 +422,12 @@ add('GET /api/wasiat/:id/signature', (x) => ({ path: `/api/wasiat/${x.draft}/sig
 add('GET /api/wasiat/:id/signature-status', (x) => ({
   path: `/api/wasiat/${x.draft}/signature-status`,
   may: seesWill,
+}));
+add('GET /api/wasiat/:id/heir-bequests', (x) => ({ path: `/api/wasiat/${x.draft}/heir-bequests`, may: seesWill }));
+add('POST /api/wasiat/:id/heir-bequests/acknowledge', (x) => ({
+  path: `/api/wasiat/${x.draft}/heir-bequests/acknowledge`,
+  body: { acknowledged: 1 },
+  may: editsWill,
 }));
 add('POST /api/wasiat/:id/signature', (x) => ({
   path: `/api/wasiat/${x.draft}/signature`,
