@@ -163,6 +163,15 @@ const MATRIX: Record<string, { req: (f: Fx) => Promise<Req> | Req; expect: numbe
     req: (f) => ({ path: `/branch/${f.demoHq}` }),
     expect: [403, 403, 200, 200, 200, 200, 200, 403, 404],
   },
+  'GET /branch/:id/user': {
+    req: (f) => ({ path: `/branch/${f.demoHq}/user` }),
+    expect: [403, 403, 200, 200, 200, 200, 200, 403, 404],
+  },
+  // a user's accesses (ADR 0138): one's own; another's only to who reads the organisations holding them
+  'GET /user/:id/access': {
+    req: (f) => ({ path: `/user/${f.demoStaff}/access` }),
+    expect: [404, 200, 200, 200, 200, 200, 200, 404, 404],
+  },
   'PATCH /branch/:id': {
     req: (f) => ({ path: `/branch/${f.demoHq}`, body: branchBody(f.demo) }),
     expect: [403, 403, 200, 200, 403, 403, 200, 403, 404],
