@@ -30,6 +30,8 @@ const NOT_MAIN = new Set([
   'recovery_codes',
   'otp_codes',
   'ekyc_attempts',
+  // a user's own eKYC attempt count (ADR 0147): a refused attempt (no face) is counted by design
+  'user_ekyc',
   'password_resets',
   'will_numbers',
   'hibah_numbers',
