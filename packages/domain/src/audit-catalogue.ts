@@ -278,6 +278,7 @@ export const AUDIT_FIELDS = {
   mime_type: l('Jenis fail', 'File type'),
   size_bytes: l('Saiz fail', 'File size'),
   original_filename: l('Nama fail', 'File name'),
+  public_path: l('Pautan fail', 'File link'),
   attempt_id: l('Cubaan eKYC', 'eKYC attempt'),
   outcome: l('Keputusan', 'Outcome'),
   verification_score: l('Skor pengesahan', 'Verification score'),
