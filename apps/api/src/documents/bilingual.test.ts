@@ -27,7 +27,8 @@ const MALAY_VALUES: [string, string][] = [
   ['Warganegara', 'Citizen'],
   ['Berkahwin', 'Married'],
   ['Suami', 'Husband'],
-  ['Anak', 'Son'],
+  // a son's relationship reads from his MyKad (issue 17 item 6)
+  ['Anak lelaki', 'Son'],
   ['Tiada', 'None'],
 ];
 
