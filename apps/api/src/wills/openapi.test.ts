@@ -24,8 +24,10 @@ describe('OpenAPI', () => {
     ]) {
       expect(paths, p).toContain(p);
     }
-    expect(r.body.paths['/api/witness'].post.requestBody.content['application/json'].schema.required).toEqual(
-      expect.arrayContaining(['name', 'ic_number', 'email', 'address', 'postcode', 'signature']),
-    );
+    const witness = r.body.paths['/api/witness'].post.requestBody.content['application/json'].schema;
+    expect(witness.required).toEqual(expect.arrayContaining(['name', 'ic_number', 'email', 'address', 'postcode']));
+    // The signature may come with the witness or afterwards (POST /witness/{id}/signature); an unsigned witness
+    // never counts towards submission (spec §5, ADR 0131).
+    expect(Object.keys(witness.properties)).toContain('signature');
   });
 });
