@@ -3,10 +3,10 @@
  * (a 5xx answer) but not of a validation error (spec §8).
  */
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '@/app/api.ts';
+import { FeedbackHost } from '@/app/feedback.tsx';
 import i18n from '@/app/i18n.ts';
 import { HomePage } from '@/features/auth/HomePage.tsx';
 import { resetSupportContact } from './SupportContact.tsx';
@@ -59,7 +59,7 @@ describe('SupportContact', () => {
     void i18n.changeLanguage('en');
     render(
       <MantineProvider>
-        <ModalsProvider />
+        <FeedbackHost />
       </MantineProvider>,
     );
     await act(async () => {
