@@ -22,7 +22,7 @@ export function LanguageSwitcher() {
         <Button
           key={o.value}
           size="compact-xs"
-          variant={current === o.value ? 'filled' : 'subtle'}
+          variant={current === o.value ? 'filled' : 'default'}
           color="teal.9"
           lang={o.value}
           aria-pressed={current === o.value}
