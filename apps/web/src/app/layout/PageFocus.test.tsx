@@ -1,9 +1,9 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, Link, Outlet, RouterProvider } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import i18n from '../i18n.ts';
-import { MAIN_ID, PageFocus, SkipLink } from './PageFocus.tsx';
+import { MAIN_ID, PageFocus, resetPageFocus, SkipLink } from './PageFocus.tsx';
 
 function Layout() {
   return (
@@ -12,12 +12,23 @@ function Layout() {
       <nav>
         <Link to="/a">A</Link>
         <Link to="/b">B</Link>
+        <Link to="/c">C</Link>
       </nav>
       <main id={MAIN_ID}>
         <PageFocus />
         <Outlet />
       </main>
     </div>
+  );
+}
+
+/** Another layout (a route change may mount a new layout, e.g. the light /login's and the others'). */
+function OtherLayout() {
+  return (
+    <main id={MAIN_ID}>
+      <PageFocus />
+      <Outlet />
+    </main>
   );
 }
 
@@ -40,6 +51,7 @@ const setup = () => {
           },
         ],
       },
+      { element: <OtherLayout />, children: [{ path: '/c', element: <h1>Halaman C</h1> }] },
     ],
     { initialEntries: ['/a'] },
   );
@@ -47,7 +59,17 @@ const setup = () => {
   return router;
 };
 
+beforeEach(() => resetPageFocus());
+
 describe('PageFocus', () => {
+  it('moves focus to the heading when the route change mounts another layout', async () => {
+    const user = userEvent.setup();
+    setup();
+    await waitFor(() => expect(document.title).toBe('Halaman A · Wasiat Online'));
+    await user.click(screen.getByRole('link', { name: 'C' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Halaman C' })));
+  });
+
   it('titles the page by its heading and moves focus to the new heading on a route change', async () => {
     const user = userEvent.setup();
     setup();

@@ -7,7 +7,7 @@
  *   data), unless the user has already moved focus into the page; and `document.title` is always
  *   "<page heading> · Wasiat", following the heading's text (so it is in the chosen language, ms or en).
  */
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 
@@ -48,12 +48,23 @@ export function SkipLink() {
   );
 }
 
+/**
+ * Whether the app's first page is still the one shown: kept per document, not per layout, since a route
+ * change may mount another layout (or the same layout under another parent route: the message and query
+ * layout routes of ADR 0143), whose first effect must still move focus.
+ */
+let firstPageOfDocument = true;
+
+/** Start over as a newly loaded document would (tests render several apps in one document). */
+export function resetPageFocus() {
+  firstPageOfDocument = true;
+}
+
 /** Title follows the page heading; focus moves to it on route change (see the module comment). */
 export function usePageFocus() {
   const { pathname } = useLocation();
   const { t, i18n } = useTranslation();
   const brand = t('common.brand');
-  const first = useRef(true);
 
   // Title: follow the heading's text (route changes, language changes, data arriving).
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-run on each route and language change
@@ -73,8 +84,8 @@ export function usePageFocus() {
   // Focus: to the new page's heading once it shows.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each route change
   useEffect(() => {
-    if (first.current) {
-      first.current = false;
+    if (firstPageOfDocument) {
+      firstPageOfDocument = false;
       return;
     }
     const started = Date.now();
