@@ -35,11 +35,30 @@ export async function mailTo(to: string): Promise<string> {
   return found;
 }
 
-/** The first link to `path` (e.g. `/password/reset`) in the newest mail to `to`, as a path with query. */
+/**
+ * The first link to `path` (e.g. `/password/reset`) in the newest mail to `to` that has one, as a path with
+ * query; waits up to 15 s for it (an earlier mail to the same address, e.g. a receipt, may be there first).
+ */
 export async function linkInMailTo(to: string, path: string): Promise<string> {
-  const raw = await mailTo(to);
-  const m = raw.match(new RegExp(`https?://[^\\s"'<>]*${path.replace(/\//g, '\\/')}\\?[^\\s"'<>]+`));
-  if (!m) throw new Error(`no ${path} link in the mail to ${to}`);
-  const url = new URL(m[0].replace(/&amp;/g, '&'));
+  const link = new RegExp(`https?://[^\\s"'<>]*${path.replace(/\//g, '\\/')}\\?[^\\s"'<>]+`);
+  let found = '';
+  await expect
+    .poll(
+      async () => {
+        const files = (await readdir(outbox()).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
+        for (const f of files.reverse()) {
+          const raw = decodeQuotedPrintable(await readFile(join(outbox(), f), 'utf8'));
+          const m = raw.toLowerCase().includes(to.toLowerCase()) ? raw.match(link) : null;
+          if (m) {
+            found = m[0];
+            return true;
+          }
+        }
+        return false;
+      },
+      { timeout: 15_000, message: `no ${path} link in the mail to ${to}` },
+    )
+    .toBe(true);
+  const url = new URL(found.replace(/&amp;/g, '&'));
   return `${url.pathname}${url.search}`;
 }
