@@ -99,8 +99,9 @@ export function storedLanguage(): Language {
 
 /** Switch language and remember it (spec §1). */
 export async function setLanguage(lang: Language) {
-  await loadLanguage(lang);
+  // Remembered at once: a page opened right after the click (before the messages arrive) is in that language.
   localStorage.setItem(KEYS.language, lang);
+  await loadLanguage(lang);
   document.documentElement.lang = lang;
   await i18n.changeLanguage(lang);
 }
