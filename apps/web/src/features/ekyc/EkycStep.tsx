@@ -69,6 +69,7 @@ export interface EkycStepProps {
 export function EkycStep({ record, editable, onChanged, onNext, title, uploadManual, children }: EkycStepProps) {
   const { t } = useTranslation();
   const [selfie, setSelfie] = useState<string | null>(null);
+  const [reading, setReading] = useState(false);
   const [result, setResult] = useState<Attempt | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [limit, setLimit] = useState(false);
@@ -133,6 +134,7 @@ export function EkycStep({ record, editable, onChanged, onNext, title, uploadMan
             setSelfie(s);
           }}
           disabled={!editable}
+          onReading={setReading}
         />
       )}
       {result && (
@@ -168,7 +170,7 @@ export function EkycStep({ record, editable, onChanged, onNext, title, uploadMan
         {verified ? (
           onNext && <Button onClick={onNext}>{t('common.next')}</Button>
         ) : (
-          <Button onClick={verify} loading={busy} disabled={!editable || limitReached} data-testid="ekyc-verify">
+          <Button onClick={verify} loading={busy || reading} disabled={!editable || limitReached} data-testid="ekyc-verify">
             {t('wills.ekyc.verify')}
           </Button>
         )}

@@ -31,6 +31,7 @@ export function PublicEkycPage() {
   const [linkError, setLinkError] = useState<string | null>(null);
   const [card, setCard] = useState<string | null>(null);
   const [selfie, setSelfie] = useState<string | null>(null);
+  const [reading, setReading] = useState(false);
   const [result, setResult] = useState<Attempt | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -130,7 +131,7 @@ export function PublicEkycPage() {
               {card && <Image src={card} alt={t('ekyc.public.card_label')} h={160} fit="contain" />}
             </Stack>
           </Paper>
-          <SelfieCapture selfie={selfie} onSelfie={setSelfie} disabled={limit} />
+          <SelfieCapture selfie={selfie} onSelfie={setSelfie} disabled={limit} onReading={setReading} />
         </SimpleGrid>
       )}
       {result && (
@@ -153,7 +154,7 @@ export function PublicEkycPage() {
       <FormError message={error} />
       {!verified && (
         <Group>
-          <Button onClick={verify} loading={busy} disabled={limit} data-testid="ekyc-verify">
+          <Button onClick={verify} loading={busy || reading} disabled={limit} data-testid="ekyc-verify">
             {t('wills.ekyc.verify')}
           </Button>
         </Group>

@@ -29,6 +29,11 @@ export function SelfieCapture(props: {
   selfie: string | null;
   onSelfie: (s: string | null) => void;
   disabled?: boolean;
+  /**
+   * True while a chosen file is being read (FileReader is asynchronous): the caller keeps its verify button
+   * busy meanwhile, so a press right after choosing the file sends that file instead of "no selfie".
+   */
+  onReading?: (reading: boolean) => void;
 }) {
   const { t } = useTranslation();
   const fileId = useId();
@@ -115,7 +120,12 @@ export function SelfieCapture(props: {
             disabled={props.disabled}
             onChange={async (e) => {
               const f = e.currentTarget.files?.[0];
-              props.onSelfie(f ? await dataUrlOf(f) : null);
+              props.onReading?.(true);
+              try {
+                props.onSelfie(f ? await dataUrlOf(f) : null);
+              } finally {
+                props.onReading?.(false);
+              }
             }}
           />
         </Input.Wrapper>

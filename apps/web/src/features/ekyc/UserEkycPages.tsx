@@ -58,6 +58,7 @@ export function UserEkycPage() {
   const passed = useVerifications(MIN_VERIFICATION_SCORE);
   const [card, setCard] = useState<string | null>(null);
   const [selfie, setSelfie] = useState<string | null>(null);
+  const [reading, setReading] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [limitHit, setLimitHit] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -135,7 +136,7 @@ export function UserEkycPage() {
             {card && <Image src={card} alt={t('ekyc.public.card_label')} h={160} fit="contain" />}
           </Stack>
         </Paper>
-        <SelfieCapture selfie={selfie} onSelfie={setSelfie} disabled={limit} />
+        <SelfieCapture selfie={selfie} onSelfie={setSelfie} disabled={limit} onReading={setReading} />
       </SimpleGrid>
       {limit && me && (
         <>
@@ -145,7 +146,7 @@ export function UserEkycPage() {
       )}
       <FormError message={error} />
       <Group>
-        <Button onClick={verify} loading={busy} disabled={limit} data-testid="ekyc-verify">
+        <Button onClick={verify} loading={busy || reading} disabled={limit} data-testid="ekyc-verify">
           {t('wills.ekyc.verify')}
         </Button>
       </Group>
