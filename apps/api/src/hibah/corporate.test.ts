@@ -293,6 +293,18 @@ describe("the corporate trust's sealed certificate names the company and its sig
     expect(text).toContain(`Resolusi lembaga pengarah / Board resolution ${a.original_filename} SHA-256: ${a.sha256}`);
   });
 
+  it("lists the hibah's payments for the client's transaction history (issue 21 item 9)", async () => {
+    const list = await ok(t.call('GET', `/api/hibah?user_id=${c.id}&load_with=payment,userDetail`, { token: c.token }));
+    const mine = list.hibahs.data.find((h: { id: string }) => h.id === hibahId);
+    expect(mine.company).toEqual({
+      name: 'Syarikat Maju Jaya Sdn. Bhd.',
+      registration_number: '201901000005 (1312525-A)',
+    });
+    expect(mine.payments).toHaveLength(1);
+    expect(mine.payments[0]).toMatchObject({ paymentable_type: 'Hibah', paymentable_id: hibahId, status: 'paid' });
+    expect(mine.payments[0].receipt_no).toMatch(/^R\d{4}-\d{6}$/);
+  });
+
   it('was signed for the version that includes the company, and the public page names the company', async () => {
     const [h] = await t.ctx.db.select().from(hibahs).where(eq(hibahs.id, hibahId));
     expect(h.approved_sha256).toBe(await hibahDocumentVersion(t.ctx.db, hibahId));
