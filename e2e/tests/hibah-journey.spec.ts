@@ -19,8 +19,6 @@
  * The registered hibah of (a) links its grantor to its amendments (/trust/part-listpindaan).
  * Logging in only through the login page (support/ui.ts `login`).
  */
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import {
   DEMO_BRANCH,
@@ -33,6 +31,7 @@ import {
   SELFIE,
   SELFIE_OTHER,
 } from './support/data.ts';
+import { hibahIdOf, passOtp } from './support/hibah.ts';
 import { linkInMailTo, mailTo } from './support/mail.ts';
 import {
   apiHeaders,
@@ -65,47 +64,6 @@ async function address(form: ReturnType<Page['getByTestId']>) {
   await textbox(form, 'Poskod').fill('43000');
   await textbox(form, 'Bandar').fill('Kajang');
   await choose(combobox(form, 'Negeri'), 'Selangor');
-}
-
-const hibahIdOf = (page: Page) => new URL(page.url()).searchParams.get('id') as string;
-
-/** The .eml files in the app's outbox (DATA_DIR/outbox; DATA_DIR from e2e/playwright.config.ts). */
-const outbox = () => join(process.env.E2E_DATA_DIR ?? '', 'outbox');
-const outboxFiles = async () => (await readdir(outbox()).catch(() => [] as string[])).filter((f) => f.endsWith('.eml'));
-
-/**
- * The OTP step (as the will's part G): "Minta kod OTP", read the 6-digit code from the new mail to `email`
- * in the outbox, refuse a wrong code, then verify the right one.
- */
-async function passOtp(page: Page, email: string) {
-  const before = new Set(await outboxFiles());
-  await page.getByRole('button', { name: 'Minta kod OTP' }).click();
-  await expect(page.getByTestId('otp-sent')).toContainText('Kod telah dihantar');
-  let code = '';
-  await expect
-    .poll(
-      async () => {
-        for (const f of (await outboxFiles())
-          .filter((f) => !before.has(f))
-          .sort()
-          .reverse()) {
-          const raw = (await readFile(join(outbox(), f), 'utf8')).replace(/=\r?\n/g, '');
-          if (!raw.toLowerCase().includes(email.toLowerCase())) continue;
-          code = /Kod pengesahan anda ialah (\d{6})/.exec(raw)?.[1] ?? '';
-          if (code) return true;
-        }
-        return false;
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(true);
-  const input = textbox(page, 'Kod OTP (6 digit)');
-  await input.fill(code === '000000' ? '111111' : '000000');
-  await page.getByRole('button', { name: 'Sahkan kod' }).click();
-  await expect(input).toHaveAccessibleDescription('Kod OTP anda tidak betul. Sila cuba lagi.');
-  await input.fill(code);
-  await page.getByRole('button', { name: 'Sahkan kod' }).click();
-  await expect(page.getByTestId('otp-verified')).toContainText('Kod OTP disahkan');
 }
 
 test.describe.configure({ mode: 'serial' });

@@ -14,6 +14,7 @@ export * from './preferences.ts';
 export * from './status.ts';
 export * from './validation/auth.ts';
 export * from './validation/common.ts';
+export * from './validation/company.ts';
 export * from './validation/hibah.ts';
 export * from './validation/organisations.ts';
 export * from './validation/payments.ts';

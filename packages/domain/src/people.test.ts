@@ -54,6 +54,9 @@ describe('son or daughter from the MyKad', () => {
   it('the child code reads Anak lelaki / Son or Anak perempuan / Daughter by the last digit', () => {
     expect(relationshipLabel('son', '100505145553', 'ms')).toBe('Anak lelaki');
     expect(relationshipLabel('son', '100505145553', 'en')).toBe('Son');
+    // masked as the public pages show it (first six, last two digits): the last digit still tells
+    expect(relationshipLabel('son', '100505****53', 'ms')).toBe('Anak lelaki');
+    expect(relationshipLabel('son', '100505****54', 'en')).toBe('Daughter');
     expect(relationshipLabel('son', '120606145554', 'ms')).toBe('Anak perempuan');
     expect(relationshipLabel('son', '120606145554', 'en')).toBe('Daughter');
   });

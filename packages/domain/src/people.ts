@@ -51,7 +51,8 @@ export const CHILD_LABELS: { male: CatalogueEntry; female: CatalogueEntry } = {
 
 /**
  * A relationship's label for a person: the child code ("son", catalogue "Anak") reads "Anak lelaki / Son" or
- * "Anak perempuan / Daughter" from the person's MyKad (last digit odd = male); without a 12-digit MyKad,
+ * "Anak perempuan / Daughter" from the person's MyKad (last digit odd = male; also from a MyKad masked as the
+ * public pages mask it, which keeps the last digit — the witness page, ADR 0166); without a 12-digit MyKad,
  * and for every other code, the catalogue's label.
  */
 export function relationshipLabel(
@@ -60,7 +61,9 @@ export function relationshipLabel(
   lang: 'ms' | 'en',
 ): string {
   const s = ic?.trim() ?? '';
-  if (code === 'son' && /^\d{12}$/.test(s)) return CHILD_LABELS[genderFromMykad(s) === 1 ? 'male' : 'female'][lang];
+  // A masked MyKad (public pages: first six and last two digits, e.g. 100505****53) keeps its last digit.
+  if (code === 'son' && (/^\d{12}$/.test(s) || /^\d{6}\*{4}\d{2}$/.test(s)))
+    return CHILD_LABELS[genderFromMykad(s) === 1 ? 'male' : 'female'][lang];
   return labelOf(RELATIONSHIPS, code ?? null, lang);
 }
 

@@ -5,6 +5,7 @@
  * scope), the draft's checks, price and payment, every move 0 → 1 → 3 → 4 → 2 with a real OTP and the
  * witnesses' signed links, the hibah's new version (earlier one readable to staff only), and the window.
  */
+import { maskMykad } from '@wasiat/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../test/harness.ts';
@@ -424,6 +425,18 @@ describe('from a registered hibah to an approved amendment', () => {
     const view = await ok(t.call('GET', `/api/amendment-witness/${links[0].id}${links[0].query}`));
     expect(view.amendment).toMatchObject({ amendmentable_type: 'Hibah', status: 4, reference_no: a.reference_no });
     expect(view.amendment.draft.receivers.map((r: any) => r.name)).toContain('Siti Aminah binti Ahmad');
+    // The public witness page never carries a full MyKad: the grantor's and everyone's are masked by the
+    // server (issue 21 item 9), as the public pages show them.
+    const [draftRow] = await t.ctx.db.select().from(amendments).where(eq(amendments.id, a.id));
+    const grantorIc = (draftRow.draft as any).user_detail.ic_number as string;
+    expect(grantorIc).toMatch(/^\d{12}$/);
+    expect(view.amendment.draft.user_detail.ic_number).toBe(maskMykad(grantorIc));
+    // (the test client's account name is made from its MyKad: "Klien <MyKad>"; that is a name, not the number)
+    const sent = JSON.stringify(view).replaceAll(`Klien ${grantorIc}`, 'Klien');
+    expect(sent).not.toContain(grantorIc);
+    for (const ic of sent.match(/"(?:ic_number|other_ic_number|old_ic_number)":"[^"]*"/g) ?? []) {
+      expect(ic).not.toMatch(/:"\d{12}"$/);
+    }
     for (const l of links) await confirmAsWitness(l);
 
     const approved = await ok(patch(a.id, tok.officer, { status: 2 }));

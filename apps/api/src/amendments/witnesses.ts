@@ -10,7 +10,7 @@
  * verifies it, then signs: the system records the signature (an attachment), the time and the IP.
  */
 import { hash, verify } from '@node-rs/argon2';
-import { AM, AMENDMENT_STATUS, translate } from '@wasiat/domain';
+import { AM, AMENDMENT_STATUS, maskMykad, translate } from '@wasiat/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import { recordAudit } from '../audit/audit.ts';
 import type { Ctx } from '../context.ts';
@@ -107,7 +107,8 @@ export async function witnessByLink(ctx: Ctx, witnessId: string, q: LinkParams, 
 /**
  * `GET /api/amendment-witness/{id}?expires&signature` → `{ witness: { id, name, otp_verified, confirmed_at },
  * amendment: { id, amendmentable_type, reference_no, status, expires_at, testator: { name }, draft } }`
- * (`testator` is the grantor of a hibah amendment; the draft has the shape of its type). The first call
+ * (`testator` is the grantor of a hibah amendment; the draft has the shape of its type, every MyKad in it
+ * masked: {@link maskedDraft}). The first call
  * records the witness's `link_viewed_at`.
  */
 export async function witnessView(ctx: Ctx, witnessId: string, q: LinkParams) {
@@ -134,9 +135,28 @@ export async function witnessView(ctx: Ctx, witnessId: string, q: LinkParams) {
       status: a.status,
       expires_at: a.expires_at,
       testator: { name: owner?.name ?? null },
-      draft: a.draft,
+      draft: maskedDraft(a.draft),
     },
   };
+}
+
+/** Keys of a draft that hold a MyKad (or an older identity card number). */
+const IC_KEYS = new Set(['ic_number', 'other_ic_number', 'old_ic_number']);
+
+/**
+ * The draft as the public witness page may carry it (issue 21 item 9): every MyKad in it — the grantor's or
+ * testator's, the receivers', heirs', caretakers', the other witnesses' — masked as the public pages show them
+ * (`maskMykad`: first six and last two digits), and the one-time-code bookkeeping left out. The witness reads
+ * who gives what to whom; the full numbers stay with the record's owner and staff.
+ */
+export function maskedDraft(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(maskedDraft);
+  if (!v || typeof v !== 'object') return v;
+  return Object.fromEntries(
+    Object.entries(v as Record<string, unknown>)
+      .filter(([k]) => !k.startsWith('otp_'))
+      .map(([k, x]) => [k, IC_KEYS.has(k) && typeof x === 'string' && x ? maskMykad(x) : maskedDraft(x)]),
+  );
 }
 
 /** The amendment must be awaiting its witnesses and the witness not yet confirmed. */

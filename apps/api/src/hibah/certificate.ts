@@ -11,7 +11,7 @@ import { HIBAH_STATUS, HIBAH_TYPES, labelOf, maskMykad, maskName, translate } fr
 import { eq } from 'drizzle-orm';
 import type { Content } from 'pdfmake/interfaces';
 import type { Ctx } from '../context.ts';
-import { hibah_user_details, hibahs, organizations } from '../db/schema/index.ts';
+import { type HibahSignatory, hibah_user_details, hibahs, organizations } from '../db/schema/index.ts';
 import { type CompletionData, hibahCompletion } from '../documents/completion.ts';
 import { type IssueActor, issueSealed, sealReason } from '../documents/issued.ts';
 import { completionPage } from '../documents/pdf/completion.ts';
@@ -19,6 +19,7 @@ import { renderPdf } from '../documents/pdf/fonts.ts';
 import { ACCENT, footer, formatKlDateTime, qrBlock, qrDataUrl } from '../documents/pdf/layout.ts';
 import { notFound } from '../http/errors.ts';
 import { type CertificateProperty, type CertificateReceiver, certificateFacts } from './certificate-facts.ts';
+import { companyOf, resolutionOf } from './company.ts';
 import { type HibahContent, loadHibahContent } from './content.ts';
 
 const t = (k: string) => `${translate(`hibah.certificate.${k}`, 'ms')} / ${translate(`hibah.certificate.${k}`, 'en')}`;
@@ -39,6 +40,12 @@ export interface HibahCertificateData {
   registeredAt: Date | null;
   organizationName: string | null;
   grantor: { name: string; ic: string };
+  /**
+   * The company that made a corporate hibah (issue 21 item 6; ADR 0165), printed in place of a person:
+   * name, SSM number, registered address, authorised signatories and the board resolution (file name and
+   * the SHA-256 of the stored file). Absent for other products (their fingerprint is unchanged).
+   */
+  company?: CertificateCompany;
   /**
    * Per receiver: MyKad, relationship, the property and share given, the minor flag, the caretaker(s) with
    * the allowance, and who accepted for a minor (hibah/certificate-facts.ts; issue 21 item 2).
@@ -65,6 +72,16 @@ export interface HibahCertificateData {
   amendment?: HibahAmendmentBlock;
 }
 
+/** A corporate grantor as printed (ADR 0165). */
+export interface CertificateCompany {
+  name: string;
+  registrationNumber: string;
+  /** "address, postcode city, state". */
+  address: string;
+  signatories: { name: string; ic: string; designation: string }[];
+  resolution: { filename: string; sha256: string } | null;
+}
+
 /** The "Pindaan / Amendment" block of an amended hibah (ADR 0098). */
 export interface HibahAmendmentBlock {
   referenceNo: string;
@@ -86,6 +103,29 @@ export async function hibahCertificateData(ctx: Ctx, id: string): Promise<HibahC
   // The live certificate prints no version line (its fingerprint predates versions; ADR 0037).
   const { versionNo: _v, ...live } = data;
   return live;
+}
+
+/**
+ * The company of a version's content as printed (ADR 0165), or undefined for a hibah made by a person: the
+ * board resolution's name and SHA-256 come from its attachment row (the bytes stored).
+ */
+async function certificateCompany(ctx: Ctx, c: HibahContent['company']): Promise<CertificateCompany | undefined> {
+  if (!c) return undefined;
+  const s = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+  const resolution = await resolutionOf(ctx.db, { board_resolution_id: (c.board_resolution_id as string) ?? null });
+  return {
+    name: s(c.name),
+    registrationNumber: s(c.registration_number),
+    address: [s(c.address), `${s(c.postcode)} ${s(c.city)}`.trim(), s(c.state)].filter(Boolean).join(', '),
+    signatories: ((c.signatories as HibahSignatory[] | null) ?? []).map((x) => ({
+      name: x.name,
+      ic: x.ic_number,
+      designation: x.designation,
+    })),
+    resolution: resolution
+      ? { filename: resolution.original_filename ?? resolution.mime_type, sha256: resolution.sha256 }
+      : null,
+  };
 }
 
 /** A date of a version's JSON content (an ISO string once stored), or null. */
@@ -111,13 +151,17 @@ export async function hibahVersionCertificateData(
   const url = hibahVerifyUrl(ctx.appUrl, h.id);
   const str = (v: unknown) => (v === null || v === undefined || v === '' ? null : String(v));
   const facts = certificateFacts(content);
+  const company = await certificateCompany(ctx, content.company);
   return {
     id: h.id,
     number: h.hibah_number ?? h.id,
     hibahType: h.hibah_type,
     registeredAt: h.registered_at,
     organizationName: org?.name ?? null,
-    grantor: { name: str(content.user_detail?.name) ?? '-', ic: str(content.user_detail?.ic_number) ?? '-' },
+    grantor: company
+      ? { name: company.name, ic: company.registrationNumber }
+      : { name: str(content.user_detail?.name) ?? '-', ic: str(content.user_detail?.ic_number) ?? '-' },
+    ...(company ? { company } : {}),
     receivers: facts.receivers,
     properties: facts.properties,
     witnesses: content.witnesses.map((w) => ({ name: String(w.name), confirmedAt: dateOf(w.confirmed_at) })),
@@ -195,6 +239,35 @@ function receiverBlocks(receivers: CertificateReceiver[]): Content[] {
   })) as Content[];
 }
 
+/**
+ * The grantor block of a corporate hibah (ADR 0165): "Syarikat pemberi hibah / Grantor company" with the
+ * name and SSM number, the registered address, each authorised signatory (name, MyKad, designation) and the
+ * board resolution (file name, SHA-256).
+ */
+function companySection(c: CertificateCompany, section: (k: string) => Content): Content[] {
+  const line = (k: string, v: string, small = false): Content[] => [
+    { text: t(k), color: '#444444' },
+    { text: v, fontSize: small ? 7 : 9 },
+  ];
+  return [
+    section('company'),
+    {
+      table: {
+        widths: [150, '*'],
+        body: [
+          line('company', c.name),
+          line('registration_number', c.registrationNumber),
+          line('address', c.address || '-'),
+          line('signatories', c.signatories.map((x) => `${x.name} (${x.ic}) — ${x.designation}`).join('\n') || '-'),
+          line('resolution', c.resolution ? `${c.resolution.filename}\nSHA-256: ${c.resolution.sha256}` : '-', true),
+        ],
+      },
+      layout: 'lightHorizontalLines',
+      margin: [0, 2, 0, 8],
+    },
+  ];
+}
+
 /** Render the certificate (unsealed PDF bytes, A4) from its data; pure. */
 export async function renderHibahCertificate(d: HibahCertificateData): Promise<Buffer> {
   const rows = (items: string[][]): Content => ({
@@ -223,8 +296,7 @@ export async function renderHibahCertificate(d: HibahCertificateData): Promise<B
         { width: 95, ...qrBlock(d.qr, d.verifyUrl, 80) },
       ],
     },
-    section('grantor'),
-    rows([[d.grantor.name, d.grantor.ic]]),
+    ...(d.company ? companySection(d.company, section) : [section('grantor'), rows([[d.grantor.name, d.grantor.ic]])]),
     section('receivers'),
     ...receiverBlocks(d.receivers),
     section('property'),
@@ -266,10 +338,14 @@ export async function issueHibahCertificate(
   return { bytes, number: data.number, sha256 };
 }
 
-/** `GET /public/hibah/{id}` → masked public facts of a registered hibah (404 otherwise). */
+/**
+ * `GET /public/hibah/{id}` → masked public facts of a registered hibah (404 otherwise); a corporate
+ * grantor by its company's name and SSM number (`company`, else null).
+ */
 export async function publicHibah(ctx: Ctx, id: string) {
   const h = await registered(ctx, id);
   const [d] = await ctx.db.select().from(hibah_user_details).where(eq(hibah_user_details.hibah_id, id));
+  const company = await companyOf(ctx.db, id);
   const [org] = h.organization_id
     ? await ctx.db
         .select({ name: organizations.name })
@@ -282,7 +358,11 @@ export async function publicHibah(ctx: Ctx, id: string) {
     hibah_type: h.hibah_type,
     status: h.status,
     registered_at: h.registered_at,
-    grantor: { name: d?.name ? maskName(d.name) : null, ic_number: d?.ic_number ? maskMykad(d.ic_number) : null },
+    // A company's name and SSM number are public record (ADR 0165); a person's are masked.
+    grantor: company
+      ? { name: company.name, ic_number: company.registration_number }
+      : { name: d?.name ? maskName(d.name) : null, ic_number: d?.ic_number ? maskMykad(d.ic_number) : null },
+    company: company ? { name: company.name, registration_number: company.registration_number } : null,
     organization: org ? { name: org.name } : null,
   };
 }

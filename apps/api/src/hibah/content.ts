@@ -3,7 +3,7 @@
  * wills): what a hibah amendment's draft edits and what a hibah version stores. Read from the live rows
  * ({@link loadHibahContent}), written back in one transaction ({@link replaceHibahContent}).
  *
- * Shape: `{ user_detail, fields, heirs[], receivers[], moveables[] (with shares[{ receiver_id, portion }]),
+ * Shape: `{ user_detail, company? (corporate products), fields, heirs[], receivers[], moveables[] (with shares[{ receiver_id, portion }]),
  * immoveables[] (with shares), caretakers[] (receiver_id), witnesses[] }`. Rows keep their `id`, so shares,
  * caretakers and property documents stay linked. Money in integer sen; portions as entered (spec §5).
  * Receivers carry their signature facts (`signature_id`, `signed_at`) and witnesses their confirmation
@@ -14,6 +14,7 @@ import { newId } from '../db/schema/_common.ts';
 import {
   hibah_asset_transactions,
   hibah_caretakers,
+  hibah_companies,
   hibah_heirs,
   hibah_properties,
   hibah_property_receivers,
@@ -33,6 +34,11 @@ export interface HibahShare {
 export type HibahPropertyRow = Row & { shares: HibahShare[] };
 export interface HibahContent {
   user_detail: Row | null;
+  /**
+   * The company of a corporate hibah (ADR 0165: name, registration number, address, signatories, board
+   * resolution id); absent for other products, so their content is what it was before companies existed.
+   */
+  company?: Row;
   /** The hibah's own fields an amendment may change (trust purpose, period, distribution, employment). */
   fields: Row;
   heirs: Row[];
@@ -115,8 +121,10 @@ export async function loadHibahContent(db: Conn, hibahId: string): Promise<Hibah
   };
   const fields: Row = {};
   for (const k of HIBAH_CONTENT_FIELDS) fields[k] = h ? h[k] : null;
+  const [company] = await db.select().from(hibah_companies).where(eq(hibah_companies.hibah_id, hibahId));
   return {
     user_detail: detail ? (({ id: _i, ...rest }) => rest)(fieldsOf(detail)) : null,
+    ...(company ? { company: (({ id: _i, ...rest }) => rest)(fieldsOf(company)) } : {}),
     fields,
     heirs: (await ordered(db, hibah_heirs, hibahId)).map(fieldsOf),
     receivers: (await ordered(db, hibah_receivers, hibahId)).map(fieldsOf),
@@ -264,6 +272,13 @@ export async function replaceHibahContent(tx: Conn, hibahId: string, c: HibahCon
     const [d] = await tx.select().from(hibah_user_details).where(eq(hibah_user_details.hibah_id, hibahId));
     if (d) await tx.update(hibah_user_details).set(fields).where(eq(hibah_user_details.id, d.id));
     else await tx.insert(hibah_user_details).values({ ...fields, hibah_id: hibahId });
+  }
+  if (c.company) {
+    const fields = pick(hibah_companies, c.company) as typeof hibah_companies.$inferInsert;
+    delete (fields as Row).id;
+    const [co] = await tx.select().from(hibah_companies).where(eq(hibah_companies.hibah_id, hibahId));
+    if (co) await tx.update(hibah_companies).set(fields).where(eq(hibah_companies.id, co.id));
+    else await tx.insert(hibah_companies).values({ ...fields, hibah_id: hibahId });
   }
   const set = Object.fromEntries(
     HIBAH_CONTENT_FIELDS.filter((k) => c.fields && k in c.fields).map((k) => [k, c.fields[k] ?? null]),

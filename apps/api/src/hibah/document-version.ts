@@ -1,12 +1,14 @@
 /**
  * The "document version" a hibah signature is given for (ADR 0015, as for wills): the SHA-256 (hex) of
  * the canonical JSON of the hibah's content — particulars, receivers (without their signatures),
- * caretakers, heirs, property and shares — at that moment. Witness and receiver signatures do not change it.
+ * caretakers, heirs, property and shares, and a corporate grantor's company (its signatories and board
+ * resolution) — at that moment. Witness and receiver signatures do not change it.
  */
 import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import {
   hibah_caretakers,
+  hibah_companies,
   hibah_heirs,
   hibah_properties,
   hibah_property_receivers,
@@ -58,7 +60,11 @@ export async function hibahDocumentContent(db: Conn, id: string) {
         )
         .orderBy(asc(hibah_property_receivers.id))
     : [];
+  const [company] = await db.select().from(hibah_companies).where(eq(hibah_companies.hibah_id, id));
   return {
+    // The company of a corporate hibah (ADR 0165) — only when there is one, so the version of every other
+    // hibah is what it was before companies existed.
+    ...(company ? { company: content(company) } : {}),
     hibah: h
       ? {
           id: h.id,

@@ -33,6 +33,7 @@ import { newOtpCode, OTP_MAX_WRONG, OTP_TTL_MS } from '../otp/service.ts';
 import { SmsSendError, smsSenderFor } from '../otp/sms.ts';
 import { assertSignatureDrawn } from '../wills/signature-facts.ts';
 import { certificateFacts } from './certificate-facts.ts';
+import { corporateGrantor } from './company.ts';
 import { loadHibahContent } from './content.ts';
 import { hibahDocumentVersion } from './document-version.ts';
 import { receiverMaySign, signAsReceiver } from './parties.ts';
@@ -59,6 +60,8 @@ export function assertLink(ctx: Ctx, path: string, q: { expires?: string; signat
 }
 
 async function grantorName(ctx: Ctx, hibahId: string) {
+  const company = await corporateGrantor(ctx.db, hibahId);
+  if (company) return company.name;
   const [d] = await ctx.db
     .select({ name: hibah_user_details.name })
     .from(hibah_user_details)
@@ -71,20 +74,27 @@ async function grantorName(ctx: Ctx, hibahId: string) {
   return d?.name || h?.name || '';
 }
 
-/** What a party sees on their page: the hibah's number, product, status and grantor (masked MyKad). */
+/**
+ * What a party sees on their page: the hibah's number, product, status and grantor (masked MyKad; a corporate
+ * grantor: the company's name and SSM number, `company: 1`).
+ */
 async function summary(ctx: Ctx, hibahId: string) {
   const [h] = await ctx.db.select().from(hibahs).where(eq(hibahs.id, hibahId));
   if (!h) throw notFound();
   const [d] = await ctx.db.select().from(hibah_user_details).where(eq(hibah_user_details.hibah_id, hibahId));
+  // A corporate hibah's grantor is its company (ADR 0165): name and SSM number, public record.
+  const company = await corporateGrantor(ctx.db, hibahId);
   return {
     id: h.id,
     hibah_type: h.hibah_type,
     status: h.status,
     is_draft_accepted: h.is_draft_accepted ? 1 : 0,
-    grantor: {
-      name: d?.name ?? (await grantorName(ctx, hibahId)),
-      ic_number: d?.ic_number ? maskMykad(d.ic_number) : null,
-    },
+    grantor: company
+      ? { name: company.name, ic_number: company.registration_number, company: 1 }
+      : {
+          name: d?.name ?? (await grantorName(ctx, hibahId)),
+          ic_number: d?.ic_number ? maskMykad(d.ic_number) : null,
+        },
   };
 }
 

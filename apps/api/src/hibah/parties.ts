@@ -9,7 +9,7 @@
  * - `GET /hibah/{id}/receiver/validate-signature` → `{ valid, count, receivers: [{ id, name }] }`: the
  *   receivers without a valid signature (reference §2.5 reads `count` and `receivers[].name`).
  */
-import { H, isMinorMykad } from '@wasiat/domain';
+import { H, HC, isMinorMykad } from '@wasiat/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AuthUser } from '../auth/guard.ts';
 import type { Ctx } from '../context.ts';
@@ -29,6 +29,7 @@ import { checkFile, decodeBase64, saveAttachment } from '../files/uploads.ts';
 import { fieldError, notFound } from '../http/errors.ts';
 import { assertSignatureDrawn } from '../wills/signature-facts.ts';
 import type { ChildKind } from './children.ts';
+import { corporateGrantor } from './company.ts';
 import { hibahDocumentVersion } from './document-version.ts';
 import { assertGrantor } from './policy.ts';
 import { type Actor, asDb, audit, type Conn, findVisibleHibah } from './service.ts';
@@ -77,7 +78,7 @@ export const CARETAKER: ChildKind = {
 /** Heirs of the grantor (estate trust part E). */
 export const HEIR: ChildKind = { table: hibah_heirs, entity: 'heir' };
 
-/** Witnesses: not the grantor, not a receiver. */
+/** Witnesses: not the grantor (nor a signatory of a corporate grantor), not a receiver. */
 export const WITNESS: ChildKind = {
   table: hibah_witnesses,
   entity: 'witness',
@@ -89,6 +90,9 @@ export const WITNESS: ChildKind = {
       .from(hibah_user_details)
       .where(eq(hibah_user_details.hibah_id, h.id));
     if (ic === g?.ic || ic === d?.ic) throw fieldError('ic_number', H.witnessIsGrantor);
+    // Nor one who signs for a corporate grantor (ADR 0165).
+    const company = await corporateGrantor(tx, h.id);
+    if (company?.signatories.some((s) => s.ic_number === ic)) throw fieldError('ic_number', HC.witnessIsSignatory);
     const [r] = await tx
       .select({ id: hibah_receivers.id })
       .from(hibah_receivers)

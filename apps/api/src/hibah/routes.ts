@@ -26,11 +26,13 @@ import { fieldError, fromZod } from '../http/errors.ts';
 import { optionalQuery, pageQuery } from '../http/pagination.ts';
 import { registerPayable } from '../payments/payables.ts';
 import { certificateFacts } from './certificate-facts.ts';
+import { companyOf, companyView } from './company.ts';
 import { loadHibahContent } from './content.ts';
 import { grantorSignatureState, hibahDocumentVersion } from './document-version.ts';
 import { registerHibahJobs } from './jobs.ts';
 import { registerPartyLinks } from './links.ts';
 import { hibahPayable } from './payable.ts';
+import { companyRoutes } from './routes-company.ts';
 import { partsRoutes } from './routes-parts.ts';
 import { publicRoutes } from './routes-public.ts';
 import { parseLoadWith, serializeHibah, serializeHibahs } from './serializers.ts';
@@ -155,7 +157,9 @@ export async function hibahRoutes(api: FastifyInstance, ctx: Ctx) {
   r.get('/hibah/:id/summary', { config: { access: READ_HIBAH }, schema: { params: idParams } }, async (req) => {
     const h = await findVisibleHibah(ctx.db, requireUser(req), req.params.id);
     const facts = certificateFacts(await loadHibahContent(ctx.db, h.id));
-    return { summary: { ...facts, document_sha256: await hibahDocumentVersion(ctx.db, h.id) } };
+    // A corporate hibah's grantor is its company and signatories (issue 21 item 6).
+    const company = await companyView(ctx.db, await companyOf(ctx.db, h.id));
+    return { summary: { ...facts, company, document_sha256: await hibahDocumentVersion(ctx.db, h.id) } };
   });
 
   /** `GET /hibah/{id}/user-detail` → `{ user_detail }` (null before it is given). */
@@ -184,5 +188,6 @@ export async function hibahRoutes(api: FastifyInstance, ctx: Ctx) {
   r.put('/hibah/:id/user-detail', patchOpts, patchDetail);
 
   await partsRoutes(api, ctx);
+  await companyRoutes(api, ctx);
   await publicRoutes(api, ctx);
 }

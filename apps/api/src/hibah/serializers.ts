@@ -1,11 +1,14 @@
 /**
  * The wire shape of a hibah (docs/api/hibah.md `GET /hibah/{id}`; reference §2.3 fields). Money in sen
  * (`*_sen`); `price` is the same in ringgit for the product's client. Flags 0/1; dates ISO 8601 UTC.
- * Relations on request (`load_with`, comma list): `userDetail` → `user_detail`, `user`, `organization`, `agent`.
+ * Relations on request (`load_with`, comma list): `userDetail` → `user_detail` and `company` (a corporate
+ * grantor's name and SSM number, else null), `user`, `organization`, `agent`, `payment` → `payments` (the
+ * hibah's payments, newest first, as `GET /hibah/{id}/payment` gives them).
  */
-import { eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { hibah_user_details, hibahs, organizations, users } from '../db/schema/index.ts';
+import { hibah_companies, hibah_user_details, hibahs, organizations, payments, users } from '../db/schema/index.ts';
+import { serializePayment } from '../payments/serialize.ts';
 
 type Row = typeof hibahs.$inferSelect;
 const bit = (b: boolean) => (b ? 1 : 0);
@@ -84,6 +87,27 @@ export async function serializeHibahs(db: Db, rows: Row[], load = new Set<string
     load.has('userDetail') && ids.length
       ? await db.select().from(hibah_user_details).where(inArray(hibah_user_details.hibah_id, ids))
       : [];
+  // A corporate hibah's grantor is its company (ADR 0165): named beside the particulars.
+  const companies =
+    load.has('userDetail') && ids.length
+      ? await db
+          .select({
+            hibah_id: hibah_companies.hibah_id,
+            name: hibah_companies.name,
+            registration_number: hibah_companies.registration_number,
+          })
+          .from(hibah_companies)
+          .where(inArray(hibah_companies.hibah_id, ids))
+      : [];
+  // The payments of each hibah, newest first (`load_with=payment`: the client's transaction history).
+  const pays =
+    load.has('payment') && ids.length
+      ? await db
+          .select()
+          .from(payments)
+          .where(and(eq(payments.paymentable_type, 'Hibah'), inArray(payments.paymentable_id, ids)))
+          .orderBy(desc(payments.created_at), desc(payments.id))
+      : [];
   const userIds = [...new Set(rows.flatMap((h) => [h.user_id, h.agent_id]).filter((x): x is string => !!x))];
   const people =
     (load.has('user') || load.has('agent')) && userIds.length
@@ -108,9 +132,15 @@ export async function serializeHibahs(db: Db, rows: Row[], load = new Set<string
       : [];
   return rows.map((h) => {
     const out: Record<string, unknown> = body(h);
-    if (load.has('userDetail')) out.user_detail = details.find((d) => d.hibah_id === h.id) ?? null;
+    if (load.has('userDetail')) {
+      out.user_detail = details.find((d) => d.hibah_id === h.id) ?? null;
+      const c = companies.find((x) => x.hibah_id === h.id);
+      out.company = c ? { name: c.name, registration_number: c.registration_number } : null;
+    }
     if (load.has('user')) out.user = people.find((p) => p.id === h.user_id) ?? null;
     if (load.has('agent')) out.agent = people.find((p) => p.id === h.agent_id) ?? null;
+    if (load.has('payment'))
+      out.payments = pays.filter((p) => p.paymentable_id === h.id).map((p) => serializePayment(p));
     if (load.has('organization')) out.organization = orgs.find((o) => o.id === h.organization_id) ?? null;
     return out;
   });

@@ -3,7 +3,8 @@
  *
  * Grantor only (403 `hibah.grantor_only` for anyone else, staff included):
  * - -1 → 0 (part C done);
- * - 0|1 → 2 sign and submit: complete (particulars, ≥1 receiver, a caretaker for every minor receiver,
+ * - 0|1 → 2 sign and submit: complete (particulars — of a corporate product the company with its
+ *   signatories and board resolution, ADR 0165 —, ≥1 receiver, a caretaker for every minor receiver,
  *   ≥1 property each with a receiver share), paid (or nothing due), signed — the signature given for the
  *   content as it is now (else 422 `hibah.signature_stale` on `signature`: sign again; issue 21 item 5) —,
  *   PDPA + confirmation; then the
@@ -37,6 +38,7 @@ import {
 } from '../db/schema/index.ts';
 import { AppError, fieldError } from '../http/errors.ts';
 import { consumeVerifiedOtp, type OtpPurpose } from '../otp/service.ts';
+import { assertCompanyComplete, isCorporate } from './company.ts';
 import { grantorSignatureState, hibahDocumentVersion } from './document-version.ts';
 import { mailPartyLinks } from './links.ts';
 import { assertCanVerify, assertGrantor, type HibahRow } from './policy.ts';
@@ -45,13 +47,22 @@ import { type Actor, audit, type Conn, findVisibleHibah } from './service.ts';
 type Body = z.output<typeof hibahTransitionSchema>;
 const DAY_MS = 24 * 3600 * 1000;
 
-/** What is still missing before a hibah can be submitted; throws the first as 422 on `_`. */
+/**
+ * What is still missing before a hibah can be submitted; throws the first as 422 on `_`: the grantor's
+ * particulars (a corporate product: the company, its signatories and board resolution), receivers, caretakers
+ * of minors, property with shares.
+ */
 export async function assertComplete(tx: Conn, h: HibahRow) {
-  const [d] = await tx
-    .select({ id: hibah_user_details.id })
-    .from(hibah_user_details)
-    .where(eq(hibah_user_details.hibah_id, h.id));
-  if (!d) throw fieldError('_', H.userDetailRequired);
+  if (isCorporate(h.hibah_type)) {
+    // A corporate hibah is made by its company, not a person (issue 21 item 6; ADR 0165).
+    await assertCompanyComplete(tx, h);
+  } else {
+    const [d] = await tx
+      .select({ id: hibah_user_details.id })
+      .from(hibah_user_details)
+      .where(eq(hibah_user_details.hibah_id, h.id));
+    if (!d) throw fieldError('_', H.userDetailRequired);
+  }
   const rs = await tx.select().from(hibah_receivers).where(eq(hibah_receivers.hibah_id, h.id));
   if (rs.length === 0) throw fieldError('_', H.receiversRequired);
   const cs = await tx.select().from(hibah_caretakers).where(eq(hibah_caretakers.hibah_id, h.id));

@@ -587,6 +587,24 @@ for (const m of ['POST', 'PATCH', 'PUT']) {
     may: fillsHibah,
   }));
 }
+// the grantor company of a corporate hibah (ADR 0165); the target is a property hibah, so a caller who may
+// fill it gets 422 (not corporate) — only those who may not are probed, and they must be refused first
+add('GET /api/hibah/:id/company', (x) => ({ path: `/api/hibah/${x.hibah}/company`, may: seesHibah }));
+add('POST /api/hibah/:id/company', (x) => ({
+  path: `/api/hibah/${x.hibah}/company`,
+  body: {
+    name: 'Syarikat Orang Lain Sdn. Bhd.',
+    registration_number: '202001234567',
+    ...address,
+    signatories: [{ ...person(7), designation: 'Pengarah' }],
+  },
+  may: fillsHibah,
+}));
+add('POST /api/hibah/:id/company/resolution', (x) => ({
+  path: `/api/hibah/${x.hibah}/company/resolution`,
+  body: { document: pdfBase64, filename: 'resolusi.pdf' },
+  may: fillsHibah,
+}));
 add('GET /api/hibah/:id/versions', (x) => ({ path: `/api/hibah/${x.hibah}/versions`, may: seesHibah }));
 add('GET /api/hibah/:id/versions/:no', (x) => ({ path: `/api/hibah/${x.hibah}/versions/1`, may: seesHibah }));
 add('GET /api/hibah/:id/receiver/validate-signature', (x) => ({

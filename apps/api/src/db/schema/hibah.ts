@@ -8,8 +8,9 @@
  * asset ledger (ADR 0030).
  */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { idColumn, timestamps, tz } from './_common.ts';
+import { attachments } from './files.ts';
 import { branches, organizations, pricings } from './organisations.ts';
 import { users } from './users.ts';
 
@@ -137,6 +138,36 @@ export const hibah_user_details = pgTable(
     ...timestamps(),
   },
   (t) => [uniqueIndex('hibah_user_details_hibah_uq').on(t.hibah_id)],
+);
+
+/** One authorised signatory of a corporate grantor (domain `companySignatorySchema`). */
+export interface HibahSignatory {
+  name: string;
+  ic_number: string;
+  designation: string;
+}
+
+/**
+ * The company that makes a corporate hibah or trust (products 1–2; issue 21 item 6; ADR 0165), in place of
+ * a person's particulars: name, SSM registration number (stored formatted), registered address, the
+ * authorised signatories (1–10, in the order given) and the board resolution (an attachment of the hibah,
+ * type `board-resolution`). One per hibah.
+ */
+export const hibah_companies = pgTable(
+  'hibah_companies',
+  {
+    id: idColumn(),
+    hibah_id: text('hibah_id')
+      .notNull()
+      .references(() => hibahs.id),
+    name: text('name').notNull(),
+    registration_number: text('registration_number').notNull(),
+    ...address(),
+    signatories: jsonb('signatories').$type<HibahSignatory[]>().notNull(),
+    board_resolution_id: text('board_resolution_id').references(() => attachments.id),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex('hibah_companies_hibah_uq').on(t.hibah_id)],
 );
 
 /** Receivers (donees, penerima): confirm and sign (signpenerima) through a signed link or in person. */

@@ -75,6 +75,38 @@ describe('DashboardPage', () => {
     );
   });
 
+  it("client: the transaction history lists the hibahs' payments too, named by hibah (issue 21 item 9)", async () => {
+    login('Client');
+    const fetchMock = vi.fn(async (url: string) => {
+      const u = new URL(url, 'http://x');
+      if (u.pathname === '/api/hibah')
+        return jsonResponse({
+          hibahs: {
+            data: [
+              {
+                id: 'h1',
+                hibah_type: 2,
+                hibah_number: null,
+                payments: [
+                  { id: 'ph', amount_sen: 100000, status: 'paid', payment_options_id: 3, receipt_no: 'R2025-000009' },
+                ],
+              },
+            ],
+          },
+        });
+      return jsonResponse({ wasiats: { data: [], total: 0 } });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderPage(<DashboardPage />, { path: '/dashboard' });
+    const row = await screen.findByTestId('transaction-row');
+    expect(row).toHaveTextContent('Hibah Deklarasi Amanah Korporat');
+    expect(within(row).getByText('RM 1,000.00')).toBeInTheDocument();
+    expect(within(row).getByText('R2025-000009')).toBeInTheDocument();
+    const hibahUrl = fetchMock.mock.calls.map((c) => String(c[0])).find((x) => x.includes('/api/hibah?')) ?? '';
+    expect(hibahUrl).toContain('user_id=me');
+    expect(hibahUrl).toContain('load_with=payment');
+  });
+
   it('staff: counts of wills in registration (0) and awaiting confirmation (1)', async () => {
     login('Staff');
     const fetchMock = stubWills((q) =>

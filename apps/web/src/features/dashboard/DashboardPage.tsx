@@ -1,7 +1,7 @@
 /**
  * /dashboard and /dashboard/agent (spec §2 "Dashboard content"): the sections that exist so far.
  * - Client: will status of the latest will, "register new will", transaction history — from
- *   `GET /api/wasiat?user_id=<me>&load_with=payment`.
+ *   `GET /api/wasiat?user_id=<me>&load_with=payment` and `GET /api/hibah?user_id=<me>&load_with=payment`.
  * - Agent, staff and other roles: wills in process (status 0 and 1), "register new will" for a client when
  *   the role may (permission table `will:create:client`).
  * - `focus="agent"` (/dashboard/agent, Agents only — the loader redirects other roles): the same, plus
@@ -12,14 +12,17 @@
  * Guarded by `requireSignature` (spec §2: a non-Client without a signature goes to /signature).
  */
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { can, roleOf } from '@wasiat/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { api } from '@/app/api.ts';
 import { useSessionUser } from '@/app/layout/AppLayout.tsx';
 import { PendingRequests } from '@/features/grants/index.ts';
 import { StaffTransactions } from '@/features/payments/index.ts';
 import { sectionsFor } from './sections.tsx';
 import { TransactionHistory } from './TransactionHistory.tsx';
+import type { HibahList } from './types.ts';
 import { useWills } from './useWills.ts';
 import { WillStatusSection } from './WillStatusSection.tsx';
 import { WillsInProcess } from './WillsInProcess.tsx';
@@ -30,10 +33,19 @@ import { latestWill } from './will-data.ts';
 function ClientSections({ userId }: { userId: string }) {
   const wills = useWills({ user_id: userId, load_with: 'payment', limit: 50 });
   const list = wills.data?.wasiats.data ?? [];
+  // The client's hibahs with their payments (issue 21 item 9: the history leaves none out).
+  const hibahs = useQuery({
+    queryKey: ['hibahs', 'payments', userId],
+    queryFn: () => api.get<HibahList>('hibah', { user_id: userId, load_with: 'payment', limit: 50 }),
+  });
   return (
     <>
       <WillStatusSection will={latestWill(list)} loading={wills.isLoading} failed={wills.isError} />
-      <TransactionHistory wills={list} loading={wills.isLoading} />
+      <TransactionHistory
+        wills={list}
+        hibahs={hibahs.data?.hibahs?.data ?? []}
+        loading={wills.isLoading || hibahs.isLoading}
+      />
     </>
   );
 }

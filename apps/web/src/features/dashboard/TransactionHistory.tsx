@@ -1,22 +1,37 @@
 /**
- * Dashboard "Transaction history" (spec §2): the payments of the client's wills — date, will, payment
- * mode, amount, status and receipt number. When the list was not loaded with its payments
+ * Dashboard "Transaction history" (spec §2): the payments of the client's wills and hibahs (issue 21 item 9)
+ * — date, what it is for (the will or the hibah by its number, else "draft" / the product), payment mode,
+ * amount, status and receipt number. When the list was not loaded with its payments
  * (`load_with=payment` unsupported), each will's `payment_status` is shown instead.
  */
 import { Card, Stack, Table, Text, Title } from '@mantine/core';
-import { formatRinggit, labelOf, PAYMENT_TYPES } from '@wasiat/domain';
+import { formatRinggit, HIBAH_TYPES, labelOf, PAYMENT_TYPES } from '@wasiat/domain';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/components/format.ts';
 import { ListTable } from '@/components/ListTable.tsx';
 import { PaymentStatusBadge } from './StatusBadge.tsx';
-import type { WillSummary } from './types.ts';
+import type { HibahPayments, WillSummary } from './types.ts';
 import { transactionRows } from './will-data.ts';
 
-/** The transaction history table of `wills`. */
-export function TransactionHistory({ wills, loading }: { wills: readonly WillSummary[]; loading?: boolean }) {
+/** The transaction history table of `wills` and `hibahs`. */
+export function TransactionHistory({
+  wills,
+  hibahs = [],
+  loading,
+}: {
+  wills: readonly WillSummary[];
+  hibahs?: readonly HibahPayments[];
+  loading?: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language === 'en' ? 'en' : 'ms';
-  const rows = transactionRows(wills);
+  const rows = transactionRows(wills, hibahs);
+  const forText = (r: (typeof rows)[number]) =>
+    r.hibah
+      ? t('dashboard.paid_for_hibah', {
+          what: r.hibah.hibah_number ?? labelOf(HIBAH_TYPES, r.hibah.hibah_type, lang),
+        })
+      : t('dashboard.paid_for_will', { what: r.will?.wasiat_no ?? t('dashboard.will_draft') });
   return (
     <Card withBorder radius="md" p="lg" component="section" aria-labelledby="transactions-heading">
       <Stack gap="sm">
@@ -34,7 +49,7 @@ export function TransactionHistory({ wills, loading }: { wills: readonly WillSum
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('dashboard.col.date')}</Table.Th>
-                <Table.Th>{t('dashboard.col.will')}</Table.Th>
+                <Table.Th>{t('dashboard.col.for')}</Table.Th>
                 <Table.Th>{t('dashboard.col.mode')}</Table.Th>
                 <Table.Th>{t('dashboard.col.amount')}</Table.Th>
                 <Table.Th>{t('dashboard.col.status')}</Table.Th>
@@ -45,7 +60,7 @@ export function TransactionHistory({ wills, loading }: { wills: readonly WillSum
               {rows.map((r) => (
                 <Table.Tr key={r.key} data-testid="transaction-row">
                   <Table.Td>{formatDateTime(r.date, lang) || '—'}</Table.Td>
-                  <Table.Td>{r.will.wasiat_no ?? t('dashboard.will_draft')}</Table.Td>
+                  <Table.Td>{forText(r)}</Table.Td>
                   <Table.Td>
                     {r.payment?.payment_options_id ? labelOf(PAYMENT_TYPES, r.payment.payment_options_id, lang) : '—'}
                   </Table.Td>

@@ -33,3 +33,17 @@ export interface WillSummary {
 export interface WillList {
   wasiats: { data: WillSummary[]; total?: number };
 }
+
+/** A hibah as `GET /api/hibah?load_with=payment` returns it (the fields the transaction history reads). */
+export interface HibahPayments {
+  id: string;
+  hibah_type: number;
+  hibah_number?: string | null;
+  created_at?: string | null;
+  payments?: PaymentSummary[] | null;
+}
+
+/** `GET /api/hibah` reply: `{ hibahs: { data, total, … } }`. */
+export interface HibahList {
+  hibahs: { data: HibahPayments[]; total?: number };
+}

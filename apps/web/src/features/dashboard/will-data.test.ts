@@ -34,4 +34,29 @@ describe('dashboard will data', () => {
       ['w1', 'pending', 25000],
     ]);
   });
+
+  it("transactionRows includes the hibahs' payments, each saying what it is for, newest first (issue 21 item 9)", () => {
+    const rows = transactionRows(
+      [
+        {
+          id: 'w1',
+          status: 2,
+          payments: [{ id: 'pw', status: 'paid', amount_sen: 30000, paid_at: '2025-01-01T00:00:00Z' }],
+        },
+      ],
+      [
+        {
+          id: 'h1',
+          hibah_type: 2,
+          hibah_number: 'H2025-000004',
+          payments: [{ id: 'ph', status: 'paid', amount_sen: 100000, paid_at: '2025-03-01T00:00:00Z' }],
+        },
+        { id: 'h2', hibah_type: 9, payments: [] },
+      ],
+    );
+    expect(rows.map((r) => [r.key, r.will?.id ?? null, r.hibah?.id ?? null, r.amount_sen])).toEqual([
+      ['ph', null, 'h1', 100000],
+      ['pw', 'w1', null, 30000],
+    ]);
+  });
 });

@@ -1,5 +1,5 @@
 /** Pure helpers for the dashboard's will data (no I/O; unit-tested). */
-import type { PaymentSummary, WillSummary } from './types.ts';
+import type { HibahPayments, PaymentSummary, WillSummary } from './types.ts';
 
 /** The client's latest will: the newest `created_at` (spec §2 "Will status"); null when none. */
 export function latestWill(wills: readonly WillSummary[]): WillSummary | null {
@@ -20,36 +20,47 @@ export function paymentsOf(w: WillSummary): PaymentSummary[] | null {
   return null;
 }
 
-/** One line of the transaction history: a real payment, or a will's payment status when payments are not loaded. */
+/**
+ * One line of the transaction history: a real payment of a will or of a hibah, or a will's payment status
+ * when payments are not loaded. Exactly one of `will` and `hibah` is set: what the payment is for.
+ */
 export interface TransactionRow {
   key: string;
-  will: WillSummary;
+  will: WillSummary | null;
+  hibah: HibahPayments | null;
   payment: PaymentSummary | null;
   status: string | null;
   date: string | null;
   amount_sen: number | null;
 }
 
-/** Transaction history rows for the client's wills (spec §2 "transaction history"), newest first. */
-export function transactionRows(wills: readonly WillSummary[]): TransactionRow[] {
+/**
+ * Transaction history rows for the client's wills and hibahs (spec §2 "transaction history"; issue 21
+ * item 9: hibah payments too), newest first.
+ */
+export function transactionRows(
+  wills: readonly WillSummary[],
+  hibahs: readonly HibahPayments[] = [],
+): TransactionRow[] {
   const rows: TransactionRow[] = [];
+  const paymentRow = (p: PaymentSummary, will: WillSummary | null, hibah: HibahPayments | null): TransactionRow => ({
+    key: p.id,
+    will,
+    hibah,
+    payment: p,
+    status: p.status ?? null,
+    date: p.paid_at ?? p.created_at ?? null,
+    amount_sen: p.amount_sen ?? null,
+  });
   for (const w of wills) {
     const payments = paymentsOf(w);
     if (payments) {
-      for (const p of payments) {
-        rows.push({
-          key: p.id,
-          will: w,
-          payment: p,
-          status: p.status ?? null,
-          date: p.paid_at ?? p.created_at ?? null,
-          amount_sen: p.amount_sen ?? null,
-        });
-      }
+      for (const p of payments) rows.push(paymentRow(p, w, null));
     } else if (w.payment_status) {
       rows.push({
         key: w.id,
         will: w,
+        hibah: null,
         payment: null,
         status: w.payment_status,
         date: w.created_at ?? null,
@@ -57,6 +68,7 @@ export function transactionRows(wills: readonly WillSummary[]): TransactionRow[]
       });
     }
   }
+  for (const h of hibahs) for (const p of h.payments ?? []) rows.push(paymentRow(p, null, h));
   return rows.sort((a, b) => String(b.date ?? '').localeCompare(String(a.date ?? '')));
 }
 

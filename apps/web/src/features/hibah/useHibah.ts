@@ -32,6 +32,8 @@ export interface Hibah {
   /** The grantor's account (`load_with=user`). */
   user?: { name: string; ic_number: string | null; email?: string | null; mobile_number?: string | null } | null;
   user_detail?: Record<string, any> | null;
+  /** A corporate grantor (`load_with=userDetail`; ADR 0165): the company's name and SSM number, else null. */
+  company?: { name: string; registration_number: string } | null;
   organization?: { name: string } | null;
   [k: string]: unknown;
 }

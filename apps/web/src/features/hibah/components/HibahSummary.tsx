@@ -1,6 +1,6 @@
 /**
  * What a hibah gives (`GET /api/hibah/{id}/summary`; issue 21 item 3): per receiver the property and the
- * share, whether a minor, the caretaker with the allowance — the facts the certificate prints, labels in
+ * share, whether a minor, the caretaker with the allowance, a corporate grantor's company and signatories — the facts the certificate prints, labels in
  * "Malay / English" from the server — and the document version (SHA-256) being agreed to. Shown where the
  * grantor accepts the draft and where staff approve, so nobody agrees to what they have not seen.
  */
@@ -24,6 +24,12 @@ interface Summary {
     }[];
   }[];
   properties: { line: string; kind: string }[];
+  /** The grantor company of a corporate hibah (ADR 0165), else null. */
+  company?: {
+    name: string;
+    registration_number: string;
+    signatories: { name: string; ic_number: string; designation: string }[];
+  } | null;
   document_sha256: string;
 }
 
@@ -42,6 +48,21 @@ export function HibahSummary({ hibahId }: { hibahId: string }) {
         <Title order={2} size="h4">
           {t('hibah.summary.title')}
         </Title>
+        {q.data.company ? (
+          <Stack gap={2} data-testid="hibah-summary-company">
+            <Text fw={600}>
+              {t('hibah.summary.company')}: {q.data.company.name} ({q.data.company.registration_number})
+            </Text>
+            <Text size="sm">{t('hibah.summary.signatories')}:</Text>
+            <List size="sm">
+              {q.data.company.signatories.map((s) => (
+                <List.Item key={s.ic_number}>
+                  {s.name} ({s.ic_number}) — {s.designation}
+                </List.Item>
+              ))}
+            </List>
+          </Stack>
+        ) : null}
         {q.data.receivers.map((r) => (
           <Stack key={`${r.name}${r.ic}`} gap={2}>
             <Text fw={600}>

@@ -6,7 +6,7 @@
  * amendments feature's).
  */
 import { Badge, Button, Card, Grid, Group, NavLink, Stack, Text, Title } from '@mantine/core';
-import { HIBAH_TYPES, labelOf } from '@wasiat/domain';
+import { CORPORATE_HIBAH_TYPES, HIBAH_TYPES, labelOf } from '@wasiat/domain';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -30,6 +30,9 @@ export function WizardFrame({
   const lang = i18n.language === 'en' ? 'en' : 'ms';
   const q = hibah ? `?id=${hibah.id}` : '';
   const steps: Part[] = [...PARTS, 'signpenerima', 'draft'];
+  // Part D of a corporate product is the company (ADR 0165).
+  const corporate = !!hibah && (CORPORATE_HIBAH_TYPES as readonly number[]).includes(hibah.hibah_type);
+  const label = (p: Part) => t(corporate && p === 'd' ? 'hibah.part_corporate.d' : `hibah.part.${p}`);
   return (
     <Grid>
       <Grid.Col span={{ base: 12, md: 3 }}>
@@ -39,7 +42,7 @@ export function WizardFrame({
               key={p}
               component={Link}
               to={`${base}/part-${p}${q}`}
-              label={t(`hibah.part.${p}`)}
+              label={label(p)}
               active={p === part}
               disabled={!hibah && p !== 'a'}
               // Locked is said in words, not by colour alone (WCAG 1.4.1).
@@ -52,7 +55,7 @@ export function WizardFrame({
         <Stack>
           <Group justify="space-between">
             <Title order={1} size="h2">
-              {t(`hibah.part.${part}`)}
+              {label(part)}
             </Title>
             {hibah ? (
               <Group gap="xs">

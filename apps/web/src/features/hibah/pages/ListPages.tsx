@@ -79,7 +79,7 @@ export function HibahTable({
                 </Anchor>
               </Table.Td>
               <Table.Td>{labelOf(HIBAH_TYPES, h.hibah_type, lang)}</Table.Td>
-              <Table.Td>{h.user_detail?.name ?? h.user?.name ?? '-'}</Table.Td>
+              <Table.Td>{h.company?.name ?? h.user_detail?.name ?? h.user?.name ?? '-'}</Table.Td>
               <Table.Td>
                 <Badge>{t(statusKey(h.status))}</Badge>
               </Table.Td>

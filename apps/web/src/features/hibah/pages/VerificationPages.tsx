@@ -93,7 +93,9 @@ export function PendingListPage({ status }: { status: 2 | 4 }) {
           {(q.data?.data ?? []).map((h) => (
             <Table.Tr key={h.id} data-testid={`verify-${h.id}`}>
               <Table.Td>
-                {h.user_detail?.name ?? h.user?.name} ({h.user?.ic_number ?? '-'})
+                {h.company
+                  ? `${h.company.name} (${h.company.registration_number})`
+                  : `${h.user_detail?.name ?? h.user?.name} (${h.user?.ic_number ?? '-'})`}
               </Table.Td>
               <Table.Td>{labelOf(HIBAH_TYPES, h.hibah_type, lang)}</Table.Td>
               <Table.Td>

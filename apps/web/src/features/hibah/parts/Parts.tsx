@@ -2,7 +2,8 @@
  * The parts of the hibah wizards (spec §2 Trusts; reference §3.2–§3.4; docs/api/hibah.md):
  * A account (product → `POST /api/hibah`), B the grantor's MyKad front/back and eKYC (issue 3; the shared
  * eKYC step with `ekycable_type: "Hibah"`), C organisation and price, D grantor
- * (`POST /api/hibah/{id}/user-detail` + `POST /api/hibah/{id}` fields), E receivers (estate: heirs and
+ * (`POST /api/hibah/{id}/user-detail` + `POST /api/hibah/{id}` fields; a corporate product: the company, its
+ * signatories and board resolution instead — Company.tsx, ADR 0165), E receivers (estate: heirs and
  * receivers), F property with shares (estate: with its transactions; one-cent: wallet accounts),
  * G caretakers, H verification (payment, signature, PDPA, a verified one-time code `hibah-submit`, submit),
  * I witnesses and completion, signpenerima (receivers sign) and draft (a verified code `hibah-finalise`,
@@ -13,6 +14,7 @@
 import { Alert, Anchor, Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import {
+  CORPORATE_HIBAH_TYPES,
   DESIGNATIONS,
   ESTATE_HIBAH_TYPE,
   GENDERS,
@@ -56,6 +58,7 @@ import { Rows } from '../components/Rows.tsx';
 import { rm } from '../products.ts';
 import { type Hibah, useHibahRows, useRefreshHibah } from '../useHibah.ts';
 import { Attachments } from './Attachments.tsx';
+import { CompanyPart } from './Company.tsx';
 import { Ledger } from './Ledger.tsx';
 import { Shares } from './Shares.tsx';
 
@@ -71,8 +74,10 @@ export function PartB({ hibah }: { hibah: Hibah }) {
   const { t } = useTranslation();
   const refresh = useRefreshHibah();
   const editable = mayFill(hibah);
+  const corporate = (CORPORATE_HIBAH_TYPES as readonly number[]).includes(hibah.hibah_type);
   return (
     <Stack>
+      {corporate ? <Alert data-testid="hibah-acting-person">{t('hibah.company.acting_person')}</Alert> : null}
       <MykadImages
         path={`hibah/${hibah.id}/document`}
         editable={editable}
@@ -121,6 +126,9 @@ const detailSpecs = (t: T): FieldSpec[] => [
   { name: 'permanent_city', label: t('wills.f.city'), required: true },
   { name: 'permanent_state', label: t('wills.f.state'), kind: 'state', required: true },
 ];
+
+/** The trust fields that describe a person's work and income: not asked of a company (ADR 0165). */
+const PERSONAL_TRUST_FIELDS = ['employer_name', 'job_title', 'yearly_income', 'income_source'];
 
 const trustSpecs = (t: T, estate: boolean): FieldSpec[] => [
   { name: 'employer_name', label: t('hibah.f.employer_name') },
@@ -174,7 +182,45 @@ export function PartD({ hibah, next }: { hibah: Hibah; next: () => void }) {
     email: (account as { email?: string | null } | null)?.email,
     mobile_number: (account as { mobile_number?: string | null } | null)?.mobile_number,
   };
-  const tSpecs = trustSpecs(t, hibah.hibah_type === ESTATE_HIBAH_TYPE);
+  const corporate = (CORPORATE_HIBAH_TYPES as readonly number[]).includes(hibah.hibah_type);
+  // A company has no employer, job or yearly income (ADR 0165).
+  const tSpecs = trustSpecs(t, hibah.hibah_type === ESTATE_HIBAH_TYPE).filter(
+    (f) => !corporate || !PERSONAL_TRUST_FIELDS.includes(f.name),
+  );
+  if (corporate) {
+    return (
+      <Stack>
+        <CompanyPart hibah={hibah} />
+        {isGrantor(hibah) ? (
+          <RecordForm
+            title={t('hibah.d.trust')}
+            schema={hibahFieldsSchema}
+            fields={tSpecs}
+            defaults={defaultsFor(tSpecs, hibah)}
+            submitLabel={t('hibah.save_next')}
+            testId="hibah-trust"
+            onSave={async (v) => {
+              await api.post(
+                `hibah/${hibah.id}`,
+                Object.fromEntries(Object.entries(v).filter(([, x]) => x !== '' && x !== null)),
+              );
+              await refresh(hibah.id);
+              next();
+            }}
+          />
+        ) : (
+          <>
+            <Alert data-testid="hibah-trust-grantor-only">{t('hibah.d.trust_by_grantor')}</Alert>
+            <Group>
+              <Button variant="default" onClick={next} data-testid="hibah-part-d-next">
+                {t('common.next')}
+              </Button>
+            </Group>
+          </>
+        )}
+      </Stack>
+    );
+  }
   if (!isGrantor(hibah)) {
     return (
       <Stack>
