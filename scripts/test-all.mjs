@@ -8,9 +8,14 @@
  * Prints one closing line `N passed, N failed` (CI reads only that line) and writes the counts to
  * `test-results/summary.json` so `.ci/run` can add the PostgreSQL pass to them.
  * Typecheck, lint and the log scan count as one check each.
+ *
+ * `PG_PASS_URL=postgres://…` (set by `.ci/run`): the API tests run a second time against that PostgreSQL
+ * server (a fresh database per test file), alongside the browser journeys (they mostly wait on the browser,
+ * so on CI's two CPUs the two overlap instead of adding up; ADR 0178). Its output goes to
+ * `test-results/vitest-pg.log`, printed after the journeys; its counts join the closing line.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 const out = 'test-results';
@@ -47,6 +52,32 @@ if (existsSync(vitestJson)) {
   failed += r.numFailedTests + (vCode !== 0 && r.numFailedTests === 0 ? 1 : 0);
 } else failed += 1;
 
+/** The PostgreSQL pass (see the file comment), started beside the journeys; `finish()` waits and counts. */
+function startPgPass(url) {
+  const json = `${out}/vitest-pg.json`;
+  const logFile = `${out}/vitest-pg.log`;
+  rmSync(json, { force: true });
+  const fd = openSync(logFile, 'w');
+  console.log(`\n=== API tests against PostgreSQL (${url}), beside the journeys; output in ${logFile} ===`);
+  const child = spawn(
+    bin('vitest'),
+    ['run', '--project', 'api', '--reporter=default', '--reporter=json', `--outputFile.json=${json}`],
+    { stdio: ['ignore', fd, fd], env: { ...process.env, DATABASE_URL: url, FORCE_COLOR: '0' } },
+  );
+  const exited = new Promise((res) => child.on('close', (code) => res(code ?? 1)));
+  return {
+    async finish() {
+      const code = await exited;
+      console.log(`\n=== API tests against PostgreSQL: output ===\n${readFileSync(logFile, 'utf8')}`);
+      if (!existsSync(json)) return void (failed += 1);
+      const r = JSON.parse(readFileSync(json, 'utf8'));
+      passed += r.numPassedTests;
+      failed += r.numFailedTests + (code !== 0 && r.numFailedTests === 0 ? 1 : 0);
+    },
+  };
+}
+const pgPass = process.env.PG_PASS_URL ? startPgPass(process.env.PG_PASS_URL) : null;
+
 console.log('\n=== browser journeys (Playwright, Chromium) ===');
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chromium)) {
@@ -75,6 +106,8 @@ if (!existsSync(chromium)) {
     console.log(`\nLast warnings and errors of the web server (${serverLog}):\n${notable.slice(-30).join('\n')}`);
   }
 }
+
+await pgPass?.finish();
 
 check('log scan', 'node', ['--import', 'tsx', 'scripts/log-scan.ts', logs]);
 
