@@ -69,7 +69,10 @@ function startPgPass(url) {
     async finish() {
       const code = await exited;
       console.log(`\n=== API tests against PostgreSQL: output ===\n${readFileSync(logFile, 'utf8')}`);
-      if (!existsSync(json)) return void (failed += 1);
+      if (!existsSync(json)) {
+        failed += 1;
+        return;
+      }
       const r = JSON.parse(readFileSync(json, 'utf8'));
       passed += r.numPassedTests;
       failed += r.numFailedTests + (code !== 0 && r.numFailedTests === 0 ? 1 : 0);
