@@ -1,68 +1,65 @@
 /**
- * Accessibility of every page at two widths (issue 22 item 2): each route of this list is opened as the role
- * that uses it, at desktop (1366×768) and phone (390×844) width, and scanned with axe (WCAG 2.0–2.2 A/AA);
- * any serious or critical violation fails, naming the page, width, rule and elements. Routes with record
- * ids are covered by the journeys' own scans; the lead unifies this list with `support/spec-routes.ts`.
+ * Accessibility of every page at two widths (issue 22 item 2): every route of spec §2 (support/spec-routes.ts,
+ * the table every-route.spec.ts and reflow.spec.ts walk too; routes with ids open on real records made in
+ * `beforeAll`) is opened once as the role that uses it and scanned with axe (WCAG 2.0–2.2 A/AA) at desktop
+ * (1366×768) and, resized, at phone (390×844) width; any serious or critical violation fails, naming the page,
+ * width, rule and elements. A route that redirects to a page the role has already scanned is not scanned again.
+ * Each role's test prints how many routes, pages and scans it made.
  * Also: the page title names the page and focus moves to the new page's heading on a route change
  * (issue 22 item 3).
  */
 import { expect, type Page, test } from '@playwright/test';
 import { A11y } from './support/axe.ts';
-import { DEMO_PASSWORD } from './support/data.ts';
-import { login } from './support/ui.ts';
+import { become, makeIds } from './support/route-session.ts';
+import { type Ids, SPEC_ROUTES } from './support/spec-routes.ts';
 
 const DESKTOP = { width: 1366, height: 768 };
 const PHONE = { width: 390, height: 844 };
 
-/** Role → the routes (spec §2) it uses that need no record id. */
-const ROUTES: { role: string | null; landing?: RegExp; paths: string[] }[] = [
-  // '/' opens once GET / serves the app (issue 17 item 1, branch webdelivery); add it here then.
-  { role: null, paths: ['/login', '/sign-up', '/password/reset', '/password-create'] },
-  {
-    role: 'client',
-    paths: ['/dashboard', '/wasiat', '/profile', '/profile/signature', '/profile/data', '/change-password', '/faraid'],
-  },
-  { role: 'agent', paths: ['/dashboard/agent', '/client', '/client/pending', '/wasiat/list'] },
-  {
-    role: 'staff',
-    paths: [
-      '/dashboard/staff',
-      '/dashboard/wills',
-      '/dashboard/payments',
-      '/dashboard/report',
-      '/wasiat/pengesahan/list-pendaftaran',
-      '/ekyc/review',
-      '/tekun/report/monthly',
-      '/ezqurban/transaction/list',
-      '/ezqurban/report/monthly',
-    ],
-  },
-];
+let ids: Ids;
 
-/** Open `path` and wait until its heading shows (lazy pages and data). */
-async function open(page: Page, path: string) {
-  await page.goto(path);
+test.beforeAll(async ({ request }) => {
+  test.setTimeout(300_000);
+  ids = await makeIds(request);
+});
+
+/** Open `address` and wait until the page's heading shows (lazy pages) and its data has come. */
+async function open(page: Page, address: string) {
+  await page.goto(address);
   await page.locator('main h1, main h2').first().waitFor({ state: 'visible', timeout: 15_000 });
   await page.waitForLoadState('networkidle');
 }
 
-for (const group of ROUTES) {
-  test(`axe: ${group.role ?? 'public'} pages at desktop and phone width have no serious/critical violations`, async ({
+const roles = [...new Set(SPEC_ROUTES.map((r) => r.role))];
+for (const role of roles) {
+  test(`axe: every spec §2 route of ${role} at 1366 and 390 px has no serious/critical violation`, async ({
     browser,
+    request,
   }) => {
-    test.setTimeout(60_000 + group.paths.length * 20_000);
+    const routes = SPEC_ROUTES.filter((r) => r.role === role);
+    test.setTimeout(60_000 + routes.length * 20_000);
+    // An axe scan needs a page of `browser.newContext()` (DESIGN.md §8).
     const context = await browser.newContext({ viewport: DESKTOP });
     const page = await context.newPage();
-    if (group.role) await login(page, group.role, DEMO_PASSWORD, /\/(dashboard|signature)/);
+    await become(page, request, role);
     const a11y = new A11y();
-    for (const path of group.paths) {
+    // A redirecting route (spec §2: "/" → /dashboard/agent, /dashboard/wills → /wasiat/list…) lands on a page
+    // this role may already have scanned: each distinct page is scanned once per width.
+    const scanned = new Set<string>();
+    for (const route of routes) {
       await page.setViewportSize(DESKTOP);
-      await open(page, path);
-      await a11y.scan(page, `${path} @desktop`);
+      await open(page, route.address(ids));
+      const landed = new URL(page.url());
+      if (scanned.has(landed.pathname + landed.search)) continue;
+      scanned.add(landed.pathname + landed.search);
+      await a11y.scan(page, `${route.pattern} as ${role} @1366`);
       await page.setViewportSize(PHONE);
-      await page.waitForTimeout(150);
-      await a11y.scan(page, `${path} @390`);
+      await page.waitForTimeout(150); // the phone layout's media queries re-render
+      await a11y.scan(page, `${route.pattern} as ${role} @390`);
     }
+    console.log(
+      `axe ${role}: ${routes.length} routes, ${scanned.size} distinct pages × 2 widths = ${a11y.scanned.length} scans, ${a11y.findings.length} serious/critical`,
+    );
     a11y.expectClean();
     await context.close();
   });

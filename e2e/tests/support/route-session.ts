@@ -40,10 +40,55 @@ async function productOf(request: APIRequestContext, token: string, organization
   return String(((await r.json()) as { product: { id: string } }).product.id);
 }
 
+/** POST `/api/<path>` as `token` with `data`; expects `status` and returns the JSON. */
+async function apiPost(request: APIRequestContext, token: string, path: string, data: object, status = 200) {
+  const r = await request.post(`/api/${path}`, { headers: apiHeaders(token), data });
+  expect(r.status(), `${path}: ${await r.text()}`).toBe(status);
+  return r.json();
+}
+
+/**
+ * A paid amendment of the will `wasiatId` (docs/api/amendments.md): the owner applies and pays the fee at the
+ * sandbox gateway (its form posted as the "Lulus" button does), which opens the amendment wizard.
+ */
+async function paidAmendment(request: APIRequestContext, owner: string, wasiatId: string): Promise<string> {
+  const { amendment } = await apiPost(
+    request,
+    owner,
+    'amendment',
+    { amendmentable_type: 'Wasiat', amendmentable_id: wasiatId, notes: null, status: 0 },
+    201,
+  );
+  const pay = await apiPost(request, owner, 'payment', {
+    paymentable_type: 'Amendment',
+    paymentable_id: amendment.id,
+    payment_options_id: 1,
+    redirect_url: `/wasiat/${wasiatId}/pindaanPayVerified`,
+  });
+  const done = await request.post(pay.payment_link, { form: { outcome: 'approve' }, maxRedirects: 0 });
+  expect(done.status(), 'the sandbox gateway answers the approval with a redirect').toBeLessThan(400);
+  return String(amendment.id);
+}
+
+/** The owner's hibahs, one per wizard (docs/api/hibah.md: `POST /hibah`, the one-cent code redeemed). */
+async function hibahs(request: APIRequestContext, owner: string, ownerId: string, staff: string) {
+  const start = async (hibah_type: number) =>
+    String((await apiPost(request, owner, 'hibah', { user_id: ownerId, hibah_type }, 201)).hibah.id);
+  // Product codes of spec §3's hibah types (@wasiat/domain HIBAH_TYPES): 9 real-estate hibah trust, 14 estate trust.
+  const hibahId = await start(9);
+  const estateHibahId = await start(14);
+  const { coupons } = await apiPost(request, staff, 'one-cent/hibah-coupon', { count: 1 }, 201);
+  const redeemed = await apiPost(request, owner, `one-cent/hibah-coupon/${coupons[0].code}/redeem`, {});
+  return { hibahId, estateHibahId, oneCentHibahId: String(redeemed.hibah.id) };
+}
+
 /** Role → bearer token, filled as roles are first used. */
 export const tokens = new Map<RouteRole, string>();
 
-/** Register the owner's will and read the demo organisation's ids (call from `beforeAll`, ~1 minute). */
+/**
+ * Register the owner's will, apply for and pay its amendment, start the owner's three hibahs and read the demo
+ * organisation's ids (call from `beforeAll`, ~1 minute).
+ */
 export async function makeIds(request: APIRequestContext): Promise<Ids> {
   const owner = newClient('Nur Aisyah binti Hassan');
   const will = await registeredWillByApi(request, owner);
@@ -57,14 +102,17 @@ export async function makeIds(request: APIRequestContext): Promise<Ids> {
   expect(org, 'the demo organisation').toBeTruthy();
   const organizationId = String(org?.id);
   const me = await apiGet(request, will.token, 'authenticate');
+  const ownerId = String(me.user.id);
   return {
+    ...(await hibahs(request, will.token, ownerId, staff)),
+    amendmentId: await paidAmendment(request, will.token, will.id),
     organizationId,
     branchId: firstId(await apiGet(request, staff, `organization/${organizationId}/branch`)),
     userId: firstId(await apiGet(request, staff, `organization/${organizationId}/user`)),
     pricingId: firstId(await apiGet(request, staff, `organization/${organizationId}/pricing`)),
     productId: await productOf(request, staff, organizationId),
     wasiatId: will.id,
-    ownerId: String(me.user.id),
+    ownerId,
   };
 }
 

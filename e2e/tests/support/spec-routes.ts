@@ -4,7 +4,8 @@
  * user, pricing, product of "Syarikat Demo Amanah Sdn Bhd") and from a will registered through the API for a new
  * client (`Ids.wasiatId`, whose owner is the `owner` role below).
  *
- * Wizard parts past A open on a will (`?wasiat_id=`; without one the wizard starts at part A).
+ * Wizard parts past A open on a will (`?wasiat_id=`; without one the wizard starts at part A); the amendment
+ * wizard on the owner's will with a paid amendment; the three hibah wizards on a hibah of the owner (`?id=`).
  * Roles: `guest` (logged out), the demo users of the README (`client`, `agent`, `staff`, `officer`,
  * `accountant`, `partner`, `admin`), and `owner` (the client of the registered will). `lands` is the path the
  * visit must end on when it is not the address itself (spec §2 redirects).
@@ -21,6 +22,13 @@ export interface Ids {
   wasiatId: string;
   /** The `owner` client's user id (the client list's record). */
   ownerId: string;
+  /** A paid amendment (status 0) of `wasiatId`: its wizard /wasiat/{wasiat_id}/pindaan-* opens. */
+  amendmentId: string;
+  /** Hibahs of the `owner` started at part A, one per wizard: a real-estate hibah trust (/trust), an estate
+   * trust (/amanah/harta-pusaka) and a one-cent hibah redeemed from a staff code (/trust-onecent). */
+  hibahId: string;
+  estateHibahId: string;
+  oneCentHibahId: string;
 }
 
 export type RouteRole =
@@ -49,6 +57,11 @@ const r = (pattern: string, role: RouteRole, address?: (ids: Ids) => string, lan
   address: address ?? (() => pattern),
   lands,
 });
+
+/** The amendment wizard's pages after `/wasiat/{wasiat_id}/pindaan-` (apps/web/src/features/amendments/routes.tsx). */
+const AMENDMENT_PAGES = ['a', 'b', 'ekyc', 'c', 'd', 'harta-tak-alih', 'harta-alih', 'e', 'f', 'g', 'h', 'i', 'draf'];
+/** The hibah wizard's parts past A (spec §2 Trusts: "parts a to i, signpenerima, draft"). */
+const HIBAH_PARTS = ['b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'signpenerima', 'draft'];
 
 /** Spec §2, section by section. */
 export const SPEC_ROUTES: SpecRoute[] = [
@@ -104,6 +117,11 @@ export const SPEC_ROUTES: SpecRoute[] = [
   r('/wasiat/{wasiat_id}/details', 'owner', (i) => `/wasiat/${i.wasiatId}/details`),
   r('/wasiat/list', 'owner'),
   r('/wasiat/MohonPindaan', 'owner'),
+  r('/wasiat/{wasiat_id}/pindaanPayVerified', 'owner', (i) => `/wasiat/${i.wasiatId}/pindaanPayVerified?status=1`),
+  // The amendment wizard (parts a–i, the MyKad & eKYC part, the property pages and the draft).
+  ...AMENDMENT_PAGES.map((p) =>
+    r(`/wasiat/{wasiat_id}/pindaan-${p}`, 'owner', (i) => `/wasiat/${i.wasiatId}/pindaan-${p}`),
+  ),
   r('/pindaan/list', 'owner'),
   // Search
   r('/carian/semak', 'staff'),
@@ -130,6 +148,13 @@ export const SPEC_ROUTES: SpecRoute[] = [
   r('/trust/product-list', 'client'),
   r('/trust/part-listpindaan', 'client'),
   r('/trust-onecent/redeem', 'client'),
+  // The wizards: every part of /trust on a hibah; the other two share every part's component, so each is
+  // opened at its start and at one part on its own hibah (the frame and sidebar differ by wizard).
+  r('/trust/part-a', 'client'),
+  ...HIBAH_PARTS.map((p) => r(`/trust/part-${p}`, 'owner', (i) => `/trust/part-${p}?id=${i.hibahId}`)),
+  r('/amanah/harta-pusaka/part-a', 'client'),
+  r('/amanah/harta-pusaka/part-c', 'owner', (i) => `/amanah/harta-pusaka/part-c?id=${i.estateHibahId}`),
+  r('/trust-onecent/part-b', 'owner', (i) => `/trust-onecent/part-b?id=${i.oneCentHibahId}`),
   // Organisations
   r('/organization/type/{type}', 'staff', () => '/organization/type/private'),
   r('/organization/rakan/', 'staff', () => '/organization/rakan'),

@@ -6,11 +6,11 @@
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { translate } from '@wasiat/domain';
-import { eq } from 'drizzle-orm';
+import { RELIGIONS, translate } from '@wasiat/domain';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../test/harness.ts';
-import { bequests } from '../db/schema/index.ts';
+import { bequests, heirs, organizations, will_user_details, wills } from '../db/schema/index.ts';
 import { insertWill } from './fixtures.ts';
 
 let t: TestApp;
@@ -78,7 +78,96 @@ describe('the will PDF in English', () => {
       expect(text, s).toContain(s);
     }
     expect(text).toContain('Hassan bin Omar 880101145511 Suami / Husband');
-    // the paragraphs: Malay legal text, then the English
+    // the paragraphs, Malay then English: the married man's will below
+  });
+});
+
+/** `text` folded like {@link pdfText} folds the PDF's. */
+const fold = (s: string) => s.replace(/\s+/g, ' ').trim();
+
+describe('the will PDF of a married man in English (issue 22 item 6: the words the report found)', () => {
+  let text = '';
+  let willPages = '';
+  let orgName = '';
+  beforeAll(async () => {
+    const man = (await insertWill(t.ctx, { wasiatNo: 'W2026-000002', receiptNo: 'R2026-000002' })).willId;
+    await t.ctx.db
+      .update(will_user_details)
+      .set({ designation: 'mr', name: 'Ahmad bin Ismail', ic_number: '900101145673', gender: 1 })
+      .where(eq(will_user_details.wasiat_id, man));
+    await t.ctx.db
+      .update(heirs)
+      .set({ name: 'Aminah binti Ahmad', relationship: 'wife', ic_number: '920815145678' })
+      .where(and(eq(heirs.heirable_id, man), eq(heirs.relationship, 'husband')));
+    const [w] = await t.ctx.db.select().from(wills).where(eq(wills.id, man));
+    const [org] = await t.ctx.db
+      .select()
+      .from(organizations)
+      .where(eq(organizations.id, w.organization_id as string));
+    orgName = org.name;
+    const r = await t.call('GET', `/api/wasiat/${man}/certificate/final`, { token, lang: 'en' });
+    expect(r.status).toBe(200);
+    text = pdfText(r.raw);
+    willPages = FIELD_LABELS.reduce(
+      (acc, label) => acc.split(label).join(' '),
+      text.split(translate('sealed.completion.title', 'ms'))[0],
+    );
+  });
+
+  it('prints Lelaki, Warganegara, Berkahwin, Isteri, Anak and Tiada only with their English beside them', () => {
+    for (const [word, english] of [
+      ['Lelaki', 'Male'],
+      ['Warganegara', 'Citizen'],
+      ['Berkahwin', 'Married'],
+      ['Isteri', 'Wife'],
+      ['Tiada', 'None'],
+    ] as const) {
+      expectAlwaysTranslated(willPages, word, english);
+    }
+    // "Anak" (child): "Anak / Son" as a receiver, "Anak lelaki / Son" as an heir read from his MyKad
+    const children = [...willPages.matchAll(/(?<!\p{L})Anak(?!\p{L})/gu)];
+    expect(children.length).toBeGreaterThan(0);
+    for (const m of children) {
+      expect(willPages.slice(m.index ?? 0, (m.index ?? 0) + 25)).toMatch(
+        /^Anak(?: lelaki| perempuan)? \/ (?:Son|Daughter|Child)\b/,
+      );
+    }
+    // Islam is the same word in English: printed once, not "Islam / Islam"
+    expect(RELIGIONS.find((r) => r.code === 1)).toMatchObject({ ms: 'Islam', en: 'Islam' });
+    const religion = `${translate('documents.field.religion', 'ms')} / ${translate('documents.field.religion', 'en')}`;
+    expect(text).toContain(`${religion} Islam `);
+    expect(text).not.toMatch(/(?<!\p{L})Islam \/ Islam(?!\p{L})/u);
+  });
+
+  it('prints every page footer in both languages', () => {
+    const footers = [...text.matchAll(/Muka surat (\d+) daripada (\d+)/g)];
+    expect(footers.length).toBeGreaterThan(1);
+    for (const m of footers) {
+      const after = text.slice((m.index ?? 0) + m[0].length, (m.index ?? 0) + m[0].length + 20);
+      expect(after.startsWith(` / Page ${m[1]} of ${m[2]}`), `footer "${m[0]}${after}"`).toBe(true);
+    }
+  });
+
+  it('prints each English paragraph right after its Malay one', () => {
+    const paragraphs: [string, Record<string, string>?][] = [
+      ['will.declaration_text', { name: 'Ahmad bin Ismail', ic_number: '900101145673', organization: orgName }],
+      ['will.declaration_faraid'],
+      ['will.attestation'],
+    ];
+    for (const [key, params] of paragraphs) {
+      const malay = fold(translate(`documents.${key}`, 'ms', params));
+      const english = fold(translate(`documents.${key}`, 'en', params));
+      expect(malay).not.toBe(english);
+      const at = text.indexOf(malay);
+      expect(at, `${key}: the Malay paragraph is printed`).toBeGreaterThanOrEqual(0);
+      expect(
+        text
+          .slice(at + malay.length)
+          .trimStart()
+          .startsWith(english),
+        `${key}: its English follows`,
+      ).toBe(true);
+    }
   });
 });
 

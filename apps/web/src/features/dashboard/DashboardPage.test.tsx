@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import type { LoaderFunctionArgs } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import i18n from '@/app/i18n.ts';
 import { KEYS } from '@/app/storage.ts';
 import { jsonResponse, renderPage } from '@/components/test-utils.tsx';
 import { AgentDashboardPage, DashboardPage } from './DashboardPage.tsx';
@@ -135,6 +136,34 @@ describe('DashboardPage', () => {
     expect(await screen.findByText('W2025-000123')).toHaveAttribute('href', '/wasiat/c1/details');
     expect(screen.getByText('Ali bin Abu')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Papan Pemuka Ejen' })).toBeInTheDocument();
+  });
+
+  it('client, in English: "Hibah in process" is shown once (the table under it names itself for screen readers only)', async () => {
+    login('Client');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        jsonResponse(
+          new URL(url, 'http://x').pathname.startsWith('/api/hibah')
+            ? { hibahs: { data: [], total: 0 } }
+            : { wasiats: { data: [], total: 0 }, amendments: { data: [], total: 0 } },
+        ),
+      ),
+    );
+    renderPage(<DashboardPage />, { path: '/dashboard' });
+    await i18n.changeLanguage('en');
+    try {
+      const heading = await screen.findByRole('heading', { level: 2, name: 'Hibah in process' });
+      // the table under it is named by a caption for screen readers only, not by another visible title
+      const table = await screen.findByRole('table', { name: 'Hibah in process' });
+      const all = screen.getAllByText('Hibah in process');
+      expect(all).toHaveLength(2);
+      const shown = all.filter((el) => !el.closest('.mantine-VisuallyHidden-root'));
+      expect(shown).toEqual([heading]);
+      expect(table.querySelector('caption .mantine-VisuallyHidden-root')).toHaveTextContent('Hibah in process');
+    } finally {
+      await i18n.changeLanguage('ms');
+    }
   });
 
   it('/dashboard/agent sends every role but Agent to /dashboard', () => {

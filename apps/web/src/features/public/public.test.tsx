@@ -87,6 +87,28 @@ describe('PaymentStatusPage with the server status', () => {
     );
   });
 
+  it('announces the result in an alert (a live region) that appears when the server answers (issue 22 item 4)', async () => {
+    for (const [status, said] of [
+      ['paid', 'Bayaran berjaya'],
+      ['failed', 'Pembayaran wasiat gagal.'],
+    ]) {
+      let answer: (r: Response) => void = () => {};
+      globalThis.fetch = vi.fn(() => new Promise<Response>((r) => (answer = r))) as unknown as typeof fetch;
+      const view = renderPage(<PaymentStatusPage />, {
+        path: '/payment-status',
+        url: '/payment-status?status=1&payment_id=p6&wasiat_id=w1',
+      });
+      // while the server has not answered: the checking line, no result yet (focus stays on the heading)
+      expect(await screen.findByText('Menyemak bayaran…')).toBeInTheDocument();
+      expect(screen.queryByRole('alert')).toBeNull();
+      answer(jsonResponse({ payment: { id: 'p6', status } }));
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent(said);
+      expect(alert).toBe(screen.getByTestId('payment-result'));
+      view.unmount();
+    }
+  });
+
   it('shows the amount and receipt number of a paid payment', async () => {
     globalThis.fetch = vi.fn(async () =>
       jsonResponse({ payment: { id: 'p8', status: 'paid', amount_sen: 70000, receipt_no: 'R2026-000007' } }),
