@@ -597,6 +597,19 @@ test.describe
       await expect(page.getByRole('region', { name: 'Status wasiat' })).toContainText(`No. pendaftaran: ${willNo}`);
       await a11y.scan(page, 'papan pemuka (wasiat berdaftar)');
 
+      // Will-review reminders (issue 17 item 17; ADR 0175): the testator turns them off on the profile; the
+      // setting is the server's (still off after a reload), then on again.
+      await page.goto('/profile');
+      const reminders = page.getByRole('switch', { name: 'Hantar peringatan semakan wasiat kepada saya' });
+      await expect(reminders).toBeChecked();
+      await reminders.click();
+      await expect(page.getByText('Peringatan semakan wasiat dimatikan.')).toBeVisible();
+      await page.reload();
+      await expect(reminders).not.toBeChecked();
+      await reminders.click();
+      await expect(reminders).toBeChecked();
+      await page.goto('/dashboard');
+
       await page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Senarai Wasiat' }).click();
       await expect(page).toHaveURL(/\/wasiat\/list$/);
       const list = page.getByTestId('will-list');
