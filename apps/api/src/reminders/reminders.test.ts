@@ -196,6 +196,14 @@ describe('will-review reminders', () => {
     expect(sent).toMatchObject({ attempts: 2, error: null });
   });
 
+  it('sends one mail when two runs (two processes) meet the same reminder at once', async () => {
+    const before = t.mails.length;
+    const when = at('2036-11-23T01:00:00Z');
+    const runs = await Promise.all([runReviewReminders(t.ctx, when), runReviewReminders(t.ctx, when)]);
+    expect(runs.map((r) => r.yearly).sort()).toEqual([0, 1]);
+    expect(mailsSince(before)).toHaveLength(1);
+  });
+
   it('refuses the setting without a login', async () => {
     expect((await t.call('GET', '/api/profile/reminders')).status).toBe(401);
     expect((await t.call('PATCH', '/api/profile/reminders', { body: { enabled: false } })).status).toBe(401);
