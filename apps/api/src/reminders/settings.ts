@@ -5,11 +5,11 @@
  * entity `User`); the language the user was using is kept, and the reminder mails lead with it.
  */
 import type { Language } from '@wasiat/domain';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { recordAudit } from '../audit/audit.ts';
 import type { Ctx } from '../context.ts';
 import type { Db } from '../db/client.ts';
-import { review_reminder_settings, users } from '../db/schema/index.ts';
+import { review_reminder_settings, review_reminders, users } from '../db/schema/index.ts';
 import { fieldError } from '../http/errors.ts';
 import { userOfToken } from './token.ts';
 
@@ -70,4 +70,25 @@ export async function unsubscribeByToken(ctx: Ctx, token: string, language: Lang
   const [u] = userId ? await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, userId)) : [];
   if (!u) throw fieldError('token', 'reminders.token_invalid');
   return setReminders(ctx, u.id, { enabled: false, language, via: 'link', ip });
+}
+
+/**
+ * What the reminders module holds about `userId`, for the personal data export (ADR 0083): the setting and
+ * the reminders sent or tried (will, kind, date, address, times, last error).
+ */
+export async function reminderRecordsOf(db: Db, userId: string) {
+  const sent = await db
+    .select({
+      wasiat_id: review_reminders.wasiat_id,
+      kind: review_reminders.kind,
+      due_on: review_reminders.due_on,
+      email: review_reminders.email,
+      sent_at: review_reminders.sent_at,
+      attempts: review_reminders.attempts,
+      error: review_reminders.error,
+    })
+    .from(review_reminders)
+    .where(eq(review_reminders.user_id, userId))
+    .orderBy(asc(review_reminders.due_on));
+  return { setting: await reminderSettings(db, userId), reminders: sent };
 }
