@@ -342,6 +342,14 @@ test.describe
         await form.getByRole('button', { name: 'Simpan' }).click();
         await expect(page.getByRole('table', { name: 'Penerima' })).toContainText(name);
       }
+      // The wife is picked from the heirs of part D (issue 17 item 6; ADR 0157): her particulars fill the form.
+      await page.getByRole('button', { name: 'Tambah penerima' }).click();
+      const picked = page.getByRole('form', { name: 'Tambah penerima' });
+      await choose(combobox(picked, 'Pilih daripada waris'), `${heir.name} (Isteri)`);
+      await expect(textbox(picked, 'Nama')).toHaveValue(heir.name);
+      await expect(textbox(picked, 'No. MyKad')).toHaveValue(heir.ic);
+      await picked.getByRole('button', { name: 'Simpan' }).click();
+      await expect(page.getByRole('table', { name: 'Penerima' })).toContainText(heir.name);
       await a11y.scan(page, 'bahagian E (penerima)');
 
       await page.getByRole('tab', { name: 'Harta alih' }).click();
@@ -395,6 +403,25 @@ test.describe
       const lands = page.getByRole('table', { name: 'Harta tak alih' });
       await expect(lands).toContainText('Geran Mukim (GM)');
       await expect(lands).toContainText('GM 1234');
+      // The whole land to the wife, above her faraid share: a bequest to an heir (issue 17 item 5; ADR 0155).
+      // The notice says so in plain words and the testator must acknowledge it before going on.
+      await page.getByRole('button', { name: 'Tambah penerima bagi Sebidang Tanah GM 1234' }).click();
+      await choose(combobox(shareForm, 'Penerima'), heir.name);
+      await textbox(shareForm, 'Bahagian').fill('100%');
+      await shareForm.getByRole('button', { name: 'Simpan' }).click();
+      await expect(page.getByRole('table', { name: 'Penerima: Sebidang Tanah GM 1234' })).toContainText(heir.name);
+      const notice = page.getByTestId('heir-bequests-notice');
+      await expect(notice).toContainText('Wasiat kepada waris');
+      await expect(notice).toContainText(
+        `${heir.name} (Isteri) — Sebidang Tanah — GM 1234: diberi 100%, bahagian faraid 25%, lebihan 75%`,
+      );
+      await page.getByRole('button', { name: 'Seterusnya' }).click();
+      await expect(page.getByText('Sila akui wasiat kepada waris sebelum meneruskan.')).toBeVisible();
+      // The box is ticked once the server recorded the acknowledgement (a controlled checkbox).
+      const ack = notice.getByRole('checkbox', { name: 'Saya faham dan mengakui wasiat kepada waris ini' });
+      await ack.click();
+      await expect(ack).toBeChecked();
+      await expect(notice.getByTestId('heir-bequests-acked')).toContainText('Diakui pada');
 
       await page.getByRole('tab', { name: 'Penjaga' }).click();
       await page.getByRole('button', { name: 'Tambah penjaga' }).click();
@@ -569,6 +596,19 @@ test.describe
       await expect(page.getByTestId('will-status-meaning')).toHaveText('Wasiat anda telah disahkan dan didaftarkan.');
       await expect(page.getByRole('region', { name: 'Status wasiat' })).toContainText(`No. pendaftaran: ${willNo}`);
       await a11y.scan(page, 'papan pemuka (wasiat berdaftar)');
+
+      // Will-review reminders (issue 17 item 17; ADR 0175): the testator turns them off on the profile; the
+      // setting is the server's (still off after a reload), then on again.
+      await page.goto('/profile');
+      const reminders = page.getByRole('switch', { name: 'Hantar peringatan semakan wasiat kepada saya' });
+      await expect(reminders).toBeChecked();
+      await reminders.click();
+      await expect(page.getByText('Peringatan semakan wasiat dimatikan.')).toBeVisible();
+      await page.reload();
+      await expect(reminders).not.toBeChecked();
+      await reminders.click();
+      await expect(reminders).toBeChecked();
+      await page.goto('/dashboard');
 
       await page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Senarai Wasiat' }).click();
       await expect(page).toHaveURL(/\/wasiat\/list$/);

@@ -18,6 +18,7 @@ import { organisationsRoutes } from './organisations/routes.ts';
 import { otpRoutes } from './otp/routes.ts';
 import { paymentsRoutes } from './payments/routes.ts';
 import { postcodesRoutes } from './postcodes/routes.ts';
+import { remindersRoutes } from './reminders/index.ts';
 import { reportsRoutes } from './reports/routes.ts';
 import { securityRoutes } from './security/routes.ts';
 import { supportRoutes } from './support/index.ts';
@@ -46,4 +47,5 @@ export async function registerModules(api: FastifyInstance, ctx: Ctx) {
   await supportRoutes(api, ctx);
   await jobsRoutes(api, ctx);
   await grantsRoutes(api, ctx);
+  await remindersRoutes(api, ctx);
 }

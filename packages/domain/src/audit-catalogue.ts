@@ -176,6 +176,11 @@ export const AUDIT_ACTIONS = {
   // Will-review reminders (issue 17 item 17)
   'reminder.opt_out': l('Peringatan semakan wasiat dimatikan', 'Will-review reminders turned off'),
   'reminder.opt_in': l('Peringatan semakan wasiat dihidupkan', 'Will-review reminders turned on'),
+  'reminder.yearly_sent': l('Peringatan semakan tahunan dihantar', 'Yearly review reminder sent'),
+  'reminder.heir_adult_sent': l(
+    'Peringatan dihantar: seorang waris berumur 18 tahun',
+    'Reminder sent: an heir turned 18',
+  ),
 } as const satisfies Record<string, AuditLabel>;
 
 /** An action the API may write (the key of {@link AUDIT_ACTIONS}). */
@@ -368,6 +373,11 @@ export const AUDIT_FIELDS = {
   permanent_state: l('Negeri tetap', 'Permanent state'),
   content: l('Kandungan', 'Content'),
   confirmed_at: l('Tarikh disahkan', 'Confirmed at'),
+  // Will-review reminders (issue 17 item 17; ADR 0174)
+  enabled: l('Dihidupkan', 'Turned on'),
+  via: l('Melalui', 'Through'),
+  due_on: l('Tarikh peringatan', 'Reminder date'),
+  sent_at: l('Tarikh e-mel dihantar', 'E-mail sent at'),
 } as const satisfies Record<string, AuditLabel>;
 
 /** Keys of before/after never shown (identifiers and bookkeeping times). */

@@ -15,6 +15,7 @@ import enMail from './locales/en/mail.json';
 import enOrganisations from './locales/en/organisations.json';
 import enPayments from './locales/en/payments.json';
 import enProgrammes from './locales/en/programmes.json';
+import enReminders from './locales/en/reminders.json';
 import enSealed from './locales/en/sealed.json';
 import enSecurity from './locales/en/security.json';
 import enSupport from './locales/en/support.json';
@@ -32,6 +33,7 @@ import msMail from './locales/ms/mail.json';
 import msOrganisations from './locales/ms/organisations.json';
 import msPayments from './locales/ms/payments.json';
 import msProgrammes from './locales/ms/programmes.json';
+import msReminders from './locales/ms/reminders.json';
 import msSealed from './locales/ms/sealed.json';
 import msSecurity from './locales/ms/security.json';
 import msSupport from './locales/ms/support.json';
@@ -57,6 +59,7 @@ export const MESSAGES: Record<Language, Record<string, unknown>> = {
     ...msMail,
     ...msOrganisations,
     ...msPayments,
+    ...msReminders,
     ...msSealed,
     ...msSecurity,
     ...msSupport,
@@ -76,6 +79,7 @@ export const MESSAGES: Record<Language, Record<string, unknown>> = {
     ...enMail,
     ...enOrganisations,
     ...enPayments,
+    ...enReminders,
     ...enSealed,
     ...enSecurity,
     ...enSupport,

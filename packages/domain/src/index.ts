@@ -11,6 +11,7 @@ export * from './original-roles.ts';
 export * from './people.ts';
 export * from './permissions.ts';
 export * from './preferences.ts';
+export * from './reminders.ts';
 export * from './status.ts';
 export * from './validation/auth.ts';
 export * from './validation/common.ts';

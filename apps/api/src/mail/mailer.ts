@@ -13,6 +13,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Extra headers, e.g. `List-Unsubscribe` of the will-review reminders (ADR 0175). */
+  headers?: Record<string, string>;
   /** Files to attach (e.g. a receipt PDF; issue 7). */
   attachments?: { filename: string; content: Buffer; contentType: string }[];
 }

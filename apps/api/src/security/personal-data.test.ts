@@ -97,6 +97,7 @@ describe('data export', () => {
     expect(data.witnesses).toHaveLength(2);
     expect(data.payments.length).toBeGreaterThan(0);
     expect(Array.isArray(data.ekyc_attempts)).toBe(true);
+    expect(data.will_review_reminders).toEqual({ setting: { enabled: true, language: 'ms' }, reminders: [] });
     expect(JSON.stringify(data)).not.toContain(other.ic);
     // every listed document is in the zip, byte for byte what is stored
     expect(data.documents.length).toBeGreaterThanOrEqual(3);

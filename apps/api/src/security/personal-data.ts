@@ -57,6 +57,7 @@ import {
 } from '../db/schema/index.ts';
 import { AppError, fieldError, notFound } from '../http/errors.ts';
 import { pageParams, toPage } from '../http/pagination.ts';
+import { reminderRecordsOf } from '../reminders/index.ts';
 import { eraseDraftHibahs, eraseDraftWills, planDraftErasure } from './draft-erasure.ts';
 
 async function userWills(db: Db, userId: string) {
@@ -253,6 +254,7 @@ export async function exportPersonalData(ctx: Ctx, user: AuthUser): Promise<Buff
       file: `documents/${f.type}-${f.id}.${f.storage_key.split('.').pop()}`,
     })),
     data_requests: requests,
+    will_review_reminders: await reminderRecordsOf(db, user.id),
     audit_events: audit.map((e) => ({ action: e.action, entity_type: e.entity_type, at: e.at, ip: e.ip })),
   };
   zip.file('data.json', JSON.stringify(data, null, 2));

@@ -19,6 +19,7 @@ import { organisationsRoutes } from '@/features/organisations/routes.tsx';
 import { paymentsRoutes } from '@/features/payments/routes.tsx';
 import { profileRoutes } from '@/features/profile/routes.tsx';
 import { publicRoutes } from '@/features/public/routes.tsx';
+import { remindersRoutes } from '@/features/reminders/routes.tsx';
 import { reportsRoutes } from '@/features/reports/routes.tsx';
 import { securityRoutes } from '@/features/security/routes.tsx';
 import { tekunRoutes } from '@/features/tekun/routes.tsx';
@@ -49,6 +50,7 @@ const features = [
   ezqurbanRoutes,
   jobsRoutes,
   grantsRoutes,
+  remindersRoutes,
 ];
 
 /**

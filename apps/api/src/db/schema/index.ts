@@ -14,6 +14,7 @@ export * from './payments.ts';
 export * from './people.ts';
 export * from './programmes.ts';
 export * from './properties.ts';
+export * from './reminders.ts';
 export * from './reports.ts';
 export * from './security.ts';
 export * from './signatures.ts';

@@ -13,6 +13,7 @@ import { type SessionUser, session } from '@/app/storage.ts';
 import { ListTable } from '@/components/ListTable.tsx';
 import { ProfileForm, type ProfileUser } from '@/components/ProfileForm.tsx';
 import { GrantList } from '@/features/grants/index.ts';
+import { ReminderSetting } from '@/features/reminders/index.ts';
 
 type Me = SessionUser & ProfileUser;
 
@@ -74,6 +75,7 @@ export function ProfilePage() {
           </Table.Tbody>
         </Table>
         {can(roleOf(me), 'will:read:own') ? <GrantList /> : null}
+        {can(roleOf(me), 'will:read:own') ? <ReminderSetting /> : null}
         {(!access || access.status === 2) && (
           <Text>
             {t('profile.ui.no_access')}{' '}

@@ -10,6 +10,7 @@ export { caretakerSpecs, defaultsFor, heirSpecs, receiverSpecs, witnessSpecs } f
 export { type FieldSpec, RecordForm } from './components/RecordForm.tsx';
 export { RecordsTable } from './components/RecordsTable.tsx';
 export { WillStatusBadge, willStatusLabelKey } from './components/WillStatus.tsx';
+export { uniquePeople, useNewestWillHeirs } from './hooks/useNewestWillHeirs.ts';
 export { formatMalaysianDateTime } from './lib/datetime.ts';
 export { fetchAttachmentBlob, saveBlob } from './lib/files.ts';
 export { immoveableSpecs, moveableSpecs } from './parts/e/PropertyTab.tsx';

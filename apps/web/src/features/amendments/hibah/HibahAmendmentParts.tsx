@@ -33,10 +33,14 @@ import {
   DetailTable,
   type FieldSpec,
   formatMalaysianDateTime,
+  HeirPicker,
   Notice,
+  type PickableHeir,
   RecordsTable,
   receiverSpecs,
+  uniquePeople,
   useLang,
+  useNewestWillHeirs,
   witnessSpecs,
 } from '@/features/wills/index.ts';
 import { changeStatus } from '../api.ts';
@@ -106,6 +110,9 @@ export function HibahSummaryPart() {
 export function HibahReceiversPart() {
   const { t } = useTranslation();
   const lang = useLang();
+  const { amendment: a, hdraft } = useHibahContext();
+  // Picked from the draft's heirs (estate trust) and the grantor's newest will's heirs (ADR 0176).
+  const pickable = uniquePeople((hdraft.heirs ?? []) as PickableHeir[], useNewestWillHeirs(a.user_id));
   return (
     <Stack>
       <Title order={2}>{t('hibahAmendments.pages.receivers')}</Title>
@@ -116,6 +123,7 @@ export function HibahReceiversPart() {
         title={t('hibahAmendments.pages.receivers')}
         name={(r) => r.name}
         testId="hibah-draft-receivers"
+        extra={(form) => <HeirPicker heirs={pickable} form={form} mode="receiver" />}
         columns={[
           { label: t('wills.f.name'), render: (r) => r.name },
           {

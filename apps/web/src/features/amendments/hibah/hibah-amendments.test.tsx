@@ -1,4 +1,5 @@
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { Outlet, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -9,7 +10,7 @@ import ms from '@/locales/ms/hibah-amendments.json';
 import type { AmendmentContext } from '../components/AmendmentWizard.tsx';
 import type { Amendment } from '../types.ts';
 import type { HibahDraft } from './api.ts';
-import { HibahSubmitPart, HibahSummaryPart } from './HibahAmendmentParts.tsx';
+import { HibahReceiversPart, HibahSubmitPart, HibahSummaryPart } from './HibahAmendmentParts.tsx';
 import { HibahVersionsPanel } from './HibahDocuments.tsx';
 import { HibahDraftSummary } from './HibahDraftSummary.tsx';
 
@@ -155,6 +156,34 @@ describe('hibah amendment identity, code and documents (ADRs 0097, 0098)', () =>
     const [url, init] = pdf.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/amendment/a1/certificate/comprehensive');
     expect((init.headers as Record<string, string>).Accept).toBe('application/pdf');
+  });
+
+  it("receivers: picked from the grantor's will's heirs, filling the draft's receiver form (ADR 0176)", async () => {
+    // jsdom has neither scrollIntoView (Mantine's combobox) nor a FontFaceSet (its autosizing textarea).
+    Element.prototype.scrollIntoView ??= () => {};
+    if (!document.fonts)
+      Object.defineProperty(document, 'fonts', { value: { addEventListener() {}, removeEventListener() {} } });
+    localStorage.setItem(KEYS.token, 'tok');
+    localStorage.setItem(KEYS.user, JSON.stringify({ id: 'me', name: 'Penghibah', roles: [{ name: 'Client' }] }));
+    const fetchMock = vi.fn(async (url: string) =>
+      String(url).startsWith('/api/wasiat?')
+        ? jsonResponse({ wasiats: { data: [{ id: 'w1' }] } })
+        : String(url) === '/api/wasiat/w1/heir'
+          ? jsonResponse({
+              heirs: [{ id: 'x', name: 'Zaiton binti Musa', relationship: 'wife', ic_number: '820303145678' }],
+            })
+          : jsonResponse({ message: 'not found' }, 404),
+    );
+    globalThis.fetch = fetchMock as unknown as typeof fetch;
+    const user = userEvent.setup();
+    renderPart(<HibahReceiversPart />, amendment());
+    await user.click(await screen.findByRole('button', { name: 'Tambah Penerima' }));
+    const form = await screen.findByTestId('hibah-draft-receivers-form');
+    await user.click(await within(form).findByTestId('heir-picker'));
+    await user.click(await screen.findByRole('option', { name: 'Zaiton binti Musa (Isteri)', hidden: true }));
+    await waitFor(() => expect(within(form).getByDisplayValue('820303145678')).toBeTruthy());
+    expect(within(form).getByDisplayValue('Zaiton binti Musa')).toBeTruthy();
+    expect(fetchMock.mock.calls.map(([u]) => String(u))).toContain('/api/wasiat?user_id=me&limit=1');
   });
 
   it('versions: the current certificate for everyone; earlier versions when the API lists them (staff)', async () => {

@@ -4,6 +4,7 @@
  */
 import { Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { api } from '@/app/api.ts';
@@ -23,6 +24,8 @@ interface RowsProps {
   testId: string;
   editable: boolean;
   extra?: (row: any) => React.ReactNode;
+  /** Added inside the add and edit forms (e.g. the heir picker of the receivers; ADR 0176). */
+  formExtra?: (form: UseFormReturn<Record<string, unknown>>) => React.ReactNode;
 }
 
 /** The table and its add form. */
@@ -38,6 +41,7 @@ export function Rows({
   testId,
   editable,
   extra,
+  formExtra,
 }: RowsProps) {
   const { t } = useTranslation();
   const rows = useHibahRows(hibahId, path, envelope);
@@ -119,6 +123,7 @@ export function Rows({
           defaults={Object.fromEntries(Object.keys(defaults).map((k) => [k, editing[k] ?? defaults[k]]))}
           submitLabel={t('hibah.save')}
           testId={`${testId}-edit-form`}
+          extra={formExtra}
           onCancel={() => setEditing(null)}
           onSave={async (v) => {
             await api.patch(`hibah/${hibahId}/${path}/${editing.id}`, v);
@@ -135,6 +140,7 @@ export function Rows({
           defaults={defaults}
           submitLabel={t('hibah.save')}
           testId={`${testId}-form`}
+          extra={formExtra}
           onCancel={() => setAdding(false)}
           onSave={async (v) => {
             await api.post(`hibah/${hibahId}/${path}`, v);

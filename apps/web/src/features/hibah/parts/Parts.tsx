@@ -51,8 +51,10 @@ import { SignaturePad } from '@/components/SignaturePad.tsx';
 import { EkycStep, MykadImages, OtpStep } from '@/features/ekyc/index.ts';
 import { defaultsFor, heirSpecs, receiverSpecs, witnessSpecs } from '@/features/wills/components/personFields.ts';
 import { type FieldSpec, RecordForm } from '@/features/wills/components/RecordForm.tsx';
+import { HeirPicker } from '@/features/wills/index.ts';
 import { immoveableSpecs, moveableSpecs } from '@/features/wills/parts/e/PropertyTab.tsx';
 import { isGrantor, mayFill } from '../access.ts';
+import { useGrantorHeirs } from '../components/grantorHeirs.ts';
 import { HibahSummary } from '../components/HibahSummary.tsx';
 import { Rows } from '../components/Rows.tsx';
 import { rm } from '../products.ts';
@@ -284,6 +286,7 @@ export function PartE({ hibah }: { hibah: Hibah }) {
   const { t } = useTranslation();
   const specs = receiverSpecs(t);
   const editable = mayFill(hibah);
+  const pickable = useGrantorHeirs(hibah);
   return (
     <Stack>
       {hibah.hibah_type === ESTATE_HIBAH_TYPE ? (
@@ -322,6 +325,7 @@ export function PartE({ hibah }: { hibah: Hibah }) {
         ]}
         testId="hibah-receiver"
         editable={editable}
+        formExtra={(form) => <HeirPicker heirs={pickable} form={form} mode="receiver" />}
       />
     </Stack>
   );
