@@ -170,7 +170,12 @@ export function EkycStep({ record, editable, onChanged, onNext, title, uploadMan
         {verified ? (
           onNext && <Button onClick={onNext}>{t('common.next')}</Button>
         ) : (
-          <Button onClick={verify} loading={busy || reading} disabled={!editable || limitReached} data-testid="ekyc-verify">
+          <Button
+            onClick={verify}
+            loading={busy || reading}
+            disabled={!editable || limitReached}
+            data-testid="ekyc-verify"
+          >
             {t('wills.ekyc.verify')}
           </Button>
         )}
