@@ -212,6 +212,15 @@ const uploadBody = z.object({
   is_base64: z.unknown().optional(),
 });
 
+/**
+ * Who may change the hibah's parties and property (policy.ts `assertCanFill`: the grantor or its registrar),
+ * decided before the body is validated (ADR 0107): 404 when not visible, 403 when not theirs to fill.
+ */
+async function assertFills(db: Db, req: FastifyRequest, hibahId: string) {
+  const user = requireUser(req);
+  assertCanFill(user, await findVisibleHibah(db, user, hibahId));
+}
+
 const answer = (k: FlatKind, row: Body) => (k.reply ? k.reply(row) : row);
 
 /**
@@ -225,6 +234,7 @@ function flatHooks(ctx: Ctx) {
     hooks[`POST /api/${k.path}`] = async (req, reply) => {
       if (!isObject(req.body) || req.body[k.ownerType] !== 'Hibah') return;
       const hibahId = String(req.body[k.ownerId] ?? '');
+      await assertFills(db, req, hibahId);
       const row = await createChild(db, actorOf(req), k.kind, hibahId, k.values(req.body));
       return reply.status(201).send({ [k.one]: answer(k, row) });
     };
@@ -240,6 +250,7 @@ function flatHooks(ctx: Ctx) {
       const hibahId = await hibahOfRow(db, k, idOf(req));
       if (!hibahId) return;
       const b = isObject(req.body) ? req.body : {};
+      await assertFills(db, req, hibahId);
       const row = await updateChild(db, actorOf(req), k.kind, hibahId, idOf(req), k.values(b));
       return reply.send({ [k.one]: answer(k, row) });
     };
@@ -269,6 +280,7 @@ function flatHooks(ctx: Ctx) {
       .from(hibah_properties)
       .where(eq(hibah_properties.id, String(req.body.propertyable_id ?? '')));
     if (!p) return;
+    await assertFills(db, req, p.hibah_id);
     const share = await saveShare(db, actorOf(req), p.hibah_id, String(req.body.propertyable_id), {
       ...parseBody(hibahPropertyReceiverSchema, req.body),
     });
@@ -285,6 +297,7 @@ function flatHooks(ctx: Ctx) {
   hooks['PATCH /api/property-receiver/:id'] = async (req, reply) => {
     const s = await shareOf(idOf(req));
     if (!s) return;
+    await assertFills(db, req, s.hibah_id);
     const b = isObject(req.body) ? req.body : {};
     const body = parseBody(hibahPropertyReceiverSchema, { receiver_id: s.share.receiver_id, ...b });
     if (body.receiver_id !== s.share.receiver_id) {
@@ -300,12 +313,14 @@ function flatHooks(ctx: Ctx) {
     const hibahId = await hibahOfRow(db, witnessKind, idOf(req));
     if (!hibahId) return;
     await findChild(db, requireUser(req), WITNESS, hibahId, idOf(req));
+    await assertFills(db, req, hibahId);
     throw fieldError('signature', H.witnessConfirmsByLink);
   };
   // The agent's payment receipt on the hibah's documents (reference §2.3 `POST hibah/{id}/document
   // { document, type: "payment" }`): the eKYC module's route takes MyKad images only.
   hooks['POST /api/hibah/:id/document'] = async (req, reply) => {
     if (!isObject(req.body) || req.body.type !== 'payment') return;
+    await assertFills(db, req, idOf(req));
     const b = parseBody(uploadBody, req.body);
     const data = decodeBase64(b.document, 'document');
     const actor = actorOf(req);
@@ -409,13 +424,14 @@ export async function hibahOriginalRoutes(api: FastifyInstance, ctx: Ctx) {
       `/${k.path}/:id/document`,
       { config: { access: [...EDIT] }, schema: { params: idParams }, preValidation: multipartToBody },
       async (req, reply) => {
+        const hibahId = await hibahOfRow(db, k, idOf(req));
+        if (!hibahId) throw notFound();
+        await assertFills(db, req, hibahId);
         const b = parseBody(uploadBody, req.body);
         const type = b.type === 'mykad_front' ? 'mykad-front' : b.type === 'mykad_back' ? 'mykad-back' : b.type;
         if (type !== 'mykad-front' && type !== 'mykad-back') throw fieldError('type', 'wills.document_type_invalid');
         const data = decodeBase64(b.document, 'document');
         const actor = actorOf(req);
-        const hibahId = await hibahOfRow(db, k, idOf(req));
-        if (!hibahId) throw notFound();
         const a = await db.transaction(async (tx) => {
           const h = await fillableHibah(tx, actor.user, hibahId);
           const row = await findChild(tx, actor.user, k.kind, h.id, idOf(req));
@@ -453,9 +469,10 @@ export async function hibahOriginalRoutes(api: FastifyInstance, ctx: Ctx) {
       `/${k.path}/:id/document`,
       { config: { access: [...EDIT] }, schema: { params: idParams }, preValidation: multipartToBody },
       async (req, reply) => {
-        const b = parseBody(uploadBody, req.body);
         const hibahId = await hibahOfRow(db, k, idOf(req));
         if (!hibahId) throw notFound();
+        await assertFills(db, req, hibahId);
+        const b = parseBody(uploadBody, req.body);
         const a = await addPropertyDocument(ctx, actorOf(req), hibahId, idOf(req), {
           document: b.document,
           description: b.description,
@@ -472,6 +489,7 @@ export async function hibahOriginalRoutes(api: FastifyInstance, ctx: Ctx) {
   api.post('/receiver/:id/signature', { config: { access: [...EDIT] }, schema: { params: idParams } }, async (req) => {
     const hibahId = await hibahOfRow(db, receiverKind, idOf(req));
     if (!hibahId) throw notFound();
+    assertGrantor(requireUser(req), await findVisibleHibah(db, requireUser(req), hibahId));
     const b = parseBody(signatureBody, req.body);
     const r = await signAsReceiver(ctx, actorOf(req), hibahId, idOf(req), b.document);
     return { receiver: { id: r.id, name: r.name, signed_at: r.signed_at } };
