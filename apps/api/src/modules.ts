@@ -12,6 +12,7 @@ import { ekycRoutes } from './ekyc/routes.ts';
 import { ezQurbanRoutes } from './ezqurban/routes.ts';
 import { faraidRoutes } from './faraid/routes.ts';
 import { grantsRoutes } from './grants/routes.ts';
+import { hibahOnFlatRoutes } from './hibah/original-contract.ts';
 import { hibahRoutes } from './hibah/routes.ts';
 import { jobsRoutes } from './jobs/routes.ts';
 import { organisationsRoutes } from './organisations/routes.ts';
@@ -27,6 +28,8 @@ import { usersRoutes } from './users/routes.ts';
 import { willsRoutes } from './wills/routes.ts';
 
 export async function registerModules(api: FastifyInstance, ctx: Ctx) {
+  // The 2021 client's hibah calls on the wills module's flat paths (issue 20, ADR 0162): before those routes.
+  hibahOnFlatRoutes(api, ctx);
   await usersRoutes(api, ctx);
   await organisationsRoutes(api, ctx);
   await willsRoutes(api, ctx);

@@ -88,3 +88,10 @@ export async function getClient(db: Db, user: AuthUser, id: string) {
     .orderBy(desc(wills.created_at));
   return { user: { ...(await serializeUser(db, u)), wills: rows } };
 }
+
+/** The caller's own profile (`GET /user/{id}` with their own id) as every user reply shapes it. */
+export async function ownProfile(db: Db, id: string) {
+  const [u] = await db.select().from(users).where(eq(users.id, id));
+  if (!u) throw notFound();
+  return serializeUser(db, u);
+}

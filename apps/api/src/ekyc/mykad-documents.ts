@@ -48,9 +48,10 @@ export interface MykadInput {
 
 type AttachmentRow = typeof attachments.$inferSelect;
 
-/** An attachment as listed (no storage key). */
+/** An attachment as listed (no storage key); `public_path` is where the 2021 client reads the file (ADR 0131). */
 export const attachmentBody = (a: AttachmentRow) => ({
   id: a.id,
+  public_path: `/api/attachment/${a.id}/file`,
   type: a.type,
   description: a.description,
   mime_type: a.mime_type,

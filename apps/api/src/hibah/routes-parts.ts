@@ -36,6 +36,7 @@ import { listPayments } from '../payments/service.ts';
 import { allPage } from '../wills/owned.ts';
 import { type ChildKind, createChild, deleteChild, findChild, listChildren, updateChild } from './children.ts';
 import { addTransaction, listTransactions } from './ledger.ts';
+import { DRAFT_SIGNATURE, moveableReplyOf, signForDraft } from './original-contract.ts';
 import {
   CARETAKER,
   HEIR,
@@ -54,6 +55,7 @@ import {
   saveShare,
 } from './property.ts';
 import { actorOf, EDIT_HIBAH, idParams, parseBody, READ_HIBAH } from './routes.ts';
+import { findVisibleHibah } from './service.ts';
 
 const childParams = z.object({ id: z.string().min(1).max(64), cid: z.string().min(1).max(64) });
 const deleted = (req: any) => ({ message: translate('hibah.deleted', req.lang) });
@@ -62,14 +64,23 @@ function childRoutes(
   api: FastifyInstance,
   ctx: Ctx,
   kind: ChildKind,
-  o: { path: string; one: string; many: string; schema: z.ZodTypeAny; extra?: Record<string, unknown> },
+  o: {
+    path: string;
+    one: string;
+    many: string;
+    schema: z.ZodTypeAny;
+    extra?: Record<string, unknown>;
+    /** The row as answered (2021 keys beside ours). */
+    reply?: (row: Record<string, unknown>) => Record<string, unknown>;
+  },
 ) {
   api.get(
     `/hibah/:id/${o.path}`,
     { config: { access: READ_HIBAH }, schema: { params: idParams } },
-    async (req: any) => ({
-      [o.many]: allPage(await listChildren(ctx.db, requireUser(req), kind, req.params.id)),
-    }),
+    async (req: any) => {
+      const rows = await listChildren(ctx.db, requireUser(req), kind, req.params.id);
+      return { [o.many]: allPage(o.reply ? rows.map(o.reply) : rows) };
+    },
   );
   api.post(
     `/hibah/:id/${o.path}`,
@@ -151,6 +162,7 @@ export async function partsRoutes(api: FastifyInstance, ctx: Ctx) {
     many: 'moveable_properties',
     schema: moveableSchema,
     extra: { kind: 'moveable' },
+    reply: moveableReplyOf,
   });
   childRoutes(api, ctx, immoveable, {
     path: 'immoveable-property',
@@ -213,18 +225,36 @@ export async function partsRoutes(api: FastifyInstance, ctx: Ctx) {
     },
   );
 
-  /** The grantor's signature → `{ signature_id }`. */
+  /**
+   * The grantor's signature `{ signature }` (or the 2021 client's `{ is_base64, document, description }`) →
+   * `{ signature_id }`. With `description: "Signature for draft acceptance"` while the draft awaits acceptance
+   * (status 3), the signature given with the acceptance (original-contract.ts `signForDraft`; ADR 0162).
+   */
   api.post(
     '/hibah/:id/signature',
     { config: { access: EDIT_HIBAH }, schema: { params: idParams } },
-    async (req: any) => ({
-      signature_id: await signAsGrantor(
-        ctx,
-        actorOf(req),
-        req.params.id,
-        parseBody(hibahSignatureSchema, req.body).signature,
-      ),
-    }),
+    async (req: any) => {
+      const b = { ...(req.body ?? {}) };
+      if (b.signature === undefined && typeof b.document === 'string') b.signature = b.document;
+      const signature = parseBody(hibahSignatureSchema, b).signature;
+      if (b.description === DRAFT_SIGNATURE) {
+        return { signature_id: await signForDraft(ctx, actorOf(req), req.params.id, signature) };
+      }
+      return { signature_id: await signAsGrantor(ctx, actorOf(req), req.params.id, signature) };
+    },
+  );
+  /** `GET /hibah/{id}/signature?stream=false` → `{ signature: { id, public_path } | null }` (the grantor's). */
+  api.get(
+    '/hibah/:id/signature',
+    { config: { access: READ_HIBAH }, schema: { params: idParams } },
+    async (req: any) => {
+      const h = await findVisibleHibah(ctx.db, requireUser(req), req.params.id);
+      return {
+        signature: h.signature_id
+          ? { id: h.signature_id, public_path: `/api/attachment/${h.signature_id}/file` }
+          : null,
+      };
+    },
   );
   /** A receiver signs on the grantor's device → `{ receiver }`. */
   api.post(

@@ -31,6 +31,7 @@ import { loadHibahContent } from './content.ts';
 import { grantorSignatureState, hibahDocumentVersion } from './document-version.ts';
 import { registerHibahJobs } from './jobs.ts';
 import { registerPartyLinks } from './links.ts';
+import { hibahImages, hibahOriginalRoutes, originalStatusBody } from './original-contract.ts';
 import { hibahPayable } from './payable.ts';
 import { companyRoutes } from './routes-company.ts';
 import { partsRoutes } from './routes-parts.ts';
@@ -69,7 +70,10 @@ export async function hibahRoutes(api: FastifyInstance, ctx: Ctx) {
   registerHibahJobs();
   const r = api.withTypeProvider<ZodTypeProvider>();
 
-  /** `GET /hibah` → `{ hibahs: { data, current_page, per_page, total, last_page } }`, newest first. */
+  /**
+   * `GET /hibah` → `{ hibahs: { data, current_page, per_page, total, last_page } }`, newest first; with
+   * `return_first=true` → `{ hibahs: <the newest> | null }` (reference §1.6).
+   */
   r.get(
     '/hibah',
     {
@@ -83,13 +87,18 @@ export async function hibahRoutes(api: FastifyInstance, ctx: Ctx) {
           except_status: optionalQuery(z.string().max(40)),
           organization_id: optionalQuery(z.string().max(64)),
           load_with: optionalQuery(z.string().max(200)),
+          return_first: optionalQuery(z.string().max(10)),
           ...pageQuery,
         }),
       },
     },
     async (req) => {
-      const { rows, page } = await listHibahs(ctx.db, requireUser(req), req.query);
-      return { hibahs: page(await serializeHibahs(ctx.db, rows, parseLoadWith(req.query.load_with))) };
+      const first = req.query.return_first === 'true' || req.query.return_first === '1';
+      const { rows, page } = await listHibahs(ctx.db, requireUser(req), first ? { ...req.query, limit: 1 } : req.query);
+      // `organization` comes with every list entry (the 2021 client's own list reads `organization.name`).
+      const data = await serializeHibahs(ctx.db, rows, parseLoadWith(req.query.load_with).add('organization'));
+      // `return_first=true` (the 2021 client, reference §1.6): the newest one itself, or null.
+      return { hibahs: first ? (data[0] ?? null) : page(data) };
     },
   );
 
@@ -99,7 +108,10 @@ export async function hibahRoutes(api: FastifyInstance, ctx: Ctx) {
     return reply.status(created ? 201 : 200).send({ hibah: await serializeHibah(ctx.db, hibah) });
   });
 
-  /** `GET /hibah/{id}?load_with=userDetail` → `{ hibah }` (404 when not the caller's to see). */
+  /**
+   * `GET /hibah/{id}?load_with=userDetail` → `{ hibah }` with `user`, `mykad_front`, `mykad_back`, `selfie` (404
+   * when not the caller's to see).
+   */
   r.get(
     '/hibah/:id',
     {
@@ -109,9 +121,12 @@ export async function hibahRoutes(api: FastifyInstance, ctx: Ctx) {
     async (req) => {
       const h = await findVisibleHibah(ctx.db, requireUser(req), req.params.id);
       const sig = await grantorSignatureState(ctx.db, h);
+      // The grantor (`user`) and the MyKad images come with every read (the 2021 client, reference §2.3).
+      const load = parseLoadWith(req.query.load_with).add('user');
       return {
         hibah: {
-          ...(await serializeHibah(ctx.db, h, parseLoadWith(req.query.load_with))),
+          ...(await serializeHibah(ctx.db, h, load)),
+          ...(await hibahImages(ctx.db, h.id)),
           // 1 when the grantor's signature is of the content as it is now (issue 21 item 5); the version hashes.
           signature_current: sig.current ? 1 : 0,
           document_sha256: sig.now,
@@ -132,7 +147,11 @@ export async function hibahRoutes(api: FastifyInstance, ctx: Ctx) {
     const b = (req.body ?? {}) as Record<string, unknown>;
     const a = actorOf(req);
     let h: Awaited<ReturnType<typeof updateFields>>;
-    if ('status' in b && b.status !== null && b.status !== '') {
+    const original = await originalStatusBody(ctx.db, a, req.params.id, b);
+    if (original.kind === 'handover') return { hibah: await serializeHibah(ctx.db, original.hibah) };
+    if (original.kind === 'partC') {
+      h = await updateFields(ctx.db, a, req.params.id, parseBody(hibahFieldsSchema, original.body));
+    } else if ('status' in b && b.status !== null && b.status !== '') {
       h = await changeStatus(ctx, a, req.params.id, parseBody(hibahTransitionSchema, b));
     } else if (HIBAH_FIELD_KEYS.some((k) => k in b)) {
       h = await updateFields(ctx.db, a, req.params.id, parseBody(hibahFieldsSchema, b));
@@ -190,4 +209,5 @@ export async function hibahRoutes(api: FastifyInstance, ctx: Ctx) {
   await partsRoutes(api, ctx);
   await companyRoutes(api, ctx);
   await publicRoutes(api, ctx);
+  await hibahOriginalRoutes(api, ctx);
 }

@@ -360,8 +360,12 @@ export async function saveUserDetail(
     const ic = input.ic_number ?? before?.ic_number ?? grantor?.ic;
     if (input.gender !== undefined && ic && /^\d{12}$/.test(ic) && genderFromMykad(ic) !== input.gender)
       throw fieldError('gender', W.genderMykadMismatch);
+    // A partial body that carries nothing (every key unknown) changes nothing.
+    const carried = Object.values(input).some((v) => v !== undefined);
     const [row] = before
-      ? await tx.update(hibah_user_details).set(input).where(eq(hibah_user_details.id, before.id)).returning()
+      ? carried
+        ? await tx.update(hibah_user_details).set(input).where(eq(hibah_user_details.id, before.id)).returning()
+        : [before]
       : await tx
           .insert(hibah_user_details)
           .values({ ...input, hibah_id: h.id })

@@ -286,6 +286,12 @@ const MATRIX: Record<string, { req: (f: Fx) => Promise<Req> | Req; expect: numbe
     req: (f) => ({ path: `/client/${f.demoClient}` }),
     expect: [403, 200, 200, 200, 200, 403, 200, 404, 404],
   },
+  // the 2021 client's `GET user/{id}` (ADR 0162): one's own profile, or a client as GET /client/{id}; a role
+  // without client:read gets a 404 (it says nothing of another account)
+  'GET /user/:id': {
+    req: (f) => ({ path: `/user/${f.demoClient}` }),
+    expect: [200, 200, 200, 200, 200, 404, 200, 404, 404],
+  },
 };
 
 let t: TestApp;

@@ -12,13 +12,16 @@
  *   422 "Your OTP code is incorrect. Please try again." on field `code`.
  * - `GET /api/otp/verified?purpose&wasiat_id?&hibah_id?` → `{ otp: { verified, verified_at, valid_until } }`:
  *   whether the caller's own verified code still holds (a reloaded page keeps it; issue 17 item 13).
+ * - The 2021 client's `POST /api/sms/code { phone_number }` → `{ otp }` and `POST /api/sms/verify
+ *   { phone_number, code }` → `{ otp }` (reference §2.11; ADR 0162): a code by SMS to the caller's own mobile
+ *   (another number: 422 `otp.phone_not_yours`), which the caller's next finalising step spends.
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireUser } from '../auth/guard.ts';
 import type { Ctx } from '../context.ts';
 import { routeRateLimit } from '../http/rate-limits.ts';
-import { OTP_PURPOSES, requestOtp, verifiedOtpStatus, verifyOtp } from './service.ts';
+import { OTP_PURPOSES, requestOtp, requestSmsCode, verifiedOtpStatus, verifyOtp, verifySmsCode } from './service.ts';
 import { smsSenderFor } from './sms.ts';
 
 const requestBody = z.object({
@@ -53,4 +56,21 @@ export async function otpRoutes(api: FastifyInstance, ctx: Ctx) {
   api.post('/otp/verify', { config: { access: 'authenticated' }, schema: { body: verifyBody } }, async (req) =>
     verifyOtp(ctx.db, { user: requireUser(req), ip: req.ip }, req.body as z.infer<typeof verifyBody>),
   );
+  const phoneBody = z.object({ phone_number: z.string().trim().min(1, 'validation.required').max(30) });
+  api.post(
+    '/sms/code',
+    {
+      config: { access: 'authenticated', rateLimit: routeRateLimit(ctx.env, 'otpRequest') },
+      schema: { body: phoneBody },
+    },
+    async (req) => {
+      const b = req.body as z.infer<typeof phoneBody>;
+      return requestSmsCode(ctx, sms, { user: requireUser(req), ip: req.ip }, b.phone_number, req.lang);
+    },
+  );
+  const smsVerifyBody = phoneBody.extend({ code: z.string().trim().min(1, 'validation.required').max(12) });
+  api.post('/sms/verify', { config: { access: 'authenticated' }, schema: { body: smsVerifyBody } }, async (req) => {
+    const b = req.body as z.infer<typeof smsVerifyBody>;
+    return verifySmsCode(ctx.db, { user: requireUser(req), ip: req.ip }, b.phone_number, b.code);
+  });
 }

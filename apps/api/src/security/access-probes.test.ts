@@ -380,14 +380,79 @@ for (const m of ['POST', 'PATCH', 'PUT']) {
     may: editsWill,
   }));
 }
+/**
+ * The flat paths also answer a hibah's rows by their own id (the 2021 client; hibah/original-contract.ts,
+ * ADR 0162): each is probed with the target hibah's row too, under the hibah's rules.
+ */
+const HIBAH_ROW_OF: Record<string, { key: keyof Targets['hibahParts']; body: unknown }> = {
+  heir: { key: 'heir', body: hibahHeirBody },
+  receiver: { key: 'receiver', body: hibahReceiverBody },
+  caretaker: { key: 'caretaker', body: hibahCaretakerBody },
+  witness: { key: 'witness', body: hibahWitnessBody },
+  'moveable-property': { key: 'moveable', body: HIBAH_CHILDREN[4][2] },
+  'immoveable-property': { key: 'land', body: immoveableBody },
+};
 for (const [path, key, body] of WILL_PARTS) {
+  const h = HIBAH_ROW_OF[path];
+  const hibahCase = (x: Targets, may: Rule, b?: unknown): Case[] =>
+    h
+      ? [
+          {
+            path: `/api/${path}/${x.hibahParts[h.key]}`,
+            body: b && (path === 'caretaker' ? { ...(b as object), receiver_id: x.hibahParts.minor } : b),
+            may,
+          },
+        ]
+      : [];
   add(`GET /api/wasiat/:id/${path}`, (x) => ({ path: `/api/wasiat/${x.draft}/${path}`, may: seesWill }));
-  add(`GET /api/${path}/:id`, (x) => ({ path: `/api/${path}/${x.draftParts[key]}`, may: seesWill }));
+  add(`GET /api/${path}/:id`, (x) => [
+    { path: `/api/${path}/${x.draftParts[key]}`, may: seesWill },
+    ...hibahCase(x, seesHibah),
+  ]);
   for (const m of ['PATCH', 'PUT']) {
-    add(`${m} /api/${path}/:id`, (x) => ({ path: `/api/${path}/${x.draftParts[key]}`, body, may: editsWill }));
+    add(`${m} /api/${path}/:id`, (x) => [
+      { path: `/api/${path}/${x.draftParts[key]}`, body, may: editsWill },
+      ...hibahCase(x, fillsHibah, h?.body),
+    ]);
   }
-  add(`DELETE /api/${path}/:id`, (x) => ({ path: `/api/${path}/${x.draftParts[key]}`, may: editsWill }));
+  add(`DELETE /api/${path}/:id`, (x) => [
+    { path: `/api/${path}/${x.draftParts[key]}`, may: editsWill },
+    ...hibahCase(x, fillsHibah),
+  ]);
 }
+// A hibah party's MyKad images and a property's documents by the row's own id (the 2021 client; ADR 0162)
+for (const [path, key] of [
+  ['receiver', 'receiver'],
+  ['caretaker', 'caretaker'],
+  ['heir', 'heir'],
+  ['moveable-property', 'moveable'],
+  ['immoveable-property', 'land'],
+] as const) {
+  const property = path.endsWith('property');
+  add(`GET /api/${path}/:id/document`, (x) => ({ path: `/api/${path}/${x.hibahParts[key]}/document`, may: seesHibah }));
+  add(`POST /api/${path}/:id/document`, (x) => ({
+    path: `/api/${path}/${x.hibahParts[key]}/document`,
+    body: property
+      ? { document: certificatePdf('HARTA').toString('base64'), description: 'Geran' }
+      : { is_base64: true, type: 'mykad-front', document: SIGNATURE_PNG },
+    may: fillsHibah,
+  }));
+}
+add('GET /api/receiver/:id/signature', (x) => ({
+  path: `/api/receiver/${x.hibahParts.receiver}/signature`,
+  may: seesHibah,
+}));
+add('POST /api/receiver/:id/signature', (x) => ({
+  path: `/api/receiver/${x.hibahParts.receiver}/signature`,
+  body: { is_base64: true, document: SIGNATURE_PNG },
+  may: grantor,
+}));
+add('GET /api/hibah/:id/signature', (x) => ({ path: `/api/hibah/${x.hibah}/signature`, may: seesHibah }));
+// a user by id (the 2021 client's `GET user/{id}`): one's own, or a client in the caller's scope
+add('GET /api/user/:id', (x) => ({
+  path: `/api/user/${x.owner.id}`,
+  may: or(isOwner, and(holds('client:read'), clientInScope)),
+}));
 for (const k of ['moveable', 'immoveable'] as const) {
   add(`GET /api/${k}-property/:id/receiver`, (x) => ({
     path: `/api/${k}-property/${x.draftParts[k]}/receiver`,

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../harness.ts';
-import { originalClient } from './replay-org.ts';
+import { originalClient } from './replay.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { branches, organizations, pricings } from '../../src/db/schema/index.ts';
 import { makeTestApp, type TestApp } from '../harness.ts';
-import { originalClient } from './replay-org.ts';
+import { originalClient } from './replay.ts';
 
 let t: TestApp;
 let partner: string;

@@ -1,90 +1,119 @@
 /**
- * Replay of the 2021 client's calls (issue 20; /work/shared/reference/original-client-interface.md §1.2,
- * §2): each call goes over HTTP as that client sends it — `Accept: application/json`, `Type: api-private`,
- * `X-localization: ms`, `Authorization: Bearer <token>`, and PATCH/DELETE as a POST whose body carries
- * `_method` — and is checked against the status and every reply key the reference says the client reads.
- * A call is "answered as expected" when both hold. {@link Replay.summary} prints `N of M calls answered as
- * expected`; a flow's test asserts that every call was.
+ * Replays calls of the product's 2021 web client against our API (issue 20;
+ * /work/shared/reference/original-client-interface.md §1.2, §2), as that client — or a partner's own front end
+ * built on it — sends them: `POST` with `_method` for PATCH/DELETE (JSON or multipart), headers
+ * `Authorization: Bearer <token>` (`Bearer null` when logged out), `Type: api-private`, `Accept:
+ * application/json`, `X-localization: ms`, paths relative to `/api`.
+ *
+ * Each call states the status the reference expects and the reply keys the client reads (dotted paths: `a.b.0.c`
+ * for one element, `a.b[].c` for every element of a non-empty array; a `null` counts as present where the
+ * reference says "or null"). A call is "answered as expected" when the status matches and every read key is
+ * there (and the optional `check` passes). `summary()` prints `[<suite>] N of M calls answered as expected` and
+ * every miss; a flow's test asserts `n === m` and checks the state the flow ends in.
  */
 import type { TestApp } from '../harness.ts';
 
-/** What the reference expects of one call: the status, and the reply keys the client reads. */
-export interface Expectation {
-  /** HTTP status (or statuses) that count as success for the client (it judges by 2xx; we pin ours). */
-  status: number | number[];
+/** One call of the 2021 client. */
+export interface OriginalCall {
+  /** The HTTP verb as the reference's tables write it; PATCH/DELETE are sent as POST + `_method`. */
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  /** Path relative to the API base (no leading `/api`), with the query string as the client builds it. */
+  path: string;
+  /** JSON body (plain object). */
+  body?: Record<string, unknown>;
+  /** Multipart body (the client's `FormData` uploads, reference §1.7); `_method` is appended when spoofed. */
+  form?: () => FormData;
   /**
-   * Dotted paths the client reads (`wasiat.id`, `pricings.data.0.price`); each must be present in the reply
-   * (a `null` counts as present where the reference says "or null", e.g. `users` with `return_first`).
+   * Expected status, or any of several (default 200; for a plain POST that creates, 201 is accepted too —
+   * the client judges by 2xx only, reference §1.5).
    */
+  status?: number | number[];
+  /** Reply keys the client reads (reference §2), e.g. `branch.id`, `branches.data[].branch_name`. */
   reads?: string[];
   /** Extra check on the reply body; returns an error text, or nothing when fine. */
   check?: (body: any) => string | undefined;
+  /** The token to send (`Bearer null` when absent, as the client does when logged out). */
+  token?: string | null;
+  /** `X-localization` (default `ms`). */
+  lang?: 'ms' | 'en';
 }
 
-export interface ReplayedCall {
-  label: string;
+export interface CallResult {
+  call: OriginalCall;
+  status: number;
+  body: any;
   ok: boolean;
   problems: string[];
 }
 
-/** Whether the dotted `path` is present in `body` (`a.b.0.c`; the last key may hold null). */
-export function hasPath(body: unknown, path: string): boolean {
-  let cur: any = body;
-  const parts = path.split('.');
-  for (let i = 0; i < parts.length; i++) {
-    if (cur === null || typeof cur !== 'object' || !(parts[i] in cur)) return false;
-    cur = cur[parts[i]];
-    if (cur === undefined) return false;
+/** Whether the dotted `path` exists in `body` (`a.b[].c`: every element of array `a.b` has `c`; null counts). */
+export function hasKey(body: unknown, path: string): boolean {
+  let nodes: unknown[] = [body];
+  for (const raw of path.split('.')) {
+    const each = raw.endsWith('[]');
+    const key = each ? raw.slice(0, -2) : raw;
+    const next: unknown[] = [];
+    for (const n of nodes) {
+      if (n === null || typeof n !== 'object' || !(key in (n as object))) return false;
+      const v = (n as Record<string, unknown>)[key];
+      if (v === undefined) return false;
+      if (each) {
+        if (!Array.isArray(v) || v.length === 0) return false;
+        next.push(...v);
+      } else next.push(v);
+    }
+    nodes = next;
   }
   return true;
 }
 
-/** One flow's replay: the calls in order, each counted. */
-export class Replay {
-  readonly calls: ReplayedCall[] = [];
-  constructor(
-    private readonly t: TestApp,
-    readonly flow: string,
-  ) {}
-
-  /**
-   * Send a call as the 2021 client does and record whether it was answered as expected.
-   * @param method the reference's method: GET | POST | PATCH | DELETE (PATCH/DELETE go as POST + `_method`)
-   * @param path relative to `/api`, as the reference spells it (query string included)
-   */
-  async send(
-    token: string | null,
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-    path: string,
-    body: Record<string, unknown> | undefined,
-    expect: Expectation,
-  ) {
-    const spoofed = method === 'PATCH' || method === 'DELETE';
-    const r = await this.t.call(spoofed ? 'POST' : method, `/api/${path}`, {
-      body: spoofed ? { ...(body ?? {}), _method: method } : body,
-      lang: 'ms',
-      headers: { Type: 'api-private', Authorization: `Bearer ${token ?? 'null'}` },
-    });
-    const problems: string[] = [];
-    const statuses = Array.isArray(expect.status) ? expect.status : [expect.status];
-    if (!statuses.includes(r.status)) problems.push(`status ${r.status}: ${JSON.stringify(r.body)?.slice(0, 300)}`);
-    else {
-      for (const p of expect.reads ?? []) if (!hasPath(r.body, p)) problems.push(`reply lacks ${p}`);
-      const extra = expect.check?.(r.body);
-      if (extra) problems.push(extra);
-    }
-    this.calls.push({ label: `${method} ${path.split('?')[0]}`, ok: problems.length === 0, problems });
-    return r;
-  }
-
-  /** `<flow>: N of M calls answered as expected`. */
-  summary() {
-    const n = this.calls.filter((c) => c.ok).length;
-    return `${this.flow}: ${n} of ${this.calls.length} calls answered as expected`;
-  }
-
-  /** The calls not answered as expected, with why (empty when all were). */
-  failures() {
-    return this.calls.filter((c) => !c.ok).map((c) => `${c.label}: ${c.problems.join('; ')}`);
-  }
+/** A replayer over one test app: `call()` sends and records, `summary()` prints and returns the N of M line. */
+export function originalClient(t: TestApp, suite: string) {
+  const results: CallResult[] = [];
+  return {
+    results,
+    /** Send one call as the 2021 client does; records whether the status and every read key came back. */
+    async call(c: OriginalCall): Promise<CallResult> {
+      const spoof = c.method === 'PATCH' || c.method === 'DELETE';
+      let form: FormData | undefined;
+      if (c.form) {
+        form = c.form();
+        if (spoof) form.append('_method', c.method);
+      }
+      const body = form ? undefined : spoof ? { ...(c.body ?? {}), _method: c.method } : c.body;
+      const r = await t.call(spoof ? 'POST' : c.method, `/api/${c.path.replace(/^\//, '')}`, {
+        body,
+        form,
+        headers: {
+          Authorization: `Bearer ${c.token ?? 'null'}`,
+          Type: 'api-private',
+          Accept: 'application/json',
+          'X-localization': c.lang ?? 'ms',
+        },
+      });
+      const wanted = c.status === undefined ? [200] : [c.status].flat();
+      const problems: string[] = [];
+      const createdOk = c.status === undefined && c.method === 'POST' && r.status === 201;
+      if (!wanted.includes(r.status) && !createdOk) {
+        problems.push(`status ${r.status}, expected ${wanted.join('|')}: ${JSON.stringify(r.body)?.slice(0, 300)}`);
+      } else {
+        for (const k of c.reads ?? []) if (!hasKey(r.body, k)) problems.push(`reply lacks ${k}`);
+        const extra = c.check?.(r.body);
+        if (extra) problems.push(extra);
+      }
+      const res = { call: c, status: r.status, body: r.body, ok: problems.length === 0, problems };
+      results.push(res);
+      return res;
+    },
+    /** Print `[suite] N of M calls answered as expected` (and each miss) and return the counts. */
+    summary() {
+      const n = results.filter((r) => r.ok).length;
+      const line = `[${suite}] ${n} of ${results.length} calls answered as expected`;
+      const misses = results
+        .filter((r) => !r.ok)
+        .map((r) => `  ✗ ${r.call.method} ${r.call.path}: ${r.problems.join('; ')}`);
+      console.log([line, ...misses].join('\n'));
+      return { n, m: results.length, misses };
+    },
+  };
 }

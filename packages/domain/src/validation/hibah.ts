@@ -73,6 +73,7 @@ export const H = {
   couponExpiryPast: 'hibah.coupon_expiry_past',
   walletLimit: 'hibah.wallet_limit',
   witnessIsReceiver: 'hibah.witness_is_receiver',
+  witnessConfirmsByLink: 'hibah.witness_confirms_by_link',
   witnessIsGrantor: 'hibah.witness_is_grantor',
 } as const;
 
