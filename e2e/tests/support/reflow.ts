@@ -1,26 +1,17 @@
 /**
- * Phones and reflow (issue 22 item 5, issue 17 item 12; ADR 0151): every route of spec §2 (support/spec-routes.ts)
- * is opened as the role that uses it at 390 px and then at 320 px wide (WCAG 1.4.10 Reflow), and must
- *  - not scroll sideways: `document.scrollingElement.scrollWidth <= innerWidth`;
- *  - keep the fixed header on one line (at most 60 px high) so it never covers the content;
- *  - in every list (a table in main with rows), show each row's status and its actions inside the screen
+ * Phones and reflow (issue 22 item 5, issue 17 item 12; ADR 0151): what a page must hold at a phone width
+ * (390 px, and 320 px for WCAG 1.4.10 Reflow), checked by every-route.spec.ts on every route of spec §2:
+ *  - no sideways scroll: `document.scrollingElement.scrollWidth <= innerWidth`;
+ *  - the fixed header on one line (at most 60 px high) so it never covers the content;
+ *  - in every list (a table in main with rows), each row's status and its actions inside the screen
  *    (their boxes lie within 0…innerWidth), as the card layout of the shared list pattern does.
- * Each list is photographed at both widths and the pictures are attached to the test's output.
+ * Each list is photographed and the picture attached to the test's output.
  */
-import { expect, type Page, type TestInfo, test } from '@playwright/test';
-import { become, makeIds } from './support/route-session.ts';
-import { type Ids, SPEC_ROUTES, type SpecRoute } from './support/spec-routes.ts';
+import { expect, type Page, type TestInfo } from '@playwright/test';
+import type { SpecRoute } from './spec-routes.ts';
 
-const WIDTHS = [390, 320];
-let ids: Ids;
-
-test.beforeAll(async ({ request }) => {
-  test.setTimeout(300_000);
-  ids = await makeIds(request);
-});
-
-/** What the page measures at the current width. */
-async function measure(page: Page) {
+/** What the page measures at the current width: sideways scroll, header height, each list's status and actions. */
+export async function measure(page: Page) {
   return page.evaluate(() => {
     const se = document.scrollingElement as HTMLElement;
     const header = document.querySelector('header');
@@ -63,7 +54,8 @@ async function measure(page: Page) {
   });
 }
 
-async function check(page: Page, route: SpecRoute, width: number, info: TestInfo) {
+/** Soft-assert the reflow rules above for `route` at the current `width`; photograph any list. */
+export async function checkReflow(page: Page, route: SpecRoute, width: number, info: TestInfo) {
   const where = `${route.pattern} as ${route.role} at ${width} px`;
   await page.waitForTimeout(100);
   const m = await measure(page);
@@ -81,22 +73,4 @@ async function check(page: Page, route: SpecRoute, width: number, info: TestInfo
     await page.screenshot({ path, fullPage: true });
     await info.attach(name, { path, contentType: 'image/png' });
   }
-}
-
-const roles = [...new Set(SPEC_ROUTES.map((r) => r.role))];
-for (const role of roles) {
-  test(`reflow at 390 and 320 px: every route of ${role}`, async ({ page, request }, info) => {
-    const routes = SPEC_ROUTES.filter((r) => r.role === role);
-    test.setTimeout(60_000 + routes.length * 15_000);
-    await become(page, request, role);
-    for (const route of routes) {
-      await page.setViewportSize({ width: WIDTHS[0], height: 844 });
-      await page.goto(route.address(ids));
-      await page.waitForLoadState('networkidle');
-      for (const width of WIDTHS) {
-        await page.setViewportSize({ width, height: 844 });
-        await check(page, route, width, info);
-      }
-    }
-  });
 }
