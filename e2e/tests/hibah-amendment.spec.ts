@@ -3,202 +3,27 @@
  * /trust/pengesahan/list-pindaan-hibah, §4 amendment flow, §6 only the grantor updates; ADR 0036–0038),
  * in Malay: a client with a registered property hibah (made through the API as the trust wizard does:
  * grantor, two receivers — one a minor with a caretaker — a land title shared 50/50, payment, signature,
- * two witnesses, staff approval, draft accepted, receivers signed, witnesses confirmed by link + e-mailed
- * code) opens "Pindaan Hibah" from the menu, applies (no amendment price: nothing to pay), adds a receiver
+ * two witnesses, staff approval, draft accepted, the adult signed on the grantor's device and the minor
+ * accepted by the caretaker's link and code, witnesses confirmed by link + e-mailed code; support/hibah-api.ts)
+ * opens "Pindaan Hibah" from the menu, applies (no amendment price: nothing to pay), adds a receiver
  * and re-shares the land, copies the hibah's MyKad into the amendment and passes its eKYC with a selfie
  * (issue 3, ADR 0097), submits with an OTP bound to the hibah from the outbox; an officer passes it on the
  * verification list; the grantor signs and accepts the draft; each witness confirms through the link in
  * their e-mail; the officer approves and sees the hibah's versions with their certificates; the grantor's
  * list shows the amendment succeeded and the hibah at version 2, and the amended hibah is a sealed PDF the
- * public check recognises (ADR 0098).
+ * public check recognises (ADR 0098). The added receiver is then asked to accept like the first ones (issue 21
+ * item 5): she opens the link in her e-mail, sees her share, signs with the code mailed to her, and the hibah's
+ * certificate (read with pdftotext) states her share and her acceptance.
  */
 
-import { readFile } from 'node:fs/promises';
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './support/axe.ts';
-import { DEMO_PASSWORD, MYKAD_BACK, MYKAD_FRONT, newClient, newMykad, SELFIE, uniqueTag } from './support/data.ts';
-import { linkInMailTo, mailTo } from './support/mail.ts';
-import { apiHeaders, apiLogin, choose, combobox, drawSignature, login, signUpByApi, textbox } from './support/ui.ts';
+import { DEMO_PASSWORD, newMykad, SELFIE, uniqueTag } from './support/data.ts';
+import { call, certificateText, codeInMail, registeredHibah } from './support/hibah-api.ts';
+import { linkInMailTo } from './support/mail.ts';
+import { apiHeaders, choose, combobox, drawSignature, login, textbox } from './support/ui.ts';
 
 test.use({ actionTimeout: 15_000, navigationTimeout: 30_000 });
-
-/** A drawn signature (1×1 opaque near-black PNG), as the signature pad would send. */
-const SIGNATURE_PNG =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAADElEQVQImWPg4uICAABAAB8LnNWkAAAAAElFTkSuQmCC';
-
-async function call(request: APIRequestContext, token: string, method: 'GET' | 'POST', path: string, data?: object) {
-  const res =
-    method === 'GET'
-      ? await request.get(path, { headers: apiHeaders(token) })
-      : await request.post(path, { headers: apiHeaders(token), data: data ?? {} });
-  expect(res.ok(), `${method} ${path}: ${await res.text()}`).toBe(true);
-  return res.json();
-}
-
-const usedCodes = new Set<string>();
-/** The code ("… ialah 123456") of the newest mail to `to` whose text contains `marker`, not used before. */
-async function codeInMail(to: string, marker: string): Promise<string> {
-  let code = '';
-  await expect
-    .poll(async () => {
-      const raw = await mailTo(to);
-      const m = raw.includes(marker) ? /ialah (\d{6})/.exec(raw) : null;
-      code = m?.[1] && !usedCodes.has(m[1]) ? m[1] : '';
-      return code;
-    })
-    .toMatch(/^\d{6}$/);
-  usedCodes.add(code);
-  return code;
-}
-
-/** Request and verify the grantor's one-time code of `purpose` for the hibah (the code from the mail). */
-async function grantorCode(
-  request: APIRequestContext,
-  token: string,
-  email: string,
-  hibahId: string,
-  purpose: 'hibah-submit' | 'hibah-finalise',
-) {
-  await call(request, token, 'POST', '/api/otp/request', { purpose, hibah_id: hibahId });
-  const code = await codeInMail(email, 'Kod pengesahan');
-  await call(request, token, 'POST', '/api/otp/verify', { code, purpose, hibah_id: hibahId });
-}
-
-const address = { address: 'No. 8, Jalan Seroja', postcode: '43000', city: 'Kajang', state: 'Selangor' };
-
-/** A registered property hibah (status 5) of a new client, made through the API (docs/api/hibah.md). */
-async function registeredHibah(request: APIRequestContext) {
-  const client = newClient('Rosli bin Ahmad');
-  const { id: userId, token } = await signUpByApi(request, client);
-  const h = (await call(request, token, 'POST', '/api/hibah', { user_id: userId, hibah_type: 9 })).hibah;
-  await call(request, token, 'POST', `/api/hibah/${h.id}/user-detail`, {
-    designation: 'mr',
-    name: client.name,
-    ic_number: client.ic_number,
-    gender: 1,
-    race: 1,
-    religion: 1,
-    nationality: 1,
-    marital_status: 'married',
-    email: client.email,
-    mobile_number: client.mobile_number,
-    correspondence_address: address.address,
-    correspondence_postcode: address.postcode,
-    correspondence_city: address.city,
-    correspondence_state: address.state,
-    permanent_address: address.address,
-    permanent_postcode: address.postcode,
-    permanent_city: address.city,
-    permanent_state: address.state,
-  });
-  const adult = (
-    await call(request, token, 'POST', `/api/hibah/${h.id}/receiver`, {
-      name: 'Nadia binti Rosli',
-      relationship: 'son',
-      ic_number: newMykad('female'),
-      ...address,
-    })
-  ).receiver;
-  const minor = (
-    await call(request, token, 'POST', `/api/hibah/${h.id}/receiver`, {
-      name: 'Danial bin Rosli',
-      relationship: 'son',
-      ic_number: '150601149871',
-      ...address,
-    })
-  ).receiver;
-  await call(request, token, 'POST', `/api/hibah/${h.id}/caretaker`, {
-    receiver_id: minor.id,
-    name: 'Rohana binti Salleh',
-    ic_number: newMykad('female'),
-    relationship: 'guardian',
-    mobile_number: '0137654321',
-    ...address,
-  });
-  const land = (
-    await call(request, token, 'POST', `/api/hibah/${h.id}/immoveable-property`, {
-      category: 'land',
-      property_type: 'geran',
-      property_no: 'GRN 77001',
-      lot_number: 'Lot 5120',
-      city: 'Kajang',
-      district: 'Hulu Langat',
-      state: 'Selangor',
-      address: 'Lot 5120, Mukim Kajang',
-    })
-  ).immoveable_property;
-  for (const r of [adult, minor]) {
-    await call(request, token, 'POST', `/api/hibah/${h.id}/property/${land.id}/receiver`, {
-      receiver_id: r.id,
-      portion: '50%',
-    });
-  }
-  const pay = await call(request, token, 'POST', '/api/payment', {
-    paymentable_type: 'Hibah',
-    paymentable_id: h.id,
-    payment_options_id: 3,
-  });
-  const accountant = await apiLogin(request, 'accountant');
-  await call(request, accountant, 'POST', `/api/payment/${pay.payment.id}/confirm`, {});
-  await call(request, token, 'POST', `/api/hibah/${h.id}/signature`, { signature: SIGNATURE_PNG });
-  const witnesses = [
-    { name: 'Zaleha binti Omar', email: `zaleha.${uniqueTag()}@contoh.my` },
-    { name: 'Hafiz bin Karim', email: `hafiz.${uniqueTag()}@contoh.my` },
-  ];
-  const witnessIds: string[] = [];
-  for (const w of witnesses) {
-    const row = await call(request, token, 'POST', `/api/hibah/${h.id}/witness`, {
-      ...w,
-      ic_number: newMykad(),
-      ...address,
-    });
-    witnessIds.push(row.witness.id);
-  }
-  // The grantor's identity (issue 3, ADR 0094/0096): MyKad images, a passing eKYC, a code before submitting.
-  for (const [type, file, mime] of [
-    ['mykad-front', MYKAD_FRONT, 'image/jpeg'],
-    ['mykad-back', MYKAD_BACK, 'image/png'],
-  ]) {
-    const document = `data:${mime};base64,${(await readFile(file)).toString('base64')}`;
-    await call(request, token, 'POST', `/api/hibah/${h.id}/document`, { is_base64: true, type, document });
-  }
-  const selfie = `data:image/jpeg;base64,${(await readFile(SELFIE)).toString('base64')}`;
-  const face = await request.post('/api/face-verification', {
-    headers: apiHeaders(token),
-    data: { selfie_image: selfie, ekycable_type: 'Hibah', ekycable_id: h.id },
-    timeout: 90_000,
-  });
-  expect(face.ok(), await face.text()).toBe(true);
-  expect((await face.json()).face_verification.passed, 'the face fixtures match').toBe(true);
-  await grantorCode(request, token, client.email, h.id, 'hibah-submit');
-  await call(request, token, 'POST', `/api/hibah/${h.id}`, {
-    status: 2,
-    acknowledged_pdpa: 1,
-    acknowledged_confirmation: 1,
-  });
-  const staff = await apiLogin(request, 'staff');
-  await call(request, staff, 'POST', `/api/hibah/${h.id}`, { status: 3, is_cash_payment: 1 });
-  await grantorCode(request, token, client.email, h.id, 'hibah-finalise');
-  await call(request, token, 'POST', `/api/hibah/${h.id}`, { status: 3, is_draft_accepted: 1 });
-  for (const r of [adult, minor]) {
-    await call(request, token, 'POST', `/api/hibah/${h.id}/receiver/${r.id}/signature`, { signature: SIGNATURE_PNG });
-  }
-  await call(request, token, 'POST', `/api/hibah/${h.id}`, { status: 4 });
-  for (const [i, w] of witnesses.entries()) {
-    const { url } = await call(request, token, 'POST', '/api/route/sign', {
-      route_name: 'hibah.witness',
-      hibah_id: h.id,
-      witness_id: witnessIds[i],
-    });
-    const [path, query] = (url as string).split('?');
-    await call(request, '', 'POST', `${path}/otp?${query}`, {});
-    const code = await codeInMail(w.email, 'ialah');
-    await call(request, '', 'POST', `${path}/confirm?${query}`, { code, signature: SIGNATURE_PNG });
-  }
-  const done = await call(request, token, 'POST', `/api/hibah/${h.id}`, { status: 5 });
-  expect(done.hibah.status).toBe(5);
-  return { client, token, hibahId: h.id as string, number: done.hibah.hibah_number as string, witnesses, adult };
-}
 
 async function officerPage(browser: Browser): Promise<Page> {
   const ctx = await browser.newContext();
@@ -215,7 +40,7 @@ test('pindaan hibah: mohon, tambah penerima dan bahagian, hantar, pegawai lulus,
 }) => {
   test.setTimeout(300_000);
   const { client, token, hibahId, number, witnesses, adult } = await registeredHibah(request);
-  const newcomer = { name: 'Aina binti Rosli', ic: newMykad('female') };
+  const newcomer = { name: 'Aina binti Rosli', ic: newMykad('female'), email: `aina.${uniqueTag()}@contoh.my` };
 
   // The grantor opens "Pindaan Hibah" from the menu and applies; no amendment price → nothing to pay.
   await login(page, client.username, client.password);
@@ -239,6 +64,7 @@ test('pindaan hibah: mohon, tambah penerima dan bahagian, hantar, pegawai lulus,
   await textbox(rForm, 'Nama').fill(newcomer.name);
   await choose(combobox(rForm, 'Hubungan'), 'Anak');
   await textbox(rForm, 'No. MyKad').fill(newcomer.ic);
+  await textbox(rForm, 'E-mel').fill(newcomer.email);
   await rForm.getByRole('button', { name: 'Simpan' }).click();
   await expect(page.getByTestId('hibah-draft-receivers')).toContainText(newcomer.name);
   await expectAccessible(page, 'pindaan hibah: penerima');
@@ -383,4 +209,33 @@ test('pindaan hibah: mohon, tambah penerima dan bahagian, hantar, pegawai lulus,
   const changed = Buffer.from(pdf);
   changed[changed.length - 20] ^= 0x01;
   expect(await check(changed)).toMatchObject({ registered: false });
+
+  // The receiver added by the amendment is asked to accept, like the first ones (issue 21 item 5): the link
+  // in her e-mail shows what is given to her, she asks for a code and signs with it.
+  const acceptLink = await linkInMailTo(newcomer.email, `/hibah/penerima/${hibahId}/[A-Za-z0-9_-]+`);
+  const rctx = await browser.newContext();
+  const rp = await rctx.newPage();
+  await rp.goto(acceptLink);
+  await expect(rp.getByRole('heading', { name: 'Tandatangan sebagai penerima hibah', level: 1 })).toBeVisible();
+  const gift = rp.getByTestId('receiver-gift');
+  await expect(gift).toContainText('GRN 77001 · Lot 5120 — bahagian 25%');
+  await expect(gift.getByTestId('receiver-minor')).toHaveCount(0);
+  await expectAccessible(rp, 'penerimaan penerima tambahan pindaan');
+  await rp.getByTestId('party-send-code').click();
+  await expect(rp.getByRole('status').filter({ hasText: 'a***@contoh.my' })).toBeVisible();
+  await rp.getByTestId('party-code').fill(await codeInMail(newcomer.email, 'ialah'));
+  await drawSignature(rp.locator('canvas').first());
+  await rp.getByTestId('party-sign').click();
+  await expect(rp.getByTestId('party-done')).toHaveText('Terima kasih, tandatangan anda telah direkodkan.');
+  await rctx.close();
+  // Her acceptance is on the hibah's record and its certificate.
+  const after = await call(request, token, 'GET', `/api/hibah/${hibahId}/receiver`);
+  const aina = after.receivers.data.find((r: { name: string }) => r.name === newcomer.name);
+  expect(aina.signed_at).toBeTruthy();
+  const text = await certificateText(request, token, hibahId);
+  const block = text.slice(text.indexOf(`${newcomer.name} (`));
+  expect(block).toContain('Bahagian / Share: Sebidang Tanah / Land · Geran / Grant · GRN 77001 · Lot 5120 — 25%');
+  // (She is the last receiver: her block is what follows her name.)
+  expect(block).toMatch(/Penerimaan \(qabul\) \/ Acceptance \(qabul\): \d/);
+  expect(block).not.toContain('Belum diterima');
 });

@@ -47,6 +47,26 @@ export function newMykad(gender: 'male' | 'female' = 'male'): string {
   }
 }
 
+/**
+ * A valid, unused MyKad of a person aged `years` today (born `years` years and about two months ago, Asia/
+ * Kuala_Lumpur calendar close enough: a day's difference does not change the age), e.g. an 11-year-old
+ * receiver (a minor, under 18; DESIGN.md §7 birth date from YYMMDD).
+ */
+export function mykadOfAge(years: number, gender: 'male' | 'female' = 'male'): string {
+  const now = new Date();
+  const born = new Date(Date.UTC(now.getUTCFullYear() - years, now.getUTCMonth() - 2, 1 + randomInt(0, 27)));
+  for (;;) {
+    const date = `${pad(born.getUTCFullYear() % 100)}${pad(born.getUTCMonth() + 1)}${pad(born.getUTCDate())}`;
+    let rest = randomInt(0, 9999);
+    if ((rest % 2 === 1) !== (gender === 'male')) rest = (rest + 1) % 10000;
+    const ic = `${date}14${pad(rest, 4)}`;
+    if (!usedMykads.has(ic)) {
+      usedMykads.add(ic);
+      return ic;
+    }
+  }
+}
+
 /** A new client of the sign-up form. */
 export interface NewClient {
   name: string;

@@ -1,13 +1,13 @@
 /**
  * Fixtures of the hibah amendment tests: a registered hibah (status 5) driven over the real HTTP API —
- * the hibah module's `readyHibah`, submission, staff approval, draft acceptance, receivers' signatures on
- * the grantor's device, witnesses confirming through their signed links with the code e-mailed to them,
+ * the hibah module's `readyHibah`, submission, staff approval, draft acceptance, the adult's signature on
+ * the grantor's device and the minor's acceptance by the caretaker's link and code, witnesses confirming through their signed links with the code e-mailed to them,
  * completion — and helpers for the amendment's steps (a real OTP bound to the hibah read from the
  * grantor's mail; the amendment's eKYC, ADR 0097).
  */
 import { expect } from 'vitest';
 import type { TestApp } from '../../test/harness.ts';
-import { readyHibah } from '../hibah/test-fixtures.ts';
+import { caretakerAccepts, readyHibah } from '../hibah/test-fixtures.ts';
 import { type Client, newClient, newMykad, ok, SIGNATURE_PNG } from '../wills/test-fixtures.ts';
 import { passAmendmentEkyc } from './test-fixtures.ts';
 
@@ -57,11 +57,14 @@ export async function registeredHibah(t: TestApp, staff: string, type = 9, mykad
   );
   await ok(t.call('POST', `/api/hibah/${h.id}`, { token: staff, body: { status: 3, is_cash_payment: 1 } }));
   await ok(t.call('POST', `/api/hibah/${h.id}`, { token, body: { status: 3, is_draft_accepted: 1 } }));
-  for (const r of [h.adult, h.minor]) {
-    await ok(
-      t.call('POST', `/api/hibah/${h.id}/receiver/${r.id}/signature`, { token, body: { signature: SIGNATURE_PNG } }),
-    );
-  }
+  await ok(
+    t.call('POST', `/api/hibah/${h.id}/receiver/${h.adult.id}/signature`, {
+      token,
+      body: { signature: SIGNATURE_PNG },
+    }),
+  );
+  // The minor's acceptance is the caretaker's, by link and code (ADR 0167).
+  await caretakerAccepts(t, token, h.id, h.minor.id, h.caretaker.email);
   await ok(t.call('POST', `/api/hibah/${h.id}`, { token, body: { status: 4 } }));
   for (const w of h.witnesses) {
     const url = (

@@ -23,7 +23,7 @@ import {
 import { formatKlDateTime } from '../documents/pdf/layout.ts';
 import { newClient, ok, SIGNATURE_PNG } from '../wills/test-fixtures.ts';
 import { hibahDocumentVersion } from './document-version.ts';
-import { readyHibah } from './test-fixtures.ts';
+import { caretakerAccepts, readyHibah } from './test-fixtures.ts';
 
 let t: TestApp;
 let staff: string;
@@ -61,6 +61,7 @@ describe('the sealed hibah certificate states the facts of the records', () => {
   let ids: Awaited<ReturnType<typeof readyHibah>>;
   let staleStatus = 0;
   let staleField: string[] | undefined;
+  let minorOnDevice: Awaited<ReturnType<TestApp['call']>>;
 
   beforeAll(async () => {
     const c = await newClient(t);
@@ -90,7 +91,7 @@ describe('the sealed hibah certificate states the facts of the records', () => {
     await ok(t.call('POST', `/api/hibah/${hibahId}`, { token, body: submit }));
     await ok(t.call('POST', `/api/hibah/${hibahId}`, { token: staff, body: { status: 3, is_cash_payment: 1 } }));
     await ok(t.call('POST', `/api/hibah/${hibahId}`, { token, body: { status: 3, is_draft_accepted: 1 } }));
-    // The adult receiver signs through the link with the mailed code; the minor on the grantor's device.
+    // The adult receiver signs through the link with the mailed code; the minor's caretaker likewise.
     const link = (
       await ok(
         t.call('POST', '/api/route/sign', {
@@ -105,12 +106,12 @@ describe('the sealed hibah certificate states the facts of the records', () => {
     await ok(t.call('POST', `${path}/otp?${query}`, { body: {} }));
     const code = await codeMailed(n, ids.adult.email);
     await ok(t.call('POST', `${path}/sign?${query}`, { body: { code, signature: SIGNATURE_PNG } }));
-    await ok(
-      t.call('POST', `/api/hibah/${hibahId}/receiver/${ids.minor.id}/signature`, {
-        token,
-        body: { signature: SIGNATURE_PNG },
-      }),
-    );
+    // The grantor's device may not sign for the minor (ADR 0167): the caretaker accepts by link and code.
+    minorOnDevice = await t.call('POST', `/api/hibah/${hibahId}/receiver/${ids.minor.id}/signature`, {
+      token,
+      body: { signature: SIGNATURE_PNG },
+    });
+    await caretakerAccepts(t, token, hibahId, ids.minor.id, ids.caretaker.email);
     await ok(t.call('POST', `/api/hibah/${hibahId}`, { token, body: { status: 4 } }));
     for (const w of ids.witnesses) {
       const wl = (
@@ -206,6 +207,14 @@ describe('the sealed hibah certificate states the facts of the records', () => {
     expect(adam).toContain(
       `Penjaga / Caretaker: ${care.name} (${care.ic_number}) — Penjaga / Guardian; Elaun / Allowance: RM 1,234.50, Bulanan / Monthly`,
     );
+    expect(adam).toContain(`Qabul oleh penjaga / Accepted (qabul) by the caretaker: ${care.name}`);
+  });
+
+  it("refuses the minor's signature on the grantor's device: the caretaker accepts (item 4, ADR 0167)", () => {
+    expect(minorOnDevice.status).toBe(422);
+    expect(minorOnDevice.body.errors._).toEqual([
+      "A receiver under 18 does not sign here: their caretaker accepts (qabul) through the link, with the caretaker's own code.",
+    ]);
   });
 
   it('names the property by its catalogue labels, never the raw codes (item 2)', () => {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../test/harness.ts';
 import { audit_events, hibahs, organizations, preferences } from '../db/schema/index.ts';
 import { grantAccess, newClient, ok, SIGNATURE_PNG, userDetail } from '../wills/test-fixtures.ts';
-import { caretakerBody, landBody, readyHibah, receiverBody } from './test-fixtures.ts';
+import { caretakerAccepts, caretakerBody, landBody, readyHibah, receiverBody } from './test-fixtures.ts';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
@@ -350,12 +350,14 @@ describe('from registration to registered', () => {
     expect(signed.body.receiver.signed_at).toBeTruthy();
     const half = await t.call('GET', `/api/hibah/${h.id}/receiver/validate-signature`, { token });
     expect(half.body).toEqual({ valid: false, count: 1, receivers: [{ id: h.minor.id, name: 'Adam bin Ahmad' }] });
-    await ok(
-      t.call('POST', `/api/hibah/${h.id}/receiver/${h.minor.id}/signature`, {
-        token,
-        body: { signature: SIGNATURE_PNG },
-      }),
-    );
+    // The minor is not signed for on the grantor's device: the caretaker accepts by link and code (ADR 0167).
+    const onDevice = await t.call('POST', `/api/hibah/${h.id}/receiver/${h.minor.id}/signature`, {
+      token,
+      body: { signature: SIGNATURE_PNG },
+    });
+    expect(onDevice.status).toBe(422);
+    expect(Object.keys(onDevice.body.errors)).toEqual(['_']);
+    await caretakerAccepts(t, token, h.id, h.minor.id, h.caretaker.email);
     const all = await t.call('GET', `/api/hibah/${h.id}/receiver/validate-signature`, { token });
     expect(all.body).toEqual({ valid: true, count: 0, receivers: [] });
 

@@ -392,7 +392,8 @@ export async function confirmWitness(
 
 /**
  * E-mail every listed party their signed link (best effort: a mail failure does not undo the change) and
- * record when it was sent (`link_sent_at`). `unsignedOnly`: only receivers who have not accepted yet (those
+ * record when it was sent (`link_sent_at`). A minor receiver's link goes to their caretaker in a mail
+ * addressed to the caretaker (`hibah.mail.caretaker_*`: accept (qabul) for the minor; ADR 0167). `unsignedOnly`: only receivers who have not accepted yet (those
  * added by an amendment, mailed when it succeeds; issue 21 item 5).
  */
 export async function mailPartyLinks(
@@ -422,10 +423,13 @@ export async function mailPartyLinks(
     const path = role === 'receiver' ? receiverLinkPath(hibahId, r.id) : witnessLinkPath(hibahId, r.id);
     const url = webLink(ctx, ctx.signer.sign(path, PARTY_LINK_TTL_SECONDS));
     try {
+      // The caretaker is addressed as such: they accept (qabul) for the minor named (ADR 0167).
+      const kind = caretaker ? 'caretaker' : role;
+      const params = { name: r.name, grantor, url, caretaker: caretaker?.name ?? '' };
       await ctx.mailer.send({
         to: email,
-        subject: translate(`hibah.mail.${role}_subject`, lang),
-        text: translate(`hibah.mail.${role}_body`, lang, { name: r.name, grantor, url }),
+        subject: translate(`hibah.mail.${kind}_subject`, lang, params),
+        text: translate(`hibah.mail.${kind}_body`, lang, params),
       });
       sent += 1;
       // "Sent" on the certificate of completion (ADR 0074).

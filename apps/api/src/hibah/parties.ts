@@ -141,7 +141,9 @@ export async function validateReceiverSignatures(db: Conn, user: AuthUser, hibah
 /**
  * Save a receiver's signature (signpenerima): PNG only, not blank (422 `validation.signature_required`).
  * Allowed when the draft was accepted (status 3, `is_draft_accepted`) or, for a receiver added by an
- * amendment, once registered ({@link receiverMaySign}); else 422 `hibah.draft_not_accepted`.
+ * amendment, once registered ({@link receiverMaySign}); else 422 `hibah.draft_not_accepted`. A minor
+ * (`is_minor`) is not signed for on the grantor's device (`actor` set): 422
+ * `hibah.minor_accepts_through_caretaker` on `_` — the caretaker accepts by link and code (ADR 0167).
  * Records the signature facts (who saved it, whose it is, when, IP, document version; ADR 0015).
  * `actor` is null when the receiver signs through a signed link (no account); `client` is then the
  * link user's IP and User-Agent, and the link's sent/opened times go with the facts (ADR 0074).
@@ -173,6 +175,8 @@ export async function signAsReceiver(
       .where(and(eq(hibah_receivers.id, receiverId), eq(hibah_receivers.hibah_id, h.id)));
     if (!r) throw notFound();
     if (!receiverMaySign(h, r)) throw fieldError('_', H.draftNotAccepted);
+    // A minor's acceptance (qabul) is the caretaker's, through their link and code (issue 21 item 4; ADR 0167).
+    if (actor && r.is_minor) throw fieldError('_', H.minorAcceptsThroughCaretaker);
     const att = await saveAttachment(asDb(tx), ctx.store, {
       attachableType: 'HibahReceiver',
       attachableId: r.id,

@@ -152,3 +152,38 @@ export async function readyHibah(t: TestApp, c: Client, staffToken: string, type
   }
   return { id: h.id as string, adult, minor, caretaker, land, witnesses: [w1, w2] };
 }
+
+/**
+ * A minor receiver's acceptance (qabul) by the caretaker (issue 21 item 4; ADR 0167): the grantor's signed link
+ * to the receiver, a code sent to `caretakerEmail` (read from the mail), the caretaker's signature with it —
+ * the grantor's device may not sign for a minor.
+ */
+export async function caretakerAccepts(
+  t: TestApp,
+  token: string,
+  hibahId: string,
+  minorId: string,
+  caretakerEmail: string,
+) {
+  const url = (
+    await ok(
+      t.call('POST', '/api/route/sign', {
+        token,
+        body: { route_name: 'hibah.receiver', hibah_id: hibahId, receiver_id: minorId },
+      }),
+    )
+  ).url as string;
+  const [path, query] = url.split('?');
+  // The page opens the link first (its "viewed" time; ADR 0074).
+  await ok(t.call('GET', url));
+  const before = t.mails.length;
+  await ok(t.call('POST', `${path}/otp?${query}`, { body: {} }));
+  let code = '';
+  for (let i = 0; i < 500 && !code; i++) {
+    const m = t.mails.slice(before).find((x) => x.to.includes(caretakerEmail) && /(?:code is|ialah) \d{6}/.test(x.raw));
+    code = /(?:code is|ialah) (\d{6})/.exec(m?.raw ?? '')?.[1] ?? '';
+    if (!code) await new Promise((r) => setTimeout(r, 20));
+  }
+  expect(code).toMatch(/^\d{6}$/);
+  await ok(t.call('POST', `${path}/sign?${query}`, { body: { code, signature: SIGNATURE_PNG } }));
+}

@@ -48,6 +48,8 @@ export const H = {
   verificationRequired: 'hibah.verification_required',
   draftExpired: 'hibah.draft_expired',
   draftNotAccepted: 'hibah.draft_not_accepted',
+  /** A minor does not sign on the grantor's device: the caretaker accepts by link and code (ADR 0167). */
+  minorAcceptsThroughCaretaker: 'hibah.minor_accepts_through_caretaker',
   receiversUnsigned: 'hibah.receivers_unsigned',
   witnessesRequired: 'hibah.witnesses_required',
   witnessesUnconfirmed: 'hibah.witnesses_unconfirmed',

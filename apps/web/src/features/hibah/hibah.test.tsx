@@ -66,3 +66,56 @@ describe('dashboard sections', () => {
     expect(url).toContain('status=0%2C1%2C2%2C3%2C4');
   });
 });
+
+describe('receivers sign (signpenerima)', () => {
+  beforeEach(() => {
+    localStorage.setItem(KEYS.token, 'tok');
+    localStorage.setItem(KEYS.user, JSON.stringify({ id: 'me', name: 'Klien', roles: [{ name: 'Client' }] }));
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  const hibah = { id: 'h1', hibah_type: 9, status: 3, is_draft_accepted: 1 } as never;
+  const rows = (minorSigned: boolean) => (url: string) =>
+    url.includes('/caretaker')
+      ? jsonResponse({ caretakers: { data: [{ id: 'c1', name: 'Rohana binti Salleh', receiver_id: 'r2' }], total: 1 } })
+      : jsonResponse({
+          receivers: {
+            data: [
+              { id: 'r1', name: 'Nadia binti Rosli', is_minor: false, signed_at: null },
+              {
+                id: 'r2',
+                name: 'Aisyah binti Rosli',
+                is_minor: true,
+                signed_at: minorSigned ? '2026-01-01T00:00:00Z' : null,
+                accepted_by_caretaker_id: minorSigned ? 'c1' : null,
+              },
+            ],
+            total: 2,
+          },
+        });
+
+  it('offers the adult a signature here, the minor none: the caretaker accepts by link (ADR 0167)', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (u: string) => rows(false)(String(u))),
+    );
+    const { PartSignReceivers } = await import('./parts/Parts.tsx');
+    renderPage(<PartSignReceivers hibah={hibah} />, { path: '/trust/part-signpenerima' });
+    expect(
+      await screen.findByText(/Aisyah binti Rosli di bawah umur: penerimaan \(qabul\) dibuat oleh penjaganya, Rohana/),
+    ).toBeInTheDocument();
+    expect(screen.getByTestId('sign-save-r1')).toBeInTheDocument();
+    expect(screen.queryByTestId('sign-save-r2')).toBeNull();
+    expect(screen.getByTestId('get-link-r2')).toBeInTheDocument();
+  });
+
+  it('says who accepted for the minor once the caretaker has', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (u: string) => rows(true)(String(u))),
+    );
+    const { PartSignReceivers } = await import('./parts/Parts.tsx');
+    renderPage(<PartSignReceivers hibah={hibah} />, { path: '/trust/part-signpenerima' });
+    expect(await screen.findByText('Diterima (qabul) oleh penjaga, Rohana binti Salleh.')).toBeInTheDocument();
+  });
+});

@@ -84,7 +84,10 @@ function ReceiverGift({ data }: { data: ReceiverGiftData }) {
   );
 }
 
-/** A receiver signs through their link: a code (e-mail or SMS), then code + signature. */
+/**
+ * A receiver signs through their link: a code (e-mail or SMS), then code + signature. A minor's link is the
+ * caretaker's: titled as the caretaker's acceptance, the code goes to the caretaker, who signs (ADR 0119, 0167).
+ */
 export function ReceiverSignPage() {
   const { t, i18n } = useTranslation();
   const lang = i18n.language === 'en' ? 'en' : 'ms';
@@ -100,7 +103,9 @@ export function ReceiverSignPage() {
   return (
     <Container size="sm">
       <Stack>
-        <Title order={1}>{t('hibah.party.receiver_title')}</Title>
+        <Title order={1}>
+          {t(q.data.receiver.caretaker ? 'hibah.party.caretaker_title' : 'hibah.party.receiver_title')}
+        </Title>
         <Text>
           {t('hibah.party.from', {
             grantor: q.data.hibah.grantor.name,

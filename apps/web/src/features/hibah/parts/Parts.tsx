@@ -715,12 +715,21 @@ export function PartI({ hibah }: { hibah: Hibah }) {
   );
 }
 
-/** Receivers sign (signpenerima): here on this device, or through their own link. */
+/**
+ * Receivers sign (signpenerima): an adult here on this device, or through their own link. A minor (under 18,
+ * `is_minor`) does not sign here: the caretaker accepts (qabul) through the link mailed to them, with their own
+ * code (issue 21 item 4; ADR 0167) — the card names the caretaker and offers that link; once accepted it says
+ * by whom (`accepted_by_caretaker_id`).
+ */
 export function PartSignReceivers({ hibah }: { hibah: Hibah }) {
   const { t } = useTranslation();
   const refresh = useRefreshHibah();
   const receivers = useHibahRows<any>(hibah.id, 'receiver', 'receivers');
+  const caretakers = useHibahRows<any>(hibah.id, 'caretaker', 'caretakers');
   const [sigs, setSigs] = useState<Record<string, string | null>>({});
+  /** The caretaker of minor `r` (their own, else one covering every minor), as the server picks (links.ts). */
+  const caretakerOf = (r: { id: string }) =>
+    (caretakers.data ?? []).find((c) => c.receiver_id === r.id) ?? (caretakers.data ?? []).find((c) => !c.receiver_id);
   const ready = hibah.status === 3 && hibah.is_draft_accepted === 1;
   if (!ready && hibah.status < 4) return <Alert>{t('hibah.sign.not_yet')}</Alert>;
   const rows = receivers.data ?? [];
@@ -732,7 +741,32 @@ export function PartSignReceivers({ hibah }: { hibah: Hibah }) {
           <Stack>
             <Text fw={600}>{r.name}</Text>
             {r.signed_at ? (
-              <Text c="green">{t('hibah.sign.done')}</Text>
+              <Text c="green" data-testid={`signed-${r.id}`}>
+                {r.accepted_by_caretaker_id
+                  ? t('hibah.sign.done_by_caretaker', {
+                      caretaker: (caretakers.data ?? []).find((c) => c.id === r.accepted_by_caretaker_id)?.name ?? '-',
+                    })
+                  : t('hibah.sign.done')}
+              </Text>
+            ) : r.is_minor ? (
+              <Stack gap="xs" data-testid={`minor-${r.id}`}>
+                <Text>
+                  {caretakerOf(r)
+                    ? t('hibah.sign.minor_by_caretaker', { name: r.name, caretaker: caretakerOf(r)?.name })
+                    : t('hibah.sign.minor_no_caretaker', { name: r.name })}
+                </Text>
+                {caretakerOf(r) ? (
+                  <Group>
+                    <PartyLink
+                      route="hibah.receiver"
+                      hibahId={hibah.id}
+                      idKey="receiver_id"
+                      id={r.id}
+                      phone={caretakerOf(r)?.mobile_number}
+                    />
+                  </Group>
+                ) : null}
+              </Stack>
             ) : (
               <>
                 <SignaturePad
