@@ -10,8 +10,6 @@
  * payment result are announced in live regions while focus stays where it was, and a field in error shows a
  * visible focus ring when it takes focus.
  */
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import {
   DEMO_BRANCH,
@@ -24,6 +22,7 @@ import {
   SELFIE,
 } from './support/data.ts';
 import { choose, chooseFile, pickRadio, press, tabTo, tick, typeInto } from './support/keyboard.ts';
+import { otpCodeInMail, outboxFiles } from './support/mail.ts';
 import { textbox } from './support/ui.ts';
 
 const client = newClient('Mohd Hakim bin Ismail');
@@ -31,32 +30,6 @@ const witnesses = [
   { name: 'Hafiz bin Rahman', ic: newMykad('male'), email: 'hafiz.saksi@contoh.my' },
   { name: 'Salina binti Yusof', ic: newMykad('female'), email: 'salina.saksi@contoh.my' },
 ];
-
-const outbox = () => join(process.env.E2E_DATA_DIR ?? '', 'outbox');
-const outboxFiles = async () => (await readdir(outbox()).catch(() => [] as string[])).filter((f) => f.endsWith('.eml'));
-
-/** The newest will-submit code mailed to `email` after the files in `before` (DATA_DIR/outbox). */
-async function codeFromMail(email: string, before: Set<string>): Promise<string> {
-  let code = '';
-  await expect
-    .poll(
-      async () => {
-        for (const f of (await outboxFiles())
-          .filter((x) => !before.has(x))
-          .sort()
-          .reverse()) {
-          const raw = (await readFile(join(outbox(), f), 'utf8')).replace(/=\r?\n/g, '');
-          if (!raw.toLowerCase().includes(email.toLowerCase())) continue;
-          code = /Kod pengesahan anda ialah (\d{6})/.exec(raw)?.[1] ?? '';
-          if (code) return true;
-        }
-        return false;
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(true);
-  return code;
-}
 
 /** The focus ring of the focused element: an outline of at least 2 px that is drawn (WCAG 2.4.7). */
 async function expectFocusRing(page: Page) {
@@ -209,7 +182,7 @@ test('papan kekunci sahaja: daftar akaun, daftar wasiat dengan tandatangan ditai
   const before = new Set(await outboxFiles());
   await press(page, page.getByRole('button', { name: 'Minta kod OTP' }));
   await expect(page.getByTestId('otp-sent')).toContainText('Kod telah dihantar');
-  const code = await codeFromMail(client.email, before);
+  const code = await otpCodeInMail(client.email, before);
   await typeInto(page, textbox(page, 'Kod OTP (6 digit)'), code);
   await press(page, page.getByRole('button', { name: 'Sahkan kod' }));
   await expect(page.getByTestId('otp-verified')).toContainText('Kod OTP disahkan');

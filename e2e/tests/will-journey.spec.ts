@@ -11,8 +11,7 @@
  *     an anonymous visitor verifies it on the public pages (masked name and MyKad only).
  * Every page on the way is scanned with axe (support/axe.ts). A shorter agent journey follows.
  */
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { A11y } from './support/axe.ts';
 import {
@@ -30,6 +29,7 @@ import {
   SELFIE_OTHER,
   WILL_ID,
 } from './support/data.ts';
+import { otpCodeInMail, outboxFiles } from './support/mail.ts';
 import { choose, combobox, drawSignature, login, logout, textbox } from './support/ui.ts';
 
 const client = newClient('Ahmad Faris bin Kamarudin');
@@ -46,10 +46,6 @@ const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Bahagian p
 const partLink = (page: Page, label: string) =>
   sidebar(page).getByRole('link', { name: new RegExp(`^\\d+\\. ${label}`) });
 
-/** The .eml files in the app's outbox (DATA_DIR/outbox; DATA_DIR from e2e/playwright.config.ts). */
-const outbox = () => join(process.env.E2E_DATA_DIR ?? '', 'outbox');
-const outboxFiles = async () => (await readdir(outbox()).catch(() => [] as string[])).filter((f) => f.endsWith('.eml'));
-
 /**
  * Part G's OTP step: "Minta kod OTP", read the 6-digit code from the new mail to `email` in the outbox,
  * enter and verify it.
@@ -58,24 +54,7 @@ async function passOtp(page: Page, email: string, a11y: A11y) {
   const before = new Set(await outboxFiles());
   await page.getByRole('button', { name: 'Minta kod OTP' }).click();
   await expect(page.getByTestId('otp-sent')).toContainText('Kod telah dihantar');
-  let code = '';
-  await expect
-    .poll(
-      async () => {
-        for (const f of (await outboxFiles())
-          .filter((f) => !before.has(f))
-          .sort()
-          .reverse()) {
-          const raw = (await readFile(join(outbox(), f), 'utf8')).replace(/=\r?\n/g, '');
-          if (!raw.toLowerCase().includes(email.toLowerCase())) continue;
-          code = /Kod pengesahan anda ialah (\d{6})/.exec(raw)?.[1] ?? '';
-          if (code) return true;
-        }
-        return false;
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(true);
+  const code = await otpCodeInMail(email, before);
   const input = textbox(page, 'Kod OTP (6 digit)');
   await input.fill(code === '000000' ? '111111' : '000000');
   await page.getByRole('button', { name: 'Sahkan kod' }).click();

@@ -9,6 +9,36 @@ import { expect } from '@playwright/test';
 /** DATA_DIR of the app under test (set by e2e/playwright.config.ts). */
 const outbox = () => join(process.env.E2E_DATA_DIR ?? '', 'outbox');
 
+/** The .eml files in the outbox now (take them before an action, to find the mails it sent). */
+export const outboxFiles = async () =>
+  (await readdir(outbox()).catch(() => [] as string[])).filter((f) => f.endsWith('.eml'));
+
+/**
+ * The one-time code ("Kod pengesahan anda ialah NNNNNN") of the newest mail to `email` that is not among
+ * `before` (from {@link outboxFiles}), waiting up to 15 s for it.
+ */
+export async function otpCodeInMail(email: string, before: Set<string>): Promise<string> {
+  let code = '';
+  await expect
+    .poll(
+      async () => {
+        for (const f of (await outboxFiles())
+          .filter((x) => !before.has(x))
+          .sort()
+          .reverse()) {
+          const raw = (await readFile(join(outbox(), f), 'utf8')).replace(/=\r?\n/g, '');
+          if (!raw.toLowerCase().includes(email.toLowerCase())) continue;
+          code = /Kod pengesahan anda ialah (\d{6})/.exec(raw)?.[1] ?? '';
+          if (code) return true;
+        }
+        return false;
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  return code;
+}
+
 /** Undo quoted-printable soft line breaks and `=XX` escapes (enough for links in our mails). */
 const decodeQuotedPrintable = (s: string) =>
   s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
