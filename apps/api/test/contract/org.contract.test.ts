@@ -328,6 +328,21 @@ describe('organisation administration as the 2021 client calls it', () => {
       token: staff,
       reads: ['pricing.id', 'pricing.product', 'pricing.description', 'pricing.status', 'pricing.created_at'],
     });
+    // the price pickers and the pricing list read the prices of a product in ringgit (the 2021 "products")
+    await c.call({
+      method: 'GET',
+      path: `organization/${orgId}/pricing?product=Wasiat&status=1&limit=10&page=1`,
+      token: staff,
+      reads: [
+        'pricings.data[].id',
+        'pricings.data[].price',
+        'pricings.data[].amendment_price',
+        'pricings.data[].description',
+        'pricings.data[].product',
+        'pricings.data[].status',
+        'pricings.total',
+      ],
+    });
     await c.call({ method: 'PATCH', path: `pricing/${p.id}`, token: staff, body: { ...priceBody, price: '180.50' } });
     await c.call({ method: 'PATCH', path: `pricing/${p.id}`, token: staff, body: { description: 'Wasiat asas 2026' } });
     await c.call({
