@@ -16,13 +16,14 @@
  *   name, type, pending_user_access_count }] }`: managed organisations of that type with accesses waiting.
  * - `POST /user/{id}/change-password { password }` (staff:manage or client:edit, same scope as the picture) →
  *   `{ message }`: the holder is sent a single-use link to set a password; the `password` sent is NOT set (ADR 0164).
+ * - `POST /user` with `organization_id` and a non-Client `role` (variant (d)): a member, {@link originalMemberCreate}.
  * - `POST /user/{id}/access { organization_id, accessible_type, accessible_id, role, status }` (staff:manage) and the
  *   edit body of `PATCH /user-access/{id}` (user-access.ts route): place an existing membership (branch, role,
  *   status) — see {@link editAccess}.
  */
-import { O, roleFromOriginal, translate } from '@wasiat/domain';
+import { O, roleFromOriginal, staffCreateSchema, translate } from '@wasiat/domain';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { recordAudit } from '../audit/audit.ts';
@@ -37,11 +38,12 @@ import { decodeBase64, IMAGE_TYPES, saveAttachment } from '../files/uploads.ts';
 import { AppError, fieldError, forbidden, notFound } from '../http/errors.ts';
 import { optionalQuery, pageQuery } from '../http/pagination.ts';
 import { registerAttachableReader } from '../wills/documents-service.ts';
+import { parseBody } from '../wills/http.ts';
 import { multipartToBody } from '../wills/multipart.ts';
 import type { Actor } from './admin-service.ts';
 import { ORIGINAL_ORGANISATION_TYPES } from './original-contract.ts';
 import { loadManagedOrganisation, loadVisibleOrganisation, managedOrganisationsWhere } from './policy.ts';
-import { rolesFor } from './staff.ts';
+import { createStaff, rolesFor } from './staff.ts';
 import { serializeUserAccess } from './user-accesses.ts';
 
 type Body = Record<string, unknown>;
@@ -171,6 +173,37 @@ export async function editAccess(db: Db, actor: Actor, accessId: string, body: B
     const [b] = branchId ? await tx.select().from(branches).where(eq(branches.id, branchId)) : [null];
     return { user_access: serializeUserAccess({ a: a2, u: { ...u, role }, b: b ?? null, o }, true) };
   });
+}
+
+/**
+ * `POST /user` variant (d) of the reference (§2.1; the organisation user-create screen): a body with
+ * `organization_id` and a `role` other than `Client` creates a member of that organisation as
+ * `POST /organization/{id}/user` does (staff.ts createStaff: invitation mail, access pending unless the creator may
+ * approve) — a `preValidation` hook of the users route, after its guard. Needs staff:manage (403) and an
+ * organisation the caller manages (404); the 2021 role string is mapped by ADR 0135. 201 `{ user }`.
+ * Any other body is left to the route (a client account, ADR 0133).
+ */
+export function originalMemberCreate(ctx: Ctx) {
+  return async (req: FastifyRequest, reply: FastifyReply) => {
+    const b = req.body as Body | undefined;
+    if (!b || typeof b !== 'object') return;
+    const orgId =
+      typeof b.organization_id === 'string' || typeof b.organization_id === 'number'
+        ? String(b.organization_id).trim()
+        : '';
+    const role = typeof b.role === 'string' ? b.role.trim() : '';
+    if (!orgId || !role || role === 'Client') return;
+    const user = requireUser(req);
+    if (!userCan(user, 'staff:manage')) throw forbidden();
+    const org = await loadManagedOrganisation(ctx.db, user, orgId);
+    const input = parseBody(staffCreateSchema, {
+      ...b,
+      role: roleFromOriginal(role, org.type === 'provider'),
+      branch_id: b.branch_id === '' || b.branch_id === null ? undefined : b.branch_id,
+    });
+    const out = await createStaff(ctx, { user, ip: req.ip, lang: req.lang }, org.id, input);
+    return reply.status(201).send(out);
+  };
 }
 
 /** Register the routes of this file (see the module comment). */

@@ -420,12 +420,34 @@ describe('organisation administration as the 2021 client calls it', () => {
 
   it('a partner administrator places a new member, resets their password and sets their picture', async () => {
     const c = originalClient(t, 'org: members');
-    // the member is created with our own route (the 2021 `POST user` staff variant is not answered yet)
-    const made = await t.call('POST', `/api/organization/${demo}/user`, {
+    // the organisation user form: `POST user` (variant d) then `POST user/{id}/access` (reference §3.6)
+    const [own] = await t.ctx.db.select().from(organizations).where(eq(organizations.id, demo));
+    const made = await c.call({
+      method: 'POST',
+      path: 'user',
       token: partner,
-      body: { name: 'Ejen Kontrak', ic_number: '900101145577', email: 'ejen.kontrak@example.com', role: 'Agent' },
+      body: {
+        name: 'Ejen Kontrak',
+        gender: 1,
+        ic_number: '900101145577',
+        email: 'ejen.kontrak@example.com',
+        office_phone_number: '',
+        mobile_number: '0123456789',
+        address: 'No. 1, Jalan Kontrak',
+        postcode: '40000',
+        city: 'Shah Alam',
+        state: 'Selangor',
+        bank_name: '',
+        bank_account_number: '',
+        username: `${own.code}5577`,
+        staff_id: 'EK-01',
+        status: 0,
+        role: 'Agent',
+        branch_id: '',
+        organization_id: demo,
+      },
+      reads: ['user.id', 'user'],
     });
-    expect(made.status).toBe(201);
     const uid = made.body.user.id;
     const branch = (await t.ctx.db.select().from(branches).where(eq(branches.organization_id, demo))).find(
       (b) => !b.is_headquarter && b.status === 1,
@@ -620,6 +642,7 @@ describe('organisation administration as the 2021 client calls it', () => {
   it('refuses the new calls where the rules refuse', async () => {
     const c = originalClient(t, 'org: new refusals');
     const [other] = (await t.ctx.db.select().from(organizations)).filter((o) => o.id !== demo && o.code !== 'DEMO');
+    expect(other).toBeTruthy();
     // a partner sets no logo (organisation:manage) and sees no other organisation's members' pictures
     await c.call({ method: 'POST', path: `organization/${demo}/logo`, token: partner, form: pngForm, status: 403 });
     const stranger = (await t.ctx.db.select().from(user_accesses)).find((a) => a.organization_id !== demo);
@@ -663,6 +686,34 @@ describe('organisation administration as the 2021 client calls it', () => {
       token: partner,
       status: 403,
     });
+    // the organisation user form: an agent creates no member (staff:manage, 403); a partner none elsewhere (404)
+    const member = {
+      name: 'Ahli Luar',
+      gender: 1,
+      ic_number: '900101145599',
+      email: 'ahli.luar@example.com',
+      role: 'Agent',
+      status: 0,
+      branch_id: '',
+    };
+    const agentToken = (
+      await t.call('POST', '/api/login', { body: { username: 'agent', password: 'Demo12345', role: 'Admin' } })
+    ).body.token;
+    await c.call({
+      method: 'POST',
+      path: 'user',
+      token: agentToken,
+      body: { ...member, organization_id: demo },
+      status: 403,
+    });
+    await c.call({
+      method: 'POST',
+      path: 'user',
+      token: partner,
+      body: { ...member, organization_id: other.id },
+      status: 404,
+    });
+    expect(await t.ctx.db.select().from(users).where(eq(users.ic_number, '900101145599'))).toHaveLength(0);
     expect(other).toBeTruthy();
     const { n, m } = c.summary();
     expect(n).toBe(m);
