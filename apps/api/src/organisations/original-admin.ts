@@ -402,7 +402,10 @@ export async function originalAdminRoutes(api: FastifyInstance, ctx: Ctx) {
       const rows = await managedMemberships(db, a.user, req.params.id, 'staff:manage');
       const m = rows.find((x) => x.o.id === req.body.organization_id);
       if (!m) throw notFound();
-      return reply.status(201).send(await editAccess(db, a, m.a.id, req.body));
+      // the status was decided when the member was made (active when the creator may approve, else pending):
+      // the form's `status` (0 for new staff) would otherwise send an approved member back to the queue
+      const { status: _ignored, ...placing } = req.body as Body;
+      return reply.status(201).send(await editAccess(db, a, m.a.id, placing));
     },
   );
 }
