@@ -60,8 +60,9 @@ import {
   updatePricing,
 } from './branches-pricing.ts';
 import { createIndividuOwner, getIndividu } from './individu.ts';
-import { editAccess, originalAdminRoutes } from './original-admin.ts';
+import { originalAdminRoutes } from './original-admin.ts';
 import { originalContractHooks } from './original-contract.ts';
+import { editAccess } from './original-members.ts';
 import { createProduct, getProduct, listProducts, updateProduct } from './products.ts';
 import { exportPromoCodes, generatePromoCodes, listPromoCodes } from './promo-codes.ts';
 import { approveAccess, createStaff, getStaff, listPendingAccess, listStaff, updateStaff } from './staff.ts';

@@ -26,7 +26,7 @@ import type { Ctx } from '../context.ts';
 import { fieldError, forbidden, notFound } from '../http/errors.ts';
 import { optionalQuery, pageQuery } from '../http/pagination.ts';
 import { routeRateLimit } from '../http/rate-limits.ts';
-import { originalMemberCreate } from '../organisations/original-admin.ts';
+import { originalMemberCreate } from '../organisations/original-members.ts';
 import { createClient, findSelfByMykad, findUsersByMykad, saveUserSignature } from './service.ts';
 
 /** The 2021 client list: `GET /user?role=Client` without `ic_number` (reference §2.1; ADR 0137). */
