@@ -23,6 +23,7 @@ import {
   users,
   wills,
 } from '../db/schema/index.ts';
+import { SIGNATURE_PNG } from '../wills/test-fixtures.ts';
 import { organisationsRoutes } from './routes.ts';
 
 const ACTORS = [
@@ -239,6 +240,41 @@ const MATRIX: Record<string, { req: (f: Fx) => Promise<Req> | Req; expect: numbe
   'PATCH /user-access/:id': {
     req: async (f) => ({ path: `/user-access/${await f.freshPendingAccess()}`, body: { status: 1 } }),
     expect: [403, 403, 403, 200, 403, 403, 200, 403, 403],
+  },
+  // the 2021 client's calls without a counterpart of ours (original-admin.ts; ADR 0164)
+  'GET /organization/:id/logo': {
+    req: (f) => ({ path: `/organization/${f.demo}/logo?stream=false` }),
+    expect: [200, 200, 200, 200, 200, 200, 200, 404, 404],
+  },
+  'POST /organization/:id/logo': {
+    req: (f) => ({ path: `/organization/${f.demo}/logo`, body: { is_base64: true, document: SIGNATURE_PNG } }),
+    expect: [403, 403, 403, 201, 403, 403, 201, 403, 403],
+  },
+  // a member's picture: their own, who manages their organisation, a client's holder of client:read/edit
+  'GET /user/:id/profile-picture': {
+    req: (f) => ({ path: `/user/${f.demoStaff}/profile-picture?stream=false` }),
+    expect: [404, 200, 200, 200, 200, 200, 200, 404, 404],
+  },
+  'POST /user/:id/profile-picture': {
+    req: (f) => ({ path: `/user/${f.demoStaff}/profile-picture`, body: { is_base64: true, document: SIGNATURE_PNG } }),
+    expect: [404, 201, 201, 201, 404, 404, 201, 404, 404],
+  },
+  'GET /organization/:id/testator': {
+    req: (f) => ({ path: `/organization/${f.demo}/testator` }),
+    expect: [403, 200, 200, 200, 200, 403, 200, 404, 404],
+  },
+  'GET /organization/:id/pending-user-access-approval': {
+    req: (f) => ({ path: `/organization/${f.demo}/pending-user-access-approval?type=Swasta` }),
+    expect: [403, 403, 403, 200, 403, 403, 200, 403, 403],
+  },
+  // an administrator's reset: a link to the holder; not one's own account (password/change with the old one)
+  'POST /user/:id/change-password': {
+    req: (f) => ({ path: `/user/${f.demoStaff}/change-password`, body: { password: 'Baru12345' } }),
+    expect: [403, 403, 200, 200, 403, 403, 200, 403, 404],
+  },
+  'POST /user/:id/access': {
+    req: (f) => ({ path: `/user/${f.demoStaff}/access`, body: { organization_id: f.demo, role: 'Agent' } }),
+    expect: [403, 403, 201, 201, 403, 403, 201, 403, 404],
   },
   // promo codes: the provider's staff
   'POST /organizations/:id/promo-codes/generate': {

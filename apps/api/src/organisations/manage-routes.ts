@@ -43,10 +43,10 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUser } from '../auth/guard.ts';
+import { requireUser, userCan } from '../auth/guard.ts';
 import type { Ctx } from '../context.ts';
 import { preferences } from '../db/schema/index.ts';
-import { notFound } from '../http/errors.ts';
+import { fieldError, forbidden, notFound } from '../http/errors.ts';
 import { optionalQuery, pageQuery } from '../http/pagination.ts';
 import { requestAccess } from './access-requests.ts';
 import { createOrganisation, updateOrganisation, updatePreference } from './admin-service.ts';
@@ -60,7 +60,9 @@ import {
   updatePricing,
 } from './branches-pricing.ts';
 import { createIndividuOwner, getIndividu } from './individu.ts';
+import { originalAdminRoutes } from './original-admin.ts';
 import { originalContractHooks } from './original-contract.ts';
+import { editAccess } from './original-members.ts';
 import { createProduct, getProduct, listProducts, updateProduct } from './products.ts';
 import { exportPromoCodes, generatePromoCodes, listPromoCodes } from './promo-codes.ts';
 import { approveAccess, createStaff, getStaff, listPendingAccess, listStaff, updateStaff } from './staff.ts';
@@ -101,14 +103,22 @@ export async function organisationManageRoutes(api: FastifyInstance, ctx: Ctx) {
   /** Edit the preference flags of an organisation (1 = yes, 2 = no). */
   r.patch(
     '/organization/:id/preference',
-    { config: { access: 'organisation:manage' }, schema: { params: idParams, body: preferenceSchema } },
+    {
+      config: { access: 'organisation:manage' },
+      schema: { params: idParams, body: preferenceSchema },
+      preValidation: original.preferencePatch,
+    },
     async (req) => updatePreference(db, actor(req), req.params.id, req.body),
   );
 
   /** The same by preference id (reference §2.9 `PATCH preference/{id}`). */
   r.patch(
     '/preference/:id',
-    { config: { access: 'organisation:manage' }, schema: { params: idParams, body: preferenceSchema } },
+    {
+      config: { access: 'organisation:manage' },
+      schema: { params: idParams, body: preferenceSchema },
+      preValidation: original.preferencePatch,
+    },
     async (req) => {
       const [p] = await db
         .select({ org: preferences.organization_id })
@@ -247,14 +257,28 @@ export async function organisationManageRoutes(api: FastifyInstance, ctx: Ctx) {
     async (req) => listPendingAccess(db, requireUser(req), req.query),
   );
 
-  /** 'Approve Access' (`{ status: 1 }`, reference §2.1 PATCH user-access/{id}). */
+  /**
+   * 'Approve Access' (`{ status: 1 }`, user:approve; reference §2.1 PATCH user-access/{id}), or the 2021 user-edit
+   * body `{ organization_id, accessible_type, accessible_id, branch_id, role, status, … }` (staff:manage; placing the
+   * membership, original-admin.ts editAccess; ADR 0164): a body with `role`, `accessible_id` or `branch_id` is an edit.
+   */
   r.patch(
     '/user-access/:id',
     {
-      config: { access: 'user:approve' },
-      schema: { params: idParams, body: z.object({ status: z.coerce.number().pipe(z.literal(1)) }).loose() },
+      config: { access: ['user:approve', 'staff:manage'] },
+      schema: {
+        params: idParams,
+        body: z.object({ status: z.coerce.number().int().min(0).max(2).optional() }).loose(),
+      },
     },
-    async (req) => approveAccess(db, actor(req), req.params.id),
+    async (req) => {
+      const b = req.body as Record<string, unknown>;
+      const isEdit = ['role', 'accessible_id', 'branch_id'].some((k) => b[k] !== undefined && b[k] !== '');
+      if (isEdit) return editAccess(db, actor(req), req.params.id, b);
+      if (!userCan(requireUser(req), 'user:approve')) throw forbidden();
+      if (req.body.status !== 1) throw fieldError('status', 'validation.choose');
+      return approveAccess(db, actor(req), req.params.id);
+    },
   );
 
   /** Generate N promo codes. */
@@ -327,6 +351,10 @@ export async function organisationManageRoutes(api: FastifyInstance, ctx: Ctx) {
     { config: { access: 'organisation:manage' }, schema: { params: idParams, body: productSchema } },
     async (req) => updateProduct(db, actor(req), req.params.id, req.body),
   );
+
+  // The 2021 client's calls without a counterpart of ours: logo, profile picture, testators, pending approvals,
+  // password reset by an administrator, placing a membership (original-admin.ts; issue 20, ADR 0164).
+  await originalAdminRoutes(api, ctx);
 
   /** Access request of the caller (spec §7 `POST /api/user/`; note the trailing slash: `POST /user` creates a client). */
   r.post('/user/', { config: { access: 'authenticated' }, schema: { body: accessRequestSchema } }, async (req, reply) =>

@@ -43,6 +43,33 @@ export function organisationFromOriginal(body: Body): Body {
   return o;
 }
 
+const isYes = (v: unknown) => v === 1 || v === '1' || v === true;
+const given = (v: unknown) => v !== undefined && v !== null && v !== '';
+
+/**
+ * The 2021 preference flag names (reference §2.9 `PATCH preference/{id}`, §3.8; 1 = yes, 2 = no) → ours (ADR 0164);
+ * our keys, when sent, win. `hibah_single_*` = 1 means "one only" (our total 1), 2 means no limit (empty);
+ * the moveable/immoveable switches are one `allow_property`; `hibah_single_heir` has no counterpart (not stored).
+ */
+export function preferenceFromOriginal(body: Body): Body {
+  const o: Body = { ...body };
+  const set = (ours: string, v: unknown) => {
+    if (o[ours] === undefined && v !== undefined) o[ours] = v;
+  };
+  const single = (v: unknown) => (given(v) ? (isYes(v) ? 1 : '') : undefined);
+  const mv = body.hibah_allow_moveable_property;
+  const imv = body.hibah_allow_immoveable_property;
+  if (given(mv) || given(imv)) set('allow_property', isYes(mv) || isYes(imv) ? 1 : 2);
+  set('total_caretakers', single(body.hibah_single_caretaker));
+  set('total_receivers', single(body.hibah_single_receiver));
+  const sp = [body.hibah_single_moveable_property, body.hibah_single_immoveable_property].filter(given);
+  if (sp.length) set('total_properties', sp.some(isYes) ? 1 : '');
+  set('fixed_property_name', body.hibah_fixed_property_type);
+  set('fixed_stock_name', body.hibah_fixed_saham_type);
+  set('stock_account_type', body.corporate_saham_account_type);
+  return o;
+}
+
 /** Lay `body` over `stored` (only keys the body carries change). `aliases`: a 2021 key → the stored key it replaces. */
 export function overStored(stored: Body, body: Body, aliases: Record<string, string> = {}): Body {
   const base = { ...stored };
@@ -99,6 +126,11 @@ export function originalContractHooks(db: Db) {
         effective_to: dateOrUndefined(p.effective_to),
       };
       req.body = overStored(stored, req.body, pricingAliases);
+    },
+
+    /** `PATCH /organization/{id}/preference`, `PATCH /preference/{id}`: the 2021 flag names (ADR 0164). */
+    async preferencePatch(req: FastifyRequest) {
+      if (isObject(req.body)) req.body = preferenceFromOriginal(req.body);
     },
 
     /** `POST /organization`: 2021 keys and type labels. */

@@ -305,6 +305,17 @@ export function serializePreference(orgId: string, p: Preference | undefined) {
     fixed_property_name: d.fixed_property_name,
     fixed_stock_name: d.fixed_stock_name,
     ekyc_max_attempts: d.ekyc_max_attempts,
+    // The 2021 flag names (reference §2.9; ADR 0164), derived from ours: 1 = yes, 2 = no.
+    hibah_allow_moveable_property: yesNo(d.allow_property),
+    hibah_allow_immoveable_property: yesNo(d.allow_property),
+    hibah_single_moveable_property: yesNo(d.total_properties === 1),
+    hibah_single_immoveable_property: yesNo(d.total_properties === 1),
+    hibah_single_caretaker: yesNo(d.total_caretakers === 1),
+    hibah_single_heir: 2,
+    hibah_single_receiver: yesNo(d.total_receivers === 1),
+    hibah_fixed_property_type: d.fixed_property_name,
+    hibah_fixed_saham_type: d.fixed_stock_name,
+    corporate_saham_account_type: d.stock_account_type,
   };
 }
 

@@ -338,6 +338,43 @@ add('PATCH /api/user-access/:id', (x) => ({
   body: { status: 1 },
   may: holds('user:approve'),
 }));
+// the 2021 client's calls without a counterpart of ours (organisations/original-admin.ts; ADR 0164)
+add('GET /api/organization/:id/logo', (x) => ({
+  path: `/api/organization/${x.lain}/logo?stream=false`,
+  may: seesLain,
+}));
+add('POST /api/organization/:id/logo', (x) => ({
+  path: `/api/organization/${x.lain}/logo`,
+  body: { is_base64: true, document: SIGNATURE_PNG },
+  may: holds('organisation:manage'),
+}));
+add('GET /api/user/:id/profile-picture', (x) => ({
+  path: `/api/user/${x.agent.id}/profile-picture?stream=false`,
+  may: or(isRegistrar, managesLain('organisation:read')),
+}));
+add('POST /api/user/:id/profile-picture', (x) => ({
+  path: `/api/user/${x.agent.id}/profile-picture`,
+  body: { is_base64: true, document: SIGNATURE_PNG },
+  may: or(isRegistrar, managesLain('staff:manage')),
+}));
+add('GET /api/organization/:id/testator', (x) => ({
+  path: `/api/organization/${x.lain}/testator`,
+  may: and(holds('client:read'), seesLain),
+}));
+add('GET /api/organization/:id/pending-user-access-approval', (x) => ({
+  path: `/api/organization/${x.lain}/pending-user-access-approval?type=Swasta`,
+  may: holds('user:approve'),
+}));
+add('POST /api/user/:id/change-password', (x) => ({
+  path: `/api/user/${x.agent.id}/change-password`,
+  body: { password: 'Baru12345' },
+  may: managesLain('staff:manage'),
+}));
+add('POST /api/user/:id/access', (x) => ({
+  path: `/api/user/${x.agent.id}/access`,
+  body: { organization_id: x.lain, role: 'Agent' },
+  may: managesLain('staff:manage'),
+}));
 add('POST /api/organizations/:id/promo-codes/generate', (x) => ({
   path: `/api/organizations/${x.lain}/promo-codes/generate`,
   body: { count: 1, discount_sen: 1000 },

@@ -9,7 +9,9 @@
  * - `GET /user ?role=Client&with=wasiat&name&limit&page` (user:lookup and client:read; not rate-limited as a
  *   lookup) → `{ users: { data: [{ id, name, ic_number, wasiat }], total } }`: the 2021 client list, the clients
  *   the caller may see as `GET /client` (ADR 0137)
- * - `POST /user { ic_number, username?, name?, email?, mobile_number? }` (user:create:client) → 201 `{ user }`
+ * - `POST /user { ic_number, username?, name?, email?, mobile_number? }` (user:create:client) → 201 `{ user }`;
+ *   with `organization_id` and a non-Client `role` (the 2021 organisation user form) a member of that organisation
+ *   (staff:manage; organisations/original-admin.ts originalMemberCreate, ADR 0164)
  * - `GET /user/{id}/signature` (own id) → `{ signature: { id } | null }`
  * - `POST /user/{id}/signature { is_base64: true, document: dataURL PNG }` (own id) → `{ signature: { id } }`
  */
@@ -24,6 +26,7 @@ import type { Ctx } from '../context.ts';
 import { fieldError, forbidden, notFound } from '../http/errors.ts';
 import { optionalQuery, pageQuery } from '../http/pagination.ts';
 import { routeRateLimit } from '../http/rate-limits.ts';
+import { originalMemberCreate } from '../organisations/original-members.ts';
 import { createClient, findSelfByMykad, findUsersByMykad, saveUserSignature } from './service.ts';
 
 /** The 2021 client list: `GET /user?role=Client` without `ic_number` (reference §2.1; ADR 0137). */
@@ -88,7 +91,12 @@ export async function usersRoutes(api: FastifyInstance, ctx: Ctx) {
    */
   r.post(
     '/user',
-    { config: { access: 'user:create:client' }, schema: { body: clientCreateSchema } },
+    {
+      config: { access: 'user:create:client' },
+      schema: { body: clientCreateSchema },
+      // the 2021 organisation user form (variant (d)): a member, not a client (organisations/original-admin.ts)
+      preValidation: originalMemberCreate(ctx),
+    },
     async (req, reply) => {
       const user = await createClient(ctx.db, { user: requireUser(req), ip: req.ip }, req.body);
       return reply.status(201).send({ user: await serializeUser(ctx.db, user) });

@@ -5,7 +5,16 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { branches, organizations, pricings } from '../../src/db/schema/index.ts';
+import {
+  attachments,
+  branches,
+  organizations,
+  preferences,
+  pricings,
+  user_accesses,
+  users,
+} from '../../src/db/schema/index.ts';
+import { SIGNATURE_PNG } from '../../src/wills/test-fixtures.ts';
 import { makeTestApp, type TestApp } from '../harness.ts';
 import { originalClient } from './replay.ts';
 
@@ -25,6 +34,14 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
+
+/** The client's `FormData` upload: field `document`, filename forced to `nama file` (reference §1.7). */
+const pngForm = () => {
+  const f = new FormData();
+  const bytes = Buffer.from(SIGNATURE_PNG.split(',')[1], 'base64');
+  f.append('document', new Blob([bytes], { type: 'image/png' }), 'nama file');
+  return f;
+};
 
 const ORG_KEYS = ['id', 'name', 'short_name', 'code', 'type', 'status', 'address', 'postcode', 'city', 'state'];
 
@@ -311,6 +328,21 @@ describe('organisation administration as the 2021 client calls it', () => {
       token: staff,
       reads: ['pricing.id', 'pricing.product', 'pricing.description', 'pricing.status', 'pricing.created_at'],
     });
+    // the price pickers and the pricing list read the prices of a product in ringgit (the 2021 "products")
+    await c.call({
+      method: 'GET',
+      path: `organization/${orgId}/pricing?product=Wasiat&status=1&limit=10&page=1`,
+      token: staff,
+      reads: [
+        'pricings.data[].id',
+        'pricings.data[].price',
+        'pricings.data[].amendment_price',
+        'pricings.data[].description',
+        'pricings.data[].product',
+        'pricings.data[].status',
+        'pricings.total',
+      ],
+    });
     await c.call({ method: 'PATCH', path: `pricing/${p.id}`, token: staff, body: { ...priceBody, price: '180.50' } });
     await c.call({ method: 'PATCH', path: `pricing/${p.id}`, token: staff, body: { description: 'Wasiat asas 2026' } });
     await c.call({
@@ -382,6 +414,307 @@ describe('organisation administration as the 2021 client calls it', () => {
       body: { phone_number: '0' },
       status: 404,
     });
+    const { n, m } = c.summary();
+    expect(n).toBe(m);
+  });
+
+  it('a partner administrator places a new member, resets their password and sets their picture', async () => {
+    const c = originalClient(t, 'org: members');
+    // the organisation user form: `POST user` (variant d) then `POST user/{id}/access` (reference §3.6)
+    const [own] = await t.ctx.db.select().from(organizations).where(eq(organizations.id, demo));
+    const made = await c.call({
+      method: 'POST',
+      path: 'user',
+      token: partner,
+      body: {
+        name: 'Ejen Kontrak',
+        gender: 1,
+        ic_number: '900101145577',
+        email: 'ejen.kontrak@example.com',
+        office_phone_number: '',
+        mobile_number: '0123456789',
+        address: 'No. 1, Jalan Kontrak',
+        postcode: '40000',
+        city: 'Shah Alam',
+        state: 'Selangor',
+        bank_name: '',
+        bank_account_number: '',
+        username: `${own.code}5577`,
+        staff_id: 'EK-01',
+        status: 0,
+        role: 'Agent',
+        branch_id: '',
+        organization_id: demo,
+      },
+      reads: ['user.id', 'user'],
+    });
+    const uid = made.body.user.id;
+    const branch = (await t.ctx.db.select().from(branches).where(eq(branches.organization_id, demo))).find(
+      (b) => !b.is_headquarter && b.status === 1,
+    );
+    expect(branch).toBeTruthy();
+    await c.call({
+      method: 'POST',
+      path: `user/${uid}/access`,
+      token: partner,
+      body: {
+        organization_id: demo,
+        accessible_type: 'Branch',
+        accessible_id: `${branch?.id} `,
+        role: 'Agent',
+        status: 0,
+        allow_payment_gateway: 1,
+        allow_cash_payment: 0,
+      },
+    });
+    const acc = await c.call({
+      method: 'GET',
+      path: `user/${uid}/access`,
+      token: partner,
+      reads: ['user_accesses.data[].id', 'user_accesses.data[].accessible.branch_name', 'user_accesses.data[].status'],
+    });
+    const accessId = acc.body.user_accesses.data[0].id;
+    // provider staff see the waiting access in the approval queue of the organisation's type, and approve it
+    const [{ id: provider }] = await t.ctx.db.select().from(organizations).where(eq(organizations.code, 'DEMO'));
+    await c.call({
+      method: 'GET',
+      path: `organization/${provider}/pending-user-access-approval?type=Swasta`,
+      token: staff,
+      reads: [
+        'organizations[].id',
+        'organizations[].code',
+        'organizations[].name',
+        'organizations[].pending_user_access_count',
+      ],
+      check: (b) =>
+        b.organizations.some((o: { id: string }) => o.id === demo) ? undefined : 'the partner is not in the queue',
+    });
+    await c.call({ method: 'PATCH', path: `user-access/${accessId}`, token: staff, body: { status: 1 } });
+    // the edit screen: the whole access form; a branch administrator (`Admin`) is our Partner (ADR 0135)
+    await c.call({
+      method: 'PATCH',
+      path: `user-access/${accessId}`,
+      token: partner,
+      body: {
+        organization_id: demo,
+        accessible_type: 'Branch',
+        accessible_id: branch?.id,
+        branch_id: branch?.id,
+        allow_payment_gateway: 1,
+        allow_cash_payment: 0,
+        role: 'Admin',
+        status: 1,
+      },
+    });
+    await c.call({
+      method: 'POST',
+      path: `user/${uid}/change-password`,
+      token: partner,
+      body: { password: 'Baru12345' },
+    });
+    await c.call({
+      method: 'POST',
+      path: `user/${uid}/profile-picture`,
+      token: partner,
+      form: pngForm,
+      reads: ['attachment.public_path'],
+    });
+    await c.call({
+      method: 'GET',
+      path: `user/${uid}/profile-picture?stream=false`,
+      token: partner,
+      reads: ['profile_picture.public_path'],
+    });
+    // one's own picture (the profile screen), before any upload: null; a colleague's: 404 (no organisation:read)
+    const agentLogin = await t.call('POST', '/api/login', {
+      body: { username: 'agent', password: 'Demo12345', role: 'Admin' },
+    });
+    const agentId = agentLogin.body.user.id;
+    await c.call({
+      method: 'GET',
+      path: `user/${agentId}/profile-picture?stream=false`,
+      token: agentLogin.body.token,
+      reads: ['profile_picture'],
+    });
+    await c.call({
+      method: 'GET',
+      path: `user/${uid}/profile-picture?stream=false`,
+      token: agentLogin.body.token,
+      status: 404,
+    });
+    const { n, m } = c.summary();
+    expect(n).toBe(m);
+    const [a] = await t.ctx.db.select().from(user_accesses).where(eq(user_accesses.id, accessId));
+    expect(a).toMatchObject({ status: 1, role: 'Partner', branch_id: branch?.id });
+    const [u] = await t.ctx.db.select().from(users).where(eq(users.id, uid));
+    expect(u.password_hash).toBeNull(); // the password typed by the administrator is never set (ADR 0164)
+    const pics = await t.ctx.db.select().from(attachments).where(eq(attachments.attachable_id, uid));
+    expect(pics.filter((p) => p.type === 'profile_picture')).toHaveLength(1);
+  });
+
+  it('provider staff set a logo and the 2021 preference flags; the organisation reads its testators', async () => {
+    const c = originalClient(t, 'org: logo, preference, testators');
+    await c.call({ method: 'GET', path: `organization/${demo}/logo?stream=false`, token: partner, reads: ['logo'] });
+    await c.call({
+      method: 'POST',
+      path: `organization/${demo}/logo`,
+      token: staff,
+      form: pngForm,
+      reads: ['attachment.public_path'],
+    });
+    const logo = await c.call({
+      method: 'GET',
+      path: `organization/${demo}/logo?stream=false>`,
+      token: partner,
+      reads: ['logo.public_path'],
+    });
+    const file = await t.call('GET', logo.body.logo.public_path, { token: partner });
+    expect(file.status).toBe(200);
+    const flags = [
+      'allow_wasiat',
+      'allow_hibah',
+      'hibah_allow_moveable_property',
+      'hibah_allow_immoveable_property',
+      'hibah_single_moveable_property',
+      'hibah_single_immoveable_property',
+      'hibah_single_caretaker',
+      'hibah_single_heir',
+      'hibah_single_receiver',
+      'hibah_fixed_property_type',
+      'hibah_fixed_saham_type',
+      'corporate_saham_account_type',
+    ];
+    const pref = await c.call({
+      method: 'GET',
+      path: `organization/${demo}/preference`,
+      token: partner,
+      reads: ['preference.id', 'preference.organization_id', ...flags.map((f) => `preference.${f}`)],
+    });
+    await c.call({
+      method: 'PATCH',
+      path: `preference/${pref.body.preference.id}`,
+      token: staff,
+      body: {
+        allow_wasiat: 1,
+        allow_hibah: 1,
+        hibah_allow_moveable_property: 1,
+        hibah_allow_immoveable_property: 2,
+        hibah_single_moveable_property: 2,
+        hibah_single_immoveable_property: 2,
+        hibah_single_caretaker: 1,
+        hibah_single_heir: 2,
+        hibah_single_receiver: 1,
+        hibah_fixed_property_type: 'Saham',
+        hibah_fixed_saham_type: 'Saham Amanah',
+        corporate_saham_account_type: 'CDS',
+      },
+    });
+    await c.call({
+      method: 'GET',
+      path: `organization/${demo}/preference`,
+      token: partner,
+      reads: flags.map((f) => `preference.${f}`),
+      check: (b) =>
+        b.preference.hibah_single_caretaker === 1 && b.preference.corporate_saham_account_type === 'CDS'
+          ? undefined
+          : 'flags not kept',
+    });
+    await c.call({
+      method: 'GET',
+      path: `organization/${demo}/testator?limit=10&page=1`,
+      token: partner,
+      reads: ['testators.data', 'testators.total'],
+    });
+    const { n, m } = c.summary();
+    expect(n).toBe(m);
+    const [p] = await t.ctx.db.select().from(preferences).where(eq(preferences.organization_id, demo));
+    expect(p).toMatchObject({
+      allow_hibah: true,
+      allow_property: true,
+      total_caretakers: 1,
+      total_receivers: 1,
+      total_properties: null,
+      fixed_stock_name: 'Saham Amanah',
+      stock_account_type: 'CDS',
+    });
+  });
+
+  it('refuses the new calls where the rules refuse', async () => {
+    const c = originalClient(t, 'org: new refusals');
+    const [other] = (await t.ctx.db.select().from(organizations)).filter((o) => o.id !== demo && o.code !== 'DEMO');
+    expect(other).toBeTruthy();
+    // a partner sets no logo (organisation:manage) and sees no other organisation's members' pictures
+    await c.call({ method: 'POST', path: `organization/${demo}/logo`, token: partner, form: pngForm, status: 403 });
+    const stranger = (await t.ctx.db.select().from(user_accesses)).find((a) => a.organization_id !== demo);
+    await c.call({
+      method: 'GET',
+      path: `user/${stranger?.user_id}/profile-picture?stream=false`,
+      token: partner,
+      status: 404,
+    });
+    await c.call({
+      method: 'POST',
+      path: `user/${stranger?.user_id}/change-password`,
+      token: partner,
+      body: { password: 'x' },
+      status: 404,
+    });
+    await c.call({
+      method: 'POST',
+      path: `user/${stranger?.user_id}/access`,
+      token: partner,
+      body: { organization_id: stranger?.organization_id, accessible_type: 'Branch', role: 'Agent', status: 1 },
+      status: 404,
+    });
+    // a partner approves no access of their own (user:approve is the provider's)
+    const pending = await t.call('POST', `/api/organization/${demo}/user`, {
+      token: partner,
+      body: { name: 'Ejen Menunggu', ic_number: '900101145588', email: 'ejen.menunggu@example.com', role: 'Agent' },
+    });
+    const [pa] = await t.ctx.db.select().from(user_accesses).where(eq(user_accesses.user_id, pending.body.user.id));
+    await c.call({ method: 'PATCH', path: `user-access/${pa.id}`, token: partner, body: { status: 1 }, status: 403 });
+    await c.call({
+      method: 'PATCH',
+      path: `user-access/${pa.id}`,
+      token: partner,
+      body: { organization_id: demo, accessible_type: 'Branch', role: 'Agent', status: 1 },
+      status: 403,
+    });
+    await c.call({
+      method: 'GET',
+      path: `organization/${demo}/pending-user-access-approval?type=Swasta`,
+      token: partner,
+      status: 403,
+    });
+    // the organisation user form: an agent creates no member (staff:manage, 403); a partner none elsewhere (404)
+    const member = {
+      name: 'Ahli Luar',
+      gender: 1,
+      ic_number: '900101145599',
+      email: 'ahli.luar@example.com',
+      role: 'Agent',
+      status: 0,
+      branch_id: '',
+    };
+    const agentToken = (
+      await t.call('POST', '/api/login', { body: { username: 'agent', password: 'Demo12345', role: 'Admin' } })
+    ).body.token;
+    await c.call({
+      method: 'POST',
+      path: 'user',
+      token: agentToken,
+      body: { ...member, organization_id: demo },
+      status: 403,
+    });
+    await c.call({
+      method: 'POST',
+      path: 'user',
+      token: partner,
+      body: { ...member, organization_id: other.id },
+      status: 404,
+    });
+    expect(await t.ctx.db.select().from(users).where(eq(users.ic_number, '900101145599'))).toHaveLength(0);
+    expect(other).toBeTruthy();
     const { n, m } = c.summary();
     expect(n).toBe(m);
   });
