@@ -18,6 +18,7 @@ import { hibahRoutes } from './hibah/routes.ts';
 import { jobsRoutes } from './jobs/routes.ts';
 import { organisationsRoutes } from './organisations/routes.ts';
 import { otpRoutes } from './otp/routes.ts';
+import { paymentsOnWillRoutes } from './payments/original-contract.ts';
 import { paymentsRoutes } from './payments/routes.ts';
 import { postcodesRoutes } from './postcodes/routes.ts';
 import { remindersRoutes } from './reminders/index.ts';
@@ -33,6 +34,8 @@ export async function registerModules(api: FastifyInstance, ctx: Ctx) {
   hibahOnFlatRoutes(api, ctx);
   // The 2021 client's will-amendment calls on the wills and payments paths (issue 20, ADR 0163).
   amendmentOnFlatRoutes(api, ctx);
+  // The 2021 client's cash and transfer payments as PATCHes of the will (issue 20, ADR 0163).
+  paymentsOnWillRoutes(api, ctx);
   await usersRoutes(api, ctx);
   await organisationsRoutes(api, ctx);
   await willsRoutes(api, ctx);

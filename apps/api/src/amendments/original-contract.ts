@@ -17,7 +17,8 @@
  *   amendment the caller sees (`paymentable_type: "Amendment"`), by the gateway unless an option is named; the
  *   amount is always the amendment's price (payables.ts), never the body's.
  * - `GET /wasiat/{id}` answers also `mykad_front`, `mykad_back`, `selfie` (`{ id, public_path, mime_type }` or
- *   null); it and `GET /wasiat` answer `account_type` (null: we keep no organisation account type).
+ *   null) and `heir` (our `heirs`); it and `GET /wasiat` answer `account_type` (null: we keep no organisation
+ *   account type).
  *
  * {@link originalAmendmentStatus} reads a status of `PATCH amendment/{id}` in the 2021 numbering where ours has
  * no such move: `2` on a submitted amendment (1) is the officer's pass (→ 3); `5` on an amendment awaiting its
@@ -134,7 +135,9 @@ function hooks(ctx: Ctx): { preValidation: Record<string, Hook>; preSerializatio
     const p = payload as Body;
     if (!isObject(p) || !isObject(p.wasiat)) return p;
     const w = p.wasiat as Body;
-    return { ...p, wasiat: { account_type: null, ...(await willImages(db, String(w.id))), ...w } };
+    // `heir` is how the 2021 client names the `load_with=heir` relation (ours: `heirs`)
+    const heir = 'heirs' in w && !('heir' in w) ? { heir: w.heirs } : {};
+    return { ...p, wasiat: { account_type: null, ...(await willImages(db, String(w.id))), ...w, ...heir } };
   };
   const readList: Hook = async (_req, _reply, payload?: unknown) => {
     const p = payload as Body;
