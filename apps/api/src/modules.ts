@@ -3,6 +3,7 @@
  * `config.access` (auth/guard.ts); a route without it stops the server from starting.
  */
 import type { FastifyInstance } from 'fastify';
+import { amendmentOnFlatRoutes } from './amendments/original-contract.ts';
 import { amendmentsRoutes } from './amendments/routes.ts';
 import { auditRoutes } from './audit/routes.ts';
 import { clientsRoutes } from './clients/routes.ts';
@@ -17,6 +18,7 @@ import { hibahRoutes } from './hibah/routes.ts';
 import { jobsRoutes } from './jobs/routes.ts';
 import { organisationsRoutes } from './organisations/routes.ts';
 import { otpRoutes } from './otp/routes.ts';
+import { paymentsOnWillRoutes } from './payments/original-contract.ts';
 import { paymentsRoutes } from './payments/routes.ts';
 import { postcodesRoutes } from './postcodes/routes.ts';
 import { remindersRoutes } from './reminders/index.ts';
@@ -30,6 +32,10 @@ import { willsRoutes } from './wills/routes.ts';
 export async function registerModules(api: FastifyInstance, ctx: Ctx) {
   // The 2021 client's hibah calls on the wills module's flat paths (issue 20, ADR 0162): before those routes.
   hibahOnFlatRoutes(api, ctx);
+  // The 2021 client's will-amendment calls on the wills and payments paths (issue 20, ADR 0163).
+  amendmentOnFlatRoutes(api, ctx);
+  // The 2021 client's cash and transfer payments as PATCHes of the will (issue 20, ADR 0163).
+  paymentsOnWillRoutes(api, ctx);
   await usersRoutes(api, ctx);
   await organisationsRoutes(api, ctx);
   await willsRoutes(api, ctx);

@@ -5,7 +5,7 @@
  * the job `amendments.window` (ADR 0017).
  */
 import { amendmentDraftSchema, amendmentTransitionSchema, flag, hibahAmendmentDraftSchema } from '@wasiat/domain';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, notInArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -21,9 +21,11 @@ import { registerSignableRoute } from '../http/signed-routes.ts';
 import { registerJob } from '../jobs/scheduler.ts';
 import { registerPayable } from '../payments/payables.ts';
 import { actorOf, idParams, parseBody } from '../wills/http.ts';
+import { multipartToBody } from '../wills/multipart.ts';
 import { findVisibleWill } from '../wills/queries.ts';
 import { listHibahVersions, readHibahVersion } from './hibah.ts';
 import { amendmentWindowJob } from './jobs.ts';
+import { attachmentPath, originalAmendmentStatus } from './original-contract.ts';
 import { amendmentPayable } from './payable.ts';
 import { assertCanEditDraft } from './policy.ts';
 import { searchWills } from './search.ts';
@@ -134,7 +136,10 @@ export async function amendmentsRoutes(api: FastifyInstance, ctx: Ctx) {
     amendment: await getAmendment(ctx.db, requireUser(req), req.params.id),
   }));
 
-  /** Status change (transitions.ts) or, without `status`, the part f message `{ notes }`. */
+  /**
+   * Status change (transitions.ts) or, without `status`, the part f message `{ notes }`. A 2021 status number
+   * where ours has no such move is read as that client meant it (original-contract.ts; ADR 0163).
+   */
   r.patch('/amendment/:id', { config: { access: ACT }, schema: { params: idParams } }, async (req) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
     const user = requireUser(req);
@@ -143,6 +148,10 @@ export async function amendmentsRoutes(api: FastifyInstance, ctx: Ctx) {
       await saveDraft(ctx.db, actorOf(req), req.params.id, { notes: notes.notes ?? null });
     } else {
       const t = parseBody(amendmentTransitionSchema, body);
+      // The 2021 client's numbering where ours has no such move (original-contract.ts; ADR 0163).
+      const meant = await originalAmendmentStatus(ctx.db, user, req.params.id, t.status, req.clientContract);
+      if (meant.unchanged) return { amendment: await getAmendment(ctx.db, user, req.params.id) };
+      t.status = meant.status;
       await changeAmendmentStatus(ctx, actorOf(req), req.params.id, {
         ...t,
         acknowledged_pdpa: flag().parse(body.acknowledged_pdpa),
@@ -179,27 +188,48 @@ export async function amendmentsRoutes(api: FastifyInstance, ctx: Ctx) {
     },
   );
 
-  /** Documents of the amendment: `{ attachments: { data } }` (reference §2.4). */
-  r.get('/amendment/:id/document', { config: { access: READ }, schema: { params: idParams } }, async (req) => {
-    const a = await findVisibleAmendment(ctx.db, requireUser(req), req.params.id);
-    const rows = await ctx.db
-      .select()
-      .from(attachments)
-      .where(and(eq(attachments.attachable_type, 'Amendment'), eq(attachments.attachable_id, a.id)))
-      .orderBy(desc(attachments.created_at));
-    return {
-      attachments: {
-        data: rows.map((x) => ({
-          id: x.id,
-          type: x.type,
-          description: x.description,
-          mime_type: x.mime_type,
-          original_filename: x.original_filename,
-          created_at: x.created_at,
-        })),
-      },
-    };
-  });
+  /**
+   * Documents of the amendment: `{ attachments: { data } }` (reference §2.4), each with `public_path` (read with
+   * the bearer token, ADR 0131); `except_type` (comma list, e.g. `mykad-front,mykad-back`) leaves those out.
+   */
+  r.get(
+    '/amendment/:id/document',
+    {
+      config: { access: READ },
+      schema: { params: idParams, querystring: z.object({ except_type: optionalQuery(z.string().max(200)) }) },
+    },
+    async (req) => {
+      const a = await findVisibleAmendment(ctx.db, requireUser(req), req.params.id);
+      const except = (req.query.except_type ?? '')
+        .split(',')
+        .map((x) => x.trim().replace('_', '-'))
+        .filter(Boolean);
+      const rows = await ctx.db
+        .select()
+        .from(attachments)
+        .where(
+          and(
+            eq(attachments.attachable_type, 'Amendment'),
+            eq(attachments.attachable_id, a.id),
+            except.length ? notInArray(attachments.type, except) : undefined,
+          ),
+        )
+        .orderBy(desc(attachments.created_at));
+      return {
+        attachments: {
+          data: rows.map((x) => ({
+            id: x.id,
+            type: x.type,
+            description: x.description,
+            mime_type: x.mime_type,
+            original_filename: x.original_filename,
+            public_path: attachmentPath(x.id),
+            created_at: x.created_at,
+          })),
+        },
+      };
+    },
+  );
 
   /**
    * Add a document; MyKad images (`type` mykad-front/back or mykad_front/back, or `{ duplicate_from_id,
@@ -210,6 +240,8 @@ export async function amendmentsRoutes(api: FastifyInstance, ctx: Ctx) {
     '/amendment/:id/document',
     {
       config: { access: ACT },
+      // multipart `{ document, type, description }` as the 2021 client uploads (reference §1.7)
+      preValidation: multipartToBody,
       schema: {
         params: idParams,
         body: z.looseObject({
@@ -232,7 +264,14 @@ export async function amendmentsRoutes(api: FastifyInstance, ctx: Ctx) {
       if (!req.body.document) throw fieldError('document', 'validation.required');
       const att = await addDocument(ctx, actorOf(req), req.params.id, { ...req.body, document: req.body.document });
       return reply.status(201).send({
-        attachment: { id: att.id, type: att.type, description: att.description, mime_type: att.mime_type },
+        attachment: {
+          id: att.id,
+          type: att.type,
+          description: att.description,
+          mime_type: att.mime_type,
+          original_filename: att.original_filename,
+          public_path: attachmentPath(att.id),
+        },
       });
     },
   );

@@ -267,6 +267,8 @@ export async function serializeAmendments(db: Db, rows: Amendment[], withDraft: 
     return {
       ...rest,
       incharged_by_id: a.handled_by,
+      // the 2021 client's `public_path`: the amended will of a succeeded amendment (docs/api/documents.md)
+      public_path: a.status === 2 ? `/api/amendment/${a.id}/certificate/comprehensive` : null,
       handled_by: handler ? { id: handler.id, name: handler.name } : null,
       paid: a.payment_received_at ? 1 : 0,
       amendmentable: {
@@ -418,7 +420,7 @@ export async function addDocument(
   ctx: Ctx,
   actor: Actor,
   id: string,
-  body: { document: string; type?: string; description?: string | null },
+  body: { document: string; type?: string; description?: string | null; document_filename?: unknown },
 ) {
   const data = decodeBase64(body.document, 'document');
   return ctx.db.transaction(async (tx) => {
@@ -432,6 +434,7 @@ export async function addDocument(
       data,
       allowed: [...IMAGE_TYPES, 'application/pdf'],
       description: body.description ?? null,
+      originalFilename: typeof body.document_filename === 'string' ? body.document_filename.slice(0, 255) : null,
       uploadedBy: actor.user.id,
       replace: body.type === 'mykad-front' || body.type === 'mykad-back',
     });

@@ -5,7 +5,8 @@
  * PATCHes are checked — the will visible (404) and changeable by the caller (403), the payment part open
  * (422 `wills.part_locked`), `payment_options_id` a payment type (422 `validation.choose`) — and answered
  * with the will, unchanged. `is_payment_verified` (staff approving a transfer slip) is refused with 422
- * `wills.verify_by_payment` on that field: that is `POST /payment/{id}/confirm`. ADR 0131.
+ * `wills.verify_by_payment` on that field: that is `POST /payment/{id}/confirm`. ADR 0131. (Staff's 2021 approval
+ * of a transfer or cash, and the cash choice, are answered before this by payments/original-contract.ts, ADR 0163.)
  */
 import { codesOf, PAYMENT_TYPES } from '@wasiat/domain';
 import type { Db } from '../db/client.ts';

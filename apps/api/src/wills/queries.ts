@@ -488,15 +488,22 @@ export async function loadRelations(db: Db, list: WillRow[], rel: Set<Relation>)
 
 /**
  * Staff approval queue (`GET /wasiat/pending-approval`, reference §2.2): organisations with their count
- * of wills awaiting confirmation (status 1), optionally of one organisation `type`; largest first.
+ * of wills awaiting confirmation (status 1) as `{ id, name, short_name, code, total_pending }`, optionally of
+ * one organisation `type` (a code; the route also maps the 2021 labels); largest first.
  */
 export async function pendingApproval(db: Db, type?: string) {
   const total = sql<number>`count(${wills.id})::int`;
   return db
-    .select({ id: organizations.id, name: organizations.name, code: organizations.code, total_pending: total })
+    .select({
+      id: organizations.id,
+      name: organizations.name,
+      short_name: organizations.short_name,
+      code: organizations.code,
+      total_pending: total,
+    })
     .from(organizations)
     .innerJoin(wills, and(eq(wills.organization_id, organizations.id), eq(wills.status, 1), isNull(wills.deleted_at)))
     .where(type ? eq(organizations.type, type) : undefined)
-    .groupBy(organizations.id, organizations.name, organizations.code)
+    .groupBy(organizations.id, organizations.name, organizations.short_name, organizations.code)
     .orderBy(desc(total), organizations.name);
 }

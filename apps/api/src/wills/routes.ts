@@ -14,10 +14,12 @@
  */
 
 import {
+  catalogueCode,
   ESTATE_KEYS,
   estateSchema,
   HEIR_BEQUEST_ERRORS,
   mustAgree,
+  ORGANISATION_TYPES,
   partBSchema,
   requiredString,
   userDetailPatchSchema,
@@ -109,7 +111,13 @@ export async function willsRoutes(api: FastifyInstance, ctx: Ctx) {
         config: { access: 'will:verify' },
         schema: { querystring: z.object({ type: optionalQuery(z.string().max(40)) }) },
       },
-      async (req) => ({ organizations: await pendingApproval(ctx.db, req.query.type) }),
+      // `type` as a code or the 2021 client's label (`Swasta`, `Individu`, `Kerajaan`, …; ADR 0131, 0163)
+      async (req) => ({
+        organizations: await pendingApproval(
+          ctx.db,
+          req.query.type === undefined ? undefined : String(catalogueCode(ORGANISATION_TYPES, req.query.type)),
+        ),
+      }),
     );
 
     /** One will with `load_with` relations: `{ wasiat }` (404 when not the caller's to see). */
