@@ -16,7 +16,7 @@
  * - `POST /payment { amendment_for_wasiat_id }` without `paymentable_type` → the payable is the will's open
  *   amendment the caller sees (`paymentable_type: "Amendment"`), by the gateway unless an option is named; the
  *   amount is always the amendment's price (payables.ts), never the body's.
- * - `GET /wasiat/{id}` answers also `mykad_front`, `mykad_back`, `selfie` (`{ id, public_path, mime_type }` or
+ * - In a 2021-contract session (ADR 0135), `GET /wasiat/{id}` answers also `mykad_front`, `mykad_back`, `selfie` (`{ id, public_path, mime_type }` or
  *   null) and `heir` (our `heirs`); it and `GET /wasiat` answer `account_type` (null: we keep no organisation
  *   account type).
  *
@@ -130,18 +130,25 @@ function hooks(ctx: Ctx): { preValidation: Record<string, Hook>; preSerializatio
       payment_options_id: b.payment_options_id ?? 1,
     };
   };
-  /** `GET /wasiat/{id}`: the images and `account_type`. */
-  const readOne: Hook = async (_req, _reply, payload?: unknown) => {
+  /**
+   * `GET /wasiat/{id}`: the images and `account_type`, only when the caller is the 2021 client: a 2021-contract
+   * session (ADR 0135) or a `load_with` naming the 2021 relation `heir` (its staff screens log in our way, ADR
+   * 0135's second factor). Our own client reads neither, and its hot read stays at its statement budget
+   * (issue 18; test/statement-budget.test.ts).
+   */
+  const readOne: Hook = async (req, _reply, payload?: unknown) => {
     const p = payload as Body;
-    if (!isObject(p) || !isObject(p.wasiat)) return p;
+    const loadWith = String((req.query as { load_with?: unknown } | undefined)?.load_with ?? '').split(',');
+    const original = req.clientContract === '2021' || loadWith.includes('heir');
+    if (!original || !isObject(p) || !isObject(p.wasiat)) return p;
     const w = p.wasiat as Body;
     // `heir` is how the 2021 client names the `load_with=heir` relation (ours: `heirs`)
     const heir = 'heirs' in w && !('heir' in w) ? { heir: w.heirs } : {};
     return { ...p, wasiat: { account_type: null, ...(await willImages(db, String(w.id))), ...w, ...heir } };
   };
-  const readList: Hook = async (_req, _reply, payload?: unknown) => {
+  const readList: Hook = async (req, _reply, payload?: unknown) => {
     const p = payload as Body;
-    const page = isObject(p) ? (p.wasiats as Body) : null;
+    const page = isObject(p) && req.clientContract === '2021' ? (p.wasiats as Body) : null;
     if (!isObject(page) || !Array.isArray(page.data)) return p;
     return { ...p, wasiats: { ...page, data: page.data.map((x) => (isObject(x) ? { account_type: null, ...x } : x)) } };
   };

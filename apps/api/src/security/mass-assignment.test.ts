@@ -368,7 +368,8 @@ const UPDATES: Update[] = [
   },
   {
     route: 'PATCH /api/user-access/:id (approve)',
-    legit: ['status'],
+    // the 2021 edit body also places the member (branch, role; ADR 0164), under its own rules and refusals
+    legit: ['status', 'branch_id', 'role'],
     setup: async () => {
       const c = await newClient(t);
       const r = await ok(
@@ -397,6 +398,9 @@ const CREATES: Create[] = [
   },
   {
     route: 'POST /api/user (agent registers a client)',
+    // an organisation and a role other than Client make the 2021 member form (ADR 0164): another operation,
+    // refused to an agent (org.contract.test.ts "new refusals")
+    legit: ['organization_id', 'branch_id', 'role'],
     subject: async () => ({ ic: newMykad() }),
     self: (s) => s.id,
     send: async (s, x) => {
