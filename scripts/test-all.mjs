@@ -9,10 +9,11 @@
  * `test-results/summary.json` so `.ci/run` can add the PostgreSQL pass to them.
  * Typecheck, lint and the log scan count as one check each.
  *
- * `PG_PASS_URL=postgres://…` (set by `.ci/run`): the API tests run a second time against that PostgreSQL
- * server (a fresh database per test file), alongside the browser journeys (they mostly wait on the browser,
- * so on CI's two CPUs the two overlap instead of adding up; ADR 0178). Its output goes to
- * `test-results/vitest-pg.log`, printed after the journeys; its counts join the closing line.
+ * The vitest runs go beside the browser journeys (ADR 0178): the journeys run one test at a time and mostly
+ * wait on the browser, so on CI's two CPUs the two overlap instead of adding up. The vitest output goes to
+ * `test-results/vitest.log` and is printed after the journeys. With `PG_PASS_URL=postgres://…` (set by
+ * `.ci/run`) the API tests then run a second time against that PostgreSQL server (a fresh database per test
+ * file), output in `test-results/vitest-pg.log`. Every count joins the closing line.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -42,59 +43,77 @@ function check(name, cmd, args) {
 check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 check('lint', bin('biome'), ['check', '.']);
 
-console.log('\n=== unit and integration tests (vitest) ===');
-const vitestJson = `${out}/vitest.json`;
-rmSync(vitestJson, { force: true });
-const vCode = run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
-if (existsSync(vitestJson)) {
-  const r = JSON.parse(readFileSync(vitestJson, 'utf8'));
-  passed += r.numPassedTests;
-  failed += r.numFailedTests + (vCode !== 0 && r.numFailedTests === 0 ? 1 : 0);
-} else failed += 1;
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const haveChromium = existsSync(chromium);
+console.log('\n=== build of the web client (for the journeys) ===');
+const built = haveChromium && run('npm', ['run', '--silent', 'build']) === 0;
 
-/** The PostgreSQL pass (see the file comment), started beside the journeys; `finish()` waits and counts. */
-function startPgPass(url) {
-  const json = `${out}/vitest-pg.json`;
-  const logFile = `${out}/vitest-pg.log`;
+/**
+ * A vitest run in the background with its output in `test-results/<name>.log` (printed once it has ended);
+ * resolves to its counts.
+ */
+function vitestInBackground(name, title, args, env = {}) {
+  const json = `${out}/${name}.json`;
+  const logFile = `${out}/${name}.log`;
   rmSync(json, { force: true });
   const fd = openSync(logFile, 'w');
-  console.log(`\n=== API tests against PostgreSQL (${url}), beside the journeys; output in ${logFile} ===`);
+  console.log(`\n=== ${title}: running beside the journeys, output in ${logFile} ===`);
   const child = spawn(
     bin('vitest'),
-    ['run', '--project', 'api', '--reporter=default', '--reporter=json', `--outputFile.json=${json}`],
-    { stdio: ['ignore', fd, fd], env: { ...process.env, DATABASE_URL: url, FORCE_COLOR: '0' } },
-  );
-  const exited = new Promise((res) => child.on('close', (code) => res(code ?? 1)));
-  return {
-    async finish() {
-      const code = await exited;
-      console.log(`\n=== API tests against PostgreSQL: output ===\n${readFileSync(logFile, 'utf8')}`);
-      if (!existsSync(json)) {
-        failed += 1;
-        return;
-      }
-      const r = JSON.parse(readFileSync(json, 'utf8'));
-      passed += r.numPassedTests;
-      failed += r.numFailedTests + (code !== 0 && r.numFailedTests === 0 ? 1 : 0);
+    ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${json}`],
+    {
+      stdio: ['ignore', fd, fd],
+      env: { ...process.env, FORCE_COLOR: '0', ...env },
     },
-  };
+  );
+  return new Promise((res) =>
+    child.on('close', (code) => {
+      let r = { passed: 0, failed: 1 };
+      if (existsSync(json)) {
+        const j = JSON.parse(readFileSync(json, 'utf8'));
+        r = { passed: j.numPassedTests, failed: j.numFailedTests + (code !== 0 && j.numFailedTests === 0 ? 1 : 0) };
+      }
+      res({ title, logFile, ...r });
+    }),
+  );
 }
-const pgPass = process.env.PG_PASS_URL ? startPgPass(process.env.PG_PASS_URL) : null;
+
+// The vitest lane (see the file comment): every project on PGlite, then, with PG_PASS_URL, the API tests on
+// PostgreSQL; one after the other, beside the journeys (ADR 0178).
+const lane = (async () => {
+  const results = [await vitestInBackground('vitest', 'unit and integration tests (vitest)', [])];
+  if (process.env.PG_PASS_URL) {
+    results.push(
+      await vitestInBackground(
+        'vitest-pg',
+        `API tests against PostgreSQL (${process.env.PG_PASS_URL})`,
+        ['--project', 'api'],
+        {
+          DATABASE_URL: process.env.PG_PASS_URL,
+        },
+      ),
+    );
+  }
+  return results;
+})();
 
 console.log('\n=== browser journeys (Playwright, Chromium) ===');
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (!existsSync(chromium)) {
+if (!haveChromium) {
   console.log(`Chromium is missing at ${chromium}. Install it with: sudo apt-get install -y chromium`);
   failed += 1;
-} else if (run('npm', ['run', '--silent', 'build']) !== 0) {
+} else if (!built) {
   failed += 1;
 } else {
   // Absolute: Playwright resolves a relative report path against its config folder.
   const pwJson = resolve(out, 'playwright.json');
   rmSync(pwJson, { force: true });
-  const pCode = run(bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson,
-  });
+  // Asynchronous, so the vitest lane goes on meanwhile.
+  const pCode = await new Promise((res) =>
+    spawn(bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], {
+      stdio: 'inherit',
+      env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson },
+    }).on('close', (code) => res(code ?? 1)),
+  );
   if (existsSync(pwJson)) {
     const s = JSON.parse(readFileSync(pwJson, 'utf8')).stats;
     passed += s.expected + s.flaky;
@@ -110,7 +129,11 @@ if (!existsSync(chromium)) {
   }
 }
 
-await pgPass?.finish();
+for (const r of await lane) {
+  console.log(`\n=== ${r.title}: output ===\n${readFileSync(r.logFile, 'utf8')}`);
+  passed += r.passed;
+  failed += r.failed;
+}
 
 check('log scan', 'node', ['--import', 'tsx', 'scripts/log-scan.ts', logs]);
 
