@@ -6,6 +6,20 @@ import { configDefaults, defineConfig } from 'vitest/config';
  * the whole-system suites of `apps/api/test/system` (fault injection on PostgreSQL, the log scanner), which
  * run once per `npm test` and not again in CI's `--project api` pass on PostgreSQL (ADR 0087).
  */
+/**
+ * API test files whose subject is not the data layer: the face model's scores, OCR, the login's timing with a
+ * password hash, and the sealed PDFs' bytes and text. They run on PGlite in every `npm test`; the second pass on
+ * PostgreSQL (`DATABASE_URL`, ADR 0178) leaves them out, since their SQL is the same as the files that stay.
+ */
+const NOT_DATA_LAYER = [
+  'apps/api/src/ekyc/ekyc.test.ts',
+  'apps/api/src/ekyc/ocr.test.ts',
+  'apps/api/src/auth/login-throttling.test.ts',
+  'apps/api/src/documents/sealed.test.ts',
+  'apps/api/src/documents/sealed-hibah-amendment.test.ts',
+  'apps/api/src/documents/bilingual.test.ts',
+];
+
 export default defineConfig({
   test: {
     // One test file per CPU (vitest's default is CPUs − 1: one worker on CI's two CPUs). The API tests spend
@@ -18,7 +32,11 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/api/src/**/*.test.ts', 'apps/api/test/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, 'apps/api/test/system/**'],
+          exclude: [
+            ...configDefaults.exclude,
+            'apps/api/test/system/**',
+            ...(process.env.DATABASE_URL ? NOT_DATA_LAYER : []),
+          ],
           globalSetup: ['apps/api/test/pglite-snapshot.ts'],
           environment: 'node',
           testTimeout: 30000,
