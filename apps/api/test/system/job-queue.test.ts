@@ -119,8 +119,14 @@ describe('job queue (pg-boss on PostgreSQL)', () => {
     const [dead] = (await database.db.select().from(job_dead_letters)).filter((r) => r.queue_job_id === id);
     expect(dead).toMatchObject({ job_name: 'test.fails', attempts: 3, data: { why: 'test' } });
     expect(dead.error).toMatch(/^broken on attempt \d+$/);
-    const { rows } = await database.db.$client.query(`select state, retry_count from pgboss.job where id = $1`, [id]);
-    expect(rows[0]).toEqual({ state: 'failed', retry_count: 2 });
+    // The dead letter is written by the last attempt, before pg-boss marks the job failed: wait for that.
+    await expect
+      .poll(
+        async () =>
+          (await database.db.$client.query(`select state, retry_count from pgboss.job where id = $1`, [id])).rows[0],
+        { timeout: 15_000, interval: 100 },
+      )
+      .toEqual({ state: 'failed', retry_count: 2 });
     expect(logs.flat().filter((l) => l.includes(`; ${id.slice(0, 8)})`))).toEqual([
       `job test.fails failed (attempt 1 of 3; ${id.slice(0, 8)})`,
       `job test.fails failed (attempt 2 of 3; ${id.slice(0, 8)})`,
