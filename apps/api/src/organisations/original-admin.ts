@@ -24,7 +24,7 @@
  */
 import { translate } from '@wasiat/domain';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { recordAudit } from '../audit/audit.ts';
@@ -52,6 +52,25 @@ const asFile = (a: typeof attachments.$inferSelect | undefined) =>
 const wantsJson = (q: unknown) => String((q as Body)?.stream ?? '').startsWith('false');
 /** An upload: multipart `document` (turned into a data URL by multipartToBody) or JSON `{ is_base64, document }`. */
 const uploadBody = z.object({ document: z.string().min(1), document_filename: z.string().max(255).optional() }).loose();
+
+/**
+ * Answer a GET of an image slot: `{ [key]: file | null }` with `stream=false`, else the image's bytes (404 when
+ * there is none), never cached.
+ */
+async function sendImage(
+  ctx: Ctx,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  a: typeof attachments.$inferSelect | undefined,
+  key: string,
+) {
+  if (wantsJson(req.query)) return { [key]: asFile(a) };
+  if (!a) throw notFound();
+  return reply
+    .type(a.mime_type)
+    .header('cache-control', 'private, no-store')
+    .send(await ctx.store.get(a.storage_key));
+}
 
 /** The newest attachment of `type` owned by (`ownerType`, `ownerId`). */
 async function latest(db: Db, ownerType: string, ownerId: string, type: string) {
@@ -107,13 +126,7 @@ export async function originalAdminRoutes(api: FastifyInstance, ctx: Ctx) {
     },
     async (req, reply) => {
       const org = await loadVisibleOrganisation(db, requireUser(req), req.params.id);
-      const a = await latest(db, 'Organization', org.id, 'logo');
-      if (wantsJson(req.query)) return { logo: asFile(a) };
-      if (!a) throw notFound();
-      return reply
-        .type(a.mime_type)
-        .header('cache-control', 'private, no-store')
-        .send(await ctx.store.get(a.storage_key));
+      return sendImage(ctx, req, reply, await latest(db, 'Organization', org.id, 'logo'), 'logo');
     },
   );
 
@@ -159,13 +172,7 @@ export async function originalAdminRoutes(api: FastifyInstance, ctx: Ctx) {
     },
     async (req, reply) => {
       const id = await reachableUser(db, requireUser(req), req.params.id, false);
-      const a = await latest(db, 'UserPicture', id, 'profile_picture');
-      if (wantsJson(req.query)) return { profile_picture: asFile(a) };
-      if (!a) throw notFound();
-      return reply
-        .type(a.mime_type)
-        .header('cache-control', 'private, no-store')
-        .send(await ctx.store.get(a.storage_key));
+      return sendImage(ctx, req, reply, await latest(db, 'UserPicture', id, 'profile_picture'), 'profile_picture');
     },
   );
 

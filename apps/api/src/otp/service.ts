@@ -105,6 +105,19 @@ function recordIs(purpose: OtpPurpose, recordId: string | null | undefined) {
   return recordId ? eq(otp_codes.wasiat_id, recordId) : isNull(otp_codes.wasiat_id);
 }
 
+/**
+ * Mark a checked code verified, once: only one concurrent request can flip `verified_at` from null; the
+ * others get 422 `otp.incorrect` on `code`.
+ */
+async function markVerified(db: Db, id: string, now: Date) {
+  const done = await db
+    .update(otp_codes)
+    .set({ verified_at: now })
+    .where(and(eq(otp_codes.id, id), isNull(otp_codes.verified_at)))
+    .returning({ id: otp_codes.id });
+  if (!done.length) throw fieldError('code', 'otp.incorrect');
+}
+
 /** `POST /api/otp/request`: create a code and send it. @returns where it went (masked) and when it expires. */
 export async function requestOtp(
   ctx: Ctx,
@@ -308,13 +321,7 @@ export async function verifyOtp(db: Db, actor: Actor, input: OtpVerify, now = ne
     .orderBy(desc(otp_codes.created_at))
     .limit(1);
   const row = await checkCodeRow(db, latest, input.code, now);
-  // Single use: only one concurrent request can flip verified_at from null.
-  const done = await db
-    .update(otp_codes)
-    .set({ verified_at: now })
-    .where(and(eq(otp_codes.id, row.id), isNull(otp_codes.verified_at)))
-    .returning({ id: otp_codes.id });
-  if (!done.length) throw fieldError('code', 'otp.incorrect');
+  await markVerified(db, row.id, now);
   await recordAudit(db, {
     actorId: me.id,
     action: 'otp.verify',
@@ -452,12 +459,7 @@ export async function verifySmsCode(db: Db, actor: Actor, phone: string, code: s
     .orderBy(desc(otp_codes.created_at))
     .limit(1);
   const row = await checkCodeRow(db, latest, code, now);
-  const done = await db
-    .update(otp_codes)
-    .set({ verified_at: now })
-    .where(and(eq(otp_codes.id, row.id), isNull(otp_codes.verified_at)))
-    .returning({ id: otp_codes.id });
-  if (!done.length) throw fieldError('code', 'otp.incorrect');
+  await markVerified(db, row.id, now);
   await recordAudit(db, {
     actorId: me.id,
     action: 'otp.verify',
