@@ -39,8 +39,10 @@ export default defineConfig({
           ],
           globalSetup: ['apps/api/test/pglite-snapshot.ts'],
           environment: 'node',
-          testTimeout: 30000,
-          hookTimeout: 60000,
+          // A flow test makes dozens of requests (argon2 logins, PDFs, SMTP); beside the browser journeys on CI's two
+          // CPUs one took just over 30 s. A hang still fails, after 90 s.
+          testTimeout: 90_000,
+          hookTimeout: 90_000,
           // Mail arrives through a real SMTP server: on a loaded CI machine it can take seconds.
           expect: { poll: { timeout: 15000 } },
           pool: 'forks',
