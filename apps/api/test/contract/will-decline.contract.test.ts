@@ -131,9 +131,16 @@ describe('the will’s decline, type change, delete, manual eKYC and public link
         body: { set_ekyc_verified_at: 1, ekyc_method: 'Manual' },
         check: (b) => (b.wasiat.ekyc_verified_at === null ? undefined : 'verified by the client’s own flag'),
       });
-      // staff see the photo in the review queue (ours) and approve it with the same 2021 body
+      // staff see the photo in the review queue (ours) and beside the MyKad (the 2021 view-IC screen), and
+      // approve it with the same 2021 body
       const queue = await ok(t.call('GET', '/api/ekyc/manual?status=pending', { token: staff }));
       expect(queue.data.some((r: any) => r.wasiat_id === w1)).toBe(true);
+      await rp.call({
+        token: staff,
+        method: 'GET',
+        path: `wasiat/${w1}?load_with=agent,organization,branch,user,userDetail,heir`,
+        reads: ['wasiat.selfie.public_path', 'wasiat.mykad_front.public_path', 'wasiat.mykad_back.public_path'],
+      });
       await rp.call({
         token: staff,
         method: 'PATCH',
