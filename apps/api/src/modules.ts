@@ -9,6 +9,7 @@ import { auditRoutes } from './audit/routes.ts';
 import { clientsRoutes } from './clients/routes.ts';
 import type { Ctx } from './context.ts';
 import { documentsRoutes } from './documents/routes.ts';
+import { ekycOnWillRoutes } from './ekyc/original-contract.ts';
 import { ekycRoutes } from './ekyc/routes.ts';
 import { ezQurbanRoutes } from './ezqurban/routes.ts';
 import { faraidRoutes } from './faraid/routes.ts';
@@ -36,6 +37,8 @@ export async function registerModules(api: FastifyInstance, ctx: Ctx) {
   amendmentOnFlatRoutes(api, ctx);
   // The 2021 client's cash and transfer payments as PATCHes of the will (issue 20, ADR 0163).
   paymentsOnWillRoutes(api, ctx);
+  // The 2021 client's manual eKYC as a PATCH of the will: our staff review (issue 20, ADR 0182).
+  ekycOnWillRoutes(api, ctx);
   await usersRoutes(api, ctx);
   await organisationsRoutes(api, ctx);
   await willsRoutes(api, ctx);

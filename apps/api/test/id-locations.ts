@@ -58,6 +58,7 @@ const PATH_TABLES: Record<string, string> = {
   client: 'users',
   'data-requests': 'data_requests',
   links: 'ekyc_links',
+  'route-token': 'ekyc_links',
   'fund-transfer': 'qurban_fund_transfers',
   season: 'qurban_seasons',
   transaction: 'qurban_transactions',

@@ -39,6 +39,7 @@ export const AUDIT_ACTIONS = {
   'will.resubmit': l('Dihantar semula', 'Resubmitted'),
   'will.confirm': l('Disahkan dan didaftarkan', 'Verified and registered'),
   'will.cancel': l('Dibatalkan untuk kemas kini', 'Cancelled for update'),
+  'will.delete': l('Wasiat dipadam (data palsu)', 'Will deleted (dummy data)'),
   'will.new_version': l('Versi baharu wasiat (pindaan)', 'New will version (amendment)'),
   'heir_bequests.acknowledge': l(
     'Pewasiat mengakui wasiat kepada waris (perlu persetujuan waris lain)',

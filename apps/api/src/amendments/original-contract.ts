@@ -64,7 +64,10 @@ async function openAmendmentOf(db: Db, user: AuthUser, willId: string) {
   return a ?? null;
 }
 
-/** A will's MyKad images and selfie as the 2021 client reads them (`{ id, public_path, mime_type }` or null). */
+/**
+ * A will's MyKad images and selfie as the 2021 client reads them (`{ id, public_path, mime_type }` or null); the
+ * selfie is our manual eKYC photo (`ekyc-manual`, which the 2021 upload `type: "selfie"` makes; ADR 0182).
+ */
 async function willImages(db: Db, willId: string) {
   const rows = await db
     .select()
@@ -73,7 +76,7 @@ async function willImages(db: Db, willId: string) {
       and(
         eq(attachments.attachable_type, 'Wasiat'),
         eq(attachments.attachable_id, willId),
-        inArray(attachments.type, ['mykad-front', 'mykad-back', 'selfie']),
+        inArray(attachments.type, ['mykad-front', 'mykad-back', 'ekyc-manual']),
       ),
     )
     .orderBy(attachments.created_at);
@@ -81,7 +84,7 @@ async function willImages(db: Db, willId: string) {
     const a = rows.filter((r) => r.type === type).at(-1);
     return a ? { id: a.id, public_path: attachmentPath(a.id), mime_type: a.mime_type } : null;
   };
-  return { mykad_front: pick('mykad-front'), mykad_back: pick('mykad-back'), selfie: pick('selfie') };
+  return { mykad_front: pick('mykad-front'), mykad_back: pick('mykad-back'), selfie: pick('ekyc-manual') };
 }
 
 function hooks(ctx: Ctx): { preValidation: Record<string, Hook>; preSerialization: Record<string, Hook> } {

@@ -141,6 +141,45 @@ const validationBody = z.object({
   state: z.enum(STATES, { error: V.choose }).nullish(),
 });
 
+/**
+ * Record a new link for a will `user` may see (404 otherwise) and audit it (`ekyc.link_issue`): the link row;
+ * its path to sign is {@link ekycLinkPath}. The caller checks the will's eKYC is not verified yet.
+ */
+export async function issueEkycLink(ctx: Ctx, user: AuthUser, will: { id: string }) {
+  const [link] = await ctx.db
+    .insert(ekyc_links)
+    .values({
+      wasiat_id: will.id,
+      issued_by: user.id,
+      expires_at: new Date(Date.now() + EKYC_LINK_TTL_SECONDS * 1000),
+    })
+    .returning();
+  await recordAudit(ctx.db, {
+    actorId: user.id,
+    action: 'ekyc.link_issue',
+    entityType: 'Wasiat',
+    entityId: will.id,
+    after: { link_id: link.id, expires_at: link.expires_at.toISOString() },
+  });
+  return link;
+}
+
+/**
+ * Exchange a signed link (its will, id, expiry and signature) for a public token:
+ * `{ bearer_token, expires_at, ekyc }`. 403 `ekyc.link_invalid` tampered/expired/unknown, 410 revoked.
+ */
+export async function exchangeEkycLink(ctx: Ctx, b: z.infer<typeof tokenBody>) {
+  if (!ctx.signer.verify(ekycLinkPath(b.wasiat_id, b.link_id), b.expires, b.signature)) throw linkInvalid();
+  await liveLink(ctx.db, b.wasiat_id, b.link_id);
+  const { will, user } = await willAndTestator(ctx.db, b.wasiat_id);
+  const { token, expires } = issuePublicToken(ctx, will.id, b.link_id, Number(b.expires));
+  return {
+    bearer_token: token,
+    expires_at: new Date(expires * 1000).toISOString(),
+    ekyc: await ekycState(ctx, will, user),
+  };
+}
+
 export async function publicEkycRoutes(api: FastifyInstance, ctx: Ctx) {
   registerSignableRoute('ekyc', {
     ttlSeconds: EKYC_LINK_TTL_SECONDS,
@@ -150,21 +189,7 @@ export async function publicEkycRoutes(api: FastifyInstance, ctx: Ctx) {
       try {
         const will = await findVisibleWill(ctx.db, user, id);
         if (will.ekyc_verified_at) return null;
-        const [link] = await ctx.db
-          .insert(ekyc_links)
-          .values({
-            wasiat_id: will.id,
-            issued_by: user.id,
-            expires_at: new Date(Date.now() + EKYC_LINK_TTL_SECONDS * 1000),
-          })
-          .returning();
-        await recordAudit(ctx.db, {
-          actorId: user.id,
-          action: 'ekyc.link_issue',
-          entityType: 'Wasiat',
-          entityId: will.id,
-          after: { link_id: link.id, expires_at: link.expires_at.toISOString() },
-        });
+        const link = await issueEkycLink(ctx, user, will);
         return ekycLinkPath(will.id, link.id);
       } catch {
         return null;
@@ -172,18 +197,9 @@ export async function publicEkycRoutes(api: FastifyInstance, ctx: Ctx) {
     },
   });
 
-  api.post('/ekyc/public/token', { config: { access: 'public' }, schema: { body: tokenBody } }, async (req) => {
-    const b = req.body as z.infer<typeof tokenBody>;
-    if (!ctx.signer.verify(ekycLinkPath(b.wasiat_id, b.link_id), b.expires, b.signature)) throw linkInvalid();
-    await liveLink(ctx.db, b.wasiat_id, b.link_id);
-    const { will, user } = await willAndTestator(ctx.db, b.wasiat_id);
-    const { token, expires } = issuePublicToken(ctx, will.id, b.link_id, Number(b.expires));
-    return {
-      bearer_token: token,
-      expires_at: new Date(expires * 1000).toISOString(),
-      ekyc: await ekycState(ctx, will, user),
-    };
-  });
+  api.post('/ekyc/public/token', { config: { access: 'public' }, schema: { body: tokenBody } }, async (req) =>
+    exchangeEkycLink(ctx, req.body as z.infer<typeof tokenBody>),
+  );
 
   api.get(
     '/ekyc/links',

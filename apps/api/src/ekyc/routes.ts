@@ -34,7 +34,8 @@
  *   422 `document` `ekyc.mykad_mismatch` when the number read differs from the MyKad entered.
  * - `GET /api/user/{id}/document-ocr` → `{ document_ocr | null }` (the latest reading).
  *
- * Public eKYC links and their revocation: public.ts.
+ * Public eKYC links and their revocation: public.ts. The 2021 client's `route-token` link and manual-eKYC
+ * PATCH of a will: original-contract.ts (ADR 0182).
  */
 import { translate } from '@wasiat/domain';
 import type { FastifyInstance } from 'fastify';
@@ -56,6 +57,7 @@ import {
 } from './manual.ts';
 import { amendmentVisible, hibahVisible, listDocuments, uploadMykad } from './mykad-documents.ts';
 import { documentOcr, latestReading } from './ocr-service.ts';
+import { routeTokenRoutes } from './original-contract.ts';
 import { publicEkycRoutes } from './public.ts';
 import { serializeAttempt, userVerifications, verifyFace } from './service.ts';
 import { EKYCABLE_TYPES, SUBJECT_TYPES, type SubjectType } from './subjects.ts';
@@ -107,6 +109,7 @@ const idParams = z.object({ id: z.string().min(1).max(64) });
 
 export async function ekycRoutes(api: FastifyInstance, ctx: Ctx) {
   await publicEkycRoutes(api, ctx);
+  await routeTokenRoutes(api, ctx);
   // MyKad images and manual selfies of hibahs and amendments are served by GET /attachment/{id}/file to
   // whoever may see the record.
   registerAttachableReader('Hibah', hibahVisible);

@@ -409,6 +409,12 @@ add('GET /api/wasiat/:id', (x) => ({ path: `/api/wasiat/${x.draft}`, may: seesWi
 for (const m of ['PATCH', 'PUT']) {
   add(`${m} /api/wasiat/:id`, (x) => ({ path: `/api/wasiat/${x.draft}`, body: partB(x), may: editsWill }));
 }
+// the 2021 staff's delete of a will as dummy data (wills/transitions.ts deleteWill; ADR 0182)
+add('DELETE /api/wasiat/:id', (x) => ({
+  path: `/api/wasiat/${x.draft}`,
+  body: {},
+  may: and(seesWill, holds('will:verify')),
+}));
 add('GET /api/wasiat/:id/user-detail', (x) => ({ path: `/api/wasiat/${x.draft}/user-detail`, may: seesWill }));
 for (const m of ['POST', 'PATCH', 'PUT']) {
   add(`${m} /api/wasiat/:id/user-detail`, (x) => ({
@@ -844,6 +850,8 @@ add('GET /api/amendment/:id/certificate/comprehensive', (x) => ({
 }));
 // public eKYC links (ADR 0095): the targets hold none, so no caller may revoke one
 add('POST /api/ekyc/links/:id/revoke', () => ({ path: '/api/ekyc/links/no-such-link/revoke', body: {}, may: nobody }));
+// the 2021 link exchange (ekyc/original-contract.ts; ADR 0182): the targets hold no link, and a forged token opens none
+add('GET /api/route-token/:id', () => ({ path: '/api/route-token/no-such-link?token=4102444800.AAAA', may: nobody }));
 add('GET /api/public/hibah/:id/witness/:wid', (x, own) => [
   { path: witnessLink(x, x.hibah), may: nobody },
   { path: `${witnessLink(x, x.hibah)}${tampered}`, may: nobody },

@@ -7,6 +7,7 @@
  * - `GET /wasiat/pending-approval ?type` → `{ organizations: [{ id, name, code, total_pending }] }`
  * - `GET /wasiat/{id} ?load_with` → `{ wasiat }`
  * - `POST(PATCH) /wasiat/{id}` part b | part e estate | part f | `{ status }` → `{ wasiat }`
+ * - `POST(DELETE) /wasiat/{id}` staff delete a will as dummy data → `{ wasiat_id, deleted_at, message }`
  * - `GET|POST(PATCH) /wasiat/{id}/user-detail` → `{ user_detail }`
  * - `GET /wasiat/{id}/heir-bequests`, `POST /wasiat/{id}/heir-bequests/acknowledge` (heir-bequests.ts)
  * People, property and document routes: people.ts, property.ts, documents.ts (registered here).
@@ -22,9 +23,11 @@ import {
   ORGANISATION_TYPES,
   partBSchema,
   requiredString,
+  translate,
   userDetailPatchSchema,
   userDetailSchema,
   verificationSchema,
+  W,
   willTransitionSchema,
 } from '@wasiat/domain';
 import type { FastifyInstance } from 'fastify';
@@ -39,13 +42,14 @@ import { saveEstate } from './estate-service.ts';
 import { acknowledgeWillHeirBequests, getWillHeirBequests } from './heir-bequests.ts';
 import { actorOf as actor, EDIT_WILLS, idParams, parseBody, READ_WILLS } from './http.ts';
 import { multipartToBody } from './multipart.ts';
+import { originalWillUpdate } from './original-contract.ts';
 import { notePaymentChoice } from './payment-choice.ts';
 import { peopleRoutes } from './people.ts';
 import { propertyRoutes } from './property.ts';
 import { findVisibleWill, listWills, parseLoadWith, pendingApproval } from './queries.ts';
 import { readWill, serializeWill, serializeWillList } from './serializers.ts';
 import { createWill, getUserDetail, savePartB, saveUserDetail, saveVerification } from './service.ts';
-import { changeStatus } from './transitions.ts';
+import { changeStatus, deleteWill } from './transitions.ts';
 
 const PART_B_KEYS = ['organization_id', 'branch_id', 'plan', 'pricing_id', 'wasiat_type', 'agent_id'];
 const PART_F_KEYS = ['acknowledged_pdpa', 'acknowledged_confirmation'];
@@ -168,9 +172,31 @@ export async function willsRoutes(api: FastifyInstance, ctx: Ctx) {
     const updateOpts = {
       config: { access: READ_WILLS },
       schema: { params: idParams, body: z.looseObject({}).optional() },
+      // The 2021 staff's decline, reason and type-change bodies (original-contract.ts; ADR 0182).
+      preValidation: originalWillUpdate(ctx),
     };
     r.patch('/wasiat/:id', updateOpts, update);
     r.put('/wasiat/:id', updateOpts, update);
+
+    /**
+     * `DELETE /wasiat/{id}` (POST with `_method: DELETE`; body `{ rejected_reason? }`): staff with `will:verify`
+     * soft-delete a will as dummy data (transitions.ts `deleteWill`; reference §2.2; ADR 0182) →
+     * `{ wasiat_id, deleted_at, message }`. 404 not visible, 403 without `will:verify`, 422 registered
+     * (`wills.delete_registered`) or submitted without a reason (`wills.rejected_reason_required`).
+     */
+    r.delete(
+      '/wasiat/:id',
+      {
+        config: { access: READ_WILLS },
+        schema: { params: idParams, body: z.looseObject({ rejected_reason: z.unknown().optional() }).optional() },
+      },
+      async (req) => {
+        const body = (req.body ?? {}) as { rejected_reason?: unknown };
+        const reason = typeof body.rejected_reason === 'string' ? body.rejected_reason : undefined;
+        const will = await deleteWill(ctx.db, actor(req), req.params.id, { rejected_reason: reason });
+        return { wasiat_id: will.id, deleted_at: will.deleted_at, message: translate(W.deleted, req.lang) };
+      },
+    );
 
     /** The testator particulars (part c): `{ user_detail }` (null before part c). */
     r.get('/wasiat/:id/user-detail', { config: { access: READ_WILLS }, schema: { params: idParams } }, async (req) => ({

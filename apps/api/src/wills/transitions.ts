@@ -13,10 +13,12 @@
  * - 1 → 2 confirm: `will:verify` (403); payment paid or waived (422 `wills.payment_not_settled`);
  *   assigns `wasiat_no` "W<year>-<6 digits>" from `will_numbers` atomically, and `registered_at`.
  * - 1 → 3 cancel for update: `will:verify`; `rejected_reason` required (schema); `option_delete_id`
- *   1 eKYC (clears `ekyc_verified_at`), 2 information not valid, 3 dummy data (soft-deletes the will)
- *   (reference §4.1).
+ *   1 eKYC (clears `ekyc_verified_at` and un-marks part `ekyc`, so the testator verifies again before
+ *   resubmitting), 2 information not valid, 3 dummy data (soft-deletes the will) (reference §4.1).
  * Any other change: 422 `wills.invalid_transition` on `status`. Each writes an audit event in the
  * same transaction (actor, before/after, IP).
+ *
+ * {@link deleteWill} (`DELETE /wasiat/{id}`, the 2021 staff's "dummy data" delete; ADR 0182) soft-deletes.
  */
 import { type AuditAction, PAYMENT_OPTIONS, W } from '@wasiat/domain';
 import { and, count, eq, isNotNull, sql } from 'drizzle-orm';
@@ -28,7 +30,7 @@ import { bequestProblem } from './estate-service.ts';
 import { heirBequestProblem } from './heir-bequests.ts';
 import { assertCanSubmit, assertCanVerify } from './policy.ts';
 import { findVisibleWill, latestPayments, lockWill, type PaymentRow, type WillRow } from './queries.ts';
-import { type Actor, allPartsDone, audit, type Tx } from './service.ts';
+import { type Actor, allPartsDone, audit, type Tx, unmarkPartDone } from './service.ts';
 import { signaturesOfVersion } from './signature-facts.ts';
 
 export interface TransitionBody {
@@ -164,8 +166,48 @@ export async function changeStatus(db: Db, actor: Actor, willId: string, body: T
       throw invalid();
     }
     await tx.update(wills).set(set).where(eq(wills.id, will.id));
+    // Declined for its eKYC: the part is open again, and the will cannot be resubmitted without it.
+    if (action === 'will.cancel' && body.option_delete_id === 1) await unmarkPartDone(tx, will.id, 'ekyc');
     const after = await lockWill(tx, will.id);
     await audit(tx, actor, action, { type: 'Wasiat', id: will.id }, will, after);
+    return after;
+  });
+}
+
+/**
+ * `DELETE /wasiat/{id}` (reference §2.2: the 2021 staff sidebar's "dummy data" cancel, option 3; ADR 0182):
+ * soft-deletes a visible will (404 otherwise) for a caller with `will:verify` (403 otherwise), recording
+ * `option_delete_id` 3, the optional `rejected_reason` and an audit event. By status:
+ * - 0 (a draft) or 3 (back with the testator): deleted at once (`will.delete`);
+ * - 1 (submitted): it is the cancel 1 → 3 with option 3 of {@link changeStatus}, which needs the reason
+ *   (422 `wills.rejected_reason_required` on `rejected_reason` without one);
+ * - 2 (registered): never (422 `wills.delete_registered` on `status`; a registered will changes by amendment).
+ * A deleted will is a 404 to everyone and in no list (wills/policy.ts `willScope`); its client may start a new one.
+ * @returns the will row as deleted.
+ */
+export async function deleteWill(db: Db, actor: Actor, willId: string, body: { rejected_reason?: string }) {
+  const reason = typeof body.rejected_reason === 'string' ? body.rejected_reason.trim().slice(0, 1000) : '';
+  const probe = await findVisibleWill(db, actor.user, willId);
+  assertCanVerify(actor.user);
+  if (probe.status === 1) {
+    if (!reason) throw fieldError('rejected_reason', W.rejectedReasonRequired);
+    return changeStatus(db, actor, willId, { status: 3, rejected_reason: reason, option_delete_id: 3 });
+  }
+  return db.transaction(async (tx) => {
+    const will = await findVisibleWill(tx, actor.user, willId, { forUpdate: true });
+    if (will.status === 2) throw fieldError('status', W.deleteRegistered);
+    if (will.status !== 0 && will.status !== 3) throw fieldError('status', W.invalidTransition);
+    const now = new Date();
+    await tx
+      .update(wills)
+      .set({
+        deleted_at: now,
+        option_delete_id: 3,
+        ...(reason ? { rejected_reason: reason, rejected_at: now } : {}),
+      })
+      .where(eq(wills.id, will.id));
+    const after = await lockWill(tx, will.id);
+    await audit(tx, actor, 'will.delete', { type: 'Wasiat', id: will.id }, will, after);
     return after;
   });
 }

@@ -36,6 +36,8 @@ export interface OriginalCall {
   token?: string | null;
   /** `X-localization` (default `ms`). */
   lang?: 'ms' | 'en';
+  /** The `Type` header: `api-private` (default, `ApiService`) or `api-public` (`ApiPublicService`, §1.2). */
+  type?: 'api-private' | 'api-public';
 }
 
 export interface CallResult {
@@ -86,7 +88,7 @@ export function originalClient(t: TestApp, suite: string) {
         form,
         headers: {
           Authorization: `Bearer ${c.token ?? 'null'}`,
-          Type: 'api-private',
+          Type: c.type ?? 'api-private',
           Accept: 'application/json',
           'X-localization': c.lang ?? 'ms',
         },

@@ -71,6 +71,8 @@ export const W = {
   receiverDuplicate: 'wills.receiver_duplicate',
   documentTypeInvalid: 'wills.document_type_invalid',
   wrongOwner: 'wills.wrong_owner',
+  deleteRegistered: 'wills.delete_registered',
+  deleted: 'wills.deleted_done',
 } as const;
 
 /**
@@ -438,7 +440,11 @@ export const WILL_DOCUMENT_TYPES = ['mykad-front', 'mykad-back', 'payment', 'eky
 
 /** A document upload as JSON (`is_base64`) or multipart (the file arrives as a data URL too). */
 export const willDocumentSchema = z.object({
-  type: z.enum(WILL_DOCUMENT_TYPES, { error: W.documentTypeInvalid }),
+  /** `selfie` (the 2021 client's manual eKYC upload, reference §3.1 Part D) is our `ekyc-manual` (ADR 0182). */
+  type: z.preprocess(
+    (v) => (v === 'selfie' ? 'ekyc-manual' : v),
+    z.enum(WILL_DOCUMENT_TYPES, { error: W.documentTypeInvalid }),
+  ),
   document: z.string({ error: V.required }).min(1, { error: V.required }),
   is_base64: z.unknown().optional(),
   description: optText(255),
