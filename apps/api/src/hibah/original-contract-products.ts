@@ -30,11 +30,11 @@ import { hibahTransactionSchema, senToRinggit, translate } from '@wasiat/domain'
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { requireUser } from '../auth/guard.ts';
+import { requireUser, userCan } from '../auth/guard.ts';
 import type { Ctx } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { hibah_asset_transactions, hibah_properties } from '../db/schema/index.ts';
-import { fieldError, notFound } from '../http/errors.ts';
+import { fieldError, forbidden, notFound } from '../http/errors.ts';
 import { addTransaction } from './ledger.ts';
 import { actorOf } from './routes.ts';
 import { findVisibleHibah, PART_C_KEYS } from './service.ts';
@@ -164,6 +164,10 @@ export async function productRoutes(api: FastifyInstance, ctx: Ctx) {
     api.post(path, { config: { access: [...READ] }, schema: { params: idParams } }, async (req, reply) => {
       const pid = (req.params as { id: string }).id;
       const hibahId = await hibahOfProperty(db, kind, pid);
+      // who may, before the body is read (ADR 0107): the ledger's rule (ledger.ts), 404 when not visible
+      const me = requireUser(req);
+      const h = await findVisibleHibah(db, me, hibahId);
+      if (!(h.user_id === me.id || h.agent_id === me.id || userCan(me, 'hibah:verify'))) throw forbidden();
       const b = ledgerBody.parse(isObject(req.body) ? req.body : {});
       let amountSen = b.amount_sen;
       if (amountSen === undefined && !blank(b.amount)) {
