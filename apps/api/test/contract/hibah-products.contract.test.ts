@@ -11,11 +11,19 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hibah_coupons, hibahs } from '../../src/db/schema/index.ts';
-import { passHibahEkyc, verifiedHibahOtp } from '../../src/hibah/test-fixtures.ts';
-import { newClient, newMykad, ok, SIGNATURE_PNG } from '../../src/wills/test-fixtures.ts';
+import { passHibahEkyc } from '../../src/hibah/test-fixtures.ts';
+import { newMykad, ok } from '../../src/wills/test-fixtures.ts';
 import { makeTestApp, type TestApp } from '../harness.ts';
-import { confirmHibahWitness, smsCode } from './beside.ts';
 import { type OriginalCall, originalClient } from './replay.ts';
+import {
+  address,
+  addWitnesses,
+  giverForm,
+  grantorSession,
+  hibahForm,
+  paid,
+  signAcceptAndComplete,
+} from './trust-steps.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -25,182 +33,13 @@ afterAll(async () => {
   await t?.close();
 });
 
-const address = { address: 'No. 12, Jalan Mawar', postcode: '43000', city: 'Kajang', state: 'Selangor' };
-type Replay = ReturnType<typeof originalClient>;
-
-/** A client signed up our way, then logged in through the 2021 client (its login body carries `role`). */
-async function grantorSession() {
-  const c = await newClient(t);
-  const login = await t.call('POST', '/api/login', {
-    body: { username: `c${c.ic}`, password: 'Rahsia123', role: 'Admin' },
-  });
-  expect(login.status, JSON.stringify(login.body)).toBe(200);
-  return { ...c, token: login.body.token as string };
-}
-
-/** The giver's particulars as the trust forms send them (`correspondence_*` / `permanent_*` keys). */
-const giverForm = (ic: string, email: string, name: string) => ({
-  designation: 'Encik',
-  name,
-  ic_number: ic,
-  other_ic_number: '',
-  date_of_birth: `19${ic.slice(0, 2)}-${ic.slice(2, 4)}-${ic.slice(4, 6)}`,
-  gender: 1,
-  religion: 'Islam',
-  race: 'Malay',
-  marital_status: 'Berkahwin',
-  nationality: 1,
-  email,
-  mobile_number: '0123456789',
-  home_phone_number: '',
-  correspondence_address: address.address,
-  correspondence_postcode: address.postcode,
-  correspondence_city: address.city,
-  correspondence_state: address.state,
-  sameAddress: true,
-  permanent_address: address.address,
-  permanent_postcode: address.postcode,
-  permanent_city: address.city,
-  permanent_state: address.state,
-});
-
-/** Part D's hibah fields (reference §3.2 table; the amanah-pusaka part B sends the same). */
-const hibahForm = {
-  employer_name: 'Syarikat Maju Sdn Bhd',
-  employer_address: 'Jalan Reko, Kajang',
-  job_title: 'Pengurus',
-  yearly_income: '85000',
-  income_source: 'Gaji',
-  hibah_property_source: 'Pendapatan Pekerjaan',
-  is_revocable: 0,
-  trust_purpose_type: 'Institusi',
-  trust_purpose: 'Pendidikan anak-anak',
-};
-
-/**
- * The end of every trust tree (reference §3.2 part H's giver, "Terima Draf", signpenerima, part I): the grantor
- * signs and submits, staff approve, the grantor accepts the draft with a code and signature, the receivers sign on
- * the grantor's device, the witnesses confirm through their links (not counted), completion. (Not counted: the
- * submission's code, spec §5.)
- */
-async function signAcceptAndComplete(
-  rp: Replay,
-  g: { id: string; token: string },
-  staff: string,
-  id: string,
-  receivers: string[],
-  witnesses: string[],
-) {
-  const me = g.token;
-  await rp.call({
-    token: me,
-    method: 'POST',
-    path: `hibah/${id}/signature`,
-    body: { description: 'hibah', is_base64: true, document: SIGNATURE_PNG },
-  });
-  await verifiedHibahOtp(t, g.id, id, 'hibah-submit');
-  await rp.call({
-    token: me,
-    method: 'PATCH',
-    path: `hibah/${id}`,
-    body: { acknowledged_pdpa: 1, acknowledged_confirmation: 1, is_cash_payment: 0, status: 2 },
-    reads: ['hibah.id', 'hibah.status'],
-    check: (b) => (b.hibah?.status === 2 ? undefined : `status ${b.hibah?.status}, expected 2`),
-  });
-  await rp.call({
-    token: staff,
-    method: 'PATCH',
-    path: `hibah/${id}`,
-    body: { status: 3, is_cash_payment: 1 },
-    reads: ['hibah.id'],
-  });
-  const phone = '0123456789';
-  await rp.call({ token: me, method: 'POST', path: 'sms/code', body: { phone_number: phone } });
-  const code = await smsCode(t, phone);
-  await rp.call({ token: me, method: 'POST', path: 'sms/verify', body: { phone_number: phone, code } });
-  await rp.call({
-    token: me,
-    method: 'POST',
-    path: `hibah/${id}/signature`,
-    body: { description: 'Signature for draft acceptance', is_base64: true, document: SIGNATURE_PNG },
-  });
-  await rp.call({
-    token: me,
-    method: 'PATCH',
-    path: `hibah/${id}`,
-    body: { status: 3, is_draft_accepted: 1 },
-    reads: ['hibah.id'],
-  });
-  for (const rid of receivers) {
-    await rp.call({
-      token: me,
-      method: 'POST',
-      path: `receiver/${rid}/signature`,
-      body: { is_base64: true, document: SIGNATURE_PNG },
-    });
-  }
-  await rp.call({
-    token: me,
-    method: 'GET',
-    path: `hibah/${id}/receiver/validate-signature`,
-    reads: ['count', 'receivers'],
-    check: (b) => (b.count === 0 ? undefined : `${b.count} receivers unsigned`),
-  });
-  await rp.call({ token: me, method: 'PATCH', path: `hibah/${id}`, body: { status: 4 }, reads: ['hibah.id'] });
-  for (const wid of witnesses) await confirmHibahWitness(t, me, id, wid);
-  await rp.call({
-    token: me,
-    method: 'GET',
-    path: `hibah/${id}/witness`,
-    reads: ['witnesses.data[].id', 'witnesses.data[].name'],
-  });
-  await rp.call({ token: me, method: 'PATCH', path: `hibah/${id}`, body: { status: 5 }, reads: ['hibah.id'] });
-}
-
-/** Two witnesses of hibah `id` on the flat path (reference §3.2 part I). @returns their ids. */
-async function addWitnesses(rp: Replay, token: string, id: string, tag: string) {
-  const ids: string[] = [];
-  for (const [i, odd] of [true, false].entries()) {
-    const w = await rp.call({
-      token,
-      method: 'POST',
-      path: 'witness',
-      body: {
-        name: `Saksi ${tag} ${i + 1}`,
-        ic_number: newMykad(odd),
-        email: `saksi${i + 1}.${tag}@example.com`,
-        ...address,
-        signature_id: null,
-        witnessable_type: 'Hibah',
-        witnessable_id: id,
-        newWitness: true,
-        currentIndex: -1,
-      },
-      reads: ['witness.id'],
-    });
-    ids.push(w.body.witness?.id);
-  }
-  return ids;
-}
-
-/** (not counted) The hibah paid by transfer and confirmed by staff, as any payable (ADR 0162, 3). */
-async function paid(token: string, staff: string, id: string) {
-  const pay = await ok(
-    t.call('POST', '/api/payment', {
-      token,
-      body: { paymentable_type: 'Hibah', paymentable_id: id, payment_options_id: 3 },
-    }),
-  );
-  await ok(t.call('POST', `/api/payment/${pay.payment.id}/confirm`, { token: staff, body: {} }));
-}
-
 describe('estate trust (Amanah Harta Pusaka, type 14) as the 2021 client sends it', () => {
   it('answers every call of parts A–I and the ledger as the reference records, and ends accepted', async () => {
     const rp = originalClient(t, 'estate-trust');
     let printed = false;
     try {
       const staff = await t.login('staff');
-      const g = await grantorSession();
+      const g = await grantorSession(t);
       const me = g.token;
       const call = (c: OriginalCall) => rp.call({ token: me, ...c });
 
@@ -400,9 +239,9 @@ describe('estate trust (Amanah Harta Pusaka, type 14) as the 2021 client sends i
       // ——— I Saksi
       const witnesses = await addWitnesses(rp, me, id, 'pusaka');
       // (not counted) the payment, eKYC (ADR 0162, 3 and 4)
-      await paid(me, staff, id);
+      await paid(t, me, staff, id);
       await passHibahEkyc(t, id);
-      await signAcceptAndComplete(rp, g, staff, id, receivers, witnesses);
+      await signAcceptAndComplete(t, rp, g, staff, id, receivers, witnesses);
 
       printed = true;
       const { n, m } = rp.summary();
@@ -432,7 +271,7 @@ describe('one-cent hibah (type 12) as the 2021 client sends it', () => {
       // (setup) provider staff generate two codes (ours; the 2021 client has no screen for it)
       const gen = await ok(t.call('POST', '/api/one-cent/hibah-coupon', { token: staff, body: { count: 2 } }), 201);
       const [code, more] = gen.coupons.map((x: { code: string }) => x.code);
-      const g = await grantorSession();
+      const g = await grantorSession(t);
       const me = g.token;
       const call = (c: OriginalCall) => rp.call({ token: me, ...c });
 
@@ -546,7 +385,7 @@ describe('one-cent hibah (type 12) as the 2021 client sends it', () => {
       // ——— F Saksi; E Pengesahan and the rest as every trust (not counted: eKYC, ADR 0162)
       const witnesses = await addWitnesses(rp, me, id, 'onecent');
       await passHibahEkyc(t, id);
-      await signAcceptAndComplete(rp, g, staff, id, [receiver], witnesses);
+      await signAcceptAndComplete(t, rp, g, staff, id, [receiver], witnesses);
 
       printed = true;
       const { n, m } = rp.summary();
