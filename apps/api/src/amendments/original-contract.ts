@@ -37,6 +37,7 @@ import { notFound } from '../http/errors.ts';
 import { actorOf, parseBody } from '../wills/http.ts';
 import { findVisibleWill } from '../wills/queries.ts';
 import type { WillContent } from './content.ts';
+import { hibahAmendmentHooks, hibahDraftWitness } from './original-contract-hibah.ts';
 import { amendmentScope, capacitiesOf } from './policy.ts';
 import { findVisibleAmendment, saveDraft } from './service.ts';
 
@@ -96,6 +97,8 @@ function hooks(ctx: Ctx): { preValidation: Record<string, Hook>; preSerializatio
     const user = requireUser(req);
     const aid = String(b.witnessable_id ?? '');
     const a = await findVisibleAmendment(db, user, aid);
+    // a hibah's amendment: a witness of its draft with the hibah's witness rule (original-contract-hibah.ts)
+    if (a.amendmentable_type === 'Hibah') return hibahDraftWitness(db, req, reply, a);
     if (a.amendmentable_type !== 'Wasiat') throw notFound();
     const w = parseBody(draftWitnessSchema, { ...b, id: newId() });
     const existing = ((a.draft as WillContent).witnesses ?? []) as Body[];
@@ -161,6 +164,7 @@ function hooks(ctx: Ctx): { preValidation: Record<string, Hook>; preSerializatio
       'PATCH /wasiat/:id/user-detail': userDetail,
       'PUT /wasiat/:id/user-detail': userDetail,
       'POST /payment': payment,
+      ...hibahAmendmentHooks(ctx),
     },
     preSerialization: { 'GET /wasiat/:id': readOne, 'GET /wasiat': readList },
   };
@@ -186,8 +190,11 @@ export function amendmentOnFlatRoutes(api: FastifyInstance, ctx: Ctx) {
 
 /**
  * The status a `PATCH amendment/{id} { status }` means (see the module comment): `{ status }` to apply, or
- * `{ unchanged: true }` when the 2021 part I's "verified" is answered with the amendment as it is. Scope as
- * {@link findVisibleAmendment} (404).
+ * `{ unchanged: true }` when a 2021 step that is no move of ours is answered with the amendment as it is. Scope as
+ * {@link findVisibleAmendment} (404). A hibah's amendment (ADR 0180; reference §4.2, where the hibah variant
+ * numbers 2 "draft to review", 3 "draft accepted → receivers sign", 4 "receivers signed → witnesses"):
+ * `3` on our 3 (draft to review) is the grantor's acceptance (→ 4); `4` on our 4, in a 2021-contract session, is
+ * the 2021 "receivers signed" — ours ask receivers the amendment adds after the approval — answered unchanged.
  */
 export async function originalAmendmentStatus(
   db: Db,
@@ -196,10 +203,15 @@ export async function originalAmendmentStatus(
   status: number,
   clientContract: string | null | undefined,
 ): Promise<{ status: number; unchanged?: boolean }> {
-  if (status !== 2 && status !== 5) return { status };
+  if (status !== 2 && status !== 3 && status !== 4 && status !== 5) return { status };
   const a = await findVisibleAmendment(db, user, id);
+  const original = clientContract === '2021';
   if (status === 2 && a.status === 1) return { status: 3 };
-  if (status === 5 && a.status === 4 && clientContract === '2021' && !capacitiesOf(user, a).includes('officer')) {
+  if (a.amendmentable_type === 'Hibah' && status === 3 && a.status === 3) return { status: 4 };
+  if (a.amendmentable_type === 'Hibah' && status === 4 && a.status === 4 && original) {
+    return { status, unchanged: true };
+  }
+  if (status === 5 && a.status === 4 && original && !capacitiesOf(user, a).includes('officer')) {
     return { status, unchanged: true };
   }
   return { status };

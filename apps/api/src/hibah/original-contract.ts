@@ -51,6 +51,7 @@ import { multipartToBody } from '../wills/multipart.ts';
 import { allPage } from '../wills/owned.ts';
 import { assertSignatureDrawn } from '../wills/signature-facts.ts';
 import { type ChildKind, createChild, deleteChild, findChild, updateChild } from './children.ts';
+import { caretakerValues, productHooks } from './original-contract-products.ts';
 import { CARETAKER, HEIR, RECEIVER, signAsReceiver, WITNESS } from './parties.ts';
 import { assertCanFill, assertGrantor, type HibahRow } from './policy.ts';
 import {
@@ -103,8 +104,20 @@ const moveableValues = (b: Body): Body => {
   const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
   if (blank(o.institution_name) && !blank(o.bank_type)) o.institution_name = o.bank_type;
   if (blank(o.account_number) && !blank(o.bank_account_no)) o.account_number = o.bank_account_no;
-  return { ...(parseBody(moveableFieldsSchema, o) as Body), kind: 'moveable' };
+  // A one-cent wallet (reference §3.3: `property_type` "Simpanan" with `one_cent_username`/`one_cent_wallet_name`),
+  // as the nested path takes it (routes-parts.ts): a savings account of "One Cent" numbered by the username.
+  const wallet = !blank(o.one_cent_username) || !blank(o.one_cent_wallet_name);
+  if (wallet) {
+    if (blank(o.institution_name)) o.institution_name = 'One Cent';
+    if (blank(o.account_number)) o.account_number = o.one_cent_username;
+  }
+  const oneCent = wallet ? parseBody(oneCentWalletSchema, o) : {};
+  return { ...(parseBody(moveableFieldsSchema, o) as Body), ...oneCent, kind: 'moveable' };
 };
+const oneCentWalletSchema = z.object({
+  one_cent_username: z.string().trim().max(100).nullish(),
+  one_cent_wallet_name: z.string().trim().max(100).nullish(),
+});
 const moveableReply = (row: Body): Body =>
   row.property_type === 'bank' ? { ...row, bank_type: row.institution_name, bank_account_no: row.account_number } : row;
 
@@ -126,7 +139,7 @@ const KINDS: FlatKind[] = [
     table: hibah_caretakers,
     ownerType: 'caretakerable_type',
     ownerId: 'caretakerable_id',
-    values: (b) => parseBody(hibahCaretakerSchema, withAddress(b)) as Body,
+    values: (b) => parseBody(hibahCaretakerSchema, caretakerValues(withAddress(b))) as Body,
     attachable: 'HibahCaretaker',
   },
   {
@@ -229,7 +242,8 @@ const answer = (k: FlatKind, row: Body) => (k.reply ? k.reply(row) : row);
  */
 function flatHooks(ctx: Ctx) {
   const db = ctx.db;
-  const hooks: Record<string, (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>> = {};
+  // the estate trust's and the one-cent hibah's 2021 bodies (original-contract-products.ts; ADR 0181)
+  const hooks: Record<string, (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>> = productHooks(ctx);
   for (const k of KINDS) {
     hooks[`POST /api/${k.path}`] = async (req, reply) => {
       if (!isObject(req.body) || req.body[k.ownerType] !== 'Hibah') return;

@@ -32,6 +32,7 @@ import { grantorSignatureState, hibahDocumentVersion } from './document-version.
 import { registerHibahJobs } from './jobs.ts';
 import { registerPartyLinks } from './links.ts';
 import { hibahImages, hibahOriginalRoutes, originalStatusBody } from './original-contract.ts';
+import { productRoutes } from './original-contract-products.ts';
 import { hibahPayable } from './payable.ts';
 import { companyRoutes } from './routes-company.ts';
 import { partsRoutes } from './routes-parts.ts';
@@ -96,7 +97,11 @@ export async function hibahRoutes(api: FastifyInstance, ctx: Ctx) {
       const first = req.query.return_first === 'true' || req.query.return_first === '1';
       const { rows, page } = await listHibahs(ctx.db, requireUser(req), first ? { ...req.query, limit: 1 } : req.query);
       // `organization` comes with every list entry (the 2021 client's own list reads `organization.name`).
-      const data = await serializeHibahs(ctx.db, rows, parseLoadWith(req.query.load_with).add('organization'));
+      const load = parseLoadWith(req.query.load_with).add('organization');
+      // The 2021 estate-trust store reads `hibahs.data[0].user_detail` without naming it (reference §2.3; ADR 0181):
+      // a 2021-contract session (ADR 0135) gets the particulars with every entry; our own client names them.
+      if (req.clientContract === '2021') load.add('userDetail');
+      const data = await serializeHibahs(ctx.db, rows, load);
       // `return_first=true` (the 2021 client, reference §1.6): the newest one itself, or null.
       return { hibahs: first ? (data[0] ?? null) : page(data) };
     },
@@ -210,4 +215,5 @@ export async function hibahRoutes(api: FastifyInstance, ctx: Ctx) {
   await companyRoutes(api, ctx);
   await publicRoutes(api, ctx);
   await hibahOriginalRoutes(api, ctx);
+  await productRoutes(api, ctx);
 }

@@ -804,6 +804,21 @@ add('POST /api/hibah/:id/product-transaction', (x) => ({
   body: { type: 'credit', amount_sen: 100, description: 'Deposit' },
   may: and(seesHibah, or(isOwner, isRegistrar, holds('hibah:verify'))),
 }));
+// the 2021 ledger per property (ADR 0181): the trust's ledger rule
+for (const [k, key] of [
+  ['moveable', 'moveable'],
+  ['immoveable', 'land'],
+] as const) {
+  add(`GET /api/${k}-property/:id/product-transaction`, (x) => ({
+    path: `/api/${k}-property/${x.hibahParts[key]}/product-transaction`,
+    may: seesHibah,
+  }));
+  add(`POST /api/${k}-property/:id/product-transaction`, (x) => ({
+    path: `/api/${k}-property/${x.hibahParts[key]}/product-transaction`,
+    body: { type: 2, amount: 1, description: 'Sewa' },
+    may: and(seesHibah, or(isOwner, isRegistrar, holds('hibah:verify'))),
+  }));
+}
 add('GET /api/hibah/:id/certificate', (x) => [
   { path: `/api/hibah/${x.hibah}/certificate`, may: seesHibah, noControl: 'the hibah is not completed (status 5)' },
   { path: `/api/hibah/${x.hibah}/certificate${tampered}`, may: seesHibah, noControl: 'as above' },
@@ -866,6 +881,12 @@ add('POST /api/public/hibah/:id/witness/:wid/confirm', (x) => ({
   path: `${witnessLink(x, x.hibah)}/confirm${tampered}`,
   body: { code: '123456', signature: SIGNATURE_PNG },
   may: nobody,
+}));
+// the 2021 client's GET of the redemption: never redeems, always 405 for who holds the right (ADR 0181)
+add('GET /api/one-cent/hibah-coupon/:code/redeem', (x) => ({
+  path: `/api/one-cent/hibah-coupon/${x.couponCode}/redeem`,
+  may: holds('will:create:own'),
+  noControl: 'answered 405 for everyone who may redeem: the redemption is a POST (ADR 0181)',
 }));
 add('POST /api/one-cent/hibah-coupon/:code/redeem', (x) => ({
   path: `/api/one-cent/hibah-coupon/${x.couponCode}/redeem`,

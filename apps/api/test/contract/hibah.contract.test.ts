@@ -8,16 +8,15 @@
  * order or by the party our rules name, and what the 2021 client never sends (the payment, the witnesses' own
  * confirmation, the submission code) is done beside the replay and not counted.
  */
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/auth/passwords.ts';
-import { hibah_witnesses, hibahs, preferences, user_accesses, users } from '../../src/db/schema/index.ts';
+import { hibahs, preferences, user_accesses, users } from '../../src/db/schema/index.ts';
 import { faceCrop, syntheticMykad } from '../../src/ekyc/test-images.ts';
 import { caretakerAccepts, minorMykad, verifiedHibahOtp } from '../../src/hibah/test-fixtures.ts';
 import { JPEG_A, newMykad, SIGNATURE_PNG } from '../../src/wills/test-fixtures.ts';
 import { makeTestApp, type TestApp } from '../harness.ts';
+import { confirmHibahWitness, smsCode } from './beside.ts';
 import { originalClient } from './replay.ts';
 
 let t: TestApp;
@@ -602,7 +601,7 @@ describe('hibah flow as the 2021 client sends it (agent of a partner organisatio
       });
       const phone = profile.body.user?.mobile_number as string;
       await c.call({ method: 'POST', path: 'sms/code', token: grantor, body: { phone_number: phone } });
-      const code = await smsCode(phone);
+      const code = await smsCode(t, phone);
       await c.call({ method: 'POST', path: 'sms/verify', token: grantor, body: { phone_number: phone, code } });
       await c.call({
         method: 'POST',
@@ -648,7 +647,7 @@ describe('hibah flow as the 2021 client sends it (agent of a partner organisatio
       await c.call({ method: 'PATCH', path: `hibah/${id}`, token: grantor, body: { status: 4 }, reads: ['hibah.id'] });
 
       // ——— witnesses: (not counted) each confirms through the signed link mailed to them (code + signature)
-      for (const wid of witnesses) await confirmWitness(t, grantor, id, wid);
+      for (const wid of witnesses) await confirmHibahWitness(t, grantor, id, wid);
       await c.call({
         method: 'GET',
         path: `hibah/${id}/witness`,
@@ -668,48 +667,3 @@ describe('hibah flow as the 2021 client sends it (agent of a partner organisatio
     }
   }, 180_000);
 });
-
-/** The 6-digit code of the newest text message to `phone` (the outbox SMS sender writes one file each). */
-async function smsCode(phone: string): Promise<string> {
-  const dir = join(t.ctx.env.DATA_DIR, 'outbox');
-  const digits = phone.replace(/\D/g, '');
-  for (let i = 0; i < 50; i++) {
-    const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.sms.txt')).sort();
-    for (const f of files.reverse()) {
-      const text = await readFile(join(dir, f), 'utf8');
-      if (text.replace(/\D/g, '').includes(digits.slice(-9))) return (/\b(\d{6})\b/.exec(text) as RegExpExecArray)[1];
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('no code arrived');
-}
-
-/** The 6-digit code of the newest mail since `since`. */
-async function mailCode(since: number): Promise<string> {
-  for (let i = 0; i < 50; i++) {
-    const m = t.mails.slice(since).find((x) => /\b\d{6}\b/.test(x.raw));
-    if (m) return (/\b(\d{6})\b/.exec(m.raw) as RegExpExecArray)[1];
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('no code arrived');
-}
-
-/** A witness confirms through their signed link (hibah.witness route): a code by e-mail, then code + signature. */
-async function confirmWitness(t: TestApp, grantor: string, hibahId: string, witnessId: string) {
-  const signed = await t.call('POST', '/api/route/sign', {
-    token: grantor,
-    body: { route_name: 'hibah.witness', hibah_id: hibahId, witness_id: witnessId },
-  });
-  const url = new URL(signed.body.url, t.baseUrl);
-  const q = url.search;
-  const sent = t.mails.length;
-  const otp = await t.call('POST', `/api/public/hibah/${hibahId}/witness/${witnessId}/otp${q}`, { body: {} });
-  expect(otp.status, JSON.stringify(otp.body)).toBe(200);
-  const code = await mailCode(sent);
-  const conf = await t.call('POST', `/api/public/hibah/${hibahId}/witness/${witnessId}/confirm${q}`, {
-    body: { code, signature: SIGNATURE_PNG },
-  });
-  expect(conf.status, JSON.stringify(conf.body)).toBe(200);
-  const [w] = await t.ctx.db.select().from(hibah_witnesses).where(eq(hibah_witnesses.id, witnessId));
-  expect(w.confirmed_at).toBeTruthy();
-}

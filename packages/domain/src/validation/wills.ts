@@ -311,7 +311,10 @@ export const immoveableFieldsSchema = z.object({
   property_type: catalogueStr(LAND_TITLE_TYPES),
   property_no: requiredString().max(60),
   lot_number: requiredString().max(60),
-  city_type: opt(z.enum(CITY_TYPES, { error: V.choose })),
+  // the 2021 screens send the labels `Bandar`, `Pekan`, `Mukim` (reference §6.11 c): matched case-insensitively
+  city_type: opt(
+    z.preprocess((v) => (typeof v === 'string' ? v.trim().toLowerCase() : v), z.enum(CITY_TYPES, { error: V.choose })),
+  ),
   city: requiredString().max(100),
   district: requiredString().max(100),
   state: state(),
