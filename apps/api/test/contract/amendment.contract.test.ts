@@ -7,14 +7,13 @@
  * our API adds by design (the gateway's own page, the amendment's eKYC, the witnesses' confirmation through
  * their signed links, the officer's approval after it) are done beside the replay and not counted (ADR 0163).
  */
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { draftWitness, passAmendmentEkyc, registeredWill } from '../../src/amendments/test-fixtures.ts';
 import { amendments, users, wills } from '../../src/db/schema/index.ts';
 import { SIGNATURE_PNG } from '../../src/wills/test-fixtures.ts';
 import { makeTestApp, type TestApp } from '../harness.ts';
+import { confirmAsWitness, smsCode, witnessLinks } from './amendment-steps.ts';
 import { originalClient } from './replay.ts';
 
 let t: TestApp;
@@ -24,9 +23,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
-
-const decode = (raw: string) =>
-  raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
 
 describe('will amendment flow as the 2021 client sends it (the testator, then provider staff)', () => {
   it('answers every call of apply, payment, parts A–I and the draft as the reference records, and ends succeeded', async () => {
@@ -251,7 +247,7 @@ describe('will amendment flow as the 2021 client sends it (the testator, then pr
       // Part H: the code by SMS, then the submission.
       const phone = '0123456789';
       await rp.call({ token: me, method: 'POST', path: 'sms/code', body: { phone_number: phone } });
-      const code = await smsCode(phone);
+      const code = await smsCode(t, phone);
       await rp.call({ token: me, method: 'POST', path: 'sms/verify', body: { phone_number: phone, code } });
       await rp.call({
         token: me,
@@ -318,8 +314,8 @@ describe('will amendment flow as the 2021 client sends it (the testator, then pr
         reads: ['witnesses.data[].id', 'witnesses.data[].name'],
       });
       // (the draft began with the will's two witnesses; the two added by part I are beside them: four links)
-      await expect.poll(() => witnessLinks(mailsBefore).length).toBe(4);
-      for (const link of witnessLinks(mailsBefore)) await confirmAsWitness(link);
+      await expect.poll(() => witnessLinks(t, mailsBefore).length).toBe(4);
+      for (const link of witnessLinks(t, mailsBefore)) await confirmAsWitness(t, link);
       // the 2021 part I's "verified" (its status 5): completion is the officer's, so the amendment is answered unchanged
       await rp.call({
         token: me,
@@ -365,42 +361,3 @@ describe('will amendment flow as the 2021 client sends it (the testator, then pr
     }
   }, 120_000);
 });
-
-/** The 6-digit code of the newest text message to `phone` (the outbox SMS sender writes one file each). */
-async function smsCode(phone: string): Promise<string> {
-  const dir = join(t.ctx.env.DATA_DIR, 'outbox');
-  const digits = phone.replace(/\D/g, '');
-  for (let i = 0; i < 50; i++) {
-    const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.sms.txt')).sort();
-    for (const f of files.reverse()) {
-      const text = await readFile(join(dir, f), 'utf8');
-      if (text.replace(/\D/g, '').includes(digits.slice(-9))) return (/\b(\d{6})\b/.exec(text) as RegExpExecArray)[1];
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('no code arrived');
-}
-
-/** The witness links (`/pindaan/saksi/{id}?expires&signature`) mailed since mail number `since`. */
-function witnessLinks(since: number): URL[] {
-  const found = t.mails
-    .slice(since)
-    .map((m) => decode(m.raw).match(/https?:\/\/[^\s]+\/pindaan\/saksi\/[^\s]+/)?.[0])
-    .filter((x): x is string => !!x);
-  return [...new Set(found)].map((x) => new URL(x));
-}
-
-/** A witness confirms through the link mailed to them: a code by e-mail, verified, then their signature. */
-async function confirmAsWitness(url: URL) {
-  const wid = url.pathname.split('/').at(-1) as string;
-  const q = url.search;
-  const before = t.mails.length;
-  expect((await t.call('POST', `/api/amendment-witness/${wid}/otp${q}`, { body: {} })).status).toBe(200);
-  await expect.poll(() => t.mails.length).toBe(before + 1);
-  const code = decode(t.mails.at(-1)?.raw ?? '').match(/\b(\d{6})\b/)?.[1] as string;
-  expect((await t.call('POST', `/api/amendment-witness/${wid}/otp/verify${q}`, { body: { code } })).status).toBe(200);
-  const conf = await t.call('POST', `/api/amendment-witness/${wid}/confirm${q}`, {
-    body: { signature: SIGNATURE_PNG },
-  });
-  expect(conf.status, JSON.stringify(conf.body)).toBe(200);
-}
