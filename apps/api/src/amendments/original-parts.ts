@@ -26,50 +26,52 @@
  *   receivers) answer the draft's rows in a 2021-contract session (ADR 0135) when the will has an open amendment
  *   whose draft the caller may edit: the 2021 client reads back what it just edited. Our own client keeps reading
  *   the registered will's rows.
- */
-import {
+ */ import {
   AM,
   caretakerFieldsSchema,
   immoveableFieldsSchema,
   moveableFieldsSchema,
   OPEN_AMENDMENT_STATUSES,
-  portion as portionRule,
-  portionsExceedWhole,
   receiverFieldsSchema,
   translate,
-  V,
   W,
-  WILL_STATUS,
 } from '@wasiat/domain';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { type AuthUser, requireUser } from '../auth/guard.ts';
+import { requireUser } from '../auth/guard.ts';
 import type { Ctx } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { newId } from '../db/schema/_common.ts';
-import { amendments, attachments } from '../db/schema/index.ts';
+import { attachments } from '../db/schema/index.ts';
 import { decodeBase64, IMAGE_TYPES, saveAttachment } from '../files/uploads.ts';
 import { fieldError, notFound } from '../http/errors.ts';
 import { registerAttachableReader } from '../wills/documents-service.ts';
 import { actorOf, parseBody } from '../wills/http.ts';
 import { allPage } from '../wills/owned.ts';
-import { findVisibleWill } from '../wills/queries.ts';
 import { audit } from '../wills/service.ts';
-import type { Share, WillContent } from './content.ts';
-import { amendmentScope, assertCanEditDraft } from './policy.ts';
-import { type Amendment, changeDraft, findVisibleAmendment } from './service.ts';
+import type { Share } from './content.ts';
+import {
+  type Body,
+  blank,
+  carried,
+  draftOfRow,
+  draftOfWill,
+  editedDraftOfRow,
+  type Hook,
+  idOf,
+  isObject,
+  mayEdit,
+  publicPath,
+  rowIn,
+  rowsOf,
+  type Section,
+  shareRows,
+} from './draft-rows.ts';
+import { shareHooks } from './original-shares.ts';
+import { assertCanEditDraft } from './policy.ts';
+import { changeDraft, findVisibleAmendment } from './service.ts';
 
-type Body = Record<string, unknown>;
-type Hook = (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
-type Section = 'receivers' | 'caretakers' | 'moveables' | 'immoveables';
-const isObject = (v: unknown): v is Body => !!v && typeof v === 'object' && !Array.isArray(v);
-const idOf = (req: FastifyRequest) => (req.params as { id: string }).id;
-const publicPath = (id: string) => `/api/attachment/${id}/file`;
-const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
-/** The keys a body carries (`_method` and undefined left out): a PATCH changes only these. */
-const carried = (b: Body) =>
-  Object.fromEntries(Object.entries(b).filter(([k, v]) => k !== '_method' && v !== undefined));
+export { amendmentOfWill } from './draft-rows.ts';
 
 /** One kind of the will's rows as the flat paths name it. */
 interface PartKind {
@@ -150,135 +152,12 @@ const KINDS: PartKind[] = [
 ];
 const kindOf = (path: string) => KINDS.find((k) => k.path === path) as PartKind;
 
-/** Whether `user` may edit amendment `a`'s draft (policy.ts `assertCanEditDraft`). */
-function mayEdit(user: AuthUser, a: Amendment) {
-  try {
-    assertCanEditDraft(user, a);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/**
- * The newest amendment of will `willId` in one of `statuses` that `user` sees, or null.
- * @see ADR 0163 (part B uses the open one, status 0).
- */
-export async function amendmentOfWill(db: Db, user: AuthUser, willId: string, statuses: readonly number[] = [0]) {
-  const [a] = await db
-    .select()
-    .from(amendments)
-    .where(
-      and(
-        eq(amendments.amendmentable_type, 'Wasiat'),
-        eq(amendments.amendmentable_id, willId),
-        inArray(amendments.status, [...statuses]),
-        amendmentScope(user),
-      ),
-    )
-    .orderBy(desc(amendments.created_at))
-    .limit(1);
-  return a ?? null;
-}
-
-/** The open amendment (status 0) of a visible, registered will (404 if not visible), or null. */
-async function draftOfWill(db: Db, user: AuthUser, willId: string, statuses: readonly number[] = [0]) {
-  const w = await findVisibleWill(db, user, willId);
-  if (w.status !== WILL_STATUS.registered) return null;
-  return amendmentOfWill(db, user, w.id, statuses);
-}
-
-/**
- * The will amendment `user` sees, in one of `statuses`, whose draft `section` holds a row `rowId`, or null.
- * (`section` is one of the four fixed names, never input.)
- */
-async function draftOfRow(
-  db: Db,
-  user: AuthUser | null,
-  sections: Section[],
-  rowId: string,
-  statuses = OPEN_AMENDMENT_STATUSES,
-) {
-  if (!rowId) return null;
-  const probe = JSON.stringify([{ id: rowId }]);
-  const holds = sections.map((s) => sql`(${amendments.draft} -> ${sql.raw(`'${s}'`)}) @> ${probe}::jsonb`);
-  const [a] = await db
-    .select()
-    .from(amendments)
-    .where(
-      and(
-        eq(amendments.amendmentable_type, 'Wasiat'),
-        inArray(amendments.status, [...statuses]),
-        user ? amendmentScope(user) : undefined,
-        sql`(${sql.join(holds, sql` or `)})`,
-      ),
-    )
-    .orderBy(desc(amendments.created_at))
-    .limit(1);
-  return a ?? null;
-}
-
-/**
- * As {@link draftOfRow} for a change: a row of a draft the caller does not see is 404 here, before its body is
- * checked (ADR 0101, 0107), rather than a 422 of the wills route's body rule; null when no draft holds the row.
- */
-async function editedDraftOfRow(db: Db, user: AuthUser, sections: Section[], rowId: string) {
-  const a = await draftOfRow(db, user, sections, rowId);
-  if (!a && (await draftOfRow(db, null, sections, rowId))) throw notFound();
-  return a;
-}
-
-const draftOf = (a: Amendment) => a.draft as WillContent;
-const rowsOf = (a: Amendment, s: Section) => (draftOf(a)[s] ?? []) as Body[];
-
-/** Row `id` of section `s` of the locked draft, or 404 (it left the draft meanwhile). */
-function rowIn(a: Amendment, s: Section, id: string) {
-  const row = rowsOf(a, s).find((r) => r.id === id);
-  if (!row) throw notFound();
-  return row;
-}
-
-/** A share's id (see the module comment) and its parts. */
-const shareId = (propertyId: string, receiverId: string) => `${propertyId}.${receiverId}`;
-const splitShareId = (id: string) => {
-  const i = id.indexOf('.');
-  return i > 0 ? { propertyId: id.slice(0, i), receiverId: id.slice(i + 1) } : null;
-};
-
-/** A property's shares as the 2021 client reads them: `{ id, portion, receiver_id, receiver { … } }`. */
-function shareRows(a: Amendment, property: Body, type: string) {
-  const receivers = rowsOf(a, 'receivers');
-  return ((property.shares ?? []) as Share[]).map((s) => {
-    const r = receivers.find((x) => x.id === s.receiver_id);
-    return {
-      id: shareId(String(property.id), s.receiver_id),
-      portion: s.portion,
-      receiver_id: s.receiver_id,
-      propertyable_type: type,
-      propertyable_id: property.id,
-      receiver: r ? { id: r.id, name: r.name, ic_number: r.ic_number ?? null, relationship: r.relationship } : null,
-    };
-  });
-}
-
-/** The property of section `s` holding a share with the receiver, checked against the share rules. */
-function checkNewShare(a: Amendment, s: Section, property: Body, receiverId: string, portion: string, except?: string) {
-  if (!rowsOf(a, 'receivers').some((r) => r.id === receiverId)) throw fieldError('receiver_id', W.receiverInvalid);
-  const others = ((property.shares ?? []) as Share[]).filter((x) => x.receiver_id !== except);
-  if (others.some((x) => x.receiver_id === receiverId)) throw fieldError('receiver_id', W.receiverDuplicate);
-  if (s === 'moveables' && property.property_type === 'vehicle' && others.length > 0) {
-    throw fieldError('receiver_id', AM.vehicleOneReceiver);
-  }
-  if (portionsExceedWhole([...others.map((x) => x.portion), portion])) throw fieldError('portion', V.shareTotalOver);
-}
-
 const uploadBody = z.object({
   document: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }),
   type: z.string().trim().max(40).optional(),
   description: z.string().trim().max(255).optional(),
   document_filename: z.string().max(255).optional(),
 });
-const shareBody = z.object({ receiver_id: z.string().trim().min(1).max(64).optional(), portion: portionRule() });
 
 /** The route-level hooks of parts C–E, keyed `METHOD url` (see the module comment). */
 export function partHooks(ctx: Ctx): Record<string, Hook> {
@@ -464,105 +343,5 @@ export function partHooks(ctx: Ctx): Record<string, Hook> {
       return reply.send({ receivers: allPage(shareRows(open, p, type)), [k.one]: k.reply(p, open.amendmentable_id) });
     };
   }
-
-  /** The draft property a share body or share id names, with its section, or null (the wills route answers). */
-  const propertyOf = async (user: AuthUser, propertyId: string, type?: unknown) => {
-    const sections: Section[] =
-      type === 'ImmoveableProperty'
-        ? ['immoveables']
-        : type === 'MoveableProperty'
-          ? ['moveables']
-          : ['moveables', 'immoveables'];
-    const open = await editedDraftOfRow(db, user, sections, propertyId);
-    if (!open) return null;
-    const section = rowsOf(open, 'moveables').some((p) => p.id === propertyId) ? 'moveables' : 'immoveables';
-    return { open, section: section as Section };
-  };
-  const withShares = (a: Amendment, s: Section, propertyId: string, next: (shares: Share[], p: Body) => Share[]) => ({
-    [s]: rowsOf(a, s).map((p) =>
-      p.id === propertyId ? { ...p, shares: next(((p.shares ?? []) as Share[]).slice(), p) } : p,
-    ),
-  });
-
-  /** `POST property-receiver { receiver_id, portion, propertyable_type, propertyable_id }` → 201 `{ property_receiver }`. */
-  hooks['POST /property-receiver'] = async (req, reply) => {
-    const b = req.body;
-    if (!isObject(b) || blank(b.propertyable_id)) return;
-    const pid = String(b.propertyable_id);
-    const found = await propertyOf(requireUser(req), pid, b.propertyable_type);
-    if (!found) return;
-    const body = parseBody(shareBody.extend({ receiver_id: z.string().trim().min(1).max(64) }), b);
-    const share: Share = { receiver_id: body.receiver_id, portion: body.portion.replace(/\s+/g, '') };
-    let answer: Body = {};
-    await changeDraft(
-      db,
-      actorOf(req),
-      found.open.id,
-      (a) =>
-        withShares(a, found.section, pid, (shares, p) => {
-          checkNewShare(a, found.section, p, share.receiver_id, share.portion);
-          answer = shareRows(a, { ...p, shares: [share] }, typeOf(found.section))[0];
-          return [...shares, share];
-        }) as never,
-    );
-    return reply.status(201).send({ property_receiver: answer });
-  };
-  const typeOf = (s: Section) => (s === 'immoveables' ? 'ImmoveableProperty' : 'MoveableProperty');
-  /** The share a `property-receiver/{id}` names, or null. */
-  const shareOf = async (user: AuthUser, id: string) => {
-    const parts = splitShareId(id);
-    if (!parts) return null;
-    const found = await propertyOf(user, parts.propertyId);
-    return found ? { ...found, ...parts } : null;
-  };
-  /** `PATCH property-receiver/{id} { portion, receiver_id? }` → `{ property_receiver }` (a new receiver: a new id). */
-  const updateShare: Hook = async (req, reply) => {
-    const s = await shareOf(requireUser(req), idOf(req));
-    if (!s) return;
-    const body = parseBody(shareBody, isObject(req.body) ? req.body : {});
-    const share: Share = { receiver_id: body.receiver_id ?? s.receiverId, portion: body.portion.replace(/\s+/g, '') };
-    let answer: Body = {};
-    await changeDraft(
-      db,
-      actorOf(req),
-      s.open.id,
-      (a) =>
-        withShares(a, s.section, s.propertyId, (shares, p) => {
-          const i = shares.findIndex((x) => x.receiver_id === s.receiverId);
-          if (i < 0) throw notFound();
-          checkNewShare(a, s.section, p, share.receiver_id, share.portion, s.receiverId);
-          shares[i] = share;
-          answer = shareRows(a, { ...p, shares: [share] }, typeOf(s.section))[0];
-          return shares;
-        }) as never,
-    );
-    return reply.send({ property_receiver: answer });
-  };
-  hooks['PATCH /property-receiver/:id'] = updateShare;
-  hooks['PUT /property-receiver/:id'] = updateShare;
-  hooks['DELETE /property-receiver/:id'] = async (req, reply) => {
-    const s = await shareOf(requireUser(req), idOf(req));
-    if (!s) return;
-    await changeDraft(
-      db,
-      actorOf(req),
-      s.open.id,
-      (a) =>
-        withShares(a, s.section, s.propertyId, (shares) => {
-          if (!shares.some((x) => x.receiver_id === s.receiverId)) throw notFound();
-          return shares.filter((x) => x.receiver_id !== s.receiverId);
-        }) as never,
-    );
-    return reply.send({ message: translate('wills.deleted', req.lang) });
-  };
-  hooks['GET /property-receiver/:id'] = async (req, reply) => {
-    const user = requireUser(req);
-    const s = await shareOf(user, idOf(req));
-    if (!s) return;
-    const p = rowIn(s.open, s.section, s.propertyId);
-    const row = shareRows(s.open, p, typeOf(s.section)).find((x) => x.receiver_id === s.receiverId);
-    if (!row) throw notFound();
-    return reply.send({ property_receiver: row });
-  };
-  return hooks;
+  return { ...hooks, ...shareHooks(ctx) };
 }
