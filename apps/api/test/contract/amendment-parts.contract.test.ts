@@ -542,6 +542,22 @@ describe('will amendment parts C–E as the 2021 client sends them', () => {
     });
     expect(over.status).toBe(422);
 
+    // the 2021 caretaker body alone has no `wards` (ours names the children in their care; ADR 0179, 2)
+    const noWards = await call(me, 'POST', 'caretaker', {
+      name: 'Penjaga Tanpa Jagaan',
+      ic_number: newMykad(),
+      relationship: 'Saudara',
+      mobile_number: '0123456780',
+      address_1: 'No. 8, Jalan Cempaka',
+      postcode: '43000',
+      city: 'Kajang',
+      state: 'Selangor',
+      caretakerable_type: 'Wasiat',
+      caretakerable_id: id,
+    });
+    expect(noWards.status).toBe(422);
+    expect(Object.keys(noWards.body.errors)).toEqual(['wards']);
+
     const other = await newClient(t);
     const partner = await t.login('partner');
     for (const token of [other.token, partner]) {
