@@ -6,17 +6,16 @@
  * in that client's order with its bodies (the testator in a 2021-contract session), then the amendment goes
  * through submission, the officer's pass, the draft's signature, the witnesses and the approval (as
  * amendment.contract.test.ts; steps our API adds are not counted). The will's version 2 must carry the changes.
- * Refusals: another client and another organisation's partner get 404 on these calls; a will without an open
- * amendment still 422.
+ * Refusals: amendment-parts-refusals.contract.test.ts.
  */
 import { execFileSync } from 'node:child_process';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { draftWitness, passAmendmentEkyc, registeredWill } from '../../src/amendments/test-fixtures.ts';
-import { amendments, users, wills } from '../../src/db/schema/index.ts';
-import { bytesOf, JPEG_A, newClient, newMykad, PNG_A, SIGNATURE_PNG } from '../../src/wills/test-fixtures.ts';
+import { draftWitness, passAmendmentEkyc } from '../../src/amendments/test-fixtures.ts';
+import { amendments, wills } from '../../src/db/schema/index.ts';
+import { bytesOf, JPEG_A, newMykad, PNG_A, SIGNATURE_PNG } from '../../src/wills/test-fixtures.ts';
 import { makeTestApp, type TestApp } from '../harness.ts';
-import { confirmAsWitness, smsCode, witnessLinks } from './amendment-steps.ts';
+import { confirmAsWitness, receiverBody, smsCode, testatorOfRegisteredWill, witnessLinks } from './amendment-steps.ts';
 import { originalClient } from './replay.ts';
 
 let t: TestApp;
@@ -37,40 +36,13 @@ const upload = (dataUrl: string, fields: Record<string, string>) => () => {
   return f;
 };
 
-/** The testator of a registered will, logged in through the 2021 client (its login body carries `role`; ADR 0135). */
-async function testatorOfRegisteredWill(staff: string) {
-  const { c, id } = await registeredWill(t, staff);
-  const [u] = await t.ctx.db.select().from(users).where(eq(users.id, c.id));
-  const login = await t.call('POST', '/api/login', {
-    body: { username: u.username, password: 'Rahsia123', role: 'Admin' },
-  });
-  expect(login.status, JSON.stringify(login.body)).toBe(200);
-  return { c, id, me: login.body.token as string };
-}
-
-/** The 2021 part C receiver body (reference §2.5 `POST receiver`, wasiat amendment). */
-const receiverBody = (willId: string, name: string, ic: string) => ({
-  name,
-  ic_number: ic,
-  relationship: 'Saudara',
-  relationshipTemp: 'Saudara',
-  otherRelationship: '',
-  address: 'No. 12, Jalan Melati',
-  postcode: '43000',
-  city: 'Kajang',
-  state: 'Selangor',
-  wasiat_id: willId,
-  receivable_type: 'Wasiat',
-  receivable_id: willId,
-});
-
 describe('will amendment parts C–E as the 2021 client sends them', () => {
   it('answers every call of parts C, D and E on the draft, and the amended will (version 2) carries them', async () => {
     const rp = originalClient(t, 'amendment-parts');
     let printed = false;
     try {
       const staff = await t.login('staff');
-      const { c, id, me } = await testatorOfRegisteredWill(staff);
+      const { c, id, me } = await testatorOfRegisteredWill(t, staff);
 
       // Apply and pay (mohon-pindaan).
       const applied = await rp.call({
@@ -497,103 +469,4 @@ describe('will amendment parts C–E as the 2021 client sends them', () => {
       if (!printed) rp.summary();
     }
   }, 180_000);
-
-  it('refuses another client and another organisation’s partner (404), and a will without an open amendment (422)', async () => {
-    const staff = await t.login('staff');
-    const { id, me } = await testatorOfRegisteredWill(staff);
-    const plain = await testatorOfRegisteredWill(staff);
-    const call = (token: string, method: string, path: string, body: Record<string, unknown> = {}) =>
-      t.call('POST', `/api/${path}`, { token, body: method === 'POST' ? body : { ...body, _method: method } });
-
-    // a will without an open amendment: the flat calls are refused as before
-    const none = await call(plain.me, 'POST', 'receiver', receiverBody(plain.id, 'Tiada Pindaan', newMykad()));
-    expect(none.status, JSON.stringify(none.body)).toBe(422);
-    expect(Object.keys(none.body.errors)).toEqual(['_']);
-
-    const applied = await call(me, 'POST', 'amendment', { amendmentable_type: 'Wasiat', amendmentable_id: id });
-    expect(applied.status).toBe(201);
-    const r = await call(me, 'POST', 'receiver', receiverBody(id, 'Penerima Pindaan', newMykad()));
-    expect(r.status, JSON.stringify(r.body)).toBe(201);
-    const rid = r.body.receiver.id as string;
-    const p = await call(me, 'POST', 'moveable-property', {
-      moveable_type: 'Wasiat',
-      moveable_id: id,
-      property_type: 'Saham',
-      institution_name: 'ASNB',
-      account_number: '000111222',
-    });
-    expect(p.status, JSON.stringify(p.body)).toBe(201);
-    const pid = p.body.moveable_property.id as string;
-
-    // the draft's rules: a share must name a receiver of the draft, and stay within the whole
-    const unknown = await call(me, 'POST', 'property-receiver', {
-      receiver_id: 'bukan-penerima',
-      portion: '1/2',
-      propertyable_type: 'MoveableProperty',
-      propertyable_id: pid,
-    });
-    expect(unknown.status).toBe(422);
-    expect(Object.keys(unknown.body.errors)).toEqual(['receiver_id']);
-    const over = await call(me, 'POST', 'property-receiver', {
-      receiver_id: rid,
-      portion: '120%',
-      propertyable_type: 'MoveableProperty',
-      propertyable_id: pid,
-    });
-    expect(over.status).toBe(422);
-
-    // the 2021 caretaker body alone has no `wards` (ours names the children in their care; ADR 0179, 2)
-    const noWards = await call(me, 'POST', 'caretaker', {
-      name: 'Penjaga Tanpa Jagaan',
-      ic_number: newMykad(),
-      relationship: 'Saudara',
-      mobile_number: '0123456780',
-      address_1: 'No. 8, Jalan Cempaka',
-      postcode: '43000',
-      city: 'Kajang',
-      state: 'Selangor',
-      caretakerable_type: 'Wasiat',
-      caretakerable_id: id,
-    });
-    expect(noWards.status).toBe(422);
-    expect(Object.keys(noWards.body.errors)).toEqual(['wards']);
-
-    const other = await newClient(t);
-    const partner = await t.login('partner');
-    for (const token of [other.token, partner]) {
-      const refused = [
-        await call(token, 'POST', 'receiver', receiverBody(id, 'Orang Luar', newMykad())),
-        await call(token, 'PATCH', `receiver/${rid}`, { name: 'Orang Luar' }),
-        await call(token, 'DELETE', `receiver/${rid}`),
-        await t.call('POST', `/api/receiver/${rid}/document`, {
-          token,
-          body: { is_base64: true, type: 'mykad-front', document: PNG_A },
-        }),
-        await call(token, 'POST', 'moveable-property', {
-          moveable_type: 'Wasiat',
-          moveable_id: id,
-          property_type: 'Saham',
-          institution_name: 'ASNB',
-          account_number: '1',
-        }),
-        await call(token, 'DELETE', `moveable-property/${pid}`),
-        await call(token, 'POST', 'property-receiver', {
-          receiver_id: rid,
-          portion: '1/2',
-          propertyable_type: 'MoveableProperty',
-          propertyable_id: pid,
-        }),
-        await call(token, 'POST', 'caretaker', {
-          name: 'Orang Luar',
-          caretakerable_type: 'Wasiat',
-          caretakerable_id: id,
-        }),
-        await t.call('GET', `/api/receiver/${rid}/document`, { token }),
-      ];
-      expect(refused.map((x) => x.status)).toEqual(refused.map(() => 404));
-    }
-    // nothing of theirs reached the draft
-    const [a] = await t.ctx.db.select().from(amendments).where(eq(amendments.id, applied.body.amendment.id));
-    expect((a.draft as any).receivers.map((x: any) => x.name)).toEqual(['Penerima Pindaan']);
-  }, 120_000);
 });
