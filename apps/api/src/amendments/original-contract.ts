@@ -26,19 +26,20 @@
  * changes nothing — the officer completes it (4 → 2) once every witness confirmed through their link.
  */
 import { draftWitnessSchema, userDetailSchema } from '@wasiat/domain';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type AuthUser, requireUser } from '../auth/guard.ts';
 import type { Ctx } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { newId } from '../db/schema/_common.ts';
-import { amendments, attachments } from '../db/schema/index.ts';
+import { attachments } from '../db/schema/index.ts';
 import { notFound } from '../http/errors.ts';
 import { actorOf, parseBody } from '../wills/http.ts';
 import { findVisibleWill } from '../wills/queries.ts';
 import type { WillContent } from './content.ts';
 import { hibahAmendmentHooks, hibahDraftWitness } from './original-contract-hibah.ts';
-import { amendmentScope, capacitiesOf } from './policy.ts';
+import { amendmentOfWill, partHooks } from './original-parts.ts';
+import { capacitiesOf } from './policy.ts';
 import { findVisibleAmendment, saveDraft } from './service.ts';
 
 type Body = Record<string, unknown>;
@@ -46,24 +47,6 @@ type Hook = (req: FastifyRequest, reply: FastifyReply, payload?: unknown) => Pro
 const isObject = (v: unknown): v is Body => !!v && typeof v === 'object' && !Array.isArray(v);
 /** Where an attachment's bytes are read, with the bearer token (ADR 0131). */
 export const attachmentPath = (id: string) => `/api/attachment/${id}/file`;
-
-/** The newest open (status 0) amendment of will `willId` that `user` sees, or null. */
-async function openAmendmentOf(db: Db, user: AuthUser, willId: string) {
-  const [a] = await db
-    .select()
-    .from(amendments)
-    .where(
-      and(
-        eq(amendments.amendmentable_type, 'Wasiat'),
-        eq(amendments.amendmentable_id, willId),
-        eq(amendments.status, 0),
-        amendmentScope(user),
-      ),
-    )
-    .orderBy(desc(amendments.created_at))
-    .limit(1);
-  return a ?? null;
-}
 
 /**
  * A will's MyKad images and selfie as the 2021 client reads them (`{ id, public_path, mime_type }` or null); the
@@ -113,7 +96,7 @@ function hooks(ctx: Ctx): { preValidation: Record<string, Hook>; preSerializatio
     const willId = (req.params as { id: string }).id;
     const w = await findVisibleWill(db, user, willId);
     if (w.status !== 2) return;
-    const a = await openAmendmentOf(db, user, w.id);
+    const a = await amendmentOfWill(db, user, w.id);
     if (!a || !isObject(req.body)) return;
     const carried = Object.fromEntries(Object.entries(req.body).filter(([k, v]) => k !== '_method' && v !== undefined));
     const current = ((a.draft as WillContent).user_detail ?? {}) as Body;
@@ -127,7 +110,7 @@ function hooks(ctx: Ctx): { preValidation: Record<string, Hook>; preSerializatio
     if (!isObject(b) || b.paymentable_type || !b.amendment_for_wasiat_id) return;
     const user = requireUser(req);
     const w = await findVisibleWill(db, user, String(b.amendment_for_wasiat_id));
-    const a = await openAmendmentOf(db, user, w.id);
+    const a = await amendmentOfWill(db, user, w.id);
     if (!a) return; // answered by the payments route: 422 on paymentable_id
     req.body = {
       ...b,
@@ -165,6 +148,8 @@ function hooks(ctx: Ctx): { preValidation: Record<string, Hook>; preSerializatio
       'PUT /wasiat/:id/user-detail': userDetail,
       'POST /payment': payment,
       ...hibahAmendmentHooks(ctx),
+      // parts C–E: receivers, property and caretakers of the draft (original-parts.ts; ADR 0179)
+      ...partHooks(ctx),
     },
     preSerialization: { 'GET /wasiat/:id': readOne, 'GET /wasiat': readList },
   };

@@ -343,10 +343,25 @@ function nextWillDraft(a: Amendment, input: DraftInput): WillContent {
  * `hibahAmendmentDraftSchema`).
  */
 export async function saveDraft(db: Db, actor: Actor, id: string, input: DraftInput | HibahDraftInput) {
+  return changeDraft(db, actor, id, () => input);
+}
+
+/**
+ * As {@link saveDraft}, with the sections computed from the locked amendment's current draft (`change` runs
+ * inside the transaction, after the checks), so a change of one row of a section (the 2021 client's flat calls,
+ * original-parts.ts; ADR 0179) never overwrites a concurrent save. `change` may throw a 422/404 of its own.
+ */
+export async function changeDraft(
+  db: Db,
+  actor: Actor,
+  id: string,
+  change: (a: Amendment) => DraftInput | HibahDraftInput,
+) {
   return db.transaction(async (tx) => {
     const a = await findVisibleAmendment(tx, actor.user, id, true);
     assertCanEditDraft(actor.user, a);
     if (a.status !== 0) throw fieldError('_', AM.notEditable);
+    const input = change(a);
     const draft =
       a.amendmentable_type === 'Hibah'
         ? await nextHibahDraft(tx, a, input as HibahDraftInput)
