@@ -9,7 +9,7 @@
  *   → `{ wasiat }` UNCHANGED. Our decline (1 → 3, spec §4 "cancelled, update needed") needs its reason, which
  *   the 2021 client sends in the next call; the decline is made by that call. Anyone else → 403 (the will
  *   visible) or 404. On a will in another status the body goes on to the route (422 `wills.invalid_transition`).
- * - **Reason** `{ rejected_reason, option_delete_id, wasiat_id }` without `status` → our cancel
+ * - **Reason** `{ rejected_reason, option_delete_id, wasiat_id }` (those keys only) → our cancel
  *   `{ status: 3, rejected_reason, option_delete_id }` (transitions.ts: `will:verify` or 403, a submitted will,
  *   the reason required; option 1 clears the eKYC, 3 soft-deletes). `option_delete_id` 4 (bank financing, BMMB)
  *   is not ours → 422.
@@ -47,7 +47,7 @@ export function originalWillUpdate(ctx: Ctx) {
     }
 
     // Reason: our cancel for update with that reason.
-    if ('rejected_reason' in b && !('status' in b)) {
+    if ('rejected_reason' in b && only(b, 'rejected_reason', 'option_delete_id')) {
       const { wasiat_id: _echo, ...rest } = b;
       req.body = { ...rest, status: 3 };
       return;
