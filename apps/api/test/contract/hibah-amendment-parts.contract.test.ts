@@ -8,6 +8,7 @@
  * with the hibah at version 2 carrying the changed receivers, shares and caretaker. Refusals: another client and
  * another organisation's partner get 404; the amended hibah without an open amendment is refused as before.
  */
+import { execFileSync } from 'node:child_process';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registeredHibah } from '../../src/amendments/hibah-fixtures.ts';
@@ -35,6 +36,7 @@ const upload = (fields: Record<string, string>) => () => {
   return f;
 };
 const address = { address: 'No. 9, Jalan Mawar', postcode: '43650', city: 'Bandar Baru Bangi', state: 'Selangor' };
+const pdfText = (bytes: Buffer) => execFileSync('pdftotext', ['-layout', '-', '-'], { input: bytes }).toString('utf8');
 const receiverKeys = ['id', 'name', 'ic_number', 'relationship', 'email', 'mobile_number'];
 
 describe('hibah amendment parts E–G as the 2021 client sends them (the grantor), then to version 2', () => {
@@ -230,6 +232,14 @@ describe('hibah amendment parts E–G as the 2021 client sends them (the grantor
       });
       await rp.call({
         token: me,
+        method: 'PATCH',
+        path: `immoveable-property/${land.id}`,
+        body: { immoveable_type: 'Hibah', immoveable_id: id, lot_number: 'Lot 4521', city_type: 'Mukim' },
+        reads: ['immoveable_property', 'immoveable_property.id'],
+        check: (b) => (b.immoveable_property?.lot_number === 'Lot 4521' ? undefined : 'lot not changed'),
+      });
+      await rp.call({
+        token: me,
         method: 'GET',
         path: `immoveable-property/${land.id}/receiver`,
         reads: ['receivers.data[].id', 'receivers.data[].portion', 'receivers.data[].receiver.name'],
@@ -291,6 +301,34 @@ describe('hibah amendment parts E–G as the 2021 client sends them (the grantor
         method: 'GET',
         path: `caretaker/${caretaker.id}/document`,
         reads: ['documents.data[].type', 'documents.data[].public_path'],
+      });
+      const second = await rp.call({
+        token: me,
+        method: 'POST',
+        path: 'caretaker',
+        body: {
+          name: 'Rahimah binti Omar',
+          ic_number: newMykad(false),
+          old_ic_number: '',
+          mobile_number: '0175566778',
+          home_phone_number: '',
+          office_number: '',
+          relationship: 'Ibu',
+          address_1: address.address,
+          postcode: address.postcode,
+          city: address.city,
+          state: address.state,
+          sameAddress: true,
+          caretakerable_type: 'Hibah',
+          caretakerable_id: id,
+        },
+        reads: ['caretaker', 'caretaker.id'],
+      });
+      await rp.call({
+        token: me,
+        method: 'DELETE',
+        path: `caretaker/${second.body.caretaker?.id}`,
+        reads: ['message'],
       });
 
       // (refusals, not counted) another client and another organisation's partner: 404 wherever the id arrives
@@ -431,6 +469,14 @@ describe('hibah amendment parts E–G as the 2021 client sends them (the grantor
       expect(v2.caretakers[0]).toMatchObject({ id: caretaker.id, name: 'Zulkifli bin Omar', receiver_id: minor.id });
       const cts = (await get(`hibah/${id}/caretaker`)).caretakers.data;
       expect(cts.map((x: any) => [x.id, x.name])).toEqual([[caretaker.id, 'Zulkifli bin Omar']]);
+
+      expect(v2.immoveables.find((p: any) => p.id === land.id)).toMatchObject({ lot_number: 'Lot 4521' });
+      // the hibah's certificate (version 2) names the new receiver, the bank and the new caretaker
+      const pdf = await t.call('GET', `/api/hibah/${id}/certificate`, { token: me });
+      expect(pdf.status).toBe(200);
+      const text = pdfText(pdf.raw);
+      for (const x of ['Safiyya binti Ahmad', 'BANK ISLAM MALAYSIA BERHAD', 'Zulkifli bin Omar'])
+        expect(text).toContain(x);
 
       // (refusal) the amendment done, the hibah's rows are refused as before any amendment
       const after = await t.call('POST', `/api/receiver/${rid}`, {
