@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { amendmentOnFlatRoutes } from './amendments/original-contract.ts';
+import { hibahAmendmentPartsOnFlatRoutes } from './amendments/original-hibah-parts.ts';
 import { amendmentsRoutes } from './amendments/routes.ts';
 import { auditRoutes } from './audit/routes.ts';
 import { clientsRoutes } from './clients/routes.ts';
@@ -31,6 +32,8 @@ import { usersRoutes } from './users/routes.ts';
 import { willsRoutes } from './wills/routes.ts';
 
 export async function registerModules(api: FastifyInstance, ctx: Ctx) {
+  // The 2021 client's parts E–G of a hibah amendment onto its draft (issue 20, ADR 0180): before the hibah's own.
+  hibahAmendmentPartsOnFlatRoutes(api, ctx);
   // The 2021 client's hibah calls on the wills module's flat paths (issue 20, ADR 0162): before those routes.
   hibahOnFlatRoutes(api, ctx);
   // The 2021 client's will-amendment calls on the wills and payments paths (issue 20, ADR 0163).
