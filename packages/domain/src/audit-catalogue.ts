@@ -35,6 +35,11 @@ export const AUDIT_ACTIONS = {
   'will.estate': l('Anggaran harta dikemas kini', 'Estate estimate updated'),
   'will.sign': l('Ditandatangani oleh pewasiat', 'Signed by the testator'),
   'will.verification': l('Pengakuan PDPA dan pengesahan diterima', 'PDPA notice and confirmation acknowledged'),
+  'will.verification_reset': l(
+    'Pengakuan PDPA dan pengesahan dibatalkan oleh kakitangan',
+    'PDPA notice and confirmation reset by staff',
+  ),
+  'will.signature_reset': l('Tandatangan pewasiat dibatalkan oleh kakitangan', "Testator's signature reset by staff"),
   'will.submit': l('Dihantar untuk pengesahan', 'Submitted for verification'),
   'will.resubmit': l('Dihantar semula', 'Resubmitted'),
   'will.confirm': l('Disahkan dan didaftarkan', 'Verified and registered'),

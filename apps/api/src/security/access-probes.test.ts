@@ -415,6 +415,12 @@ add('DELETE /api/wasiat/:id', (x) => ({
   body: {},
   may: and(seesWill, holds('will:verify')),
 }));
+// staff's reset of the testator's signature (wills/verification-reset.ts; ADR 0183)
+add('DELETE /api/wasiat/:id/signature', (x) => ({
+  path: `/api/wasiat/${x.draft}/signature`,
+  body: {},
+  may: and(seesWill, holds('will:verify')),
+}));
 add('GET /api/wasiat/:id/user-detail', (x) => ({ path: `/api/wasiat/${x.draft}/user-detail`, may: seesWill }));
 for (const m of ['POST', 'PATCH', 'PUT']) {
   add(`${m} /api/wasiat/:id/user-detail`, (x) => ({

@@ -24,7 +24,9 @@ import {
 } from './documents-service.ts';
 import { actorOf, EDIT_WILLS, idParams, paramId, READ_WILLS } from './http.ts';
 import { findVisibleWill } from './queries.ts';
+import { serializeWill } from './serializers.ts';
 import { signaturesOfVersion } from './signature-facts.ts';
+import { resetTestatorSignature } from './verification-reset.ts';
 
 /** Register the document, signature and attachment-file routes. */
 export async function documentRoutes(api: FastifyInstance, ctx: Ctx) {
@@ -99,6 +101,20 @@ export async function documentRoutes(api: FastifyInstance, ctx: Ctx) {
         },
       };
     },
+  );
+
+  /**
+   * Staff's reset of the testator's signature (the 2021 sidebar's "reset PDPA", reference §2.10 `DELETE
+   * wasiat/{id}/signature`; ADR 0183): the will no longer points at it, part f is open again and the testator
+   * signs again. `will:verify` only (403), a will the caller sees (404) at status 0 or 3 (422
+   * `wills.not_editable`). → `{ wasiat }`.
+   */
+  api.delete(
+    '/wasiat/:id/signature',
+    { config: { access: 'will:verify' }, schema: { params: idParams } },
+    async (req) => ({
+      wasiat: await serializeWill(ctx.db, await resetTestatorSignature(ctx.db, actorOf(req), paramId(req))),
+    }),
   );
 
   /** The bytes of an attachment the caller may read (404 otherwise); never cached by shared caches. */

@@ -239,7 +239,12 @@ export async function signaturesOfVersion(db: Conn, willId: string) {
   const latest = (pick: (e: (typeof events)[number]) => boolean) => events.find(pick) ?? null;
   const stateOf = (e: (typeof events)[number] | null): SignatureState =>
     !e ? 'missing' : e.sha === version ? 'current' : 'earlier_version';
-  const t = latest((e) => e.role === 'testator');
+  // a signature detached by staff's reset (verification-reset.ts, ADR 0183) counts as missing, like a witness's
+  const [{ signature_id } = { signature_id: null }] = await db
+    .select({ signature_id: wills.signature_id })
+    .from(wills)
+    .where(eq(wills.id, willId));
+  const t = signature_id ? latest((e) => e.role === 'testator') : null;
   const witnessRows = await db
     .select({ id: witnesses.id, name: witnesses.name, signature_id: witnesses.signature_id })
     .from(witnesses)

@@ -11,7 +11,7 @@
  * are set up beside the replay and not counted (ADR 0131, 0163). Then the refusals: a client cannot decline or
  * verify its own eKYC; another organisation's partner gets 404.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audit_events, ekyc_links, ekyc_manual_reviews, wills } from '../../src/db/schema/index.ts';
 import { DEMO_PASSWORD } from '../../src/db/seed/seed.ts';
@@ -176,6 +176,30 @@ describe('the will’s decline, type change, delete, manual eKYC and public link
         reads: ['wasiat.wasiat_type'],
         check: (b) => (b.wasiat.wasiat_type === 2 ? undefined : `type ${b.wasiat.wasiat_type}`),
       });
+      // staff reset the PDPA (reference §3.1 "reset PDPA": the acknowledgements, then the signature; ADR 0183)
+      await rp.call({
+        token: staff,
+        method: 'PATCH',
+        path: `wasiat/${w2}`,
+        body: { acknowledged_pdpa: 0, acknowledged_confirmation: 0 },
+        reads: ['wasiat.id', 'wasiat.acknowledged_pdpa', 'wasiat.acknowledged_confirmation'],
+        check: (b) =>
+          b.wasiat.acknowledged_pdpa || b.wasiat.acknowledged_confirmation ? 'still acknowledged' : undefined,
+      });
+      await rp.call({ token: staff, method: 'DELETE', path: `wasiat/${w2}/signature` });
+      const reset = await t.call('GET', `/api/wasiat/${w2}/signature-status`, { token: staff });
+      expect(reset.body.signatures.testator.state).toBe('missing');
+      expect((await willRow(w2)).parts_done).not.toContain('f');
+      const resets = await t.ctx.db
+        .select()
+        .from(audit_events)
+        .where(
+          and(
+            eq(audit_events.entity_id, w2),
+            inArray(audit_events.action, ['will.verification_reset', 'will.signature_reset']),
+          ),
+        );
+      expect(resets.map((e) => e.action).sort()).toEqual(['will.signature_reset', 'will.verification_reset']);
       await rp.call({
         token: me2,
         method: 'PATCH',
@@ -331,6 +355,20 @@ describe('the will’s decline, type change, delete, manual eKYC and public link
     const [l] = await t.ctx.db.select().from(ekyc_links).limit(1);
     const forged = await t.call('GET', `/api/route-token/${l?.id ?? 'none'}?token=4102444800.AAAA`);
     expect(forged.status).toBe(403);
+
+    // the PDPA reset: the testator's "no" is the route's 422, their signature is not theirs to detach (403), another
+    // organisation's partner finds no will (404) and may not reset a signature at all (403, the role), and staff
+    // reset only a will that may be changed (422 while submitted)
+    const no = { acknowledged_pdpa: 0, acknowledged_confirmation: 0 };
+    expect((await send(c6.token, 'PATCH', w6, no)).status).toBe(422);
+    expect((await send(c6.token, 'DELETE', `${w6}/signature`)).status).toBe(403);
+    expect((await send(partner, 'PATCH', w6, no)).status).toBe(404);
+    expect((await send(partner, 'DELETE', `${w6}/signature`)).status).toBe(403);
+    const submitted = await send(staff, 'DELETE', `${w5}/signature`);
+    expect(submitted.status).toBe(422);
+    expect(submitted.body.errors._).toBeTruthy();
+    expect((await send(staff, 'PATCH', w5, no)).status).toBe(422);
+    expect((await willRow(w5)).acknowledged_pdpa).toBe(true);
 
     // staff: a submitted will is deleted only with its reason; a registered one never
     const noReason = await send(staff, 'DELETE', w5);
