@@ -60,6 +60,7 @@ const PATH_TABLES: Record<string, string> = {
   links: 'ekyc_links',
   'route-token': 'ekyc_links',
   'fund-transfer': 'qurban_fund_transfers',
+  'product-transaction': 'hibah_asset_transactions',
   season: 'qurban_seasons',
   transaction: 'qurban_transactions',
   heir: 'heirs',

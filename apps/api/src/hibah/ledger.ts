@@ -10,6 +10,7 @@
  * `balance_after >= 0` are CHECK constraints, and the hibah's total may not go below zero.
  * Who: the grantor, the agent who registered it, or staff (`hibah:verify`, the trust's administrator);
  * products: LEDGER_HIBAH_TYPES (estate 14 and the cash trusts), else 422 `hibah.ledger_not_allowed`.
+ * An entry is never changed or deleted: {@link reverseTransaction} adds its counter entry (ADR 0184).
  */
 import { H, type hibahTransactionSchema, LEDGER_HIBAH_TYPES } from '@wasiat/domain';
 import { and, asc, desc, eq } from 'drizzle-orm';
@@ -18,7 +19,7 @@ import type { AuthUser } from '../auth/guard.ts';
 import { userCan } from '../auth/guard.ts';
 import type { Db } from '../db/client.ts';
 import { hibah_asset_transactions, hibah_properties, hibahs } from '../db/schema/index.ts';
-import { fieldError, forbidden } from '../http/errors.ts';
+import { fieldError, forbidden, notFound } from '../http/errors.ts';
 import { type Actor, audit, findVisibleHibah } from './service.ts';
 
 /** The ledger of a visible hibah, oldest first, with its current total (sen). */
@@ -81,5 +82,35 @@ export async function addTransaction(
     await tx.update(hibahs).set({ current_total_sen: after }).where(eq(hibahs.id, h.id));
     await audit(tx, actor, 'hibah.transaction.create', h.id, { current_total_sen: before }, row);
     return { row, current_total_sen: after };
+  });
+}
+
+/** The description of the entry that reverses entry number `seq` (the marker a second reversal is refused by). */
+export const reversalDescription = (seq: number) => `Pembatalan entri #${seq} / Reversal of entry #${seq}`;
+
+/**
+ * Reverse one entry (the 2021 ledger's `DELETE product-transaction/{id}`, reference §2.6; ADR 0184): entries are
+ * never deleted, so the undo is a counter entry of the same amount and property, the opposite type, described
+ * by {@link reversalDescription}, through {@link addTransaction} (same lock, who and product rules; reversing a
+ * credit whose money is spent → 422 `hibah.insufficient_balance`). An entry of a hibah the caller may not see →
+ * 404; one already reversed, or itself a reversal → 422 `hibah.entry_reversed` on `id`.
+ * @returns the counter entry and the new current total (sen).
+ */
+export async function reverseTransaction(db: Db, actor: Actor, entryId: string) {
+  const [e] = await db.select().from(hibah_asset_transactions).where(eq(hibah_asset_transactions.id, entryId));
+  if (!e) throw notFound();
+  await findVisibleHibah(db, actor.user, e.hibah_id); // 404 before anything is said about the entry
+  const marker = reversalDescription(e.seq);
+  const [done] = await db
+    .select({ id: hibah_asset_transactions.id })
+    .from(hibah_asset_transactions)
+    .where(and(eq(hibah_asset_transactions.hibah_id, e.hibah_id), eq(hibah_asset_transactions.description, marker)))
+    .limit(1);
+  if (done || e.description?.startsWith('Pembatalan entri #')) throw fieldError('id', H.entryReversed);
+  return addTransaction(db, actor, e.hibah_id, {
+    type: e.type === 'credit' ? 'debit' : 'credit',
+    amount_sen: e.amount_sen,
+    property_id: e.property_id ?? undefined,
+    description: marker,
   });
 }

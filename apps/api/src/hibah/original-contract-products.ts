@@ -23,6 +23,8 @@
  *   (ringgit), …_sen, description, created_at }] } }` (the property's entries; balances are the trust's running
  *   total, ADR 0034); `POST` the same path `{ type, amount (ringgit), description }` → 201 `{ product_transaction,
  *   current_total_sen }` — the body's `balance_before`/`balance_after` are not taken (the server works them out).
+ * - `DELETE product-transaction/{id}` (the 2021 ledger's delete) → the entry's counter entry, never a deletion
+ *   (ledger.ts `reverseTransaction`; ADR 0184) → `{ product_transaction, current_total_sen }`.
  * - `GET one-cent/hibah-coupon/{code}/redeem` (a GET with a side effect, not reproduced) → 405 `{ message }` naming
  *   the POST of the same path; the code is untouched.
  */
@@ -35,7 +37,7 @@ import type { Ctx } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { hibah_asset_transactions, hibah_properties } from '../db/schema/index.ts';
 import { fieldError, forbidden, notFound } from '../http/errors.ts';
-import { addTransaction } from './ledger.ts';
+import { addTransaction, reverseTransaction } from './ledger.ts';
 import { actorOf } from './routes.ts';
 import { findVisibleHibah, PART_C_KEYS } from './service.ts';
 
@@ -189,6 +191,17 @@ export async function productRoutes(api: FastifyInstance, ctx: Ctx) {
       return reply.status(201).send({ product_transaction: entryReply(row), current_total_sen });
     });
   }
+
+  // the 2021 ledger's delete (`POST product-transaction/{id}` with `_method: DELETE`): the entry's counter entry,
+  // never a deletion (ledger.ts reverseTransaction; ADR 0184) → `{ product_transaction, current_total_sen }`
+  api.delete(
+    '/product-transaction/:id',
+    { config: { access: [...READ] }, schema: { params: idParams } },
+    async (req) => {
+      const { row, current_total_sen } = await reverseTransaction(db, actorOf(req), (req.params as { id: string }).id);
+      return { product_transaction: entryReply(row), current_total_sen };
+    },
+  );
 
   api.get(
     '/one-cent/hibah-coupon/:code/redeem',

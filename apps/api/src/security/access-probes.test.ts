@@ -825,6 +825,12 @@ for (const [k, key] of [
     may: and(seesHibah, or(isOwner, isRegistrar, holds('hibah:verify'))),
   }));
 }
+// the 2021 ledger's delete (ADR 0184): a counter entry by the ledger's rule; the targets name no entry of theirs
+add('DELETE /api/product-transaction/:id', () => ({
+  path: '/api/product-transaction/no-such-entry',
+  body: {},
+  may: nobody,
+}));
 add('GET /api/hibah/:id/certificate', (x) => [
   { path: `/api/hibah/${x.hibah}/certificate`, may: seesHibah, noControl: 'the hibah is not completed (status 5)' },
   { path: `/api/hibah/${x.hibah}/certificate${tampered}`, may: seesHibah, noControl: 'as above' },

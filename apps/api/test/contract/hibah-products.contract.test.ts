@@ -211,6 +211,23 @@ describe('estate trust (Amanah Harta Pusaka, type 14) as the 2021 client sends i
           body: { type, amount, balance_before: before, balance_after: after, description },
         });
       }
+      // an entry made by mistake, then the ledger screen's delete: answered by its counter entry (ADR 0184)
+      const wrong = await call({
+        method: 'POST',
+        path: `immoveable-property/${pid}/product-transaction`,
+        body: { type: 2, amount: 100, balance_before: 1249.5, balance_after: 1349.5, description: 'Sewa tersalah' },
+      });
+      await call({
+        method: 'DELETE',
+        path: `product-transaction/${wrong.body.product_transaction.id}`,
+        check: (b) => (b.current_total_sen === 124950 ? undefined : `total ${b.current_total_sen}`),
+      });
+      // (not counted) the same entry cannot be undone twice
+      const again = await t.call('DELETE', `/api/product-transaction/${wrong.body.product_transaction.id}`, {
+        token: me,
+      });
+      expect(again.status).toBe(422);
+      expect(again.body.errors.id).toBeTruthy();
       await call({
         method: 'GET',
         path: `immoveable-property/${pid}/product-transaction`,
@@ -219,7 +236,9 @@ describe('estate trust (Amanah Harta Pusaka, type 14) as the 2021 client sends i
         ),
         check: (b) => {
           const rows = b.product_transactions?.data ?? [];
-          return rows.length === 2 && rows[1].balance_after === 1249.5 ? undefined : 'balances do not follow';
+          return rows.length === 4 && rows[1].balance_after === 1249.5 && rows[3].balance_after === 1249.5
+            ? undefined
+            : 'balances do not follow';
         },
       });
 

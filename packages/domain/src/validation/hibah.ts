@@ -58,6 +58,7 @@ export const H = {
   shareTotalOver: 'validation.share_total_over',
   insufficientBalance: 'hibah.insufficient_balance',
   ledgerNotAllowed: 'hibah.ledger_not_allowed',
+  entryReversed: 'hibah.entry_reversed',
   codeInvalid: 'hibah.code_invalid',
   codeRedeemed: 'hibah.code_redeemed',
   codeExpired: 'hibah.code_expired',
