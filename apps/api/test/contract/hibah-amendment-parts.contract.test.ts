@@ -11,12 +11,12 @@
 import { execFileSync } from 'node:child_process';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registeredHibah } from '../../src/amendments/hibah-fixtures.ts';
 import { passAmendmentEkyc } from '../../src/amendments/test-fixtures.ts';
 import { amendments } from '../../src/db/schema/index.ts';
 import { JPEG_A, newClient, newMykad, SIGNATURE_PNG } from '../../src/wills/test-fixtures.ts';
 import { makeTestApp, type TestApp } from '../harness.ts';
 import { amendmentWitnessLinks, confirmAmendmentWitness, smsCode } from './beside.ts';
+import { GRANTOR_PHONE, grantorOfRegisteredHibah, submitHibahAmendment } from './hibah-amendment-steps.ts';
 import { originalClient } from './replay.ts';
 
 let t: TestApp;
@@ -45,13 +45,8 @@ describe('hibah amendment parts E–G as the 2021 client sends them (the grantor
     let printed = false;
     try {
       const staff = await t.login('staff');
-      const h = await registeredHibah(t, staff);
-      const { c, id, adult, minor, caretaker, land } = h;
-      const login = await t.call('POST', '/api/login', {
-        body: { username: `c${c.ic}`, password: 'Rahsia123', role: 'Admin' },
-      });
-      expect(login.status, JSON.stringify(login.body)).toBe(200);
-      const me = login.body.token as string;
+      const h = await grantorOfRegisteredHibah(t, staff);
+      const { id, adult, minor, caretaker, land, me } = h;
 
       // (refusal, not counted) before any amendment, the registered hibah's rows are refused as before
       const early = await t.call('POST', `/api/receiver/${adult.id}`, {
@@ -370,18 +365,8 @@ describe('hibah amendment parts E–G as the 2021 client sends them (the grantor
         });
       }
       await passAmendmentEkyc(t, aid);
-      const phone = '0123456789';
-      await rp.call({ token: me, method: 'POST', path: 'sms/code', body: { phone_number: phone } });
-      const code = await smsCode(t, phone);
-      await rp.call({ token: me, method: 'POST', path: 'sms/verify', body: { phone_number: phone, code } });
-      await rp.call({
-        token: me,
-        method: 'PATCH',
-        path: `amendment/${aid}`,
-        body: { status: 1, amendmentable_type: 'Hibah', acknowledged_pdpa: 1, acknowledged_confirmation: 1 },
-        reads: ['amendment.id'],
-        check: (b) => (b.amendment?.status === 1 ? undefined : `status ${b.amendment?.status}, expected 1`),
-      });
+      await submitHibahAmendment(t, rp, me, aid);
+      const phone = GRANTOR_PHONE;
       // (not counted) once submitted, the draft's rows are not editable: the amendment's own 422
       const late = await t.call('POST', `/api/receiver/${rid}`, {
         token: me,

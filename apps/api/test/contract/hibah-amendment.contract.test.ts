@@ -11,12 +11,17 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registeredHibah } from '../../src/amendments/hibah-fixtures.ts';
 import { passAmendmentEkyc } from '../../src/amendments/test-fixtures.ts';
 import { amendments, hibah_user_details, hibahs } from '../../src/db/schema/index.ts';
-import { newMykad, SIGNATURE_PNG } from '../../src/wills/test-fixtures.ts';
+import { newMykad } from '../../src/wills/test-fixtures.ts';
 import { makeTestApp, type TestApp } from '../harness.ts';
-import { amendmentWitnessLinks, confirmAmendmentWitness, smsCode } from './beside.ts';
+import { smsCode } from './beside.ts';
+import {
+  acceptAndApproveHibahAmendment,
+  currentAmendment,
+  grantorOfRegisteredHibah,
+  staffPassHibahAmendment,
+} from './hibah-amendment-steps.ts';
 import { originalClient } from './replay.ts';
 
 let t: TestApp;
@@ -36,13 +41,8 @@ describe('hibah amendment flow as the 2021 client sends it (the grantor, then pr
     try {
       const staff = await t.login('staff');
       // (setup) a registered property hibah (type 9) of a new client, driven over our own API
-      const h = await registeredHibah(t, staff);
-      const { c, id } = h;
-      const login = await t.call('POST', '/api/login', {
-        body: { username: `c${c.ic}`, password: 'Rahsia123', role: 'Admin' },
-      });
-      expect(login.status, JSON.stringify(login.body)).toBe(200);
-      const me = login.body.token as string;
+      const h = await grantorOfRegisteredHibah(t, staff);
+      const { c, id, me } = h;
 
       // ——— the client's own list and the trust store (sidebar), then part-listpindaan
       await rp.call({
@@ -80,16 +80,12 @@ describe('hibah amendment flow as the 2021 client sends it (the grantor, then pr
         reads: ['amendment.id'],
       });
       const aid = applied.body.amendment?.id as string;
-      const current = (status: number) => (b: any) =>
-        b.amendments?.data?.[0]?.id === aid && b.amendments.data[0].status === status
-          ? undefined
-          : `data[0] is not the amendment at status ${status}: ${JSON.stringify(b.amendments?.data?.[0]?.status)}`;
       await rp.call({
         token: me,
         method: 'GET',
         path: `amendment?hibah_id=${id}`,
         reads: ['amendments.data.0.id', 'amendments.data.0.status'],
-        check: current(0),
+        check: currentAmendment(aid, 0),
       });
 
       // ——— Part D in an amendment: the giver's particulars and the hibah's own fields go to the amendment's draft
@@ -196,120 +192,10 @@ describe('hibah amendment flow as the 2021 client sends it (the grantor, then pr
       });
 
       // ——— provider staff: the hibah amendments (the 2021 screen keeps statuses 1 and 4), then "approve"
-      const queueKeys = ['id', 'status', 'amendmentable_id', 'amendmentable.user.name', 'amendmentable.user.ic_number'];
-      await rp.call({
-        token: staff,
-        method: 'GET',
-        path: 'amendment?amendmentable_type=Hibah&load_with=amendmentable.user',
-        reads: queueKeys.map((k) => `amendments.data[].${k}`),
-        check: (b) => (b.amendments?.data?.some((a: any) => a.id === aid && a.status === 1) ? undefined : 'not listed'),
-      });
-      await rp.call({
-        token: staff,
-        method: 'PATCH',
-        path: `amendment/${aid}`,
-        body: { status: 2, amendmentable_type: 'Hibah' },
-        reads: ['amendment.id'],
-        check: (b) => (b.amendment?.status === 3 ? undefined : `status ${b.amendment?.status}, expected 3`),
-      });
-
-      // ——— "Terima Draf" (part-draft): the code, the signature for the draft's acceptance, the acceptance
-      // (2021 status 3 "draft accepted" = our 3 → 4)
-      await rp.call({
-        token: me,
-        method: 'GET',
-        path: `amendment?hibah_id=${id}`,
-        reads: ['amendments.data.0.id', 'amendments.data.0.status'],
-        check: current(3),
-      });
-      await rp.call({ token: me, method: 'POST', path: 'sms/code', body: { phone_number: phone } });
-      const code2 = await smsCode(t, phone);
-      await rp.call({ token: me, method: 'POST', path: 'sms/verify', body: { phone_number: phone, code: code2 } });
-      await rp.call({
-        token: me,
-        method: 'POST',
-        path: `hibah/${id}/signature`,
-        body: { description: 'Signature for draft acceptance', is_base64: true, document: SIGNATURE_PNG },
-      });
-      const mailsBefore = t.mails.length;
-      await rp.call({
-        token: me,
-        method: 'PATCH',
-        path: `amendment/${aid}`,
-        body: { status: 3, amendmentable_type: 'Hibah' },
-        reads: ['amendment.id'],
-        check: (b) => (b.amendment?.status === 4 ? undefined : `status ${b.amendment?.status}, expected 4`),
-      });
-
-      // ——— part-penerima: the receivers and their signatures (all signed: the amendment adds none), then the
-      // 2021 "receivers signed" (its 4), answered with the amendment as it is (ours is at 4 already)
-      await rp.call({
-        token: me,
-        method: 'GET',
-        path: `hibah/${id}/receiver`,
-        reads: [
-          'receivers.data[].id',
-          'receivers.data[].name',
-          'receivers.data[].ic_number',
-          'receivers.data[].relationship',
-          'receivers.data[].email',
-          'receivers.data[].mobile_number',
-        ],
-      });
-      await rp.call({
-        token: me,
-        method: 'GET',
-        path: `hibah/${id}/receiver/validate-signature`,
-        reads: ['count', 'receivers'],
-        check: (b) => (b.count === 0 ? undefined : `${b.count} receivers unsigned`),
-      });
-      await rp.call({
-        token: me,
-        method: 'PATCH',
-        path: `amendment/${aid}`,
-        body: { status: 4, amendmentable_type: 'Hibah' },
-        reads: ['amendment.id'],
-        check: (b) => (b.amendment?.status === 4 ? undefined : `status ${b.amendment?.status}, expected 4 unchanged`),
-      });
-
-      // ——— part-i: the witnesses; each confirms through the link mailed to them (not counted)
-      await rp.call({
-        token: me,
-        method: 'GET',
-        path: `amendment/${aid}/witness`,
-        reads: ['witnesses.data[].id', 'witnesses.data[].name'],
-      });
-      // (the draft began with the hibah's two witnesses; part I added two: four links)
-      await expect.poll(() => amendmentWitnessLinks(t, mailsBefore).length, { timeout: 30_000 }).toBe(4);
-      for (const link of amendmentWitnessLinks(t, mailsBefore)) await confirmAmendmentWitness(t, link);
-      await rp.call({
-        token: me,
-        method: 'PATCH',
-        path: `amendment/${aid}`,
-        body: { status: 5, amendmentable_type: 'Hibah' },
-        reads: ['amendment.id'],
-        check: (b) => (b.amendment?.status === 4 ? undefined : `status ${b.amendment?.status}, expected 4 unchanged`),
-      });
-      await rp.call({
-        token: staff,
-        method: 'GET',
-        path: 'amendment?amendmentable_type=Hibah&load_with=amendmentable.user',
-        reads: queueKeys.map((k) => `amendments.data[].${k}`),
-        check: (b) => (b.amendments?.data?.some((a: any) => a.id === aid && a.status === 4) ? undefined : 'not listed'),
-      });
-      // (not counted) the officer approves once every witness confirmed (ours: 4 → 2, spec §4)
-      const approve = await t.call('POST', `/api/amendment/${aid}`, {
-        token: staff,
-        body: { _method: 'PATCH', status: 2 },
-      });
-      expect(approve.status, JSON.stringify(approve.body)).toBe(200);
-      await rp.call({
-        token: me,
-        method: 'GET',
-        path: `amendment?hibah_id=${id}`,
-        reads: ['amendments.data.0.id', 'amendments.data.0.status', 'amendments.data.0.public_path'],
-        check: (b) => current(2)(b) ?? (b.amendments.data[0].public_path ? undefined : 'no public_path'),
-      });
+      await staffPassHibahAmendment(rp, staff, aid);
+      // ——— "Terima Draf" (2021 status 3 "draft accepted" = our 3 → 4), part-penerima, part-i (the draft began with
+      // the hibah's two witnesses and part I added two: four links, confirmed beside the replay), the approval
+      await acceptAndApproveHibahAmendment(t, rp, { me, staff, id, aid, links: 4 });
 
       const { n, m } = rp.summary();
       printed = true;
