@@ -55,11 +55,15 @@ describe('OCR worker', () => {
     await readMykad(image); // start the worker and load the language data
     const h = monitorEventLoopDelay({ resolution: 10 });
     h.enable();
+    const t0 = performance.now();
     const { particulars } = await readMykad(image);
+    const readMs = performance.now() - t0;
     h.disable();
     expect(particulars.ic_number).toBe('850412145523');
-    // Recognition takes about a second of CPU; in the main thread the loop would stall that long.
-    expect(h.max / 1e6).toBeLessThan(300);
+    // Recognition takes about a second of CPU; in the main thread the loop would stall for the whole read. On a
+    // loaded machine the loop's longest pause grows too (678 ms beside a 10 s read in CI), so it is compared with
+    // the read's own length: never more than a quarter of it, and under 300 ms when the read is short.
+    expect(h.max / 1e6).toBeLessThan(Math.max(300, readMs / 4));
   }, 60_000);
 });
 

@@ -127,7 +127,13 @@ describe('job queue (pg-boss on PostgreSQL)', () => {
         { timeout: 15_000, interval: 100 },
       )
       .toEqual({ state: 'failed', retry_count: 2 });
-    expect(logs.flat().filter((l) => l.includes(`; ${id.slice(0, 8)})`))).toEqual([
+    // one line per attempt; the runners' logs are read one runner after the other, so not in time order
+    expect(
+      logs
+        .flat()
+        .filter((l) => l.includes(`; ${id.slice(0, 8)})`))
+        .sort(),
+    ).toEqual([
       `job test.fails failed (attempt 1 of 3; ${id.slice(0, 8)})`,
       `job test.fails failed (attempt 2 of 3; ${id.slice(0, 8)})`,
       `job test.fails failed (attempt 3 of 3; ${id.slice(0, 8)})`,
