@@ -28,29 +28,24 @@
  *   later step (part-penerima reads the hibah's receivers) keep reading the registered hibah.
  */
 import {
-  AM,
   hibahDraftCaretakerSchema,
   hibahDraftImmoveableSchema,
   hibahDraftMoveableSchema,
   hibahDraftReceiverSchema,
   translate,
-  W,
 } from '@wasiat/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { type AuthUser, requireUser } from '../auth/guard.ts';
 import type { Ctx } from '../context.ts';
-import type { Db } from '../db/client.ts';
 import { newId } from '../db/schema/_common.ts';
 import { attachments } from '../db/schema/index.ts';
-import { decodeBase64, IMAGE_TYPES, saveAttachment } from '../files/uploads.ts';
 import { caretakerValues } from '../hibah/original-contract-products.ts';
-import { fieldError, notFound } from '../http/errors.ts';
+import { notFound } from '../http/errors.ts';
 import { registerAttachableReader } from '../wills/documents-service.ts';
 import { actorOf, parseBody } from '../wills/http.ts';
 import { allPage } from '../wills/owned.ts';
-import { audit } from '../wills/service.ts';
+import { saveDraftRowDocument } from './draft-row-documents.ts';
 import {
   type Body,
   blank,
@@ -70,9 +65,7 @@ import {
   shareRows,
 } from './original-hibah-rows.ts';
 import { hibahShareHooks } from './original-hibah-shares.ts';
-import { assertCanEditDraft } from './policy.ts';
 import type { Amendment } from './service.ts';
-import { findVisibleAmendment } from './service.ts';
 
 /** One kind of the hibah's rows as the flat paths name it. */
 interface PartKind {
@@ -163,14 +156,6 @@ const KINDS: PartKind[] = [
   },
 ];
 const isProperty = (k: PartKind) => k.section === 'moveables' || k.section === 'immoveables';
-
-const uploadBody = z.object({
-  document: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }),
-  type: z.string().trim().max(40).optional(),
-  description: z.string().trim().max(255).optional(),
-  document_filename: z.string().max(255).optional(),
-  is_base64: z.unknown().optional(),
-});
 
 /** The route-level hooks of parts E–G, keyed `METHOD url` without `/api` (see the module comment). */
 export function hibahPartHooks(ctx: Ctx): Record<string, Hook> {
@@ -284,44 +269,12 @@ export function hibahPartHooks(ctx: Ctx): Record<string, Hook> {
     hooks[`POST /${k.path}/:id/document`] = async (req, reply) => {
       const open = await editedHibahDraftOfRow(db, requireUser(req), [k.section], idOf(req));
       if (!open) return;
-      const b = parseBody(uploadBody, req.body);
-      const person = !isProperty(k);
-      const type = person ? (b.type ?? '').replace('_', '-') : 'Extra';
-      if (person && type !== 'mykad-front' && type !== 'mykad-back') throw fieldError('type', W.documentTypeInvalid);
-      const data = decodeBase64(b.document, 'document');
-      const actor = actorOf(req);
-      const att = await db.transaction(async (tx) => {
-        const a = await findVisibleAmendment(tx, actor.user, open.id, true);
-        assertCanEditDraft(actor.user, a);
-        if (a.status !== 0) throw fieldError('_', AM.notEditable);
-        const row = rowIn(a, k.section, idOf(req));
-        const saved = await saveAttachment(tx as unknown as Db, ctx.store, {
-          attachableType: k.attachable,
-          attachableId: String(row.id),
-          type,
-          data,
-          allowed: [...IMAGE_TYPES, 'application/pdf'],
-          description: b.description ?? null,
-          originalFilename: b.document_filename ?? null,
-          uploadedBy: actor.user.id,
-          replace: person,
-          field: 'document',
-        });
-        await audit(tx, actor, 'amendment.document', { type: 'Amendment', id: a.id }, null, {
-          attachment_id: saved.id,
-          [k.section]: row.id,
-          type,
-        });
-        return saved;
-      });
-      return reply.status(201).send({
-        attachment: {
-          id: att.id,
-          type: att.type,
-          description: att.description,
-          mime_type: att.mime_type,
-          public_path: publicPath(att.id),
-        },
+      return saveDraftRowDocument(ctx, req, reply, {
+        amendmentId: open.id,
+        section: k.section,
+        attachable: k.attachable,
+        person: !isProperty(k),
+        rowOf: (a) => rowIn(a, k.section, idOf(req)),
       });
     };
   }

@@ -27,29 +27,24 @@
  *   whose draft the caller may edit: the 2021 client reads back what it just edited. Our own client keeps reading
  *   the registered will's rows.
  */ import {
-  AM,
   caretakerFieldsSchema,
   immoveableFieldsSchema,
   moveableFieldsSchema,
   OPEN_AMENDMENT_STATUSES,
   receiverFieldsSchema,
   translate,
-  W,
 } from '@wasiat/domain';
 import { and, eq } from 'drizzle-orm';
-import { z } from 'zod';
 import { requireUser } from '../auth/guard.ts';
 import type { Ctx } from '../context.ts';
-import type { Db } from '../db/client.ts';
 import { newId } from '../db/schema/_common.ts';
 import { attachments } from '../db/schema/index.ts';
-import { decodeBase64, IMAGE_TYPES, saveAttachment } from '../files/uploads.ts';
-import { fieldError, notFound } from '../http/errors.ts';
+import { notFound } from '../http/errors.ts';
 import { registerAttachableReader } from '../wills/documents-service.ts';
 import { actorOf, parseBody } from '../wills/http.ts';
 import { allPage } from '../wills/owned.ts';
-import { audit } from '../wills/service.ts';
 import type { Share } from './content.ts';
+import { saveDraftRowDocument } from './draft-row-documents.ts';
 import {
   type Body,
   blank,
@@ -68,8 +63,7 @@ import {
   shareRows,
 } from './draft-rows.ts';
 import { shareHooks } from './original-shares.ts';
-import { assertCanEditDraft } from './policy.ts';
-import { changeDraft, findVisibleAmendment } from './service.ts';
+import { changeDraft } from './service.ts';
 
 export { amendmentOfWill } from './draft-rows.ts';
 
@@ -151,13 +145,6 @@ const KINDS: PartKind[] = [
   },
 ];
 const kindOf = (path: string) => KINDS.find((k) => k.path === path) as PartKind;
-
-const uploadBody = z.object({
-  document: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }),
-  type: z.string().trim().max(40).optional(),
-  description: z.string().trim().max(255).optional(),
-  document_filename: z.string().max(255).optional(),
-});
 
 /** The route-level hooks of parts C–E, keyed `METHOD url` (see the module comment). */
 export function partHooks(ctx: Ctx): Record<string, Hook> {
@@ -271,44 +258,12 @@ export function partHooks(ctx: Ctx): Record<string, Hook> {
     hooks[`POST /${k.path}/:id/document`] = async (req, reply) => {
       const open = await editedDraftOfRow(db, requireUser(req), [k.section], idOf(req));
       if (!open) return;
-      const b = parseBody(uploadBody, req.body);
-      const person = k.section === 'receivers' || k.section === 'caretakers';
-      const type = person ? (b.type ?? '').replace('_', '-') : 'Extra';
-      if (person && type !== 'mykad-front' && type !== 'mykad-back') throw fieldError('type', W.documentTypeInvalid);
-      const data = decodeBase64(b.document, 'document');
-      const actor = actorOf(req);
-      const att = await db.transaction(async (tx) => {
-        const a = await findVisibleAmendment(tx, actor.user, open.id, true);
-        assertCanEditDraft(actor.user, a);
-        if (a.status !== 0) throw fieldError('_', AM.notEditable);
-        const row = rowIn(a, k.section, idOf(req));
-        const saved = await saveAttachment(tx as unknown as Db, ctx.store, {
-          attachableType: k.attachable,
-          attachableId: String(row.id),
-          type,
-          data,
-          allowed: [...IMAGE_TYPES, 'application/pdf'],
-          description: b.description ?? null,
-          originalFilename: b.document_filename ?? null,
-          uploadedBy: actor.user.id,
-          replace: person,
-          field: 'document',
-        });
-        await audit(tx, actor, 'amendment.document', { type: 'Amendment', id: a.id }, null, {
-          attachment_id: saved.id,
-          [k.section]: row.id,
-          type,
-        });
-        return saved;
-      });
-      return reply.status(201).send({
-        attachment: {
-          id: att.id,
-          type: att.type,
-          description: att.description,
-          mime_type: att.mime_type,
-          public_path: publicPath(att.id),
-        },
+      return saveDraftRowDocument(ctx, req, reply, {
+        amendmentId: open.id,
+        section: k.section,
+        attachable: k.attachable,
+        person: k.section === 'receivers' || k.section === 'caretakers',
+        rowOf: (a) => rowIn(a, k.section, idOf(req)),
       });
     };
   }
