@@ -7,7 +7,16 @@
  * checked against the general serializer (`serializeWill`), so the one-statement read answers the same.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bequests, heirs, immoveable_properties, moveable_properties, payments } from '../src/db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+import {
+  auth_tokens,
+  bequests,
+  heirs,
+  immoveable_properties,
+  moveable_properties,
+  payments,
+  users,
+} from '../src/db/schema/index.ts';
 import { findVisibleWill } from '../src/wills/queries.ts';
 import { serializeWill } from '../src/wills/serializers.ts';
 import { newClient } from '../src/wills/test-fixtures.ts';
@@ -21,8 +30,11 @@ const BUDGET = {
    * plus the user's organisations for the answer (auth/service.ts `serializeUser`).
    */
   session: 2,
-  /** `GET /api/wasiat/{id}` (no load_with): session + the will with payment status, properties, bequests, heirs. */
-  willRead: 2,
+  /**
+   * `GET /api/wasiat/{id}` (no load_with): ONE statement — the session check carries the will with its payment
+   * status, properties, bequests and heirs (wills/hot-read.ts; ADR 0185).
+   */
+  willRead: 1,
   /**
    * `GET /api/wasiat?limit=15`, staff over all organisations or a client's own: session + the page with each
    * will's payment status and the total (one prepared statement; ADR 0139).
@@ -155,5 +167,18 @@ describe('the one-statement will read', () => {
     const other = await newClient(t, false);
     const r = await t.call('GET', `/api/wasiat/${willId}`, { token: other.token });
     expect(r.status).toBe(404);
+  });
+
+  it('checks the session as the plain token lookup does: a revoked token or a disabled user is a 401', async () => {
+    const c = await newClient(t, false);
+    const own = await t.call('POST', '/api/wasiat', { token: c.token, body: { user_id: c.id } });
+    expect((await t.call('GET', `/api/wasiat/${own.body.wasiat.id}`, { token: c.token })).status).toBe(200);
+    await t.ctx.db.update(users).set({ status: 0 }).where(eq(users.id, c.id));
+    expect((await t.call('GET', `/api/wasiat/${own.body.wasiat.id}`, { token: c.token })).status).toBe(401);
+    await t.ctx.db.update(users).set({ status: 1 }).where(eq(users.id, c.id));
+    expect((await t.call('GET', `/api/wasiat/${own.body.wasiat.id}`, { token: c.token })).status).toBe(200);
+    await t.ctx.db.update(auth_tokens).set({ revoked_at: new Date() }).where(eq(auth_tokens.user_id, c.id));
+    expect((await t.call('GET', `/api/wasiat/${own.body.wasiat.id}`, { token: c.token })).status).toBe(401);
+    expect((await t.call('GET', `/api/wasiat/${own.body.wasiat.id}`)).status).toBe(401);
   });
 });

@@ -15,7 +15,7 @@ import fp from 'fastify-plugin';
 import type { Db } from '../db/client.ts';
 import { user_accesses, type users } from '../db/schema/index.ts';
 import { AppError, forbidden, unauthenticated } from '../http/errors.ts';
-import { userForToken } from './tokens.ts';
+import { type SessionRow, userForToken } from './tokens.ts';
 
 export type Access = 'public' | 'authenticated' | Action | Action[];
 export type AuthUser = typeof users.$inferSelect;
@@ -30,6 +30,14 @@ export interface DeclaredRoute {
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /**
+     * The route's first read, run as the session check itself (ADR 0185): given the token's hash and the time,
+     * ONE statement returning the session's columns (tokens.ts `sessionColumns`) beside the route's own data
+     * for that user. The guard decides the session and the access from the row exactly as from the plain
+     * token lookup; the handler finds the row in `request.sessionRow`. Only for reads whose scope is decided in
+     * SQL from the session's user (a row that is not theirs comes back empty).
+     */
+    sessionRead?: (db: Db, params: { hash: string; now: string }, request: FastifyRequest) => Promise<SessionRow | undefined>;
   }
   interface FastifyInstance {
     /**
@@ -47,6 +55,8 @@ declare module 'fastify' {
     clientContract?: string | null;
     /** Read with the token (tokens.ts `awaitingApprovalOf`): a staff-side user still awaiting approval. */
     awaitingApproval?: boolean;
+    /** The row of the route's `config.sessionRead`, when it checked the session (ADR 0185). */
+    sessionRow?: SessionRow;
   }
 }
 
@@ -108,8 +118,10 @@ export const guardPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => 
     const m = header ? /^Bearer\s+(.+)$/i.exec(header) : null;
     const token = m?.[1]?.trim();
     if (token && token !== 'null' && token !== 'undefined') {
-      const found = await userForToken(opts.db, token);
+      const read = request.routeOptions.config?.sessionRead;
+      const found = await userForToken(opts.db, token, read && ((params) => read(opts.db, params, request)));
       if (found) {
+        if (read) request.sessionRow = found.row;
         request.user = found.user;
         request.tokenId = found.tokenId;
         request.clientContract = found.clientContract;

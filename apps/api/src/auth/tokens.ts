@@ -48,29 +48,48 @@ export async function issueToken(
 }
 
 /**
+ * What a session check selects (ADR 0112): the token, its user, and the user's active and pending organisation
+ * accesses, which the guard needs for staff-side users ({@link awaitingApprovalOf}). A route whose first read
+ * can be answered in the same statement (ADR 0185: `GET /wasiat/{id}`) selects these columns beside its own.
+ */
+export const sessionColumns = () => ({
+  token: auth_tokens,
+  user: users,
+  active: sql<number>`(select count(*) from ${user_accesses} ua where ua.user_id = ${users.id} and ua.status = 1)::int`,
+  pending: sql<number>`(select count(*) from ${user_accesses} ua where ua.user_id = ${users.id} and ua.status = 0)::int`,
+});
+
+/**
+ * The WHERE of a session check: the token with hash placeholder `hash`, not revoked, not past its absolute
+ * expiry (placeholder `now`, an ISO date). Idle expiry and the user's status are checked in JS ({@link userForToken}).
+ */
+export const liveTokenWhere = () =>
+  and(
+    eq(auth_tokens.token_hash, sql.placeholder('hash')),
+    isNull(auth_tokens.revoked_at),
+    gt(auth_tokens.expires_at, sql.placeholder('now')),
+  );
+
+/** A row of a session check: {@link sessionColumns}, and whatever a route's own read added beside them. */
+export interface SessionRow {
+  token: typeof auth_tokens.$inferSelect;
+  user: typeof users.$inferSelect;
+  active: number;
+  pending: number;
+}
+
+/**
  * The token lookup runs on every authenticated request, so it is a prepared statement (one per database
- * handle): building the drizzle query each time cost most of a request's CPU (bench/api.ts). The same
- * statement counts the user's active and pending organisation accesses, which the guard needs for staff-side
- * users ({@link awaitingApprovalOf}); one round trip per session check instead of two (ADR 0112).
+ * handle): building the drizzle query each time cost most of a request's CPU (bench/api.ts). One round trip per
+ * session check (ADR 0112).
  */
 const tokenQueries = new WeakMap<Db, ReturnType<typeof prepareTokenQuery>>();
 const prepareTokenQuery = (db: Db) =>
   db
-    .select({
-      token: auth_tokens,
-      user: users,
-      active: sql<number>`(select count(*) from ${user_accesses} ua where ua.user_id = ${users.id} and ua.status = 1)::int`,
-      pending: sql<number>`(select count(*) from ${user_accesses} ua where ua.user_id = ${users.id} and ua.status = 0)::int`,
-    })
+    .select(sessionColumns())
     .from(auth_tokens)
     .innerJoin(users, eq(users.id, auth_tokens.user_id))
-    .where(
-      and(
-        eq(auth_tokens.token_hash, sql.placeholder('hash')),
-        isNull(auth_tokens.revoked_at),
-        gt(auth_tokens.expires_at, sql.placeholder('now')),
-      ),
-    )
+    .where(liveTokenWhere())
     .limit(1)
     .prepare('auth_user_for_token');
 function tokenQuery(db: Db) {
@@ -81,6 +100,13 @@ function tokenQuery(db: Db) {
   }
   return q;
 }
+
+/**
+ * A statement that checks a session: given the token's SHA-256 (`hash`, hex) and the current time (`now`, ISO),
+ * the {@link SessionRow} of a live token, or undefined. The default is the plain token lookup; a route may run
+ * its own, which selects {@link sessionColumns} beside its first read (guard.ts `config.sessionRead`; ADR 0185).
+ */
+export type SessionStatement = (params: { hash: string; now: string }) => Promise<SessionRow | undefined>;
 
 /**
  * Whether a staff-side user (any role but Client) is still awaiting 'Approve Access': a pending access and no
@@ -94,12 +120,14 @@ export const awaitingApprovalOf = (role: string, counts: { active: number; pendi
  * The user of a live token, or null when unknown, revoked, idle too long or past its absolute expiry. One
  * statement (plus, at most once a minute per token, the `last_used_at` touch); nothing is cached, so a
  * revocation, a disabled user or a changed role takes effect on the next request in every process.
- * @returns `{ user, tokenId, kind, clientContract, awaitingApproval }` (`clientContract` '2021' or null, ADR 0135) — the last from {@link awaitingApprovalOf}.
+ * @param statement the session check to run ({@link SessionStatement}); the plain token lookup by default.
+ * @returns `{ user, tokenId, kind, clientContract, awaitingApproval, row }` (`clientContract` '2021' or null,
+ *   ADR 0135; `awaitingApproval` from {@link awaitingApprovalOf}; `row` the statement's whole row).
  */
-export async function userForToken(db: Db, token: string) {
+export async function userForToken(db: Db, token: string, statement?: SessionStatement) {
   const now = new Date();
-  const rows = await tokenQuery(db).execute({ hash: sha256(token), now: now.toISOString() });
-  const row = rows[0];
+  const params = { hash: sha256(token), now: now.toISOString() };
+  const row = statement ? await statement(params) : (await tokenQuery(db).execute(params))[0];
   if (!row) return null;
   if (now.getTime() - row.token.last_used_at.getTime() > idleMsForRole(row.user.role)) return null;
   if (row.user.status !== 1) return null;
@@ -112,6 +140,7 @@ export async function userForToken(db: Db, token: string) {
     kind: row.token.kind,
     clientContract: row.token.client_contract,
     awaitingApproval: awaitingApprovalOf(row.user.role, row),
+    row,
   };
 }
 

@@ -9,11 +9,12 @@
  * will only while their organisation holds an active grant for its client (grants module, ADR 0101): after
  * the client withdraws it the will is a 404 to them.
  */
-import { and, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { type Action, can, ROLES } from '@wasiat/domain';
+import { and, eq, inArray, isNull, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { AuthUser } from '../auth/guard.ts';
 import { userCan } from '../auth/guard.ts';
 import { user_accesses, wills } from '../db/schema/index.ts';
-import { grantExists } from '../grants/index.ts';
+import { grantExists, grantExistsPrepared } from '../grants/index.ts';
 import { forbidden } from '../http/errors.ts';
 
 type WillRow = typeof wills.$inferSelect;
@@ -58,6 +59,24 @@ export function businessWillScope(user: AuthUser): SQL {
   if (parts.length === 0) return sql`false`;
   return and(alive, or(...parts)) as SQL;
 }
+
+/**
+ * The single-will visibility of {@link willScope} for prepared statements (ADR 0112, 0185): the will `wills.id`
+ * is visible to the user `uid` when it is not soft-deleted and `any`, or `own` and theirs, or (`agent` and
+ * they registered it, or `org` and it belongs to one of their organisations) while their organisation holds
+ * an active grant for its client (ADR 0101). Each flag is a boolean SQL expression: placeholders filled from
+ * {@link scopeFlags}, or the session user's role tested against {@link rolesWith} in the same statement.
+ */
+export function visibleWillSql(f: { any: SQL; own: SQL; agent: SQL; org: SQL }, uid: SQL | SQLWrapper): SQL {
+  return sql`(${wills.deleted_at} is null and (${f.any}
+    or (${f.own} and ${wills.user_id} = ${uid})
+    or (((${f.agent} and ${wills.agent_id} = ${uid})
+      or (${f.org} and ${wills.organization_id} in (select ${user_accesses.organization_id} from ${user_accesses} where ${user_accesses.user_id} = ${uid} and ${user_accesses.status} = 1)))
+      and ${grantExistsPrepared(wills.user_id, uid, f.org)})))`;
+}
+
+/** The roles that hold `action` in the permission table of @wasiat/domain (for a role test in SQL). */
+export const rolesWith = (action: Action): string[] => ROLES.filter((r) => can(r, action));
 
 /**
  * The same visibility as {@link willScope}, as flags for the prepared single-will read

@@ -26,7 +26,7 @@ import {
 import { grantExistsPrepared, registerReferenceKind } from '../grants/index.ts';
 import { notFound } from '../http/errors.ts';
 import { pageParams, toPage } from '../http/pagination.ts';
-import { plainListScope, scopeFlags, willScope } from './policy.ts';
+import { plainListScope, scopeFlags, visibleWillSql, willScope } from './policy.ts';
 
 export type WillRow = typeof wills.$inferSelect;
 /** A transaction handle of {@link Db}. */
@@ -74,45 +74,20 @@ registerReferenceKind('Wasiat', async (db, user, id) => {
 const preparedCache = new WeakMap<Db, ReturnType<typeof prepare>>();
 function prepare(db: Db) {
   const p = (name: string) => sql.placeholder(name);
-  // The will's id inside the correlated subqueries: written qualified, since drizzle leaves the columns of a
-  // single-table select unqualified (`"id"` would be the subquery's own id).
-  const wid = sql.raw('"wills"."id"');
   const visible = and(
     eq(wills.id, p('id')),
-    isNull(wills.deleted_at),
-    sql`(${p('any')}::boolean
-            or (${p('own')}::boolean and ${wills.user_id} = ${p('uid')})
-            or (((${p('agent')}::boolean and ${wills.agent_id} = ${p('uid')})
-              or (${p('org')}::boolean and ${wills.organization_id} in (select ${user_accesses.organization_id} from ${user_accesses} where ${user_accesses.user_id} = ${p('uid')} and ${user_accesses.status} = 1)))
-              and ${grantExistsPrepared(wills.user_id, p('uid'), p('org'))}))`,
+    visibleWillSql(
+      {
+        any: sql`${p('any')}::boolean`,
+        own: sql`${p('own')}::boolean`,
+        agent: sql`${p('agent')}::boolean`,
+        org: sql`${p('org')}::boolean`,
+      },
+      p('uid'),
+    ),
   );
   return {
     visibleWill: db.select().from(wills).where(visible).prepare('wills_visible_will'),
-    /**
-     * `GET /wasiat/{id}` in one statement (ADR 0112): the will in the caller's scope, the status of its latest
-     * payment, and what its estate figures read — the value of each property, the bequests and the heirs — as
-     * correlated subqueries (each an index lookup) instead of five more round trips.
-     */
-    readWill: db
-      .select({
-        will: wills,
-        payment_status: sql<string | null>`(select pm.status from ${payments} pm
-          where pm.paymentable_type = 'Wasiat' and pm.paymentable_id = ${wid}
-          order by pm.created_at desc, pm.updated_at desc limit 1)`,
-        property_values: sql<(number | null)[]>`(select coalesce(json_agg(x.v), '[]'::json) from (
-          select mp.value_sen as v from ${moveable_properties} mp where mp.moveable_type = 'Wasiat' and mp.moveable_id = ${wid}
-          union all
-          select ip.value_sen from ${immoveable_properties} ip where ip.immoveable_type = 'Wasiat' and ip.immoveable_id = ${wid}) x)`,
-        bequests: sql<WillBequest[]>`(select coalesce(json_agg(json_build_object('id', b.id, 'portion', b.portion,
-          'ic_number', b.ic_number, 'relationship', b.relationship)), '[]'::json)
-          from ${bequests} b where b.wasiat_id = ${wid})`,
-        heirs: sql<WillHeir[]>`(select coalesce(json_agg(json_build_object('relationship', h.relationship,
-          'ic_number', h.ic_number)), '[]'::json)
-          from ${heirs} h where h.heirable_type = 'Wasiat' and h.heirable_id = ${wid})`,
-      })
-      .from(wills)
-      .where(visible)
-      .prepare('wills_read_will'),
     /**
      * The will list of a staff-side user over all organisations, unfiltered (ADR 0139): the page, each will
      * with its latest payment's status, and the total from the all-time roll-up (ADR 0112) as an uncorrelated
@@ -160,38 +135,6 @@ function prepared(db: Db) {
     preparedCache.set(db, p);
   }
   return p;
-}
-
-/** A bequest as the estate rule reads it (estate-service.ts `willBequests`). */
-export interface WillBequest {
-  id: string;
-  portion: string;
-  ic_number: string | null;
-  relationship: string | null;
-}
-/** An heir as the estate rule reads it (estate-service.ts `willHeirs`). */
-export interface WillHeir {
-  relationship: string;
-  ic_number: string | null;
-}
-
-/**
- * The will `id` for `GET /wasiat/{id}` with what its answer needs beyond the row, in ONE statement: the status
- * of the latest payment (`payment_status`), the `value_sen` of each property, the bequests and the heirs (for
- * the estate figures). 404 when the caller may not see it (same scope as {@link findVisibleWill}).
- */
-export async function findWillForRead(db: Db, user: AuthUser, id: string) {
-  const [row] = await prepared(db).readWill.execute({ id, uid: user.id, ...scopeFlags(user) });
-  if (!row) throw notFound();
-  // PGlite and node-postgres both parse json; a driver answering text is parsed here.
-  const json = <T>(v: unknown) => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
-  return {
-    will: row.will,
-    paymentStatus: row.payment_status,
-    propertyValues: json<(number | null)[]>(row.property_values),
-    bequests: json<WillBequest[]>(row.bequests),
-    heirs: json<WillHeir[]>(row.heirs),
-  };
 }
 
 /** Lock a will row (inside a transaction) without scope; for re-reading after a scoped check. */

@@ -37,6 +37,7 @@ import { requireUser } from '../auth/guard.ts';
 import type { Ctx } from '../context.ts';
 import { fieldError } from '../http/errors.ts';
 import { optionalQuery, pageQuery } from '../http/pagination.ts';
+import { type WillSessionRow, willReadWithSession } from './hot-read.ts';
 import { documentRoutes } from './documents.ts';
 import { saveEstate } from './estate-service.ts';
 import { acknowledgeWillHeirBequests, getWillHeirBequests } from './heir-bequests.ts';
@@ -128,11 +129,21 @@ export async function willsRoutes(api: FastifyInstance, ctx: Ctx) {
     r.get(
       '/wasiat/:id',
       {
-        config: { access: READ_WILLS },
+        config: {
+          access: READ_WILLS,
+          // the read is the session check's own statement: one statement per request (hot-read.ts; ADR 0185)
+          sessionRead: (db, params, req) => willReadWithSession(db, params, String((req.params as { id?: unknown }).id)),
+        },
         schema: { params: idParams, querystring: z.object({ load_with: optionalQuery(z.string().max(200)) }) },
       },
       async (req) => ({
-        wasiat: await readWill(ctx.db, requireUser(req), req.params.id, parseLoadWith(req.query.load_with)),
+        wasiat: await readWill(
+          ctx.db,
+          requireUser(req),
+          req.params.id,
+          parseLoadWith(req.query.load_with),
+          req.sessionRow as WillSessionRow | undefined,
+        ),
       }),
     );
 
