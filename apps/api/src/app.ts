@@ -20,13 +20,14 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
+import type { DestinationStream } from 'pino';
 import { guardPlugin } from './auth/guard.ts';
 import { authRoutes } from './auth/routes.ts';
 import type { Ctx } from './context.ts';
 import { coreRoutes } from './http/core-routes.ts';
 import { installErrorHandler } from './http/errors.ts';
 import { healthRoutes } from './http/health.ts';
-import { requestLine } from './http/logging.ts';
+import { lazyChildLogger, requestLine } from './http/logging.ts';
 import { withMethodSpoofing } from './http/method-spoof.ts';
 import { parseQueryString } from './http/query.ts';
 import { dbRateLimitStore, sweepRateLimitCounters } from './http/rate-limit-store.ts';
@@ -68,6 +69,8 @@ export async function buildApp(ctx: Ctx, opts: { logger?: boolean | object } = {
     logger: opts.logger ?? false,
     // One log line per request, written by requestLine when the answer has gone (http/logging.ts; ADR 0113).
     logController: new LogController({ disableRequestLogging: true }),
+    // request.log made on first use, not for every request (http/logging.ts; ADR 0186)
+    childLoggerFactory: lazyChildLogger,
     bodyLimit: 12 * 1024 * 1024,
     trustProxy: trustedProxies(ctx.env.TRUST_PROXY),
     serverFactory: (handler) => createServer(withMethodSpoofing(handler)),
@@ -86,7 +89,8 @@ export async function buildApp(ctx: Ctx, opts: { logger?: boolean | object } = {
   installErrorHandler(app);
   // Every string input is trimmed before validation, except passwords and signature data (ADR 0137).
   installInputTrimming(app);
-  if (opts.logger) app.addHook('onResponse', requestLine(app.log));
+  const logTo = typeof opts.logger === 'object' ? (opts.logger as { stream?: DestinationStream }).stream : undefined;
+  if (logTo) app.addHook('onResponse', requestLine(app.log.level, logTo));
 
   // HTTP hardening (issue 11; ADR 0082): a strict CSP for the SPA — scripts only from this origin, no inline
   // script, no eval; inline styles are allowed because Mantine writes style attributes and its CSS variables
