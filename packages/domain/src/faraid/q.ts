@@ -47,13 +47,6 @@ export const Q_ZERO: Q = Object.freeze({ num: 0, den: 1 });
 export const addQ = (a: Q, b: Q): Q =>
   a.num === 0 ? b : b.num === 0 ? a : q(safe(mul(a.num, b.den) + mul(b.num, a.den)), mul(a.den, b.den));
 
-/** The sum of the values. */
-export function sumQ(values: Iterable<Q>): Q {
-  let s = Q_ZERO;
-  for (const v of values) s = addQ(s, v);
-  return s;
-}
-
 /** a − b, exact (may be negative). */
 export const subQ = (a: Q, b: Q): Q => q(safe(mul(a.num, b.den) - mul(b.num, a.den)), mul(a.den, b.den));
 
