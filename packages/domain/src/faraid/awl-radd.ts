@@ -2,9 +2,9 @@
  * After the fixed shares and the residuaries: 'awl when the fixed shares exceed the whole, and the
  * surplus when no residuary takes it.
  */
-import { type Ctx, fixedTotal, fmt, has, SOURCES } from './context.ts';
-import type { HeirKey } from './heirs.ts';
-import { addQ, cmpQ, mul, type Q, Q_ZERO, q, sumQ } from './q.ts';
+import { type Ctx, fixedTotal, fmt, H, has, SOURCES, setFixed } from './context.ts';
+import { HEIR_KEYS } from './heirs.ts';
+import { addQ, cmpQ, mul, type Q, Q_ZERO, q } from './q.ts';
 
 /**
  * 'Awl: when the fixed shares add up to more than the whole, every share is reduced in the same
@@ -14,7 +14,10 @@ import { addQ, cmpQ, mul, type Q, Q_ZERO, q, sumQ } from './q.ts';
 export function applyAwl(c: Ctx): boolean {
   const total = fixedTotal(c);
   if (total.num <= total.den) return false;
-  for (const [k, f] of c.fixed) c.fixed.set(k, q(mul(f.num, total.den), mul(f.den, total.num)));
+  for (const k of c.fixedOrder) {
+    const f = c.fixed[k] as Q;
+    c.fixed[k] = q(mul(f.num, total.den), mul(f.den, total.num));
+  }
   c.steps.push({ heir: null, rule: 'awl', share: fmt(total), source: SOURCES.mughni });
   return true;
 }
@@ -33,8 +36,8 @@ export function distributeSurplus(c: Ctx): Q {
   const total = fixedTotal(c);
   const surplus = q(total.den - total.num, total.den);
   if (c.hasResiduary || cmpQ(surplus, Q_ZERO) <= 0) return Q_ZERO;
-  const anyHeir = c.fixed.size > 0;
-  if (c.policy === 'baitulmal' || (!anyHeir && !c.n.daughters_son)) {
+  const anyHeir = c.fixedOrder.length > 0;
+  if (c.policy === 'baitulmal' || (!anyHeir && !c.n[H.daughters_son])) {
     c.steps.push({
       heir: 'baitulmal',
       rule: anyHeir ? 'baitulmal_residue' : 'baitulmal_all',
@@ -43,31 +46,37 @@ export function distributeSurplus(c: Ctx): Q {
     });
     return surplus;
   }
-  const nonSpouse = [...c.fixed.keys()].filter((k) => k !== 'husband' && k !== 'wife');
+  const nonSpouse = c.fixedOrder.filter((k) => k !== H.husband && k !== H.wife);
   if (nonSpouse.length) {
-    const base = sumQ(nonSpouse.map((k) => c.fixed.get(k) ?? Q_ZERO));
+    let base = Q_ZERO;
+    for (const k of nonSpouse) base = addQ(base, c.fixed[k] as Q);
     for (const k of nonSpouse) {
-      const f = c.fixed.get(k) ?? Q_ZERO;
+      const f = c.fixed[k] as Q;
       // f + surplus × f / base
       const extra = q(mul(mul(surplus.num, f.num), base.den), mul(mul(surplus.den, f.den), base.num));
-      c.fixed.set(k, addQ(f, extra));
-      c.steps.push({ heir: k, rule: 'radd', share: fmt(c.fixed.get(k) ?? Q_ZERO), source: SOURCES.perlis });
+      const share = addQ(f, extra);
+      c.fixed[k] = share;
+      c.steps.push({ heir: HEIR_KEYS[k], rule: 'radd', share: fmt(share), source: SOURCES.perlis });
     }
     return Q_ZERO;
   }
-  if (c.n.daughters_son) {
-    c.blocked.delete('daughters_son');
+  if (c.n[H.daughters_son]) {
+    if (c.blockedBy[H.daughters_son] !== undefined) {
+      c.blockedBy[H.daughters_son] = undefined;
+      c.blockedOrder.splice(c.blockedOrder.indexOf(H.daughters_son), 1);
+    }
     c.steps = c.steps.filter((s) => s.heir !== 'daughters_son');
-    c.fixed.set('daughters_son', surplus);
+    setFixed(c, H.daughters_son, surplus);
     c.steps.push({ heir: 'daughters_son', rule: 'radd_distant_kindred', share: fmt(surplus), source: SOURCES.perlis });
     return Q_ZERO;
   }
-  const spouse: HeirKey = has(c, 'husband') ? 'husband' : 'wife';
-  c.fixed.set(spouse, addQ(c.fixed.get(spouse) ?? Q_ZERO, surplus));
+  const spouse = has(c, H.husband) ? H.husband : H.wife;
+  const share = addQ(c.fixed[spouse] ?? Q_ZERO, surplus);
+  setFixed(c, spouse, share);
   c.steps.push({
-    heir: spouse,
+    heir: HEIR_KEYS[spouse],
     rule: 'radd_spouse',
-    share: fmt(c.fixed.get(spouse) ?? Q_ZERO),
+    share: fmt(share),
     source: SOURCES.oracleRadd,
   });
   return Q_ZERO;

@@ -4,7 +4,7 @@
  */
 import type { Fraction } from '../validation/shares.ts';
 import { type FaraidPolicy, HEIR_KEYS, type HeirCounts, type HeirKey, type Sex, type ShareKey } from './heirs.ts';
-import { addQ, mul, type Q, Q_ZERO, q, sumQ } from './q.ts';
+import { addQ, mul, type Q, Q_ZERO, q } from './q.ts';
 
 /** Sources cited by the rules (MALAYSIA.md "Sources", and the classical texts it relies on). */
 export const SOURCES = {
@@ -77,17 +77,32 @@ export interface FaraidStep {
   source: string;
 }
 
+/**
+ * Each heir key's index in HEIR_KEYS. The working state keeps counts, exclusions and shares in arrays indexed
+ * by it (ADR 0185: reading an object by a key held in a variable was a quarter of the time per case).
+ */
+export const H = Object.freeze(Object.fromEntries(HEIR_KEYS.map((k, i) => [k, i]))) as Readonly<
+  Record<HeirKey, number>
+>;
+
+/** Indices of `keys` (for the stages' constant lists). */
+export const idx = (keys: readonly HeirKey[]): readonly number[] => keys.map((k) => H[k]);
+
 export interface Ctx {
   deceased: Sex;
   policy: FaraidPolicy;
-  /** Count of each heir key (0 when absent). */
-  n: Record<HeirKey, number>;
-  /** Blocked heirs and who blocks them. */
-  blocked: Map<HeirKey, HeirKey[]>;
-  /** Fixed shares (fard) of whole classes (exact number fractions, q.ts). */
-  fixed: Map<HeirKey, Q>;
-  /** Residuary shares of whole classes. */
-  residue: Map<HeirKey, Q>;
+  /** Count of each heir, by index in HEIR_KEYS (0 when absent). */
+  n: number[];
+  /** Who blocks each blocked heir, by index (undefined: not blocked; an empty list: distant kindred). */
+  blockedBy: (HeirKey[] | undefined)[];
+  /** The blocked heirs' indices in the order they were blocked (the result lists them so). */
+  blockedOrder: number[];
+  /** Fixed shares (fard) of whole classes by index (exact number fractions, q.ts). */
+  fixed: (Q | undefined)[];
+  /** The indices with a fixed share, in the order first given (as a Map's keys would be). */
+  fixedOrder: number[];
+  /** Residuary shares of whole classes, by index. */
+  residue: (Q | undefined)[];
   /** Whether a residuary heir exists (then nothing goes to radd or Baitulmal). */
   hasResiduary: boolean;
   /** The grandfather shares with the siblings (Zayd's method) instead of blocking nobody. */
@@ -95,42 +110,45 @@ export interface Ctx {
   steps: FaraidStep[];
   /** The input named an heir of uncertain status with a count > 0 (engine.ts then divides by reservation). */
   uncertain: boolean;
-  /** The heirs with a count > 0, in HEIR_KEYS order (the result lists them, and only them). */
-  present: HeirKey[];
+  /** The indices of the heirs with a count > 0, in HEIR_KEYS order (the result lists them, and only them). */
+  present: number[];
 }
 
-/** Every key at 0 (copied by spread: much faster than adding 36 keys one by one). */
-const NO_HEIRS = Object.fromEntries(HEIR_KEYS.map((k) => [k, 0])) as Record<HeirKey, number>;
-/** Each key's place in HEIR_KEYS. */
-const ORDER = Object.fromEntries(HEIR_KEYS.map((k, i) => [k, i])) as Record<HeirKey, number>;
+const HEIRS = HEIR_KEYS.length;
+/** Every count at 0 (copied per case). */
+const NO_HEIRS: readonly number[] = HEIR_KEYS.map(() => 0);
+/** Heir key → index, for reading the input (a Map: the input's keys are strings of any object shape). */
+const INDEX = new Map<string, number>(HEIR_KEYS.map((k, i) => [k, i]));
 
 /**
  * The working state for these heirs. One pass over the input's keys (an object of any shape: reading its keys
  * one by one by name costs more than walking it once, ADR 0144) fills the counts and notes an uncertain heir.
  */
 export function newCtx(deceased: Sex, policy: FaraidPolicy, counts: HeirCounts): Ctx {
-  const n: Record<HeirKey, number> = { ...NO_HEIRS };
+  const n = NO_HEIRS.slice();
   let uncertain = false;
-  const present: HeirKey[] = [];
   for (const k in counts) {
     const v = counts[k as keyof HeirCounts] ?? 0;
-    if (k in NO_HEIRS) {
-      n[k as HeirKey] = v;
-      if (v > 0) present.push(k as HeirKey);
-    } else if (v > 0 && (k === 'khuntha_child' || k === 'mafqud_son' || k === 'unborn_child')) uncertain = true;
+    const i = INDEX.get(k);
+    if (i !== undefined) n[i] = v;
+    else if (v > 0 && (k === 'khuntha_child' || k === 'mafqud_son' || k === 'unborn_child')) uncertain = true;
   }
+  const present: number[] = [];
+  for (let i = 0; i < HEIRS; i++) if (n[i] > 0) present.push(i);
   return {
     deceased,
     policy,
     n,
-    blocked: new Map(),
-    fixed: new Map(),
-    residue: new Map(),
+    blockedBy: new Array(HEIRS),
+    blockedOrder: [],
+    fixed: new Array(HEIRS),
+    fixedOrder: [],
+    residue: new Array(HEIRS),
     hasResiduary: false,
     jaddWithSiblings: false,
     steps: [],
     uncertain,
-    present: present.length > 1 ? present.sort((a, b) => ORDER[a] - ORDER[b]) : present,
+    present,
   };
 }
 
@@ -138,20 +156,51 @@ export function newCtx(deceased: Sex, policy: FaraidPolicy, counts: HeirCounts):
 export const fr = (num: number, den = 1): Q => q(num, den);
 
 /** Present (count > 0) and not blocked. */
-export const has = (c: Ctx, k: HeirKey) => c.n[k] > 0 && !c.blocked.has(k);
+export const has = (c: Ctx, i: number) => c.n[i] > 0 && c.blockedBy[i] === undefined;
 
-/** Mark `k` blocked by the first present heir of `by`, when `k` is present and one of `by` is. */
-export function blockBy(c: Ctx, k: HeirKey, by: readonly HeirKey[], source: string = SOURCES.mughni): boolean {
-  if (c.n[k] === 0 || c.blocked.has(k)) return c.blocked.has(k);
-  const who = by.filter((b) => c.n[b] > 0 && !c.blocked.has(b));
-  if (!who.length) return false;
-  c.blocked.set(k, who);
-  c.steps.push({ heir: k, rule: 'blocked', share: '0', by: who, source });
+/** Mark heir `i` blocked by `by` (the same list in the result and the step), with its step. */
+export function block(c: Ctx, i: number, by: HeirKey[], rule: FaraidRule, source: string) {
+  c.blockedBy[i] = by;
+  c.blockedOrder.push(i);
+  c.steps.push({ heir: HEIR_KEYS[i], rule, share: '0', by, source });
+}
+
+/** Mark `k` blocked by the present heirs of `by`, when `k` is present and one of `by` is. */
+export function blockBy(c: Ctx, k: number, by: readonly number[], source: string = SOURCES.mughni): boolean {
+  if (c.n[k] === 0) return false;
+  if (c.blockedBy[k] !== undefined) return true;
+  let who: HeirKey[] | undefined;
+  for (let j = 0; j < by.length; j++) {
+    const b = by[j];
+    if (c.n[b] > 0 && c.blockedBy[b] === undefined) {
+      if (who === undefined) who = [HEIR_KEYS[b]];
+      else who.push(HEIR_KEYS[b]);
+    }
+  }
+  if (who === undefined) return false;
+  block(c, k, who, 'blocked', source);
   return true;
 }
 
+/** Set a fixed share (a new heir goes last in the order; an existing one keeps its place, as in a Map). */
+export function setFixed(c: Ctx, i: number, f: Q) {
+  if (c.fixed[i] === undefined) c.fixedOrder.push(i);
+  c.fixed[i] = f;
+}
+
+/** Remove a fixed share (and its place in the order). */
+export function deleteFixed(c: Ctx, i: number) {
+  if (c.fixed[i] === undefined) return;
+  c.fixed[i] = undefined;
+  c.fixedOrder.splice(c.fixedOrder.indexOf(i), 1);
+}
+
 /** Sum of the fixed shares. */
-export const fixedTotal = (c: Ctx): Q => sumQ(c.fixed.values());
+export function fixedTotal(c: Ctx): Q {
+  let s = Q_ZERO;
+  for (let j = 0; j < c.fixedOrder.length; j++) s = addQ(s, c.fixed[c.fixedOrder[j]] as Q);
+  return s;
+}
 
 /** What is left of the whole after the fixed shares (may be negative before 'awl). */
 export function remainder(c: Ctx): Q {
@@ -160,22 +209,23 @@ export function remainder(c: Ctx): Q {
 }
 
 /** Add to a class's residue. */
-export function giveResidue(c: Ctx, k: HeirKey, f: Q) {
-  c.residue.set(k, addQ(c.residue.get(k) ?? Q_ZERO, f));
+export function giveResidue(c: Ctx, i: number, f: Q) {
+  const r = c.residue[i];
+  c.residue[i] = r === undefined ? addQ(Q_ZERO, f) : addQ(r, f);
 }
 
 /**
  * Divide `amount` among residuary classes, a male taking twice a female (al-Nisa' 4:11, 4:176):
- * `units` maps each class to its units per head (2 or 1).
+ * `units` maps each class (by index) to its units per head (2 or 1).
  */
-export function splitByUnits(c: Ctx, amount: Q, units: [HeirKey, 1 | 2][], rule: FaraidRule, source: string) {
+export function splitByUnits(c: Ctx, amount: Q, units: [number, 1 | 2][], rule: FaraidRule, source: string) {
   let total = 0;
   for (const [k, u] of units) total += c.n[k] * u;
   for (const [k, u] of units) {
     if (!c.n[k]) continue;
     const part = q(mul(amount.num, c.n[k] * u), mul(amount.den, total));
     giveResidue(c, k, part);
-    c.steps.push({ heir: k, rule, share: fmt(part), source });
+    c.steps.push({ heir: HEIR_KEYS[k], rule, share: fmt(part), source });
   }
 }
 
@@ -186,7 +236,7 @@ export function fmt(f: Q | Fraction): string {
 }
 
 /** Record a fixed share with its step. */
-export function giveFixed(c: Ctx, k: HeirKey, f: Q, rule: FaraidRule, source: string) {
-  c.fixed.set(k, f);
-  c.steps.push({ heir: k, rule, share: fmt(f), source });
+export function giveFixed(c: Ctx, i: number, f: Q, rule: FaraidRule, source: string) {
+  setFixed(c, i, f);
+  c.steps.push({ heir: HEIR_KEYS[i], rule, share: fmt(f), source });
 }

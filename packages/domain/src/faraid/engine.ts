@@ -10,7 +10,7 @@ import type { Fraction } from '../validation/shares.ts';
 import { assignResidue } from './asabah.ts';
 import { applyAwl, distributeSurplus } from './awl-radd.ts';
 import { applyBlocking } from './blocking.ts';
-import { type Ctx, type FaraidStep, fmt, has, newCtx } from './context.ts';
+import { type Ctx, type FaraidStep, fmt, H, has, newCtx } from './context.ts';
 import {
   fatherSixth,
   girls,
@@ -22,7 +22,15 @@ import {
   spouses,
   uterine,
 } from './furud.ts';
-import { BAITULMAL, type FaraidPolicy, type HeirCounts, type HeirKey, type Sex, type ShareKey } from './heirs.ts';
+import {
+  BAITULMAL,
+  type FaraidPolicy,
+  HEIR_KEYS,
+  type HeirCounts,
+  type HeirKey,
+  type Sex,
+  type ShareKey,
+} from './heirs.ts';
 import { addQ, Q_ZERO, toFraction } from './q.ts';
 import { musytarakah } from './special-cases.ts';
 import { calculateWithReservation } from './uncertain.ts';
@@ -57,14 +65,14 @@ export function solveShares(
 /** The stages on a fresh working state (its uncertain heirs, if any, are ignored). */
 function solve(c: Ctx): FaraidResult {
   applyBlocking(c);
-  const gf = c.n.father ? null : jadd(c);
+  const gf = c.n[H.father] ? -1 : jadd(c);
   c.jaddWithSiblings =
-    !!gf &&
+    gf >= 0 &&
     !hasMaleDescendant(c) &&
-    (has(c, 'full_brother') ||
-      has(c, 'full_sister') ||
-      has(c, 'paternal_half_brother') ||
-      has(c, 'paternal_half_sister'));
+    (has(c, H.full_brother) ||
+      has(c, H.full_sister) ||
+      has(c, H.paternal_half_brother) ||
+      has(c, H.paternal_half_sister));
   spouses(c);
   mother(c);
   grandmothers(c);
@@ -78,12 +86,14 @@ function solve(c: Ctx): FaraidResult {
 
   const shares: Partial<Record<ShareKey, Fraction>> = {};
   for (const k of c.present) {
-    const f = c.fixed.get(k);
-    const r = c.residue.get(k);
-    shares[k] = toFraction(f && r ? addQ(f, r) : (f ?? r ?? Q_ZERO));
+    const f = c.fixed[k];
+    const r = c.residue[k];
+    shares[HEIR_KEYS[k]] = toFraction(f && r ? addQ(f, r) : (f ?? r ?? Q_ZERO));
   }
   if (baitulmal.num > 0) shares[BAITULMAL] = toFraction(baitulmal);
-  return { shares, steps: c.steps, blocked: Object.fromEntries(c.blocked) };
+  const blocked: Partial<Record<HeirKey, HeirKey[]>> = {};
+  for (const k of c.blockedOrder) blocked[HEIR_KEYS[k]] = c.blockedBy[k];
+  return { shares, steps: c.steps, blocked };
 }
 
 /**

@@ -47,13 +47,6 @@ export const Q_ZERO: Q = Object.freeze({ num: 0, den: 1 });
 export const addQ = (a: Q, b: Q): Q =>
   a.num === 0 ? b : b.num === 0 ? a : q(safe(mul(a.num, b.den) + mul(b.num, a.den)), mul(a.den, b.den));
 
-/** The sum of the values. */
-export function sumQ(values: Iterable<Q>): Q {
-  let s = Q_ZERO;
-  for (const v of values) s = addQ(s, v);
-  return s;
-}
-
 /** a − b, exact (may be negative). */
 export const subQ = (a: Q, b: Q): Q => q(safe(mul(a.num, b.den) - mul(b.num, a.den)), mul(a.den, b.den));
 
@@ -67,5 +60,10 @@ export function cmpQ(a: Q, b: Q): -1 | 0 | 1 {
 /** The smaller of two fractions. */
 export const minQ = (a: Q, b: Q): Q => (cmpQ(a, b) <= 0 ? a : b);
 
+/** 0n…1023n, made once: a share's numerator and denominator are nearly always small (ADR 0185). */
+const SMALL: readonly bigint[] = Array.from({ length: 1024 }, (_, i) => BigInt(i));
+/** `x` as a bigint (from the table when small; bigints are values, so sharing them is safe). */
+const big = (x: number): bigint => (x >= 0 && x < 1024 ? SMALL[x] : BigInt(x));
+
 /** The engine's result type (bigint, as the API and the tests read it). */
-export const toFraction = (f: Q): Fraction => ({ num: BigInt(f.num), den: BigInt(f.den) });
+export const toFraction = (f: Q): Fraction => ({ num: big(f.num), den: big(f.den) });

@@ -4,20 +4,30 @@
  */
 import {
   type Ctx,
+  deleteFixed,
   fixedTotal,
   fmt,
   fr,
   giveFixed,
   giveResidue,
+  H,
   has,
   remainder,
   SOURCES,
+  setFixed,
   splitByUnits,
 } from './context.ts';
-import type { HeirKey } from './heirs.ts';
+import { HEIR_KEYS } from './heirs.ts';
 import { cmpQ, minQ, mul, type Q, Q_ZERO, q, subQ } from './q.ts';
 
-const BROTHERS_SISTERS = ['full_brother', 'full_sister', 'paternal_half_brother', 'paternal_half_sister'] as const;
+/** The full and paternal siblings (indices), with a male's units 2 and a female's 1, full before paternal. */
+const BROTHERS_SISTERS: readonly [number, 1 | 2, 'full' | 'paternal'][] = [
+  [H.full_brother, 2, 'full'],
+  [H.full_sister, 1, 'full'],
+  [H.paternal_half_brother, 2, 'paternal'],
+  [H.paternal_half_sister, 1, 'paternal'],
+];
+const UTERINE = [H.maternal_half_brother, H.maternal_half_sister] as const;
 
 /**
  * Al-'Umariyyatan (al-gharrawan): a spouse, the mother and the father, no descendant and fewer than two
@@ -28,8 +38,8 @@ const BROTHERS_SISTERS = ['full_brother', 'full_sister', 'paternal_half_brother'
  * descendant and fewer than two siblings are present.)
  */
 export function umariyyah(c: Ctx): Q | null {
-  if (!c.n.father || !(c.n.husband || c.n.wife)) return null;
-  const spouse = c.n.husband ? fr(1, 2) : fr(1, 4);
+  if (!c.n[H.father] || !(c.n[H.husband] || c.n[H.wife])) return null;
+  const spouse = c.n[H.husband] ? fr(1, 2) : fr(1, 4);
   return fr(spouse.den - spouse.num, spouse.den * 3);
 }
 
@@ -41,15 +51,16 @@ export function umariyyah(c: Ctx): Q | null {
  * Returns true when it applied.
  */
 export function musytarakah(c: Ctx): boolean {
-  if (!has(c, 'full_brother')) return false;
-  const uterine = (['maternal_half_brother', 'maternal_half_sister'] as const).filter((k) => has(c, k));
+  if (!has(c, H.full_brother)) return false;
+  const uterine = UTERINE.filter((k) => has(c, k));
   const uterineHeads = uterine.reduce((s, k) => s + c.n[k], 0);
   if (uterineHeads < 2 || cmpQ(remainder(c), Q_ZERO) > 0) return false;
-  const sharers: HeirKey[] = [...uterine, 'full_brother', ...(has(c, 'full_sister') ? ['full_sister' as const] : [])];
+  const sharers: number[] = [...uterine, H.full_brother, ...(has(c, H.full_sister) ? [H.full_sister] : [])];
   const heads = sharers.reduce((s, k) => s + c.n[k], 0);
   for (const k of sharers) {
-    c.fixed.delete(k);
-    c.steps = c.steps.filter((s) => s.heir !== k);
+    deleteFixed(c, k);
+    const name = HEIR_KEYS[k];
+    c.steps = c.steps.filter((s) => s.heir !== name);
     giveFixed(c, k, fr(c.n[k], 3 * heads), 'musytarakah', SOURCES.umar);
   }
   c.hasResiduary = true;
@@ -61,10 +72,10 @@ export function musytarakah(c: Ctx): boolean {
  * siblings excluded by a full brother still count (mu'addah).
  */
 const siblingUnits = (c: Ctx) =>
-  BROTHERS_SISTERS.filter((k) => {
-    const by = c.blocked.get(k);
+  BROTHERS_SISTERS.filter(([k]) => {
+    const by = c.blockedBy[k];
     return c.n[k] > 0 && (!by || (by.length === 1 && by[0] === 'full_brother'));
-  }).map((k) => [k, k.endsWith('brother') ? 2 : 1] as [HeirKey, 1 | 2]);
+  });
 
 /**
  * The grandfather with full or paternal siblings (no father, no male descendant), by Zayd's method,
@@ -79,31 +90,33 @@ const siblingUnits = (c: Ctx) =>
  *   paternal siblings what is left.
  * Uterine siblings are excluded by the grandfather (blocking.ts).
  */
-export function grandfatherWithSiblings(c: Ctx, g: HeirKey) {
+export function grandfatherWithSiblings(c: Ctx, g: number) {
   c.hasResiduary = true;
   const sibs = siblingUnits(c);
   const units = 2 + sibs.reduce((s, [k, u]) => s + c.n[k] * u, 0);
+  const pairs = (list: typeof sibs) => list.map(([k, u]) => [k, u] as [number, 1 | 2]);
   const others = fixedTotal(c);
   const rest = subQ(fr(1), others);
   const sixth = fr(1, 6);
 
   const onlySister = sibs.length === 1 && sibs[0][1] === 1 && c.n[sibs[0][0]] === 1;
-  const fixedHeirs = [...c.fixed.keys()];
+  const fixedHeirs = c.fixedOrder;
   if (
     onlySister &&
     cmpQ(rest, sixth) === 0 &&
-    c.n.husband &&
-    has(c, 'mother') &&
+    c.n[H.husband] &&
+    has(c, H.mother) &&
     fixedHeirs.length === 2 &&
-    fixedHeirs.includes('husband') &&
-    fixedHeirs.includes('mother')
+    fixedHeirs.includes(H.husband) &&
+    fixedHeirs.includes(H.mother)
   ) {
     return akdariyyah(c, g, sibs[0][0]);
   }
 
   if (cmpQ(rest, sixth) <= 0 && others.num > 0) {
     giveFixed(c, g, sixth, 'grandfather_sixth', SOURCES.zayd);
-    for (const [k] of sibs) c.steps.push({ heir: k, rule: 'nothing_left', share: '0', source: SOURCES.zayd });
+    for (const [k] of sibs)
+      c.steps.push({ heir: HEIR_KEYS[k], rule: 'nothing_left', share: '0', source: SOURCES.zayd });
     return;
   }
 
@@ -120,49 +133,50 @@ export function grandfatherWithSiblings(c: Ctx, g: HeirKey) {
   giveFixed(c, g, best, rule, SOURCES.zayd);
   const part = subQ(rest, best);
 
-  const full = sibs.filter(([k]) => k.startsWith('full_'));
-  const paternal = sibs.filter(([k]) => k.startsWith('paternal_'));
+  const full = sibs.filter(([, , line]) => line === 'full');
+  const paternal = sibs.filter(([, , line]) => line === 'paternal');
   if (full.length && paternal.length) {
-    if (has(c, 'full_brother')) {
-      splitByUnits(c, part, full, 'residuary_with_male', SOURCES.zayd);
+    if (has(c, H.full_brother)) {
+      splitByUnits(c, part, pairs(full), 'residuary_with_male', SOURCES.zayd);
       for (const [k] of paternal) {
-        c.steps = c.steps.filter((s) => s.heir !== k);
-        c.steps.push({ heir: k, rule: 'muadda', share: '0', by: ['full_brother'], source: SOURCES.zayd });
+        const name = HEIR_KEYS[k];
+        c.steps = c.steps.filter((s) => s.heir !== name);
+        c.steps.push({ heir: name, rule: 'muadda', share: '0', by: ['full_brother'], source: SOURCES.zayd });
       }
       return;
     }
-    const cap = c.n.full_sister === 1 ? fr(1, 2) : fr(2, 3);
+    const cap = c.n[H.full_sister] === 1 ? fr(1, 2) : fr(2, 3);
     const fs = minQ(part, cap);
-    giveResidue(c, 'full_sister', fs);
+    giveResidue(c, H.full_sister, fs);
     c.steps.push({ heir: 'full_sister', rule: 'muadda', share: fmt(fs), source: SOURCES.zayd });
     const left = subQ(part, fs);
-    if (left.num > 0) splitByUnits(c, left, paternal, 'residuary', SOURCES.zayd);
+    if (left.num > 0) splitByUnits(c, left, pairs(paternal), 'residuary', SOURCES.zayd);
     else
       for (const [k] of paternal)
-        c.steps.push({ heir: k, rule: 'muadda', share: '0', by: ['full_sister'], source: SOURCES.zayd });
+        c.steps.push({ heir: HEIR_KEYS[k], rule: 'muadda', share: '0', by: ['full_sister'], source: SOURCES.zayd });
     return;
   }
-  splitByUnits(c, part, sibs, 'residuary_with_male', SOURCES.zayd);
+  splitByUnits(c, part, pairs(sibs), 'residuary_with_male', SOURCES.zayd);
 }
 
-function akdariyyah(c: Ctx, g: HeirKey, sister: HeirKey) {
+function akdariyyah(c: Ctx, g: number, sister: number) {
   // Husband 1/2, mother 1/3, grandfather 1/6, sister 1/2: the case rises from 6 to 9.
   const husband = fr(3, 9);
   const mother = fr(2, 9);
   const pooled = fr(4, 9);
-  c.fixed.set('husband', husband);
-  c.fixed.set('mother', mother);
+  setFixed(c, H.husband, husband);
+  setFixed(c, H.mother, mother);
   const gShare = q(pooled.num * 2, pooled.den * 3);
   const sShare = q(pooled.num, pooled.den * 3);
-  c.fixed.set(g, gShare);
-  c.fixed.set(sister, sShare);
+  setFixed(c, g, gShare);
+  setFixed(c, sister, sShare);
   c.steps.push({ heir: null, rule: 'awl', share: '3/2', source: SOURCES.zayd });
   for (const [k, f] of [
-    ['husband', husband],
-    ['mother', mother],
+    [H.husband, husband],
+    [H.mother, mother],
     [g, gShare],
     [sister, sShare],
-  ] as [HeirKey, Q][]) {
-    c.steps.push({ heir: k, rule: 'akdariyyah', share: fmt(f), source: SOURCES.zayd });
+  ] as [number, Q][]) {
+    c.steps.push({ heir: HEIR_KEYS[k], rule: 'akdariyyah', share: fmt(f), source: SOURCES.zayd });
   }
 }
