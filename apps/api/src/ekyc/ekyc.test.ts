@@ -4,11 +4,13 @@
  * synthetic card with the same face in greyscale, flipped, at low resolution (test-images.ts).
  */
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../test/harness.ts';
 import { attachments, audit_events, ekyc_attempts, user_ekyc, wills } from '../db/schema/index.ts';
 import { newClient, ok, PNG_B } from '../wills/test-fixtures.ts';
 import { compareFaces, descriptorDistance, faceDescriptor, loadFaceModel, scoreFromDistance } from './face.ts';
+import { leanSsdForward } from './ssd-lean.ts';
 import { blankImage, dataUrl, FACES, type FaceKey, faceCrop, groupPhoto, syntheticMykad } from './test-images.ts';
 
 let t: TestApp;
@@ -90,6 +92,26 @@ describe('face matching (model)', () => {
       which: 'mykad_image',
     });
   });
+
+  it("the lean detector (ADR 0186) gives face-api's own boxes and scores, without leaving tensors behind", async () => {
+    const faceapi = await loadFaceModel();
+    const { tf } = faceapi;
+    const net = faceapi.nets.ssdMobilenetv1;
+    const ownForward = Object.getPrototypeOf(net).forwardInput;
+    for (const image of [await faceCrop('a'), await syntheticMykad('b'), await groupPhoto(1), await blankImage()]) {
+      const { data, info } = await sharp(image).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+      const input = tf.tensor3d(new Uint8Array(data), [info.height, info.width, 3], 'int32');
+      const netInput = await faceapi.toNetInput(input);
+      const tensorsBefore = tf.memory().numTensors;
+      const lean = leanSsdForward(tf, net.params, netInput);
+      expect(tf.memory().numTensors - tensorsBefore).toBe(2); // only the returned boxes and scores
+      const own = ownForward.call(net, netInput);
+      expect(lean.boxes[0].shape).toEqual([5118, 4]);
+      expect(Array.from(lean.boxes[0].dataSync())).toEqual(Array.from(own.boxes[0].dataSync()));
+      expect(Array.from(lean.scores[0].dataSync())).toEqual(Array.from(own.scores[0].dataSync()));
+      for (const x of [...lean.boxes, ...lean.scores, ...own.boxes, ...own.scores, input]) x.dispose();
+    }
+  }, 60_000);
 });
 
 describe('POST /api/face-verification', () => {

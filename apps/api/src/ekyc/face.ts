@@ -10,6 +10,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
+import { useLeanSsd } from './ssd-lean.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -54,6 +55,8 @@ export function loadFaceModel(): Promise<FaceApi> {
     await faceapi.tf.setBackend('wasm');
     await faceapi.tf.ready();
     await faceapi.nets.ssdMobilenetv1.loadFromDisk(modelDir);
+    // The same detector, layer by layer with early frees: the WASM heap's peak is ~70 MB lower (ADR 0186).
+    useLeanSsd(faceapi.tf, faceapi.nets.ssdMobilenetv1);
     await faceapi.nets.faceLandmark68Net.loadFromDisk(modelDir);
     await faceapi.nets.faceRecognitionNet.loadFromDisk(modelDir);
     return faceapi;
