@@ -15,7 +15,7 @@ RUN npm run build && rm -rf e2e/tests apps/web/src test-results
 # so node_modules comes along whole.
 FROM node:20-bookworm-slim
 RUN apt-get update && apt-get install -y --no-install-recommends fonts-noto-core && rm -rf /var/lib/apt/lists/*
-ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 DATA_DIR=/data \
+ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 DATA_DIR=/data MALLOC_ARENA_MAX=2 \
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED=true
 WORKDIR /app
 COPY --from=build --chown=node:node /app /app

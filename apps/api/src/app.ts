@@ -69,7 +69,7 @@ export async function buildApp(ctx: Ctx, opts: { logger?: boolean | object } = {
     logger: opts.logger ?? false,
     // One log line per request, written by requestLine when the answer has gone (http/logging.ts; ADR 0113).
     logController: new LogController({ disableRequestLogging: true }),
-    // request.log made on first use, not for every request (http/logging.ts; ADR 0186)
+    // request.log made on first use, not for every request (http/logging.ts; ADR 0188)
     childLoggerFactory: lazyChildLogger,
     bodyLimit: 12 * 1024 * 1024,
     trustProxy: trustedProxies(ctx.env.TRUST_PROXY),

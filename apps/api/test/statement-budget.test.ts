@@ -7,7 +7,7 @@
  * checked against the general serializer (`serializeWill`), so the one-statement read answers the same.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   auth_tokens,
   bequests,
@@ -16,6 +16,7 @@ import {
   moveable_properties,
   payments,
   users,
+  wills,
 } from '../src/db/schema/index.ts';
 import { findVisibleWill } from '../src/wills/queries.ts';
 import { serializeWill } from '../src/wills/serializers.ts';
@@ -32,7 +33,7 @@ const BUDGET = {
   session: 2,
   /**
    * `GET /api/wasiat/{id}` (no load_with): ONE statement — the session check carries the will with its payment
-   * status, properties, bequests and heirs (wills/hot-read.ts; ADR 0185).
+   * status, properties, bequests and heirs (wills/hot-read.ts; ADR 0187).
    */
   willRead: 1,
   /**
@@ -142,6 +143,68 @@ describe('the one-statement will list', () => {
       expect(past.body.wasiats.total).toBe(plain.body.wasiats.total);
       expect(past.body.wasiats.last_page).toBe(plain.body.wasiats.last_page);
     }
+  });
+
+  it('writes every field of a will as the general serializer does (PostgreSQL JSON, ADR 0189)', async () => {
+    const c = await newClient(t, false);
+    const at = (s: string) => new Date(s);
+    // every field set, sub-millisecond times, both plans, parts done in and out of sequence, a latest payment
+    const [w1, w2] = await t.ctx.db
+      .insert(wills)
+      .values([
+        {
+          user_id: c.id,
+          created_by: c.id,
+          plan: 'comprehensive',
+          wasiat_type: 1,
+          status: 2,
+          price_sen: 12345,
+          discount_sen: 20000,
+          payment_options_id: 2,
+          payment_received_at: at('2026-01-02T03:04:05.678Z'),
+          acknowledged_pdpa: true,
+          acknowledged_confirmation: true,
+          signature_id: 'sig-1',
+          ekyc_verified_at: at('2026-02-03T04:05:06.007Z'),
+          ekyc_method: 'face',
+          face_verification_count: 2,
+          parts_done: ['a', 'b', 'payment', 'c', 'document', 'd', 'e', 'f', 'g'],
+          submitted_at: at('2026-03-04T05:06:07.890Z'),
+          wasiat_no: `W-${c.id}`,
+          registered_at: at('2026-04-05T06:07:08.009Z'),
+          rejected_reason: 'baris "satu"\nbaris dua — ć',
+          option_delete_id: 2,
+          rejected_at: at('2026-05-06T07:08:09.100Z'),
+          estimated_estate_sen: 9_007_199_254_740,
+          funeral_sen: 500_000,
+          debts_sen: 0,
+          harta_sepencarian_sen: 12_500_000,
+          heirs_consent: true,
+          heirs_consent_note: 'setuju',
+          current_version: 3,
+        },
+        { user_id: c.id, created_by: c.id, plan: 'basic', parts_done: ['a', 'c', 'b'], price_sen: 35000 },
+      ])
+      .returning();
+    await t.ctx.db.execute(
+      sql`update wills set created_at = now() - interval '1 microsecond' * (extract(microseconds from now())::int % 997 + 1) where id in (${w1.id}, ${w2.id})`,
+    );
+    await t.ctx.db.insert(payments).values([
+      { paymentable_type: 'Wasiat', paymentable_id: w1.id, payment_options_id: 2, amount_sen: 1, status: 'failed' },
+      { paymentable_type: 'Wasiat', paymentable_id: w2.id, payment_options_id: 1, amount_sen: 1, status: 'pending' },
+    ]);
+    for (const token of [c.token, staff]) {
+      const plain = await statementsOf('/api/wasiat?limit=15', token);
+      const general = await statementsOf('/api/wasiat?limit=15&status=0,1,2,3,4', token);
+      const mine = (b: { wasiats: { data: { user_id: string }[] } }) => b.wasiats.data.filter((w) => w.user_id === c.id);
+      expect(mine(plain.body)).toHaveLength(2);
+      expect(mine(plain.body)).toEqual(mine(general.body));
+    }
+    const plainOwn = await statementsOf('/api/wasiat?limit=15', c.token);
+    const first = plainOwn.body.wasiats.data.find((w: { id: string }) => w.id === w2.id);
+    expect(first.unlocked).toEqual(['a', 'b', 'payment']);
+    expect(first.price).toBe(350);
+    expect(plainOwn.body.wasiats).toMatchObject({ current_page: 1, per_page: 15, total: 2, last_page: 1 });
   });
 
   it('shows a client only their own wills', async () => {

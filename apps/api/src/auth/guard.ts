@@ -31,7 +31,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
     /**
-     * The route's first read, run as the session check itself (ADR 0185): given the token's hash and the time,
+     * The route's first read, run as the session check itself (ADR 0187): given the token's hash and the time,
      * ONE statement returning the session's columns (tokens.ts `sessionColumns`) beside the route's own data
      * for that user. The guard decides the session and the access from the row exactly as from the plain
      * token lookup; the handler finds the row in `request.sessionRow`. Only for reads whose scope is decided in
@@ -55,7 +55,7 @@ declare module 'fastify' {
     clientContract?: string | null;
     /** Read with the token (tokens.ts `awaitingApprovalOf`): a staff-side user still awaiting approval. */
     awaitingApproval?: boolean;
-    /** The row of the route's `config.sessionRead`, when it checked the session (ADR 0185). */
+    /** The row of the route's `config.sessionRead`, when it checked the session (ADR 0187). */
     sessionRow?: SessionRow;
   }
 }

@@ -50,7 +50,7 @@ export async function issueToken(
 /**
  * What a session check selects (ADR 0112): the token, its user, and the user's active and pending organisation
  * accesses, which the guard needs for staff-side users ({@link awaitingApprovalOf}). A route whose first read
- * can be answered in the same statement (ADR 0185: `GET /wasiat/{id}`) selects these columns beside its own.
+ * can be answered in the same statement (ADR 0187: `GET /wasiat/{id}`) selects these columns beside its own.
  */
 export const sessionColumns = () => ({
   token: auth_tokens,
@@ -104,7 +104,7 @@ function tokenQuery(db: Db) {
 /**
  * A statement that checks a session: given the token's SHA-256 (`hash`, hex) and the current time (`now`, ISO),
  * the {@link SessionRow} of a live token, or undefined. The default is the plain token lookup; a route may run
- * its own, which selects {@link sessionColumns} beside its first read (guard.ts `config.sessionRead`; ADR 0185).
+ * its own, which selects {@link sessionColumns} beside its first read (guard.ts `config.sessionRead`; ADR 0187).
  */
 export type SessionStatement = (params: { hash: string; now: string }) => Promise<SessionRow | undefined>;
 

@@ -93,7 +93,7 @@ export function asyncDestination(dest: number | string = 1) {
  * masked ({@link pathOnly}), no headers and no body, and the line scrubbed by layer 3 like every line.
  * Its shape is fixed and holds no field layer 2 would censor, so it is written by a pino logger of its own, built
  * once on the server's destination without `redact` or serializers (ADR 0113: pino's wildcard redaction cost
- * ~40 µs of CPU per line; ADR 0186: a child logger per line cost more than the line).
+ * ~40 µs of CPU per line; ADR 0188: a child logger per line cost more than the line).
  * @param level the server's log level; no line below `info`.
  * @param stream the server's destination ({@link asyncDestination}; a capturing stream in tests).
  * @returns the hook.
@@ -115,7 +115,7 @@ export function requestLine(level: string, stream: pino.DestinationStream) {
 }
 
 /**
- * Fastify's `childLoggerFactory` (ADR 0186): `request.log` is the request's child logger (bindings `reqId`), made
+ * Fastify's `childLoggerFactory` (ADR 0188): `request.log` is the request's child logger (bindings `reqId`), made
  * only when something logs through it. Fastify made one for every request (~7–15 µs of CPU, the line's own cost
  * again) though most requests never log anything but the line of {@link requestLine}.
  * @returns a logger with pino's level methods whose first call creates `logger.child(bindings, opts)`.

@@ -4,7 +4,7 @@
  * - ADR 0112: the will in the caller's scope with what its answer needs beyond the row — the status of its
  *   latest payment, the value of each property, the bequests and the heirs (for the estate figures) — as
  *   correlated subqueries (each an index lookup) instead of five more round trips.
- * - ADR 0185: the same read is the session check itself. The guard runs {@link willReadWithSession} instead of
+ * - ADR 0187: the same read is the session check itself. The guard runs {@link willReadWithSession} instead of
  *   the plain token lookup (`config.sessionRead`): the token, its user and the user's access counts
  *   (auth/tokens.ts `sessionColumns`), with the will LEFT JOINed in that user's scope, decided in SQL from the
  *   user's role and the permission table ({@link rolesWith}). The guard then decides the session and the access
@@ -96,7 +96,7 @@ function prepare(db: Db) {
         ),
       )
       .prepare('wills_read_will'),
-    /** The read as the session check (ADR 0185): one row per live token, the will null when out of scope. */
+    /** The read as the session check (ADR 0187): one row per live token, the will null when out of scope. */
     withSession: db
       .select({ ...sessionColumns(), will: wills, ...readColumns() })
       .from(auth_tokens)
@@ -137,7 +137,7 @@ const SCOPE_ROLES = {
 export type WillSessionRow = SessionRow & ReadColumns & { will: WillRow | null };
 
 /**
- * The guard's session check for `GET /wasiat/{id}` (`config.sessionRead`; ADR 0185): ONE statement returning
+ * The guard's session check for `GET /wasiat/{id}` (`config.sessionRead`; ADR 0187): ONE statement returning
  * the live token's session columns and, beside them, the will `id` (path parameter) as that user may see it.
  * @returns the row, or undefined when the token is unknown, revoked or past its absolute expiry.
  */

@@ -38,6 +38,7 @@ import type { Ctx } from '../context.ts';
 import { fieldError } from '../http/errors.ts';
 import { optionalQuery, pageQuery } from '../http/pagination.ts';
 import { type WillSessionRow, willReadWithSession } from './hot-read.ts';
+import { plainWillListJson } from './list-json.ts';
 import { documentRoutes } from './documents.ts';
 import { saveEstate } from './estate-service.ts';
 import { acknowledgeWillHeirBequests, getWillHeirBequests } from './heir-bequests.ts';
@@ -102,8 +103,14 @@ export async function willsRoutes(api: FastifyInstance, ctx: Ctx) {
           }),
         },
       },
-      async (req) => {
+      async (req, reply) => {
         const user = requireUser(req);
+        // staff over all organisations or a client's own, unfiltered: JSON written by PostgreSQL (ADR 0189); the
+        // 2021 client's session keeps the general path, whose answer its hook completes (amendments/original-contract.ts)
+        if (!req.query.load_with && req.clientContract !== '2021') {
+          const json = await plainWillListJson(ctx.db, user, req.query);
+          if (json) return reply.type('application/json; charset=utf-8').send(json);
+        }
         const { rows, page } = await listWills(ctx.db, user, req.query);
         return { wasiats: page(await serializeWillList(ctx.db, rows, parseLoadWith(req.query.load_with))) };
       },
@@ -131,7 +138,7 @@ export async function willsRoutes(api: FastifyInstance, ctx: Ctx) {
       {
         config: {
           access: READ_WILLS,
-          // the read is the session check's own statement: one statement per request (hot-read.ts; ADR 0185)
+          // the read is the session check's own statement: one statement per request (hot-read.ts; ADR 0187)
           sessionRead: (db, params, req) => willReadWithSession(db, params, String((req.params as { id?: unknown }).id)),
         },
         schema: { params: idParams, querystring: z.object({ load_with: optionalQuery(z.string().max(200)) }) },

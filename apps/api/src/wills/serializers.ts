@@ -125,7 +125,7 @@ export async function serializeWill(db: Db, w: WillRow, rel: Set<Relation> = new
  * `GET /wasiat/{id}`: the will `id` as the caller may see it (404 otherwise), serialized exactly as
  * {@link serializeWill} does, in one statement without `load_with` (queries.ts `findWillForRead`; ADR 0112);
  * each relation named in `load_with` adds its own query, as in lists. `preloaded`: the guard's session row of
- * the same request, which already holds the read (hot-read.ts `willReadWithSession`; ADR 0185).
+ * the same request, which already holds the read (hot-read.ts `willReadWithSession`; ADR 0187).
  */
 export async function readWill(
   db: Db,
