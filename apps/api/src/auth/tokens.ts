@@ -53,7 +53,13 @@ export async function issueToken(
  * can be answered in the same statement (ADR 0187: `GET /wasiat/{id}`) selects these columns beside its own.
  */
 export const sessionColumns = () => ({
-  token: auth_tokens,
+  // only what the session check reads of the token: fewer columns for the driver to parse on every request
+  token: {
+    id: auth_tokens.id,
+    kind: auth_tokens.kind,
+    client_contract: auth_tokens.client_contract,
+    last_used_at: auth_tokens.last_used_at,
+  },
   user: users,
   active: sql<number>`(select count(*) from ${user_accesses} ua where ua.user_id = ${users.id} and ua.status = 1)::int`,
   pending: sql<number>`(select count(*) from ${user_accesses} ua where ua.user_id = ${users.id} and ua.status = 0)::int`,
@@ -72,7 +78,7 @@ export const liveTokenWhere = () =>
 
 /** A row of a session check: {@link sessionColumns}, and whatever a route's own read added beside them. */
 export interface SessionRow {
-  token: typeof auth_tokens.$inferSelect;
+  token: Pick<typeof auth_tokens.$inferSelect, 'id' | 'kind' | 'client_contract' | 'last_used_at'>;
   user: typeof users.$inferSelect;
   active: number;
   pending: number;
