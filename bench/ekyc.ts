@@ -4,8 +4,8 @@
  */
 import { spawnSync } from 'node:child_process';
 import { compareFaces, loadFaceModel } from '../apps/api/src/ekyc/face.ts';
-import { SERVER_RUNTIME_ENV } from '../apps/api/src/ops/runtime-env.ts';
 import { faceCrop, syntheticMykad } from '../apps/api/src/ekyc/test-images.ts';
+import { SERVER_RUNTIME_ENV } from '../apps/api/src/ops/runtime-env.ts';
 import { report } from './lib/results.ts';
 
 // Measure the server's memory as the server runs (ADR 0190): re-run this file in the server's environment.

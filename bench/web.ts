@@ -9,14 +9,15 @@
  *   node --import tsx bench/web.ts            # env: CHROME_PATH (default /usr/bin/chromium), BENCH_PORT (3290),
  *                                             # BENCH_RUNS (1: runs per page, the median is kept), BENCH_SKIP_BUILD=1,
  *                                             # BENCH_BASE_URL (measure a server already running with the demo
- *                                             # seed, e.g. when a loaded machine starts one slower than 3 minutes)
+ *                                             # seed, e.g. when a loaded machine starts one slower than 3 minutes),
+ *                                             # BENCH_LHR_DIR (a folder: each run's Lighthouse result is kept there)
  *
  * Goals (issue 18 item 4): `/login` ≤ 150 kB of JavaScript, every other page ≤ 300 kB; performance ≥ 95 and
  * LCP ≤ 2.5 s on the three pages. With `BENCH_RESULTS=<file>` one JSON line per figure is appended:
  * `{"bench":"web","figure":"/login Lighthouse performance","goal":">= 95","value":"97","met":true}`.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -147,6 +148,12 @@ try {
       });
       if (!result) throw new Error(`no Lighthouse result for ${p.path}`);
       const lhr = result.lhr;
+      // BENCH_LHR_DIR=<dir>: keep each run's Lighthouse result (JSON) to read its audits
+      if (process.env.BENCH_LHR_DIR)
+        writeFileSync(
+          join(process.env.BENCH_LHR_DIR, `${p.path.replace(/\W+/g, '_')}-${i + 1}.json`),
+          JSON.stringify(lhr),
+        );
       if (lhr.runtimeError) throw new Error(`${p.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
       const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
       if (finalPath !== p.path) throw new Error(`${p.path} ended on ${finalPath} (not logged in?)`);

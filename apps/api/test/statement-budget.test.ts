@@ -6,8 +6,9 @@
  * from 4,900 to 900 req/s) is caught in CI instead of in bench/api.ts months later. The will read is also
  * checked against the general serializer (`serializeWill`), so the one-statement read answers the same.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auth_tokens,
   bequests,
@@ -196,7 +197,8 @@ describe('the one-statement will list', () => {
     for (const token of [c.token, staff]) {
       const plain = await statementsOf('/api/wasiat?limit=15', token);
       const general = await statementsOf('/api/wasiat?limit=15&status=0,1,2,3,4', token);
-      const mine = (b: { wasiats: { data: { user_id: string }[] } }) => b.wasiats.data.filter((w) => w.user_id === c.id);
+      const mine = (b: { wasiats: { data: { user_id: string }[] } }) =>
+        b.wasiats.data.filter((w) => w.user_id === c.id);
       expect(mine(plain.body)).toHaveLength(2);
       expect(mine(plain.body)).toEqual(mine(general.body));
     }

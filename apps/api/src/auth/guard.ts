@@ -37,7 +37,11 @@ declare module 'fastify' {
      * token lookup; the handler finds the row in `request.sessionRow`. Only for reads whose scope is decided in
      * SQL from the session's user (a row that is not theirs comes back empty).
      */
-    sessionRead?: (db: Db, params: { hash: string; now: string }, request: FastifyRequest) => Promise<SessionRow | undefined>;
+    sessionRead?: (
+      db: Db,
+      params: { hash: string; now: string },
+      request: FastifyRequest,
+    ) => Promise<SessionRow | undefined>;
   }
   interface FastifyInstance {
     /**

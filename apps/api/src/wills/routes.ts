@@ -37,12 +37,12 @@ import { requireUser } from '../auth/guard.ts';
 import type { Ctx } from '../context.ts';
 import { fieldError } from '../http/errors.ts';
 import { optionalQuery, pageQuery } from '../http/pagination.ts';
-import { type WillSessionRow, willReadWithSession } from './hot-read.ts';
-import { plainWillListJson } from './list-json.ts';
 import { documentRoutes } from './documents.ts';
 import { saveEstate } from './estate-service.ts';
 import { acknowledgeWillHeirBequests, getWillHeirBequests } from './heir-bequests.ts';
+import { type WillSessionRow, willReadWithSession } from './hot-read.ts';
 import { actorOf as actor, EDIT_WILLS, idParams, parseBody, READ_WILLS } from './http.ts';
+import { plainWillListJson } from './list-json.ts';
 import { multipartToBody } from './multipart.ts';
 import { originalWillUpdate } from './original-contract.ts';
 import { notePaymentChoice } from './payment-choice.ts';
@@ -139,7 +139,8 @@ export async function willsRoutes(api: FastifyInstance, ctx: Ctx) {
         config: {
           access: READ_WILLS,
           // the read is the session check's own statement: one statement per request (hot-read.ts; ADR 0187)
-          sessionRead: (db, params, req) => willReadWithSession(db, params, String((req.params as { id?: unknown }).id)),
+          sessionRead: (db, params, req) =>
+            willReadWithSession(db, params, String((req.params as { id?: unknown }).id)),
         },
         schema: { params: idParams, querystring: z.object({ load_with: optionalQuery(z.string().max(200)) }) },
       },

@@ -8,13 +8,7 @@ import type { AuthUser } from '../auth/guard.ts';
 import type { Db } from '../db/client.ts';
 import { estateOf, estateSummary } from './estate-service.ts';
 import { findWillForRead, type WillSessionRow } from './hot-read.ts';
-import {
-  latestPayments,
-  loadRelations,
-  type PaymentRow,
-  type Relation,
-  type WillRow,
-} from './queries.ts';
+import { latestPayments, loadRelations, type PaymentRow, type Relation, type WillRow } from './queries.ts';
 import { computeUnlocked } from './service.ts';
 
 /**

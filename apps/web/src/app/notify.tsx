@@ -90,3 +90,22 @@ export function successToast(message: string) {
   void feedbackReady();
   notifications.show({ color: 'green', message, autoClose: TOAST_MS_PRIVATE, closeButtonProps: closeButtonProps() });
 }
+
+/**
+ * Ask before deleting `name` (a will's person, property or share): the one confirmation dialog of the app's
+ * delete buttons, opened once the dialog host listens (app/feedback.tsx: the hosts load on first need, not
+ * with every page; ADR 0143, 0191). `onConfirm` runs on "Padam"/"Delete"; `onCancel` on cancel or close.
+ */
+export function confirmDelete(name: string, onConfirm: () => Promise<void>, onCancel?: () => void) {
+  void feedbackReady().then(() =>
+    modals.openConfirmModal({
+      title: i18n.t('wills.delete_title'),
+      children: i18n.t('wills.delete_confirm', { name }),
+      labels: { confirm: i18n.t('wills.delete'), cancel: i18n.t('common.cancel') },
+      confirmProps: { color: 'red' },
+      closeButtonProps: { 'aria-label': i18n.t('common.close') },
+      onCancel,
+      onConfirm,
+    }),
+  );
+}

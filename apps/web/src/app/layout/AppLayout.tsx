@@ -2,11 +2,10 @@
 import { AppShell, Burger, Button, Group, NavLink, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { roleOf } from '@wasiat/domain';
-import { useEffect, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { api } from '../api.ts';
-import { feedbackReady } from '../feedback.tsx';
 import { session } from '../storage.ts';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
 import { LoadingBar } from './LoadingBar.tsx';
@@ -24,10 +23,6 @@ export function AppLayout() {
   const role = roleOf(user);
   const location = useLocation();
   const navigate = useNavigate();
-  // The app's pages confirm with Mantine's `modals.openConfirmModal`: the dialog host mounts with the frame.
-  useEffect(() => {
-    void feedbackReady();
-  }, []);
 
   async function logout() {
     try {

@@ -4,10 +4,10 @@
  * POST /api/heir, POST /api/heir/{id} with `_method: PATCH` / `DELETE`. Each change re-reads the list and
  * the will (the server marks the part done).
  */
-import { modals } from '@mantine/modals';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '@/app/api.ts';
+import { confirmDelete } from '@/app/notify.tsx';
 import { useWillList } from './useWill.ts';
 
 /** Rows of `listPath` (e.g. "heir") with their `envelope` key (e.g. "heirs"); writes go to `/{basePath}`. */
@@ -40,14 +40,9 @@ export function useRows<T extends { id: string }>(
     /** Ask, then delete. */
     remove: (id: string, name: string) =>
       new Promise<void>((resolve) => {
-        modals.openConfirmModal({
-          title: t('wills.delete_title'),
-          children: t('wills.delete_confirm', { name }),
-          labels: { confirm: t('wills.delete'), cancel: t('common.cancel') },
-          confirmProps: { color: 'red' },
-          closeButtonProps: { 'aria-label': t('common.close') },
-          onCancel: () => resolve(),
-          onConfirm: async () => {
+        confirmDelete(
+          name,
+          async () => {
             try {
               await api.delete(`${basePath}/${id}`);
             } finally {
@@ -55,7 +50,8 @@ export function useRows<T extends { id: string }>(
               resolve();
             }
           },
-        });
+          () => resolve(),
+        );
       }),
   };
 }

@@ -6,13 +6,13 @@
  * here first and by the server (422 `validation.share_total_over` on `portion`).
  */
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { portion, portionsExceedWhole, requiredString, V } from '@wasiat/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ApiError, api } from '@/app/api.ts';
+import { confirmDelete } from '@/app/notify.tsx';
 import { RecordForm } from '../../components/RecordForm.tsx';
 import { RecordsTable } from '../../components/RecordsTable.tsx';
 import type { Page, PropertyReceiver, Receiver } from '../../types.ts';
@@ -76,15 +76,8 @@ export function PropertyReceivers({
         onDelete={
           editable
             ? (r) =>
-                modals.openConfirmModal({
-                  title: t('wills.delete_title'),
-                  children: t('wills.delete_confirm', { name: nameOf(r) }),
-                  labels: { confirm: t('wills.delete'), cancel: t('common.cancel') },
-                  confirmProps: { color: 'red' },
-                  closeButtonProps: { 'aria-label': t('common.close') },
-                  onConfirm: async () => {
-                    await api.delete(`property-receiver/${r.id}`).finally(refresh);
-                  },
+                confirmDelete(nameOf(r), async () => {
+                  await api.delete(`property-receiver/${r.id}`).finally(refresh);
                 })
             : undefined
         }
