@@ -125,31 +125,51 @@ export function lazyChildLogger(
   bindings: pino.Bindings,
   opts: pino.ChildLoggerOptions,
 ): FastifyBaseLogger {
-  let child: FastifyBaseLogger | undefined;
-  const real = () => {
-    child ??= logger.child(bindings, opts);
-    return child;
-  };
-  const forward =
-    (m: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent') =>
-    (...args: unknown[]) =>
-      (real()[m] as (...a: unknown[]) => void)(...args);
-  return {
-    get level() {
-      return child ? child.level : logger.level;
-    },
-    set level(v: string) {
-      real().level = v;
-    },
-    fatal: forward('fatal'),
-    error: forward('error'),
-    warn: forward('warn'),
-    info: forward('info'),
-    debug: forward('debug'),
-    trace: forward('trace'),
-    silent: forward('silent'),
-    child: (b: pino.Bindings, o?: pino.ChildLoggerOptions) => real().child(b, o),
-  } as FastifyBaseLogger;
+  return new LazyChild(logger, bindings, opts) as unknown as FastifyBaseLogger;
+}
+
+/** The logger of {@link lazyChildLogger}: methods on the prototype, so a request allocates one small object. */
+class LazyChild {
+  #child: FastifyBaseLogger | undefined;
+  constructor(
+    private readonly parent: FastifyBaseLogger,
+    private readonly bindings: pino.Bindings,
+    private readonly opts: pino.ChildLoggerOptions,
+  ) {}
+  #real(): FastifyBaseLogger {
+    this.#child ??= this.parent.child(this.bindings, this.opts);
+    return this.#child;
+  }
+  get level() {
+    return this.#child ? this.#child.level : this.parent.level;
+  }
+  set level(v: string) {
+    this.#real().level = v;
+  }
+  fatal(...a: unknown[]) {
+    (this.#real().fatal as (...x: unknown[]) => void)(...a);
+  }
+  error(...a: unknown[]) {
+    (this.#real().error as (...x: unknown[]) => void)(...a);
+  }
+  warn(...a: unknown[]) {
+    (this.#real().warn as (...x: unknown[]) => void)(...a);
+  }
+  info(...a: unknown[]) {
+    (this.#real().info as (...x: unknown[]) => void)(...a);
+  }
+  debug(...a: unknown[]) {
+    (this.#real().debug as (...x: unknown[]) => void)(...a);
+  }
+  trace(...a: unknown[]) {
+    (this.#real().trace as (...x: unknown[]) => void)(...a);
+  }
+  silent(...a: unknown[]) {
+    (this.#real().silent as (...x: unknown[]) => void)(...a);
+  }
+  child(b: pino.Bindings, o?: pino.ChildLoggerOptions) {
+    return this.#real().child(b, o);
+  }
 }
 
 /**
