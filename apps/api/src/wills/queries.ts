@@ -17,13 +17,12 @@ import {
   property_receivers,
   receivers,
   report_org_totals,
-  user_accesses,
   users,
   will_user_details,
   wills,
   witnesses,
 } from '../db/schema/index.ts';
-import { grantExistsPrepared, registerReferenceKind } from '../grants/index.ts';
+import { registerReferenceKind } from '../grants/index.ts';
 import { notFound } from '../http/errors.ts';
 import { pageParams, toPage } from '../http/pagination.ts';
 import { plainListScope, scopeFlags, visibleWillSql, willScope } from './policy.ts';
