@@ -12,7 +12,7 @@ import { type Action, can, type Role } from '@wasiat/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Db } from '../db/client.ts';
+import { type Db, perDatabase } from '../db/client.ts';
 import { user_accesses, type users } from '../db/schema/index.ts';
 import { AppError, forbidden, unauthenticated } from '../http/errors.ts';
 import { type SessionRow, userForToken } from './tokens.ts';
@@ -76,8 +76,7 @@ export const roleOfUser = (u: AuthUser) => u.role as Role;
 /** Whether the caller may do `action` (for scoping decisions inside services). */
 export const userCan = (u: AuthUser, action: Action) => can(u.role, action);
 
-const pendingQueries = new WeakMap<Db, ReturnType<typeof preparePendingQuery>>();
-const preparePendingQuery = (db: Db) =>
+const pendingQuery = perDatabase((db) =>
   db
     .select({
       active: sql<number>`count(*) filter (where ${user_accesses.status} = 1)::int`,
@@ -85,7 +84,8 @@ const preparePendingQuery = (db: Db) =>
     })
     .from(user_accesses)
     .where(eq(user_accesses.user_id, sql.placeholder('userId')))
-    .prepare('guard_pending_access');
+    .prepare('guard_pending_access'),
+);
 
 /**
  * Whether a staff-side user (any role but Client) is still awaiting 'Approve Access': they have a pending
@@ -94,12 +94,7 @@ const preparePendingQuery = (db: Db) =>
  */
 export async function awaitingApproval(db: Db, user: AuthUser): Promise<boolean> {
   if (user.role === 'Client') return false;
-  let q = pendingQueries.get(db);
-  if (!q) {
-    q = preparePendingQuery(db);
-    pendingQueries.set(db, q);
-  }
-  const [row] = await q.execute({ userId: user.id });
+  const [row] = await pendingQuery(db).execute({ userId: user.id });
   return !!row && row.pending > 0 && row.active === 0;
 }
 

@@ -10,7 +10,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import { type Db, perDatabase } from '../db/client.ts';
 import { auth_tokens, user_accesses, users } from '../db/schema/index.ts';
 
 /** Idle expiry of a Client's session (issue 11: 60 minutes). */
@@ -89,23 +89,15 @@ export interface SessionRow {
  * handle): building the drizzle query each time cost most of a request's CPU (bench/api.ts). One round trip per
  * session check (ADR 0112).
  */
-const tokenQueries = new WeakMap<Db, ReturnType<typeof prepareTokenQuery>>();
-const prepareTokenQuery = (db: Db) =>
+const tokenQuery = perDatabase((db) =>
   db
     .select(sessionColumns())
     .from(auth_tokens)
     .innerJoin(users, eq(users.id, auth_tokens.user_id))
     .where(liveTokenWhere())
     .limit(1)
-    .prepare('auth_user_for_token');
-function tokenQuery(db: Db) {
-  let q = tokenQueries.get(db);
-  if (!q) {
-    q = prepareTokenQuery(db);
-    tokenQueries.set(db, q);
-  }
-  return q;
-}
+    .prepare('auth_user_for_token'),
+);
 
 /**
  * A statement that checks a session: given the token's SHA-256 (`hash`, hex) and the current time (`now`, ISO),

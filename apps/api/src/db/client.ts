@@ -19,6 +19,23 @@ import * as schema from './schema/index.ts';
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema> & { $client: any };
 
+/**
+ * One value per database handle, made on first use — the prepared statements of a hot path (ADR 0112, 0139),
+ * built once per handle because building a drizzle query costs more CPU than running it.
+ * @returns a function of the handle that calls `make(db)` the first time and returns the same value after.
+ */
+export function perDatabase<T>(make: (db: Db) => T): (db: Db) => T {
+  const made = new WeakMap<Db, T>();
+  return (db) => {
+    let value = made.get(db);
+    if (value === undefined) {
+      value = make(db);
+      made.set(db, value);
+    }
+    return value;
+  };
+}
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';

@@ -183,6 +183,9 @@ async function fire(s: Sent): Promise<number> {
     if (status === 401 && token) await refreshToken(s.role);
   } else {
     stats.accepted += 1;
+    // Approving the owner's erasure request erased the owner (ADR 0083): their session is gone for good, and
+    // the route's further runs (it is the last route) go out with the dead token and must be refused.
+    if (/\/data-requests\/[^/]+\/approve/.test(s.url)) erased.add('owner');
     if (/logout|two-factor|password/.test(s.url) && token) await refreshToken(s.role);
   }
   return status;
@@ -228,9 +231,12 @@ async function settle() {
   }
 }
 
+/** Roles whose user an accepted request erased (their login no longer exists). */
+const erased = new Set<string>();
+
 async function refreshToken(role: string) {
   const login = logins[role];
-  if (!login) return;
+  if (!login || erased.has(role)) return;
   const check = await fetch(`${t.baseUrl}/api/user`, { headers: { Authorization: `Bearer ${tokens[role]}` } });
   if (check.status === 401) tokens[role] = await t.login(...login);
 }

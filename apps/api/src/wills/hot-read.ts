@@ -13,7 +13,7 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { AuthUser } from '../auth/guard.ts';
 import { liveTokenWhere, type SessionRow, sessionColumns } from '../auth/tokens.ts';
-import type { Db } from '../db/client.ts';
+import { type Db, perDatabase } from '../db/client.ts';
 import {
   auth_tokens,
   bequests,
@@ -74,7 +74,6 @@ const p = (name: string) => sql.placeholder(name);
 /** A role test in SQL: the session user's role is one of the placeholder's array. */
 const roleIn = (name: string): SQL => sql`(${users.role} = any(${p(name)}::text[]))`;
 
-const statements = new WeakMap<Db, ReturnType<typeof prepare>>();
 function prepare(db: Db) {
   return {
     /** The read for a user known to the caller (scope flags as placeholders; ADR 0112). */
@@ -116,14 +115,7 @@ function prepare(db: Db) {
       .prepare('wills_read_will_with_session'),
   };
 }
-function prepared(db: Db) {
-  let s = statements.get(db);
-  if (!s) {
-    s = prepare(db);
-    statements.set(db, s);
-  }
-  return s;
-}
+const prepared = perDatabase(prepare);
 
 /** The roles of each scope flag (policy.ts `scopeFlags`), from the permission table; fixed for the process. */
 const SCOPE_ROLES = {

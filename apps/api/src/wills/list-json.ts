@@ -12,7 +12,7 @@
  */
 import { and, desc, eq, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { AuthUser } from '../auth/guard.ts';
-import type { Db } from '../db/client.ts';
+import { type Db, perDatabase } from '../db/client.ts';
 import { payments, report_org_totals, wills } from '../db/schema/index.ts';
 import { pageParams, toPage } from '../http/pagination.ts';
 import { plainListScope } from './policy.ts';
@@ -59,7 +59,6 @@ const p = (name: string) => sql.placeholder(name);
 /** The page as JSON text, newest first, from a subquery `page` of whole will rows. */
 const pageJson = sql<string>`coalesce(json_agg(${willBodyJson} order by ${wills.created_at} desc, ${wills.id} desc)::text, '[]')`;
 
-const statements = new WeakMap<Db, ReturnType<typeof prepare>>();
 function prepare(db: Db) {
   // The page is a subquery aliased as the table itself, so the body's columns ("wills"."id", …) name its rows.
   const page = (where: SQL | undefined) =>
@@ -82,6 +81,8 @@ function prepare(db: Db) {
   };
 }
 
+const prepared = perDatabase(prepare);
+
 const PARTS = { basicParts: partsOf({ plan: 'basic' }), fullParts: partsOf({ plan: 'comprehensive' }) };
 
 /**
@@ -94,13 +95,8 @@ export async function plainWillListJson(db: Db, user: AuthUser, q: WillListQuery
   if (q.user_id || q.organization_id || q.status !== undefined || q.ic_number || q.name) return null;
   const scope = plainListScope(user);
   if (!scope) return null;
-  let s = statements.get(db);
-  if (!s) {
-    s = prepare(db);
-    statements.set(db, s);
-  }
   const pp = pageParams(q);
-  const [row] = await s[scope].execute({ uid: user.id, limit: pp.per_page, offset: pp.offset, ...PARTS });
+  const [row] = await prepared(db)[scope].execute({ uid: user.id, limit: pp.per_page, offset: pp.offset, ...PARTS });
   const envelope = JSON.stringify({ wasiats: toPage([], row.total, pp) });
   const data = typeof row.data === 'string' ? row.data : JSON.stringify(row.data);
   return envelope.replace('"data":[]', () => `"data":${data}`);

@@ -4,7 +4,7 @@
  */
 import { and, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { type AuthUser, userCan } from '../auth/guard.ts';
-import type { Db } from '../db/client.ts';
+import { type Db, perDatabase } from '../db/client.ts';
 import {
   bequests,
   branches,
@@ -70,7 +70,6 @@ registerReferenceKind('Wasiat', async (db, user, id) => {
  * far more CPU than running it (bench/api.ts: ~3,000 vs ~22,000 queries/s), so `GET /api/wasiat/{id}`
  * uses these. The single-will scope is the same as `willScope` (policy.ts), passed as flags.
  */
-const preparedCache = new WeakMap<Db, ReturnType<typeof prepare>>();
 function prepare(db: Db) {
   const p = (name: string) => sql.placeholder(name);
   const visible = and(
@@ -127,14 +126,7 @@ function prepare(db: Db) {
       .prepare('wills_latest_payment'),
   };
 }
-function prepared(db: Db) {
-  let p = preparedCache.get(db);
-  if (!p) {
-    p = prepare(db);
-    preparedCache.set(db, p);
-  }
-  return p;
-}
+const prepared = perDatabase(prepare);
 
 /** Lock a will row (inside a transaction) without scope; for re-reading after a scoped check. */
 export async function lockWill(db: Conn, id: string) {
