@@ -20,12 +20,12 @@ import {
   heirs,
   immoveable_properties,
   moveable_properties,
-  payments,
   users,
   wills,
 } from '../db/schema/index.ts';
 import { notFound } from '../http/errors.ts';
-import { rolesWith, scopeFlags, visibleWillSql } from './policy.ts';
+import { rolesWith, scopeFlags, visibleWillByPlaceholders, visibleWillSql } from './policy.ts';
+import { latestPaymentStatus } from './queries.ts';
 
 /** A bequest as the estate rule reads it (estate-service.ts `willBequests`). */
 export interface WillBequest {
@@ -54,9 +54,7 @@ interface ReadColumns {
 function readColumns() {
   const wid = sql.raw('"wills"."id"');
   return {
-    payment_status: sql<string | null>`(select pm.status from ${payments} pm
-          where pm.paymentable_type = 'Wasiat' and pm.paymentable_id = ${wid}
-          order by pm.created_at desc, pm.updated_at desc limit 1)`,
+    payment_status: latestPaymentStatus,
     property_values: sql<unknown>`(select coalesce(json_agg(x.v), '[]'::json) from (
           select mp.value_sen as v from ${moveable_properties} mp where mp.moveable_type = 'Wasiat' and mp.moveable_id = ${wid}
           union all
@@ -80,20 +78,7 @@ function prepare(db: Db) {
     read: db
       .select({ will: wills, ...readColumns() })
       .from(wills)
-      .where(
-        and(
-          eq(wills.id, p('id')),
-          visibleWillSql(
-            {
-              any: sql`${p('any')}::boolean`,
-              own: sql`${p('own')}::boolean`,
-              agent: sql`${p('agent')}::boolean`,
-              org: sql`${p('org')}::boolean`,
-            },
-            p('uid'),
-          ),
-        ),
-      )
+      .where(visibleWillByPlaceholders())
       .prepare('wills_read_will'),
     /** The read as the session check (ADR 0187): one row per live token, the will null when out of scope. */
     withSession: db

@@ -13,10 +13,10 @@
 import { and, desc, eq, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { AuthUser } from '../auth/guard.ts';
 import { type Db, perDatabase } from '../db/client.ts';
-import { payments, report_org_totals, wills } from '../db/schema/index.ts';
+import { report_org_totals, wills } from '../db/schema/index.ts';
 import { pageParams, toPage } from '../http/pagination.ts';
 import { plainListScope } from './policy.ts';
-import type { WillListQuery } from './queries.ts';
+import { isFilteredList, latestPaymentStatus, type WillListQuery } from './queries.ts';
 import { partsOf } from './service.ts';
 
 /** A timestamptz as `Date.prototype.toJSON` writes it (UTC, milliseconds truncated as the driver's Date does). */
@@ -38,9 +38,7 @@ const willBodyJson = sql`json_build_object(
   'price', (${wills.price_sen}::float8 / 100), 'price_sen', ${wills.price_sen}, 'discount_sen', ${wills.discount_sen},
   'amount_due_sen', (case when ${wills.price_sen} is null then null else greatest(0, ${wills.price_sen} - ${wills.discount_sen}) end),
   'payment_options_id', ${wills.payment_options_id}, 'payment_received_at', ${iso(wills.payment_received_at)},
-  'payment_status', (select pm.status from ${payments} pm
-    where pm.paymentable_type = 'Wasiat' and pm.paymentable_id = ${wills.id}
-    order by pm.created_at desc, pm.updated_at desc limit 1),
+  'payment_status', ${latestPaymentStatus},
   'acknowledged_pdpa', ${flag(wills.acknowledged_pdpa)}, 'acknowledged_confirmation', ${flag(wills.acknowledged_confirmation)},
   'signature', (case when ${wills.signature_id} is null then null else json_build_object('id', ${wills.signature_id}) end),
   'ekyc_verified_at', ${iso(wills.ekyc_verified_at)}, 'ekyc_method', ${wills.ekyc_method},
@@ -92,7 +90,7 @@ const PARTS = { basicParts: partsOf({ plan: 'basic' }), fullParts: partsOf({ pla
  * @returns the body, or null when the list is not one of the two plain shapes (the caller takes `listWills`).
  */
 export async function plainWillListJson(db: Db, user: AuthUser, q: WillListQuery): Promise<string | null> {
-  if (q.user_id || q.organization_id || q.status !== undefined || q.ic_number || q.name) return null;
+  if (isFilteredList(q)) return null;
   const scope = plainListScope(user);
   if (!scope) return null;
   const pp = pageParams(q);

@@ -75,6 +75,26 @@ export function visibleWillSql(f: { any: SQL; own: SQL; agent: SQL; org: SQL }, 
       and ${grantExistsPrepared(wills.user_id, uid, f.org)})))`;
 }
 
+/**
+ * {@link visibleWillSql} for the will with placeholder `id`, with every flag and the user as placeholders
+ * (`any`, `own`, `agent`, `org` from {@link scopeFlags}; `uid`): the prepared single-will statements.
+ */
+export function visibleWillByPlaceholders(): SQL {
+  const p = (name: string) => sql.placeholder(name);
+  return and(
+    eq(wills.id, p('id')),
+    visibleWillSql(
+      {
+        any: sql`${p('any')}::boolean`,
+        own: sql`${p('own')}::boolean`,
+        agent: sql`${p('agent')}::boolean`,
+        org: sql`${p('org')}::boolean`,
+      },
+      p('uid'),
+    ),
+  ) as SQL;
+}
+
 /** The roles that hold `action` in the permission table of @wasiat/domain (for a role test in SQL). */
 export const rolesWith = (action: Action): string[] => ROLES.filter((r) => can(r, action));
 

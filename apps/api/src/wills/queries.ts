@@ -25,7 +25,7 @@ import {
 import { registerReferenceKind } from '../grants/index.ts';
 import { notFound } from '../http/errors.ts';
 import { pageParams, toPage } from '../http/pagination.ts';
-import { plainListScope, scopeFlags, visibleWillSql, willScope } from './policy.ts';
+import { plainListScope, scopeFlags, visibleWillByPlaceholders, willScope } from './policy.ts';
 
 export type WillRow = typeof wills.$inferSelect;
 /** A transaction handle of {@link Db}. */
@@ -72,20 +72,8 @@ registerReferenceKind('Wasiat', async (db, user, id) => {
  */
 function prepare(db: Db) {
   const p = (name: string) => sql.placeholder(name);
-  const visible = and(
-    eq(wills.id, p('id')),
-    visibleWillSql(
-      {
-        any: sql`${p('any')}::boolean`,
-        own: sql`${p('own')}::boolean`,
-        agent: sql`${p('agent')}::boolean`,
-        org: sql`${p('org')}::boolean`,
-      },
-      p('uid'),
-    ),
-  );
   return {
-    visibleWill: db.select().from(wills).where(visible).prepare('wills_visible_will'),
+    visibleWill: db.select().from(wills).where(visibleWillByPlaceholders()).prepare('wills_visible_will'),
     /**
      * The will list of a staff-side user over all organisations, unfiltered (ADR 0139): the page, each will
      * with its latest payment's status, and the total from the all-time roll-up (ADR 0112) as an uncorrelated
@@ -205,12 +193,15 @@ async function listTotalFromRollup(db: Db, user: AuthUser, q: WillListQuery, cod
  * @returns `rows` (`{ will, payment_status }`) and `page(data)`, which wraps the serialized rows in the
  *   Laravel-style envelope `{ data, current_page, per_page, total, last_page }`.
  */
+/** Whether a list query filters (user, status, organisation, MyKad or name): not one of the plain lists. */
+export const isFilteredList = (q: WillListQuery) =>
+  Boolean(q.user_id || q.organization_id || q.status !== undefined || q.ic_number || q.name);
+
 export async function listWills(db: Db, user: AuthUser, q: WillListQuery) {
   const p = pageParams(q);
   // The two lists asked for most — staff over all organisations, a client's own — unfiltered: one prepared
   // statement carrying page and total (ADR 0139). An empty page (past the end) still needs the total: below.
-  const plain =
-    q.user_id || q.organization_id || q.status !== undefined || q.ic_number || q.name ? null : plainListScope(user);
+  const plain = isFilteredList(q) ? null : plainListScope(user);
   if (plain) {
     const stmt = plain === 'any' ? prepared(db).listAny : prepared(db).listOwn;
     const found = await stmt.execute({ uid: user.id, limit: p.per_page, offset: p.offset });
@@ -262,7 +253,8 @@ export async function listWills(db: Db, user: AuthUser, q: WillListQuery) {
 }
 
 /** The status of a will's latest payment, as a correlated subquery of a select over `wills`. */
-const latestPaymentStatus = sql<string | null>`(select pm.status from ${payments} pm
+/** The status of the latest payment of the will `"wills"."id"`, as a correlated subquery (null when none). */
+export const latestPaymentStatus = sql<string | null>`(select pm.status from ${payments} pm
   where pm.paymentable_type = 'Wasiat' and pm.paymentable_id = ${sql.raw('"wills"."id"')}
   order by pm.created_at desc, pm.updated_at desc limit 1)`;
 
