@@ -17,7 +17,8 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 const out = 'test-results';
 mkdirSync(out, { recursive: true });
@@ -27,6 +28,13 @@ rmSync(logs, { recursive: true, force: true });
 mkdirSync(logs, { recursive: true });
 let passed = 0;
 let failed = 0;
+/** What failed, named, for the list printed just above the closing line (the end of CI's output is what is read). */
+const failures = [];
+const firstLine = (m) =>
+  stripVTControlCharacters(String(m ?? ''))
+    .trim()
+    .split('\n')[0]
+    .slice(0, 300);
 const run = (cmd, args, env = {}) =>
   spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
 const bin = (name) => `node_modules/.bin/${name}`;
@@ -36,6 +44,7 @@ function check(name, cmd, args) {
   if (run(cmd, args) === 0) passed += 1;
   else {
     failed += 1;
+    failures.push(name);
     console.log(`✗ ${name} failed`);
   }
 }
@@ -72,7 +81,15 @@ function vitestInBackground(name, title, args, env = {}) {
       if (existsSync(json)) {
         const j = JSON.parse(readFileSync(json, 'utf8'));
         r = { passed: j.numPassedTests, failed: j.numFailedTests + (code !== 0 && j.numFailedTests === 0 ? 1 : 0) };
-      }
+        for (const f of j.testResults ?? []) {
+          for (const a of f.assertionResults ?? []) {
+            if (a.status === 'failed')
+              failures.push(`${name}: ${relative('.', f.name)} › ${a.fullName} — ${firstLine(a.failureMessages?.[0])}`);
+          }
+          if (f.status === 'failed' && !(f.assertionResults ?? []).some((a) => a.status === 'failed'))
+            failures.push(`${name}: ${relative('.', f.name)} — ${firstLine(f.message)}`);
+        }
+      } else failures.push(`${name}: no report (exit code ${code})`);
       res({ title, logFile, ...r });
     }),
   );
@@ -115,10 +132,28 @@ if (!haveChromium) {
     }).on('close', (code) => res(code ?? 1)),
   );
   if (existsSync(pwJson)) {
-    const s = JSON.parse(readFileSync(pwJson, 'utf8')).stats;
+    const report = JSON.parse(readFileSync(pwJson, 'utf8'));
+    const s = report.stats;
     passed += s.expected + s.flaky;
     failed += s.unexpected + (pCode !== 0 && s.unexpected === 0 ? 1 : 0);
-  } else failed += 1;
+    const walk = (suite) => {
+      for (const spec of suite.specs ?? []) {
+        for (const t of spec.tests ?? []) {
+          if (t.status === 'unexpected' || t.status === 'flaky') {
+            const last = t.results?.at(-1);
+            failures.push(
+              `playwright${t.status === 'flaky' ? ' (flaky, passed on retry)' : ''}: ${spec.file}:${spec.line} › ${spec.title} — ${firstLine(last?.error?.message)}`,
+            );
+          }
+        }
+      }
+      for (const child of suite.suites ?? []) walk(child);
+    };
+    for (const suite of report.suites ?? []) walk(suite);
+  } else {
+    failed += 1;
+    failures.push('playwright: no report');
+  }
   const serverLog = `${logs}/e2e-server.log`;
   if (pCode !== 0 && existsSync(serverLog)) {
     // The server's own output goes to its log file, not the console: show its last warnings and errors.
@@ -138,5 +173,6 @@ for (const r of await lane) {
 check('log scan', 'node', ['--import', 'tsx', 'scripts/log-scan.ts', logs]);
 
 writeFileSync(`${out}/summary.json`, JSON.stringify({ passed, failed }));
+if (failures.length) console.log(`\nWhat failed:\n${failures.map((f) => `- ${f}`).join('\n')}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);

@@ -38,10 +38,10 @@ const BUDGET = {
    */
   willRead: 1,
   /**
-   * `GET /api/wasiat?limit=15`, staff over all organisations or a client's own: session + the page with each
-   * will's payment status and the total (one prepared statement; ADR 0139).
+   * `GET /api/wasiat?limit=15`, staff over all organisations or a client's own: ONE statement — the session check
+   * carries the first page with each will's payment status and the total (wills/list-json.ts; ADR 0139, 0192).
    */
-  willList: 2,
+  willList: 1,
   /** `GET /api/dashboard/summary`: session + the report roll-ups (wills and hibahs, all time and this month). */
   dashboard: 9,
 };
@@ -209,6 +209,33 @@ describe('the one-statement will list', () => {
     expect(plainOwn.body.wasiats).toMatchObject({ current_page: 1, per_page: 15, total: 2, last_page: 1 });
   });
 
+  it('answers the first page carried by the session check as the other pages and the general query do', async () => {
+    for (const token of [staff, client.token]) {
+      // the session check's page (≤ 100, first page), the statement with the page size as a placeholder (> 100),
+      // and the general query (a filter); the test's wills all fit on one page of each
+      const carried = await statementsOf('/api/wasiat?limit=100&page=1', token);
+      const placeholders = await statementsOf('/api/wasiat?limit=101', token);
+      const general = await statementsOf('/api/wasiat?limit=100&status=0,1,2,3,4', token);
+      expect(carried.n, carried.texts.join('\n')).toBe(1);
+      expect(placeholders.n).toBe(2);
+      expect(general.n).toBeGreaterThan(2);
+      expect(carried.body.wasiats.data.length).toBeGreaterThan(0);
+      expect(carried.body.wasiats.data).toEqual(placeholders.body.wasiats.data);
+      expect(carried.body.wasiats.data).toEqual(general.body.wasiats.data);
+      expect(carried.body.wasiats.total).toBe(general.body.wasiats.total);
+      expect(carried.body.wasiats).toMatchObject({ current_page: 1, per_page: 100 });
+    }
+  });
+
+  it('takes the general path for a query the carried page does not answer, and refuses a bad one', async () => {
+    for (const q of ['limit=015', 'page=2', 'limit=15&name=x', 'limit=15&load_with=heirs']) {
+      const r = await statementsOf(`/api/wasiat?${q}`, staff);
+      expect(r.n, q).toBeGreaterThan(1);
+    }
+    expect((await t.call('GET', '/api/wasiat?limit=0', { token: staff })).status).toBe(422);
+    expect((await t.call('GET', '/api/wasiat?limit=abc', { token: client.token })).status).toBe(422);
+  });
+
   it('shows a client only their own wills', async () => {
     const { body } = await statementsOf('/api/wasiat?limit=15', client.token);
     expect(body.wasiats.total).toBe(1);
@@ -245,5 +272,16 @@ describe('the one-statement will read', () => {
     await t.ctx.db.update(auth_tokens).set({ revoked_at: new Date() }).where(eq(auth_tokens.user_id, c.id));
     expect((await t.call('GET', `/api/wasiat/${own.body.wasiat.id}`, { token: c.token })).status).toBe(401);
     expect((await t.call('GET', `/api/wasiat/${own.body.wasiat.id}`)).status).toBe(401);
+  });
+
+  it('checks the session of the list as the plain token lookup does (ADR 0192)', async () => {
+    const c = await newClient(t, false);
+    expect((await t.call('GET', '/api/wasiat?limit=15', { token: c.token })).status).toBe(200);
+    await t.ctx.db.update(users).set({ status: 0 }).where(eq(users.id, c.id));
+    expect((await t.call('GET', '/api/wasiat?limit=15', { token: c.token })).status).toBe(401);
+    await t.ctx.db.update(users).set({ status: 1 }).where(eq(users.id, c.id));
+    expect((await t.call('GET', '/api/wasiat', { token: c.token })).status).toBe(200);
+    await t.ctx.db.update(auth_tokens).set({ revoked_at: new Date() }).where(eq(auth_tokens.user_id, c.id));
+    expect((await t.call('GET', '/api/wasiat?limit=15', { token: c.token })).status).toBe(401);
   });
 });

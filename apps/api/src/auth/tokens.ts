@@ -99,6 +99,11 @@ const tokenQuery = perDatabase((db) =>
     .prepare('auth_user_for_token'),
 );
 
+/** The plain token lookup: the {@link SessionRow} of the live token `hash` at `now`, or undefined. */
+export async function plainSessionRow(db: Db, params: { hash: string; now: string }): Promise<SessionRow | undefined> {
+  return (await tokenQuery(db).execute(params))[0];
+}
+
 /**
  * A statement that checks a session: given the token's SHA-256 (`hash`, hex) and the current time (`now`, ISO),
  * the {@link SessionRow} of a live token, or undefined. The default is the plain token lookup; a route may run
@@ -125,7 +130,7 @@ export const awaitingApprovalOf = (role: string, counts: { active: number; pendi
 export async function userForToken(db: Db, token: string, statement?: SessionStatement) {
   const now = new Date();
   const params = { hash: sha256(token), now: now.toISOString() };
-  const row = statement ? await statement(params) : (await tokenQuery(db).execute(params))[0];
+  const row = statement ? await statement(params) : await plainSessionRow(db, params);
   if (!row) return null;
   if (now.getTime() - row.token.last_used_at.getTime() > idleMsForRole(row.user.role)) return null;
   if (row.user.status !== 1) return null;

@@ -124,6 +124,10 @@ export function plainListScope(user: AuthUser): 'any' | 'own' | null {
   return null;
 }
 
+/** The roles whose {@link plainListScope} is `scope`, from the permission table (for scopes decided in SQL). */
+export const rolesOfPlainScope = (scope: 'any' | 'own'): string[] =>
+  ROLES.filter((role) => plainListScope({ role } as AuthUser) === scope);
+
 /** Whether the user may create wills at all (for themselves or for a client). */
 export const canCreateForClient = (user: AuthUser) => userCan(user, 'will:create:client');
 

@@ -42,7 +42,7 @@ import { saveEstate } from './estate-service.ts';
 import { acknowledgeWillHeirBequests, getWillHeirBequests } from './heir-bequests.ts';
 import { type WillSessionRow, willReadWithSession } from './hot-read.ts';
 import { actorOf as actor, EDIT_WILLS, idParams, parseBody, READ_WILLS } from './http.ts';
-import { plainWillListJson } from './list-json.ts';
+import { listReadWithSession, plainWillListFromSession, plainWillListJson } from './list-json.ts';
 import { multipartToBody } from './multipart.ts';
 import { originalWillUpdate } from './original-contract.ts';
 import { notePaymentChoice } from './payment-choice.ts';
@@ -90,7 +90,11 @@ export async function willsRoutes(api: FastifyInstance, ctx: Ctx) {
     r.get(
       '/wasiat',
       {
-        config: { access: READ_WILLS },
+        config: {
+          access: READ_WILLS,
+          // the first page is the session check's own statement: one statement per request (list-json.ts; ADR 0192)
+          sessionRead: (db, params, req) => listReadWithSession(db, params, req.query),
+        },
         schema: {
           querystring: z.object({
             user_id: optionalQuery(z.string().max(64)),
@@ -108,7 +112,9 @@ export async function willsRoutes(api: FastifyInstance, ctx: Ctx) {
         // staff over all organisations or a client's own, unfiltered: JSON written by PostgreSQL (ADR 0189); the
         // 2021 client's session keeps the general path, whose answer its hook completes (amendments/original-contract.ts)
         if (!req.query.load_with && req.clientContract !== '2021') {
-          const json = await plainWillListJson(ctx.db, user, req.query);
+          const json =
+            plainWillListFromSession(req.sessionRow, user, req.query) ??
+            (await plainWillListJson(ctx.db, user, req.query));
           if (json) return reply.type('application/json; charset=utf-8').send(json);
         }
         const { rows, page } = await listWills(ctx.db, user, req.query);
