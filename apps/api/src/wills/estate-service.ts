@@ -87,7 +87,7 @@ export async function estateSummary(db: Conn, will: WillRow) {
  * `GET /wasiat/{id}` reads them in the will's own statement; queries.ts `findWillForRead`, ADR 0112).
  */
 export function estateOf(
-  will: WillRow,
+  will: Pick<WillRow, 'estimated_estate_sen' | 'funeral_sen' | 'debts_sen' | 'harta_sepencarian_sen' | 'heirs_consent'>,
   values: (number | null)[],
   b: { portion: string; ic_number: string | null; relationship: string | null }[],
   h: { relationship: string; ic_number: string | null }[],

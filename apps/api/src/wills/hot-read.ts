@@ -9,6 +9,9 @@
  *   (auth/tokens.ts `sessionColumns`), with the will LEFT JOINed in that user's scope, decided in SQL from the
  *   user's role and the permission table ({@link rolesWith}). The guard then decides the session and the access
  *   from the row exactly as before; a will out of scope comes back empty and is a 404.
+ * - ADR 0193: in that statement the will comes as the JSON text of its answer, written by PostgreSQL in the shape
+ *   of serializers.ts `willBody` (body-json.ts), beside what its estate figures need; the route answers text
+ *   ({@link willReadJson}). With `load_with` or in a 2021-client session it reads {@link findWillForRead}.
  */
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { AuthUser } from '../auth/guard.ts';
@@ -24,6 +27,8 @@ import {
   wills,
 } from '../db/schema/index.ts';
 import { notFound } from '../http/errors.ts';
+import { WILL_BODY_PARTS, willBodyJson } from './body-json.ts';
+import { estateOf } from './estate-service.ts';
 import { rolesWith, scopeFlags, visibleWillByPlaceholders, visibleWillSql } from './policy.ts';
 import { latestPaymentStatus } from './queries.ts';
 
@@ -42,19 +47,21 @@ export interface WillHeir {
 
 type WillRow = typeof wills.$inferSelect;
 
-/** What the read selects beside the will's row (raw from the driver; {@link readOf} parses it). */
-interface ReadColumns {
-  payment_status: string | null;
+/** What the estate figures need beside the will's row (raw from the driver; {@link estateRead} parses it). */
+interface EstateColumns {
   property_values: unknown;
   bequests: unknown;
   heirs: unknown;
 }
+/** What the general read selects beside the will's row (ADR 0112). */
+interface ReadColumns extends EstateColumns {
+  payment_status: string | null;
+}
 
-/** The read's columns beside the will (ADR 0112). The will's id is written qualified inside the subqueries. */
-function readColumns() {
+/** The estate figures' columns beside the will. The will's id is written qualified inside the subqueries. */
+function estateColumns() {
   const wid = sql.raw('"wills"."id"');
   return {
-    payment_status: latestPaymentStatus,
     property_values: sql<unknown>`(select coalesce(json_agg(x.v), '[]'::json) from (
           select mp.value_sen as v from ${moveable_properties} mp where mp.moveable_type = 'Wasiat' and mp.moveable_id = ${wid}
           union all
@@ -67,6 +74,8 @@ function readColumns() {
           from ${heirs} h where h.heirable_type = 'Wasiat' and h.heirable_id = ${wid})`,
   };
 }
+/** The general read's columns beside the will (ADR 0112): the status of its latest payment and the estate's. */
+const readColumns = () => ({ payment_status: latestPaymentStatus, ...estateColumns() });
 
 const p = (name: string) => sql.placeholder(name);
 /** A role test in SQL: the session user's role is one of the placeholder's array. */
@@ -82,7 +91,18 @@ function prepare(db: Db) {
       .prepare('wills_read_will'),
     /** The read as the session check (ADR 0187): one row per live token, the will null when out of scope. */
     withSession: db
-      .select({ ...sessionColumns(), will: wills, ...readColumns() })
+      .select({
+        ...sessionColumns(),
+        will_id: wills.id,
+        // the answer's will as JSON text written by PostgreSQL (body-json.ts; ADR 0193); null when not visible
+        will_body: sql<string | null>`(case when ${wills.id} is null then null else (${willBodyJson})::text end)`,
+        estimated_estate_sen: wills.estimated_estate_sen,
+        funeral_sen: wills.funeral_sen,
+        debts_sen: wills.debts_sen,
+        harta_sepencarian_sen: wills.harta_sepencarian_sen,
+        heirs_consent: wills.heirs_consent,
+        ...estateColumns(),
+      })
       .from(auth_tokens)
       .innerJoin(users, eq(users.id, auth_tokens.user_id))
       .leftJoin(
@@ -110,8 +130,20 @@ const SCOPE_ROLES = {
   orgRoles: rolesWith('will:read:organisation'),
 };
 
-/** The session row of {@link willReadWithSession}: the session's columns and the read's (will null when not visible). */
-export type WillSessionRow = SessionRow & ReadColumns & { will: WillRow | null };
+/** What the estate figures read of the will (estate-service.ts `estateOf`). */
+type EstateInputs = Pick<
+  WillRow,
+  'estimated_estate_sen' | 'funeral_sen' | 'debts_sen' | 'harta_sepencarian_sen' | 'heirs_consent'
+>;
+
+/**
+ * The session row of {@link willReadWithSession}: the session's columns and the read's — the will's id, its
+ * answer as JSON text and what its estate figures need; `will_id` null when the will is not visible.
+ */
+export type WillSessionRow = SessionRow &
+  EstateColumns & { will_id: string | null; will_body: string | null } & {
+    [K in keyof EstateInputs]: EstateInputs[K] | null;
+  };
 
 /**
  * The guard's session check for `GET /wasiat/{id}` (`config.sessionRead`; ADR 0187): ONE statement returning
@@ -123,37 +155,48 @@ export async function willReadWithSession(
   params: { hash: string; now: string },
   id: string,
 ): Promise<WillSessionRow | undefined> {
-  const [row] = await prepared(db).withSession.execute({ ...params, id, ...SCOPE_ROLES });
+  const [row] = await prepared(db).withSession.execute({ ...params, id, ...SCOPE_ROLES, ...WILL_BODY_PARTS });
   return row as WillSessionRow | undefined;
 }
 
 // PGlite and node-postgres both parse json; a driver answering text is parsed here.
 const json = <T>(v: unknown) => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
 
-/** The read's columns as the serializer takes them. */
-function readOf(will: WillRow, row: ReadColumns) {
-  return {
-    will,
-    paymentStatus: row.payment_status,
-    propertyValues: json<(number | null)[]>(row.property_values),
-    bequests: json<WillBequest[]>(row.bequests),
-    heirs: json<WillHeir[]>(row.heirs),
-  };
-}
+/** The estate figures' columns as estate-service.ts `estateOf` takes them. */
+const estateRead = (row: EstateColumns) => ({
+  propertyValues: json<(number | null)[]>(row.property_values),
+  bequests: json<WillBequest[]>(row.bequests),
+  heirs: json<WillHeir[]>(row.heirs),
+});
+
+/** The general read's columns as the serializer takes them. */
+const readOf = (will: WillRow, row: ReadColumns) => ({ will, paymentStatus: row.payment_status, ...estateRead(row) });
 
 /**
  * The will `id` for `GET /wasiat/{id}` with what its answer needs beyond the row, in ONE statement: the status
  * of the latest payment (`payment_status`), the `value_sen` of each property, the bequests and the heirs (for
- * the estate figures). When the guard already read it with the session ({@link willReadWithSession}, passed as
- * `preloaded` for the same `id` and user), no statement runs at all.
+ * the estate figures). The read behind `load_with` and a 2021-client session (serializers.ts `readWill`).
  * @throws 404 when the caller may not see it (same scope as queries.ts `findVisibleWill`).
  */
-export async function findWillForRead(db: Db, user: AuthUser, id: string, preloaded?: WillSessionRow) {
-  if (preloaded && preloaded.user.id === user.id) {
-    if (!preloaded.will || preloaded.will.id !== id) throw notFound();
-    return readOf(preloaded.will, preloaded);
-  }
+export async function findWillForRead(db: Db, user: AuthUser, id: string) {
   const [row] = await prepared(db).read.execute({ id, uid: user.id, ...scopeFlags(user) });
   if (!row) throw notFound();
   return readOf(row.will, row);
+}
+
+/**
+ * `GET /wasiat/{id}` without `load_with` from the guard's session row ({@link willReadWithSession}; ADR 0193):
+ * the whole answer `{ "wasiat": { …willBody, estate, executor_fee } }` as JSON text — the will as PostgreSQL
+ * wrote it (body-json.ts), the estate figures computed here (estate-service.ts `estateOf`) and spliced after it,
+ * as serializers.ts `readWill` answers it.
+ * @returns the text, or null when the row is not this request's session read of `id` for `user`.
+ * @throws 404 when the session read found no such will in the caller's scope.
+ */
+export function willReadJson(row: SessionRow | undefined, user: AuthUser, id: string): string | null {
+  const r = row as WillSessionRow | undefined;
+  if (!r || !('will_body' in r) || r.user.id !== user.id) return null;
+  if (!r.will_id || r.will_id !== id || r.will_body === null) throw notFound();
+  const e = estateRead(r);
+  const estate = JSON.stringify(estateOf(r as EstateInputs, e.propertyValues, e.bequests, e.heirs));
+  return `{"wasiat":${r.will_body.slice(0, -1)},${estate.slice(1)}}`;
 }

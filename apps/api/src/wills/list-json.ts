@@ -16,43 +16,9 @@ import { liveTokenWhere, plainSessionRow, type SessionRow, sessionColumns } from
 import { type Db, perDatabase } from '../db/client.ts';
 import { auth_tokens, report_org_totals, users, wills } from '../db/schema/index.ts';
 import { pageParams, toPage } from '../http/pagination.ts';
+import { WILL_BODY_PARTS, willBodyJson } from './body-json.ts';
 import { plainListScope, rolesOfPlainScope } from './policy.ts';
-import { isFilteredList, latestPaymentStatus, type WillListQuery } from './queries.ts';
-import { partsOf } from './service.ts';
-
-/** A timestamptz as `Date.prototype.toJSON` writes it (UTC, milliseconds truncated as the driver's Date does). */
-const iso = (c: SQLWrapper) => sql`to_char(${c} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-/** A boolean as the 0/1 the product's client reads. */
-const flag = (c: SQLWrapper) => sql`(case when ${c} then 1 else 0 end)`;
-
-/** The part sequence of the will's plan (service.ts `partsOf`: `e` only for a comprehensive will). */
-const SEQUENCE = sql`(case when ${wills.plan} = 'comprehensive' then ${sql.placeholder('fullParts')}::text[] else ${sql.placeholder('basicParts')}::text[] end)`;
-
-/**
- * One will as serializers.ts `willBody` answers it, as a `json` value. `unlocked` is service.ts
- * `computeUnlocked`: the plan's parts up to and including the first one not done.
- */
-const willBodyJson = sql`json_build_object(
-  'id', ${wills.id}, 'user_id', ${wills.user_id}, 'agent_id', ${wills.agent_id}, 'created_by', ${wills.created_by},
-  'organization_id', ${wills.organization_id}, 'branch_id', ${wills.branch_id}, 'pricing_id', ${wills.pricing_id},
-  'status', ${wills.status}, 'wasiat_type', ${wills.wasiat_type}, 'plan', ${wills.plan},
-  'price', (${wills.price_sen}::float8 / 100), 'price_sen', ${wills.price_sen}, 'discount_sen', ${wills.discount_sen},
-  'amount_due_sen', (case when ${wills.price_sen} is null then null else greatest(0, ${wills.price_sen} - ${wills.discount_sen}) end),
-  'payment_options_id', ${wills.payment_options_id}, 'payment_received_at', ${iso(wills.payment_received_at)},
-  'payment_status', ${latestPaymentStatus},
-  'acknowledged_pdpa', ${flag(wills.acknowledged_pdpa)}, 'acknowledged_confirmation', ${flag(wills.acknowledged_confirmation)},
-  'signature', (case when ${wills.signature_id} is null then null else json_build_object('id', ${wills.signature_id}) end),
-  'ekyc_verified_at', ${iso(wills.ekyc_verified_at)}, 'ekyc_method', ${wills.ekyc_method},
-  'face_verification_count', ${wills.face_verification_count}, 'parts_done', to_json(${wills.parts_done}),
-  'unlocked', (select coalesce(json_agg(s.p order by s.i), '[]'::json) from unnest(${SEQUENCE}) with ordinality s(p, i)
-    where s.i <= coalesce((select min(t.i) from unnest(${SEQUENCE}) with ordinality t(p, i)
-      where not (t.p = any(${wills.parts_done}))), 2147483647)),
-  'submitted_at', ${iso(wills.submitted_at)}, 'wasiat_no', ${wills.wasiat_no}, 'registered_at', ${iso(wills.registered_at)},
-  'rejected_reason', ${wills.rejected_reason}, 'option_delete_id', ${wills.option_delete_id},
-  'rejected_at', ${iso(wills.rejected_at)}, 'estimated_estate_sen', ${wills.estimated_estate_sen},
-  'funeral_sen', ${wills.funeral_sen}, 'debts_sen', ${wills.debts_sen}, 'harta_sepencarian_sen', ${wills.harta_sepencarian_sen},
-  'heirs_consent', ${flag(wills.heirs_consent)}, 'heirs_consent_note', ${wills.heirs_consent_note},
-  'current_version', ${wills.current_version}, 'created_at', ${iso(wills.created_at)}, 'updated_at', ${iso(wills.updated_at)})`;
+import { isFilteredList, type WillListQuery } from './queries.ts';
 
 const p = (name: string) => sql.placeholder(name);
 /** The page as JSON text, newest first, from a subquery `page` of whole will rows. */
@@ -110,8 +76,6 @@ const perLimit = <T>(make: (db: Db, limit: number) => T) => {
 };
 const firstPage = perLimit((db, limit) => statements(db, `_first_${limit}`, sql.raw(String(limit)), sql.raw('0')));
 
-const PARTS = { basicParts: partsOf({ plan: 'basic' }), fullParts: partsOf({ plan: 'comprehensive' }) };
-
 /** The envelope `{ "wasiats": { data, current_page, per_page, total, last_page } }` with the page's JSON text. */
 function envelope(total: number, data: unknown, pp: ReturnType<typeof pageParams>) {
   const text = JSON.stringify({ wasiats: toPage([], total, pp) });
@@ -132,7 +96,7 @@ export async function plainWillListJson(db: Db, user: AuthUser, q: WillListQuery
   const pp = pageParams(q);
   const literal = pp.offset === 0 && Number.isInteger(pp.per_page) && pp.per_page <= FIRST_PAGE_MAX_LIMIT;
   const statement = (literal ? firstPage(db, pp.per_page) : prepared(db))[scope];
-  const [row] = await statement.execute({ uid: user.id, limit: pp.per_page, offset: pp.offset, ...PARTS });
+  const [row] = await statement.execute({ uid: user.id, limit: pp.per_page, offset: pp.offset, ...WILL_BODY_PARTS });
   return envelope(row.total, row.data, pp);
 }
 
@@ -213,7 +177,7 @@ export async function listReadWithSession(
     ...params,
     anyRoles: ANY_ROLES,
     ownRoles: OWN_ROLES,
-    ...PARTS,
+    ...WILL_BODY_PARTS,
   });
   return row as ListSessionRow | undefined;
 }
