@@ -424,5 +424,9 @@ export async function listHibahs(db: Db, user: AuthUser, q: ListQuery) {
   return { rows, page: <T>(data: T[]) => toPage(data, Number(n), p) };
 }
 
-/** Organisations the caller belongs to (for the partner's verification list scope). */
-export const partnerOrganisations = myOrganisations;
+/**
+ * Organisations the caller belongs to (for the partner's verification list scope): policy.ts `myOrganisations`.
+ * A function, not an alias: policy.ts may still be loading when this module is evaluated (an import cycle through
+ * grants/ when the reports are the entry, as in bench/reports.ts), and an alias would read it too early.
+ */
+export const partnerOrganisations = (user: AuthUser) => myOrganisations(user);
