@@ -9,6 +9,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthUser } from '../auth/guard.ts';
 import type { Db } from '../db/client.ts';
+import { jsonbCanHold } from '../db/jsonb.ts';
 import { amendments } from '../db/schema/index.ts';
 import { fieldError, notFound } from '../http/errors.ts';
 import { findVisibleWill } from '../wills/queries.ts';
@@ -83,7 +84,8 @@ export async function draftOfRow(
   rowId: string,
   statuses = OPEN_AMENDMENT_STATUSES,
 ) {
-  if (!rowId) return null;
+  // an id no stored draft can hold is in none (db/jsonb.ts)
+  if (!rowId || !jsonbCanHold(rowId)) return null;
   const probe = JSON.stringify([{ id: rowId }]);
   const holds = sections.map((s) => sql`(${amendments.draft} -> ${sql.raw(`'${s}'`)}) @> ${probe}::jsonb`);
   const [a] = await db

@@ -19,6 +19,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthUser } from '../auth/guard.ts';
 import type { Db } from '../db/client.ts';
+import { jsonbCanHold } from '../db/jsonb.ts';
 import { amendments } from '../db/schema/index.ts';
 import type { HibahContent, HibahShare } from '../hibah/content.ts';
 import { findVisibleHibah } from '../hibah/service.ts';
@@ -89,7 +90,8 @@ export async function hibahDraftOfRow(
   rowId: string,
   statuses: readonly number[] = OPEN_AMENDMENT_STATUSES,
 ) {
-  if (!rowId) return null;
+  // an id no stored draft can hold is in none (db/jsonb.ts)
+  if (!rowId || !jsonbCanHold(rowId)) return null;
   const probe = JSON.stringify([{ id: rowId }]);
   const holds = sections.map((s) => sql`(${amendments.draft} -> ${sql.raw(`'${s}'`)}) @> ${probe}::jsonb`);
   const [a] = await db
