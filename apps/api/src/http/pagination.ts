@@ -5,9 +5,12 @@
  */
 import { z } from 'zod';
 
-/** A query value that treats '', 'null' and 'undefined' as absent. */
+/** Whether a raw query value means "no value": absent, '', 'null' or 'undefined' (reference §1.6). */
+export const isAbsentQueryValue = (v: unknown) => v === undefined || v === '' || v === 'null' || v === 'undefined';
+
+/** A query value that treats '', 'null' and 'undefined' as absent ({@link isAbsentQueryValue}). */
 export const optionalQuery = <T extends z.ZodTypeAny>(t: T) =>
-  z.preprocess((v) => (v === '' || v === 'null' || v === 'undefined' ? undefined : v), t.optional());
+  z.preprocess((v) => (isAbsentQueryValue(v) ? undefined : v), t.optional());
 
 export const pageQuery = {
   limit: optionalQuery(z.coerce.number().int().min(1).max(1000)),

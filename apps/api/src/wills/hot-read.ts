@@ -27,6 +27,7 @@ import {
   wills,
 } from '../db/schema/index.ts';
 import { notFound } from '../http/errors.ts';
+import { isAbsentQueryValue } from '../http/pagination.ts';
 import { WILL_BODY_PARTS, willBodyJson } from './body-json.ts';
 import { estateOf } from './estate-service.ts';
 import { rolesWith, scopeFlags, visibleWillByPlaceholders, visibleWillSql } from './policy.ts';
@@ -82,27 +83,10 @@ const p = (name: string) => sql.placeholder(name);
 const roleIn = (name: string): SQL => sql`(${users.role} = any(${p(name)}::text[]))`;
 
 function prepare(db: Db) {
-  return {
-    /** The read for a user known to the caller (scope flags as placeholders; ADR 0112). */
-    read: db
-      .select({ will: wills, ...readColumns() })
-      .from(wills)
-      .where(visibleWillByPlaceholders())
-      .prepare('wills_read_will'),
-    /** The read as the session check (ADR 0187): one row per live token, the will null when out of scope. */
-    withSession: db
-      .select({
-        ...sessionColumns(),
-        will_id: wills.id,
-        // the answer's will as JSON text written by PostgreSQL (body-json.ts; ADR 0193); null when not visible
-        will_body: sql<string | null>`(case when ${wills.id} is null then null else (${willBodyJson})::text end)`,
-        estimated_estate_sen: wills.estimated_estate_sen,
-        funeral_sen: wills.funeral_sen,
-        debts_sen: wills.debts_sen,
-        harta_sepencarian_sen: wills.harta_sepencarian_sen,
-        heirs_consent: wills.heirs_consent,
-        ...estateColumns(),
-      })
+  /** The read as the session check (ADR 0187): one row per live token, the will's columns null when out of scope. */
+  const withSession = <C extends Parameters<Db['select']>[0]>(columns: C, name: string) =>
+    db
+      .select({ ...sessionColumns(), ...columns })
       .from(auth_tokens)
       .innerJoin(users, eq(users.id, auth_tokens.user_id))
       .leftJoin(
@@ -117,7 +101,30 @@ function prepare(db: Db) {
       )
       .where(liveTokenWhere())
       .limit(1)
-      .prepare('wills_read_will_with_session'),
+      .prepare(name);
+  return {
+    /** The read for a user known to the caller (scope flags as placeholders; ADR 0112). */
+    read: db
+      .select({ will: wills, ...readColumns() })
+      .from(wills)
+      .where(visibleWillByPlaceholders())
+      .prepare('wills_read_will'),
+    /** Without `load_with`: the answer's will as JSON text written by PostgreSQL (body-json.ts; ADR 0193). */
+    withSessionJson: withSession(
+      {
+        will_id: wills.id,
+        will_body: sql<string | null>`(case when ${wills.id} is null then null else (${willBodyJson})::text end)`,
+        estimated_estate_sen: wills.estimated_estate_sen,
+        funeral_sen: wills.funeral_sen,
+        debts_sen: wills.debts_sen,
+        harta_sepencarian_sen: wills.harta_sepencarian_sen,
+        heirs_consent: wills.heirs_consent,
+        ...estateColumns(),
+      },
+      'wills_read_will_json_with_session',
+    ),
+    /** With `load_with`: the will's row, which the relations and the serializer take (ADR 0187). */
+    withSessionRow: withSession({ will: wills, ...readColumns() }, 'wills_read_will_with_session'),
   };
 }
 const prepared = perDatabase(prepare);
@@ -137,26 +144,34 @@ type EstateInputs = Pick<
 >;
 
 /**
- * The session row of {@link willReadWithSession}: the session's columns and the read's — the will's id, its
- * answer as JSON text and what its estate figures need; `will_id` null when the will is not visible.
+ * The session row of {@link willReadWithSession} without `load_with`: the session's columns and the read's — the
+ * will's id, its answer as JSON text and what its estate figures need; `will_id` null when the will is not visible.
  */
-export type WillSessionRow = SessionRow &
+export type WillJsonSessionRow = SessionRow &
   EstateColumns & { will_id: string | null; will_body: string | null } & {
     [K in keyof EstateInputs]: EstateInputs[K] | null;
   };
+/** The session row of {@link willReadWithSession} with `load_with`: the will's row (null when not visible). */
+export type WillRowSessionRow = SessionRow & ReadColumns & { will: WillRow | null };
 
 /**
- * The guard's session check for `GET /wasiat/{id}` (`config.sessionRead`; ADR 0187): ONE statement returning
- * the live token's session columns and, beside them, the will `id` (path parameter) as that user may see it.
+ * The guard's session check for `GET /wasiat/{id}` (`config.sessionRead`; ADR 0187, 0193): ONE statement returning
+ * the live token's session columns and, beside them, the will `id` (path parameter) as that user may see it — as
+ * the JSON text of its answer, or, when the raw query names a `load_with`, as its row for the relations.
  * @returns the row, or undefined when the token is unknown, revoked or past its absolute expiry.
  */
 export async function willReadWithSession(
   db: Db,
   params: { hash: string; now: string },
   id: string,
-): Promise<WillSessionRow | undefined> {
-  const [row] = await prepared(db).withSession.execute({ ...params, id, ...SCOPE_ROLES, ...WILL_BODY_PARTS });
-  return row as WillSessionRow | undefined;
+  rawQuery: unknown,
+): Promise<WillJsonSessionRow | WillRowSessionRow | undefined> {
+  const s = prepared(db);
+  const loadWith = (rawQuery as { load_with?: unknown } | undefined)?.load_with;
+  const [row] = isAbsentQueryValue(loadWith)
+    ? await s.withSessionJson.execute({ ...params, id, ...SCOPE_ROLES, ...WILL_BODY_PARTS })
+    : await s.withSessionRow.execute({ ...params, id, ...SCOPE_ROLES });
+  return row as WillJsonSessionRow | WillRowSessionRow | undefined;
 }
 
 // PGlite and node-postgres both parse json; a driver answering text is parsed here.
@@ -175,10 +190,16 @@ const readOf = (will: WillRow, row: ReadColumns) => ({ will, paymentStatus: row.
 /**
  * The will `id` for `GET /wasiat/{id}` with what its answer needs beyond the row, in ONE statement: the status
  * of the latest payment (`payment_status`), the `value_sen` of each property, the bequests and the heirs (for
- * the estate figures). The read behind `load_with` and a 2021-client session (serializers.ts `readWill`).
+ * the estate figures). When the guard already read its row with the session ({@link willReadWithSession} with
+ * `load_with`, passed as `preloaded` for the same `id` and user), no statement runs at all.
  * @throws 404 when the caller may not see it (same scope as queries.ts `findVisibleWill`).
  */
-export async function findWillForRead(db: Db, user: AuthUser, id: string) {
+export async function findWillForRead(db: Db, user: AuthUser, id: string, preloaded?: SessionRow) {
+  const pre = preloaded as WillRowSessionRow | undefined;
+  if (pre && 'will' in pre && pre.user.id === user.id) {
+    if (!pre.will || pre.will.id !== id) throw notFound();
+    return readOf(pre.will, pre);
+  }
   const [row] = await prepared(db).read.execute({ id, uid: user.id, ...scopeFlags(user) });
   if (!row) throw notFound();
   return readOf(row.will, row);
@@ -193,7 +214,7 @@ export async function findWillForRead(db: Db, user: AuthUser, id: string) {
  * @throws 404 when the session read found no such will in the caller's scope.
  */
 export function willReadJson(row: SessionRow | undefined, user: AuthUser, id: string): string | null {
-  const r = row as WillSessionRow | undefined;
+  const r = row as WillJsonSessionRow | undefined;
   if (!r || !('will_body' in r) || r.user.id !== user.id) return null;
   if (!r.will_id || r.will_id !== id || r.will_body === null) throw notFound();
   const e = estateRead(r);

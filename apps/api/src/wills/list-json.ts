@@ -15,7 +15,7 @@ import type { AuthUser } from '../auth/guard.ts';
 import { liveTokenWhere, plainSessionRow, type SessionRow, sessionColumns } from '../auth/tokens.ts';
 import { type Db, perDatabase } from '../db/client.ts';
 import { auth_tokens, report_org_totals, users, wills } from '../db/schema/index.ts';
-import { pageParams, toPage } from '../http/pagination.ts';
+import { isAbsentQueryValue, pageParams, toPage } from '../http/pagination.ts';
 import { WILL_BODY_PARTS, willBodyJson } from './body-json.ts';
 import { plainListScope, rolesOfPlainScope } from './policy.ts';
 import { isFilteredList, type WillListQuery } from './queries.ts';
@@ -149,7 +149,7 @@ export function firstPageLimit(raw: unknown): number | null {
   const q = (raw ?? {}) as Record<string, unknown>;
   let limit = pageParams({}).per_page;
   for (const [k, v] of Object.entries(q)) {
-    if (v === undefined || v === '' || v === 'null' || v === 'undefined') continue;
+    if (isAbsentQueryValue(v)) continue;
     if (k === 'page' && v === '1') continue;
     if (k === 'limit' && typeof v === 'string' && /^[1-9][0-9]{0,2}$/.test(v) && Number(v) <= FIRST_PAGE_MAX_LIMIT) {
       limit = Number(v);

@@ -146,20 +146,22 @@ export async function willsRoutes(api: FastifyInstance, ctx: Ctx) {
           access: READ_WILLS,
           // the read is the session check's own statement: one statement per request (hot-read.ts; ADR 0187)
           sessionRead: (db, params, req) =>
-            willReadWithSession(db, params, String((req.params as { id?: unknown }).id)),
+            willReadWithSession(db, params, String((req.params as { id?: unknown }).id), req.query),
         },
         schema: { params: idParams, querystring: z.object({ load_with: optionalQuery(z.string().max(200)) }) },
       },
       async (req, reply) => {
         const user = requireUser(req);
-        // without load_with, the answer as the session check read it, as JSON text (hot-read.ts; ADR 0193); the 2021
-        // client's session and any load_with keep the object, whose answer a hook may complete
-        // (amendments/original-contract.ts: `load_with=heir`)
-        if (!req.query.load_with && req.clientContract !== '2021') {
+        // without load_with, the answer as the session check read it, as JSON text (hot-read.ts; ADR 0193); a 2021
+        // client's session gets it as the object, whose answer its hook completes (amendments/original-contract.ts)
+        if (!req.query.load_with) {
           const json = willReadJson(req.sessionRow, user, req.params.id);
+          if (json && req.clientContract === '2021') return JSON.parse(json);
           if (json) return reply.type('application/json; charset=utf-8').send(json);
         }
-        return { wasiat: await readWill(ctx.db, user, req.params.id, parseLoadWith(req.query.load_with)) };
+        // with load_with, the session check carried the will's row (ADR 0187): the relations add their queries
+        const rel = parseLoadWith(req.query.load_with);
+        return { wasiat: await readWill(ctx.db, user, req.params.id, rel, req.sessionRow) };
       },
     );
 

@@ -5,6 +5,7 @@
  */
 
 import type { AuthUser } from '../auth/guard.ts';
+import type { SessionRow } from '../auth/tokens.ts';
 import type { Db } from '../db/client.ts';
 import { estateOf, estateSummary } from './estate-service.ts';
 import { findWillForRead } from './hot-read.ts';
@@ -118,11 +119,19 @@ export async function serializeWill(db: Db, w: WillRow, rel: Set<Relation> = new
 /**
  * `GET /wasiat/{id}`: the will `id` as the caller may see it (404 otherwise), serialized exactly as
  * {@link serializeWill} does, in one statement without `load_with` (hot-read.ts `findWillForRead`; ADR 0112);
- * each relation named in `load_with` adds its own query, as in lists. Without `load_with` the route answers
- * from the guard's session read instead (hot-read.ts `willReadJson`; ADR 0193), the same answer as JSON text.
+ * each relation named in `load_with` adds its own query, as in lists. `preloaded`: the guard's session row of the
+ * same request, which already holds the will's row when the query names a `load_with` (hot-read.ts
+ * `willReadWithSession`; ADR 0187). Without `load_with` the route answers from the session read instead
+ * (hot-read.ts `willReadJson`; ADR 0193), the same answer as JSON text.
  */
-export async function readWill(db: Db, user: AuthUser, id: string, rel: Set<Relation> = new Set()) {
-  const r = await findWillForRead(db, user, id);
+export async function readWill(
+  db: Db,
+  user: AuthUser,
+  id: string,
+  rel: Set<Relation> = new Set(),
+  preloaded?: SessionRow,
+) {
+  const r = await findWillForRead(db, user, id, preloaded);
   const w = r.will;
   const extra = rel.size ? (await loadRelations(db, [w], rel)).get(w.id) : undefined;
   const payment = rel.has('payment') ? ((await latestPayments(db, [w.id])).get(w.id) ?? null) : undefined;
