@@ -41,7 +41,7 @@ const FIRST_LOAD = new RegExp(
     `node_modules[\\\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|use-sync-external-store|clsx|@mantine[\\\\/]hooks|@mantine[\\\\/]store)[\\\\/]`,
     `node_modules[\\\\/]@mantine[\\\\/]core[\\\\/]esm[\\\\/](core|components[\\\\/](${MANTINE_BASE}))[\\\\/]`,
     `node_modules[\\\\/]@mantine[\\\\/](notifications[\\\\/]esm[\\\\/]notifications\\.store|modals[\\\\/]esm[\\\\/]events)\\.mjs$`,
-    `apps[\\\\/]web[\\\\/]src[\\\\/](app[\\\\/](api|notify|storage|feedback)|components[\\\\/](FormError|form-errors|PasswordField)|features[\\\\/]auth[\\\\/]AuthCard)\\.tsx?$`,
+    `apps[\\\\/]web[\\\\/]src[\\\\/](app[\\\\/](api|notify|storage|feedback|zod-jitless)|components[\\\\/](FormError|form-errors|PasswordField)|features[\\\\/]auth[\\\\/]AuthCard)\\.tsx?$`,
   ].join('|'),
 );
 

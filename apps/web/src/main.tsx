@@ -1,4 +1,6 @@
 /** Entry of the SPA: providers (Mantine, i18n), the lazily mounted toast and dialog hosts, and the router. */
+// First: zod's jitless setting, before any schema is built (app/zod-jitless.ts).
+import './app/zod-jitless.ts';
 import '@mantine/core/styles.css';
 import './app/a11y.css';
 import { type CSSVariablesResolver, createTheme, MantineProvider } from '@mantine/core';

@@ -4,7 +4,7 @@
  * screens never offer what the server refuses.
  */
 import { HIBAH_TYPES } from './catalogues.ts';
-import { CORPORATE_HIBAH_TYPES } from './validation/hibah.ts';
+import { CORPORATE_HIBAH_TYPES } from './hibah-rules.ts';
 
 /** The yes/no flags of a preference. */
 export type PreferenceFlagName =
