@@ -6,7 +6,7 @@
  *   with `Vary: Accept-Encoding`.
  * - Hashed assets (`/assets/*`: their name changes with their content) are cached for a year, `immutable`,
  *   without the document-only security headers (DOCUMENT_ONLY_HEADERS);
- *   everything else (`index.html`, `zod-jitless.js`) is `no-cache`: the browser revalidates it every time,
+ *   everything else (`index.html` and any unhashed file) is `no-cache`: the browser revalidates it every time,
  *   so a new release is picked up at the next load.
  * - `/` and every other path that is not a file answer `index.html` (history fallback): the router of the
  *   SPA then applies spec §2 (root → /dashboard/agent when logged in; login-required pages → root).
