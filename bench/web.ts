@@ -92,6 +92,27 @@ async function clientToken(): Promise<string> {
   return body.token;
 }
 
+/**
+ * One Lighthouse run of `url`. A run whose trace Lighthouse could not record (a `runtimeError` such as
+ * NO_NAVSTART, for which Lighthouse's own advice is to run it again) is run again, up to 3 times in all.
+ */
+async function measure(chromePort: number, url: string) {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, {
+      port: chromePort,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      disableStorageReset: true,
+    });
+    if (!result) throw new Error(`no Lighthouse result for ${url}`);
+    const err = result.lhr.runtimeError;
+    if (!err) return result.lhr;
+    if (attempt >= 3) throw new Error(`${url}: ${err.code} ${err.message}`);
+    console.log(`  ${url}: ${err.code}, run again`);
+  }
+}
+
 if (!process.env.BENCH_SKIP_BUILD && !external) {
   console.log('building apps/web …');
   execFileSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
@@ -139,22 +160,13 @@ try {
       await cdp.send('Network.clearBrowserCache');
       await cdp.detach();
       await page.close();
-      const result = await lighthouse(`${base}${p.path}`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance'],
-        disableStorageReset: true,
-      });
-      if (!result) throw new Error(`no Lighthouse result for ${p.path}`);
-      const lhr = result.lhr;
+      const lhr = await measure(chrome.port, `${base}${p.path}`);
       // BENCH_LHR_DIR=<dir>: keep each run's Lighthouse result (JSON) to read its audits
       if (process.env.BENCH_LHR_DIR)
         writeFileSync(
           join(process.env.BENCH_LHR_DIR, `${p.path.replace(/\W+/g, '_')}-${i + 1}.json`),
           JSON.stringify(lhr),
         );
-      if (lhr.runtimeError) throw new Error(`${p.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
       const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
       if (finalPath !== p.path) throw new Error(`${p.path} ended on ${finalPath} (not logged in?)`);
       scores.push(Math.round((lhr.categories.performance.score ?? 0) * 100));
