@@ -45,9 +45,6 @@ const FIRST_LOAD = new RegExp(
   ].join('|'),
 );
 
-/** Source bytes under which a shared module is copied into its users' chunks (ADR 0194). */
-const INLINE_SHARED_BELOW = 60_000;
-
 /** The core message files of a language (app/i18n.ts `CORE_FILES`), in their own chunk. */
 const CORE_LOCALE = (lang: string) =>
   new RegExp(`[\\\\/]locales[\\\\/]${lang}[\\\\/](common|auth|validation|errors)\\.json$`);
@@ -98,19 +95,10 @@ export default defineConfig({
     sourcemap: false,
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
-      // Required by experimentalInlineCommonChunks below: no chunk's exports are an API of the app.
-      preserveEntrySignatures: false,
       output: {
-        // Modules run in source order whatever chunk holds them (required by the inlining below; ESM's own order).
-        strictExecutionOrder: true,
+        // Two chunks per language (web and server messages), fetched only for the language in use: the core
+        // (the login pages' and the shared validation messages) and the rest (app/i18n.ts; ADR 0143).
         codeSplitting: {
-          // A shared module of under INLINE_SHARED_BELOW bytes of source is copied into each chunk that uses it
-          // instead of becoming a chunk of its own: /dashboard loads 6 chunks after the entry instead of ~25,
-          // and on a slow link each request costs a round trip (Lighthouse, median of 5: LCP 3.70 → 3.38 s;
-          // /wasiat/part-a 3.98 → 3.44 s; ADR 0194).
-          experimentalInlineCommonChunks: { maxSize: INLINE_SHARED_BELOW },
-          // Two chunks per language (web and server messages), fetched only for the language in use: the core
-          // (the login pages' and the shared validation messages) and the rest (app/i18n.ts; ADR 0143).
           groups: [
             { name: 'base', test: FIRST_LOAD, priority: 3 },
             { name: 'locale-ms-core', test: CORE_LOCALE('ms'), priority: 2 },

@@ -75,21 +75,32 @@ export async function tick(page: Page, checkbox: Locator): Promise<void> {
 /**
  * A Mantine select (role combobox): Tab to it, ArrowDown opens the list, ArrowDown moves through the options
  * (the input's `aria-activedescendant` names the highlighted one, as a screen reader would say it) and Enter
- * picks `option`.
+ * picks `option`. After each ArrowDown it waits for the highlight to move: a key pressed while the list is
+ * still opening moves nothing, and a repeat of the first option is a wrap-round only once others were seen.
  */
 export async function choose(page: Page, input: Locator, option: string): Promise<void> {
   await tabTo(page, input);
   const seen: string[] = [];
+  let last = await input.getAttribute('aria-activedescendant');
   for (let i = 0; i < 80; i++) {
     await page.keyboard.press('ArrowDown');
+    const moved = await expect
+      .poll(() => input.getAttribute('aria-activedescendant'), { timeout: 1_000 })
+      .not.toBe(last)
+      .then(
+        () => true,
+        () => false,
+      );
+    if (!moved) continue; // the list was still opening: press again
     const active = await input.getAttribute('aria-activedescendant');
+    last = active;
     const text = active ? ((await page.locator(`[id="${active}"]`).textContent()) ?? '').trim() : '';
     if (text === option) {
       await page.keyboard.press('Enter');
       await expect(input).toHaveValue(option);
       return;
     }
-    if (seen.length && text === seen[0]) break; // the list wrapped round
+    if (seen.length > 1 && text === seen[0]) break; // the list wrapped round
     if (text) seen.push(text);
   }
   throw new Error(`option "${option}" not reached by ArrowDown in ${input}; seen: ${seen.join(', ')}`);
