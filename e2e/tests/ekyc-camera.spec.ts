@@ -54,13 +54,28 @@ const barOf = (page: Page, selector: string) =>
     return r > 150 && b < 100 ? 'red' : b > 150 && r < 100 ? 'blue' : 'none';
   });
 
-/** Open the camera, take a picture while the video shows `bar` (retaking if the frame changed), verify. */
+/**
+ * Open the camera, take a picture while the video shows `bar` (retaking if the frame changed; reopening it when
+ * the stream shows no frame), verify.
+ */
 async function verifyWithCamera(page: Page, bar: Bar) {
   const preview = 'img[alt="Pratonton swafoto"]';
   for (let attempt = 0; attempt < 5; attempt++) {
     await page.getByRole('button', { name: 'Buka kamera' }).click();
     await expect(page.getByLabel('Paparan kamera')).toBeVisible();
-    await expect.poll(() => barOf(page, 'video'), { timeout: 20_000, intervals: [100] }).toBe(bar);
+    const showing = await expect
+      .poll(() => barOf(page, 'video'), { timeout: 20_000, intervals: [100] })
+      .toBe(bar)
+      .then(
+        () => true,
+        () => false,
+      );
+    if (!showing) {
+      // Headless Chromium's fake camera now and then gives a new stream no frame at all (the video stays 0×0):
+      // as a user would, leave the page and open the camera again.
+      await page.reload();
+      continue;
+    }
     await page.getByRole('button', { name: 'Ambil gambar' }).click();
     await expect(page.locator(preview)).toBeVisible();
     if ((await barOf(page, preview)) === bar) break;

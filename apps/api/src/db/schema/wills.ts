@@ -75,8 +75,9 @@ export const wills = pgTable(
   },
   (t) => [
     // A client's and an agent's will list, newest first, straight from the index (no sort of all their
-    // wills; issue 18, ADR 0112). They replace the single-column indexes on user_id and agent_id.
-    index('wills_user_created_idx').on(t.user_id, t.created_at, t.id),
+    // wills; issue 18, ADR 0112). They replace the single-column indexes on user_id and agent_id. deleted_at
+    // last: a client's total (their wills not deleted) is counted from the index alone (ADR 0195).
+    index('wills_user_created_idx').on(t.user_id, t.created_at, t.id, t.deleted_at),
     index('wills_agent_created_idx').on(t.agent_id, t.created_at, t.id),
     index('wills_org_status_idx').on(t.organization_id, t.status),
     index('wills_status_created_idx').on(t.status, t.created_at),
