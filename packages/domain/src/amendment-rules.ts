@@ -1,8 +1,7 @@
 /**
- * Amendment (pindaan) statuses, windows, transitions and message keys — the schema-free part of
- * amendments.ts (spec §3 Amendment, §4 "Amendment status" and flow, §9; ADR 0020), so that a screen which
- * only shows an amendment's status does not load the validation library (issue 18 item 4; ADR 0194).
- * amendments.ts re-exports everything here.
+ * Amendment (pindaan) statuses, windows, transitions and message keys (spec §3 Amendment, §4 "Amendment status"
+ * and flow, §9; ADR 0020), apart from the draft's schemas in amendments.ts, so that a screen which only shows an
+ * amendment's status does not load the validation library (issue 18 item 4; ADR 0194).
  */
 import type { AuditAction } from './audit-catalogue.ts';
 import { AMENDMENT_STATUS } from './status.ts';

@@ -8,7 +8,7 @@ import {
   findAmendmentTransition,
   isAmendmentExpired,
   mayTransition,
-} from './amendments.ts';
+} from './amendment-rules.ts';
 
 const DAY = 86_400_000;
 const t0 = new Date('2026-11-01T00:00:00Z');

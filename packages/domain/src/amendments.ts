@@ -28,8 +28,6 @@ import {
   witnessFieldsSchema,
 } from './validation/wills.ts';
 
-export * from './amendment-rules.ts';
-
 const id = z.string().trim().max(64).optional();
 const shares = z
   .array(z.object({ receiver_id: requiredString().max(64), portion: portion() }))

@@ -2,7 +2,7 @@
  * Hibah / trust statuses, product types, fixed periods and message keys — the schema-free part of
  * validation/hibah.ts (spec §3 Hibah/trust record, §4 hibah statuses, §9; reference §4.3), so that a screen
  * which only lists hibahs or offers products does not load the validation library (issue 18 item 4;
- * ADR 0194). validation/hibah.ts re-exports everything here.
+ * ADR 0194). The schemas are in validation/hibah.ts.
  */
 
 /** Message keys of the hibah module (`locales/{ms,en}/hibah.json`). */

@@ -1,10 +1,12 @@
 /** @wasiat/domain — pure rules, schemas and catalogues shared by the API and the web client (DESIGN.md §1). */
+export * from './amendment-rules.ts';
 export * from './amendments.ts';
 export * from './audit-catalogue.ts';
 export * from './catalogues.ts';
 export * from './datetime.ts';
 export * from './faraid/index.ts';
 export * from './hibah-amendments.ts';
+export * from './hibah-rules.ts';
 export * from './i18n.ts';
 export * from './money.ts';
 export * from './original-roles.ts';

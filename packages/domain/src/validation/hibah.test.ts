@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { CATALOGUES } from '../catalogues.ts';
+import { hibahPlanOf } from '../hibah-rules.ts';
 import {
   hibahCaretakerSchema,
   hibahCreateSchema,
-  hibahPlanOf,
   hibahTransactionSchema,
   hibahTransitionSchema,
   isMinorMykad,

@@ -12,6 +12,7 @@ import {
   RELATIONSHIPS,
   TRUST_PURPOSE_TYPES,
 } from '../catalogues.ts';
+import { H, MAJORITY_AGE } from '../hibah-rules.ts';
 import {
   birthDateFromMykad,
   catalogueInt,
@@ -27,10 +28,6 @@ import {
   V,
 } from './common.ts';
 import { portion } from './shares.ts';
-
-export * from '../hibah-rules.ts';
-
-import { H, MAJORITY_AGE } from '../hibah-rules.ts';
 
 /** Whether a MyKad holder is under {@link MAJORITY_AGE} on `today`. */
 export function isMinorMykad(ic: string | null | undefined, today = new Date()): boolean {
