@@ -132,8 +132,14 @@ export async function pickRadio(page: Page, radio: Locator): Promise<void> {
  * (the operating system's dialog is outside the page).
  */
 export async function chooseFile(page: Page, input: Locator, file: string): Promise<void> {
-  await tabTo(page, input);
-  const chooser = page.waitForEvent('filechooser');
-  await page.keyboard.press('Space');
-  await (await chooser).setFiles(file);
+  // A person whose key press opened nothing (focus lost to a re-render, or the press came before the page
+  // was ready) goes back to the field and presses again; a third miss fails the test.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    if (!(await hasFocus(input))) await tabTo(page, input);
+    const chooser = page.waitForEvent('filechooser', { timeout: 5_000 }).catch(() => null);
+    await page.keyboard.press('Space');
+    const opened = await chooser;
+    if (opened) return opened.setFiles(file);
+  }
+  throw new Error(`Space on ${input} opened no file chooser in three tries`);
 }
