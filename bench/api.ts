@@ -91,6 +91,18 @@ const willId = `bw${Math.min(4242, WILLS)}`;
 
 const bare = Fastify();
 bare.get('/bare', async () => ({ wasiat: { id: willId, status: 2 } }));
+// The floor of any read that asks the database (ADR 0196): the bare route plus ONE round trip through node-postgres
+// (a pool of 20, a named prepared statement: the same SELECT by id as pgbench), nothing else: no token, no scope,
+// no serializer. What the authenticated read costs beyond this is the app's own.
+const floorPool = new pg.Pool({ connectionString: url.toString(), max: 20 });
+bare.get('/bare-select', async () => {
+  const r = await floorPool.query({
+    name: 'floor_select',
+    text: 'SELECT * FROM wills WHERE id = $1',
+    values: [willId],
+  });
+  return { wasiat: r.rows[0] };
+});
 await bare.listen({ port: 0, host: '127.0.0.1' });
 const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}/bare`;
 
@@ -114,6 +126,7 @@ const clientAuth = { Authorization: `Bearer ${clientToken}`, Accept: 'applicatio
 const bareR = await load('bare Fastify route', bareUrl);
 const readR = await load('GET /api/wasiat/{id} (authenticated)', `${base}/api/wasiat/${willId}`, auth);
 const bareR2 = await load('bare Fastify route (again)', bareUrl);
+const floorR = await load('bare route + one SELECT by id', `${bareUrl}-select`);
 const staffList = await load('GET /api/wasiat?limit=15 (staff)', `${base}/api/wasiat?limit=15`, auth);
 await load('GET /api/wasiat?status=1&limit=15 (staff)', `${base}/api/wasiat?status=1&limit=15`, auth);
 const clientList = await load('GET /api/wasiat?limit=15 (client)', `${base}/api/wasiat?limit=15`, clientAuth);
@@ -140,6 +153,10 @@ const bareMean = (bareR.requests.average + bareR2.requests.average) / 2;
 const ratio = (readR.requests.average / bareMean) * 100;
 const k = (n: number) => `${(n / 1000).toFixed(0)}k`;
 report('api', 'GET /api/wasiat/{id} vs bare route', '>= 30%', `${ratio.toFixed(1)}%`, ratio >= 30);
+console.log(
+  `bare route + one SELECT by id: ${((floorR.requests.average / bareMean) * 100).toFixed(1)}% of the bare route` +
+    ` (the ceiling of a read that asks the database once, here); the read is ${((readR.requests.average / floorR.requests.average) * 100).toFixed(1)}% of it`,
+);
 report(
   'api',
   'GET /api/wasiat/{id} p99',
@@ -249,11 +266,12 @@ const cpuOf = async (a: typeof app | typeof bare, path: string, headers: Record<
   return median(xs);
 };
 const cpuBare = await cpuOf(bare, '/bare', {});
+const cpuFloor = await cpuOf(bare, '/bare-select', {});
 const cpuRead = await cpuOf(plain, `/api/wasiat/${willId}`, auth);
 const cpuStaffList = await cpuOf(plain, '/api/wasiat?limit=15', auth);
 const cpuClientList = await cpuOf(plain, '/api/wasiat?limit=15', clientAuth);
 console.log(
-  `CPU per request, injected (medians of 5 × ${ROUND}): bare route ${cpuBare.toFixed(0)} µs, read ${cpuRead.toFixed(0)} µs` +
+  `CPU per request, injected (medians of 5 × ${ROUND}): bare route ${cpuBare.toFixed(0)} µs, bare route + one SELECT ${cpuFloor.toFixed(0)} µs, read ${cpuRead.toFixed(0)} µs` +
     ` (bare/read ${((cpuBare / cpuRead) * 100).toFixed(1)}%), list staff ${cpuStaffList.toFixed(0)} µs, list client ${cpuClientList.toFixed(0)} µs`,
 );
 await logged.close();
@@ -275,6 +293,7 @@ if (WILLS_LARGE > WILLS) {
 
 await app.close();
 await bare.close();
+await floorPool.end();
 await client.end();
 await database.close();
 await admin.query(`DROP DATABASE ${dbName} WITH (FORCE)`);

@@ -2,68 +2,48 @@
  * The draft rows behind the 2021 client's flat calls of amendment parts C–E (ADR 0179; original-parts.ts,
  * original-shares.ts): which open amendment a will or a row id leads to (scoped by policy.ts, 404 outside it),
  * a draft section's rows, and the shares of a draft property as that client reads them (`<property id>.<receiver
- * id>` ids, see original-parts.ts).
+ * id>` ids, see original-parts.ts). What a hibah's counterpart (original-hibah-rows.ts) shares with it is written
+ * once in original-draft-common.ts; this module binds it to a will's amendments (`amendmentable_type: "Wasiat"`).
  */
-import { AM, OPEN_AMENDMENT_STATUSES, portionsExceedWhole, V, W, WILL_STATUS } from '@wasiat/domain';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { OPEN_AMENDMENT_STATUSES, W, WILL_STATUS } from '@wasiat/domain';
 import type { AuthUser } from '../auth/guard.ts';
 import type { Db } from '../db/client.ts';
-import { jsonbCanHold } from '../db/jsonb.ts';
-import { amendments } from '../db/schema/index.ts';
-import { fieldError, notFound } from '../http/errors.ts';
 import { findVisibleWill } from '../wills/queries.ts';
-import type { Share, WillContent } from './content.ts';
-import { amendmentScope, assertCanEditDraft } from './policy.ts';
+import type { WillContent } from './content.ts';
+import {
+  amendmentHoldingRow,
+  type Body,
+  draftShareRows,
+  editedAmendmentHoldingRow,
+  newestAmendmentOf,
+  newShareCheck,
+  type Section,
+} from './original-draft-common.ts';
 import type { Amendment } from './service.ts';
 
-/** A JSON body or draft row. */
-export type Body = Record<string, unknown>;
-/** A route-level hook: answers (and ends the request) or returns nothing to let the route go on. */
-export type Hook = (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
-/** The draft sections parts C–E edit (content.ts). */
-export type Section = 'receivers' | 'caretakers' | 'moveables' | 'immoveables';
-/** Whether `v` is a plain object. */
-export const isObject = (v: unknown): v is Body => !!v && typeof v === 'object' && !Array.isArray(v);
-/** The `:id` path parameter. */
-export const idOf = (req: FastifyRequest) => (req.params as { id: string }).id;
-/** Where an attachment's bytes are read, with the bearer token (ADR 0131). */
-export const publicPath = (id: string) => `/api/attachment/${id}/file`;
-/** Absent, null or only spaces. */
-export const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
-/** The keys a body carries (`_method` and undefined left out): a PATCH changes only these. */
-export const carried = (b: Body) =>
-  Object.fromEntries(Object.entries(b).filter(([k, v]) => k !== '_method' && v !== undefined));
-
-/** Whether `user` may edit amendment `a`'s draft (policy.ts `assertCanEditDraft`). */
-export function mayEdit(user: AuthUser, a: Amendment) {
-  try {
-    assertCanEditDraft(user, a);
-    return true;
-  } catch {
-    return false;
-  }
-}
+export {
+  type Body,
+  blank,
+  carried,
+  type Hook,
+  idOf,
+  isObject,
+  mayEdit,
+  publicPath,
+  rowIn,
+  rowsOf,
+  type Section,
+  shareId,
+  splitShareId,
+  typeOf,
+} from './original-draft-common.ts';
 
 /**
- * The newest amendment of will `willId` in one of `statuses` that `user` sees, or null.
+ * The newest amendment of will `willId` in one of `statuses` (default: open, 0) that `user` sees, or null.
  * @see ADR 0163 (part B uses the open one, status 0).
  */
 export async function amendmentOfWill(db: Db, user: AuthUser, willId: string, statuses: readonly number[] = [0]) {
-  const [a] = await db
-    .select()
-    .from(amendments)
-    .where(
-      and(
-        eq(amendments.amendmentable_type, 'Wasiat'),
-        eq(amendments.amendmentable_id, willId),
-        inArray(amendments.status, [...statuses]),
-        amendmentScope(user),
-      ),
-    )
-    .orderBy(desc(amendments.created_at))
-    .limit(1);
-  return a ?? null;
+  return newestAmendmentOf(db, user, 'Wasiat', willId, statuses);
 }
 
 /** The open amendment (status 0) of a visible, registered will (404 if not visible), or null. */
@@ -74,8 +54,8 @@ export async function draftOfWill(db: Db, user: AuthUser, willId: string, status
 }
 
 /**
- * The will amendment `user` sees, in one of `statuses`, whose draft `section` holds a row `rowId`, or null.
- * (`section` is one of the four fixed names, never input.)
+ * The will amendment `user` sees (null: anyone), in one of `statuses` (default: the open ones, 0 1 3 4), whose
+ * draft `sections` hold a row `rowId`, or null. (`sections` are the four fixed names, never input.)
  */
 export async function draftOfRow(
   db: Db,
@@ -84,24 +64,7 @@ export async function draftOfRow(
   rowId: string,
   statuses = OPEN_AMENDMENT_STATUSES,
 ) {
-  // an id no stored draft can hold is in none (db/jsonb.ts)
-  if (!rowId || !jsonbCanHold(rowId)) return null;
-  const probe = JSON.stringify([{ id: rowId }]);
-  const holds = sections.map((s) => sql`(${amendments.draft} -> ${sql.raw(`'${s}'`)}) @> ${probe}::jsonb`);
-  const [a] = await db
-    .select()
-    .from(amendments)
-    .where(
-      and(
-        eq(amendments.amendmentable_type, 'Wasiat'),
-        inArray(amendments.status, [...statuses]),
-        user ? amendmentScope(user) : undefined,
-        sql`(${sql.join(holds, sql` or `)})`,
-      ),
-    )
-    .orderBy(desc(amendments.created_at))
-    .limit(1);
-  return a ?? null;
+  return amendmentHoldingRow(db, 'Wasiat', user, sections, rowId, statuses);
 }
 
 /**
@@ -109,63 +72,24 @@ export async function draftOfRow(
  * checked (ADR 0101, 0107), rather than a 422 of the wills route's body rule; null when no draft holds the row.
  */
 export async function editedDraftOfRow(db: Db, user: AuthUser, sections: Section[], rowId: string) {
-  const a = await draftOfRow(db, user, sections, rowId);
-  if (!a && (await draftOfRow(db, null, sections, rowId))) throw notFound();
-  return a;
+  return editedAmendmentHoldingRow(db, 'Wasiat', user, sections, rowId);
 }
 
 /** A will amendment's draft. */
 export const draftOf = (a: Amendment) => a.draft as WillContent;
-/** The rows of section `s` of `a`'s draft (an empty list when absent). */
-export const rowsOf = (a: Amendment, s: Section) => (draftOf(a)[s] ?? []) as Body[];
 
-/** Row `id` of section `s` of the locked draft, or 404 (it left the draft meanwhile). */
-export function rowIn(a: Amendment, s: Section, id: string) {
-  const row = rowsOf(a, s).find((r) => r.id === id);
-  if (!row) throw notFound();
-  return row;
-}
-
-/** A draft share's id: `<property id>.<receiver id>` (ids are base64url, never holding a dot). */
-export const shareId = (propertyId: string, receiverId: string) => `${propertyId}.${receiverId}`;
-/** The property and receiver ids of a share id, or null when `id` is not one. */
-export const splitShareId = (id: string) => {
-  const i = id.indexOf('.');
-  return i > 0 ? { propertyId: id.slice(0, i), receiverId: id.slice(i + 1) } : null;
-};
-
-/** A property's shares as the 2021 client reads them: `{ id, portion, receiver_id, receiver { … } }`. */
+/**
+ * A property's shares as the 2021 client reads them: `{ id, portion, receiver_id, propertyable_type: type,
+ * propertyable_id, receiver { id, name, ic_number, relationship } | null }` (original-draft-common.ts
+ * `draftShareRows`; no `property_id` in the will's contract, ADR 0179).
+ */
 export function shareRows(a: Amendment, property: Body, type: string) {
-  const receivers = rowsOf(a, 'receivers');
-  return ((property.shares ?? []) as Share[]).map((s) => {
-    const r = receivers.find((x) => x.id === s.receiver_id);
-    return {
-      id: shareId(String(property.id), s.receiver_id),
-      portion: s.portion,
-      receiver_id: s.receiver_id,
-      propertyable_type: type,
-      propertyable_id: property.id,
-      receiver: r ? { id: r.id, name: r.name, ic_number: r.ic_number ?? null, relationship: r.relationship } : null,
-    };
-  });
+  return draftShareRows(a, property, type, false);
 }
 
-/** The property of section `s` holding a share with the receiver, checked against the share rules. */
-export function checkNewShare(
-  a: Amendment,
-  s: Section,
-  property: Body,
-  receiverId: string,
-  portion: string,
-  except?: string,
-) {
-  if (!rowsOf(a, 'receivers').some((r) => r.id === receiverId)) throw fieldError('receiver_id', W.receiverInvalid);
-  const others = ((property.shares ?? []) as Share[]).filter((x) => x.receiver_id !== except);
-  if (others.some((x) => x.receiver_id === receiverId)) throw fieldError('receiver_id', W.receiverDuplicate);
-  if (s === 'moveables' && property.property_type === 'vehicle' && others.length > 0) {
-    throw fieldError('receiver_id', AM.vehicleOneReceiver);
-  }
-  if (portionsExceedWhole([...others.map((x) => x.portion), portion])) throw fieldError('portion', V.shareTotalOver);
-}
-/** The 2021 `propertyable_type` of a draft section. */
-export const typeOf = (s: Section) => (s === 'immoveables' ? 'ImmoveableProperty' : 'MoveableProperty');
+/**
+ * The check of a share of `receiverId` at `portion` added to draft property `property` of section `s` (`except`:
+ * the receiver whose share it replaces), as the will's own shares: 422 `wills.receiver_invalid` on `receiver_id`
+ * when not a receiver of the draft, then the common rules (original-draft-common.ts `newShareCheck`).
+ */
+export const checkNewShare = newShareCheck(W.receiverInvalid);

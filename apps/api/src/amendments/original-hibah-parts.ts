@@ -36,16 +36,23 @@ import {
 } from '@wasiat/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type AuthUser, requireUser } from '../auth/guard.ts';
+import { requireUser } from '../auth/guard.ts';
 import type { Ctx } from '../context.ts';
 import { newId } from '../db/schema/_common.ts';
 import { attachments } from '../db/schema/index.ts';
 import { caretakerValues } from '../hibah/original-contract-products.ts';
-import { notFound } from '../http/errors.ts';
-import { registerAttachableReader } from '../wills/documents-service.ts';
 import { actorOf, parseBody } from '../wills/http.ts';
 import { allPage } from '../wills/owned.ts';
-import { saveDraftRowDocument } from './draft-row-documents.ts';
+import { isPropertySection } from './original-draft-common.ts';
+import {
+  documentsReply,
+  draftRowUploadHook,
+  FLAT_KINDS,
+  type FlatKind,
+  mykadImages,
+  ourSpellings,
+  registerDraftRowReaders,
+} from './original-draft-hooks.ts';
 import {
   type Body,
   blank,
@@ -58,23 +65,15 @@ import {
   idOf,
   isObject,
   mayEdit,
-  publicPath,
   rowIn,
   rowsOf,
-  type Section,
   shareRows,
 } from './original-hibah-rows.ts';
 import { hibahShareHooks } from './original-hibah-shares.ts';
 import type { Amendment } from './service.ts';
 
-/** One kind of the hibah's rows as the flat paths name it. */
-interface PartKind {
-  path: string;
-  one: string;
-  many: string;
-  section: Section;
-  ownerType: string;
-  ownerId: string;
+/** One kind of the hibah's rows: the flat paths' names (original-draft-hooks.ts) and the hibah's own rules. */
+interface PartKind extends FlatKind {
   /** The whole row (current ∪ carried 2021 keys) checked with the draft's row rule → the fields kept. */
   check: (b: Body) => Body;
   /** Attachable type of the draft row's images or documents, and of the hibah row's (read beside). */
@@ -84,12 +83,13 @@ interface PartKind {
   reply: (row: Body, hibahId: string) => Body;
 }
 
-/** 2021 key spellings → ours, as the hibah's own flat paths take them (ADR 0162). */
+/**
+ * 2021 key spellings → ours, as the hibah's own flat paths take them (ADR 0162): `address_1`, a bank asset's
+ * `bank_type`/`bank_account_no` (original-draft-hooks.ts `ourSpellings`), and the one-cent wallet (institution
+ * `One Cent`, account the wallet's username, where blank).
+ */
 function ours(b: Body): Body {
-  const o = { ...b };
-  if (blank(o.address) && !blank(o.address_1)) o.address = o.address_1;
-  if (blank(o.institution_name) && !blank(o.bank_type)) o.institution_name = o.bank_type;
-  if (blank(o.account_number) && !blank(o.bank_account_no)) o.account_number = o.bank_account_no;
+  const o = ourSpellings(b);
   if (!blank(o.one_cent_username) || !blank(o.one_cent_wallet_name)) {
     if (blank(o.institution_name)) o.institution_name = 'One Cent';
     if (blank(o.account_number)) o.account_number = o.one_cent_username;
@@ -101,36 +101,21 @@ const fieldsOnly = ({ id: _i, shares: _s, ...rest }: Body) => rest;
 
 const KINDS: PartKind[] = [
   {
-    path: 'receiver',
-    one: 'receiver',
-    many: 'receivers',
-    section: 'receivers',
-    ownerType: 'receivable_type',
-    ownerId: 'receivable_id',
+    ...FLAT_KINDS.receiver,
     check: (b) => fieldsOnly(parseBody(hibahDraftReceiverSchema, ours(b)) as Body),
     attachable: 'AmendmentHibahReceiver',
     hibahAttachable: 'HibahReceiver',
     reply: (r, h) => ({ ...r, receivable_type: 'Hibah', receivable_id: h, hibah_id: h }),
   },
   {
-    path: 'caretaker',
-    one: 'caretaker',
-    many: 'caretakers',
-    section: 'caretakers',
-    ownerType: 'caretakerable_type',
-    ownerId: 'caretakerable_id',
+    ...FLAT_KINDS.caretaker,
     check: (b) => fieldsOnly(parseBody(hibahDraftCaretakerSchema, caretakerValues(ours(b))) as Body),
     attachable: 'AmendmentHibahCaretaker',
     hibahAttachable: 'HibahCaretaker',
     reply: (r, h) => ({ ...r, address_1: r.address, caretakerable_type: 'Hibah', caretakerable_id: h, hibah_id: h }),
   },
   {
-    path: 'moveable-property',
-    one: 'moveable_property',
-    many: 'moveable_properties',
-    section: 'moveables',
-    ownerType: 'moveable_type',
-    ownerId: 'moveable_id',
+    ...FLAT_KINDS.moveable,
     check: (b) => fieldsOnly(parseBody(hibahDraftMoveableSchema, { ...ours(b), shares: [] }) as Body),
     attachable: 'AmendmentHibahProperty',
     hibahAttachable: 'HibahProperty',
@@ -143,19 +128,14 @@ const KINDS: PartKind[] = [
     }),
   },
   {
-    path: 'immoveable-property',
-    one: 'immoveable_property',
-    many: 'immoveable_properties',
-    section: 'immoveables',
-    ownerType: 'immoveable_type',
-    ownerId: 'immoveable_id',
+    ...FLAT_KINDS.immoveable,
     check: (b) => fieldsOnly(parseBody(hibahDraftImmoveableSchema, { ...ours(b), shares: [] }) as Body),
     attachable: 'AmendmentHibahProperty',
     hibahAttachable: 'HibahProperty',
     reply: (r, h) => ({ ...r, immoveable_type: 'Hibah', immoveable_id: h, hibah_id: h }),
   },
 ];
-const isProperty = (k: PartKind) => k.section === 'moveables' || k.section === 'immoveables';
+const isProperty = (k: PartKind) => isPropertySection(k.section);
 
 /** The route-level hooks of parts E–G, keyed `METHOD url` without `/api` (see the module comment). */
 export function hibahPartHooks(ctx: Ctx): Record<string, Hook> {
@@ -183,15 +163,8 @@ export function hibahPartHooks(ctx: Ctx): Record<string, Hook> {
     const drafted = new Set(rows.filter((r) => r.attachable_type === k.attachable).map((r) => r.type));
     return rows.filter((r) => r.attachable_type === k.attachable || isProperty(k) || !drafted.has(r.type));
   };
-  const images = async (k: PartKind, rowId: string) => {
-    if (isProperty(k)) return {};
-    const rows = await attachmentsOf(k, rowId);
-    const pick = (type: string) => {
-      const x = rows.filter((r) => r.type === type).at(-1);
-      return x ? { id: x.id, public_path: publicPath(x.id), mime_type: x.mime_type } : null;
-    };
-    return { mykad_front: pick('mykad-front'), mykad_back: pick('mykad-back') };
-  };
+  const images = async (k: PartKind, rowId: string) =>
+    isProperty(k) ? {} : mykadImages(await attachmentsOf(k, rowId));
   const rowReply = (k: PartKind, a: Amendment, row: Body) => ({
     ...k.reply(row, a.amendmentable_id),
     ...(isProperty(k) ? { property_receivers: shareRows(a, row, k.section) } : {}),
@@ -255,28 +228,10 @@ export function hibahPartHooks(ctx: Ctx): Record<string, Hook> {
     hooks[`GET /${k.path}/:id/document`] = async (req, reply) => {
       const open = await readable(req, k, idOf(req));
       if (!open) return;
-      const docs = (await attachmentsOf(k, idOf(req))).map((x) => ({
-        id: x.id,
-        type: x.type,
-        description: x.description,
-        original_filename: x.original_filename,
-        mime_type: x.mime_type,
-        public_path: publicPath(x.id),
-      }));
-      return reply.send({ documents: isProperty(k) ? docs : allPage(docs) });
+      return reply.send(documentsReply(k.section, await attachmentsOf(k, idOf(req))));
     };
     /** MyKad front/back of a draft person (replacing that side), a draft property's document → 201 `{ attachment }`. */
-    hooks[`POST /${k.path}/:id/document`] = async (req, reply) => {
-      const open = await editedHibahDraftOfRow(db, requireUser(req), [k.section], idOf(req));
-      if (!open) return;
-      return saveDraftRowDocument(ctx, req, reply, {
-        amendmentId: open.id,
-        section: k.section,
-        attachable: k.attachable,
-        person: !isProperty(k),
-        rowOf: (a) => rowIn(a, k.section, idOf(req)),
-      });
-    };
+    hooks[`POST /${k.path}/:id/document`] = draftRowUploadHook(ctx, 'Hibah', k);
   }
   for (const k of KINDS.filter(isProperty)) {
     /** A draft property's receivers (shares) in a 2021 session → `{ receivers: page, <one> }`. */
@@ -292,17 +247,11 @@ export function hibahPartHooks(ctx: Ctx): Record<string, Hook> {
 
 /** Attachments of draft rows: readable by whoever sees a hibah amendment whose draft holds the row. */
 function registerReaders() {
-  for (const [type, sections] of [
+  registerDraftRowReaders('Hibah', [
     ['AmendmentHibahReceiver', ['receivers']],
     ['AmendmentHibahCaretaker', ['caretakers']],
     ['AmendmentHibahProperty', ['moveables', 'immoveables']],
-  ] as const) {
-    registerAttachableReader(type, async (d, user: AuthUser, id) => {
-      const a = await hibahDraftOfRow(d, user, [...sections], id, [0, 1, 2, 3, 4, 5]);
-      if (!a) throw notFound();
-      return a;
-    });
-  }
+  ]);
 }
 
 /**

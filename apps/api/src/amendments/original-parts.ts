@@ -39,12 +39,9 @@ import { requireUser } from '../auth/guard.ts';
 import type { Ctx } from '../context.ts';
 import { newId } from '../db/schema/_common.ts';
 import { attachments } from '../db/schema/index.ts';
-import { notFound } from '../http/errors.ts';
-import { registerAttachableReader } from '../wills/documents-service.ts';
 import { actorOf, parseBody } from '../wills/http.ts';
 import { allPage } from '../wills/owned.ts';
 import type { Share } from './content.ts';
-import { saveDraftRowDocument } from './draft-row-documents.ts';
 import {
   type Body,
   blank,
@@ -56,25 +53,27 @@ import {
   idOf,
   isObject,
   mayEdit,
-  publicPath,
   rowIn,
   rowsOf,
-  type Section,
   shareRows,
 } from './draft-rows.ts';
+import { isPropertySection } from './original-draft-common.ts';
+import {
+  documentsReply,
+  draftRowUploadHook,
+  FLAT_KINDS,
+  type FlatKind,
+  mykadImages,
+  ourSpellings,
+  registerDraftRowReaders,
+} from './original-draft-hooks.ts';
 import { shareHooks } from './original-shares.ts';
 import { changeDraft } from './service.ts';
 
 export { amendmentOfWill } from './draft-rows.ts';
 
-/** One kind of the will's rows as the flat paths name it. */
-interface PartKind {
-  path: string;
-  one: string;
-  many: string;
-  section: Section;
-  ownerType: string;
-  ownerId: string;
+/** One kind of the will's rows: the flat paths' names (original-draft-hooks.ts) and the will's own rules. */
+interface PartKind extends FlatKind {
   /** The whole row (current ∪ carried 2021 keys) checked with our rule → the fields kept in the draft. */
   check: (b: Body) => Body;
   /** Attachable type of the row's MyKad images or documents. */
@@ -83,46 +82,31 @@ interface PartKind {
   reply: (row: Body, willId: string) => Body;
 }
 
-/** 2021 key spellings → ours: `address_1` (caretaker form), a bank asset's `bank_type`/`bank_account_no`, `city_type`. */
+/**
+ * 2021 key spellings → ours: `address_1` (caretaker form), a bank asset's `bank_type`/`bank_account_no`
+ * (original-draft-hooks.ts `ourSpellings`), and `city_type` trimmed and lower-cased (the will's own).
+ */
 function ours(b: Body): Body {
-  const o = { ...b };
-  if (blank(o.address) && !blank(o.address_1)) o.address = o.address_1;
-  if (blank(o.institution_name) && !blank(o.bank_type)) o.institution_name = o.bank_type;
-  if (blank(o.account_number) && !blank(o.bank_account_no)) o.account_number = o.bank_account_no;
+  const o = ourSpellings(b);
   if (typeof o.city_type === 'string') o.city_type = o.city_type.trim().toLowerCase();
   return o;
 }
 
 const KINDS: PartKind[] = [
   {
-    path: 'receiver',
-    one: 'receiver',
-    many: 'receivers',
-    section: 'receivers',
-    ownerType: 'receivable_type',
-    ownerId: 'receivable_id',
+    ...FLAT_KINDS.receiver,
     check: (b) => parseBody(receiverFieldsSchema, ours(b)) as Body,
     attachable: 'AmendmentReceiver',
     reply: (r, w) => ({ ...r, receivable_type: 'Wasiat', receivable_id: w, wasiat_id: w }),
   },
   {
-    path: 'caretaker',
-    one: 'caretaker',
-    many: 'caretakers',
-    section: 'caretakers',
-    ownerType: 'caretakerable_type',
-    ownerId: 'caretakerable_id',
+    ...FLAT_KINDS.caretaker,
     check: (b) => parseBody(caretakerFieldsSchema, ours(b)) as Body,
     attachable: 'AmendmentCaretaker',
     reply: (r, w) => ({ ...r, address_1: r.address, caretakerable_type: 'Wasiat', caretakerable_id: w, wasiat_id: w }),
   },
   {
-    path: 'moveable-property',
-    one: 'moveable_property',
-    many: 'moveable_properties',
-    section: 'moveables',
-    ownerType: 'moveable_type',
-    ownerId: 'moveable_id',
+    ...FLAT_KINDS.moveable,
     check: (b) => parseBody(moveableFieldsSchema, ours(b)) as Body,
     attachable: 'AmendmentProperty',
     reply: (r, w) => ({
@@ -133,12 +117,7 @@ const KINDS: PartKind[] = [
     }),
   },
   {
-    path: 'immoveable-property',
-    one: 'immoveable_property',
-    many: 'immoveable_properties',
-    section: 'immoveables',
-    ownerType: 'immoveable_type',
-    ownerId: 'immoveable_id',
+    ...FLAT_KINDS.immoveable,
     check: (b) => parseBody(immoveableFieldsSchema, ours(b)) as Body,
     attachable: 'AmendmentProperty',
     reply: (r, w) => ({ ...r, immoveable_type: 'Wasiat', immoveable_id: w }),
@@ -152,17 +131,11 @@ export function partHooks(ctx: Ctx): Record<string, Hook> {
   const hooks: Record<string, Hook> = {};
 
   // Attachments of draft rows: readable by whoever sees an amendment whose draft holds the row.
-  for (const [type, sections] of [
+  registerDraftRowReaders('Wasiat', [
     ['AmendmentReceiver', ['receivers']],
     ['AmendmentCaretaker', ['caretakers']],
     ['AmendmentProperty', ['moveables', 'immoveables']],
-  ] as const) {
-    registerAttachableReader(type, async (d, user, id) => {
-      const a = await draftOfRow(d, user, [...sections], id, [0, 1, 2, 3, 4, 5]);
-      if (!a) throw notFound();
-      return a;
-    });
-  }
+  ]);
 
   for (const k of KINDS) {
     /** Create: a row of the draft. 201 `{ <one> }`. */
@@ -244,28 +217,10 @@ export function partHooks(ctx: Ctx): Record<string, Hook> {
     hooks[`GET /${k.path}/:id/document`] = async (req, reply) => {
       const open = await draftOfRow(db, requireUser(req), [k.section], idOf(req));
       if (!open) return;
-      const docs = (await attachmentsOf(k, idOf(req))).map((x) => ({
-        id: x.id,
-        type: x.type,
-        description: x.description,
-        original_filename: x.original_filename,
-        mime_type: x.mime_type,
-        public_path: publicPath(x.id),
-      }));
-      return reply.send({ documents: k.section === 'receivers' || k.section === 'caretakers' ? allPage(docs) : docs });
+      return reply.send(documentsReply(k.section, await attachmentsOf(k, idOf(req))));
     };
     /** Upload: MyKad front/back of a receiver or caretaker (replacing), a property's document. 201 `{ attachment }`. */
-    hooks[`POST /${k.path}/:id/document`] = async (req, reply) => {
-      const open = await editedDraftOfRow(db, requireUser(req), [k.section], idOf(req));
-      if (!open) return;
-      return saveDraftRowDocument(ctx, req, reply, {
-        amendmentId: open.id,
-        section: k.section,
-        attachable: k.attachable,
-        person: k.section === 'receivers' || k.section === 'caretakers',
-        rowOf: (a) => rowIn(a, k.section, idOf(req)),
-      });
-    };
+    hooks[`POST /${k.path}/:id/document`] = draftRowUploadHook(ctx, 'Wasiat', k);
   }
 
   /** Attachments of a draft row, oldest first. */
@@ -276,15 +231,8 @@ export function partHooks(ctx: Ctx): Record<string, Hook> {
       .where(and(eq(attachments.attachable_type, k.attachable), eq(attachments.attachable_id, rowId)))
       .orderBy(attachments.created_at);
   /** A person row's MyKad images as the 2021 client reads them (`mykad_front`, `mykad_back`: `{ public_path }`). */
-  const images = async (k: PartKind, rowId: string) => {
-    if (k.section !== 'receivers' && k.section !== 'caretakers') return {};
-    const rows = await attachmentsOf(k, rowId);
-    const pick = (type: string) => {
-      const x = rows.filter((r) => r.type === type).at(-1);
-      return x ? { id: x.id, public_path: publicPath(x.id), mime_type: x.mime_type } : null;
-    };
-    return { mykad_front: pick('mykad-front'), mykad_back: pick('mykad-back') };
-  };
+  const images = async (k: PartKind, rowId: string) =>
+    isPropertySection(k.section) ? {} : mykadImages(await attachmentsOf(k, rowId));
 
   // A property's receivers (shares) in a 2021-contract session: `{ receivers: page, <one> }`.
   for (const k of [kindOf('moveable-property'), kindOf('immoveable-property')]) {

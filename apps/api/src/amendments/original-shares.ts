@@ -5,127 +5,30 @@
  * sees. A share is `{ receiver_id, portion }` of the draft property (content.ts); its id is `<property id>.<receiver
  * id>`. Checked as the will's own shares (the receiver is one of the draft's, once per property, a vehicle has one
  * receiver, the portions within the whole: 422 on `receiver_id` / `portion`), then by the draft's own rules and
- * audit ({@link changeDraft}). Anything else goes on to the wills route.
+ * audit ({@link changeDraft}). Anything else goes on to the wills route. The create, change and removal are
+ * written once with the hibah's (original-draft-hooks.ts `draftShareHooks`); the read is the will's own (below).
  */
-import { portion as portionRule, translate } from '@wasiat/domain';
-import { z } from 'zod';
-import { type AuthUser, requireUser } from '../auth/guard.ts';
+import { requireUser } from '../auth/guard.ts';
 import type { Ctx } from '../context.ts';
 import { notFound } from '../http/errors.ts';
-import { actorOf, parseBody } from '../wills/http.ts';
-import type { Share } from './content.ts';
-import {
-  type Body,
-  blank,
-  checkNewShare,
-  editedDraftOfRow,
-  type Hook,
-  idOf,
-  isObject,
-  rowIn,
-  rowsOf,
-  type Section,
-  shareRows,
-  splitShareId,
-  typeOf,
-} from './draft-rows.ts';
-import { type Amendment, changeDraft } from './service.ts';
+import { checkNewShare, type Hook, idOf, rowIn, shareRows, typeOf } from './draft-rows.ts';
+import { draftShareHooks } from './original-draft-hooks.ts';
+import { changeDraft } from './service.ts';
 
-const shareBody = z.object({ receiver_id: z.string().trim().min(1).max(64).optional(), portion: portionRule() });
-
-/** The route-level hooks of `property-receiver` on a draft, keyed `METHOD url`. */
+/**
+ * The route-level hooks of `property-receiver` on a draft, keyed `METHOD url`: `POST`, `PATCH|PUT|DELETE
+ * property-receiver/{id}` (original-draft-hooks.ts `draftShareHooks`, with {@link changeDraft} and the will's share
+ * check and answer), and `GET property-receiver/{id}` → `{ property_receiver }` of an open draft (0 1 3 4) the caller
+ * sees (404 when only an unseen one holds it, or the share is not there).
+ */
 export function shareHooks(ctx: Ctx): Record<string, Hook> {
-  const db = ctx.db;
-  const hooks: Record<string, Hook> = {};
-  /** The draft property a share body or share id names, with its section, or null (the wills route answers). */
-  const propertyOf = async (user: AuthUser, propertyId: string, type?: unknown) => {
-    const sections: Section[] =
-      type === 'ImmoveableProperty'
-        ? ['immoveables']
-        : type === 'MoveableProperty'
-          ? ['moveables']
-          : ['moveables', 'immoveables'];
-    const open = await editedDraftOfRow(db, user, sections, propertyId);
-    if (!open) return null;
-    const section = rowsOf(open, 'moveables').some((p) => p.id === propertyId) ? 'moveables' : 'immoveables';
-    return { open, section: section as Section };
-  };
-  const withShares = (a: Amendment, s: Section, propertyId: string, next: (shares: Share[], p: Body) => Share[]) => ({
-    [s]: rowsOf(a, s).map((p) =>
-      p.id === propertyId ? { ...p, shares: next(((p.shares ?? []) as Share[]).slice(), p) } : p,
-    ),
+  const { hooks, shareOf } = draftShareHooks(ctx, {
+    type: 'Wasiat',
+    change: (db, actor, id, change) => changeDraft(db, actor, id, (a) => change(a) as never),
+    check: checkNewShare,
+    rows: (a, p, s) => shareRows(a, p, typeOf(s)),
+    deleted: 'wills.deleted',
   });
-
-  /** `POST property-receiver { receiver_id, portion, propertyable_type, propertyable_id }` → 201 `{ property_receiver }`. */
-  hooks['POST /property-receiver'] = async (req, reply) => {
-    const b = req.body;
-    if (!isObject(b) || blank(b.propertyable_id)) return;
-    const pid = String(b.propertyable_id);
-    const found = await propertyOf(requireUser(req), pid, b.propertyable_type);
-    if (!found) return;
-    const body = parseBody(shareBody.extend({ receiver_id: z.string().trim().min(1).max(64) }), b);
-    const share: Share = { receiver_id: body.receiver_id, portion: body.portion.replace(/\s+/g, '') };
-    let answer: Body = {};
-    await changeDraft(
-      db,
-      actorOf(req),
-      found.open.id,
-      (a) =>
-        withShares(a, found.section, pid, (shares, p) => {
-          checkNewShare(a, found.section, p, share.receiver_id, share.portion);
-          answer = shareRows(a, { ...p, shares: [share] }, typeOf(found.section))[0];
-          return [...shares, share];
-        }) as never,
-    );
-    return reply.status(201).send({ property_receiver: answer });
-  };
-  /** The share a `property-receiver/{id}` names, or null. */
-  const shareOf = async (user: AuthUser, id: string) => {
-    const parts = splitShareId(id);
-    if (!parts) return null;
-    const found = await propertyOf(user, parts.propertyId);
-    return found ? { ...found, ...parts } : null;
-  };
-  /** `PATCH property-receiver/{id} { portion, receiver_id? }` → `{ property_receiver }` (a new receiver: a new id). */
-  const updateShare: Hook = async (req, reply) => {
-    const s = await shareOf(requireUser(req), idOf(req));
-    if (!s) return;
-    const body = parseBody(shareBody, isObject(req.body) ? req.body : {});
-    const share: Share = { receiver_id: body.receiver_id ?? s.receiverId, portion: body.portion.replace(/\s+/g, '') };
-    let answer: Body = {};
-    await changeDraft(
-      db,
-      actorOf(req),
-      s.open.id,
-      (a) =>
-        withShares(a, s.section, s.propertyId, (shares, p) => {
-          const i = shares.findIndex((x) => x.receiver_id === s.receiverId);
-          if (i < 0) throw notFound();
-          checkNewShare(a, s.section, p, share.receiver_id, share.portion, s.receiverId);
-          shares[i] = share;
-          answer = shareRows(a, { ...p, shares: [share] }, typeOf(s.section))[0];
-          return shares;
-        }) as never,
-    );
-    return reply.send({ property_receiver: answer });
-  };
-  hooks['PATCH /property-receiver/:id'] = updateShare;
-  hooks['PUT /property-receiver/:id'] = updateShare;
-  hooks['DELETE /property-receiver/:id'] = async (req, reply) => {
-    const s = await shareOf(requireUser(req), idOf(req));
-    if (!s) return;
-    await changeDraft(
-      db,
-      actorOf(req),
-      s.open.id,
-      (a) =>
-        withShares(a, s.section, s.propertyId, (shares) => {
-          if (!shares.some((x) => x.receiver_id === s.receiverId)) throw notFound();
-          return shares.filter((x) => x.receiver_id !== s.receiverId);
-        }) as never,
-    );
-    return reply.send({ message: translate('wills.deleted', req.lang) });
-  };
   hooks['GET /property-receiver/:id'] = async (req, reply) => {
     const user = requireUser(req);
     const s = await shareOf(user, idOf(req));

@@ -1,7 +1,7 @@
 /**
  * Erasing a client's draft wills and hibahs when their deletion request is approved (issue 11 "ask for
  * deletion of what the law does not require us to keep"; PDPA 2010 s. 10 (retention) as amended 2024;
- * ADR 0075). Used by personal-data.ts `approveErasure` inside its transaction.
+ * ADR 0075). Used by erasure-approval.ts `approveErasure` inside its transaction.
  *
  * A draft is erased — its rows in every table and its uploaded files — when nothing requires keeping it:
  * - a will in registration (status 0, spec §4) — from status 1 it is in the register (ADR 0083);

@@ -8,7 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { KEYS } from '@/app/storage.ts';
 import { jsonResponse, renderPage } from '@/components/test-utils.tsx';
-import { PartE } from './parts/Parts.tsx';
+import { PartE } from './parts/PartE.tsx';
 import type { Hibah } from './useHibah.ts';
 
 Element.prototype.scrollIntoView ??= () => {};

@@ -99,7 +99,7 @@ describe('receivers sign (signpenerima)', () => {
       'fetch',
       vi.fn(async (u: string) => rows(false)(String(u))),
     );
-    const { PartSignReceivers } = await import('./parts/Parts.tsx');
+    const { PartSignReceivers } = await import('./parts/PartSignReceivers.tsx');
     renderPage(<PartSignReceivers hibah={hibah} />, { path: '/trust/part-signpenerima' });
     expect(
       await screen.findByText(/Aisyah binti Rosli di bawah umur: penerimaan \(qabul\) dibuat oleh penjaganya, Rohana/),
@@ -114,7 +114,7 @@ describe('receivers sign (signpenerima)', () => {
       'fetch',
       vi.fn(async (u: string) => rows(true)(String(u))),
     );
-    const { PartSignReceivers } = await import('./parts/Parts.tsx');
+    const { PartSignReceivers } = await import('./parts/PartSignReceivers.tsx');
     renderPage(<PartSignReceivers hibah={hibah} />, { path: '/trust/part-signpenerima' });
     expect(await screen.findByText('Diterima (qabul) oleh penjaga, Rohana binti Salleh.')).toBeInTheDocument();
   });

@@ -8,9 +8,16 @@ import { ESTATE_HIBAH_TYPE, ONE_CENT_HIBAH_TYPE } from '@wasiat/domain';
 import { Navigate, useNavigate } from 'react-router';
 import { WizardFrame } from '../components/WizardFrame.tsx';
 import { PartA } from '../parts/PartA.tsx';
+import { PartB } from '../parts/PartB.tsx';
 import { PartC } from '../parts/PartC.tsx';
+import { PartD } from '../parts/PartD.tsx';
+import { PartDraft } from '../parts/PartDraft.tsx';
+import { PartE } from '../parts/PartE.tsx';
+import { PartF } from '../parts/PartF.tsx';
 import { PartG } from '../parts/PartG.tsx';
-import { PartB, PartD, PartDraft, PartE, PartF, PartH, PartI, PartSignReceivers } from '../parts/Parts.tsx';
+import { PartH } from '../parts/PartH.tsx';
+import { PartI } from '../parts/PartI.tsx';
+import { PartSignReceivers } from '../parts/PartSignReceivers.tsx';
 import { PARTS, type Part } from '../products.ts';
 import { useHibah, useHibahId } from '../useHibah.ts';
 

@@ -17,7 +17,7 @@ import { ListTable } from '@/components/ListTable.tsx';
 import type { Page } from '../api.ts';
 import { Detail } from '../components/Detail.tsx';
 import { EntityForm, type FieldSpec } from '../components/EntityForm.tsx';
-import { Frame } from './SubPages.tsx';
+import { Frame } from './Frame.tsx';
 
 /** A product as the API returns it. */
 export interface Product {
