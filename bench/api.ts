@@ -2,8 +2,9 @@
  * API benchmark (issue 2 "bench/api.ts"; issue 18 items 1–3): seeds 100,000 wills in PostgreSQL, then measures
  * with autocannon (50 connections, BENCH_SECONDS each, after a warm-up of each target) the authenticated
  * `GET /api/wasiat/{id}`, the will list of a staff user (all organisations) and of a client (their own), beside,
- * in the same run, a bare Fastify route (the framework's limit) and pgbench running the same primary-key SELECT
- * (the database's limit). Then the logging cost: CPU time per request of the same read through an app with the
+ * in the same run, a bare Fastify route (the framework's limit), the bare route plus one SELECT by id through
+ * node-postgres (the ceiling of any read that asks the database once; ADR 0196) and pgbench running the same
+ * primary-key SELECT (the database's limit). Then the logging cost: CPU time per request of the same read through an app with the
  * production logger (http/logging.ts, asynchronous destination to /dev/null) and one without, alternated.
  * Then it adds wills up to BENCH_WILLS_LARGE (1,000,000) and measures the two lists again.
  *
