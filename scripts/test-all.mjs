@@ -39,6 +39,15 @@ const run = (cmd, args, env = {}) =>
   spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
 const bin = (name) => `node_modules/.bin/${name}`;
 
+/** Minutes and seconds since the run began, printed at each phase's end (where CI's time goes; ADR 0197). */
+const began = Date.now();
+const clock = () => {
+  const s = Math.round((Date.now() - began) / 1000);
+  return `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s`;
+};
+const timings = [];
+const mark = (what) => timings.push(`${clock()} ${what}`);
+
 function check(name, cmd, args) {
   console.log(`\n=== ${name} ===`);
   if (run(cmd, args) === 0) passed += 1;
@@ -47,6 +56,7 @@ function check(name, cmd, args) {
     failures.push(name);
     console.log(`✗ ${name} failed`);
   }
+  mark(`${name} done`);
 }
 
 check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
@@ -56,6 +66,7 @@ const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const haveChromium = existsSync(chromium);
 console.log('\n=== build of the web client (for the journeys) ===');
 const built = haveChromium && run('npm', ['run', '--silent', 'build']) === 0;
+mark('build done');
 
 /**
  * A vitest run in the background with its output in `test-results/<name>.log` (printed once it has ended);
@@ -90,6 +101,7 @@ function vitestInBackground(name, title, args, env = {}) {
             failures.push(`${name}: ${relative('.', f.name)} — ${firstLine(f.message)}`);
         }
       } else failures.push(`${name}: no report (exit code ${code})`);
+      mark(`${title} done`);
       res({ title, logFile, ...r });
     }),
   );
@@ -131,14 +143,19 @@ if (!haveChromium) {
       env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson },
     }).on('close', (code) => res(code ?? 1)),
   );
+  mark('browser journeys done');
   if (existsSync(pwJson)) {
     const report = JSON.parse(readFileSync(pwJson, 'utf8'));
     const s = report.stats;
     passed += s.expected + s.flaky;
     failed += s.unexpected + (pCode !== 0 && s.unexpected === 0 ? 1 : 0);
+    /** Seconds per spec file, for "Where the time went". */
+    const perFile = new Map();
     const walk = (suite) => {
       for (const spec of suite.specs ?? []) {
         for (const t of spec.tests ?? []) {
+          const ms = (t.results ?? []).reduce((a, r) => a + (r.duration ?? 0), 0);
+          perFile.set(spec.file, (perFile.get(spec.file) ?? 0) + ms);
           if (t.status === 'unexpected' || t.status === 'flaky') {
             const last = t.results?.at(-1);
             failures.push(
@@ -150,6 +167,8 @@ if (!haveChromium) {
       for (const child of suite.suites ?? []) walk(child);
     };
     for (const suite of report.suites ?? []) walk(suite);
+    for (const [file, ms] of [...perFile].sort((a, b) => b[1] - a[1]))
+      timings.push(`    ${Math.round(ms / 1000)} s in ${file}`);
   } else {
     failed += 1;
     failures.push('playwright: no report');
@@ -172,6 +191,7 @@ for (const r of await lane) {
 
 check('log scan', 'node', ['--import', 'tsx', 'scripts/log-scan.ts', logs]);
 
+console.log(`\nWhere the time went:\n${timings.map((t) => `  ${t}`).join('\n')}`);
 writeFileSync(`${out}/summary.json`, JSON.stringify({ passed, failed }));
 if (failures.length) console.log(`\nWhat failed:\n${failures.map((f) => `- ${f}`).join('\n')}`);
 console.log(`\n${passed} passed, ${failed} failed`);

@@ -19,6 +19,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { A11y } from './support/axe.ts';
 import { checkReflow } from './support/reflow.ts';
 import { become, makeIds } from './support/route-session.ts';
+import { trackRequests } from './support/settled.ts';
 import { type Ids, SPEC_ROUTES, type SpecRoute } from './support/spec-routes.ts';
 
 const DESKTOP = { width: 1366, height: 768 };
@@ -47,11 +48,18 @@ test.beforeAll(async ({ request }) => {
 });
 
 /** One visit's checks; `how` names it in messages. */
-async function expectPage(page: Page, route: SpecRoute, errors: string[], how: string) {
+async function expectPage(
+  page: Page,
+  settled: (quietMs?: number) => Promise<void>,
+  route: SpecRoute,
+  errors: string[],
+  how: string,
+) {
   const where = `${route.pattern} as ${route.role}, ${how}`;
   // Lazy pages: the heading shows once the page's code has come; then wait for its data.
   await expect.soft(page.locator('main h1, main h2').first(), `${where}: a heading`).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  // Then wait for its data: no request in flight for 200 ms (support/settled.ts; ADR 0197).
+  await settled(200);
   const path = new URL(page.url()).pathname.replace(/\/$/, '') || '/';
   const address = route.address(ids).split('?')[0].replace(/\/$/, '') || '/';
   const expected = route.lands ?? new RegExp(`^${address.replace(/[.?]/g, '\\$&')}$`);
@@ -81,6 +89,7 @@ for (const role of roles) {
     });
     page.on('pageerror', (e) => errors.push(`uncaught: ${e.message}`));
     await become(page, request, role);
+    const settled = trackRequests(page);
     const a11y = new A11y();
     const scanned = new Set<string>();
     /** Axe at the current width, once per distinct landed page and width. */
@@ -105,14 +114,14 @@ for (const role of roles) {
       await page.setViewportSize(first);
       const res = await page.goto(route.address(ids));
       expect.soft(res?.status(), `${route.pattern}: document status`).toBeLessThan(400);
-      await expectPage(page, route, errors, `typed at ${first.width} px`);
+      await expectPage(page, settled, route, errors, `typed at ${first.width} px`);
       if (first === DESKTOP) await scan(route, DESKTOP.width);
       else await phoneChecks(route);
       errors.length = 0;
       await page.setViewportSize(second);
       const again = await page.reload();
       expect.soft(again?.status(), `${route.pattern}: document status on reload`).toBeLessThan(400);
-      await expectPage(page, route, errors, `reloaded at ${second.width} px`);
+      await expectPage(page, settled, route, errors, `reloaded at ${second.width} px`);
       if (second === DESKTOP) await scan(route, DESKTOP.width);
       else await phoneChecks(route);
       // A redirecting route (e.g. "/" → /dashboard/agent) is reloaded where it landed; start the next afresh.
