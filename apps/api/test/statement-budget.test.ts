@@ -9,6 +9,7 @@
 
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sha256 } from '../src/auth/tokens.ts';
 import {
   auth_tokens,
   bequests,
@@ -19,6 +20,7 @@ import {
   users,
   wills,
 } from '../src/db/schema/index.ts';
+import { type WillJsonSessionRow, willReadWithSession } from '../src/wills/hot-read.ts';
 import { findVisibleWill } from '../src/wills/queries.ts';
 import { serializeWill } from '../src/wills/serializers.ts';
 import { newClient } from '../src/wills/test-fixtures.ts';
@@ -325,5 +327,49 @@ describe('the one-statement will read', () => {
     expect((await t.call('GET', '/api/wasiat', { token: c.token })).status).toBe(200);
     await t.ctx.db.update(auth_tokens).set({ revoked_at: new Date() }).where(eq(auth_tokens.user_id, c.id));
     expect((await t.call('GET', '/api/wasiat?limit=15', { token: c.token })).status).toBe(401);
+  });
+
+  it('answers concurrent reads each by its own token and scope (ADR 0198)', async () => {
+    const a = await newClient(t, false);
+    const b = await newClient(t, false);
+    const willOf = async (c: typeof a) =>
+      (await t.call('POST', '/api/wasiat', { token: c.token, body: { user_id: c.id } })).body.wasiat.id as string;
+    const [wa, wb] = [await willOf(a), await willOf(b)];
+    const revoked = await newClient(t, false);
+    await t.ctx.db.update(auth_tokens).set({ revoked_at: new Date() }).where(eq(auth_tokens.user_id, revoked.id));
+    /** [will, token, user who reads (undefined: no session), the will they get (undefined: out of scope)] */
+    const asks: [string, string, string | undefined, string | undefined][] = [
+      [wa, a.token, a.id, wa],
+      [wa, b.token, b.id, undefined],
+      [wb, b.token, b.id, wb],
+      [wb, a.token, a.id, undefined],
+      [wb, staff, 'staff', wb],
+      [willId, a.token, a.id, undefined],
+      [wa, revoked.token, undefined, undefined],
+      [wa, 'not-a-token', undefined, undefined],
+      [wa, a.token, a.id, wa],
+    ];
+    // over HTTP (the requests interleave as the sockets deliver them): each its own answer
+    const answers = await Promise.all(asks.map(([id, token]) => t.call('GET', `/api/wasiat/${id}`, { token })));
+    answers.forEach((r, i) => {
+      const [id, , reader, got] = asks[i];
+      expect(r.status, `ask ${i} for ${id}`).toBe(reader === undefined ? 401 : got ? 200 : 404);
+      if (got) expect(r.body.wasiat.id).toBe(got);
+    });
+    // asked in the same turn of the event loop, they are ONE statement, and each row is its own request's
+    counter.reset();
+    const now = new Date().toISOString();
+    const rows = await Promise.all(
+      asks.map(([id, token]) => willReadWithSession(t.ctx.db, { hash: sha256(token), now }, id, {})),
+    );
+    expect(counter.count, counter.texts.join('\n')).toBe(1);
+    rows.forEach((row, i) => {
+      const [id, , reader, got] = asks[i];
+      if (reader === undefined) expect(row, `ask ${i}`).toBeUndefined();
+      else {
+        expect(row?.user.username === 'staff' ? 'staff' : row?.user.id, `ask ${i}`).toBe(reader);
+        expect((row as WillJsonSessionRow).will_id ?? undefined, `ask ${i} for ${id}`).toBe(got);
+      }
+    });
   });
 });
