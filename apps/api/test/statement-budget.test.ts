@@ -21,6 +21,7 @@ import {
   wills,
 } from '../src/db/schema/index.ts';
 import { type WillJsonSessionRow, willReadWithSession } from '../src/wills/hot-read.ts';
+import { type ListSessionRow, listReadWithSession } from '../src/wills/list-json.ts';
 import { findVisibleWill } from '../src/wills/queries.ts';
 import { serializeWill } from '../src/wills/serializers.ts';
 import { newClient } from '../src/wills/test-fixtures.ts';
@@ -370,6 +371,56 @@ describe('the one-statement will read', () => {
         expect(row?.user.username === 'staff' ? 'staff' : row?.user.id, `ask ${i}`).toBe(reader);
         expect((row as WillJsonSessionRow).will_id ?? undefined, `ask ${i} for ${id}`).toBe(got);
       }
+    });
+  });
+
+  it('answers concurrent first pages each by its own token and scope (ADR 0198)', async () => {
+    const a = await newClient(t, false);
+    const b = await newClient(t, false);
+    const willOf = async (c: typeof a) =>
+      (await t.call('POST', '/api/wasiat', { token: c.token, body: { user_id: c.id } })).body.wasiat.id as string;
+    const [wa, wb] = [await willOf(a), await willOf(b)];
+    const revoked = await newClient(t, false);
+    await t.ctx.db.update(auth_tokens).set({ revoked_at: new Date() }).where(eq(auth_tokens.user_id, revoked.id));
+    const staffTotal = (await t.call('GET', '/api/wasiat?limit=5', { token: staff })).body.wasiats.total as number;
+    /** [token, the scope its page is in (undefined: no session), the ids of its page when its own] */
+    const asks: [string, 'any' | 'own' | undefined, string[]?][] = [
+      [a.token, 'own', [wa]],
+      [staff, 'any'],
+      [b.token, 'own', [wb]],
+      [revoked.token, undefined],
+      ['not-a-token', undefined],
+      [a.token, 'own', [wa]],
+    ];
+    const ids = (data: unknown) =>
+      (typeof data === 'string' ? JSON.parse(data) : (data as { id: string }[])).map((w: { id: string }) => w.id);
+    counter.reset();
+    const now = new Date().toISOString();
+    const rows = await Promise.all(
+      asks.map(([token]) => listReadWithSession(t.ctx.db, { hash: sha256(token), now }, { limit: '5' })),
+    );
+    expect(counter.count, counter.texts.join('\n')).toBe(1);
+    rows.forEach((row, i) => {
+      const [, scope, own] = asks[i];
+      const r = row as ListSessionRow | undefined;
+      if (scope === undefined) expect(r, `ask ${i}`).toBeUndefined();
+      else {
+        expect(r?.list_scope, `ask ${i}`).toBe(scope);
+        if (own) {
+          expect(ids(r?.list_data), `ask ${i}`).toEqual(own);
+          expect(r?.list_total).toBe(own.length);
+        } else {
+          expect(r?.list_total).toBe(staffTotal);
+          expect(ids(r?.list_data)).toHaveLength(5);
+        }
+      }
+    });
+    // over HTTP: each its own list
+    const answers = await Promise.all(asks.map(([token]) => t.call('GET', '/api/wasiat?limit=5', { token })));
+    answers.forEach((r, i) => {
+      const [, scope, own] = asks[i];
+      expect(r.status, `ask ${i}`).toBe(scope ? 200 : 401);
+      if (own) expect(ids(r.body.wasiats.data)).toEqual(own);
     });
   });
 });

@@ -10,9 +10,10 @@
  * session, agents and partners) takes the general path (queries.ts `listWills`). A test compares the two
  * answers will by will (test/statement-budget.test.ts).
  */
-import { and, desc, eq, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import DataLoader from 'dataloader';
+import { and, desc, eq, gt, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { AuthUser } from '../auth/guard.ts';
-import { liveTokenWhere, plainSessionRow, type SessionRow, sessionColumns } from '../auth/tokens.ts';
+import { plainSessionRow, type SessionRow, sessionColumns } from '../auth/tokens.ts';
 import { type Db, perDatabase } from '../db/client.ts';
 import { auth_tokens, report_org_totals, users, wills } from '../db/schema/index.ts';
 import { isAbsentQueryValue, pageParams, toPage } from '../http/pagination.ts';
@@ -114,31 +115,79 @@ const ANY_ROLES = rolesOfPlainScope('any');
 const OWN_ROLES = rolesOfPlainScope('own');
 
 /**
- * The session check with the first page of size `limit` beside it: the plain scope is decided in SQL from the
- * session user's role (the permission table's {@link rolesOfPlainScope}); CASE runs only the role's branch.
+ * The list's columns beside the session's, for the first page of size `limit`: the plain scope is decided in SQL
+ * from the session user's role (the permission table's {@link rolesOfPlainScope}); CASE runs only the role's
+ * branch.
  */
-const withSession = perLimit((db, limit) => {
+function listColumns(limit: number) {
   const isAny = sql`(${users.role} = any(${p('anyRoles')}::text[]))`;
   const isOwn = sql`(${users.role} = any(${p('ownRoles')}::text[]))`;
   const lim = sql.raw(String(limit));
   const zero = sql.raw('0');
   const data = (where: SQL | undefined) => sql`(select ${pageJson} from ${page(where, lim, zero)})`;
-  return db
-    .select({
-      ...sessionColumns(),
-      list_scope: sql<'any' | 'own' | null>`(case when ${isAny} then 'any' when ${isOwn} then 'own' end)`,
-      list_limit: sql<number>`${lim}::int`,
-      list_total: sql<
-        number | null
-      >`(case when ${isAny} then ${totalAny} when ${isOwn} then ${totalOwn(users.id)} end)`,
-      list_data: sql<unknown>`(case when ${isAny} then ${data(whereAny)} when ${isOwn} then ${data(whereOwn(users.id))} end)`,
-    })
-    .from(auth_tokens)
+  return {
+    ...sessionColumns(),
+    list_scope: sql<'any' | 'own' | null>`(case when ${isAny} then 'any' when ${isOwn} then 'own' end)`,
+    list_limit: sql<number>`${lim}::int`,
+    list_total: sql<number | null>`(case when ${isAny} then ${totalAny} when ${isOwn} then ${totalOwn(users.id)} end)`,
+    list_data: sql<unknown>`(case when ${isAny} then ${data(whereAny)} when ${isOwn} then ${data(whereOwn(users.id))} end)`,
+  };
+}
+
+/**
+ * The session check with the first page of size `limit` beside it, for a batch of requests (ADR 0198): one row
+ * per live token of `hashes` at its time of `nows`, numbered `n` (1-based) as the request it answers. Each row is
+ * joined on its own token only, and its page is its own user's.
+ */
+const batchWithSession = perLimit((db, limit) =>
+  db
+    .select({ n: sql<string>`q.n`, ...listColumns(limit) })
+    .from(sql`unnest(${p('hashes')}::text[], ${p('nows')}::timestamptz[]) with ordinality as q(hash, at, n)`)
+    .innerJoin(
+      auth_tokens,
+      and(
+        eq(auth_tokens.token_hash, sql`q.hash`),
+        isNull(auth_tokens.revoked_at),
+        gt(auth_tokens.expires_at, sql`q.at`),
+      ),
+    )
     .innerJoin(users, eq(users.id, auth_tokens.user_id))
-    .where(liveTokenWhere())
-    .limit(1)
-    .prepare(`wills_list_json_with_session_${limit}`);
-});
+    .prepare(`wills_list_json_with_session_batch_${limit}`),
+);
+
+/** At most this many first pages in one statement (as wills/hot-read.ts; ADR 0198). */
+const BATCH_MAX = 25;
+
+/** One request's first page in a batch: its token's SHA-256 (hex) and its time (ISO). */
+interface BatchKey {
+  hash: string;
+  now: string;
+}
+
+/**
+ * The first-page lists of size `limit` that arrive together, as ONE statement (ADR 0198; the `dataloader`
+ * library, as wills/hot-read.ts): requests whose session checks start in the same turn of the event loop, at most
+ * {@link BATCH_MAX} at a time; each gets the row numbered as its own key, or undefined when its token is not live.
+ * Nothing is cached between batches.
+ */
+const batchedFirstPages = perLimit(
+  (db, limit) =>
+    new DataLoader<BatchKey, ListSessionRow | undefined>(
+      async (keys) => {
+        const rows = await batchWithSession(db, limit).execute({
+          hashes: keys.map((k) => k.hash),
+          nows: keys.map((k) => k.now),
+          anyRoles: ANY_ROLES,
+          ownRoles: OWN_ROLES,
+          ...WILL_BODY_PARTS,
+        });
+        const out: (ListSessionRow | undefined)[] = keys.map(() => undefined);
+        for (const { n, ...row } of rows) out[Number(n) - 1] = row as ListSessionRow;
+        return out;
+      },
+      { cache: false, maxBatchSize: BATCH_MAX, batchScheduleFn: (run) => setImmediate(run) },
+    ),
+);
 
 /**
  * The page size of a raw query string (before validation) that asks for the plain list's first page — no key
@@ -162,7 +211,7 @@ export function firstPageLimit(raw: unknown): number | null {
 
 /**
  * The guard's session check for `GET /wasiat` (`config.sessionRead`; ADR 0192): for a query asking for the first
- * page ({@link firstPageLimit}), ONE statement returning the live token's session columns with, beside them, the
+ * page ({@link firstPageLimit}), ONE statement (shared with the requests that arrive with it) returning the live token's session columns with, beside them, the
  * total and the page as the caller's plain scope gives them; for any other query, the plain token lookup.
  * @returns the row, or undefined when the token is unknown, revoked or past its absolute expiry.
  */
@@ -173,13 +222,7 @@ export async function listReadWithSession(
 ): Promise<SessionRow | undefined> {
   const limit = firstPageLimit(rawQuery);
   if (limit === null) return plainSessionRow(db, params);
-  const [row] = await withSession(db, limit).execute({
-    ...params,
-    anyRoles: ANY_ROLES,
-    ownRoles: OWN_ROLES,
-    ...WILL_BODY_PARTS,
-  });
-  return row as ListSessionRow | undefined;
+  return batchedFirstPages(db, limit).load(params);
 }
 
 /**
