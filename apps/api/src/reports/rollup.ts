@@ -128,7 +128,6 @@ async function rows<T>(db: Db, q: SQL): Promise<T[]> {
   return ((await db.execute(q)) as unknown as { rows: T[] }).rows;
 }
 const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
-const STATUS_KEY = ['new', 'in_process', 'approved', 'cancelled'] as const;
 
 /**
  * The summary of a report by day, month or year from the roll-ups (same shape as queries.ts
@@ -153,44 +152,50 @@ export async function rollupSummary(
   const sums = sql`sum(n)::bigint AS n, sum(paid)::bigint AS paid, sum(amount_sen)::bigint AS amount_sen`;
   // The three parts in ONE statement (one round trip): part 't' timeline by (bucket, status), 'p' by plan,
   // 'o' by payment option, 'b' by branch.
-  type Part = Sums & { part: 't' | 'p' | 'o' | 'b'; bucket: string | null; status: number | null; plan: string | null };
+  // Part 't' comes pivoted, one row per bucket with each status's count beside the sums (s0…s3): four times
+  // fewer rows for the driver to parse and the loop below to walk (ADR 0199). Inner groups as before.
+  type Part = Sums & {
+    part: 't' | 'p' | 'o' | 'b';
+    bucket: string | null;
+    plan: string | null;
+    s0: string | null;
+    s1: string | null;
+    s2: string | null;
+    s3: string | null;
+  };
   const list = await rows<Part & { po: number | null; branch_id: string | null }>(
     db,
-    sql`SELECT 't' AS part, to_char(b, 'YYYY-MM-DD') AS bucket, status, NULL::text AS plan, NULL::int AS po,
-          NULL::text AS branch_id, n, paid, amount_sen FROM (
+    sql`SELECT 't' AS part, to_char(b, 'YYYY-MM-DD') AS bucket, NULL::text AS plan, NULL::int AS po,
+          NULL::text AS branch_id, sum(n)::bigint AS n, sum(paid)::bigint AS paid, sum(amount_sen)::bigint AS amount_sen,
+          sum(n) FILTER (WHERE status = 0)::bigint AS s0, sum(n) FILTER (WHERE status = 1)::bigint AS s1,
+          sum(n) FILTER (WHERE status = 2)::bigint AS s2, sum(n) FILTER (WHERE status = 3)::bigint AS s3 FROM (
             SELECT ${bucket} AS b, status, ${sums}
-            FROM ${timeline.table} WHERE ${timeline.where} GROUP BY 1, 2 HAVING sum(n) <> 0) g
+            FROM ${timeline.table} WHERE ${timeline.where} GROUP BY 1, 2 HAVING sum(n) <> 0) g GROUP BY b
         UNION ALL
-        SELECT CASE WHEN grouping(plan, payment_options_id) = 1 THEN 'p' ELSE 'o' END, NULL, NULL, plan,
-          payment_options_id, NULL, ${sums}
+        SELECT CASE WHEN grouping(plan, payment_options_id) = 1 THEN 'p' ELSE 'o' END, NULL, plan,
+          payment_options_id, NULL, ${sums}, NULL, NULL, NULL, NULL
           FROM ${sales.table} WHERE ${sales.where}
           GROUP BY GROUPING SETS ((plan), (payment_options_id)) HAVING sum(n) <> 0
         UNION ALL
-        SELECT 'b', NULL, NULL, NULL, NULL, branch_id, ${sums} FROM ${byBranch.table} WHERE ${byBranch.where}
-          GROUP BY branch_id HAVING sum(n) <> 0`,
+        SELECT 'b', NULL, NULL, NULL, branch_id, ${sums}, NULL, NULL, NULL, NULL FROM ${byBranch.table}
+          WHERE ${byBranch.where} GROUP BY branch_id HAVING sum(n) <> 0`,
   );
-  const times = list.filter((r) => r.part === 't').map((r) => ({ ...r, bucket: r.bucket as string }));
   const plans = list.filter((r) => r.part === 'p' || r.part === 'o').map((r) => ({ ...r, g: r.part === 'p' ? 1 : 2 }));
   const branches = list.filter((r) => r.part === 'b');
   const agg = (r: Sums) => ({ total: num(r.n), paid: num(r.paid), amount_sen: num(r.amount_sen) });
   const out: SummaryData = { buckets: new Map(), byPlan: [], byPaymentOption: [], byBranch: [] };
-  for (const r of times) {
-    const a = agg(r);
-    const c = out.buckets.get(r.bucket) ?? {
-      total: 0,
-      new: 0,
-      in_process: 0,
-      approved: 0,
-      cancelled: 0,
-      paid: 0,
-      amount_sen: 0,
-    };
-    c.total += a.total;
-    c.paid += a.paid;
-    c.amount_sen += a.amount_sen;
-    const sk = STATUS_KEY[num(r.status)];
-    if (sk) c[sk] += a.total;
-    out.buckets.set(r.bucket, c);
+  for (const r of list) {
+    if (r.part !== 't') continue;
+    // the key order of summary-queries.ts `emptyCounts`
+    out.buckets.set(r.bucket as string, {
+      total: num(r.n),
+      new: num(r.s0),
+      in_process: num(r.s1),
+      approved: num(r.s2),
+      cancelled: num(r.s3),
+      paid: num(r.paid),
+      amount_sen: num(r.amount_sen),
+    });
   }
   for (const r of plans) {
     if (r.g === 1) out.byPlan.push({ plan: r.plan, ...agg(r) });

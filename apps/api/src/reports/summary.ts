@@ -16,8 +16,10 @@ import { rollupSummary } from './rollup.ts';
 import { branchNames, emptyCounts, type StatusCounts, summaryQuery } from './summary-queries.ts';
 import { willWhere } from './will-where.ts';
 
-/** Local bucket start 'YYYY-MM-DD' → UTC instant (UTC+8, no daylight saving). */
-const bucketStart = (key: string) => new Date(`${key}T00:00:00+08:00`);
+/** Local bucket start 'YYYY-MM-DD' → its UTC instant as ISO text (UTC+8, no daylight saving). Computed from the
+ * digits, not by parsing a date string: a daily report of all time has thousands of buckets (ADR 0199). */
+const bucketStart = (key: string) =>
+  new Date(Date.UTC(+key.slice(0, 4), +key.slice(5, 7) - 1, +key.slice(8, 10)) - 8 * 3600_000).toISOString();
 
 /** Every bucket key of a bounded range (at most 400), so days without wills show as zero. */
 function bucketKeys(range: Range, unit: 'day' | 'month' | 'year'): string[] {
@@ -60,10 +62,12 @@ export async function summaryReport(db: Db, user: AuthUser, kind: SummaryKind, q
   for (const k of hib.buckets.keys()) keySet.add(k);
   const keys = [...keySet].sort();
   const totals = emptyCounts();
-  const rows = keys.map((key) => {
+  const starts = keys.map(bucketStart);
+  const fields = Object.keys(totals) as (keyof StatusCounts)[];
+  const rows = keys.map((key, i) => {
     const c = data.buckets.get(key) ?? emptyCounts();
-    for (const f of Object.keys(totals) as (keyof StatusCounts)[]) totals[f] += c[f];
-    return { key, start: bucketStart(key).toISOString(), ...c };
+    for (const f of fields) totals[f] += c[f];
+    return { key, start: starts[i], ...c };
   });
   const names = await branchNames(db, [
     ...new Set([...data.byBranch, ...hib.byBranch].map((b) => b.branch_id).filter((x): x is string => !!x)),
@@ -84,9 +88,9 @@ export async function summaryReport(db: Db, user: AuthUser, kind: SummaryKind, q
     by_payment_option: sortDesc(data.byPaymentOption),
     by_branch: sortDesc(data.byBranch.map(withNames)),
     hibah: {
-      rows: keys.map((key) => ({
+      rows: keys.map((key, i) => ({
         key,
-        start: bucketStart(key).toISOString(),
+        start: starts[i],
         ...(hib.buckets.get(key) ?? { total: 0, paid: 0, amount_sen: 0 }),
       })),
       totals: hib.totals,
