@@ -255,6 +255,19 @@ describe('the one-statement will list', () => {
   });
 });
 
+/** For the concurrent asks (ADR 0198): clients `a` and `b` with a will each (`wa`, `wb`), and a client whose
+ * tokens are all revoked. */
+async function twoClientsAndARevokedToken() {
+  const a = await newClient(t, false);
+  const b = await newClient(t, false);
+  const willOf = async (c: typeof a) =>
+    (await t.call('POST', '/api/wasiat', { token: c.token, body: { user_id: c.id } })).body.wasiat.id as string;
+  const [wa, wb] = [await willOf(a), await willOf(b)];
+  const revoked = await newClient(t, false);
+  await t.ctx.db.update(auth_tokens).set({ revoked_at: new Date() }).where(eq(auth_tokens.user_id, revoked.id));
+  return { a, b, wa, wb, revoked };
+}
+
 describe('the one-statement will read', () => {
   it('answers what the general serializer answers', async () => {
     const { body } = await statementsOf(`/api/wasiat/${willId}`, staff);
@@ -331,13 +344,7 @@ describe('the one-statement will read', () => {
   });
 
   it('answers concurrent reads each by its own token and scope (ADR 0198)', async () => {
-    const a = await newClient(t, false);
-    const b = await newClient(t, false);
-    const willOf = async (c: typeof a) =>
-      (await t.call('POST', '/api/wasiat', { token: c.token, body: { user_id: c.id } })).body.wasiat.id as string;
-    const [wa, wb] = [await willOf(a), await willOf(b)];
-    const revoked = await newClient(t, false);
-    await t.ctx.db.update(auth_tokens).set({ revoked_at: new Date() }).where(eq(auth_tokens.user_id, revoked.id));
+    const { a, b, wa, wb, revoked } = await twoClientsAndARevokedToken();
     /** [will, token, user who reads (undefined: no session), the will they get (undefined: out of scope)] */
     const asks: [string, string, string | undefined, string | undefined][] = [
       [wa, a.token, a.id, wa],
@@ -375,13 +382,7 @@ describe('the one-statement will read', () => {
   });
 
   it('answers concurrent first pages each by its own token and scope (ADR 0198)', async () => {
-    const a = await newClient(t, false);
-    const b = await newClient(t, false);
-    const willOf = async (c: typeof a) =>
-      (await t.call('POST', '/api/wasiat', { token: c.token, body: { user_id: c.id } })).body.wasiat.id as string;
-    const [wa, wb] = [await willOf(a), await willOf(b)];
-    const revoked = await newClient(t, false);
-    await t.ctx.db.update(auth_tokens).set({ revoked_at: new Date() }).where(eq(auth_tokens.user_id, revoked.id));
+    const { a, b, wa, wb, revoked } = await twoClientsAndARevokedToken();
     const staffTotal = (await t.call('GET', '/api/wasiat?limit=5', { token: staff })).body.wasiats.total as number;
     /** [token, the scope its page is in (undefined: no session), the ids of its page when its own] */
     const asks: [string, 'any' | 'own' | undefined, string[]?][] = [

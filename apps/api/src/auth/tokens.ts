@@ -9,6 +9,7 @@
  * changed role takes effect on the next request.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import DataLoader from 'dataloader';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { type Db, perDatabase } from '../db/client.ts';
 import { auth_tokens, user_accesses, users } from '../db/schema/index.ts';
@@ -75,6 +76,42 @@ export const liveTokenWhere = () =>
     isNull(auth_tokens.revoked_at),
     gt(auth_tokens.expires_at, sql.placeholder('now')),
   );
+
+/**
+ * The join of a batched session check (ADR 0198) to `auth_tokens`: the live-token rules of {@link liveTokenWhere}
+ * on each request's own token hash and time, the columns `q.hash` and `q.at` of the batch's
+ * `unnest(…) WITH ORDINALITY AS q(hash, at, …, n)`.
+ */
+export const liveBatchTokenOn = () =>
+  and(eq(auth_tokens.token_hash, sql`q.hash`), isNull(auth_tokens.revoked_at), gt(auth_tokens.expires_at, sql`q.at`));
+
+/**
+ * At most this many requests in one batched session check. Smaller batches keep more than one in flight, so the
+ * server answers one batch while PostgreSQL works on the next: with 50 connections, 25 answered 6,800 req/s here
+ * against 6,000 for 100 and 3,900 for 4 (ADR 0198).
+ */
+const BATCH_MAX = 25;
+
+/**
+ * Session checks that arrive together, as ONE statement (ADR 0198; the `dataloader` library). Requests whose
+ * checks start in the same turn of the event loop (`setImmediate`: after every socket ready in that turn has been
+ * read) go to `run` together, at most {@link BATCH_MAX} at a time, in the order of their keys. `run` answers rows
+ * numbered `n` (1-based, the `WITH ORDINALITY` of the batch); each key gets the row of its number without `n`,
+ * or undefined when there is none (its token is not live). Nothing is cached between batches (`cache: false`):
+ * every request reads its token, user and data afresh.
+ */
+export function sessionBatchLoader<K extends { hash: string; now: string }, R>(
+  run: (keys: readonly K[]) => Promise<({ n: string } & Record<string, unknown>)[]>,
+): DataLoader<K, R | undefined> {
+  return new DataLoader<K, R | undefined>(
+    async (keys) => {
+      const out: (R | undefined)[] = keys.map(() => undefined);
+      for (const { n, ...row } of await run(keys)) out[Number(n) - 1] = row as R;
+      return out;
+    },
+    { cache: false, maxBatchSize: BATCH_MAX, batchScheduleFn: (go) => setImmediate(go) },
+  );
+}
 
 /** A row of a session check: {@link sessionColumns}, and whatever a route's own read added beside them. */
 export interface SessionRow {

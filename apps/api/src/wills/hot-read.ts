@@ -13,10 +13,15 @@
  *   of serializers.ts `willBody` (body-json.ts), beside what its estate figures need; the route answers text
  *   ({@link willReadJson}). With `load_with` or in a 2021-client session it reads {@link findWillForRead}.
  */
-import DataLoader from 'dataloader';
-import { and, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { AuthUser } from '../auth/guard.ts';
-import { liveTokenWhere, type SessionRow, sessionColumns } from '../auth/tokens.ts';
+import {
+  liveBatchTokenOn,
+  liveTokenWhere,
+  type SessionRow,
+  sessionBatchLoader,
+  sessionColumns,
+} from '../auth/tokens.ts';
 import { type Db, perDatabase } from '../db/client.ts';
 import {
   auth_tokens,
@@ -131,14 +136,7 @@ function prepare(db: Db) {
       .from(
         sql`unnest(${p('hashes')}::text[], ${p('nows')}::timestamptz[], ${p('ids')}::text[]) with ordinality as q(hash, at, id, n)`,
       )
-      .innerJoin(
-        auth_tokens,
-        and(
-          eq(auth_tokens.token_hash, sql`q.hash`),
-          isNull(auth_tokens.revoked_at),
-          gt(auth_tokens.expires_at, sql`q.at`),
-        ),
-      )
+      .innerJoin(auth_tokens, liveBatchTokenOn())
       .innerJoin(users, eq(users.id, auth_tokens.user_id))
       .leftJoin(wills, and(eq(wills.id, sql`q.id`), visibleToSessionUser()))
       .prepare('wills_read_will_json_with_session_batch'),
@@ -191,13 +189,6 @@ export async function willReadWithSession(
   return row as WillRowSessionRow | undefined;
 }
 
-/**
- * At most this many reads in one statement. Smaller batches keep more than one in flight, so the server answers
- * one batch while PostgreSQL works on the next: with 50 connections, 25 answered 6,800 req/s here against 6,000
- * for 100 and 3,900 for 4 (ADR 0198).
- */
-const BATCH_MAX = 25;
-
 /** One request's read in a batch: its token's SHA-256 (hex), its time (ISO) and the will's id. */
 interface BatchKey {
   hash: string;
@@ -206,29 +197,20 @@ interface BatchKey {
 }
 
 /**
- * The reads without `load_with` that arrive together, as ONE statement (ADR 0198; the `dataloader` library).
- * Requests whose session checks start in the same turn of the event loop (`setImmediate`: after every socket
- * ready in that turn has been read) are answered by one `batchJson` statement, at most {@link BATCH_MAX} at a time; each gets
- * the row numbered as its own key, or undefined when its token is not live. Nothing is cached between batches
- * (`cache: false`): every request reads its token, user and will afresh, as before.
+ * The reads without `load_with` that arrive together, as ONE `batchJson` statement (auth/tokens.ts
+ * `sessionBatchLoader`; ADR 0198): each gets the row numbered as its own key, or undefined when its token is not
+ * live.
  */
-const batchedJsonReads = perDatabase(
-  (db) =>
-    new DataLoader<BatchKey, WillJsonSessionRow | undefined>(
-      async (keys) => {
-        const rows = await prepared(db).batchJson.execute({
-          hashes: keys.map((k) => k.hash),
-          nows: keys.map((k) => k.now),
-          ids: keys.map((k) => k.id),
-          ...SCOPE_ROLES,
-          ...WILL_BODY_PARTS,
-        });
-        const out: (WillJsonSessionRow | undefined)[] = keys.map(() => undefined);
-        for (const { n, ...row } of rows) out[Number(n) - 1] = row as WillJsonSessionRow;
-        return out;
-      },
-      { cache: false, maxBatchSize: BATCH_MAX, batchScheduleFn: (run) => setImmediate(run) },
-    ),
+const batchedJsonReads = perDatabase((db) =>
+  sessionBatchLoader<BatchKey, WillJsonSessionRow>((keys) =>
+    prepared(db).batchJson.execute({
+      hashes: keys.map((k) => k.hash),
+      nows: keys.map((k) => k.now),
+      ids: keys.map((k) => k.id),
+      ...SCOPE_ROLES,
+      ...WILL_BODY_PARTS,
+    }),
+  ),
 );
 
 // PGlite and node-postgres both parse json; a driver answering text is parsed here.

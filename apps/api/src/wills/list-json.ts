@@ -10,10 +10,15 @@
  * session, agents and partners) takes the general path (queries.ts `listWills`). A test compares the two
  * answers will by will (test/statement-budget.test.ts).
  */
-import DataLoader from 'dataloader';
-import { and, desc, eq, gt, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { AuthUser } from '../auth/guard.ts';
-import { plainSessionRow, type SessionRow, sessionColumns } from '../auth/tokens.ts';
+import {
+  liveBatchTokenOn,
+  plainSessionRow,
+  type SessionRow,
+  sessionBatchLoader,
+  sessionColumns,
+} from '../auth/tokens.ts';
 import { type Db, perDatabase } from '../db/client.ts';
 import { auth_tokens, report_org_totals, users, wills } from '../db/schema/index.ts';
 import { isAbsentQueryValue, pageParams, toPage } from '../http/pagination.ts';
@@ -143,50 +148,26 @@ const batchWithSession = perLimit((db, limit) =>
   db
     .select({ n: sql<string>`q.n`, ...listColumns(limit) })
     .from(sql`unnest(${p('hashes')}::text[], ${p('nows')}::timestamptz[]) with ordinality as q(hash, at, n)`)
-    .innerJoin(
-      auth_tokens,
-      and(
-        eq(auth_tokens.token_hash, sql`q.hash`),
-        isNull(auth_tokens.revoked_at),
-        gt(auth_tokens.expires_at, sql`q.at`),
-      ),
-    )
+    .innerJoin(auth_tokens, liveBatchTokenOn())
     .innerJoin(users, eq(users.id, auth_tokens.user_id))
     .prepare(`wills_list_json_with_session_batch_${limit}`),
 );
 
-/** At most this many first pages in one statement (as wills/hot-read.ts; ADR 0198). */
-const BATCH_MAX = 25;
-
-/** One request's first page in a batch: its token's SHA-256 (hex) and its time (ISO). */
-interface BatchKey {
-  hash: string;
-  now: string;
-}
-
 /**
- * The first-page lists of size `limit` that arrive together, as ONE statement (ADR 0198; the `dataloader`
- * library, as wills/hot-read.ts): requests whose session checks start in the same turn of the event loop, at most
- * {@link BATCH_MAX} at a time; each gets the row numbered as its own key, or undefined when its token is not live.
- * Nothing is cached between batches.
+ * The first-page lists of size `limit` that arrive together, as ONE statement (auth/tokens.ts
+ * `sessionBatchLoader`; ADR 0198): each gets the row numbered as its own key, or undefined when its token is not
+ * live.
  */
-const batchedFirstPages = perLimit(
-  (db, limit) =>
-    new DataLoader<BatchKey, ListSessionRow | undefined>(
-      async (keys) => {
-        const rows = await batchWithSession(db, limit).execute({
-          hashes: keys.map((k) => k.hash),
-          nows: keys.map((k) => k.now),
-          anyRoles: ANY_ROLES,
-          ownRoles: OWN_ROLES,
-          ...WILL_BODY_PARTS,
-        });
-        const out: (ListSessionRow | undefined)[] = keys.map(() => undefined);
-        for (const { n, ...row } of rows) out[Number(n) - 1] = row as ListSessionRow;
-        return out;
-      },
-      { cache: false, maxBatchSize: BATCH_MAX, batchScheduleFn: (run) => setImmediate(run) },
-    ),
+const batchedFirstPages = perLimit((db, limit) =>
+  sessionBatchLoader<{ hash: string; now: string }, ListSessionRow>((keys) =>
+    batchWithSession(db, limit).execute({
+      hashes: keys.map((k) => k.hash),
+      nows: keys.map((k) => k.now),
+      anyRoles: ANY_ROLES,
+      ownRoles: OWN_ROLES,
+      ...WILL_BODY_PARTS,
+    }),
+  ),
 );
 
 /**
