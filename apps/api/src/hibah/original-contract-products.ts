@@ -97,7 +97,7 @@ export function productHooks(ctx: Ctx): Record<string, Hook> {
     const b = req.body;
     if (!isObject(b) || blank(b.status) || !('id' in b)) return;
     const h = await findVisibleHibah(db, requireUser(req), (req.params as { id: string }).id);
-    if (Number(b.status) !== h.status) return;
+    if (typeof b.status === 'object' || Number(b.status) !== h.status) return;
     const held = h as unknown as Body;
     const changed = Object.fromEntries(
       Object.entries(b).filter(

@@ -47,7 +47,10 @@ export type OriginalStatusBody =
  * Anything else: `none` (the route's own status change or field update decides).
  */
 export async function originalStatusBody(db: Db, actor: Actor, id: string, b: Body): Promise<OriginalStatusBody> {
-  const status = b.status === undefined || b.status === null || b.status === '' ? null : Number(b.status);
+  // an object (a null-prototype one has no valueOf: Number() would throw) is no status: NaN, as a plain object gives
+  const raw = b.status;
+  const status =
+    raw === undefined || raw === null || raw === '' ? null : typeof raw === 'object' ? Number.NaN : Number(raw);
   if (status === 0 && PART_C_KEYS.some((k) => b[k] !== undefined && b[k] !== null && b[k] !== '')) {
     return { kind: 'partC', body: Object.fromEntries(PART_C_KEYS.map((k) => [k, b[k]])) };
   }
