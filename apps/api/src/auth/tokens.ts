@@ -12,6 +12,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import DataLoader from 'dataloader';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { type Db, perDatabase } from '../db/client.ts';
+import { withPlannedRows } from '../db/row-mapper.ts';
 import { auth_tokens, user_accesses, users } from '../db/schema/index.ts';
 
 /** Idle expiry of a Client's session (issue 11: 60 minutes). */
@@ -127,13 +128,15 @@ export interface SessionRow {
  * session check (ADR 0112).
  */
 const tokenQuery = perDatabase((db) =>
-  db
-    .select(sessionColumns())
-    .from(auth_tokens)
-    .innerJoin(users, eq(users.id, auth_tokens.user_id))
-    .where(liveTokenWhere())
-    .limit(1)
-    .prepare('auth_user_for_token'),
+  withPlannedRows(
+    db
+      .select(sessionColumns())
+      .from(auth_tokens)
+      .innerJoin(users, eq(users.id, auth_tokens.user_id))
+      .where(liveTokenWhere())
+      .limit(1)
+      .prepare('auth_user_for_token'),
+  ),
 );
 
 /** The plain token lookup: the {@link SessionRow} of the live token `hash` at `now`, or undefined. */

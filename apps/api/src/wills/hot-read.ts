@@ -23,6 +23,7 @@ import {
   sessionColumns,
 } from '../auth/tokens.ts';
 import { type Db, perDatabase } from '../db/client.ts';
+import { withPlannedRows } from '../db/row-mapper.ts';
 import {
   auth_tokens,
   bequests,
@@ -131,15 +132,17 @@ function prepare(db: Db) {
      * (1-based) as the request it answers, with that request's will (`ids`) in its user's scope as the JSON text
      * of its answer (body-json.ts; ADR 0193). Each row is joined on its own token, time and will only.
      */
-    batchJson: db
-      .select({ n: sql<string>`q.n`, ...sessionColumns(), ...jsonReadColumns() })
-      .from(
-        sql`unnest(${p('hashes')}::text[], ${p('nows')}::timestamptz[], ${p('ids')}::text[]) with ordinality as q(hash, at, id, n)`,
-      )
-      .innerJoin(auth_tokens, liveBatchTokenOn())
-      .innerJoin(users, eq(users.id, auth_tokens.user_id))
-      .leftJoin(wills, and(eq(wills.id, sql`q.id`), visibleToSessionUser()))
-      .prepare('wills_read_will_json_with_session_batch'),
+    batchJson: withPlannedRows(
+      db
+        .select({ n: sql<string>`q.n`, ...sessionColumns(), ...jsonReadColumns() })
+        .from(
+          sql`unnest(${p('hashes')}::text[], ${p('nows')}::timestamptz[], ${p('ids')}::text[]) with ordinality as q(hash, at, id, n)`,
+        )
+        .innerJoin(auth_tokens, liveBatchTokenOn())
+        .innerJoin(users, eq(users.id, auth_tokens.user_id))
+        .leftJoin(wills, and(eq(wills.id, sql`q.id`), visibleToSessionUser()))
+        .prepare('wills_read_will_json_with_session_batch'),
+    ),
     /** With `load_with`: the will's row, which the relations and the serializer take (ADR 0187). */
     withSessionRow: withSession({ will: wills, ...readColumns() }, 'wills_read_will_with_session'),
   };

@@ -20,6 +20,7 @@ import {
   sessionColumns,
 } from '../auth/tokens.ts';
 import { type Db, perDatabase } from '../db/client.ts';
+import { withPlannedRows } from '../db/row-mapper.ts';
 import { auth_tokens, report_org_totals, users, wills } from '../db/schema/index.ts';
 import { isAbsentQueryValue, pageParams, toPage } from '../http/pagination.ts';
 import { WILL_BODY_PARTS, willBodyJson } from './body-json.ts';
@@ -145,12 +146,14 @@ function listColumns(limit: number) {
  * joined on its own token only, and its page is its own user's.
  */
 const batchWithSession = perLimit((db, limit) =>
-  db
-    .select({ n: sql<string>`q.n`, ...listColumns(limit) })
-    .from(sql`unnest(${p('hashes')}::text[], ${p('nows')}::timestamptz[]) with ordinality as q(hash, at, n)`)
-    .innerJoin(auth_tokens, liveBatchTokenOn())
-    .innerJoin(users, eq(users.id, auth_tokens.user_id))
-    .prepare(`wills_list_json_with_session_batch_${limit}`),
+  withPlannedRows(
+    db
+      .select({ n: sql<string>`q.n`, ...listColumns(limit) })
+      .from(sql`unnest(${p('hashes')}::text[], ${p('nows')}::timestamptz[]) with ordinality as q(hash, at, n)`)
+      .innerJoin(auth_tokens, liveBatchTokenOn())
+      .innerJoin(users, eq(users.id, auth_tokens.user_id))
+      .prepare(`wills_list_json_with_session_batch_${limit}`),
+  ),
 );
 
 /**
