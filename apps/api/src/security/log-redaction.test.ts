@@ -130,6 +130,19 @@ describe('log redaction', () => {
     expect(added[0]).not.toContain('nobody');
   });
 
+  it("masks a MyKad or a token in the request line's path and address", async () => {
+    const before = lines.length;
+    const token = 'T'.repeat(40);
+    const r = await t.call('GET', `/api/wasiat/${MYKAD}/${token}`, {
+      headers: { 'x-forwarded-for': `${MYKAD}, 127.0.0.1` },
+    });
+    expect(r.status).toBeGreaterThanOrEqual(400);
+    const added = lines.slice(before).join('');
+    expect(added).toContain('"url":"/api/wasiat/[mykad]/[token]"');
+    expect(added).not.toContain(MYKAD);
+    expect(added).not.toContain(token);
+  });
+
   it('the last net masks secrets in any message, e.g. a database error detail', () => {
     const out: string[] = [];
     const logger = pino(
