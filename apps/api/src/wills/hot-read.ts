@@ -35,7 +35,7 @@ import {
 } from '../db/schema/index.ts';
 import { notFound } from '../http/errors.ts';
 import { isAbsentQueryValue } from '../http/pagination.ts';
-import { WILL_BODY_PARTS, willBodyJson } from './body-json.ts';
+import { willBodyJson } from './body-json.ts';
 import { estateOf } from './estate-service.ts';
 import { rolesWith, scopeFlags, visibleWillByPlaceholders, visibleWillSql } from './policy.ts';
 import { latestPaymentStatus } from './queries.ts';
@@ -211,7 +211,6 @@ const batchedJsonReads = perDatabase((db) =>
       nows: keys.map((k) => k.now),
       ids: keys.map((k) => k.id),
       ...SCOPE_ROLES,
-      ...WILL_BODY_PARTS,
     }),
   ),
 );

@@ -23,7 +23,7 @@ import { type Db, perDatabase } from '../db/client.ts';
 import { withPlannedRows } from '../db/row-mapper.ts';
 import { auth_tokens, report_org_totals, users, wills } from '../db/schema/index.ts';
 import { isAbsentQueryValue, pageParams, toPage } from '../http/pagination.ts';
-import { WILL_BODY_PARTS, willBodyJson } from './body-json.ts';
+import { willBodyJson } from './body-json.ts';
 import { plainListScope, rolesOfPlainScope } from './policy.ts';
 import { isFilteredList, type WillListQuery } from './queries.ts';
 
@@ -103,7 +103,7 @@ export async function plainWillListJson(db: Db, user: AuthUser, q: WillListQuery
   const pp = pageParams(q);
   const literal = pp.offset === 0 && Number.isInteger(pp.per_page) && pp.per_page <= FIRST_PAGE_MAX_LIMIT;
   const statement = (literal ? firstPage(db, pp.per_page) : prepared(db))[scope];
-  const [row] = await statement.execute({ uid: user.id, limit: pp.per_page, offset: pp.offset, ...WILL_BODY_PARTS });
+  const [row] = await statement.execute({ uid: user.id, limit: pp.per_page, offset: pp.offset });
   return envelope(row.total, row.data, pp);
 }
 
@@ -168,7 +168,6 @@ const batchedFirstPages = perLimit((db, limit) =>
       nows: keys.map((k) => k.now),
       anyRoles: ANY_ROLES,
       ownRoles: OWN_ROLES,
-      ...WILL_BODY_PARTS,
     }),
   ),
 );
