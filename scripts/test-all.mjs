@@ -13,8 +13,7 @@
  * wait on the browser, so on CI's two CPUs the two overlap instead of adding up. The vitest output goes to
  * `test-results/vitest.log` and is printed after the journeys. With `PG_PASS_URL=postgres://…` (set by
  * `.ci/run`) the API tests then run a second time against that PostgreSQL server (a fresh database per test
- * file), output in `test-results/vitest-pg.log`, started as soon as the journeys or the PGlite run end (ADR 0202).
- * Every count joins the closing line.
+ * file), output in `test-results/vitest-pg.log`. Every count joins the closing line.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -108,17 +107,13 @@ function vitestInBackground(name, title, args, env = {}) {
   );
 }
 
-// The vitest lanes (see the file comment): every project on PGlite beside the journeys; with PG_PASS_URL, the API
-// tests on PostgreSQL, started when the journeys end or the PGlite run ends, whichever comes first, so that the
-// CPU the journeys leave is used at once (ADR 0178, 0202).
-let journeysEnded = () => {};
-const journeysOver = new Promise((res) => {
-  journeysEnded = res;
-});
-const liteRun = vitestInBackground('vitest', 'unit and integration tests (vitest)', []);
-const pgRun = process.env.PG_PASS_URL
-  ? Promise.race([liteRun, journeysOver]).then(() =>
-      vitestInBackground(
+// The vitest lane (see the file comment): every project on PGlite, then, with PG_PASS_URL, the API tests on
+// PostgreSQL; one after the other, beside the journeys (ADR 0178).
+const lane = (async () => {
+  const results = [await vitestInBackground('vitest', 'unit and integration tests (vitest)', [])];
+  if (process.env.PG_PASS_URL) {
+    results.push(
+      await vitestInBackground(
         'vitest-pg',
         `API tests against PostgreSQL (${process.env.PG_PASS_URL})`,
         ['--project', 'api'],
@@ -126,18 +121,17 @@ const pgRun = process.env.PG_PASS_URL
           DATABASE_URL: process.env.PG_PASS_URL,
         },
       ),
-    )
-  : null;
-const lane = Promise.all(pgRun ? [liteRun, pgRun] : [liteRun]);
+    );
+  }
+  return results;
+})();
 
 console.log('\n=== browser journeys (Playwright, Chromium) ===');
 if (!haveChromium) {
   console.log(`Chromium is missing at ${chromium}. Install it with: sudo apt-get install -y chromium`);
   failed += 1;
-  journeysEnded();
 } else if (!built) {
   failed += 1;
-  journeysEnded();
 } else {
   // Absolute: Playwright resolves a relative report path against its config folder.
   const pwJson = resolve(out, 'playwright.json');
@@ -150,7 +144,6 @@ if (!haveChromium) {
     }).on('close', (code) => res(code ?? 1)),
   );
   mark('browser journeys done');
-  journeysEnded();
   if (existsSync(pwJson)) {
     const report = JSON.parse(readFileSync(pwJson, 'utf8'));
     const s = report.stats;
