@@ -169,18 +169,12 @@ export async function verifyGrantCode(
   opts: { ownerId: string; actorId: string; ip?: string; clientGrantId: string; code: string },
   now = new Date(),
 ) {
-  const [latest] = await db
-    .select()
-    .from(otp_codes)
-    .where(
-      and(
-        eq(otp_codes.user_id, opts.ownerId),
-        eq(otp_codes.purpose, GRANT_OTP_PURPOSE),
-        eq(otp_codes.client_grant_id, opts.clientGrantId),
-      ),
-    )
-    .orderBy(desc(otp_codes.created_at))
-    .limit(1);
+  const latest = await latestCode(
+    db,
+    opts.ownerId,
+    GRANT_OTP_PURPOSE,
+    eq(otp_codes.client_grant_id, opts.clientGrantId),
+  );
   const row = await checkCodeRow(db, latest, opts.code, now);
   const done = await db
     .update(otp_codes)
@@ -200,6 +194,43 @@ export async function verifyGrantCode(
 
 /** The purpose of a code that approves a grant request (not requestable through `POST /api/otp/request`). */
 export const GRANT_OTP_PURPOSE = 'grant-approve';
+
+/**
+ * The newest code of `ownerId` for `purpose`, bound as `record` says (a condition on the record columns; none:
+ * any), whatever its state: the one a verification checks ({@link checkCodeRow}).
+ */
+export async function latestCode(db: Db, ownerId: string, purpose: string, record?: SQL) {
+  const [row] = await db
+    .select()
+    .from(otp_codes)
+    .where(and(eq(otp_codes.user_id, ownerId), eq(otp_codes.purpose, purpose), record))
+    .orderBy(desc(otp_codes.created_at))
+    .limit(1);
+  return row;
+}
+
+/**
+ * The newest verified, unspent code of `userId` for `purpose`, bound as `record` says (none: any), verified
+ * within {@link OTP_VERIFIED_VALID_MS} of `now`: the one a guarded action may spend. @returns `{ id, verified_at }`
+ * or null.
+ */
+export async function usableVerifiedCode(db: Db, userId: string, purpose: string, now: Date, record?: SQL) {
+  const [row] = await db
+    .select({ id: otp_codes.id, verified_at: otp_codes.verified_at })
+    .from(otp_codes)
+    .where(
+      and(
+        eq(otp_codes.user_id, userId),
+        eq(otp_codes.purpose, purpose),
+        record,
+        gt(otp_codes.verified_at, new Date(now.getTime() - OTP_VERIFIED_VALID_MS)),
+        isNull(otp_codes.used_at),
+      ),
+    )
+    .orderBy(desc(otp_codes.verified_at))
+    .limit(1);
+  return row ?? null;
+}
 
 /** Shared checks of a code row: missing/used, too many tries, expired, wrong (counted). */
 export async function checkCodeRow(

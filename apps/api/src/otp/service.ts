@@ -14,7 +14,7 @@
  * purposes' rules and the module's public names.
  */
 import { type Language, translate } from '@wasiat/domain';
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { recordAudit } from '../audit/audit.ts';
 import type { AuthUser } from '../auth/guard.ts';
 import type { Ctx } from '../context.ts';
@@ -28,10 +28,12 @@ import {
   type Actor,
   checkCodeRow,
   isHibahPurpose,
+  latestCode,
   markVerified,
   OTP_VERIFIED_VALID_MS,
   type OtpPurpose,
   sendBoundCode,
+  usableVerifiedCode,
 } from './codes.ts';
 import type { SmsSender } from './sms.ts';
 import { usableSmsCode } from './sms-code.ts';
@@ -140,18 +142,12 @@ export async function requestOtp(
  */
 export async function verifyOtp(db: Db, actor: Actor, input: OtpVerify, now = new Date()) {
   const me = actor.user;
-  const [latest] = await db
-    .select()
-    .from(otp_codes)
-    .where(
-      and(
-        eq(otp_codes.user_id, me.id),
-        eq(otp_codes.purpose, input.purpose),
-        recordIs(input.purpose, isHibahPurpose(input.purpose) ? input.hibah_id : input.wasiat_id),
-      ),
-    )
-    .orderBy(desc(otp_codes.created_at))
-    .limit(1);
+  const latest = await latestCode(
+    db,
+    me.id,
+    input.purpose,
+    recordIs(input.purpose, isHibahPurpose(input.purpose) ? input.hibah_id : input.wasiat_id),
+  );
   const row = await checkCodeRow(db, latest, input.code, now);
   await markVerified(db, row.id, now);
   await recordAudit(db, {
@@ -166,23 +162,8 @@ export async function verifyOtp(db: Db, actor: Actor, input: OtpVerify, now = ne
 }
 
 /** The caller's newest verified, unspent code of `purpose` for the record, still within its validity. */
-async function usableVerified(db: Db, userId: string, purpose: OtpPurpose, recordId: string | null, now: Date) {
-  const [row] = await db
-    .select({ id: otp_codes.id, verified_at: otp_codes.verified_at })
-    .from(otp_codes)
-    .where(
-      and(
-        eq(otp_codes.user_id, userId),
-        eq(otp_codes.purpose, purpose),
-        recordIs(purpose, recordId),
-        gt(otp_codes.verified_at, new Date(now.getTime() - OTP_VERIFIED_VALID_MS)),
-        isNull(otp_codes.used_at),
-      ),
-    )
-    .orderBy(desc(otp_codes.verified_at))
-    .limit(1);
-  return row ?? null;
-}
+const usableVerified = (db: Db, userId: string, purpose: OtpPurpose, recordId: string | null, now: Date) =>
+  usableVerifiedCode(db, userId, purpose, now, recordIs(purpose, recordId));
 
 /**
  * `GET /api/otp/verified?purpose&wasiat_id|hibah_id`: whether the caller holds a verified code of `purpose`

@@ -4,19 +4,19 @@
  * (otp/service.ts `consumeVerifiedOtp`). Limits and checks as every code (otp/codes.ts).
  */
 import { type Language, translate } from '@wasiat/domain';
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import { recordAudit } from '../audit/audit.ts';
 import type { Ctx } from '../context.ts';
 import type { Db } from '../db/client.ts';
-import { otp_codes } from '../db/schema/index.ts';
 import { fieldError } from '../http/errors.ts';
 import {
   type Actor,
   checkCodeRow,
+  latestCode,
   markVerified,
   OTP_VERIFIED_VALID_MS,
   type OtpPurpose,
   sendBoundCode,
+  usableVerifiedCode,
 } from './codes.ts';
 import type { SmsSender } from './sms.ts';
 
@@ -71,12 +71,7 @@ export async function verifySmsCode(db: Db, actor: Actor, phone: string, code: s
   if (!me.mobile_number || digitsOf(me.mobile_number) !== digitsOf(phone)) {
     throw fieldError('phone_number', 'otp.phone_not_yours');
   }
-  const [latest] = await db
-    .select()
-    .from(otp_codes)
-    .where(and(eq(otp_codes.user_id, me.id), eq(otp_codes.purpose, SMS_CODE_PURPOSE)))
-    .orderBy(desc(otp_codes.created_at))
-    .limit(1);
+  const latest = await latestCode(db, me.id, SMS_CODE_PURPOSE);
   const row = await checkCodeRow(db, latest, code, now);
   await markVerified(db, row.id, now);
   await recordAudit(db, {
@@ -97,18 +92,5 @@ export async function verifySmsCode(db: Db, actor: Actor, phone: string, code: s
  */
 export async function usableSmsCode(db: Db, userId: string, purpose: OtpPurpose, now: Date) {
   if (!SMS_CODE_SERVES.includes(purpose)) return null;
-  const [row] = await db
-    .select({ id: otp_codes.id, verified_at: otp_codes.verified_at })
-    .from(otp_codes)
-    .where(
-      and(
-        eq(otp_codes.user_id, userId),
-        eq(otp_codes.purpose, SMS_CODE_PURPOSE),
-        gt(otp_codes.verified_at, new Date(now.getTime() - OTP_VERIFIED_VALID_MS)),
-        isNull(otp_codes.used_at),
-      ),
-    )
-    .orderBy(desc(otp_codes.verified_at))
-    .limit(1);
-  return row ?? null;
+  return usableVerifiedCode(db, userId, SMS_CODE_PURPOSE, now);
 }
