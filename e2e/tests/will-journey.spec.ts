@@ -92,6 +92,9 @@ test.describe
     let staff: Page;
     let willId = '';
     let willNo = '';
+    // Part b walks every part of a comprehensive will with an axe scan on each: beside the vitest lane on CI's two
+    // CPUs it has taken just over the default 120 s (the other whole-flow journeys have 240–360 s).
+    test.describe.configure({ timeout: 300_000 });
 
     test.beforeAll(async ({ browser }) => {
       [clientCtx, page] = await newPage(browser);

@@ -74,7 +74,11 @@ export async function buildApp(ctx: Ctx, opts: { logger?: boolean | object } = {
     childLoggerFactory: lazyChildLogger,
     bodyLimit: 12 * 1024 * 1024,
     trustProxy: trustedProxies(ctx.env.TRUST_PROXY),
-    serverFactory: (handler) => createServer(withMethodSpoofing(handler)),
+    // Fastify sets its keep-alive only on a server it makes itself: a factory's server keeps Node's 5 s, shorter
+    // than a load balancer's idle timeout (60 s), so a client could send on a socket the server is closing. The
+    // factory's server takes Fastify's (72 s; ADR 0202).
+    serverFactory: (handler, o) =>
+      Object.assign(createServer(withMethodSpoofing(handler)), { keepAliveTimeout: o.keepAliveTimeout }),
     // '', 'null' and 'undefined' in a query string mean "no filter" (http/query.ts; ADR 0132).
     routerOptions: { querystringParser: parseQueryString },
   }).withTypeProvider<ZodTypeProvider>();

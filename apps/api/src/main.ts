@@ -95,7 +95,7 @@ const shutdown = async (signal: string) => {
   stopping = true;
   const grace = env.SHUTDOWN_GRACE_SECONDS * 1000;
   app.log.info(`${signal}: stopping (up to ${env.SHUTDOWN_GRACE_SECONDS} s for requests in flight)`);
-  startDraining();
+  startDraining(ctx);
   const cut = setTimeout(() => {
     app.log.warn('requests still in flight after the grace period: closing their connections');
     app.server.closeAllConnections();

@@ -159,7 +159,14 @@ export async function makeTestApp(
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify(opts.body);
     }
-    const res = await fetch(baseUrl + path, { method, headers, body, redirect: opts.redirect });
+    let res: Response;
+    try {
+      res = await fetch(baseUrl + path, { method, headers, body, redirect: opts.redirect });
+    } catch (e) {
+      // undici says only "fetch failed"; its cause (a reset, a closed socket, a timeout) is what tells why.
+      const cause = (e as { cause?: { code?: string; message?: string } }).cause;
+      throw new Error(`${method} ${path}: fetch failed (${cause?.code ?? ''} ${cause?.message ?? e})`, { cause: e });
+    }
     const raw = Buffer.from(await res.arrayBuffer());
     let parsed: unknown = null;
     if ((res.headers.get('content-type') ?? '').includes('json')) parsed = JSON.parse(raw.toString('utf8'));

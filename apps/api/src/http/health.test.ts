@@ -27,6 +27,12 @@ describe('health endpoints', () => {
     expect((await t.call('GET', '/api/health')).status).toBe(200);
   });
 
+  it('keeps an idle connection 72 s, longer than a load balancer (60 s) or a client (ADR 0202), not Node’s 5 s', async () => {
+    const r = await t.call('GET', '/healthz');
+    expect(r.headers.get('connection')).toBe('keep-alive');
+    expect(r.headers.get('keep-alive')).toBe('timeout=72');
+  });
+
   it('is not ready when storage is unreachable or a migration is missing, and while draining', async () => {
     const store = t.ctx.store;
     const notADir = join(tmpdir(), `wasiat-not-a-dir-${process.pid}`);
@@ -46,7 +52,7 @@ describe('health endpoints', () => {
     expect(r.status).toBe(503);
     expect(r.body.checks).toMatchObject({ database: 'ok', migrations: 'pending', storage: 'ok' });
 
-    startDraining();
+    startDraining(t.ctx);
     r = await t.call('GET', '/readyz');
     expect(r.body.checks.draining).toBe('stopping');
     expect((await t.call('GET', '/healthz')).status).toBe(200);

@@ -22,10 +22,11 @@ const newestMigration = (): number => {
   return Math.max(...entries.map((e) => e.when));
 };
 
-let draining = false;
-/** Mark this process as stopping: `/readyz` answers 503 from now on (main.ts, on SIGTERM). */
-export function startDraining() {
-  draining = true;
+/** The apps (by their context) that are stopping. */
+const draining = new WeakSet<Ctx>();
+/** Mark the app of `ctx` as stopping: its `/readyz` answers 503 from now on (main.ts, on SIGTERM). */
+export function startDraining(ctx: Ctx) {
+  draining.add(ctx);
 }
 
 const withTimeout = <T>(p: Promise<T>, ms: number) =>
@@ -37,7 +38,7 @@ export async function readiness(ctx: Ctx) {
     database: 'ok',
     migrations: 'ok',
     storage: 'ok',
-    draining: draining ? 'stopping' : 'ok',
+    draining: draining.has(ctx) ? 'stopping' : 'ok',
   };
   try {
     const { rows } = await withTimeout<{ rows: { applied: string | number | null }[] }>(
