@@ -92,42 +92,58 @@ for (const role of roles) {
     const settled = trackRequests(page);
     const a11y = new A11y();
     const scanned = new Set<string>();
+    /** Seconds spent per kind of step, printed at the end (where this walk's CI time goes; ADR 0197). */
+    const spent = { load: 0, checks: 0, axe: 0, reflow: 0 };
+    const timed = async <T>(kind: keyof typeof spent, step: () => Promise<T>): Promise<T> => {
+      const t0 = performance.now();
+      try {
+        return await step();
+      } finally {
+        spent[kind] += (performance.now() - t0) / 1000;
+      }
+    };
     /** Axe at the current width, once per distinct landed page and width. */
     const scan = async (route: SpecRoute, width: number) => {
       const landed = new URL(page.url());
       const key = `${landed.pathname}${landed.search} @${width}`;
       if (scanned.has(key)) return;
       scanned.add(key);
-      await a11y.scan(page, `${route.pattern} as ${role} @${width}`);
+      await timed('axe', () => a11y.scan(page, `${route.pattern} as ${role} @${width}`));
     };
     /** What a phone visit checks: axe at 390, then reflow at 390 and 320. */
     const phoneChecks = async (route: SpecRoute) => {
       await scan(route, PHONE.width);
-      await checkReflow(page, route, PHONE.width, info);
-      await page.setViewportSize({ width: 320, height: PHONE.height });
-      await checkReflow(page, route, 320, info);
-      await page.setViewportSize(PHONE);
+      await timed('reflow', async () => {
+        await checkReflow(page, route, PHONE.width, info);
+        await page.setViewportSize({ width: 320, height: PHONE.height });
+        await checkReflow(page, route, 320, info);
+        await page.setViewportSize(PHONE);
+      });
     };
     for (const [n, route] of routes.entries()) {
       const [first, second] = n % 2 === 0 ? [DESKTOP, PHONE] : [PHONE, DESKTOP];
       errors.length = 0;
       await page.setViewportSize(first);
-      const res = await page.goto(route.address(ids));
+      const res = await timed('load', () => page.goto(route.address(ids)));
       expect.soft(res?.status(), `${route.pattern}: document status`).toBeLessThan(400);
-      await expectPage(page, settled, route, errors, `typed at ${first.width} px`);
+      await timed('checks', () => expectPage(page, settled, route, errors, `typed at ${first.width} px`));
       if (first === DESKTOP) await scan(route, DESKTOP.width);
       else await phoneChecks(route);
       errors.length = 0;
       await page.setViewportSize(second);
-      const again = await page.reload();
+      const again = await timed('load', () => page.reload());
       expect.soft(again?.status(), `${route.pattern}: document status on reload`).toBeLessThan(400);
-      await expectPage(page, settled, route, errors, `reloaded at ${second.width} px`);
+      await timed('checks', () => expectPage(page, settled, route, errors, `reloaded at ${second.width} px`));
       if (second === DESKTOP) await scan(route, DESKTOP.width);
       else await phoneChecks(route);
       // A redirecting route (e.g. "/" → /dashboard/agent) is reloaded where it landed; start the next afresh.
     }
     console.log(
-      `routes ${role}: ${routes.length} routes, each typed and reloaded; ${a11y.scanned.length} axe scans of distinct pages, ${a11y.findings.length} serious/critical`,
+      `routes ${role}: ${routes.length} routes, each typed and reloaded; ${a11y.scanned.length} axe scans of distinct pages, ${a11y.findings.length} serious/critical; seconds in ${Object.entries(
+        spent,
+      )
+        .map(([k, v]) => `${k} ${v.toFixed(1)}`)
+        .join(', ')}`,
     );
     a11y.expectClean();
     await context.close();
