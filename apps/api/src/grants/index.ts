@@ -23,5 +23,13 @@ export {
   type ReferenceCheck,
   registerReferenceKind,
 } from './references.ts';
-export { actsForAnyClient, actsForClient, grantExists, grantExistsPrepared, type IdRef } from './scope.ts';
-export { assertActsFor, grantOnClientChoice, grantOnRegistration, mayActFor } from './service.ts';
+export {
+  actsForAnyClient,
+  actsForClient,
+  assertActsFor,
+  grantExists,
+  grantExistsPrepared,
+  type IdRef,
+  mayActFor,
+} from './scope.ts';
+export { grantOnClientChoice, grantOnRegistration } from './service.ts';

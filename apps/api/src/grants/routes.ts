@@ -20,7 +20,8 @@ import type { Ctx } from '../context.ts';
 import { optionalQuery, pageQuery } from '../http/pagination.ts';
 import { routeRateLimit } from '../http/rate-limits.ts';
 import { smsSenderFor } from '../otp/sms.ts';
-import { approveByCode, decideRequest, listGrants, requestGrant, withdrawGrant } from './service.ts';
+import { listGrants } from './listing.ts';
+import { approveByCode, decideRequest, requestGrant, withdrawGrant } from './service.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
 const reasonBody = z.object({ reason: z.string().trim().max(500).nullish() }).nullish();

@@ -11,10 +11,15 @@
  * - An Agent (`will:read:agent`) under an active grant of one of their organisations that names them
  *   (`agent_id = me`), or that names no agent and either no branch or the agent's own branch.
  * - Anyone else: nobody but themself (fails closed).
+ *
+ * {@link mayActFor} and {@link assertActsFor} ask the same for one id from a body or query string.
  */
-import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { AuthUser } from '../auth/guard.ts';
 import { userCan } from '../auth/guard.ts';
+import type { Db } from '../db/client.ts';
+import { users } from '../db/schema/index.ts';
+import { notFound } from '../http/errors.ts';
 
 /** A column, an SQL expression or a literal id. */
 export type IdRef = SQLWrapper | string;
@@ -56,4 +61,22 @@ export function actsForClient(user: AuthUser, clientId: IdRef, opts: { organizat
  */
 export function grantExistsPrepared(clientId: SQLWrapper, uid: SQLWrapper, partner: SQLWrapper): SQL {
   return sql`exists (select 1 from client_grants g join user_accesses ua on ua.organization_id = g.organization_id and ua.user_id = ${uid} and ua.status = 1 where g.client_id = ${clientId} and g.status = 'active' and (${partner}::boolean or g.agent_id = ${uid} or (g.agent_id is null and (g.branch_id is null or g.branch_id = ua.branch_id))))`;
+}
+
+/** Whether the caller may act for `clientId` now (the grant check as a boolean). */
+export async function mayActFor(db: Db, user: AuthUser, clientId: string) {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, clientId), actsForClient(user, users.id)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * Check that the caller may act for the user `clientId` (an id from a body or query string).
+ * @throws 404 `errors.not_found` otherwise (ADR 0101: never reveals whether the account exists).
+ */
+export async function assertActsFor(db: Db, user: AuthUser, clientId: string) {
+  if (!(await mayActFor(db, user, clientId))) throw notFound();
 }

@@ -6,9 +6,8 @@
  * withdrawn by the client or by provider staff with a reason ({@link withdrawGrant}). Every change writes
  * an audit event (entity type "ClientGrant").
  */
-import { type AuditAction, type Language, maskName, translate } from '@wasiat/domain';
-import { and, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { type AuditAction, type Language, translate } from '@wasiat/domain';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { recordAudit } from '../audit/audit.ts';
 import type { AuthUser } from '../auth/guard.ts';
 import { userCan } from '../auth/guard.ts';
@@ -16,10 +15,10 @@ import type { Ctx } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { client_grants, organizations, user_accesses, users } from '../db/schema/index.ts';
 import { fieldError, forbidden, notFound } from '../http/errors.ts';
-import { pageParams, toPage } from '../http/pagination.ts';
 import { GRANT_OTP_PURPOSE, sendBoundCode, verifyGrantCode } from '../otp/service.ts';
 import type { SmsSender } from '../otp/sms.ts';
-import { actsForClient } from './scope.ts';
+import { serializeGrant } from './listing.ts';
+import { mayActFor } from './scope.ts';
 
 type GrantRow = typeof client_grants.$inferSelect;
 interface Actor {
@@ -156,24 +155,6 @@ async function ensureActiveGrant(
   await audit(db, actor, 'grant.create', null, row);
 }
 
-/** Whether the caller may act for `clientId` now (the grant check as a boolean). */
-export async function mayActFor(db: Db, user: AuthUser, clientId: string) {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, clientId), actsForClient(user, users.id)))
-    .limit(1);
-  return Boolean(row);
-}
-
-/**
- * Check that the caller may act for the user `clientId` (an id from a body or query string).
- * @throws 404 `errors.not_found` otherwise (ADR 0101: never reveals whether the account exists).
- */
-export async function assertActsFor(db: Db, user: AuthUser, clientId: string) {
-  if (!(await mayActFor(db, user, clientId))) throw notFound();
-}
-
 /**
  * `POST /api/client-grant { user_id, channel: "email" | "sms" | "dashboard" }` (grant:request): a Partner or
  * Agent asks the client `user_id` for access for their organisation. "email"/"sms" send a one-time code
@@ -257,7 +238,7 @@ export async function requestGrant(
         text: translate('grants.notice_body', lang, params),
       });
     }
-    return { grant: await serializeOne(ctx.db, me, grant) };
+    return { grant: await serializeGrant(ctx.db, me, grant) };
   }
   const sent = await sendBoundCode(ctx, sms, {
     ownerId: client.id,
@@ -272,7 +253,7 @@ export async function requestGrant(
       text: translate(input.channel === 'sms' ? 'grants.sms_body' : 'grants.mail_body', lang, { ...params, ...p }),
     }),
   });
-  return { grant: await serializeOne(ctx.db, me, grant), ...sent };
+  return { grant: await serializeGrant(ctx.db, me, grant), ...sent };
 }
 
 /** Activate a pending grant (inside a transaction), audited. */
@@ -304,7 +285,7 @@ export async function approveByCode(db: Db, actor: Actor, id: string, code: stri
   if (g.status !== 'pending') throw fieldError('code', 'grants.not_pending');
   await verifyGrantCode(db, { ownerId: g.client_id, actorId: actor.user.id, ip: actor.ip, clientGrantId: g.id, code });
   const after = await db.transaction((tx) => activate(tx, actor, g, 'code'));
-  return { grant: await serializeOne(db, actor.user, after) };
+  return { grant: await serializeGrant(db, actor.user, after) };
 }
 
 /**
@@ -331,7 +312,7 @@ export async function decideRequest(db: Db, actor: Actor, id: string, decision: 
     await audit(tx, actor, 'grant.refuse', g, r);
     return r;
   });
-  return { grant: await serializeOne(db, actor.user, after) };
+  return { grant: await serializeGrant(db, actor.user, after) };
 }
 
 /**
@@ -361,114 +342,7 @@ export async function withdrawGrant(db: Db, actor: Actor, id: string, reason?: s
     await audit(tx, actor, 'grant.withdraw', g, w);
     return w;
   });
-  return { grant: await serializeOne(db, me, after) };
-}
-
-const agentUser = alias(users, 'grant_agent');
-const requester = alias(users, 'grant_requester');
-const clientUser = alias(users, 'grant_client');
-
-/**
- * WHERE clause of the grants a caller may list: provider staff (`grant:audit`) every grant; a client their
- * own; a Partner their organisations'; an Agent the ones they asked for or that name them.
- */
-export function grantListScope(user: AuthUser): SQL {
-  if (userCan(user, 'grant:audit')) return sql`true`;
-  const parts: SQL[] = [eq(client_grants.client_id, user.id)];
-  if (userCan(user, 'will:read:organisation')) {
-    parts.push(
-      sql`${client_grants.organization_id} in (select ${user_accesses.organization_id} from ${user_accesses} where ${user_accesses.user_id} = ${user.id} and ${user_accesses.status} = 1)`,
-    );
-  }
-  if (userCan(user, 'grant:request')) {
-    parts.push(eq(client_grants.created_by, user.id), eq(client_grants.agent_id, user.id));
-  }
-  return or(...parts) as SQL;
-}
-
-function selectGrants(db: Db) {
-  return db
-    .select({
-      g: client_grants,
-      organisation: organizations.name,
-      agent: agentUser.name,
-      requester: requester.name,
-      client: clientUser.name,
-    })
-    .from(client_grants)
-    .innerJoin(organizations, eq(organizations.id, client_grants.organization_id))
-    .innerJoin(clientUser, eq(clientUser.id, client_grants.client_id))
-    .leftJoin(agentUser, eq(agentUser.id, client_grants.agent_id))
-    .leftJoin(requester, eq(requester.id, client_grants.created_by));
-}
-
-type Listed = Awaited<ReturnType<ReturnType<typeof selectGrants>['where']>>[number];
-
-/**
- * The public shape of a grant: `{ id, client_id, client_name, organization_id, organization_name,
- * agent_id, agent_name, requested_by_name, branch_id, source, status, channel, approved_via, created_at,
- * approved_at, refused_at, withdrawn_at, reason }`. The client's name is masked (maskName, as on the public
- * verification pages) for a viewer who does not act for the client (e.g. a pending request's requester).
- */
-function serialize(viewer: AuthUser, r: Listed, actsFor: boolean) {
-  const g = r.g;
-  return {
-    id: g.id,
-    client_id: g.client_id,
-    client_name: actsFor ? r.client : maskName(r.client),
-    organization_id: g.organization_id,
-    organization_name: r.organisation,
-    agent_id: g.agent_id,
-    agent_name: r.agent,
-    requested_by_name: r.requester,
-    branch_id: g.branch_id,
-    source: g.source,
-    status: g.status,
-    channel: g.channel,
-    approved_via: g.approved_via,
-    created_at: g.created_at.toISOString(),
-    approved_at: g.approved_at?.toISOString() ?? null,
-    refused_at: g.refused_at?.toISOString() ?? null,
-    withdrawn_at: g.withdrawn_at?.toISOString() ?? null,
-    reason: g.reason,
-    mine: g.client_id === viewer.id,
-  };
-}
-
-async function serializeOne(db: Db, viewer: AuthUser, g: GrantRow) {
-  const [r] = await selectGrants(db).where(eq(client_grants.id, g.id));
-  return serialize(viewer, r, await mayActFor(db, viewer, g.client_id));
-}
-
-/**
- * `GET /api/client-grant ?status&user_id&organization_id&limit&page` → `{ grants: page }`, newest first,
- * scoped by {@link grantListScope}. A client's own list (their /profile and dashboard) has every status.
- */
-export async function listGrants(
-  db: Db,
-  user: AuthUser,
-  q: { status?: string; user_id?: string; organization_id?: string; limit?: number; page?: number },
-) {
-  const where = and(
-    grantListScope(user),
-    q.status ? eq(client_grants.status, q.status) : undefined,
-    q.user_id ? eq(client_grants.client_id, q.user_id) : undefined,
-    q.organization_id ? eq(client_grants.organization_id, q.organization_id) : undefined,
-  );
-  const p = pageParams(q);
-  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(client_grants).where(where);
-  const rows = await selectGrants(db)
-    .where(where)
-    .orderBy(desc(client_grants.created_at), desc(client_grants.id))
-    .limit(p.per_page)
-    .offset(p.offset);
-  const staff = userCan(user, 'grant:audit');
-  const data = [];
-  for (const r of rows) {
-    const full = staff || r.g.client_id === user.id || (await mayActFor(db, user, r.g.client_id));
-    data.push(serialize(user, r, full));
-  }
-  return { grants: toPage(data, Number(n), p) };
+  return { grant: await serializeGrant(db, me, after) };
 }
 
 export type { GrantRow };
