@@ -24,18 +24,8 @@ import { documentAccess } from '../documents/policy.ts';
 import { routeRateLimit } from '../http/rate-limits.ts';
 import { registerSignableRoute } from '../http/signed-routes.ts';
 import { issueHibahCertificate, publicHibah } from './certificate.ts';
-import {
-  assertLink,
-  confirmWitness,
-  markLinkViewed,
-  receiverLinkPath,
-  receiverPage,
-  receiverSignByLink,
-  sendReceiverCode,
-  sendWitnessCode,
-  witnessLinkPath,
-  witnessPage,
-} from './links.ts';
+import { assertLink, markLinkViewed, receiverLinkPath, receiverPage, witnessLinkPath, witnessPage } from './links.ts';
+import { confirmWitness, receiverSignByLink, sendReceiverCode, sendWitnessCode } from './party-codes.ts';
 import { assertCanVerify } from './policy.ts';
 import { idParams, parseBody } from './routes.ts';
 import { couponRoutes } from './routes-coupons.ts';
