@@ -10,7 +10,7 @@ import { userCan } from '../auth/guard.ts';
 import type { Db } from '../db/client.ts';
 import { client_grants, organizations, user_accesses, users } from '../db/schema/index.ts';
 import { pageParams, toPage } from '../http/pagination.ts';
-import { mayActFor } from './scope.ts';
+import { actsForClient } from './scope.ts';
 
 type GrantRow = typeof client_grants.$inferSelect;
 
@@ -36,8 +36,11 @@ export function grantListScope(user: AuthUser): SQL {
   return or(...parts) as SQL;
 }
 
-/** The grants with the names of their organisation, agent, requester and client. */
-function selectGrants(db: Db) {
+/**
+ * The grants with the names of their organisation, agent, requester and client, and whether `viewer` acts for the
+ * client ({@link actsForClient}, in the same statement: no query per row).
+ */
+function selectGrants(db: Db, viewer: AuthUser) {
   return db
     .select({
       g: client_grants,
@@ -45,6 +48,7 @@ function selectGrants(db: Db) {
       agent: agentUser.name,
       requester: requester.name,
       client: clientUser.name,
+      actsFor: sql<boolean>`${actsForClient(viewer, client_grants.client_id)}`,
     })
     .from(client_grants)
     .innerJoin(organizations, eq(organizations.id, client_grants.organization_id))
@@ -88,8 +92,8 @@ function serialize(viewer: AuthUser, r: Listed, actsFor: boolean) {
 
 /** One grant in its public shape ({@link serialize}), as `viewer` may see it. */
 export async function serializeGrant(db: Db, viewer: AuthUser, g: GrantRow) {
-  const [r] = await selectGrants(db).where(eq(client_grants.id, g.id));
-  return serialize(viewer, r, await mayActFor(db, viewer, g.client_id));
+  const [r] = await selectGrants(db, viewer).where(eq(client_grants.id, g.id));
+  return serialize(viewer, r, r.actsFor);
 }
 
 /**
@@ -109,16 +113,12 @@ export async function listGrants(
   );
   const p = pageParams(q);
   const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(client_grants).where(where);
-  const rows = await selectGrants(db)
+  const rows = await selectGrants(db, user)
     .where(where)
     .orderBy(desc(client_grants.created_at), desc(client_grants.id))
     .limit(p.per_page)
     .offset(p.offset);
   const staff = userCan(user, 'grant:audit');
-  const data = [];
-  for (const r of rows) {
-    const full = staff || r.g.client_id === user.id || (await mayActFor(db, user, r.g.client_id));
-    data.push(serialize(user, r, full));
-  }
+  const data = rows.map((r) => serialize(user, r, staff || r.actsFor));
   return { grants: toPage(data, Number(n), p) };
 }
