@@ -10,7 +10,8 @@
  *                                             # BENCH_RUNS (1: runs per page, the median is kept), BENCH_SKIP_BUILD=1,
  *                                             # BENCH_BASE_URL (measure a server already running with the demo
  *                                             # seed, e.g. when a loaded machine starts one slower than 3 minutes),
- *                                             # BENCH_LHR_DIR (a folder: each run's Lighthouse result is kept there)
+ *                                             # BENCH_LHR_DIR (a folder: each run's Lighthouse result is kept there),
+ *                                             # BENCH_PAGES (comma-separated paths: measure only these pages)
  *
  * Goals (issue 18 item 4): `/login` ≤ 150 kB of JavaScript, every other page ≤ 300 kB; performance ≥ 95 and
  * LCP ≤ 2.5 s on the three pages. With `BENCH_RESULTS=<file>` one JSON line per figure is appended:
@@ -55,6 +56,7 @@ const PAGES: Page[] = [
   { path: '/dashboard', auth: true, jsGoal: 300 * 1024 },
   { path: '/wasiat/part-a', auth: true, jsGoal: 300 * 1024 },
 ];
+const only = process.env.BENCH_PAGES?.split(',');
 const SCORE_GOAL = 95;
 const LCP_GOAL_MS = 2500;
 
@@ -141,7 +143,7 @@ try {
   console.log(
     `Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile, ${runs} run(s) per page; ${base}`,
   );
-  for (const p of PAGES) {
+  for (const p of PAGES.filter((x) => !only || only.includes(x.path))) {
     const scores: number[] = [];
     const lcps: number[] = [];
     const js: number[] = [];

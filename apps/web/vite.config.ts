@@ -42,6 +42,9 @@ const FIRST_LOAD = new RegExp(
     `node_modules[\\\\/]@mantine[\\\\/]core[\\\\/]esm[\\\\/](core|components[\\\\/](${MANTINE_BASE}))[\\\\/]`,
     `node_modules[\\\\/]@mantine[\\\\/](notifications[\\\\/]esm[\\\\/]notifications\\.store|modals[\\\\/]esm[\\\\/]events)\\.mjs$`,
     `apps[\\\\/]web[\\\\/]src[\\\\/](app[\\\\/](api|notify|storage|feedback|zod-jitless)|components[\\\\/](FormError|form-errors|PasswordField)|features[\\\\/]auth[\\\\/]AuthCard)\\.tsx?$`,
+    // The role table the router's checks read, and the not-found page the router shows: each was a chunk of
+    // its own of under 1 kB (ADR 0205).
+    `packages[\\\\/]domain[\\\\/]src[\\\\/](permissions|original-roles)\\.ts$|apps[\\\\/]web[\\\\/]src[\\\\/]app[\\\\/]layout[\\\\/]NotFoundPage\\.tsx$`,
   ].join('|'),
 );
 
@@ -50,20 +53,40 @@ const CORE_LOCALE = (lang: string) =>
   new RegExp(`[\\\\/]locales[\\\\/]${lang}[\\\\/](common|auth|validation|errors)\\.json$`);
 
 /**
- * Malay (the default language, spec §1) messages are fetched with the entry instead of after it ran: a
- * `modulepreload` of the `locale-ms-core` chunk in index.html (app/i18n.ts loads it at start; ADR 0116).
+ * index.html fetches every chunk of the first load at once, in parallel with the entry, instead of each after the
+ * code that imports it ran (one round trip per step on a slow link):
+ * - the chunks of the boot's stages (the entry's dynamic imports, main.tsx) and their static imports;
+ * - Malay's core messages (`locale-ms-core`: the default language, spec §1), which app/i18n.ts loads at start.
+ * Each is a `modulepreload` link (issue 18 item 4; ADRs 0116, 0205).
  */
-function preloadDefaultLocale(): Plugin {
+function preloadFirstLoad(): Plugin {
   return {
-    name: 'wasiat:preload-default-locale',
+    name: 'wasiat:preload-first-load',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler(_html, ctx) {
-        const chunk = Object.keys(ctx.bundle ?? {}).find((f) => /(^|\/)locale-ms-core-[^/]*\.js$/.test(f));
-        return chunk
-          ? [{ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${chunk}` }, injectTo: 'head' }]
-          : [];
+      handler(html, ctx) {
+        const bundle = ctx.bundle ?? {};
+        const chunk = (f: string) => {
+          const c = bundle[f];
+          return c?.type === 'chunk' ? c : undefined;
+        };
+        const entry = Object.values(bundle).find((c) => c.type === 'chunk' && c.isEntry);
+        const files = new Set<string>();
+        const add = (f: string) => {
+          if (files.has(f)) return;
+          files.add(f);
+          for (const i of chunk(f)?.imports ?? []) add(i);
+        };
+        if (entry?.type === 'chunk') for (const d of entry.dynamicImports) add(d);
+        for (const f of Object.keys(bundle)) if (/(^|\/)locale-ms-core-[^/]*\.js$/.test(f)) add(f);
+        return [...files]
+          .filter((f) => !html.includes(`/${f}"`))
+          .map((f) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${f}` },
+            injectTo: 'head' as const,
+          }));
       },
     },
   };
@@ -77,7 +100,7 @@ function preloadDefaultLocale(): Plugin {
 export default defineConfig({
   plugins: [
     react(),
-    preloadDefaultLocale(),
+    preloadFirstLoad(),
     compression({
       include: /\.(html|css|js|mjs|json|svg|txt)$/,
       threshold: 512,
@@ -100,6 +123,8 @@ export default defineConfig({
         // (the login pages' and the shared validation messages) and the rest (app/i18n.ts; ADR 0143).
         codeSplitting: {
           groups: [
+            { name: 'base-react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/, priority: 4 },
+            { name: 'base-router', test: /node_modules[\\/]react-router[\\/]/, priority: 4 },
             { name: 'base', test: FIRST_LOAD, priority: 3 },
             { name: 'locale-ms-core', test: CORE_LOCALE('ms'), priority: 2 },
             { name: 'locale-en-core', test: CORE_LOCALE('en'), priority: 2 },
