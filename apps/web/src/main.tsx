@@ -1,9 +1,13 @@
 /**
  * Entry of the SPA. The styles are imported here, so index.html links them; the code starts in stages, each
- * module group evaluated in its own task with a yield to the browser between them (React and ReactDOM, i18next
- * with the messages' loader, then the app: app/start.tsx). Evaluated as one static graph, they were one task of ~150 ms on a phone
- * (Lighthouse's 4× CPU), which the browser could not interrupt; every chunk is already fetched in parallel
- * (`modulepreload` in index.html), so the stages cost no request (issue 18 item 4; ADR 0205).
+ * evaluated in its own task with a yield to the browser between them:
+ * 1. with this module, the `base` chunk it imports (zod's setting, Vite's preload helper, and with them Mantine's
+ *    frame components, i18next with the messages' loader and the API client: vite.config.ts);
+ * 2. React and ReactDOM (`base-react-dom`);
+ * 3. the app (app/start.tsx, with React Router: `base-router`).
+ * Evaluated as one static graph, they were one task of ~150 ms on a phone (Lighthouse's 4× CPU), which the browser
+ * could not interrupt. Every chunk is already fetched in parallel (`modulepreload` in index.html), so the stages
+ * cost no request (issue 18 item 4; ADR 0205).
  */
 // First: zod's jitless setting, before any schema is built (app/zod-jitless.ts).
 import './app/zod-jitless.ts';
@@ -15,8 +19,6 @@ const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 
 
 async function boot(root: HTMLElement) {
   await import('react-dom/client');
-  await yieldToBrowser();
-  await import('./app/i18n.ts');
   await yieldToBrowser();
   const { start } = await import('./app/start.tsx');
   await start(root);
