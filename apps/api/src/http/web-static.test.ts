@@ -5,7 +5,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DOCUMENT_ONLY_HEADERS, IMMUTABLE, REVALIDATE, serveWeb } from './web-static.ts';
+import { DOCUMENT_ONLY_HEADERS, IMMUTABLE, IMMUTABLE_NEEDLESS_HEADERS, REVALIDATE, serveWeb } from './web-static.ts';
 
 /** A build folder as `vite build` writes it: hashed assets and index.html, each with .br and .gz siblings. */
 function fakeDist(): string {
@@ -79,6 +79,8 @@ describe('serving the built SPA (issue 17 item 1, issue 18 item 4)', () => {
     expect(br.headers.vary).toMatch(/accept-encoding/i);
     expect(brotliDecompressSync(br.rawPayload).toString()).toMatch(/^console\.log\("app"\)/);
     for (const h of DOCUMENT_ONLY_HEADERS) expect(br.headers[h], h).toBeUndefined();
+    // never revalidated, never fetched in ranges: no validators (ADR 0205)
+    for (const h of IMMUTABLE_NEEDLESS_HEADERS) expect(br.headers[h], h).toBeUndefined();
     expect(br.headers['x-content-type-options']).toBe('nosniff');
 
     const gz = await app.inject({ url: '/assets/index-AbC123.js', headers: { 'accept-encoding': 'gzip' } });
@@ -96,6 +98,10 @@ describe('serving the built SPA (issue 17 item 1, issue 18 item 4)', () => {
     expect(r.statusCode).toBe(200);
     expect(r.headers['content-encoding']).toBeUndefined();
     expect(r.headers['cache-control']).toBe(REVALIDATE);
+    // revalidated on every load: its validators stay, and a second load is a 304 without a body
+    expect(r.headers.etag).toBeTruthy();
+    const again = await app.inject({ url: '/robots.txt', headers: { 'if-none-match': String(r.headers.etag) } });
+    expect(again.statusCode).toBe(304);
   });
 
   it('answers 404 for a missing hashed asset and for other methods, never index.html', async () => {
