@@ -7,7 +7,7 @@
  * LCP and the JavaScript transferred (compressed bytes on the wire), each beside its goal.
  *
  *   node --import tsx bench/web.ts            # env: CHROME_PATH (default /usr/bin/chromium), BENCH_PORT (3290),
- *                                             # BENCH_RUNS (3: runs per page, the median is kept), BENCH_SKIP_BUILD=1,
+ *                                             # BENCH_RUNS (5: runs per page, the median is kept), BENCH_SKIP_BUILD=1,
  *                                             # BENCH_BASE_URL (measure a server already running with the demo
  *                                             # seed, e.g. when a loaded machine starts one slower than 3 minutes),
  *                                             # BENCH_LHR_DIR (a folder: each run's Lighthouse result is kept there),
@@ -30,9 +30,9 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const port = Number(process.env.BENCH_PORT ?? 3290);
 const external = process.env.BENCH_BASE_URL;
 const base = external ?? `http://localhost:${port}`;
-// The median of 3 runs per page: one run's score moved by ±3 between runs of the same build here, and Lighthouse's
+// The median of 5 runs per page: one run's score moved by ±3 between runs of the same build here, and Lighthouse's
 // own advice for a figure is the median of several runs (ADR 0205).
-const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
+const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 5));
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 // As e2e/playwright.config.ts launches Chromium.
 const chromeFlags = [
