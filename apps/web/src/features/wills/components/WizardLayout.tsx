@@ -68,7 +68,15 @@ export function WizardLayout() {
     [wasiatId, refreshWill, navigate],
   );
 
-  if (resolving || (wasiatId && isLoading)) return <Busy />;
+  // The page's heading shows at once, the spinner under it while the will loads: the heading is the same element
+  // once the will is there (same place in the tree), so it paints once and keeps the focus (issue 18 item 4).
+  if (resolving || (wasiatId && isLoading))
+    return (
+      <Stack>
+        <Title order={1}>{t('wills.wizard.title')}</Title>
+        <Busy />
+      </Stack>
+    );
   if (notFound) return <NotFoundPage />;
   if (part && wasiatId && will) {
     const to = resume ? resumePart(will) : redirectFor(will, part.key);
