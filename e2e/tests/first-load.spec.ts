@@ -23,7 +23,7 @@ test('/login runs only the scripts index.html names, and shows its form without 
     page.on('request', onRequest);
     if (load === 'typed') await page.goto('/login');
     else await page.reload();
-    await expect(page.getByRole('textbox', { name: /Nama pengguna|ID Pengguna|Username/i }).first()).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Nama pengguna' })).toBeVisible();
     await page.waitForLoadState('networkidle');
     page.off('request', onRequest);
     expect(scripts.length, load).toBeGreaterThan(0);
@@ -32,4 +32,19 @@ test('/login runs only the scripts index.html names, and shows its form without 
       `${load}: scripts index.html does not name`,
     ).toEqual([]);
   }
+});
+
+test('a start chunk that cannot be fetched leaves a message in both languages and a reload that works', async ({
+  page,
+}) => {
+  const dropped = '**/assets/start-*.js'; // the app's own start (app/start.tsx), the last stage
+  await page.route(dropped, (route) => route.abort('internetdisconnected'));
+  await page.goto('/login');
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('Halaman ini tidak dapat dimuatkan.');
+  await expect(alert).toContainText('This page could not be loaded.');
+  await page.unroute(dropped);
+  await alert.getByRole('link', { name: 'Muat semula' }).click();
+  await expect(page.getByRole('textbox', { name: 'Nama pengguna' })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
 });
