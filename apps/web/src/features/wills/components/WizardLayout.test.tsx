@@ -21,7 +21,9 @@ afterEach(() => {
 describe('WizardLayout', () => {
   it('shows the heading and a spinner while the will loads, then the part under the same heading', async () => {
     let answer: (r: Response) => void = () => {};
-    const fetchMock = vi.fn(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const fetchMock = vi.fn(
+      (_url: string, _init?: RequestInit) => new Promise<Response>((resolve) => (answer = resolve)),
+    );
     vi.stubGlobal('fetch', fetchMock);
     renderPage(<WizardLayout />, { path: '/wasiat/part-b', url: '/wasiat/part-b?wasiat_id=w1' });
     const heading = await screen.findByRole('heading', { level: 1, name: 'Pendaftaran Wasiat' });
