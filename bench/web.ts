@@ -2,7 +2,7 @@
  * Web client benchmark (issue 18 item 4; ADR 0116): builds the SPA, starts the real server (apps/api/src/main.ts,
  * embedded PGlite with the demo seed in a temporary DATA_DIR), and runs Lighthouse 12 (mobile, simulated slow 4G
  * and 4× CPU, the default) in Debian's Chromium on `/login` (logged out) and on the demo client's `/dashboard`
- * and `/wasiat/part-a` (the token of `POST /api/login` put in localStorage as the client stores it; the HTTP
+ * and `/wasiat/part-a` (the token and user of `POST /api/login` put in localStorage as the login page stores them; the HTTP
  * cache is cleared before each run so every asset is transferred). Prints, per page, the performance score,
  * LCP and the JavaScript transferred (compressed bytes on the wire), each beside its goal.
  *
@@ -85,15 +85,16 @@ async function waitForHealth(timeoutMs: number) {
   throw new Error(`the server did not answer ${base}/api/health`);
 }
 
-async function clientToken(): Promise<string> {
+/** The demo client's session as `POST /api/login` answers it: the token and the user (app/storage.ts keeps both). */
+async function clientSession(): Promise<{ token: string; user: unknown }> {
   const r = await fetch(`${base}/api/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json', Type: 'api-private' },
     body: JSON.stringify({ username: 'client', password: 'Demo12345' }),
   });
-  const body = (await r.json()) as { token?: string };
-  if (!body.token) throw new Error(`demo client login failed: ${r.status} ${JSON.stringify(body)}`);
-  return body.token;
+  const body = (await r.json()) as { token?: string; user?: unknown };
+  if (!body.token || !body.user) throw new Error(`demo client login failed: ${r.status} ${JSON.stringify(body)}`);
+  return { token: body.token, user: body.user };
 }
 
 /**
@@ -139,7 +140,7 @@ const server = external
 let chrome: chromeLauncher.LaunchedChrome | undefined;
 try {
   await waitForHealth(180_000);
-  const token = await clientToken();
+  const client = await clientSession();
   chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
   console.log(
@@ -153,12 +154,16 @@ try {
       // The session as the client keeps it (app/storage.ts), then an empty HTTP cache.
       const page = await browser.newPage();
       await page.goto(`${base}/pdpa`, { waitUntil: 'load' });
+      // As the login page leaves it (app/storage.ts): `id_token` and `LOGGED_USER`.
       await page.evaluate(
-        (t) => {
+        (c) => {
           localStorage.clear();
-          if (t) localStorage.setItem('id_token', t);
+          if (c) {
+            localStorage.setItem('id_token', c.token);
+            localStorage.setItem('LOGGED_USER', JSON.stringify(c.user));
+          }
         },
-        p.auth ? token : null,
+        p.auth ? client : null,
       );
       const cdp = await page.createCDPSession();
       await cdp.send('Network.clearBrowserCache');

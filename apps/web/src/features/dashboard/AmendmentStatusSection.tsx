@@ -17,7 +17,7 @@ import { Link } from 'react-router';
 import { api } from '@/app/api.ts';
 import { formatDateTime } from '@/components/format.ts';
 import type { WillSummary } from './types.ts';
-import { useWills } from './useWills.ts';
+import { clientWills, useWills } from './useWills.ts';
 
 /** The fields of an amendment the section shows (docs/api/amendments.md). */
 export interface AmendmentBrief {
@@ -50,7 +50,7 @@ const COLOURS: Record<number, string> = { 0: 'gray.7', 1: 'blue.9', 2: 'teal.9',
 export function AmendmentStatusSection({ userId }: { userId: string }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language === 'en' ? 'en' : 'ms';
-  const wills = useWills({ user_id: userId, load_with: 'payment', limit: 50 });
+  const wills = useWills(clientWills(userId));
   const will = latestRegisteredWill(wills.data?.wasiats?.data ?? []);
   const list = useQuery({
     queryKey: ['dashboard', 'amendment', will?.id],

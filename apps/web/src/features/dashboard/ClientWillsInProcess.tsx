@@ -7,14 +7,14 @@
  */
 import { Card, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useWills } from './useWills.ts';
+import { clientWills, useWills } from './useWills.ts';
 import { WillsTable } from './WillsTable.tsx';
 import { latestWill } from './will-data.ts';
 
 /** The client's wills in statuses 0, 1 and 3. */
 export function ClientWillsInProcess({ userId }: { userId: string }) {
   const { t } = useTranslation();
-  const wills = useWills({ user_id: userId, load_with: 'payment', limit: 50 });
+  const wills = useWills(clientWills(userId));
   const all = wills.data?.wasiats.data ?? [];
   const latest = latestWill(all);
   const list = all.filter((w) => w !== latest && (w.status === 0 || w.status === 1 || w.status === 3));

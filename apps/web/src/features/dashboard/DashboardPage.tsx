@@ -23,7 +23,7 @@ import { StaffTransactions } from '@/features/payments/index.ts';
 import { sectionsFor } from './sections.tsx';
 import { TransactionHistory } from './TransactionHistory.tsx';
 import type { HibahList } from './types.ts';
-import { useWills } from './useWills.ts';
+import { clientWills, useWills } from './useWills.ts';
 import { WillStatusSection } from './WillStatusSection.tsx';
 import { WillsInProcess } from './WillsInProcess.tsx';
 import { WillsTable } from './WillsTable.tsx';
@@ -31,7 +31,7 @@ import { latestWill } from './will-data.ts';
 
 /** The client's own part of the dashboard: will status and transaction history. */
 function ClientSections({ userId }: { userId: string }) {
-  const wills = useWills({ user_id: userId, load_with: 'payment', limit: 50 });
+  const wills = useWills(clientWills(userId));
   const list = wills.data?.wasiats.data ?? [];
   // The client's hibahs with their payments (issue 21 item 9: the history leaves none out).
   const hibahs = useQuery({
