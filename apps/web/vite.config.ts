@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { constants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 /**
@@ -66,20 +66,17 @@ function preloadFirstLoad(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(html, ctx) {
-        const bundle = ctx.bundle ?? {};
-        const chunk = (f: string) => {
-          const c = bundle[f];
-          return c?.type === 'chunk' ? c : undefined;
-        };
-        const entry = Object.values(bundle).find((c) => c.type === 'chunk' && c.isEntry);
+        const chunks = new Map(
+          Object.entries(ctx.bundle ?? {}).filter((e): e is [string, Rolldown.OutputChunk] => e[1].type === 'chunk'),
+        );
         const files = new Set<string>();
         const add = (f: string) => {
           if (files.has(f)) return;
           files.add(f);
-          for (const i of chunk(f)?.imports ?? []) add(i);
+          for (const i of chunks.get(f)?.imports ?? []) add(i);
         };
-        if (entry?.type === 'chunk') for (const d of entry.dynamicImports) add(d);
-        for (const f of Object.keys(bundle)) if (/(^|\/)locale-ms-core-[^/]*\.js$/.test(f)) add(f);
+        for (const c of chunks.values()) if (c.isEntry) for (const d of c.dynamicImports) add(d);
+        for (const f of chunks.keys()) if (/(^|\/)locale-ms-core-[^/]*\.js$/.test(f)) add(f);
         return [...files]
           .filter((f) => !html.includes(`/${f}"`))
           .map((f) => ({

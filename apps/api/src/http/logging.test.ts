@@ -5,7 +5,7 @@
  */
 import pino from 'pino';
 import { describe, expect, it, vi } from 'vitest';
-import { lazyChildLogger, requestLine, scrubLogText } from './logging.ts';
+import { lazyChildLogger, pathOnly, requestLine, scrubLogText } from './logging.ts';
 
 describe('lazyChildLogger', () => {
   it('creates the child only when something is logged, with its bindings, level and scrub', () => {
@@ -59,7 +59,7 @@ describe('requestLine', () => {
       reqId: 'req-4"2',
       req: {
         method: 'GET',
-        url: scrubLogText(url.includes('?') ? `${url.slice(0, url.indexOf('?'))}?[redacted]` : url),
+        url: scrubLogText(pathOnly(url)),
         remoteAddress: ip,
       },
       res: { statusCode: 404 },

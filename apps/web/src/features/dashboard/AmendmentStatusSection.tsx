@@ -16,8 +16,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api } from '@/app/api.ts';
 import { formatDateTime } from '@/components/format.ts';
+import { clientWills } from './queries.ts';
 import type { WillSummary } from './types.ts';
-import { clientWills, useWills } from './useWills.ts';
+import { useWills } from './useWills.ts';
 
 /** The fields of an amendment the section shows (docs/api/amendments.md). */
 export interface AmendmentBrief {

@@ -7,7 +7,8 @@
  */
 import { Card, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { clientWills, useWills } from './useWills.ts';
+import { clientWills } from './queries.ts';
+import { useWills } from './useWills.ts';
 import { WillsTable } from './WillsTable.tsx';
 import { latestWill } from './will-data.ts';
 

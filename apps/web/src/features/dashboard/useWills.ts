@@ -7,8 +7,6 @@ import { type WillsQuery, willsQuery } from './queries.ts';
  * scopes the list by role (Client own, Agent own-registered, Partner own organisation, staff all).
  * A failure shows the API client's "Ralat" warning toast (spec §8) and leaves `isError` set.
  */
-export { clientWills, type WillsQuery, willsQuery } from './queries.ts';
-
 export function useWills(query: WillsQuery, enabled = true) {
   return useQuery({ ...willsQuery(query), enabled });
 }

@@ -70,10 +70,11 @@ export function WizardLayout() {
 
   // The page's heading shows at once, the spinner under it while the will loads: the heading is the same element
   // once the will is there (same place in the tree), so it paints once and keeps the focus (issue 18 item 4).
+  const heading = <Title order={1}>{t('wills.wizard.title')}</Title>;
   if (resolving || (wasiatId && isLoading))
     return (
       <Stack>
-        <Title order={1}>{t('wills.wizard.title')}</Title>
+        {heading}
         <Busy />
       </Stack>
     );
@@ -88,7 +89,7 @@ export function WizardLayout() {
   const ctx: WizardContext = { will, wasiatId, editable: isEditable(will), setWasiatId, refresh, goNext };
   return (
     <Stack>
-      <Title order={1}>{t('wills.wizard.title')}</Title>
+      {heading}
       {will?.wasiat_no && <Text>{t('wills.wizard.number', { no: will.wasiat_no })}</Text>}
       <WillStateAlert will={will} />
       <Grid>
