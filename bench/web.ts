@@ -3,7 +3,9 @@
  * embedded PGlite with the demo seed in a temporary DATA_DIR), and runs Lighthouse 12 (mobile, simulated slow 4G
  * and 4× CPU, the default) in Debian's Chromium on `/login` (logged out) and on the demo client's `/dashboard`
  * and `/wasiat/part-a` (the token and user of `POST /api/login` put in localStorage as the login page stores them; the HTTP
- * cache is cleared before each run so every asset is transferred). Prints, per page, the performance score,
+ * cache is cleared before each run so every asset is transferred). The server speaks HTTPS with HTTP/2, as a phone
+ * meets the service (TLS_CERT_FILE/TLS_KEY_FILE, a certificate made by openssl for the run; ADR 0207);
+ * `BENCH_PLAIN_HTTP=1` serves plain HTTP/1.1 instead, to compare. Prints, per page, the performance score,
  * LCP and the JavaScript transferred (compressed bytes on the wire), each beside its goal.
  *
  *   node --import tsx bench/web.ts            # env: CHROME_PATH (default /usr/bin/chromium), BENCH_PORT (3290),
@@ -19,6 +21,7 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpsRequest } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,7 +32,8 @@ import puppeteer from 'puppeteer-core';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const port = Number(process.env.BENCH_PORT ?? 3290);
 const external = process.env.BENCH_BASE_URL;
-const base = external ?? `http://localhost:${port}`;
+const plainHttp = process.env.BENCH_PLAIN_HTTP === '1';
+const base = external ?? `${plainHttp ? 'http' : 'https'}://localhost:${port}`;
 // The median of 5 runs per page: one run's score moved by ±3 between runs of the same build here, and Lighthouse's
 // own advice for a figure is the median of several runs (ADR 0205).
 const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 5));
@@ -44,6 +48,8 @@ const chromeFlags = [
   '--disable-sync',
   '--no-first-run',
   '--disable-quic',
+  // The server's certificate is made for this run (below): self-signed.
+  '--ignore-certificate-errors',
 ];
 
 interface Page {
@@ -72,11 +78,37 @@ function figure(name: string, goal: string, value: string, met: boolean) {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
+/**
+ * `fetch` for the benchmark's own calls to the server: over HTTPS the certificate is this run's self-signed one,
+ * which Node's fetch refuses, so those go through `https.request` without verifying it.
+ */
+async function call(url: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}) {
+  if (!url.startsWith('https:')) return fetch(url, init);
+  return new Promise<{ ok: boolean; status: number; json: () => Promise<unknown> }>((resolve, reject) => {
+    const req = httpsRequest(
+      url,
+      { method: init.method ?? 'GET', headers: init.headers, rejectUnauthorized: false },
+      (res) => {
+        let text = '';
+        res.on('data', (c) => {
+          text += c;
+        });
+        res.on('end', () => {
+          const status = res.statusCode ?? 0;
+          resolve({ ok: status >= 200 && status < 300, status, json: async () => JSON.parse(text) });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(init.body);
+  });
+}
+
 async function waitForHealth(timeoutMs: number) {
   const end = Date.now() + timeoutMs;
   while (Date.now() < end) {
     try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
+      if ((await call(`${base}/api/health`)).ok) return;
     } catch {
       // not listening yet
     }
@@ -87,7 +119,7 @@ async function waitForHealth(timeoutMs: number) {
 
 /** The demo client's session as `POST /api/login` answers it: the token and the user (app/storage.ts keeps both). */
 async function clientSession(): Promise<{ token: string; user: unknown }> {
-  const r = await fetch(`${base}/api/login`, {
+  const r = await call(`${base}/api/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json', Type: 'api-private' },
     body: JSON.stringify({ username: 'client', password: 'Demo12345' }),
@@ -123,6 +155,31 @@ if (!process.env.BENCH_SKIP_BUILD && !external) {
   execFileSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 const dataDir = mkdtempSync(join(tmpdir(), 'wasiat-bench-web-'));
+// HTTPS with HTTP/2 (ADR 0207): a certificate for localhost, made for this run.
+const tlsEnv: Record<string, string> = {};
+if (!plainHttp && !external) {
+  tlsEnv.TLS_CERT_FILE = join(dataDir, 'cert.pem');
+  tlsEnv.TLS_KEY_FILE = join(dataDir, 'key.pem');
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=localhost',
+      '-keyout',
+      tlsEnv.TLS_KEY_FILE,
+      '-out',
+      tlsEnv.TLS_CERT_FILE,
+    ],
+    { stdio: 'ignore' },
+  );
+}
 const server = external
   ? null
   : spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
@@ -134,6 +191,7 @@ const server = external
         DATABASE_URL: '',
         LOG_LEVEL: 'warn',
         SEED_DEMO: '1',
+        ...tlsEnv,
       },
       stdio: ['ignore', 'ignore', 'inherit'],
     });

@@ -3,7 +3,8 @@
  * and the built SPA on every other path with history fallback.
  */
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createSecureServer } from 'node:http2';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cors from '@fastify/cors';
@@ -64,8 +65,32 @@ function trustedProxies(v: string): string[] | ((address: string, hop: number) =
     .filter(Boolean);
 }
 
-/** Build the app (not listening). `logger: false` in tests. */
-export async function buildApp(ctx: Ctx, opts: { logger?: boolean | object } = {}): Promise<App> {
+/** A certificate (with its chain) and its key, PEM: the server then speaks HTTPS with HTTP/2 (ADR 0207). */
+export interface TlsFiles {
+  cert: Buffer | string;
+  key: Buffer | string;
+}
+
+/**
+ * The HTTP server Fastify serves on. Without `tls`, Node's HTTP/1.1 server. With it, an HTTP/2 server over TLS
+ * that also answers HTTP/1.1 (ALPN, `allowHTTP1`): a browser fetches a page's files over one connection, with no
+ * round trip of its own per file (issue 18 item 4; ADR 0207). Node's compatibility API gives Fastify the
+ * request and response objects of HTTP/1.1, so routes and method spoofing run unchanged.
+ */
+function serverFor(
+  handler: (req: IncomingMessage, res: ServerResponse) => void,
+  keepAliveTimeout: number,
+  tls?: TlsFiles,
+) {
+  const spoofing = withMethodSpoofing(handler);
+  if (!tls) return Object.assign(createServer(spoofing), { keepAliveTimeout });
+  return createSecureServer({ cert: tls.cert, key: tls.key, allowHTTP1: true }, spoofing as never);
+}
+
+/**
+ * Build the app (not listening). `logger: false` in tests; `tls` serves HTTPS with HTTP/2 ({@link serverFor}).
+ */
+export async function buildApp(ctx: Ctx, opts: { logger?: boolean | object; tls?: TlsFiles } = {}): Promise<App> {
   const app = Fastify({
     logger: opts.logger ?? false,
     // One log line per request, written by requestLine when the answer has gone (http/logging.ts; ADR 0113).
@@ -77,8 +102,7 @@ export async function buildApp(ctx: Ctx, opts: { logger?: boolean | object } = {
     // Fastify sets its keep-alive only on a server it makes itself: a factory's server keeps Node's 5 s, shorter
     // than a load balancer's idle timeout (60 s), so a client could send on a socket the server is closing. The
     // factory's server takes Fastify's (72 s; ADR 0202).
-    serverFactory: (handler, o) =>
-      Object.assign(createServer(withMethodSpoofing(handler)), { keepAliveTimeout: o.keepAliveTimeout }),
+    serverFactory: (handler, o) => serverFor(handler, Number(o.keepAliveTimeout ?? 72_000), opts.tls) as never,
     // '', 'null' and 'undefined' in a query string mean "no filter" (http/query.ts; ADR 0132).
     routerOptions: { querystringParser: parseQueryString },
   }).withTypeProvider<ZodTypeProvider>();

@@ -61,7 +61,12 @@ if (wantDemo)
     DEMO_USERS.map((u) => u.username),
   );
 
-const appUrl = env.APP_URL ?? `http://localhost:${env.PORT}`;
+// TLS_CERT_FILE and TLS_KEY_FILE: HTTPS with HTTP/2 (ADR 0207).
+const tls =
+  env.TLS_CERT_FILE && env.TLS_KEY_FILE
+    ? { cert: readFileSync(env.TLS_CERT_FILE), key: readFileSync(env.TLS_KEY_FILE) }
+    : undefined;
+const appUrl = env.APP_URL ?? `${tls ? 'https' : 'http'}://localhost:${env.PORT}`;
 const ctx: Ctx = {
   db: database.db,
   env,
@@ -77,7 +82,7 @@ const ctx: Ctx = {
   appUrl,
 };
 // One line per request, to an asynchronous destination (http/logging.ts; ADR 0113).
-const app = await buildApp(ctx, { logger: loggerOptions(env.LOG_LEVEL, { stream: asyncDestination() }) });
+const app = await buildApp(ctx, { logger: loggerOptions(env.LOG_LEVEL, { stream: asyncDestination() }), tls });
 
 const jobs =
   env.JOBS === '1'

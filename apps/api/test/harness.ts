@@ -15,7 +15,7 @@ import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { inject } from 'vitest';
-import { buildApp } from '../src/app.ts';
+import { buildApp, type TlsFiles } from '../src/app.ts';
 import type { DeclaredRoute } from '../src/auth/guard.ts';
 import type { Ctx } from '../src/context.ts';
 import { openDatabase } from '../src/db/client.ts';
@@ -93,7 +93,7 @@ async function freshPostgres(adminUrl: string) {
  * tested in http/rate-limits.test.ts with a small scale).
  */
 export async function makeTestApp(
-  opts: { env?: Record<string, string>; logger?: boolean | object } = {},
+  opts: { env?: Record<string, string>; logger?: boolean | object; tls?: TlsFiles } = {},
 ): Promise<TestApp> {
   const mails: ReceivedMail[] = [];
   const smtp = new SMTPServer({
@@ -141,9 +141,9 @@ export async function makeTestApp(
     ctx,
     DEMO_USERS.map((u) => u.username),
   );
-  const app = await buildApp(ctx, { logger: opts.logger });
+  const app = await buildApp(ctx, { logger: opts.logger, tls: opts.tls });
   await app.listen({ port: 0, host: '127.0.0.1' });
-  const baseUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  const baseUrl = `${opts.tls ? 'https' : 'http'}://127.0.0.1:${(app.server.address() as { port: number }).port}`;
 
   const call: TestApp['call'] = async (method, path, opts = {}) => {
     const headers: Record<string, string> = {
