@@ -4,6 +4,8 @@
  * and the login page itself is in that first load: it paints whole in one go. Typed and reloaded, logged out.
  */
 import { expect, test } from '@playwright/test';
+import { DEMO_PASSWORD } from './support/data.ts';
+import { login, logout } from './support/ui.ts';
 
 test('/login runs only the scripts index.html names, and shows its form without another chunk', async ({
   page,
@@ -47,4 +49,46 @@ test('a start chunk that cannot be fetched leaves a message in both languages an
   await alert.getByRole('link', { name: 'Muat semula' }).click();
   await expect(page.getByRole('textbox', { name: 'Nama pengguna' })).toBeVisible();
   await expect(page.getByRole('alert')).toHaveCount(0);
+});
+
+test('a logged-in page asks for the private frame with the first load, each file once; a visitor without a session does not (ADR 0208)', async ({
+  page,
+}) => {
+  const warmLinks = () =>
+    page.evaluate(() =>
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"][fetchpriority="low"]')].map(
+        (l) => new URL(l.href).pathname,
+      ),
+    );
+  await page.goto('/login');
+  await expect(page.getByRole('textbox', { name: 'Nama pengguna' })).toBeVisible();
+  expect(await warmLinks(), 'logged out').toEqual([]);
+
+  await login(page, 'client', DEMO_PASSWORD);
+  for (const load of ['typed', 'reloaded'] as const) {
+    const fetched = new Map<string, number>();
+    const onRequest = (r: { url(): string }) => {
+      const path = new URL(r.url()).pathname;
+      fetched.set(path, (fetched.get(path) ?? 0) + 1);
+    };
+    page.on('request', onRequest);
+    if (load === 'typed') await page.goto('/dashboard');
+    else await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    page.off('request', onRequest);
+    const warm = await warmLinks();
+    // The frame (its layout with the menu, the query cache) and the Malay messages, each fetched once: the
+    // router's own import found the preloaded module.
+    expect(
+      warm.some((f) => /\/AppLayout-[^/]+\.js$/.test(f)),
+      `${load}: ${warm}`,
+    ).toBe(true);
+    expect(
+      warm.some((f) => /\/locale-ms-(?!core)[^/]+\.js$/.test(f)),
+      `${load}: ${warm}`,
+    ).toBe(true);
+    for (const f of warm) expect(fetched.get(f), `${load}: ${f}`).toBe(1);
+  }
+  await logout(page);
 });
