@@ -56,7 +56,7 @@ test('a logged-in page asks for the private frame with the first load, each file
 }) => {
   const warmLinks = () =>
     page.evaluate(() =>
-      [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"][fetchpriority="low"]')].map(
+      Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"][fetchpriority="low"]')).map(
         (l) => new URL(l.href).pathname,
       ),
     );
