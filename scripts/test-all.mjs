@@ -110,7 +110,15 @@ function vitestInBackground(name, title, args, env = {}) {
 // The vitest lane (see the file comment): every project on PGlite, then, with PG_PASS_URL, the API tests on
 // PostgreSQL; one after the other, beside the journeys (ADR 0178).
 const lane = (async () => {
-  const results = [await vitestInBackground('vitest', 'unit and integration tests (vitest)', [])];
+  // With a PostgreSQL pass to follow, the PGlite pass leaves it the files that run once (vitest.config.ts ONCE; ADR 0210).
+  const results = [
+    await vitestInBackground(
+      'vitest',
+      'unit and integration tests (vitest)',
+      [],
+      process.env.PG_PASS_URL ? { PG_PASS_PLANNED: '1' } : {},
+    ),
+  ];
   if (process.env.PG_PASS_URL) {
     results.push(
       await vitestInBackground(
