@@ -5,7 +5,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
  * Unit and integration tests: the domain package, the API (real DB, real SMTP), the web client (jsdom), and
  * the whole-system suites of `apps/api/test/system` (fault injection on PostgreSQL, the log scanner), which
  * run once per `npm test` and not again in CI's `--project api` pass on PostgreSQL (ADR 0087). The API tests run on
- * PGlite and, in CI, again on PostgreSQL, except {@link ONCE} (ADR 0210).
+ * PGlite and, in CI, again on PostgreSQL, except {@link ONCE} (ADR 0209).
  */
 /**
  * API test files whose subject is not the data layer: the face model's scores, OCR, the login's timing with a
@@ -15,7 +15,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
  * - in CI (`.ci/run` sets PG_PASS_URL; scripts/test-all.mjs then sets PG_PASS_PLANNED=1 for the PGlite pass) in
  *   the PostgreSQL pass, the engine production runs, where they take a fifth of the time they take on PGlite
  *   (cross-org probes 61 s against 343 s, fuzz 59 s against 213 s) and the CI run stays under 45 minutes
- *   (ADR 0210);
+ *   (ADR 0209);
  * - in a developer's `npm test`, without PostgreSQL, on PGlite.
  */
 const ONCE = [

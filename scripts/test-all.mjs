@@ -110,7 +110,7 @@ function vitestInBackground(name, title, args, env = {}) {
 // The vitest lane (see the file comment): every project on PGlite, then, with PG_PASS_URL, the API tests on
 // PostgreSQL; one after the other, beside the journeys (ADR 0178).
 const lane = (async () => {
-  // With a PostgreSQL pass to follow, the PGlite pass leaves it the files that run once (vitest.config.ts ONCE; ADR 0210).
+  // With a PostgreSQL pass to follow, the PGlite pass leaves it the files that run once (vitest.config.ts ONCE; ADR 0209).
   const results = [
     await vitestInBackground(
       'vitest',
