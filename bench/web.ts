@@ -28,6 +28,7 @@ import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
+import { selfSignedCertificate } from '../apps/api/test/self-signed.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const port = Number(process.env.BENCH_PORT ?? 3290);
@@ -158,27 +159,9 @@ const dataDir = mkdtempSync(join(tmpdir(), 'wasiat-bench-web-'));
 // HTTPS with HTTP/2 (ADR 0207): a certificate for localhost, made for this run.
 const tlsEnv: Record<string, string> = {};
 if (!plainHttp && !external) {
-  tlsEnv.TLS_CERT_FILE = join(dataDir, 'cert.pem');
-  tlsEnv.TLS_KEY_FILE = join(dataDir, 'key.pem');
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-days',
-      '1',
-      '-subj',
-      '/CN=localhost',
-      '-keyout',
-      tlsEnv.TLS_KEY_FILE,
-      '-out',
-      tlsEnv.TLS_CERT_FILE,
-    ],
-    { stdio: 'ignore' },
-  );
+  const { certFile, keyFile } = selfSignedCertificate(dataDir);
+  tlsEnv.TLS_CERT_FILE = certFile;
+  tlsEnv.TLS_KEY_FILE = keyFile;
 }
 const server = external
   ? null

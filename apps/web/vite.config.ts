@@ -53,6 +53,29 @@ const FIRST_LOAD = new RegExp(
 const CORE_LOCALE = (lang: string) =>
   new RegExp(`[\\\\/]locales[\\\\/]${lang}[\\\\/](common|auth|validation|errors)\\.json$`);
 
+/** The chunks of a bundle (not its assets), by file name. */
+const chunksOf = (bundle: Record<string, Rolldown.OutputChunk | Rolldown.OutputAsset>) =>
+  new Map(Object.entries(bundle).filter((e): e is [string, Rolldown.OutputChunk] => e[1].type === 'chunk'));
+
+/**
+ * `roots` and every chunk they import statically, recursively, in depth-first order, leaving out `known` (and what
+ * only they import).
+ */
+function withImports(
+  chunks: Map<string, Rolldown.OutputChunk>,
+  roots: Iterable<string>,
+  known: ReadonlySet<string> = new Set(),
+): Set<string> {
+  const files = new Set<string>();
+  const add = (f: string) => {
+    if (files.has(f) || known.has(f)) return;
+    files.add(f);
+    for (const i of chunks.get(f)?.imports ?? []) add(i);
+  };
+  for (const r of roots) add(r);
+  return files;
+}
+
 /**
  * index.html fetches every chunk of the first load at once, in parallel with the entry, instead of each after the
  * code that imports it ran (one round trip per step on a slow link):
@@ -67,17 +90,12 @@ function preloadFirstLoad(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(html, ctx) {
-        const chunks = new Map(
-          Object.entries(ctx.bundle ?? {}).filter((e): e is [string, Rolldown.OutputChunk] => e[1].type === 'chunk'),
-        );
-        const files = new Set<string>();
-        const add = (f: string) => {
-          if (files.has(f)) return;
-          files.add(f);
-          for (const i of chunks.get(f)?.imports ?? []) add(i);
-        };
-        for (const c of chunks.values()) if (c.isEntry) for (const d of c.dynamicImports) add(d);
-        for (const f of chunks.keys()) if (/(^|\/)locale-ms-core-[^/]*\.js$/.test(f)) add(f);
+        const chunks = chunksOf(ctx.bundle ?? {});
+        const entries = [...chunks.values()].filter((c) => c.isEntry);
+        const files = withImports(chunks, [
+          ...entries.flatMap((c) => c.dynamicImports),
+          ...[...chunks.keys()].filter((f) => /(^|\/)locale-ms-core-[^/]*\.js$/.test(f)),
+        ]);
         return [...files]
           .filter((f) => !html.includes(`/${f}"`))
           .map((f) => ({
@@ -110,26 +128,19 @@ function warmPrivateFrame(): Plugin {
     name: 'wasiat:warm-private-frame',
     apply: 'build',
     generateBundle(_options, bundle) {
-      const chunks = new Map(
-        Object.entries(bundle).filter((e): e is [string, Rolldown.OutputChunk] => e[1].type === 'chunk'),
-      );
+      const chunks = chunksOf(bundle);
+      const entries = [...chunks.values()].filter((c) => c.isEntry);
       // The first load (index.html's script and preloads) is already asked for.
-      const firstLoad = new Set<string>();
-      const addFirst = (f: string) => {
-        if (firstLoad.has(f)) return;
-        firstLoad.add(f);
-        for (const i of chunks.get(f)?.imports ?? []) addFirst(i);
-      };
-      for (const c of chunks.values()) if (c.isEntry) addFirst(c.fileName);
-      for (const c of chunks.values()) if (c.isEntry) for (const d of c.dynamicImports) addFirst(d);
-      const frame = new Set<string>();
-      const add = (f: string) => {
-        if (frame.has(f) || firstLoad.has(f)) return;
-        frame.add(f);
-        for (const i of chunks.get(f)?.imports ?? []) add(i);
-      };
+      const firstLoad = withImports(chunks, [
+        ...entries.map((c) => c.fileName),
+        ...entries.flatMap((c) => c.dynamicImports),
+      ]);
       // The chunks that hold the frame's modules (a module's chunk is not always the one named after it).
-      for (const c of chunks.values()) if (Object.keys(c.modules).some((m) => FRAME.test(m))) add(c.fileName);
+      const frame = withImports(
+        chunks,
+        [...chunks.values()].filter((c) => Object.keys(c.modules).some((m) => FRAME.test(m))).map((c) => c.fileName),
+        firstLoad,
+      );
       if (frame.size === 0) throw new Error('warm-private-frame: the frame chunks (app/query.tsx, AppLayout) are gone');
       const locale = (lang: string) =>
         [...chunks.keys()].find((f) => new RegExp(`(^|/)locale-${lang}-[^/]*\\.js$`).test(f) && !f.includes('-core-'));

@@ -3,7 +3,6 @@
  * test by openssl, answers browsers over HTTP/2 and older clients over HTTP/1.1, with the same routes, bodies,
  * compression and method spoofing as the plain server.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { type ClientHttp2Session, connect, constants } from 'node:http2';
 import { request as httpsRequest } from 'node:https';
@@ -12,6 +11,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../test/harness.ts';
+import { selfSignedCertificate } from '../../test/self-signed.ts';
 import { loadEnv } from '../env.ts';
 
 let t: TestApp;
@@ -20,28 +20,8 @@ let session: ClientHttp2Session;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'wasiat-tls-'));
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-days',
-      '1',
-      '-subj',
-      '/CN=localhost',
-      '-keyout',
-      join(dir, 'key.pem'),
-      '-out',
-      join(dir, 'cert.pem'),
-    ],
-    { stdio: 'ignore' },
-  );
-  t = await makeTestApp({
-    tls: { cert: readFileSync(join(dir, 'cert.pem')), key: readFileSync(join(dir, 'key.pem')) },
-  });
+  const { certFile, keyFile } = selfSignedCertificate(dir);
+  t = await makeTestApp({ tls: { cert: readFileSync(certFile), key: readFileSync(keyFile) } });
   session = connect(t.baseUrl, { rejectUnauthorized: false });
 });
 afterAll(async () => {
