@@ -16,14 +16,12 @@ import { useQuery } from '@tanstack/react-query';
 import { can, roleOf } from '@wasiat/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { api } from '@/app/api.ts';
 import { useSessionUser } from '@/app/layout/AppLayout.tsx';
 import { PendingRequests } from '@/features/grants/index.ts';
 import { StaffTransactions } from '@/features/payments/index.ts';
-import { clientWills } from './queries.ts';
+import { clientHibahPayments, clientWills } from './queries.ts';
 import { sectionsFor } from './sections.tsx';
 import { TransactionHistory } from './TransactionHistory.tsx';
-import type { HibahList } from './types.ts';
 import { useWills } from './useWills.ts';
 import { WillStatusSection } from './WillStatusSection.tsx';
 import { WillsInProcess } from './WillsInProcess.tsx';
@@ -35,10 +33,7 @@ function ClientSections({ userId }: { userId: string }) {
   const wills = useWills(clientWills(userId));
   const list = wills.data?.wasiats.data ?? [];
   // The client's hibahs with their payments (issue 21 item 9: the history leaves none out).
-  const hibahs = useQuery({
-    queryKey: ['hibahs', 'payments', userId],
-    queryFn: () => api.get<HibahList>('hibah', { user_id: userId, load_with: 'payment', limit: 50 }),
-  });
+  const hibahs = useQuery(clientHibahPayments(userId));
   return (
     <>
       <WillStatusSection will={latestWill(list)} loading={wills.isLoading} failed={wills.isError} />

@@ -1,10 +1,10 @@
-/** The client's dashboard route asks for the client's wills as it starts (prefetch.ts); other roles' do not. */
+/** The client's dashboard route asks for the client's wills and hibahs as it starts (prefetch.ts); other roles' do not. */
 import { waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '@/app/query.tsx';
 import { KEYS } from '@/app/storage.ts';
 import { jsonResponse } from '@/components/test-utils.tsx';
-import { clientWills, willsQuery } from './queries.ts';
+import { clientHibahPayments, clientWills, willsQuery } from './queries.ts';
 import { prefetchForClient } from './routes.tsx';
 
 const args = {} as Parameters<typeof prefetchForClient>[0];
@@ -20,18 +20,28 @@ afterEach(() => {
 });
 
 describe('prefetchForClient', () => {
-  it("puts a client's wills in the cache under the key the page reads, and never redirects", async () => {
+  it("puts a client's wills and hibahs in the cache under the keys the page reads, and never redirects", async () => {
     login('c1', 'Client');
-    const list = { wasiats: { data: [{ id: 'w1', status: 0 }], total: 1 } };
-    const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => jsonResponse(list));
+    const wills = { wasiats: { data: [{ id: 'w1', status: 0 }], total: 1 } };
+    const hibahs = { hibahs: { data: [{ id: 'h1', status: 1 }], total: 1 } };
+    const fetchMock = vi.fn(async (url: string, _init?: RequestInit) =>
+      jsonResponse(new URL(url, 'http://x').pathname === '/api/hibah' ? hibahs : wills),
+    );
     vi.stubGlobal('fetch', fetchMock);
     expect(prefetchForClient(args)).toBeUndefined();
-    const key = willsQuery(clientWills('c1')).queryKey;
-    await waitFor(() => expect(queryClient.getQueryData(key)).toEqual(list));
-    expect(fetchMock).toHaveBeenCalledOnce();
-    const url = new URL(String(fetchMock.mock.calls[0][0]), 'http://x');
-    expect(url.pathname).toBe('/api/wasiat');
-    expect(Object.fromEntries(url.searchParams)).toEqual({ user_id: 'c1', load_with: 'payment', limit: '50' });
+    await waitFor(() => expect(queryClient.getQueryData(willsQuery(clientWills('c1')).queryKey)).toEqual(wills));
+    await waitFor(() => expect(queryClient.getQueryData(clientHibahPayments('c1').queryKey)).toEqual(hibahs));
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    const asked = fetchMock.mock.calls.map((c) => {
+      const url = new URL(String(c[0]), 'http://x');
+      return [url.pathname, Object.fromEntries(url.searchParams)];
+    });
+    expect(asked).toEqual(
+      expect.arrayContaining([
+        ['/api/wasiat', { user_id: 'c1', load_with: 'payment', limit: '50' }],
+        ['/api/hibah', { user_id: 'c1', load_with: 'payment', limit: '50' }],
+      ]),
+    );
   });
 
   it('asks for nothing for an agent or without a session', async () => {

@@ -1,20 +1,32 @@
 /**
- * The client's dashboard asks for its wills as the route starts, beside the session check (issue 18 item 4): the
- * route's loader sends the request at once with the API client of the first load (routes.tsx), and this module,
- * loaded beside the page, puts its answer in the app's query cache under the key the page reads. The will status
- * (the page's largest text) is then there when the page first renders, instead of one request after it. Loaded on
- * demand: TanStack Query is not part of the first load of /login (ADR 0143).
+ * The client's dashboard asks for its data as the route starts, beside the session check (issue 18 item 4): the
+ * route's loader sends the requests at once with the API client of the first load (routes.tsx), and this module,
+ * loaded beside the page, puts their answers in the app's query cache under the keys the page reads
+ * (`seedQuery`, app/query.tsx; ADR 0209). The will status (the page's largest text) and the transaction history
+ * are then there when the page first renders, and its first mount does not ask for them again. Loaded on demand:
+ * TanStack Query is not part of the first load of /login (ADR 0143).
  */
-import { queryClient } from '@/app/query.tsx';
-import { clientWills, willsQuery } from './queries.ts';
-import type { WillList } from './types.ts';
+import { seedQuery } from '@/app/query.tsx';
+import { clientHibahPayments, clientWills, willsQuery } from './queries.ts';
+import type { HibahList, WillList } from './types.ts';
+
+/** The early requests of a client's dashboard, already sent. */
+export interface ClientAnswers {
+  /** `GET /api/wasiat?user_id=…&load_with=payment&limit=50` */
+  wills: Promise<WillList>;
+  /** `GET /api/hibah?user_id=…&load_with=payment&limit=50` */
+  hibahs: Promise<HibahList>;
+}
 
 /**
- * Put the answer of the client's will list (`GET /api/wasiat?user_id=…&load_with=payment&limit=50`) in the cache.
- * A failed answer leaves the query in error, and the page's own fetch on mount shows it.
+ * Put the answers of the client's early requests in the cache. A failed answer leaves its query in error, and the
+ * page's own fetch on mount asks again and shows the failure.
  * @param userId the stored session's user (a client)
- * @param answer the request already sent
+ * @param answers the requests already sent
  */
-export function seedClientWills(userId: string, answer: Promise<WillList>): Promise<void> {
-  return queryClient.prefetchQuery({ queryKey: willsQuery(clientWills(userId)).queryKey, queryFn: () => answer });
+export async function seedClientDashboard(userId: string, answers: ClientAnswers): Promise<void> {
+  await Promise.all([
+    seedQuery(willsQuery(clientWills(userId)).queryKey, answers.wills),
+    seedQuery(clientHibahPayments(userId).queryKey, answers.hibahs),
+  ]);
 }

@@ -4,7 +4,7 @@
  * every first load, /login's included) can import it (ADR 0143).
  */
 import { api } from '@/app/api.ts';
-import type { WillList } from './types.ts';
+import type { HibahList, WillList } from './types.ts';
 
 /** The query string of `GET /api/wasiat`: `user_id`, `status`, `limit`, `load_with`… */
 export type WillsQuery = Record<string, string | number | undefined>;
@@ -20,3 +20,12 @@ export const willsQuery = (query: WillsQuery, opts: { silent?: boolean } = {}) =
 
 /** The client's own wills with their payments, as their dashboard shows them (status, history, amendments). */
 export const clientWills = (userId: string): WillsQuery => ({ user_id: userId, load_with: 'payment', limit: 50 });
+
+/**
+ * The client's own hibahs with their payments, for the transaction history (issue 21 item 9): key and fetch of
+ * `GET /api/hibah?user_id=…&load_with=payment&limit=50`. `silent`: a failure shows no toast.
+ */
+export const clientHibahPayments = (userId: string, opts: { silent?: boolean } = {}) => ({
+  queryKey: ['hibahs', 'payments', userId] as const,
+  queryFn: () => api.get<HibahList>('hibah', { user_id: userId, load_with: 'payment', limit: 50 }, opts),
+});

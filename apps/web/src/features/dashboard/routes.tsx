@@ -3,30 +3,32 @@
  * `requireActiveAccess` (a user whose access is pending sees only /access-pending) and `requireSignature`
  * (a non-Client without a saved signature goes to /signature). /dashboard/agent is
  * for Agents; any other role is sent to /dashboard (ADR: "/dashboard/agent is the Agent's dashboard").
- * A client's /dashboard asks for their wills as it starts, beside the session check (`prefetchForClient`).
+ * A client's /dashboard asks for their wills and hibahs as it starts, beside the session check (`prefetchForClient`).
  */
 import { roleOf } from '@wasiat/domain';
 import { Navigate, redirect } from 'react-router';
 import { type Check, guarded, requireActiveAccess, requireSignature } from '@/app/guards.ts';
 import type { FeatureRoutes } from '@/app/routes-types.ts';
 import { session } from '@/app/storage.ts';
-import { clientWills, willsQuery } from './queries.ts';
+import { clientHibahPayments, clientWills, willsQuery } from './queries.ts';
 
 /** /dashboard/agent is the Agent's dashboard; every other role (and the root redirect) lands on /dashboard. */
 export const agentOnly: Check = () => (roleOf(session.user()) === 'Agent' ? undefined : redirect('/dashboard'));
 
 /**
- * A client's wills are asked for as the route starts, beside the session check, not after the page rendered: the
- * request goes now, and prefetch.ts puts its answer in the cache. Other roles' dashboards are left as they are.
- * A check that never redirects: it runs after the ones that may.
+ * A client's wills and hibahs (their status and the transaction history) are asked for as the route starts,
+ * beside the session check, not after the page rendered: the requests go now, and prefetch.ts puts their answers
+ * in the cache (ADR 0209). Other roles' dashboards are left as they are. A check that never redirects: it runs
+ * after the ones that may.
  */
 export const prefetchForClient: Check = () => {
   const user = session.user();
   if (session.token() && user && roleOf(user) === 'Client') {
     // sent now, with the first load's API client; silent: the page shows a failure when it asks again
-    const answer = willsQuery(clientWills(user.id), { silent: true }).queryFn();
-    answer.catch(() => undefined);
-    void import('./prefetch.ts').then((m) => m.seedClientWills(user.id, answer)).catch(() => undefined);
+    const wills = willsQuery(clientWills(user.id), { silent: true }).queryFn();
+    const hibahs = clientHibahPayments(user.id, { silent: true }).queryFn();
+    for (const p of [wills, hibahs]) p.catch(() => undefined);
+    void import('./prefetch.ts').then((m) => m.seedClientDashboard(user.id, { wills, hibahs })).catch(() => undefined);
   }
   return undefined;
 };

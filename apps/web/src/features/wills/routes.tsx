@@ -5,16 +5,50 @@
  * /wasiat/pengesahan/pendaftaran, /wasiat/pengesahan/list-pendaftaran, /wasiat/pengesahan/{wasiat_id}.
  * Pages are code-split (`lazy`).
  */
-import type { RouteObject } from 'react-router';
+import { roleOf } from '@wasiat/domain';
+import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import { Navigate } from 'react-router';
+import { api } from '@/app/api.ts';
 import type { FeatureRoutes } from '@/app/routes-types.ts';
+import { session } from '@/app/storage.ts';
+import type { WizardAnswer } from './prefetch.ts';
+import type { Page, Will } from './types.ts';
 
 const part = (path: string, load: () => Promise<{ Component: React.ComponentType }>): RouteObject => ({
   path,
   lazy: load,
 });
 
+/**
+ * A client's wizard asks for its will as the route starts, beside the session check: `GET /api/wasiat/{id}` for
+ * `?wasiat_id=`, else `GET /api/wasiat?user_id=…` (prefetch.ts then asks for the open will it finds and puts the
+ * answers in the cache; ADR 0209). Other roles pick a client in part A first. Never redirects.
+ */
+export function prefetchWizardWill({ request }: Pick<LoaderFunctionArgs, 'request'>): null {
+  const user = session.user();
+  if (!session.token() || !user || roleOf(user) !== 'Client') return null;
+  const wasiatId = new URL(request.url).searchParams.get('wasiat_id');
+  // sent now, with the first load's API client; silent: the wizard shows a failure when it asks again
+  let answer: WizardAnswer;
+  if (wasiatId !== null) {
+    answer = { wasiatId, will: api.get<{ wasiat: Will }>(`wasiat/${wasiatId}`, undefined, { silent: true }) };
+    answer.will.catch(() => undefined);
+  } else {
+    answer = {
+      wasiatId,
+      wills: api.get<{ wasiats: Page<Will> }>('wasiat', { user_id: user.id, limit: 50 }, { silent: true }),
+    };
+    answer.wills.catch(() => undefined);
+  }
+  void import('./prefetch.ts').then((m) => m.seedWizardWill(user.id, answer)).catch(() => undefined);
+  return null;
+}
+
 const wizard: RouteObject = {
+  // The early request is for the first render only: moving between parts (or the wizard writing `?wasiat_id=`)
+  // does not ask again.
+  loader: prefetchWizardWill,
+  shouldRevalidate: () => false,
   lazy: async () => ({ Component: (await import('./components/WizardLayout.tsx')).WizardLayout }),
   children: [
     part('/wasiat/part-a', async () => ({ Component: (await import('./parts/PartA.tsx')).PartA })),

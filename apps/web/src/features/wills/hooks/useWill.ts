@@ -14,6 +14,9 @@ import type { Page, Will } from '../types.ts';
 /** Query key of one will. */
 export const willKey = (id: string | null | undefined) => ['wasiat', id ?? ''] as const;
 
+/** Query key of a client's latest open will (or null), as {@link useWasiatId} and the route's early request read it. */
+export const latestOpenKey = (userId: string | undefined) => ['wasiat', 'latest-open', userId] as const;
+
 /**
  * The latest will of a Client that is still open (status 0, 1 or 3), or null. GET /api/wasiat?user_id=<me>.
  * Newest first by `created_at` (the server's order is not part of the contract).
@@ -34,7 +37,7 @@ export function useWasiatId(): { wasiatId: string | null; resolving: boolean; se
   const user = session.user();
   const isClient = roleOf(user) === 'Client';
   const latest = useQuery({
-    queryKey: ['wasiat', 'latest-open', user?.id],
+    queryKey: latestOpenKey(user?.id),
     enabled: !fromUrl && isClient && !!user,
     queryFn: async () => {
       const r = await api.get<{ wasiats: Page<Will> }>('wasiat', { user_id: user?.id, limit: 50 });
