@@ -76,7 +76,7 @@ export default defineConfig({
         test: {
           name: 'web',
           root: './apps/web',
-          include: ['src/**/*.test.tsx', 'src/**/*.test.ts'],
+          include: ['src/**/*.test.tsx', 'src/**/*.test.ts', 'build/**/*.test.ts'],
           environment: 'jsdom',
           setupFiles: ['./src/test/setup.ts'],
           // Mantine pages in jsdom take seconds each on a loaded two-CPU machine (a 5 s default timed out).

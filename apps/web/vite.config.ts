@@ -4,6 +4,7 @@ import { constants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { unusedMantineCss } from './build/unused-mantine-css.ts';
 
 /**
  * What every page's first load needs, /login's whole first load included: React, the router, i18next, Mantine's
@@ -191,6 +192,7 @@ export default defineConfig({
     react(),
     preloadFirstLoad(),
     warmPrivateFrame(),
+    unusedMantineCss(),
     compression({
       include: /\.(html|css|js|mjs|json|svg|txt)$/,
       threshold: 512,

@@ -1,5 +1,5 @@
 /**
- * Early answers (seedQuery; ADR 0209): shown by the page's first mount, or by a query switching to their key,
+ * Early answers (seedQuery; ADR 0210): shown by the page's first mount, or by a query switching to their key,
  * without a second request, once; a failed or already-joined answer, a later mount and an old answer ask again.
  */
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';

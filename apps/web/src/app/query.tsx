@@ -3,7 +3,7 @@
  * ones (`handle: { light: true }`, e.g. /login): the query library is ~10 kB of a first load that /login keeps
  * under 150 kB (issue 18 item 4; ADR 0143). Loaded with the first page that may use it (app/router.tsx).
  *
- * Early answers (ADR 0209): a route may ask for its page's data as it starts, before the page's code has
+ * Early answers (ADR 0210): a route may ask for its page's data as it starts, before the page's code has
  * arrived ({@link seedQuery}). Such an answer is fresh for the page that reads it first: its first mount (or a
  * query switching to its key) shows it and does not ask again — it is moments old, and a second request from the
  * first render's commit is work a phone's main thread pays while the page appears. It is fresh once: from the
@@ -26,7 +26,7 @@ export const queryClient = new QueryClient({
     queries: {
       retry: false,
       refetchOnWindowFocus: false,
-      // An early answer no page has read yet is fresh (ADR 0209); everything else is stale at once.
+      // An early answer no page has read yet is fresh (ADR 0210); everything else is stale at once.
       staleTime: (q: Query) => (freshSeed(q.queryHash) ? SEED_FRESH_MS : 0),
     },
   },

@@ -1,9 +1,11 @@
-/** The client's dashboard route asks for the client's wills and hibahs as it starts (prefetch.ts); other roles' do not. */
+/** The client's dashboard route asks for what a client's dashboard shows first as it starts (prefetch.ts); other roles' do not. */
 import { waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '@/app/query.tsx';
 import { KEYS } from '@/app/storage.ts';
 import { jsonResponse } from '@/components/test-utils.tsx';
+import { grantsQuery } from '@/features/grants/index.ts';
+import { hibahsInProcessQuery } from '@/features/hibah/index.ts';
 import { clientHibahPayments, clientWills, willsQuery } from './queries.ts';
 import { prefetchForClient } from './routes.tsx';
 
@@ -24,14 +26,24 @@ describe('prefetchForClient', () => {
     login('c1', 'Client');
     const wills = { wasiats: { data: [{ id: 'w1', status: 0 }], total: 1 } };
     const hibahs = { hibahs: { data: [{ id: 'h1', status: 1 }], total: 1 } };
-    const fetchMock = vi.fn(async (url: string, _init?: RequestInit) =>
-      jsonResponse(new URL(url, 'http://x').pathname === '/api/hibah' ? hibahs : wills),
-    );
+    const inProcess = { hibahs: { data: [{ id: 'h2', status: 0 }], total: 1 } };
+    const grants = { grants: { data: [{ id: 'g1', status: 'pending', mine: true }] } };
+    const fetchMock = vi.fn(async (url: string, _init?: RequestInit) => {
+      const u = new URL(url, 'http://x');
+      if (u.pathname === '/api/client-grant') return jsonResponse(grants);
+      if (u.pathname === '/api/hibah') return jsonResponse(u.searchParams.get('status') ? inProcess : hibahs);
+      return jsonResponse(wills);
+    });
     vi.stubGlobal('fetch', fetchMock);
     expect(prefetchForClient(args)).toBeUndefined();
     await waitFor(() => expect(queryClient.getQueryData(willsQuery(clientWills('c1')).queryKey)).toEqual(wills));
     await waitFor(() => expect(queryClient.getQueryData(clientHibahPayments('c1').queryKey)).toEqual(hibahs));
-    expect(fetchMock).toHaveBeenCalledTimes(2);
+    await waitFor(() => expect(queryClient.getQueryData(grantsQuery('pending').queryKey)).toEqual(grants));
+    // the hibah list keeps the page of the envelope, as useHibahList does
+    await waitFor(() =>
+      expect(queryClient.getQueryData(hibahsInProcessQuery('c1').queryKey)).toEqual(inProcess.hibahs),
+    );
+    expect(fetchMock).toHaveBeenCalledTimes(4);
     const asked = fetchMock.mock.calls.map((c) => {
       const url = new URL(String(c[0]), 'http://x');
       return [url.pathname, Object.fromEntries(url.searchParams)];
@@ -40,6 +52,8 @@ describe('prefetchForClient', () => {
       expect.arrayContaining([
         ['/api/wasiat', { user_id: 'c1', load_with: 'payment', limit: '50' }],
         ['/api/hibah', { user_id: 'c1', load_with: 'payment', limit: '50' }],
+        ['/api/client-grant', { limit: '50', status: 'pending' }],
+        ['/api/hibah', { status: '0,1,2,3,4', limit: '5', load_with: 'user,userDetail', user_id: 'c1' }],
       ]),
     );
   });

@@ -2,11 +2,13 @@
  * The client's dashboard asks for its data as the route starts, beside the session check (issue 18 item 4): the
  * route's loader sends the requests at once with the API client of the first load (routes.tsx), and this module,
  * loaded beside the page, puts their answers in the app's query cache under the keys the page reads
- * (`seedQuery`, app/query.tsx; ADR 0209). The will status (the page's largest text) and the transaction history
- * are then there when the page first renders, and its first mount does not ask for them again. Loaded on demand:
+ * (`seedQuery`, app/query.tsx; ADR 0210). The will status (the page's largest text), the transaction history, the
+ * access requests and the hibahs in process are then there when the page first renders, and its first mount does not ask for them again. Loaded on demand:
  * TanStack Query is not part of the first load of /login (ADR 0143).
  */
 import { seedQuery } from '@/app/query.tsx';
+import { type GrantsAnswer, grantsQuery } from '@/features/grants/index.ts';
+import { type HibahPage, hibahsInProcessQuery } from '@/features/hibah/index.ts';
 import { clientHibahPayments, clientWills, willsQuery } from './queries.ts';
 import type { HibahList, WillList } from './types.ts';
 
@@ -16,6 +18,10 @@ export interface ClientAnswers {
   wills: Promise<WillList>;
   /** `GET /api/hibah?user_id=…&load_with=payment&limit=50` */
   hibahs: Promise<HibahList>;
+  /** `GET /api/client-grant?limit=50&status=pending` (features/grants) */
+  grantRequests: Promise<GrantsAnswer>;
+  /** `GET /api/hibah?status=0,1,2,3,4&limit=5&load_with=user,userDetail&user_id=…` (features/hibah) */
+  hibahsInProcess: Promise<HibahPage>;
 }
 
 /**
@@ -28,5 +34,7 @@ export async function seedClientDashboard(userId: string, answers: ClientAnswers
   await Promise.all([
     seedQuery(willsQuery(clientWills(userId)).queryKey, answers.wills),
     seedQuery(clientHibahPayments(userId).queryKey, answers.hibahs),
+    seedQuery(grantsQuery('pending').queryKey, answers.grantRequests),
+    seedQuery(hibahsInProcessQuery(userId).queryKey, answers.hibahsInProcess),
   ]);
 }

@@ -10,25 +10,34 @@ import { Navigate, redirect } from 'react-router';
 import { type Check, guarded, requireActiveAccess, requireSignature } from '@/app/guards.ts';
 import type { FeatureRoutes } from '@/app/routes-types.ts';
 import { session } from '@/app/storage.ts';
+// the grants' light query module, not its index.ts: that brings the grant screens into every first load (/login 147 → 173 kB)
+import { grantsQuery } from '@/features/grants/api.ts';
+import { hibahsInProcessQuery } from '@/features/hibah/index.ts';
 import { clientHibahPayments, clientWills, willsQuery } from './queries.ts';
 
 /** /dashboard/agent is the Agent's dashboard; every other role (and the root redirect) lands on /dashboard. */
 export const agentOnly: Check = () => (roleOf(session.user()) === 'Agent' ? undefined : redirect('/dashboard'));
 
 /**
- * A client's wills and hibahs (their status and the transaction history) are asked for as the route starts,
- * beside the session check, not after the page rendered: the requests go now, and prefetch.ts puts their answers
- * in the cache (ADR 0209). Other roles' dashboards are left as they are. A check that never redirects: it runs
+ * Everything a client's dashboard shows first is asked for as the route starts: their wills and hibahs (the will
+ * status, the transaction history), the organisations' access requests waiting for them and their hibahs in
+ * process. The requests go
+ * beside the session check, not after the page rendered, and prefetch.ts puts their answers
+ * in the cache (ADR 0210). Other roles' dashboards are left as they are. A check that never redirects: it runs
  * after the ones that may.
  */
 export const prefetchForClient: Check = () => {
   const user = session.user();
   if (session.token() && user && roleOf(user) === 'Client') {
     // sent now, with the first load's API client; silent: the page shows a failure when it asks again
-    const wills = willsQuery(clientWills(user.id), { silent: true }).queryFn();
-    const hibahs = clientHibahPayments(user.id, { silent: true }).queryFn();
-    for (const p of [wills, hibahs]) p.catch(() => undefined);
-    void import('./prefetch.ts').then((m) => m.seedClientDashboard(user.id, { wills, hibahs })).catch(() => undefined);
+    const answers = {
+      wills: willsQuery(clientWills(user.id), { silent: true }).queryFn(),
+      hibahs: clientHibahPayments(user.id, { silent: true }).queryFn(),
+      grantRequests: grantsQuery('pending', { silent: true }).queryFn(),
+      hibahsInProcess: hibahsInProcessQuery(user.id, { silent: true }).queryFn(),
+    };
+    for (const p of Object.values(answers)) p.catch(() => undefined);
+    void import('./prefetch.ts').then((m) => m.seedClientDashboard(user.id, answers)).catch(() => undefined);
   }
   return undefined;
 };

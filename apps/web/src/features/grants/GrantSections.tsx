@@ -12,13 +12,10 @@ import { api } from '@/app/api.ts';
 import { successToast } from '@/app/notify.tsx';
 import { formatDateTime } from '@/components/format.ts';
 import { ListTable } from '@/components/ListTable.tsx';
-import { GRANTS_KEY, type Grant } from './api.ts';
+import { GRANTS_KEY, type Grant, grantsQuery } from './api.ts';
 
 function useMyGrants(status?: Grant['status']) {
-  return useQuery({
-    queryKey: [...GRANTS_KEY, status ?? 'all'],
-    queryFn: () => api.get<{ grants: { data: Grant[] } }>('client-grant', { limit: 50, ...(status ? { status } : {}) }),
-  });
+  return useQuery(grantsQuery(status));
 }
 
 /** Dashboard section of a client: requests of organisations waiting for their decision (hidden when none). */

@@ -1,3 +1,5 @@
+import { api } from '@/app/api.ts';
+
 /**
  * Client grants as the API returns them (`GET/POST /api/client-grant…`, apps/api/src/grants/routes.ts;
  * ADR 0101 "who acts for a client").
@@ -33,3 +35,19 @@ export interface MaskedUser {
 
 /** Query key of the grant lists. */
 export const GRANTS_KEY = ['client-grant'] as const;
+
+/** `GET /api/client-grant` as the client's lists read it: `{ grants: { data } }`. */
+export interface GrantsAnswer {
+  grants: { data: Grant[] };
+}
+
+/**
+ * Key and fetch of the caller's grants (`GET /api/client-grant?limit=50[&status=…]`), shared by the dashboard's
+ * and the profile's lists and the dashboard route's early request (features/dashboard/routes.tsx). Without
+ * TanStack Query, so a route of the first load may import it (ADR 0143). `silent`: a failure shows no toast.
+ * @param status one status, or every grant when absent
+ */
+export const grantsQuery = (status?: Grant['status'], opts: { silent?: boolean } = {}) => ({
+  queryKey: [...GRANTS_KEY, status ?? 'all'] as const,
+  queryFn: () => api.get<GrantsAnswer>('client-grant', { limit: 50, ...(status ? { status } : {}) }, opts),
+});

@@ -5,6 +5,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { api } from '@/app/api.ts';
+import { hibahListQuery } from './queries.ts';
 
 /** A hibah as the API returns it (the fields the screens read). */
 export interface Hibah {
@@ -71,9 +72,5 @@ export function useRefreshHibah() {
 
 /** `GET /api/hibah` with filters → `{ hibahs: { data, total } }`. */
 export function useHibahList(query: Record<string, string | number | undefined>, enabled = true) {
-  return useQuery({
-    queryKey: ['hibahs', query],
-    enabled,
-    queryFn: async () => (await api.get<{ hibahs: { data: Hibah[]; total: number } }>('hibah', query)).hibahs,
-  });
+  return useQuery({ ...hibahListQuery(query), enabled });
 }

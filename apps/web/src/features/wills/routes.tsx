@@ -22,7 +22,7 @@ const part = (path: string, load: () => Promise<{ Component: React.ComponentType
 /**
  * A client's wizard asks for its will as the route starts, beside the session check: `GET /api/wasiat/{id}` for
  * `?wasiat_id=`, else `GET /api/wasiat?user_id=…` (prefetch.ts then asks for the open will it finds and puts the
- * answers in the cache; ADR 0209). Other roles pick a client in part A first. Never redirects.
+ * answers in the cache; ADR 0210). Other roles pick a client in part A first. Never redirects.
  */
 export function prefetchWizardWill({ request }: Pick<LoaderFunctionArgs, 'request'>): null {
   const user = session.user();

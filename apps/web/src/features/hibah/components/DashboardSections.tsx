@@ -5,13 +5,14 @@
  * or `will:create:client`); staff who manage one-cent codes get a link to them.
  */
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { can, roleOf } from '@wasiat/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { session } from '@/app/storage.ts';
 import { HibahTable } from '../pages/ListPages.tsx';
 import { COUPONS_PATH } from '../products.ts';
-import { useHibahList } from '../useHibah.ts';
+import { hibahsInProcessQuery } from '../queries.ts';
 
 /** Both sections. */
 export function HibahSections() {
@@ -21,10 +22,7 @@ export function HibahSections() {
   const isClient = role === 'Client';
   const registers = can(role, 'will:create:own') || can(role, 'will:create:client');
   const codes = can(role, 'hibah:coupon:manage');
-  const q = useHibahList(
-    { status: '0,1,2,3,4', limit: 5, load_with: 'user,userDetail', ...(isClient ? { user_id: user?.id } : {}) },
-    !!user,
-  );
+  const q = useQuery({ ...hibahsInProcessQuery(isClient ? user?.id : undefined), enabled: !!user });
   return (
     <>
       <Card withBorder radius="md" p="lg" component="section" aria-labelledby="hibah-in-process-heading">
