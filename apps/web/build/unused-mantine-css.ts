@@ -71,14 +71,14 @@ export function unusedMantineCss(): Plugin {
     enforce: 'post',
     generateBundle(_options, bundle) {
       const html = bundle['index.html'];
-      if (!html || html.type !== 'asset') throw new Error('unused-mantine-css: index.html is not in the bundle');
+      if (html?.type !== 'asset') throw new Error('unused-mantine-css: index.html is not in the bundle');
       let page = String(html.source);
       const chunks = Object.values(bundle).filter((f): f is Rolldown.OutputChunk => f.type === 'chunk');
       const used = mantineClassesIn(chunks.map((c) => c.code));
       const linked = [...page.matchAll(/href="\/(assets\/[^"]+\.css)"/g)].map((m) => m[1] as string);
       for (const oldName of linked) {
         const asset = bundle[oldName];
-        if (!asset || asset.type !== 'asset') continue;
+        if (asset?.type !== 'asset') continue;
         const source = String(asset.source);
         if (!/m_[0-9a-f]{8}/.test(source)) continue;
         if (chunks.some((c) => c.code.includes(oldName)))
