@@ -44,21 +44,21 @@ export function withoutUnusedMantineRules(css: string, used: ReadonlySet<string>
   root.walkRules((rule) => {
     if (rule.parent?.type === 'atrule' && /keyframes$/i.test((rule.parent as postcss.AtRule).name)) return;
     const kept = rule.selectors.filter((s) => (s.match(MANTINE_CLASS) ?? []).every((c) => used.has(c)));
-    if (kept.length === 0) {
-      rule.remove();
-      dropped++;
-    } else if (kept.length < rule.selectors.length) rule.selectors = kept;
+    if (kept.length === rule.selectors.length) return;
+    if (kept.length > 0) {
+      rule.selectors = kept;
+      return;
+    }
+    // the rule goes, and so does every at-rule it leaves empty
+    let parent: postcss.Container | undefined = rule.parent;
+    rule.remove();
+    dropped++;
+    while (parent?.type === 'atrule' && parent.nodes?.length === 0) {
+      const up = parent.parent as postcss.Container | undefined;
+      parent.remove();
+      parent = up;
+    }
   });
-  let emptied = true;
-  while (emptied) {
-    emptied = false;
-    root.walkAtRules((at) => {
-      if (at.nodes && at.nodes.length === 0) {
-        at.remove();
-        emptied = true;
-      }
-    });
-  }
   return { css: root.toString(), dropped };
 }
 
@@ -80,7 +80,7 @@ export function unusedMantineCss(): Plugin {
         const asset = bundle[oldName];
         if (asset?.type !== 'asset') continue;
         const source = String(asset.source);
-        if (!/m_[0-9a-f]{8}/.test(source)) continue;
+        if (source.search(MANTINE_CLASS) < 0) continue;
         if (chunks.some((c) => c.code.includes(oldName)))
           throw new Error(`unused-mantine-css: a chunk names ${oldName}; only index.html may (see the file comment)`);
         const { css } = withoutUnusedMantineRules(source, used);

@@ -3,7 +3,7 @@
  * `requireActiveAccess` (a user whose access is pending sees only /access-pending) and `requireSignature`
  * (a non-Client without a saved signature goes to /signature). /dashboard/agent is
  * for Agents; any other role is sent to /dashboard (ADR: "/dashboard/agent is the Agent's dashboard").
- * A client's /dashboard asks for their wills and hibahs as it starts, beside the session check (`prefetchForClient`).
+ * A client's /dashboard asks for what it shows first as it starts, beside the session check (`prefetchForClient`).
  */
 import { roleOf } from '@wasiat/domain';
 import { Navigate, redirect } from 'react-router';
@@ -21,10 +21,9 @@ export const agentOnly: Check = () => (roleOf(session.user()) === 'Agent' ? unde
 /**
  * Everything a client's dashboard shows first is asked for as the route starts: their wills and hibahs (the will
  * status, the transaction history), the organisations' access requests waiting for them and their hibahs in
- * process. The requests go
- * beside the session check, not after the page rendered, and prefetch.ts puts their answers
- * in the cache (ADR 0210). Other roles' dashboards are left as they are. A check that never redirects: it runs
- * after the ones that may.
+ * process. The requests go beside the session check, not after the page rendered, and prefetch.ts puts their
+ * answers in the cache (ADR 0210). Other roles' dashboards are left as they are. A check that never redirects: it
+ * runs after the ones that may.
  */
 export const prefetchForClient: Check = () => {
   const user = session.user();

@@ -1,2 +1,2 @@
 /** Public face of the hibah feature for other features (the dashboard's early requests; ADR 0143). */
-export { type HibahPage, hibahListQuery, hibahsInProcessQuery } from './queries.ts';
+export { type HibahPage, hibahsInProcessQuery } from './queries.ts';
