@@ -1,12 +1,13 @@
 /**
  * Reading a MyKad front's printed particulars out of OCR text (issue 3 "MyKad OCR"; reference §2.8
- * `document-ocr` reply keys). Pure functions, no I/O (ocr.ts feeds them tesseract's text).
+ * `document-ocr` reply keys). Pure functions, no I/O (ocr.ts feeds them tesseract's words).
  *
  * The MyKad front prints, top to bottom on the left: the number as `YYMMDD-PB-###G`, the name (one or
  * two lines, upper case), the address (two to four lines, the last ones holding the 5-digit postcode,
  * the town and the state), then on the right `WARGANEGARA`, the religion (`ISLAM`) and the gender
  * (`LELAKI` / `PEREMPUAN`). OCR noise is tolerated: the number may come with spaces around the dashes,
- * with O for 0 or I/l for 1; lines of one or two characters are dropped.
+ * with O for 0 or I/l for 1; lines of one or two characters are dropped; words read with low confidence
+ * are dropped and the two columns are read apart (textFromOcrLines, ADR 0213).
  */
 import { STATES } from '@wasiat/domain';
 
@@ -49,17 +50,72 @@ function stateIn(line: string): string | null {
   return null;
 }
 
+/** One word as the OCR engine placed it: its text, confidence (0–100) and box in pixels. */
+export interface OcrWord {
+  text: string;
+  confidence: number;
+  bbox: { x0: number; y0: number; x1: number; y1: number };
+}
+
+/**
+ * Words read with less confidence than this (0–100) are dropped (ADR 0213). On 18 synthetic cards of the tests (six
+ * faces, three names), every printed word was read at 82 or more, and every word of letters the engine "read" in
+ * the photo (`EY`, `Za`, `Hales`, `D`) at 68 or less.
+ */
+export const MIN_WORD_CONFIDENCE = 70;
+
+/**
+ * The card's text, one line per run of words (ADR 0213). A MyKad prints in columns: the number, name and address
+ * on the left; the photo and WARGANEGARA / ISLAM / LELAKI on the right. The engine may join a left-hand line with
+ * marks it read in the photo beside it, and its lines interleave the two columns. So words below
+ * {@link MIN_WORD_CONFIDENCE} are dropped; a line is cut where two words stand further apart than twice the line's
+ * letter height; and the runs that start in the left third of what was read come first, top to bottom, then a
+ * blank line, then the others.
+ *
+ * @param lines the engine's lines, top to bottom, each with its words left to right.
+ * @returns the text, lines separated by `\n` and the columns by a blank line, for {@link parseMykadText}.
+ */
+export function textFromOcrLines(lines: { words: OcrWord[] }[]): string {
+  const runs: { text: string; x0: number; x1: number }[] = [];
+  for (const line of lines) {
+    const words = line.words.filter((w) => w.confidence >= MIN_WORD_CONFIDENCE && w.text.trim());
+    if (!words.length) continue;
+    const heights = words.map((w) => w.bbox.y1 - w.bbox.y0).sort((a, b) => a - b);
+    const gap = 2 * heights[Math.floor(heights.length / 2)];
+    let run = [words[0]];
+    const close = () =>
+      runs.push({ text: run.map((w) => w.text).join(' '), x0: run[0].bbox.x0, x1: run[run.length - 1].bbox.x1 });
+    for (let i = 1; i < words.length; i++) {
+      if (words[i].bbox.x0 - words[i - 1].bbox.x1 > gap) {
+        close();
+        run = [];
+      }
+      run.push(words[i]);
+    }
+    close();
+  }
+  if (!runs.length) return '';
+  // The left column: runs that start in the left part of what was read (a third of its width).
+  const left = Math.min(...runs.map((r) => r.x0));
+  const edge = left + (Math.max(...runs.map((r) => r.x1)) - left) / 3;
+  const column = (inLeft: boolean) => runs.filter((r) => r.x0 < edge === inLeft).map((r) => r.text);
+  return [...column(true), '', ...column(false)].join('\n');
+}
+
 /** Parse OCR text of a MyKad front into its particulars (see the module comment). */
 export function parseMykadText(text: string): MykadParticulars {
+  // A blank line parts the card's columns (textFromOcrLines); it is kept as '' and ends the name and address.
   const lines = text
     .split(/\r?\n/)
     .map((l) =>
-      l
-        .replace(/[^\p{L}\p{N}\s@'/.,()-]/gu, ' ')
-        .replace(/\s+/g, ' ')
-        .trim(),
+      l.trim() === ''
+        ? ''
+        : l
+            .replace(/[^\p{L}\p{N}\s@'/.,()-]/gu, ' ')
+            .replace(/\s+/g, ' ')
+            .trim() || '-',
     )
-    .filter((l) => l.length > 2);
+    .filter((l) => l === '' || l.length > 2);
   const out: MykadParticulars = {
     ic_number: findIcNumber(text),
     name: null,
@@ -84,6 +140,8 @@ export function parseMykadText(text: string): MykadParticulars {
   const body: string[] = [];
   for (const l of lines.slice(start + 1)) {
     const up = l.toUpperCase();
+    if (l === '' && body.length) break;
+    if (l === '') continue;
     if (MARKERS.test(up)) break;
     if (HEADER.test(up) && !body.length) continue;
     body.push(up);

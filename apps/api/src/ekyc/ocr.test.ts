@@ -11,9 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../test/harness.ts';
 import { document_ocrs } from '../db/schema/index.ts';
 import { type Client, newClient, ok, orgAndBranch, PNG_A, pay, userDetail } from '../wills/test-fixtures.ts';
-import { findIcNumber, parseMykadText } from './mykad-text.ts';
+import { findIcNumber, type OcrWord, parseMykadText, textFromOcrLines } from './mykad-text.ts';
 import { readMykad, stopOcr } from './ocr.ts';
-import { dataUrl, syntheticMykadWithText } from './test-images.ts';
+import { dataUrl, type FaceKey, syntheticMykadWithText } from './test-images.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -47,6 +47,59 @@ describe('parsing OCR text', () => {
       nationality: 'WARGANEGARA',
     });
   });
+});
+
+describe('the words read, by confidence and column (ADR 0213)', () => {
+  /** A word at `x` (pixels) on a line 40 px high, `w` pixels wide. */
+  const word = (text: string, x: number, confidence = 95, w = 100): OcrWord => ({
+    text,
+    confidence,
+    bbox: { x0: x, y0: 0, x1: x + w, y1: 40 },
+  });
+  it('drops words read with low confidence, cuts a line where the columns part, and puts the right column last', () => {
+    const text = textFromOcrLines([
+      { words: [word('850412-14-5523', 50, 95, 500), word('Ia', 1160, 12)] },
+      { words: [word('AHMAD', 50), word('FARIS', 170), word('BIN', 290), word('OK', 1200, 88, 60)] },
+      { words: [word('KAMARUDIN', 50, 92, 300)] },
+      { words: [word('68100', 50), word('BATU', 170), word('CAVES', 290), word('Hales', 1170, 22)] },
+      { words: [word('WARGANEGARA', 1300, 90, 250)] },
+      { words: [word('SELANGOR', 50, 96, 250)] },
+      { words: [word('LELAKI', 1370, 91)] },
+    ]);
+    expect(text).toBe(
+      '850412-14-5523\nAHMAD FARIS BIN\nKAMARUDIN\n68100 BATU CAVES\nSELANGOR\n\nOK\nWARGANEGARA\nLELAKI',
+    );
+    expect(parseMykadText(text)).toMatchObject({
+      name: 'AHMAD FARIS BIN KAMARUDIN',
+      address: '68100 BATU CAVES, SELANGOR',
+      state: 'Selangor',
+      nationality: 'WARGANEGARA',
+      gender: 'LELAKI',
+    });
+  });
+  it('keeps a line whole when its words stand at ordinary spacing', () => {
+    expect(textFromOcrLines([{ words: [word('NO', 50, 96, 40), word('12', 110, 96, 40), word('JALAN', 170)] }])).toBe(
+      'NO 12 JALAN\n',
+    );
+    expect(textFromOcrLines([{ words: [word('x', 50, 10)] }])).toBe('');
+  });
+});
+
+describe('reading cards with every test face', () => {
+  const NAMES = ['AHMAD FARIS BIN\nKAMARUDIN', 'SITI AMINAH BINTI\nYUSOF', 'NUR AISYAH BINTI ABDULLAH'];
+  const FACES: FaceKey[] = ['a', 'b', 'd', 'e', 'f', 'g'];
+  it('reads the number, name and address exactly beside each photo', async () => {
+    const wrong: string[] = [];
+    for (const [i, face] of FACES.entries()) {
+      const name = NAMES[i % NAMES.length];
+      const ic = `8${i}0${i + 1}1${i}14${1000 + 37 * i}`;
+      const { particulars: p } = await readMykad(await syntheticMykadWithText(face, { ic, name, address: ADDRESS }));
+      const got = [p.ic_number, p.name, p.address, p.city, p.state].join(' | ');
+      const want = [ic, name.replace('\n', ' '), ADDRESS.join(', '), 'BATU CAVES', 'Selangor'].join(' | ');
+      if (got !== want) wrong.push(`${face}: ${got}`);
+    }
+    expect(wrong).toEqual([]);
+  }, 90_000);
 });
 
 describe('OCR worker', () => {

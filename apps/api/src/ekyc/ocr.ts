@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import { createWorker, OEM, type Worker } from 'tesseract.js';
-import { type MykadParticulars, parseMykadText } from './mykad-text.ts';
+import { type MykadParticulars, parseMykadText, textFromOcrLines } from './mykad-text.ts';
 
 const require = createRequire(import.meta.url);
 const LANGS = ['msa', 'eng'] as const;
@@ -65,9 +65,15 @@ async function prepare(image: Buffer): Promise<Buffer> {
   return sharp(image).rotate().greyscale().resize({ width }).normalise().png().toBuffer();
 }
 
-/** The OCR text and the particulars read from a MyKad front image. @throws if the image cannot be decoded. */
+/**
+ * The text and the particulars read from a MyKad front image. The text is rebuilt from the engine's words
+ * (mykad-text.ts `textFromOcrLines`, ADR 0213): words read with low confidence are dropped and a line is cut
+ * where the card's columns part. @throws if the image cannot be decoded.
+ */
 export async function readMykad(image: Buffer): Promise<{ text: string; particulars: MykadParticulars }> {
   const worker = await ocrWorker();
-  const { data } = await worker.recognize(await prepare(image));
-  return { text: data.text, particulars: parseMykadText(data.text) };
+  const { data } = await worker.recognize(await prepare(image), {}, { blocks: true, text: false });
+  const lines = (data.blocks ?? []).flatMap((b) => b.paragraphs.flatMap((p) => p.lines));
+  const text = textFromOcrLines(lines);
+  return { text, particulars: parseMykadText(text) };
 }
