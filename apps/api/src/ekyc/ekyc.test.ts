@@ -93,7 +93,7 @@ describe('face matching (model)', () => {
     });
   });
 
-  it("the lean detector (ADR 0186) gives face-api's own boxes and scores, without leaving tensors behind", async () => {
+  it("the lean detector (ADR 0186, 0214) gives face-api's own boxes and scores, without leaving tensors behind", async () => {
     const faceapi = await loadFaceModel();
     const { tf } = faceapi;
     const net = faceapi.nets.ssdMobilenetv1;
@@ -107,8 +107,11 @@ describe('face matching (model)', () => {
       expect(tf.memory().numTensors - tensorsBefore).toBe(2); // only the returned boxes and scores
       const own = ownForward.call(net, netInput);
       expect(lean.boxes[0].shape).toEqual([5118, 4]);
-      expect(Array.from(lean.boxes[0].dataSync())).toEqual(Array.from(own.boxes[0].dataSync()));
-      expect(Array.from(lean.scores[0].dataSync())).toEqual(Array.from(own.scores[0].dataSync()));
+      // The batch norm is folded into the depthwise filters and each layer is one fused op (ADR 0214): the same
+      // network, rounded in another order, so within float32 rounding of face-api's own results.
+      const maxDiff = (a: Float32Array, b: Float32Array) => a.reduce((m, x, i) => Math.max(m, Math.abs(x - b[i])), 0);
+      expect(maxDiff(lean.boxes[0].dataSync(), own.boxes[0].dataSync())).toBeLessThan(1e-4);
+      expect(maxDiff(lean.scores[0].dataSync(), own.scores[0].dataSync())).toBeLessThan(1e-4);
       for (const x of [...lean.boxes, ...lean.scores, ...own.boxes, ...own.scores, input]) x.dispose();
     }
   }, 60_000);

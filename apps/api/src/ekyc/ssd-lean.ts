@@ -4,10 +4,12 @@
  * face-api (@vladmandic/face-api 1.7) runs the detector's whole forward pass inside one `tf.tidy`, so every
  * layer's output stays allocated until the pass ends: ~117 MB of activations at the 512 × 512 input on top
  * of the 44 MB of weights (ADR 0145). On the WASM backend the heap grows to that peak and never shrinks.
- * This module computes the same network with the same TensorFlow.js ops in the same order, but frees each
+ * This module computes the same network in the same order, but frees each
  * layer's input as soon as its output exists (and a layer's intermediate results as soon as they are used),
- * so at most about two layers' activations are alive at once. The results are the same tensors face-api's
- * own pass gives (ekyc.test.ts compares boxes and scores on the test images).
+ * so at most about two layers' activations are alive at once. Each layer is one fused TensorFlow.js op (convolution,
+ * bias and ReLU6 together; the depthwise layers' batch norm folded into their filters once, at load): one pass over
+ * each layer's activations instead of three or four, the detector ~15% faster (ADR 0214). The results are face-api's
+ * own within float32 rounding (ekyc.test.ts compares boxes and scores on the test images).
  *
  * Network (SSD MobileNet v1 as published with face-api's `ssd_mobilenetv1_model`): input scaled to
  * [−1, 1]; MobileNet v1 backbone = a 3 × 3 convolution with stride 2, then 13 pairs of a depthwise 3 × 3
@@ -26,38 +28,60 @@ const BN_EPSILON = 0.0010000000474974513;
 /** The backbone's depthwise layers (1-based pair index) that halve the resolution. */
 const STRIDE_2_PAIRS = new Set([2, 4, 6, 12]);
 
-/** A convolution + bias + ReLU6 (face-api's "pointwise" layer; `filters` may be 1 × 1 or 3 × 3). */
+/** A convolution + bias + ReLU6 (face-api's "pointwise" layer; `filters` may be 1 × 1 or 3 × 3), as one fused op. */
 function convBiasRelu6(tf: Tf, x: Tensor, p: any, stride: 1 | 2): Tensor {
-  return tf.tidy(() => {
-    const conv = tf.conv2d(x, p.filters, [stride, stride], 'same');
-    const biased = tf.add(conv, p.batch_norm_offset);
-    conv.dispose();
-    return tf.clipByValue(biased, 0, 6);
+  return tf.fused.conv2d({
+    x,
+    filter: p.filters,
+    strides: [stride, stride],
+    pad: 'same',
+    bias: p.batch_norm_offset,
+    activation: 'relu6',
   });
 }
 
-/** A depthwise 3 × 3 convolution + batch norm + ReLU6. */
+/** A depthwise layer's batch norm folded into its filters and a bias (see {@link foldDepthwise}). */
+interface FoldedDepthwise {
+  filter: Tensor;
+  bias: Tensor;
+}
+
+/** Folded depthwise layers, by the face-api parameter object they were made from. */
+const folded = new WeakMap<object, FoldedDepthwise>();
+
+/**
+ * Fold a depthwise layer's batch norm into its 3 × 3 filters (ADR 0214): with s = scale / √(variance + ε),
+ * `bn(conv(x, w)) = conv(x, w · s) + (offset − mean · s)`. Made once per layer and kept (a few kB each).
+ */
+function foldDepthwise(tf: Tf, p: any): FoldedDepthwise {
+  let f = folded.get(p);
+  if (!f) {
+    f = tf.tidy(() => {
+      const bn = p.batch_norm_scale;
+      const s = tf.div(bn, tf.sqrt(tf.add(p.batch_norm_variance, tf.scalar(BN_EPSILON))));
+      return {
+        filter: tf.mul(p.filters, tf.reshape(s, [1, 1, -1, 1])),
+        bias: tf.sub(p.batch_norm_offset, tf.mul(p.batch_norm_mean, s)),
+      };
+    }) as FoldedDepthwise;
+    tf.keep(f.filter);
+    tf.keep(f.bias);
+    folded.set(p, f);
+  }
+  return f;
+}
+
+/** A depthwise 3 × 3 convolution + batch norm + ReLU6, as one fused op over the folded filters. */
 function depthwiseBnRelu6(tf: Tf, x: Tensor, p: any, stride: 1 | 2): Tensor {
-  return tf.tidy(() => {
-    const conv = tf.depthwiseConv2d(x, p.filters, [stride, stride], 'same');
-    const normed = tf.batchNorm(
-      conv,
-      p.batch_norm_mean,
-      p.batch_norm_variance,
-      p.batch_norm_offset,
-      p.batch_norm_scale,
-      BN_EPSILON,
-    );
-    conv.dispose();
-    return tf.clipByValue(normed, 0, 6);
-  });
+  const { filter, bias } = foldDepthwise(tf, p);
+  return tf.fused.depthwiseConv2d({ x, filter, strides: [stride, stride], pad: 'same', bias, activation: 'relu6' });
 }
 
 /** One predictor head: box encodings `[batch, n, 1, 4]` and class logits `[batch, n, 3]`. */
 function head(tf: Tf, x: Tensor, p: any): { box: Tensor; cls: Tensor } {
   return tf.tidy(() => {
     const batch = x.shape[0];
-    const conv = (q: any) => tf.add(tf.conv2d(x, q.filters, [1, 1], 'same'), q.bias);
+    const conv = (q: any) => tf.fused.conv2d({ x, filter: q.filters, strides: [1, 1], pad: 'same', bias: q.bias });
     return {
       box: tf.reshape(conv(p.box_encoding_predictor), [batch, -1, 1, 4]),
       cls: tf.reshape(conv(p.class_predictor), [batch, -1, 3]),
@@ -150,5 +174,6 @@ export function leanSsdForward(tf: Tf, params: any, input: any): { boxes: Tensor
  * @param tf face-api's TensorFlow.js namespace; @param net `faceapi.nets.ssdMobilenetv1`.
  */
 export function useLeanSsd(tf: Tf, net: any): void {
+  for (let i = 1; i <= 13; i++) foldDepthwise(tf, net.params.mobilenetv1[`conv_${i}`].depthwise_conv);
   net.forwardInput = (input: any) => leanSsdForward(tf, net.params, input);
 }
