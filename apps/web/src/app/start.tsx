@@ -8,7 +8,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { FeedbackHost } from './feedback.tsx';
 import { i18nReady } from './i18n.ts';
-import { createRouter } from './router.tsx';
+import { createRouter, nextTask } from './router.tsx';
 
 // teal.9 (not .8) and darker "dimmed"/error colours: white-on-teal.8 and Mantine's default gray.6/red.6
 // text are below the 4.5:1 contrast axe requires for normal-size text.
@@ -62,7 +62,8 @@ const cssVariablesResolver: CSSVariablesResolver = () => ({
  */
 export async function start(root: HTMLElement): Promise<void> {
   const router = createRouter();
-  await i18nReady;
+  // The router's set-up (its route table, the first match) and React's first render in separate tasks (ADR 0215).
+  await Promise.all([i18nReady, nextTask()]);
   const app = createRoot(root);
   startTransition(() =>
     app.render(
