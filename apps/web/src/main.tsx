@@ -15,13 +15,11 @@ import './app/zod-jitless.ts';
 import '@mantine/core/styles.css';
 import './app/a11y.css';
 import { showBootFailure } from './app/boot-failure.ts';
-
-/** A macrotask boundary: the browser may paint and handle input before the next stage is evaluated. */
-const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+import { nextTask } from './app/next-task.ts';
 
 async function boot(root: HTMLElement) {
   await import('react-dom/client');
-  await yieldToBrowser();
+  await nextTask();
   const { start } = await import('./app/start.tsx');
   await start(root);
 }
