@@ -15,11 +15,13 @@ import './app/zod-jitless.ts';
 import '@mantine/core/styles.css';
 import './app/a11y.css';
 import { showBootFailure } from './app/boot-failure.ts';
-import { nextTask } from './app/next-task.ts';
+
+/** A macrotask boundary: the browser may paint and handle input before the next stage is evaluated. */
+const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 async function boot(root: HTMLElement) {
   await import('react-dom/client');
-  await nextTask();
+  await yieldToBrowser();
   const { start } = await import('./app/start.tsx');
   await start(root);
 }

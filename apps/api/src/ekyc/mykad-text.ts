@@ -102,25 +102,20 @@ export function textFromOcrLines(lines: { words: OcrWord[] }[]): string {
   return [...column(true), '', ...column(false)].join('\n');
 }
 
-/** How {@link parseMykadText} keeps a blank line (the break between the card's columns). */
-const COLUMN_BREAK = '';
-
 /** Parse OCR text of a MyKad front into its particulars (see the module comment). */
 export function parseMykadText(text: string): MykadParticulars {
-  // A blank line parts the card's columns (textFromOcrLines): it is kept, as COLUMN_BREAK, and ends the name and
-  // address; a line that is only noise (two characters or fewer once cleaned) is dropped.
-  const lines: string[] = [];
-  for (const raw of text.split(/\r?\n/)) {
-    if (raw.trim() === '') {
-      lines.push(COLUMN_BREAK);
-      continue;
-    }
-    const l = raw
-      .replace(/[^\p{L}\p{N}\s@'/.,()-]/gu, ' ')
-      .replace(/\s+/g, ' ')
-      .trim();
-    if (l.length > 2) lines.push(l);
-  }
+  // A blank line parts the card's columns (textFromOcrLines); it is kept as '' and ends the name and address.
+  const lines = text
+    .split(/\r?\n/)
+    .map((l) =>
+      l.trim() === ''
+        ? ''
+        : l
+            .replace(/[^\p{L}\p{N}\s@'/.,()-]/gu, ' ')
+            .replace(/\s+/g, ' ')
+            .trim() || '-',
+    )
+    .filter((l) => l === '' || l.length > 2);
   const out: MykadParticulars = {
     ic_number: findIcNumber(text),
     name: null,
@@ -145,10 +140,8 @@ export function parseMykadText(text: string): MykadParticulars {
   const body: string[] = [];
   for (const l of lines.slice(start + 1)) {
     const up = l.toUpperCase();
-    if (l === COLUMN_BREAK) {
-      if (body.length) break;
-      continue;
-    }
+    if (l === '' && body.length) break;
+    if (l === '') continue;
     if (MARKERS.test(up)) break;
     if (HEADER.test(up) && !body.length) continue;
     body.push(up);

@@ -28,7 +28,6 @@ import { guarded, loadPreference, loadSession, requireAuth } from './guards.ts';
 import { loadAllMessages } from './i18n.ts';
 import { NotFoundPage } from './layout/NotFoundPage.tsx';
 import { PublicLayout } from './layout/PublicLayout.tsx';
-import { nextTask } from './next-task.ts';
 import { session } from './storage.ts';
 
 const features = [
@@ -119,6 +118,17 @@ const pages: RouteObject[] = [
   },
   { path: '*', element: <PublicLayout />, children: [{ path: '*', element: <NotFoundPage /> }] },
 ];
+
+/** A new task (a message to ourselves: no timer clamping), so the browser may paint and handle input first. */
+export const nextTask = () =>
+  new Promise<void>((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
 
 /**
  * Every route's `lazy` and `loader` start in a task of their own (ADR 0215). React Router calls the lazy functions

@@ -8,8 +8,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { FeedbackHost } from './feedback.tsx';
 import { i18nReady } from './i18n.ts';
-import { nextTask } from './next-task.ts';
-import { createRouter } from './router.tsx';
+import { createRouter, nextTask } from './router.tsx';
 
 // teal.9 (not .8) and darker "dimmed"/error colours: white-on-teal.8 and Mantine's default gray.6/red.6
 // text are below the 4.5:1 contrast axe requires for normal-size text.
