@@ -19,15 +19,15 @@ import { configDefaults, defineConfig } from 'vitest/config';
  * - in a developer's `npm test`, without PostgreSQL, on PGlite.
  */
 const ONCE = [
-  'apps/api/src/ekyc/ekyc.test.ts',
-  'apps/api/src/ekyc/ocr.test.ts',
-  'apps/api/src/auth/login-throttling.test.ts',
-  'apps/api/src/documents/sealed.test.ts',
-  'apps/api/src/documents/sealed-hibah-amendment.test.ts',
-  'apps/api/src/documents/bilingual.test.ts',
-  'apps/api/src/security/cross-org-probes.test.ts',
-  'apps/api/src/security/access-probes.test.ts',
-  'apps/api/src/security/fuzz.test.ts',
+  'apps/api/src/modules/ekyc/ekyc.test.ts',
+  'apps/api/src/modules/ekyc/ocr.test.ts',
+  'apps/api/src/modules/auth/login-throttling.test.ts',
+  'apps/api/src/modules/documents/sealed.test.ts',
+  'apps/api/src/modules/documents/sealed-hibah-amendment.test.ts',
+  'apps/api/src/modules/documents/bilingual.test.ts',
+  'apps/api/src/modules/security/cross-org-probes.test.ts',
+  'apps/api/src/modules/security/access-probes.test.ts',
+  'apps/api/src/modules/security/fuzz.test.ts',
 ];
 /** The PGlite pass of a CI run, whose PostgreSQL pass follows and runs {@link ONCE}. */
 const pgPassFollows = process.env.PG_PASS_PLANNED === '1' && !process.env.DATABASE_URL;

@@ -3,9 +3,9 @@
  * the model loaded, then the same for MyKad OCR (tesseract.js worker). Run: `node --import tsx bench/ekyc.ts`. Target (issue 3): < 1.5 s, < 600 MB; issue 18: warm match ≤ 1 s, RSS with the model and the OCR worker ≤ 600 MB.
  */
 import { spawnSync } from 'node:child_process';
-import { compareFaces, loadFaceModel } from '../apps/api/src/ekyc/face.ts';
-import { faceCrop, syntheticMykad } from '../apps/api/src/ekyc/test-images.ts';
-import { SERVER_RUNTIME_ENV } from '../apps/api/src/ops/runtime-env.ts';
+import { compareFaces, loadFaceModel } from '../apps/api/src/modules/ekyc/face.ts';
+import { faceCrop, syntheticMykad } from '../apps/api/src/modules/ekyc/test-images.ts';
+import { SERVER_RUNTIME_ENV } from '../apps/api/src/platform/ops/runtime-env.ts';
 import { report } from './lib/results.ts';
 
 // Measure the server's memory as the server runs (ADR 0190): re-run this file in the server's environment.
@@ -43,7 +43,7 @@ console.log(
 );
 
 // Extra signals (@vladmandic/human antispoof + liveness on the selfie; ADR 0093), warm.
-const { selfieSignals } = await import('../apps/api/src/ekyc/liveness.ts');
+const { selfieSignals } = await import('../apps/api/src/modules/ekyc/liveness.ts');
 await selfieSignals(selfie);
 const h0 = performance.now();
 const signals = await selfieSignals(selfie);
@@ -52,8 +52,8 @@ console.log(
 );
 
 // MyKad OCR (tesseract.js in its worker thread; ADR 0090): one read of a synthetic card, warm.
-const { readMykad, stopOcr } = await import('../apps/api/src/ekyc/ocr.ts');
-const { syntheticMykadWithText } = await import('../apps/api/src/ekyc/test-images.ts');
+const { readMykad, stopOcr } = await import('../apps/api/src/modules/ekyc/ocr.ts');
+const { syntheticMykadWithText } = await import('../apps/api/src/modules/ekyc/test-images.ts');
 const front = await syntheticMykadWithText('d', {
   ic: '850412145523',
   name: 'AHMAD FARIS BIN\nKAMARUDIN',

@@ -23,7 +23,7 @@ import pg from 'pg';
 import { type Db, openDatabase } from '../apps/api/src/db/client.ts';
 import { users } from '../apps/api/src/db/schema/index.ts';
 import { seedDemo } from '../apps/api/src/db/seed/seed.ts';
-import type { ReportQuery } from '../apps/api/src/reports/filters.ts';
+import type { ReportQuery } from '../apps/api/src/modules/reports/filters.ts';
 import {
   dashboardSummary,
   detailReport,
@@ -31,7 +31,7 @@ import {
   type ReportKind,
   soaReport,
   summaryReport,
-} from '../apps/api/src/reports/service.ts';
+} from '../apps/api/src/modules/reports/service.ts';
 import { report } from './lib/results.ts';
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';

@@ -118,7 +118,7 @@ async function waitForHealth(timeoutMs: number) {
   throw new Error(`the server did not answer ${base}/api/health`);
 }
 
-/** The demo client's session as `POST /api/login` answers it: the token and the user (app/storage.ts keeps both). */
+/** The demo client's session as `POST /api/login` answers it: the token and the user (lib/storage.ts keeps both). */
 async function clientSession(): Promise<{ token: string; user: unknown }> {
   const r = await call(`${base}/api/login`, {
     method: 'POST',
@@ -192,10 +192,10 @@ try {
     const lcps: number[] = [];
     const js: number[] = [];
     for (let i = 0; i < runs; i++) {
-      // The session as the client keeps it (app/storage.ts), then an empty HTTP cache.
+      // The session as the client keeps it (lib/storage.ts), then an empty HTTP cache.
       const page = await browser.newPage();
       await page.goto(`${base}/pdpa`, { waitUntil: 'load' });
-      // As the login page leaves it (app/storage.ts): `id_token` and `LOGGED_USER`.
+      // As the login page leaves it (lib/storage.ts): `id_token` and `LOGGED_USER`.
       await page.evaluate(
         (c) => {
           localStorage.clear();

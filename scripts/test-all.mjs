@@ -60,7 +60,7 @@ function check(name, cmd, args) {
 }
 
 check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
-check('lint', bin('biome'), ['check', '.']);
+check('lint', 'npm', ['run', '--silent', 'lint']);
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const haveChromium = existsSync(chromium);

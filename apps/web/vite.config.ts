@@ -9,7 +9,7 @@ import { unusedMantineCss } from './build/unused-mantine-css.ts';
 /**
  * What every page's first load needs, /login's whole first load included: React, the router, i18next, Mantine's
  * style system and the handful of components of the public frame and the auth pages, the API client with its
- * toast/dialog managers (not their hosts, app/feedback.tsx), in ONE chunk beside the entry. Left to itself the
+ * toast/dialog managers (not their hosts, lib/feedback.tsx), in ONE chunk beside the entry. Left to itself the
  * bundler cut them into ~20 chunks of a few hundred bytes each, and every response costs ~540 bytes of headers
  * and a request on a slow link (issue 18 item 4; ADR 0143).
  */
@@ -43,14 +43,14 @@ const FIRST_LOAD = new RegExp(
     `node_modules[\\\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|use-sync-external-store|clsx|@mantine[\\\\/]hooks|@mantine[\\\\/]store)[\\\\/]`,
     `node_modules[\\\\/]@mantine[\\\\/]core[\\\\/]esm[\\\\/](core|components[\\\\/](${MANTINE_BASE}))[\\\\/]`,
     `node_modules[\\\\/]@mantine[\\\\/](notifications[\\\\/]esm[\\\\/]notifications\\.store|modals[\\\\/]esm[\\\\/]events)\\.mjs$`,
-    `apps[\\\\/]web[\\\\/]src[\\\\/](app[\\\\/](api|notify|storage|feedback|zod-jitless)|components[\\\\/](FormError|form-errors|PasswordField)|features[\\\\/]auth[\\\\/]AuthCard)\\.tsx?$`,
+    `apps[\\\\/]web[\\\\/]src[\\\\/](lib[\\\\/](api|notify|storage|feedback|zod-jitless)|components[\\\\/](FormError|form-errors|PasswordField)|features[\\\\/]auth[\\\\/]AuthCard)\\.tsx?$`,
     // The role table the router's checks read, and the not-found page the router shows: each was a chunk of
     // its own of under 1 kB (ADR 0205).
     `packages[\\\\/]domain[\\\\/]src[\\\\/](permissions|original-roles)\\.ts$|apps[\\\\/]web[\\\\/]src[\\\\/]app[\\\\/]layout[\\\\/]NotFoundPage\\.tsx$`,
   ].join('|'),
 );
 
-/** The core message files of a language (app/i18n.ts `CORE_FILES`), in their own chunk. */
+/** The core message files of a language (lib/i18n.ts `CORE_FILES`), in their own chunk. */
 const CORE_LOCALE = (lang: string) =>
   new RegExp(`[\\\\/]locales[\\\\/]${lang}[\\\\/](common|auth|validation|errors)\\.json$`);
 
@@ -81,7 +81,7 @@ function withImports(
  * index.html fetches every chunk of the first load at once, in parallel with the entry, instead of each after the
  * code that imports it ran (one round trip per step on a slow link):
  * - the chunks of the boot's stages (the entry's dynamic imports, main.tsx) and their static imports;
- * - Malay's core messages (`locale-ms-core`: the default language, spec §1), which app/i18n.ts loads at start.
+ * - Malay's core messages (`locale-ms-core`: the default language, spec §1), which lib/i18n.ts loads at start.
  * Each is a `modulepreload` link (issue 18 item 4; ADRs 0116, 0205).
  */
 function preloadFirstLoad(): Plugin {
@@ -124,7 +124,7 @@ function preloadFirstLoad(): Plugin {
  */
 function warmPrivateFrame(): Plugin {
   let fileName: string | undefined;
-  const FRAME = /[\\/]app[\\/](query|layout[\\/]AppLayout)\.tsx$/;
+  const FRAME = /[\\/](lib[\\/]query|app[\\/]layout[\\/]AppLayout)\.tsx$/;
   return {
     name: 'wasiat:warm-private-frame',
     apply: 'build',
@@ -142,7 +142,7 @@ function warmPrivateFrame(): Plugin {
         [...chunks.values()].filter((c) => Object.keys(c.modules).some((m) => FRAME.test(m))).map((c) => c.fileName),
         firstLoad,
       );
-      if (frame.size === 0) throw new Error('warm-private-frame: the frame chunks (app/query.tsx, AppLayout) are gone');
+      if (frame.size === 0) throw new Error('warm-private-frame: the frame chunks (lib/query.tsx, AppLayout) are gone');
       const locale = (lang: string) =>
         [...chunks.keys()].find((f) => new RegExp(`(^|/)locale-${lang}-[^/]*\\.js$`).test(f) && !f.includes('-core-'));
       const ms = locale('ms');
@@ -212,7 +212,7 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // Two chunks per language (web and server messages), fetched only for the language in use: the core
-        // (the login pages' and the shared validation messages) and the rest (app/i18n.ts; ADR 0143).
+        // (the login pages' and the shared validation messages) and the rest (lib/i18n.ts; ADR 0143).
         codeSplitting: {
           groups: [
             { name: 'base-react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/, priority: 4 },

@@ -22,22 +22,22 @@ import {
 } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
 import type { DestinationStream } from 'pino';
-import { guardPlugin } from './auth/guard.ts';
-import { authRoutes } from './auth/routes.ts';
 import type { Ctx } from './context.ts';
-import { coreRoutes } from './http/core-routes.ts';
-import { installErrorHandler } from './http/errors.ts';
-import { healthRoutes } from './http/health.ts';
-import { lazyChildLogger, requestLine } from './http/logging.ts';
-import { withMethodSpoofing } from './http/method-spoof.ts';
-import { parseQueryString } from './http/query.ts';
-import { dbRateLimitStore, sweepRateLimitCounters } from './http/rate-limit-store.ts';
-import { ROUTE_RATE_LIMITS, routeRateLimit } from './http/rate-limits.ts';
-import { headersOf } from './http/security-headers.ts';
-import { installInputTrimming } from './http/trim.ts';
-import { serveWeb } from './http/web-static.ts';
-import { registerJob } from './jobs/scheduler.ts';
+import { guardPlugin } from './modules/auth/guard.ts';
+import { authRoutes } from './modules/auth/routes.ts';
 import { registerModules } from './modules.ts';
+import { coreRoutes } from './platform/http/core-routes.ts';
+import { installErrorHandler } from './platform/http/errors.ts';
+import { healthRoutes } from './platform/http/health.ts';
+import { lazyChildLogger, requestLine } from './platform/http/logging.ts';
+import { withMethodSpoofing } from './platform/http/method-spoof.ts';
+import { parseQueryString } from './platform/http/query.ts';
+import { dbRateLimitStore, sweepRateLimitCounters } from './platform/http/rate-limit-store.ts';
+import { ROUTE_RATE_LIMITS, routeRateLimit } from './platform/http/rate-limits.ts';
+import { headersOf } from './platform/http/security-headers.ts';
+import { installInputTrimming } from './platform/http/trim.ts';
+import { serveWeb } from './platform/http/web-static.ts';
+import { registerJob } from './platform/jobs/scheduler.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

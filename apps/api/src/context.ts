@@ -1,9 +1,9 @@
 /** What every module's routes and services receive (built once in main.ts or in a test). */
 import type { Db } from './db/client.ts';
-import type { Env } from './env.ts';
-import type { FileStore } from './files/storage.ts';
-import type { UrlSigner } from './http/signed-url.ts';
-import type { Mailer } from './mail/mailer.ts';
+import type { Env } from './platform/config/env.ts';
+import type { FileStore } from './platform/files/storage.ts';
+import type { UrlSigner } from './platform/http/signed-url.ts';
+import type { Mailer } from './platform/mail/mailer.ts';
 
 export interface Ctx {
   db: Db;

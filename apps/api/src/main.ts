@@ -11,16 +11,18 @@ import { LOCKS, withAdvisoryLock } from './db/advisory-lock.ts';
 import { openDatabase } from './db/client.ts';
 import { seedProgrammes } from './db/seed/programmes.ts';
 import { DEMO_PASSWORD, DEMO_USERS, hasDemo, seedBase, seedDemo } from './db/seed/seed.ts';
-import { loadEnv } from './env.ts';
-import { createFileStore } from './files/storage.ts';
-import { startDraining } from './http/health.ts';
-import { asyncDestination, loggerOptions, scrubLogText } from './http/logging.ts';
-import { UrlSigner } from './http/signed-url.ts';
-import { startJobRunner } from './jobs/runner.ts';
-import { createMailer } from './mail/mailer.ts';
-import { seedDemoTwoFactor } from './security/two-factor.ts';
+import { seedDemoTwoFactor } from './modules/security/two-factor.ts';
+import { assertSafeForProduction, loadEnv } from './platform/config/env.ts';
+import { createFileStore } from './platform/files/storage.ts';
+import { startDraining } from './platform/http/health.ts';
+import { asyncDestination, loggerOptions, scrubLogText } from './platform/http/logging.ts';
+import { UrlSigner } from './platform/http/signed-url.ts';
+import { startJobRunner } from './platform/jobs/runner.ts';
+import { createMailer } from './platform/mail/mailer.ts';
 
 const env = loadEnv();
+// Production refuses unsafe configuration before it opens anything (issue 35 item 5; ADR 0218).
+assertSafeForProduction(env);
 const dataDir = resolve(env.DATA_DIR);
 mkdirSync(dataDir, { recursive: true });
 
@@ -38,7 +40,8 @@ const database = await openDatabase({
   migrate: env.DATABASE_MIGRATE === '1',
 });
 const embedded = database.kind === 'pglite';
-const wantDemo = env.SEED_DEMO === '1' || (embedded && env.SEED_DEMO !== '0');
+// Never in production, whatever the database (assertSafeForProduction refuses SEED_DEMO=1 there; ADR 0218).
+const wantDemo = env.NODE_ENV !== 'production' && (env.SEED_DEMO === '1' || (embedded && env.SEED_DEMO !== '0'));
 let seededDemo = false;
 const seed = async () => {
   if (wantDemo) {

@@ -3,33 +3,33 @@
  * `config.access` (auth/guard.ts); a route without it stops the server from starting.
  */
 import type { FastifyInstance } from 'fastify';
-import { amendmentOnFlatRoutes } from './amendments/original-contract.ts';
-import { hibahAmendmentPartsOnFlatRoutes } from './amendments/original-hibah-parts.ts';
-import { amendmentsRoutes } from './amendments/routes.ts';
-import { auditRoutes } from './audit/routes.ts';
-import { clientsRoutes } from './clients/routes.ts';
 import type { Ctx } from './context.ts';
-import { documentsRoutes } from './documents/routes.ts';
-import { ekycOnWillRoutes } from './ekyc/original-contract.ts';
-import { ekycRoutes } from './ekyc/routes.ts';
-import { ezQurbanRoutes } from './ezqurban/routes.ts';
-import { faraidRoutes } from './faraid/routes.ts';
-import { grantsRoutes } from './grants/routes.ts';
-import { hibahOnFlatRoutes } from './hibah/original-contract.ts';
-import { hibahRoutes } from './hibah/routes.ts';
-import { jobsRoutes } from './jobs/routes.ts';
-import { organisationsRoutes } from './organisations/routes.ts';
-import { otpRoutes } from './otp/routes.ts';
-import { paymentsOnWillRoutes } from './payments/original-contract.ts';
-import { paymentsRoutes } from './payments/routes.ts';
-import { postcodesRoutes } from './postcodes/routes.ts';
-import { remindersRoutes } from './reminders/index.ts';
-import { reportsRoutes } from './reports/routes.ts';
-import { securityRoutes } from './security/routes.ts';
-import { supportRoutes } from './support/index.ts';
-import { tekunRoutes } from './tekun/routes.ts';
-import { usersRoutes } from './users/routes.ts';
-import { willsRoutes } from './wills/routes.ts';
+import { amendmentOnFlatRoutes } from './modules/amendments/original-contract.ts';
+import { hibahAmendmentPartsOnFlatRoutes } from './modules/amendments/original-hibah-parts.ts';
+import { amendmentsRoutes } from './modules/amendments/routes.ts';
+import { clientsRoutes } from './modules/clients/routes.ts';
+import { documentsRoutes } from './modules/documents/routes.ts';
+import { ekycOnWillRoutes } from './modules/ekyc/original-contract.ts';
+import { ekycRoutes } from './modules/ekyc/routes.ts';
+import { ezQurbanRoutes } from './modules/ezqurban/routes.ts';
+import { faraidRoutes } from './modules/faraid/routes.ts';
+import { grantsRoutes } from './modules/grants/routes.ts';
+import { hibahOnFlatRoutes } from './modules/hibah/original-contract.ts';
+import { hibahRoutes } from './modules/hibah/routes.ts';
+import { organisationsRoutes } from './modules/organisations/routes.ts';
+import { otpRoutes } from './modules/otp/routes.ts';
+import { paymentsOnWillRoutes } from './modules/payments/original-contract.ts';
+import { paymentsRoutes } from './modules/payments/routes.ts';
+import { postcodesRoutes } from './modules/postcodes/routes.ts';
+import { remindersRoutes } from './modules/reminders/index.ts';
+import { reportsRoutes } from './modules/reports/routes.ts';
+import { securityRoutes } from './modules/security/routes.ts';
+import { supportRoutes } from './modules/support/index.ts';
+import { tekunRoutes } from './modules/tekun/routes.ts';
+import { usersRoutes } from './modules/users/routes.ts';
+import { willsRoutes } from './modules/wills/routes.ts';
+import { auditRoutes } from './platform/audit/routes.ts';
+import { jobsRoutes } from './platform/jobs/routes.ts';
 
 export async function registerModules(api: FastifyInstance, ctx: Ctx) {
   // The 2021 client's parts E–G of a hibah amendment onto its draft (issue 20, ADR 0180): before the hibah's own.

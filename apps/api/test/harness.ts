@@ -16,16 +16,16 @@ import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { inject } from 'vitest';
 import { buildApp, type TlsFiles } from '../src/app.ts';
-import type { DeclaredRoute } from '../src/auth/guard.ts';
 import type { Ctx } from '../src/context.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { login_challenges, two_factors } from '../src/db/schema/index.ts';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from '../src/db/seed/seed.ts';
-import { loadEnv } from '../src/env.ts';
-import { LocalFileStore } from '../src/files/storage.ts';
-import { UrlSigner } from '../src/http/signed-url.ts';
-import { createMailer } from '../src/mail/mailer.ts';
-import { currentCode, openSecret, seedDemoTwoFactor } from '../src/security/two-factor.ts';
+import type { DeclaredRoute } from '../src/modules/auth/guard.ts';
+import { currentCode, openSecret, seedDemoTwoFactor } from '../src/modules/security/two-factor.ts';
+import { loadEnv } from '../src/platform/config/env.ts';
+import { LocalFileStore } from '../src/platform/files/storage.ts';
+import { UrlSigner } from '../src/platform/http/signed-url.ts';
+import { createMailer } from '../src/platform/mail/mailer.ts';
 
 export interface ReceivedMail {
   to: string[];

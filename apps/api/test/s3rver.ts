@@ -9,7 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { S3Options } from '../src/files/storage.ts';
+import type { S3Options } from '../src/platform/files/storage.ts';
 
 const root = resolve(import.meta.dirname, '../../..');
 

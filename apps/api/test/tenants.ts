@@ -10,8 +10,6 @@
  */
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { draftWitness, verifiedAmendmentOtp } from '../src/amendments/test-fixtures.ts';
-import { hashPassword } from '../src/auth/passwords.ts';
 import {
   amendment_witnesses,
   branches,
@@ -28,9 +26,10 @@ import {
 } from '../src/db/schema/index.ts';
 import { seedProgrammes } from '../src/db/seed/programmes.ts';
 import { DEMO_PASSWORD } from '../src/db/seed/seed.ts';
-import { saveAttachment } from '../src/files/uploads.ts';
-import { caretakerBody, landBody, minorMykad, receiverBody, witnessBody } from '../src/hibah/test-fixtures.ts';
-import { certificatePdf, certificateXlsx, uploadForm } from '../src/tekun/test-fixtures.ts';
+import { draftWitness, verifiedAmendmentOtp } from '../src/modules/amendments/test-fixtures.ts';
+import { hashPassword } from '../src/modules/auth/passwords.ts';
+import { caretakerBody, landBody, minorMykad, receiverBody, witnessBody } from '../src/modules/hibah/test-fixtures.ts';
+import { certificatePdf, certificateXlsx, uploadForm } from '../src/modules/tekun/test-fixtures.ts';
 import {
   type Client,
   grantAccess,
@@ -45,7 +44,8 @@ import {
   userDetail,
   verifiedSubmitOtp,
   witness,
-} from '../src/wills/test-fixtures.ts';
+} from '../src/modules/wills/test-fixtures.ts';
+import { saveAttachment } from '../src/platform/files/uploads.ts';
 import type { TestApp } from './harness.ts';
 
 /**

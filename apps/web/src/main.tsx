@@ -10,8 +10,8 @@
  * could not interrupt. Every chunk is already fetched in parallel (`modulepreload` in index.html), so the stages
  * cost no request (issue 18 item 4; ADR 0205). If a stage cannot be loaded, the page says so (app/boot-failure.ts).
  */
-// First: zod's jitless setting, before any schema is built (app/zod-jitless.ts).
-import './app/zod-jitless.ts';
+// First: zod's jitless setting, before any schema is built (lib/zod-jitless.ts).
+import './lib/zod-jitless.ts';
 import '@mantine/core/styles.css';
 import './app/a11y.css';
 import { showBootFailure } from './app/boot-failure.ts';

@@ -1,6 +1,6 @@
 /**
  * The e2e app has no SMTP server: each mail is written to DATA_DIR/outbox/<time>-<random>.eml
- * (apps/api/src/mail/mailer.ts). These helpers find the newest mail to an address and its first link.
+ * (apps/api/src/platform/mail/mailer.ts). These helpers find the newest mail to an address and its first link.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';

@@ -3,7 +3,7 @@
  * item 9 "Nothing raw on screen": the record history never shows a key such as `will.verification` or a
  * column name; ADR 0159).
  *
- * - {@link AUDIT_ACTIONS}: every action the API writes (`apps/api/src/audit/audit.ts` takes only an
+ * - {@link AUDIT_ACTIONS}: every action the API writes (`apps/api/src/platform/audit/audit.ts` takes only an
  *   {@link AuditAction}, so an action outside this table does not compile, and `recordAudit` refuses one at
  *   run time). Add the label here when adding an audit call.
  * - {@link AUDIT_FIELDS}: the fields of the records whose history is shown (wills, hibahs, amendments and
@@ -198,7 +198,7 @@ export const isAuditAction = (action: string): action is AuditAction => Object.h
 /**
  * Fields an audit event's before/after may hold for the records whose history is shown (wills, hibahs,
  * amendments: every column, plus the keys the events add) → labels. Checked against the tables' columns
- * and against the events a will, hibah and amendment journey writes (apps/api/src/audit/catalogue.test.ts).
+ * and against the events a will, hibah and amendment journey writes (apps/api/src/platform/audit/catalogue.test.ts).
  */
 export const AUDIT_FIELDS = {
   // Ownership and organisation

@@ -1,6 +1,6 @@
 /**
  * Roles and the one permission table (spec §6; DESIGN.md §9.4). The server enforces it
- * (`apps/api/src/auth/guard.ts` refuses a route whose action the role lacks) and the web client reads it
+ * (`apps/api/src/modules/auth/guard.ts` refuses a route whose action the role lacks) and the web client reads it
  * to show or hide menus and buttons. A role is the first entry of `user.roles` (spec §6).
  */
 export const ROLES = ['Client', 'Agent', 'Staff', 'Officer', 'Accountant', 'Partner', 'Admin'] as const;

@@ -1,6 +1,6 @@
 /**
  * Will-review reminders (issue 17 item 17; ADR 0174): when a testator is invited to review their registered
- * will. Pure; the API's daily job (apps/api/src/reminders) asks these functions what is due on a day.
+ * will. Pure; the API's daily job (apps/api/src/modules/reminders) asks these functions what is due on a day.
  *
  * - Yearly: on each anniversary of the will's registration, counted on calendar dates in Asia/Kuala_Lumpur
  *   (the registration's date there). A will registered on 29 February has its anniversary on 1 March in a

@@ -4,7 +4,7 @@
  * the API runs as the application role with DATABASE_MIGRATE=0 (db/roles.sql; docs/operations.md).
  */
 import { join, resolve } from 'node:path';
-import { loadEnv } from '../env.ts';
+import { loadEnv } from '../platform/config/env.ts';
 import { openDatabase } from './client.ts';
 
 const env = loadEnv();

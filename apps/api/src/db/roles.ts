@@ -37,7 +37,7 @@ export async function applyAppRole(url: string) {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const { loadEnv } = await import('../env.ts');
+  const { loadEnv } = await import('../platform/config/env.ts');
   const url = loadEnv().DATABASE_URL;
   if (!url) {
     console.error('db:roles needs DATABASE_URL (PostgreSQL, as the owner of the schema)');

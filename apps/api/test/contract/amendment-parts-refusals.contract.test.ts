@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { amendments } from '../../src/db/schema/index.ts';
-import { newClient, newMykad, PNG_A } from '../../src/wills/test-fixtures.ts';
+import { newClient, newMykad, PNG_A } from '../../src/modules/wills/test-fixtures.ts';
 import { makeTestApp, type TestApp } from '../harness.ts';
 import { receiverBody, testatorOfRegisteredWill } from './amendment-steps.ts';
 

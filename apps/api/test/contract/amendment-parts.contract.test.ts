@@ -11,9 +11,9 @@
 import { execFileSync } from 'node:child_process';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { draftWitness, passAmendmentEkyc } from '../../src/amendments/test-fixtures.ts';
 import { amendments, wills } from '../../src/db/schema/index.ts';
-import { bytesOf, JPEG_A, newMykad, PNG_A, SIGNATURE_PNG } from '../../src/wills/test-fixtures.ts';
+import { draftWitness, passAmendmentEkyc } from '../../src/modules/amendments/test-fixtures.ts';
+import { bytesOf, JPEG_A, newMykad, PNG_A, SIGNATURE_PNG } from '../../src/modules/wills/test-fixtures.ts';
 import { makeTestApp, type TestApp } from '../harness.ts';
 import { receiverBody, testatorOfRegisteredWill } from './amendment-steps.ts';
 import { amendmentWitnessLinks, confirmAmendmentWitness, smsCode } from './beside.ts';

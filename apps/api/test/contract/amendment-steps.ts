@@ -5,8 +5,8 @@
  */
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { registeredWill } from '../../src/amendments/test-fixtures.ts';
 import { users } from '../../src/db/schema/index.ts';
+import { registeredWill } from '../../src/modules/amendments/test-fixtures.ts';
 import type { TestApp } from '../harness.ts';
 
 /** The testator of a registered will, logged in through the 2021 client (its login body carries `role`; ADR 0135). */

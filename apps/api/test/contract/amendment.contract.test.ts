@@ -9,9 +9,9 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { draftWitness, passAmendmentEkyc, registeredWill } from '../../src/amendments/test-fixtures.ts';
 import { amendments, users, wills } from '../../src/db/schema/index.ts';
-import { SIGNATURE_PNG } from '../../src/wills/test-fixtures.ts';
+import { draftWitness, passAmendmentEkyc, registeredWill } from '../../src/modules/amendments/test-fixtures.ts';
+import { SIGNATURE_PNG } from '../../src/modules/wills/test-fixtures.ts';
 import { makeTestApp, type TestApp } from '../harness.ts';
 import { amendmentWitnessLinks, confirmAmendmentWitness, smsCode } from './beside.ts';
 import { originalClient } from './replay.ts';

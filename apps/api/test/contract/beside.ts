@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { hibah_witnesses } from '../../src/db/schema/index.ts';
-import { SIGNATURE_PNG } from '../../src/wills/test-fixtures.ts';
+import { SIGNATURE_PNG } from '../../src/modules/wills/test-fixtures.ts';
 import type { TestApp } from '../harness.ts';
 
 /** Quoted-printable soft breaks and escapes removed from a raw mail. */

@@ -11,9 +11,9 @@
 import { execFileSync } from 'node:child_process';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { passAmendmentEkyc } from '../../src/amendments/test-fixtures.ts';
 import { amendments } from '../../src/db/schema/index.ts';
-import { JPEG_A, newClient, newMykad, SIGNATURE_PNG } from '../../src/wills/test-fixtures.ts';
+import { passAmendmentEkyc } from '../../src/modules/amendments/test-fixtures.ts';
+import { JPEG_A, newClient, newMykad, SIGNATURE_PNG } from '../../src/modules/wills/test-fixtures.ts';
 import { makeTestApp, type TestApp } from '../harness.ts';
 import { amendmentWitnessLinks, confirmAmendmentWitness, smsCode } from './beside.ts';
 import { GRANTOR_PHONE, grantorOfRegisteredHibah, submitHibahAmendment } from './hibah-amendment-steps.ts';

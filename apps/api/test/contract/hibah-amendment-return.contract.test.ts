@@ -15,9 +15,9 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { passAmendmentEkyc } from '../../src/amendments/test-fixtures.ts';
 import { amendments, hibahs, otp_codes } from '../../src/db/schema/index.ts';
-import { newMykad, ok } from '../../src/wills/test-fixtures.ts';
+import { passAmendmentEkyc } from '../../src/modules/amendments/test-fixtures.ts';
+import { newMykad, ok } from '../../src/modules/wills/test-fixtures.ts';
 import { makeTestApp, type TestApp } from '../harness.ts';
 import {
   acceptAndApproveHibahAmendment,

@@ -11,9 +11,9 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { passAmendmentEkyc } from '../../src/amendments/test-fixtures.ts';
 import { amendments, hibah_user_details, hibahs } from '../../src/db/schema/index.ts';
-import { newMykad } from '../../src/wills/test-fixtures.ts';
+import { passAmendmentEkyc } from '../../src/modules/amendments/test-fixtures.ts';
+import { newMykad } from '../../src/modules/wills/test-fixtures.ts';
 import { makeTestApp, type TestApp } from '../harness.ts';
 import { smsCode } from './beside.ts';
 import {

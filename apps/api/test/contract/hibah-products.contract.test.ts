@@ -11,8 +11,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hibah_coupons, hibahs } from '../../src/db/schema/index.ts';
-import { passHibahEkyc } from '../../src/hibah/test-fixtures.ts';
-import { newMykad, ok } from '../../src/wills/test-fixtures.ts';
+import { passHibahEkyc } from '../../src/modules/hibah/test-fixtures.ts';
+import { newMykad, ok } from '../../src/modules/wills/test-fixtures.ts';
 import { makeTestApp, type TestApp } from '../harness.ts';
 import { type OriginalCall, originalClient } from './replay.ts';
 import {

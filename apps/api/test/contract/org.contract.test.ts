@@ -14,7 +14,7 @@ import {
   user_accesses,
   users,
 } from '../../src/db/schema/index.ts';
-import { SIGNATURE_PNG } from '../../src/wills/test-fixtures.ts';
+import { SIGNATURE_PNG } from '../../src/modules/wills/test-fixtures.ts';
 import { makeTestApp, type TestApp } from '../harness.ts';
 import { originalClient } from './replay.ts';
 

@@ -5,8 +5,8 @@
  * suite's replayer; the steps our API adds (payment, the submission code, witnesses' links) are done beside it.
  */
 import { expect } from 'vitest';
-import { verifiedHibahOtp } from '../../src/hibah/test-fixtures.ts';
-import { newClient, newMykad, ok, SIGNATURE_PNG } from '../../src/wills/test-fixtures.ts';
+import { verifiedHibahOtp } from '../../src/modules/hibah/test-fixtures.ts';
+import { newClient, newMykad, ok, SIGNATURE_PNG } from '../../src/modules/wills/test-fixtures.ts';
 import type { TestApp } from '../harness.ts';
 import { confirmHibahWitness, smsCode } from './beside.ts';
 import type { originalClient } from './replay.ts';

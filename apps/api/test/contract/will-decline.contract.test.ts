@@ -15,7 +15,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audit_events, ekyc_links, ekyc_manual_reviews, wills } from '../../src/db/schema/index.ts';
 import { DEMO_PASSWORD } from '../../src/db/seed/seed.ts';
-import { maxAttemptsFor } from '../../src/ekyc/limits.ts';
+import { maxAttemptsFor } from '../../src/modules/ekyc/limits.ts';
 import {
   type Client,
   grantAccess,
@@ -28,7 +28,7 @@ import {
   SIGNATURE_PNG,
   userDetail,
   verifiedSubmitOtp,
-} from '../../src/wills/test-fixtures.ts';
+} from '../../src/modules/wills/test-fixtures.ts';
 import { makeTestApp, type TestApp } from '../harness.ts';
 import { originalClient } from './replay.ts';
 

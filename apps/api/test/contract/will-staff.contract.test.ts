@@ -22,7 +22,7 @@ import {
   userDetail,
   verifiedSubmitOtp,
   witness,
-} from '../../src/wills/test-fixtures.ts';
+} from '../../src/modules/wills/test-fixtures.ts';
 import { makeTestApp, type TestApp } from '../harness.ts';
 import { originalClient } from './replay.ts';
 

@@ -9,8 +9,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { user_accesses, users, wills } from '../../src/db/schema/index.ts';
-import { faceCrop, syntheticMykad } from '../../src/ekyc/test-images.ts';
-import { JPEG_A, newMykad, SIGNATURE_PNG, verifiedSubmitOtp } from '../../src/wills/test-fixtures.ts';
+import { faceCrop, syntheticMykad } from '../../src/modules/ekyc/test-images.ts';
+import { JPEG_A, newMykad, SIGNATURE_PNG, verifiedSubmitOtp } from '../../src/modules/wills/test-fixtures.ts';
 import { makeTestApp, type TestApp } from '../harness.ts';
 import { originalClient } from './replay.ts';
 

@@ -25,8 +25,8 @@ import PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/client.ts';
 import { DEMO_PASSWORD } from '../../src/db/seed/seed.ts';
-import { faceCrop, syntheticMykad } from '../../src/ekyc/test-images.ts';
-import { currentCode, DEMO_TOTP_SECRET } from '../../src/security/two-factor.ts';
+import { faceCrop, syntheticMykad } from '../../src/modules/ekyc/test-images.ts';
+import { currentCode, DEMO_TOTP_SECRET } from '../../src/modules/security/two-factor.ts';
 import {
   heir,
   JPEG_A,
@@ -37,7 +37,7 @@ import {
   userDetail,
   verifiedSubmitOtp,
   witness,
-} from '../../src/wills/test-fixtures.ts';
+} from '../../src/modules/wills/test-fixtures.ts';
 import type { TestApp } from '../harness.ts';
 import { freePort, type S3Server, startS3rver } from '../s3rver.ts';
 
@@ -91,7 +91,8 @@ class Api {
       stdio: ['ignore', this.logFd, this.logFd],
       env: {
         PATH: process.env.PATH ?? '',
-        NODE_ENV: 'production',
+        // Not production: these processes test faults, not the production guard (production-env.test.ts; ADR 0218).
+        NODE_ENV: 'development',
         DATABASE_URL: dbUrl,
         PORT: String(this.port),
         HOST: '127.0.0.1',

@@ -31,7 +31,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/client.ts';
 import { DEMO_PASSWORD } from '../../src/db/seed/seed.ts';
-import { currentCode, DEMO_TOTP_SECRET } from '../../src/security/two-factor.ts';
+import { currentCode, DEMO_TOTP_SECRET } from '../../src/modules/security/two-factor.ts';
 import {
   heir,
   JPEG_A,
@@ -42,7 +42,7 @@ import {
   userDetail,
   verifiedSubmitOtp,
   witness,
-} from '../../src/wills/test-fixtures.ts';
+} from '../../src/modules/wills/test-fixtures.ts';
 import type { TestApp } from '../harness.ts';
 
 /** The PostgreSQL server of the run (issue 11: always PostgreSQL; the database is created and dropped here). */
@@ -114,7 +114,8 @@ class ApiProcess {
       stdio: ['ignore', logFd, logFd],
       env: {
         PATH: process.env.PATH ?? '',
-        NODE_ENV: 'production',
+        // Not production: these processes test faults, not the production guard (production-env.test.ts; ADR 0218).
+        NODE_ENV: 'development',
         DATABASE_URL: dbUrl,
         PORT: String(this.port),
         HOST: '127.0.0.1',
@@ -555,7 +556,7 @@ describe('fault injection', () => {
     const lost = await findLost();
     const half = await findHalfWritten();
     // The audit chain: `npm run audit:verify`'s script against this database.
-    const verify = spawnSync(process.execPath, ['--import', 'tsx', 'apps/api/src/audit/verify.ts'], {
+    const verify = spawnSync(process.execPath, ['--import', 'tsx', 'apps/api/src/platform/audit/verify.ts'], {
       cwd: root,
       env: { PATH: process.env.PATH ?? '', DATABASE_URL: dbUrl, DATA_DIR: dataDir },
       encoding: 'utf8',

@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Ctx } from '../../src/context.ts';
 import { type Database, openDatabase } from '../../src/db/client.ts';
 import { job_dead_letters } from '../../src/db/schema/index.ts';
-import { cronOf, startQueue } from '../../src/jobs/queue.ts';
-import { type JobRunner, registerJob } from '../../src/jobs/scheduler.ts';
+import { cronOf, startQueue } from '../../src/platform/jobs/queue.ts';
+import { type JobRunner, registerJob } from '../../src/platform/jobs/scheduler.ts';
 
 const PG_SERVER = 'postgres://postgres@127.0.0.1:5432';
 const dbName = `jobq_${randomBytes(5).toString('hex')}`;

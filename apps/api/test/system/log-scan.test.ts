@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isMykadDate, logFiles, mask, scanLine, scanLogs } from '../../../../scripts/log-scan.ts';
-import { scrubLogText } from '../../src/http/logging.ts';
+import { scrubLogText } from '../../src/platform/http/logging.ts';
 
 const root = resolve(import.meta.dirname, '../../../..');
 const dir = mkdtempSync(join(tmpdir(), 'log-scan-'));

@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { KEYS } from '@/app/storage.ts';
 import { jsonResponse, renderPage } from '@/components/test-utils.tsx';
 import { ClientPage } from '@/features/clients/ClientPages.tsx';
+import { KEYS } from '@/lib/storage.ts';
 import { withAccess } from './access.tsx';
 
 const login = (role: string) => {

@@ -6,9 +6,9 @@
  */
 import { type Action, can, roleOf } from '@wasiat/domain';
 import type { ComponentType } from 'react';
-import { ApiError } from './api.ts';
+import { ApiError } from '../lib/api.ts';
+import { session } from '../lib/storage.ts';
 import { NotFoundPage } from './layout/NotFoundPage.tsx';
-import { session } from './storage.ts';
 
 /** Whether the signed-in user's role may do any of `anyOf`. */
 export const mayDoAny = (anyOf: readonly Action[]) => anyOf.some((a) => can(roleOf(session.user()), a));

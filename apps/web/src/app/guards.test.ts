@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { KEYS } from '../lib/storage.ts';
 import { redirectIfAuthenticated, requireAuth, requireSignature } from './guards.ts';
-import { KEYS } from './storage.ts';
 
 const args = {} as LoaderFunctionArgs;
 const login = (role: string, signature: { id: string } | null) => {

@@ -5,8 +5,8 @@
  */
 import { roleOf, SIGNATURE_EXEMPT } from '@wasiat/domain';
 import { type LoaderFunctionArgs, redirect } from 'react-router';
-import { ApiError, api } from './api.ts';
-import { type SessionUser, session } from './storage.ts';
+import { ApiError, api } from '../lib/api.ts';
+import { type SessionUser, session } from '../lib/storage.ts';
 
 export type Check = (args: LoaderFunctionArgs) => Promise<Response | undefined> | Response | undefined;
 

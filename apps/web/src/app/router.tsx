@@ -24,11 +24,11 @@ import { reportsRoutes } from '@/features/reports/routes.tsx';
 import { securityRoutes } from '@/features/security/routes.tsx';
 import { tekunRoutes } from '@/features/tekun/routes.tsx';
 import { willsRoutes } from '@/features/wills/routes.tsx';
+import { loadAllMessages } from '../lib/i18n.ts';
+import { session } from '../lib/storage.ts';
 import { guarded, loadPreference, loadSession, requireAuth } from './guards.ts';
-import { loadAllMessages } from './i18n.ts';
 import { NotFoundPage } from './layout/NotFoundPage.tsx';
 import { PublicLayout } from './layout/PublicLayout.tsx';
-import { session } from './storage.ts';
 
 const features = [
   authRoutes,
@@ -54,7 +54,7 @@ const features = [
 ];
 
 /**
- * A route that shows a page waits for all messages of the language (app/i18n.ts), fetched in parallel with the
+ * A route that shows a page waits for all messages of the language (lib/i18n.ts), fetched in parallel with the
  * page's own chunk; only the public frame and the light pages (`handle: { light: true }`: /login) make do
  * with the core messages loaded before the first render, so their first load never carries the other features'
  * messages (issue 18 item 4; ADR 0143). Layout routes (with children) are left as they are: their pages wait.
@@ -75,7 +75,7 @@ export function withMessages(route: RouteObject): RouteObject {
   } as RouteObject;
 }
 
-/** Whether a route is a light page (`handle: { light: true }`): see {@link withMessages} and app/query.tsx. */
+/** Whether a route is a light page (`handle: { light: true }`): see {@link withMessages} and lib/query.tsx. */
 const isLight = (r: RouteObject) => (r.handle as { light?: boolean } | undefined)?.light === true;
 
 const publicPages = features.flatMap((f) => f.public ?? []);
@@ -84,8 +84,8 @@ const pages: RouteObject[] = [
   // Light pages (/login): the public frame, the core messages, no query cache (ADR 0143).
   { element: <PublicLayout />, children: publicPages.filter(isLight) },
   {
-    // Every other page under TanStack Query's cache (app/query.tsx), loaded with the first of them.
-    lazy: async () => ({ Component: (await import('./query.tsx')).QueryLayout }),
+    // Every other page under TanStack Query's cache (lib/query.tsx), loaded with the first of them.
+    lazy: async () => ({ Component: (await import('../lib/query.tsx')).QueryLayout }),
     children: [
       // Routes that pick their own layout and checks (FeatureRoutes.root), before the two groups.
       ...features.flatMap((f) => f.root ?? []),

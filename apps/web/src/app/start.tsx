@@ -6,8 +6,8 @@ import { type CSSVariablesResolver, createTheme, MantineProvider } from '@mantin
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { FeedbackHost } from './feedback.tsx';
-import { i18nReady } from './i18n.ts';
+import { FeedbackHost } from '../lib/feedback.tsx';
+import { i18nReady } from '../lib/i18n.ts';
 import { createRouter, nextTask } from './router.tsx';
 
 // teal.9 (not .8) and darker "dimmed"/error colours: white-on-teal.8 and Mantine's default gray.6/red.6
@@ -69,9 +69,9 @@ export async function start(root: HTMLElement): Promise<void> {
     app.render(
       <StrictMode>
         <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-          {/* Toasts and dialogs (app/feedback.tsx): mounted on first need. */}
+          {/* Toasts and dialogs (lib/feedback.tsx): mounted on first need. */}
           <FeedbackHost />
-          {/* TanStack Query's cache is provided by a layout route (app/query.tsx), not here. */}
+          {/* TanStack Query's cache is provided by a layout route (lib/query.tsx), not here. */}
           <RouterProvider router={router} />
         </MantineProvider>
       </StrictMode>,

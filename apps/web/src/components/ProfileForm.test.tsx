@@ -5,7 +5,7 @@
  */
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { session } from '@/app/storage.ts';
+import { session } from '@/lib/storage.ts';
 import { ProfileForm, type ProfileUser } from './ProfileForm.tsx';
 import { jsonResponse, renderPage } from './test-utils.tsx';
 

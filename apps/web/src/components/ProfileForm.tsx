@@ -1,7 +1,7 @@
 /**
  * The profile form (reference §3.8 "Profile edit" and "Client edit"): name, designation, gender, e-mail,
  * office phone, mobile, address, postcode, city, state — checked with the domain's `userProfileSchema`
- * and sent as `PATCH /api/user/{id}` (apps/api/src/clients/profile.ts) → `{ user }`. Used by /profile-edit
+ * and sent as `PATCH /api/user/{id}` (apps/api/src/modules/clients/profile.ts) → `{ user }`. Used by /profile-edit
  * (own) and /client/{client_id}/edit (staff/partner within scope).
  *
  * The e-mail and mobile number recover the account (issue 16 item 3; ADR 0105): on one's own profile, changing
@@ -10,8 +10,8 @@
  */
 import { can, DESIGNATIONS, GENDERS, roleOf, userProfileSchema } from '@wasiat/domain';
 import { useTranslation } from 'react-i18next';
-import { api } from '@/app/api.ts';
-import { session } from '@/app/storage.ts';
+import { api } from '@/lib/api.ts';
+import { session } from '@/lib/storage.ts';
 import { EntityForm, type FieldSpec } from './EntityForm.tsx';
 
 /** The profile fields of a user as the API returns them (auth/service.ts serializeUser). */

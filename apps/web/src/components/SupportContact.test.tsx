@@ -5,10 +5,10 @@
 import { MantineProvider } from '@mantine/core';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api } from '@/app/api.ts';
-import { FeedbackHost } from '@/app/feedback.tsx';
-import i18n from '@/app/i18n.ts';
 import { HomePage } from '@/features/auth/HomePage.tsx';
+import { api } from '@/lib/api.ts';
+import { FeedbackHost } from '@/lib/feedback.tsx';
+import i18n from '@/lib/i18n.ts';
 import { resetSupportContact } from './SupportContact.tsx';
 import { jsonResponse, renderPage } from './test-utils.tsx';
 

@@ -9,7 +9,7 @@ import { Anchor, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** `GET /api/support-contact` → `contact` (apps/api/src/support/contact.ts). */
+/** `GET /api/support-contact` → `contact` (apps/api/src/modules/support/contact.ts). */
 export interface SupportContactInfo {
   phone: string | null;
   email: string | null;

@@ -7,8 +7,8 @@
  */
 import type { TFunction } from 'i18next';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { ApiError } from '@/app/api.ts';
-import i18n from '@/app/i18n.ts';
+import { ApiError } from '@/lib/api.ts';
+import i18n from '@/lib/i18n.ts';
 
 /**
  * Text for a field error: a known i18n key is translated, anything else (a server sentence) is shown as is.

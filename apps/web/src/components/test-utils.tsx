@@ -9,7 +9,7 @@ import { cleanup, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { afterEach } from 'vitest';
-import i18n from '@/app/i18n.ts';
+import i18n from '@/lib/i18n.ts';
 
 // vitest runs without globals, so Testing Library's auto-cleanup is off: unmount after each test here.
 afterEach(() => cleanup());

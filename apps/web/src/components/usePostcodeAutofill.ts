@@ -7,7 +7,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { type Control, type FieldValues, type Path, type UseFormSetValue, useWatch } from 'react-hook-form';
-import { publicApi } from '@/app/api.ts';
+import { publicApi } from '@/lib/api.ts';
 
 /** The reply of `GET /api/postcode/{postcode}`. */
 export interface PostcodeReply {

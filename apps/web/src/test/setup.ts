@@ -1,9 +1,9 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
-import { loadLanguage } from '../app/i18n.ts';
+import { loadLanguage } from '../lib/i18n.ts';
 
 afterEach(() => cleanup());
 
-// Both languages' messages, as a page load has them once the language in use is fetched (app/i18n.ts).
+// Both languages' messages, as a page load has them once the language in use is fetched (lib/i18n.ts).
 await Promise.all([loadLanguage('ms'), loadLanguage('en')]);

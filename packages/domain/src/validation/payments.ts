@@ -53,7 +53,7 @@ export const P = {
 
 /**
  * What a payment may be for (`paymentable_type`, reference §2.7). Each type is served by a payable kind
- * registered by the module that owns the record (apps/api/src/payments/payables.ts, ADR 0016); a type
+ * registered by the module that owns the record (apps/api/src/modules/payments/payables.ts, ADR 0016); a type
  * listed here but not registered on the server is a 422 on `paymentable_type`.
  */
 export const PAYABLE_TYPES = ['Wasiat', 'Amendment', 'Hibah', 'QurbanTransaction'] as const;

@@ -6,7 +6,7 @@
  */
 import { Button, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { setLanguage } from '../i18n.ts';
+import { setLanguage } from '../../lib/i18n.ts';
 
 const OPTIONS = [
   { value: 'ms', label: 'BM' },

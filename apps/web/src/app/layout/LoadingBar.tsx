@@ -2,7 +2,7 @@
 import { Loader } from '@mantine/core';
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { loading } from '../loading.ts';
+import { loading } from '../../lib/loading.ts';
 
 export function LoadingBar() {
   const visible = useSyncExternalStore(loading.subscribe, loading.visible);

@@ -2,7 +2,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, Link, Outlet, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
-import i18n from '../i18n.ts';
+import i18n from '../../lib/i18n.ts';
 import { MAIN_ID, PageFocus, resetPageFocus, SkipLink } from './PageFocus.tsx';
 
 function Layout() {

@@ -1,8 +1,8 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderPage } from '@/components/test-utils.tsx';
-import i18n from '../i18n.ts';
-import { KEYS, session } from '../storage.ts';
+import i18n from '../../lib/i18n.ts';
+import { KEYS, session } from '../../lib/storage.ts';
 import { PublicLayout } from './PublicLayout.tsx';
 
 describe('PublicLayout (issue 21 item 9)', () => {

@@ -7,7 +7,7 @@ import { Anchor, Box, Container, Group, Text } from '@mantine/core';
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
-import { session } from '../storage.ts';
+import { session } from '../../lib/storage.ts';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
 import { LoadingBar } from './LoadingBar.tsx';
 import { MAIN_ID, PageFocus, SkipLink } from './PageFocus.tsx';

@@ -12,12 +12,12 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { api } from '@/app/api.ts';
-import { successToast } from '@/app/notify.tsx';
-import { session } from '@/app/storage.ts';
 import { FormError } from '@/components/FormError.tsx';
 import { applyServerErrors, errorText } from '@/components/form-errors.ts';
 import { PasswordField } from '@/components/PasswordField.tsx';
+import { api } from '@/lib/api.ts';
+import { successToast } from '@/lib/notify.tsx';
+import { session } from '@/lib/storage.ts';
 
 type Values = z.input<typeof passwordChangeSchema>;
 const EMPTY: Values = { old_password: '', password: '', password_confirmation: '' };

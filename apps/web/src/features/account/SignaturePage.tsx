@@ -12,11 +12,11 @@ import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ApiError, api } from '@/app/api.ts';
-import { successToast } from '@/app/notify.tsx';
-import { type SessionUser, session } from '@/app/storage.ts';
 import { FormError } from '@/components/FormError.tsx';
 import { SignaturePad, type SignaturePadHandle } from '@/components/SignaturePad.tsx';
+import { ApiError, api } from '@/lib/api.ts';
+import { successToast } from '@/lib/notify.tsx';
+import { type SessionUser, session } from '@/lib/storage.ts';
 
 /** `forced`: the /signature step before the dashboard; `profile`: /profile/signature. */
 export function SignaturePage({ mode }: { mode: 'forced' | 'profile' }) {

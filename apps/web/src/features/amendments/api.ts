@@ -3,7 +3,7 @@
  * behaviour: toasts, the "Tutup" dialog, 401 handling), as TanStack Query hooks.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/app/api.ts';
+import { api } from '@/lib/api.ts';
 import type { Amendment, Page } from './types.ts';
 
 /** The will's amendments, newest first; `[0]` is the current one (reference §2.4). */

@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import i18n from '@/app/i18n.ts';
-import { session } from '@/app/storage.ts';
 import { jsonResponse, renderPage } from '@/components/test-utils.tsx';
+import i18n from '@/lib/i18n.ts';
+import { session } from '@/lib/storage.ts';
 import { changedFields, RecordHistory } from './RecordHistory.tsx';
 
 const realFetch = globalThis.fetch;

@@ -4,7 +4,7 @@
  * first — when (Asia/Kuala_Lumpur, "23 Nov 26, 14:05"), what, who, from which IP, and which fields
  * changed. Actions and fields are labelled from the one catalogue of `@wasiat/domain` (audit-catalogue.ts,
  * ADR 0159); a key outside it is never shown raw ("Other change" / "other details"), and the API test
- * apps/api/src/audit/catalogue.test.ts fails when the code writes one. Renders nothing for a role without `audit:read`, so any record
+ * apps/api/src/platform/audit/catalogue.test.ts fails when the code writes one. Renders nothing for a role without `audit:read`, so any record
  * page may include it. Reusable: `<RecordHistory entityType="Wasiat" entityId={id} />` (a hibah page
  * passes "Hibah").
  */
@@ -12,12 +12,12 @@ import { Badge, Paper, ScrollArea, Stack, Table, Text, Title } from '@mantine/co
 import { useQuery } from '@tanstack/react-query';
 import { auditActionLabel, auditChangedFields, auditFieldLabel, can, roleOf } from '@wasiat/domain';
 import { useTranslation } from 'react-i18next';
-import { api } from '@/app/api.ts';
-import { session } from '@/app/storage.ts';
 import { ListTable } from '@/components/ListTable.tsx';
 import { formatMalaysianDateTime } from '@/features/wills/index.ts';
+import { api } from '@/lib/api.ts';
+import { session } from '@/lib/storage.ts';
 
-/** One event of `GET /api/audit` (apps/api/src/audit/service.ts). */
+/** One event of `GET /api/audit` (apps/api/src/platform/audit/service.ts). */
 export interface AuditEvent {
   id: string;
   seq: number;

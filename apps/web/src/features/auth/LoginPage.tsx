@@ -15,11 +15,11 @@ import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { api } from '@/app/api.ts';
-import { type SessionUser, session } from '@/app/storage.ts';
 import { FormError } from '@/components/FormError.tsx';
 import { applyServerErrors, errorText } from '@/components/form-errors.ts';
 import { PasswordField } from '@/components/PasswordField.tsx';
+import { api } from '@/lib/api.ts';
+import { type SessionUser, session } from '@/lib/storage.ts';
 import { AuthCard } from './AuthCard.tsx';
 
 type Field = 'username' | 'password';

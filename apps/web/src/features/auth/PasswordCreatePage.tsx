@@ -11,9 +11,9 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { z } from 'zod';
-import { api } from '@/app/api.ts';
 import { FormError } from '@/components/FormError.tsx';
 import { applyServerErrors, errorText } from '@/components/form-errors.ts';
+import { api } from '@/lib/api.ts';
 import { AuthCard } from './AuthCard.tsx';
 
 /** The "forgot password" page. */

@@ -12,11 +12,11 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
-import { api } from '@/app/api.ts';
-import { successToast } from '@/app/notify.tsx';
 import { FormError } from '@/components/FormError.tsx';
 import { applyServerErrors, errorText } from '@/components/form-errors.ts';
 import { PasswordField } from '@/components/PasswordField.tsx';
+import { api } from '@/lib/api.ts';
+import { successToast } from '@/lib/notify.tsx';
 import { AuthCard } from './AuthCard.tsx';
 
 type ResetValues = z.input<typeof passwordResetSchema>;

@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { KEYS } from '@/app/storage.ts';
 import { jsonResponse, renderPage } from '@/components/test-utils.tsx';
+import { KEYS } from '@/lib/storage.ts';
 import { SignUpPage } from './SignUpPage.tsx';
 
 const field = (re: RegExp) => screen.getByLabelText(re, { selector: 'input' }) as HTMLInputElement;

@@ -14,11 +14,11 @@ import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { api } from '@/app/api.ts';
-import { type SessionUser, session } from '@/app/storage.ts';
 import { FormError } from '@/components/FormError.tsx';
 import { applyServerErrors, errorText } from '@/components/form-errors.ts';
 import { PasswordField } from '@/components/PasswordField.tsx';
+import { api } from '@/lib/api.ts';
+import { type SessionUser, session } from '@/lib/storage.ts';
 import { AuthCard } from './AuthCard.tsx';
 
 /** The form's values: the shared schema's input plus the optional designation (not validated). */

@@ -7,7 +7,7 @@
 import { redirect } from 'react-router';
 import { guarded, redirectIfAuthenticated } from '@/app/guards.ts';
 import type { FeatureRoutes } from '@/app/routes-types.ts';
-import { session } from '@/app/storage.ts';
+import { session } from '@/lib/storage.ts';
 import { LoginPage } from './LoginPage.tsx';
 
 /** Loader of "/": a logged-in user goes to /dashboard/agent (spec §2 "The root path redirects"). */

@@ -1,17 +1,17 @@
 /**
  * /client/{client_id}/edit (spec §2 Clients; reference §3.8 "Client edit"): a client's name, designation,
  * gender, e-mail, phones and address. Loads `GET /api/client/{id}` and saves `PATCH /api/user/{id}`
- * (apps/api/src/clients/profile.ts: roles with `client:edit`, within their scope; 404 otherwise).
+ * (apps/api/src/modules/clients/profile.ts: roles with `client:edit`, within their scope; 404 otherwise).
  */
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { isNotFound } from '@/app/access.tsx';
-import { api } from '@/app/api.ts';
 import { NotFoundPage } from '@/app/layout/NotFoundPage.tsx';
-import { successToast } from '@/app/notify.tsx';
 import { ProfileForm, type ProfileUser } from '@/components/ProfileForm.tsx';
+import { api } from '@/lib/api.ts';
+import { successToast } from '@/lib/notify.tsx';
 
 /** The edit page of one client. */
 export function ClientEditPage() {

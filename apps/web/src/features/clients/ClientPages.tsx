@@ -23,12 +23,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { isNotFound } from '@/app/access.tsx';
-import { api } from '@/app/api.ts';
 import { NotFoundPage } from '@/app/layout/NotFoundPage.tsx';
-import { successToast } from '@/app/notify.tsx';
-import { session } from '@/app/storage.ts';
-import { formatDateTime } from '@/components/format.ts';
 import { ListTable } from '@/components/ListTable.tsx';
+import { api } from '@/lib/api.ts';
+import { formatDateTime } from '@/lib/format.ts';
+import { successToast } from '@/lib/notify.tsx';
+import { session } from '@/lib/storage.ts';
 
 interface Page<T> {
   data: T[];

@@ -8,8 +8,8 @@
  */
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { KEYS } from '@/app/storage.ts';
 import { jsonResponse, renderPage } from '@/components/test-utils.tsx';
+import { KEYS } from '@/lib/storage.ts';
 import { AmendmentStatusSection, latestRegisteredWill } from './AmendmentStatusSection.tsx';
 import { DashboardPage } from './DashboardPage.tsx';
 

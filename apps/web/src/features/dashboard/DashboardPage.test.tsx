@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import type { LoaderFunctionArgs } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import i18n from '@/app/i18n.ts';
-import { KEYS } from '@/app/storage.ts';
 import { jsonResponse, renderPage } from '@/components/test-utils.tsx';
+import i18n from '@/lib/i18n.ts';
+import { KEYS } from '@/lib/storage.ts';
 import { AgentDashboardPage, DashboardPage } from './DashboardPage.tsx';
 import { agentOnly } from './routes.tsx';
 

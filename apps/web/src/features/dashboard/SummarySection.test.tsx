@@ -4,8 +4,8 @@
  */
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { KEYS } from '@/app/storage.ts';
 import { jsonResponse, renderPage } from '@/components/test-utils.tsx';
+import { KEYS } from '@/lib/storage.ts';
 import { DashboardPage } from './DashboardPage.tsx';
 import { dashboardRoutes } from './routes.tsx';
 import { type DashboardSection, sectionsFor } from './sections.tsx';

@@ -13,7 +13,7 @@ import { useQuery } from '@tanstack/react-query';
 import { can, formatRinggit, type Role } from '@wasiat/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { api } from '@/app/api.ts';
+import { api } from '@/lib/api.ts';
 
 /** Counts of `GET /api/dashboard/summary` (amount in sen). */
 export interface SummaryCounts {

@@ -7,8 +7,8 @@
 import { Card, Stack, Table, Text, Title } from '@mantine/core';
 import { formatRinggit, HIBAH_TYPES, labelOf, PAYMENT_TYPES } from '@wasiat/domain';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '@/components/format.ts';
 import { ListTable } from '@/components/ListTable.tsx';
+import { formatDateTime } from '@/lib/format.ts';
 import { PaymentStatusBadge } from './StatusBadge.tsx';
 import type { HibahPayments, WillSummary } from './types.ts';
 import { transactionRows } from './will-data.ts';

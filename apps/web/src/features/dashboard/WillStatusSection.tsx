@@ -7,7 +7,7 @@ import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { willStatusKey } from '@wasiat/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDateTime } from '@/components/format.ts';
+import { formatDateTime } from '@/lib/format.ts';
 import { WillStatusBadge } from './StatusBadge.tsx';
 import type { WillSummary } from './types.ts';
 

@@ -1,11 +1,11 @@
 /** The client's dashboard route asks for what a client's dashboard shows first as it starts (prefetch.ts); other roles' do not. */
 import { waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { queryClient } from '@/app/query.tsx';
-import { KEYS } from '@/app/storage.ts';
 import { jsonResponse } from '@/components/test-utils.tsx';
 import { grantsQuery } from '@/features/grants/index.ts';
 import { hibahsInProcessQuery } from '@/features/hibah/index.ts';
+import { queryClient } from '@/lib/query.tsx';
+import { KEYS } from '@/lib/storage.ts';
 import { clientHibahPayments, clientWills, willsQuery } from './queries.ts';
 import { prefetchForClient } from './routes.tsx';
 

@@ -2,13 +2,14 @@
  * The client's dashboard asks for its data as the route starts, beside the session check (issue 18 item 4): the
  * route's loader sends the requests at once with the API client of the first load (routes.tsx), and this module,
  * loaded beside the page, puts their answers in the app's query cache under the keys the page reads
- * (`seedQuery`, app/query.tsx; ADR 0210). The will status (the page's largest text), the transaction history, the
+ * (`seedQuery`, lib/query.tsx; ADR 0210). The will status (the page's largest text), the transaction history, the
  * access requests and the hibahs in process are then there when the page first renders, and its first mount does
  * not ask for them again. Loaded on demand: TanStack Query is not part of the first load of /login (ADR 0143).
  */
-import { seedQuery } from '@/app/query.tsx';
+
 import { type GrantsAnswer, grantsQuery } from '@/features/grants/index.ts';
 import { type HibahPage, hibahsInProcessQuery } from '@/features/hibah/index.ts';
+import { seedQuery } from '@/lib/query.tsx';
 import { clientHibahPayments, clientWills, willsQuery } from './queries.ts';
 import type { HibahList, WillList } from './types.ts';
 

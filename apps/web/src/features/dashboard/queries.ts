@@ -3,7 +3,7 @@
  * `useWills` and the route's early request (routes.tsx, prefetch.ts). Without TanStack Query, so routes.tsx (in
  * every first load, /login's included) can import it (ADR 0143).
  */
-import { api } from '@/app/api.ts';
+import { api } from '@/lib/api.ts';
 import type { HibahList, WillList } from './types.ts';
 
 /** The query string of `GET /api/wasiat`: `user_id`, `status`, `limit`, `load_with`… */

@@ -9,10 +9,10 @@ import { roleOf } from '@wasiat/domain';
 import { Navigate, redirect } from 'react-router';
 import { type Check, guarded, requireActiveAccess, requireSignature } from '@/app/guards.ts';
 import type { FeatureRoutes } from '@/app/routes-types.ts';
-import { session } from '@/app/storage.ts';
 // the grants' light query module, not its index.ts: that brings the grant screens into every first load (/login 147 → 173 kB)
 import { grantsQuery } from '@/features/grants/api.ts';
 import { hibahsInProcessQuery } from '@/features/hibah/index.ts';
+import { session } from '@/lib/storage.ts';
 import { clientHibahPayments, clientWills, willsQuery } from './queries.ts';
 
 /** /dashboard/agent is the Agent's dashboard; every other role (and the root redirect) lands on /dashboard. */

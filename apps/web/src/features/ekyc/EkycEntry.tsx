@@ -10,7 +10,7 @@ import type { LoaderFunctionArgs } from 'react-router';
 import { useLocation } from 'react-router';
 import { guarded, loadPreference, loadSession, requireAuth } from '@/app/guards.ts';
 import { PublicLayout } from '@/app/layout/PublicLayout.tsx';
-import { session } from '@/app/storage.ts';
+import { session } from '@/lib/storage.ts';
 import { linkParams } from './publicSession.ts';
 
 /** The app's frame, loaded only for a logged-in visit (a public visit never needs it). */

@@ -12,11 +12,11 @@ import { Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api } from '@/app/api.ts';
-import { successToast } from '@/app/notify.tsx';
-import { formatDateTime } from '@/components/format.ts';
 import { ListTable } from '@/components/ListTable.tsx';
 import { ShareLink } from '@/components/ShareLink.tsx';
+import { ApiError, api } from '@/lib/api.ts';
+import { formatDateTime } from '@/lib/format.ts';
+import { successToast } from '@/lib/notify.tsx';
 
 /** A link as `GET /api/ekyc/links` lists it. */
 export interface EkycLink {

@@ -14,9 +14,9 @@
 import { Button, Group, Image, Input, Paper, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api } from '@/app/api.ts';
 import { FormError } from '@/components/FormError.tsx';
 import { Notice } from '@/features/wills/components/Notice.tsx';
+import { ApiError, api } from '@/lib/api.ts';
 import { dataUrlOf } from './SelfieCapture.tsx';
 
 /** Every kind whose eKYC has an attempt limit: the records and a user's own eKYC ("User"). */

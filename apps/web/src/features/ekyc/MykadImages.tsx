@@ -12,9 +12,9 @@ import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/c
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api } from '@/app/api.ts';
 import { FormError } from '@/components/FormError.tsx';
 import { isSameFile } from '@/features/wills/lib/files.ts';
+import { ApiError, api } from '@/lib/api.ts';
 import { MYKAD_SIDES, MykadSide, type MykadSideName } from './MykadSide.tsx';
 import { dataUrlOf } from './SelfieCapture.tsx';
 

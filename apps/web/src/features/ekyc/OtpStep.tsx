@@ -12,8 +12,8 @@
 import { Button, Group, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api } from '@/app/api.ts';
 import { Notice } from '@/features/wills/components/Notice.tsx';
+import { ApiError, api } from '@/lib/api.ts';
 
 /** Props: the code's purpose and record (`{ hibah_id }` or `{ wasiat_id }`), and what it unlocks. */
 export function OtpStep({

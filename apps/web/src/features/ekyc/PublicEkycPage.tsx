@@ -10,8 +10,8 @@ import { Anchor, Badge, Button, Group, Image, Input, Paper, SimpleGrid, Stack, T
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { ApiError, publicApi } from '@/app/api.ts';
 import { FormError } from '@/components/FormError.tsx';
+import { ApiError, publicApi } from '@/lib/api.ts';
 import { type PublicEkyc, startPublicEkyc } from './publicSession.ts';
 import { dataUrlOf, SelfieCapture } from './SelfieCapture.tsx';
 

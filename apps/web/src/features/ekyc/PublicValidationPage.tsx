@@ -13,9 +13,9 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
-import { ApiError, publicApi } from '@/app/api.ts';
 import { FormError } from '@/components/FormError.tsx';
 import { applyServerErrors } from '@/components/form-errors.ts';
+import { ApiError, publicApi } from '@/lib/api.ts';
 import type { MykadOcr } from './MykadReading.tsx';
 import type { PublicEkyc } from './publicSession.ts';
 

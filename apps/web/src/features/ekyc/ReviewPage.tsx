@@ -10,11 +10,11 @@ import { Badge, Button, Group, Image, Paper, SimpleGrid, Stack, Text, Textarea, 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api } from '@/app/api.ts';
-import { successToast } from '@/app/notify.tsx';
 import { FormError } from '@/components/FormError.tsx';
-import { formatDateTime } from '@/components/format.ts';
 import { useAttachmentUrl } from '@/features/wills/lib/files.ts';
+import { ApiError, api } from '@/lib/api.ts';
+import { formatDateTime } from '@/lib/format.ts';
+import { successToast } from '@/lib/notify.tsx';
 
 /** One pending review as the server lists it. */
 export interface ManualReview {

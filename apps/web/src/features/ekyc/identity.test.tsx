@@ -1,8 +1,8 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { navFor } from '@/app/layout/nav.ts';
-import { KEYS } from '@/app/storage.ts';
 import { jsonResponse, renderPage } from '@/components/test-utils.tsx';
+import { KEYS } from '@/lib/storage.ts';
 import enIdentity from '@/locales/en/identity.json';
 import msIdentity from '@/locales/ms/identity.json';
 import { isPublicVisit } from './EkycEntry.tsx';

@@ -2,8 +2,8 @@
  * The public eKYC session (ADR 0091): the signed link's query is exchanged once for a public token
  * (`POST /api/ekyc/public/token`), kept as `id_token_public` (DESIGN.md §4) and sent by `publicApi`.
  */
-import { publicApi } from '@/app/api.ts';
-import { KEYS } from '@/app/storage.ts';
+import { publicApi } from '@/lib/api.ts';
+import { KEYS } from '@/lib/storage.ts';
 
 /** The eKYC state the public pages show (`ekyc` of the API). */
 export interface PublicEkyc {

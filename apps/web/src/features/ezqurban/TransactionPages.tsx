@@ -28,11 +28,11 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { z } from 'zod';
-import { successToast } from '@/app/notify.tsx';
-import { session } from '@/app/storage.ts';
 import { applyServerErrors, errorText } from '@/components/form-errors.ts';
-import { formatDateTime } from '@/components/format.ts';
 import { ListTable } from '@/components/ListTable.tsx';
+import { formatDateTime } from '@/lib/format.ts';
+import { successToast } from '@/lib/notify.tsx';
+import { session } from '@/lib/storage.ts';
 import { cancelPurchase, fetchTransactions, payPurchase, postPurchase, type Transaction } from './api.ts';
 import { SeasonSelect, useSeasons } from './SeasonSelect.tsx';
 

@@ -1,8 +1,8 @@
 /**
- * Calls of the ezQurban screens (API: apps/api/src/ezqurban; reference §2.15; docs/api/programmes.md).
+ * Calls of the ezQurban screens (API: apps/api/src/modules/ezqurban; reference §2.15; docs/api/programmes.md).
  * Money in sen; times ISO 8601 UTC (shown in Asia/Kuala_Lumpur).
  */
-import { api } from '@/app/api.ts';
+import { api } from '@/lib/api.ts';
 import type { Page } from '../programmes/shared.tsx';
 
 export interface Season {

@@ -8,10 +8,10 @@ import { Badge, Button, Group, Select, Stack, Table, Text, TextInput, Title } fr
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api } from '@/app/api.ts';
-import { successToast } from '@/app/notify.tsx';
-import { formatDateTime } from '@/components/format.ts';
 import { ListTable } from '@/components/ListTable.tsx';
+import { ApiError, api } from '@/lib/api.ts';
+import { formatDateTime } from '@/lib/format.ts';
+import { successToast } from '@/lib/notify.tsx';
 import { GRANTS_KEY, type Grant } from './api.ts';
 
 const STATUSES = ['pending', 'active', 'refused', 'withdrawn'] as const;

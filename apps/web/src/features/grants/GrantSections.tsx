@@ -8,10 +8,10 @@
 import { Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '@/app/api.ts';
-import { successToast } from '@/app/notify.tsx';
-import { formatDateTime } from '@/components/format.ts';
 import { ListTable } from '@/components/ListTable.tsx';
+import { api } from '@/lib/api.ts';
+import { formatDateTime } from '@/lib/format.ts';
+import { successToast } from '@/lib/notify.tsx';
 import { GRANTS_KEY, type Grant, grantsQuery } from './api.ts';
 
 function useMyGrants(status?: Grant['status']) {

@@ -9,9 +9,9 @@ import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@man
 import { can, roleOf } from '@wasiat/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api } from '@/app/api.ts';
-import { session } from '@/app/storage.ts';
 import { FormError } from '@/components/FormError.tsx';
+import { ApiError, api } from '@/lib/api.ts';
+import { session } from '@/lib/storage.ts';
 import type { Grant, MaskedUser } from './api.ts';
 
 type Channel = 'email' | 'sms' | 'dashboard';

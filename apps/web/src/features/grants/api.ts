@@ -1,7 +1,7 @@
-import { api } from '@/app/api.ts';
+import { api } from '@/lib/api.ts';
 
 /**
- * Client grants as the API returns them (`GET/POST /api/client-grant…`, apps/api/src/grants/routes.ts;
+ * Client grants as the API returns them (`GET/POST /api/client-grant…`, apps/api/src/modules/grants/routes.ts;
  * ADR 0101 "who acts for a client").
  */
 export interface Grant {

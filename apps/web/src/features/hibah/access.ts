@@ -1,10 +1,10 @@
 /**
  * What the signed-in user may do with a hibah in the wizards — the UI's reading of the server's rules
- * (apps/api/src/hibah/policy.ts; spec §6; ADRs 0025, 0033), used only to show or hide controls: the
+ * (apps/api/src/modules/hibah/policy.ts; spec §6; ADRs 0025, 0033), used only to show or hide controls: the
  * server decides.
  */
 import { can, roleOf } from '@wasiat/domain';
-import { session } from '@/app/storage.ts';
+import { session } from '@/lib/storage.ts';
 import type { Hibah } from './useHibah.ts';
 
 /** Whether the signed-in user registers hibahs for clients (agents, partners, staff: `will:create:client`). */

@@ -7,9 +7,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import i18n from '@/app/i18n.ts';
-import { KEYS } from '@/app/storage.ts';
 import { jsonResponse, renderPage } from '@/components/test-utils.tsx';
+import i18n from '@/lib/i18n.ts';
+import { KEYS } from '@/lib/storage.ts';
 import { CompanyPart } from './parts/Company.tsx';
 import { Shares } from './parts/Shares.tsx';
 import type { Hibah } from './useHibah.ts';

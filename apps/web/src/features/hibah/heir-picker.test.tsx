@@ -6,8 +6,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { KEYS } from '@/app/storage.ts';
 import { jsonResponse, renderPage } from '@/components/test-utils.tsx';
+import { KEYS } from '@/lib/storage.ts';
 import { PartE } from './parts/PartE.tsx';
 import type { Hibah } from './useHibah.ts';
 

@@ -3,7 +3,7 @@
  * `useHibahList` and the client dashboard route's early request (features/dashboard/routes.tsx). Without TanStack
  * Query, so a route of the first load may import it (ADR 0143).
  */
-import { api } from '@/app/api.ts';
+import { api } from '@/lib/api.ts';
 import type { Hibah } from './useHibah.ts';
 
 /** A page of hibahs as the lists read it. */

@@ -7,8 +7,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { KEYS } from '@/app/storage.ts';
 import { jsonResponse, renderPage } from '@/components/test-utils.tsx';
+import { KEYS } from '@/lib/storage.ts';
 import { HibahSections } from './components/DashboardSections.tsx';
 import { CouponsPage } from './pages/CouponsPage.tsx';
 import { HibahTable } from './pages/ListPages.tsx';

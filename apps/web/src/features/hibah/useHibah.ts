@@ -4,7 +4,7 @@
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { api } from '@/app/api.ts';
+import { api } from '@/lib/api.ts';
 import { hibahListQuery } from './queries.ts';
 
 /** A hibah as the API returns it (the fields the screens read). */

@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import i18n from '@/app/i18n.ts';
 import { navFor } from '@/app/layout/nav.ts';
-import { session } from '@/app/storage.ts';
 import { jsonResponse, renderPage } from '@/components/test-utils.tsx';
+import i18n from '@/lib/i18n.ts';
+import { session } from '@/lib/storage.ts';
 import { DeadLettersPage } from './DeadLettersPage.tsx';
 
 const realFetch = globalThis.fetch;

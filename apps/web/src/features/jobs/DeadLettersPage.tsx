@@ -2,15 +2,15 @@
  * "Failed jobs" (issue 19; ADR 0110): /jobs/dead-letters for `job:read` (Staff, Admin) — the scheduled or
  * retried job runs whose last attempt failed, newest first, from `GET /api/jobs/dead-letters?limit&page`
  * (`{ dead_letters: { data: [{ id, job_name, queue_job_id, attempts, error, failed_at }], total, last_page } }`).
- * Times in Kuala Lumpur time (components/format.ts).
+ * Times in Kuala Lumpur time (lib/format.ts).
  */
 import { Code, Pagination, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '@/app/api.ts';
-import { formatDateTime } from '@/components/format.ts';
 import { ListTable } from '@/components/ListTable.tsx';
+import { api } from '@/lib/api.ts';
+import { formatDateTime } from '@/lib/format.ts';
 
 /** One dead letter as the API sends it. */
 export interface DeadLetter {

@@ -5,7 +5,7 @@
 import { can } from '@wasiat/domain';
 import { redirect } from 'react-router';
 import type { FeatureRoutes } from '@/app/routes-types.ts';
-import { session } from '@/app/storage.ts';
+import { session } from '@/lib/storage.ts';
 
 const requireJobRead = () => (can(session.user()?.roles?.[0]?.name, 'job:read') ? null : redirect('/dashboard'));
 

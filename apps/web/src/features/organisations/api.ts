@@ -1,9 +1,9 @@
 /**
- * Calls and shapes of the organisation screens (issue 6; apps/api/src/organisations/manage-routes.ts).
+ * Calls and shapes of the organisation screens (issue 6; apps/api/src/modules/organisations/manage-routes.ts).
  * Amounts are integer sen; flags 1/0 (organisation, branch) and 1 = yes / 2 = no (preference).
  */
 import { useQuery } from '@tanstack/react-query';
-import { api } from '@/app/api.ts';
+import { api } from '@/lib/api.ts';
 
 export interface Organisation {
   id: string;

@@ -14,10 +14,10 @@ import { formatRinggit, labelOf, PAYMENT_OPTIONS, PAYMENT_TYPES } from '@wasiat/
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ApiError } from '@/app/api.ts';
-import { successToast } from '@/app/notify.tsx';
-import { formatDateTime } from '@/components/format.ts';
 import { ListTable } from '@/components/ListTable.tsx';
+import { ApiError } from '@/lib/api.ts';
+import { formatDateTime } from '@/lib/format.ts';
+import { successToast } from '@/lib/notify.tsx';
 import { confirmPayment, decideFinancing, pendingManual, type StaffPayment } from './api.ts';
 
 /** The confirmation queue page; see the file comment. */

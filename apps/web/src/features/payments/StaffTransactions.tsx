@@ -8,9 +8,9 @@ import { formatRinggit, labelOf, PAYMENT_TYPES } from '@wasiat/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { api } from '@/app/api.ts';
-import { formatDateTime } from '@/components/format.ts';
 import { ListTable } from '@/components/ListTable.tsx';
+import { api } from '@/lib/api.ts';
+import { formatDateTime } from '@/lib/format.ts';
 import type { StaffPayment } from './api.ts';
 
 /** The staff transaction history section; see the file comment. */

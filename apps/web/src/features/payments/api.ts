@@ -2,7 +2,7 @@
  * Calls of the payments feature (docs/api/payments.md): the modes allowed for a payable, the transfer
  * slip upload, the pay link to share, the confirmation queue and the staff decisions.
  */
-import { api } from '@/app/api.ts';
+import { api } from '@/lib/api.ts';
 
 /** A payment as `GET /api/payment` lists it (payments.md). Money in sen. */
 export interface StaffPayment {

@@ -14,13 +14,13 @@ import { can, roleOf } from '@wasiat/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { ApiError, api } from '@/app/api.ts';
 import { useSessionUser } from '@/app/layout/AppLayout.tsx';
-import { successToast } from '@/app/notify.tsx';
-import { type SessionUser, session } from '@/app/storage.ts';
 import { FormError } from '@/components/FormError.tsx';
 import { errorText } from '@/components/form-errors.ts';
 import { ListTable } from '@/components/ListTable.tsx';
+import { ApiError, api } from '@/lib/api.ts';
+import { successToast } from '@/lib/notify.tsx';
+import { type SessionUser, session } from '@/lib/storage.ts';
 
 interface Page<T> {
   data: T[];

@@ -8,12 +8,12 @@ import { can, DESIGNATIONS, GENDERS, roleOf } from '@wasiat/domain';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useSessionUser } from '@/app/layout/AppLayout.tsx';
-import { successToast } from '@/app/notify.tsx';
-import { type SessionUser, session } from '@/app/storage.ts';
 import { ListTable } from '@/components/ListTable.tsx';
 import { ProfileForm, type ProfileUser } from '@/components/ProfileForm.tsx';
 import { GrantList } from '@/features/grants/index.ts';
 import { ReminderSetting } from '@/features/reminders/index.ts';
+import { successToast } from '@/lib/notify.tsx';
+import { type SessionUser, session } from '@/lib/storage.ts';
 
 type Me = SessionUser & ProfileUser;
 

@@ -5,7 +5,7 @@
  */
 import { Select } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { api } from '@/app/api.ts';
+import { api } from '@/lib/api.ts';
 
 export interface Page<T> {
   data: T[];

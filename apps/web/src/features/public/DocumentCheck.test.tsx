@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import i18n from '@/app/i18n.ts';
 import { jsonResponse, renderPage } from '@/components/test-utils.tsx';
+import i18n from '@/lib/i18n.ts';
 import { DocumentCheck } from './DocumentCheck.tsx';
 
 const realFetch = globalThis.fetch;

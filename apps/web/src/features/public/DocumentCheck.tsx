@@ -9,8 +9,8 @@
 import { Button, FileInput, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, publicApi } from '@/app/api.ts';
 import { formatMalaysianDateTime, Notice } from '@/features/wills/index.ts';
+import { ApiError, publicApi } from '@/lib/api.ts';
 
 /** The reply's `verification` (docs/api/documents.md). */
 export interface DocumentVerification {

@@ -14,9 +14,9 @@ import { formatRinggit } from '@wasiat/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { api, publicApi } from '@/app/api.ts';
-import { session } from '@/app/storage.ts';
 import { Notice } from '@/features/wills/index.ts';
+import { api, publicApi } from '@/lib/api.ts';
+import { session } from '@/lib/storage.ts';
 
 /** Read the gateway's return query: outcome and the will to go back to. */
 export function readPaymentReturn(params: URLSearchParams, serverStatus?: string | null) {

@@ -10,10 +10,10 @@ import { Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { publicApi } from '@/app/api.ts';
 import { NotFoundPage } from '@/app/layout/NotFoundPage.tsx';
 import { ListTable } from '@/components/ListTable.tsx';
 import { Busy, formatMalaysianDateTime, Notice, willStatusLabelKey } from '@/features/wills/index.ts';
+import { publicApi } from '@/lib/api.ts';
 import { DocumentCheck } from './DocumentCheck.tsx';
 
 /** The reply of GET /api/public/wasiat/{id}. */

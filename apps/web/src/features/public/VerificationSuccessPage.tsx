@@ -10,10 +10,10 @@ import { Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { publicApi } from '@/app/api.ts';
-import { session } from '@/app/storage.ts';
 import type { PublicEkyc } from '@/features/ekyc/publicSession.ts';
 import { Busy, formatMalaysianDateTime, Notice } from '@/features/wills/index.ts';
+import { publicApi } from '@/lib/api.ts';
+import { session } from '@/lib/storage.ts';
 
 /** The success page; see the file comment. */
 export function VerificationSuccessPage() {

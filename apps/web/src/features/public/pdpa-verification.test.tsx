@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import i18n from '@/app/i18n.ts';
 import { jsonResponse, renderPage } from '@/components/test-utils.tsx';
 import { PublicValidationPage } from '@/features/ekyc/PublicValidationPage.tsx';
+import i18n from '@/lib/i18n.ts';
 import enPublic from '@/locales/en/public.json';
 import msPublic from '@/locales/ms/public.json';
 import { PdpaPage } from './PdpaPage.tsx';

@@ -7,8 +7,8 @@
 import { Card, Stack, Switch, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '@/app/api.ts';
-import { successToast } from '@/app/notify.tsx';
+import { api } from '@/lib/api.ts';
+import { successToast } from '@/lib/notify.tsx';
 
 /** What the API answers. */
 export interface ReminderSettings {

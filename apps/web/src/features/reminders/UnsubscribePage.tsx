@@ -8,8 +8,8 @@ import { Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { ApiError, publicApi } from '@/app/api.ts';
 import { Notice } from '@/features/wills/index.ts';
+import { ApiError, publicApi } from '@/lib/api.ts';
 
 /** The page; see the file comment. */
 export function UnsubscribePage() {

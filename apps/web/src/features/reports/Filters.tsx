@@ -3,7 +3,7 @@
  * organisation, branch, agent (officer), product (a will plan → `product`, or a hibah/trust product →
  * `hibah_type`; ADR 0063) and payment mode. Applied with a button, so a
  * half-typed date does not query the server. Values are the API's query parameters
- * (apps/api/src/reports/filters.ts).
+ * (apps/api/src/modules/reports/filters.ts).
  *
  * Spec §5 "product, officer and date must be selected first" (ADR 0061): the date (month, year, or both
  * ends of a range, end not before start) must be chosen before a report is applied — the Filter button

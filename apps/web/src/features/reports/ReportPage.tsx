@@ -10,8 +10,8 @@ import { can, formatRinggit, roleOf } from '@wasiat/domain';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '@/app/layout/AppLayout.tsx';
-import { formatDateTime } from '@/components/format.ts';
 import { ListTable } from '@/components/ListTable.tsx';
+import { formatDateTime } from '@/lib/format.ts';
 import {
   type DetailReport,
   downloadReport,

@@ -1,9 +1,9 @@
 /**
- * Calls of the reports feature (API: apps/api/src/reports, `GET /api/reports/{kind}`): the figures as
+ * Calls of the reports feature (API: apps/api/src/modules/reports, `GET /api/reports/{kind}`): the figures as
  * JSON, and the same report as a file (`format=xlsx|csv|pdf`) downloaded as a Blob. Amounts are sen;
  * times ISO 8601 UTC (shown in Asia/Kuala_Lumpur).
  */
-import { api } from '@/app/api.ts';
+import { api } from '@/lib/api.ts';
 
 export type ReportKind =
   | 'daily'

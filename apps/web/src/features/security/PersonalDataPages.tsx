@@ -23,9 +23,9 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '@/app/api.ts';
-import { successToast } from '@/app/notify.tsx';
 import { ListTable } from '@/components/ListTable.tsx';
+import { api } from '@/lib/api.ts';
+import { successToast } from '@/lib/notify.tsx';
 
 interface DataRequest {
   id: string;

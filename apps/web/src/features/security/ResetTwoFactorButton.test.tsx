@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type SessionUser, session } from '@/app/storage.ts';
 import { jsonResponse, renderPage } from '@/components/test-utils.tsx';
+import { type SessionUser, session } from '@/lib/storage.ts';
 import { ResetTwoFactorButton } from './ResetTwoFactorButton.tsx';
 
 const signedInAs = (role: string) =>

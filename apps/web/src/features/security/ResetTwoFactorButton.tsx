@@ -10,9 +10,9 @@ import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { can, type Role, SECOND_FACTOR_ROLES } from '@wasiat/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api } from '@/app/api.ts';
-import { successToast } from '@/app/notify.tsx';
-import { session } from '@/app/storage.ts';
+import { ApiError, api } from '@/lib/api.ts';
+import { successToast } from '@/lib/notify.tsx';
+import { session } from '@/lib/storage.ts';
 
 /**
  * The button and its confirm dialog; renders nothing unless the signed-in user may reset second factors

@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { KEYS } from '@/app/storage.ts';
 import { jsonResponse, renderPage } from '@/components/test-utils.tsx';
 import { LoginPage } from '@/features/auth/LoginPage.tsx';
+import { KEYS } from '@/lib/storage.ts';
 import { TwoFactorEnrolPage, TwoFactorPage } from './TwoFactorPages.tsx';
 
 const input = (re: RegExp) => screen.getByLabelText(re, { selector: 'input' }) as HTMLInputElement;

@@ -12,10 +12,10 @@ import { Alert, Button, Code, Group, Image, List, Stack, Text, TextInput } from 
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { ApiError, api } from '@/app/api.ts';
-import { type SessionUser, session } from '@/app/storage.ts';
 import { FormError } from '@/components/FormError.tsx';
 import { AuthCard } from '@/features/auth/AuthCard.tsx';
+import { ApiError, api } from '@/lib/api.ts';
+import { type SessionUser, session } from '@/lib/storage.ts';
 
 type Verified = { user: SessionUser; token: string; recovery_codes?: string[] };
 

@@ -9,7 +9,7 @@ import { can } from '@wasiat/domain';
 import { redirect } from 'react-router';
 import { guarded, redirectIfAuthenticated } from '@/app/guards.ts';
 import type { FeatureRoutes } from '@/app/routes-types.ts';
-import { session } from '@/app/storage.ts';
+import { session } from '@/lib/storage.ts';
 
 const twoFactor = async () => import('./TwoFactorPages.tsx');
 const personalData = async () => import('./PersonalDataPages.tsx');

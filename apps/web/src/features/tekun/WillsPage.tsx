@@ -10,10 +10,10 @@ import { formatRinggit } from '@wasiat/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { successToast } from '@/app/notify.tsx';
-import { formatDateTime } from '@/components/format.ts';
 import { ListTable } from '@/components/ListTable.tsx';
 import { WillStatusBadge, willStatusLabelKey } from '@/features/wills/index.ts';
+import { formatDateTime } from '@/lib/format.ts';
+import { successToast } from '@/lib/notify.tsx';
 import { fetchCertificates, fetchProgrammeWills, registerWill } from './api.ts';
 import { RowStatus } from './UploadPages.tsx';
 

@@ -1,8 +1,8 @@
 /**
- * Calls of the TEKUN screens (API: apps/api/src/tekun; docs/api/programmes.md). Money in sen; times ISO
+ * Calls of the TEKUN screens (API: apps/api/src/modules/tekun; docs/api/programmes.md). Money in sen; times ISO
  * 8601 UTC (shown in Asia/Kuala_Lumpur).
  */
-import { api } from '@/app/api.ts';
+import { api } from '@/lib/api.ts';
 import type { Page } from '../programmes/shared.tsx';
 
 export interface Upload {

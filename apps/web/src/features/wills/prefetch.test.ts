@@ -1,9 +1,9 @@
 /** A client's will wizard asks for its will as the route starts (routes.tsx, prefetch.ts); other roles do not. */
 import { waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { queryClient } from '@/app/query.tsx';
-import { KEYS } from '@/app/storage.ts';
 import { jsonResponse } from '@/components/test-utils.tsx';
+import { queryClient } from '@/lib/query.tsx';
+import { KEYS } from '@/lib/storage.ts';
 import { latestOpenKey, willKey } from './hooks/useWill.ts';
 import { prefetchWizardWill } from './routes.tsx';
 

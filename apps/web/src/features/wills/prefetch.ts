@@ -2,11 +2,11 @@
  * A client's will wizard asks for its will as the route starts, beside the session check (issue 18 item 4): the
  * route's loader sends the first request at once with the API client of the first load (routes.tsx), and this
  * module, loaded beside the wizard, puts the answers in the app's query cache under the keys the wizard reads
- * (`seedQuery`, app/query.tsx; ADR 0210). Without `?wasiat_id=` it also asks for the will it finds, so the
+ * (`seedQuery`, lib/query.tsx; ADR 0210). Without `?wasiat_id=` it also asks for the will it finds, so the
  * wizard's first render has its will instead of two requests, one after the other, after it.
  */
-import { api } from '@/app/api.ts';
-import { seedQuery } from '@/app/query.tsx';
+import { api } from '@/lib/api.ts';
+import { seedQuery } from '@/lib/query.tsx';
 import { latestOpenKey, pickLatestOpenWill, willKey } from './hooks/useWill.ts';
 import type { Page, Will } from './types.ts';
 

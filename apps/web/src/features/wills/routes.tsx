@@ -8,9 +8,9 @@
 import { roleOf } from '@wasiat/domain';
 import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import { Navigate } from 'react-router';
-import { api } from '@/app/api.ts';
 import type { FeatureRoutes } from '@/app/routes-types.ts';
-import { session } from '@/app/storage.ts';
+import { api } from '@/lib/api.ts';
+import { session } from '@/lib/storage.ts';
 import type { WizardAnswer } from './prefetch.ts';
 import type { Page, Will } from './types.ts';
 

@@ -6,8 +6,8 @@
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '@/app/api.ts';
 import { Notice } from '@/features/wills/index.ts';
+import { ApiError } from '@/lib/api.ts';
 
 export function OtpBox({
   request,

@@ -7,7 +7,7 @@ import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { api } from '@/app/api.ts';
+import { api } from '@/lib/api.ts';
 import { useWillAmendments } from '../api.ts';
 import { AmendmentStatusBadge } from './AmendmentStatus.tsx';
 

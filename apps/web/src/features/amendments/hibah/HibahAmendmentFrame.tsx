@@ -8,8 +8,8 @@
 import { Anchor, Grid, NavLink, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useParams } from 'react-router';
-import { session } from '@/app/storage.ts';
 import { Busy, Notice } from '@/features/wills/index.ts';
+import { session } from '@/lib/storage.ts';
 import { useAmendment, useRefreshAmendments } from '../api.ts';
 import { AmendmentStatusBadge, AmendmentTimeline } from '../components/AmendmentStatus.tsx';
 import type { AmendmentContext } from '../components/AmendmentWizard.tsx';

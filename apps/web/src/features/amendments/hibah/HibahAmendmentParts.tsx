@@ -24,8 +24,6 @@ import {
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ApiError, api } from '@/app/api.ts';
-import { session } from '@/app/storage.ts';
 import { PdpaLink } from '@/components/PdpaLink.tsx';
 import { SignaturePad, type SignaturePadHandle } from '@/components/SignaturePad.tsx';
 import {
@@ -43,6 +41,8 @@ import {
   useNewestWillHeirs,
   witnessSpecs,
 } from '@/features/wills/index.ts';
+import { ApiError, api } from '@/lib/api.ts';
+import { session } from '@/lib/storage.ts';
 import { changeStatus } from '../api.ts';
 import { useAmendmentContext } from '../components/AmendmentWizard.tsx';
 import { DraftRows } from '../components/DraftRows.tsx';

@@ -11,8 +11,8 @@ import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api } from '@/app/api.ts';
 import { Notice } from '@/features/wills/index.ts';
+import { ApiError, api } from '@/lib/api.ts';
 
 interface Versions {
   current_version: number;

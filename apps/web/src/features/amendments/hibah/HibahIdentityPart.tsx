@@ -9,8 +9,8 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '@/app/api.ts';
 import { type DocumentRow, EkycStep, MykadImages, sidesOf } from '@/features/ekyc/index.ts';
+import { api } from '@/lib/api.ts';
 import { useAmendmentContext } from '../components/AmendmentWizard.tsx';
 
 /** The MyKad & eKYC part of a hibah amendment; see the file comment. */

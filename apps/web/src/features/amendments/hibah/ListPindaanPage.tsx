@@ -12,9 +12,9 @@ import { Anchor, Button, Group, Paper, Stack, Table, Text, Title } from '@mantin
 import { formatRinggit, HIBAH_TYPES, labelOf, OPEN_AMENDMENT_STATUSES } from '@wasiat/domain';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { session } from '@/app/storage.ts';
 import { ListTable } from '@/components/ListTable.tsx';
 import { Busy, formatMalaysianDateTime, Notice, useLang } from '@/features/wills/index.ts';
+import { session } from '@/lib/storage.ts';
 import { useRefreshAmendments } from '../api.ts';
 import { AmendmentStatusBadge, AmendmentTimeline } from '../components/AmendmentStatus.tsx';
 import {

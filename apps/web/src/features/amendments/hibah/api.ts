@@ -3,7 +3,7 @@
  * the app's API client (spec §7/§8 behaviour), as TanStack Query hooks, and the shape of a hibah draft.
  */
 import { useQuery } from '@tanstack/react-query';
-import { api } from '@/app/api.ts';
+import { api } from '@/lib/api.ts';
 import type { Amendment, Page, Row } from '../types.ts';
 
 /** A property of the draft with its receivers' shares. */

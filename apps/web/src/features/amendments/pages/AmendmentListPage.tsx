@@ -10,9 +10,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { api } from '@/app/api.ts';
 import { ListTable } from '@/components/ListTable.tsx';
 import { Busy, formatMalaysianDateTime, useLang } from '@/features/wills/index.ts';
+import { api } from '@/lib/api.ts';
 import { AmendmentStatusBadge } from '../components/AmendmentStatus.tsx';
 import type { Amendment, Page } from '../types.ts';
 

@@ -11,10 +11,10 @@ import { mykad } from '@wasiat/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { api } from '@/app/api.ts';
 import { errorText } from '@/components/form-errors.ts';
 import { ListTable } from '@/components/ListTable.tsx';
 import { Busy, WillStatusBadge } from '@/features/wills/index.ts';
+import { api } from '@/lib/api.ts';
 import { AmendmentStatusBadge } from '../components/AmendmentStatus.tsx';
 import type { Page } from '../types.ts';
 

@@ -8,8 +8,8 @@
 import { Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '@/app/api.ts';
 import { type DocumentRow, EkycStep, MykadImages, sidesOf } from '@/features/ekyc/index.ts';
+import { api } from '@/lib/api.ts';
 import { useAmendmentContext } from '../components/AmendmentWizard.tsx';
 
 /** The eKYC page of the amendment wizard; see the file comment. */

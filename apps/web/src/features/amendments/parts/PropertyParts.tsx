@@ -17,7 +17,6 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { api } from '@/app/api.ts';
 import { ListTable } from '@/components/ListTable.tsx';
 import {
   fetchAttachmentBlob,
@@ -29,6 +28,7 @@ import {
   saveBlob,
   useLang,
 } from '@/features/wills/index.ts';
+import { api } from '@/lib/api.ts';
 import { saveDraft } from '../api.ts';
 import { useAmendmentContext } from '../components/AmendmentWizard.tsx';
 import { clean, DraftRows } from '../components/DraftRows.tsx';

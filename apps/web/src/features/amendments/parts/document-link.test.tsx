@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import i18n from '@/app/i18n.ts';
 import { jsonResponse, renderPage } from '@/components/test-utils.tsx';
+import i18n from '@/lib/i18n.ts';
 import { DocumentLink } from './PropertyParts.tsx';
 
 describe("an amendment's supporting documents are named links (issue 21 item 9)", () => {

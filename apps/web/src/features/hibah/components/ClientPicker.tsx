@@ -12,10 +12,10 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { ApiError, api } from '@/app/api.ts';
 import { FormError } from '@/components/FormError.tsx';
 import { applyServerErrors, errorText } from '@/components/form-errors.ts';
 import { RequestAccess } from '@/features/grants/index.ts';
+import { ApiError, api } from '@/lib/api.ts';
 
 /** A user as `GET /api/user` and `POST /api/user` answer it (the fields shown here). */
 export interface PickedClient {

@@ -9,7 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { can, roleOf } from '@wasiat/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { session } from '@/app/storage.ts';
+import { session } from '@/lib/storage.ts';
 import { HibahTable } from '../pages/ListPages.tsx';
 import { COUPONS_PATH } from '../products.ts';
 import { hibahsInProcessQuery } from '../queries.ts';

@@ -7,7 +7,7 @@
 import { Alert, List, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '@/app/api.ts';
+import { api } from '@/lib/api.ts';
 
 interface Summary {
   receivers: {

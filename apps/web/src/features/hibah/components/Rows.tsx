@@ -7,9 +7,9 @@ import { useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { api } from '@/app/api.ts';
 import { ListTable } from '@/components/ListTable.tsx';
 import { type FieldSpec, RecordForm } from '@/features/wills/components/RecordForm.tsx';
+import { api } from '@/lib/api.ts';
 import { useHibahRows, useRefreshHibah } from '../useHibah.ts';
 
 interface RowsProps {

@@ -12,11 +12,11 @@ import { formatRinggit, hibahCouponGenerateSchema } from '@wasiat/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { api } from '@/app/api.ts';
-import { successToast } from '@/app/notify.tsx';
 import { EntityForm, type FieldSpec } from '@/components/EntityForm.tsx';
-import { formatDateTime } from '@/components/format.ts';
 import { ListTable } from '@/components/ListTable.tsx';
+import { api } from '@/lib/api.ts';
+import { formatDateTime } from '@/lib/format.ts';
+import { successToast } from '@/lib/notify.tsx';
 
 /** A code as `GET /api/one-cent/hibah-coupon` lists it. */
 export interface Coupon {

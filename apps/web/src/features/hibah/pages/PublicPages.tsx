@@ -11,9 +11,9 @@ import { HIBAH_TYPES, labelOf } from '@wasiat/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
-import { ApiError, publicApi } from '@/app/api.ts';
 import { SignaturePad } from '@/components/SignaturePad.tsx';
 import { DocumentCheck } from '@/features/public/DocumentCheck.tsx';
+import { ApiError, publicApi } from '@/lib/api.ts';
 
 function useLink(kind: 'receiver' | 'witness') {
   const { id, pid } = useParams();

@@ -8,7 +8,7 @@ import { Button, Group, Paper, Stack, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ApiError, api } from '@/app/api.ts';
+import { ApiError, api } from '@/lib/api.ts';
 
 /** The redeem form. */
 export function RedeemPage() {

@@ -11,8 +11,8 @@ import { HIBAH_TYPES, labelOf } from '@wasiat/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { api } from '@/app/api.ts';
 import { ListTable } from '@/components/ListTable.tsx';
+import { api } from '@/lib/api.ts';
 import { HibahSummary } from '../components/HibahSummary.tsx';
 import { useHibahList } from '../useHibah.ts';
 

@@ -5,7 +5,7 @@
 import { Button, FileButton, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '@/app/api.ts';
+import { api } from '@/lib/api.ts';
 
 const toBase64 = (f: File) =>
   new Promise<string>((resolve, reject) => {

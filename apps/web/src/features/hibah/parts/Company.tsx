@@ -14,11 +14,11 @@ import { type HibahCompanyInput, hibahCompanySchema } from '@wasiat/domain';
 import { useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api } from '@/app/api.ts';
 import { FormError } from '@/components/FormError.tsx';
 import { applyServerErrors } from '@/components/form-errors.ts';
 import { AddressFields, TextField, useErr } from '@/features/wills/components/fields.tsx';
 import { fetchAttachmentBlob, saveBlob } from '@/features/wills/lib/files.ts';
+import { ApiError, api } from '@/lib/api.ts';
 import { mayFill } from '../access.ts';
 import { type Hibah, useRefreshHibah } from '../useHibah.ts';
 

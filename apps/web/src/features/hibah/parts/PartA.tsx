@@ -14,9 +14,9 @@ import { ESTATE_HIBAH_TYPE, ONE_CENT_HIBAH_TYPE, type PreferenceLike } from '@wa
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { api } from '@/app/api.ts';
 import { currentPreference } from '@/app/guards.ts';
-import { session } from '@/app/storage.ts';
+import { api } from '@/lib/api.ts';
+import { session } from '@/lib/storage.ts';
 import { registersForClients } from '../access.ts';
 import { ClientPicker } from '../components/ClientPicker.tsx';
 import { offeredProducts } from '../products.ts';

@@ -17,8 +17,8 @@ import { useQuery } from '@tanstack/react-query';
 import { formatRinggit, hibahPlanOf, ONE_CENT_HIBAH_TYPE } from '@wasiat/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api } from '@/app/api.ts';
 import { FormError } from '@/components/FormError.tsx';
+import { ApiError, api } from '@/lib/api.ts';
 import { mayFill, registersForClients } from '../access.ts';
 import { type Hibah, useRefreshHibah } from '../useHibah.ts';
 

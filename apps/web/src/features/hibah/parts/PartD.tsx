@@ -22,10 +22,10 @@ import {
   userDetailSchema,
 } from '@wasiat/domain';
 import { useTranslation } from 'react-i18next';
-import { api } from '@/app/api.ts';
-import { session } from '@/app/storage.ts';
 import { defaultsFor } from '@/features/wills/components/personFields.ts';
 import { type FieldSpec, RecordForm } from '@/features/wills/components/RecordForm.tsx';
+import { api } from '@/lib/api.ts';
+import { session } from '@/lib/storage.ts';
 import { isGrantor } from '../access.ts';
 import { type Hibah, useRefreshHibah } from '../useHibah.ts';
 import { CompanyPart } from './Company.tsx';

@@ -7,9 +7,9 @@
 import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api } from '@/app/api.ts';
 import { FormError } from '@/components/FormError.tsx';
 import { OtpStep } from '@/features/ekyc/index.ts';
+import { ApiError, api } from '@/lib/api.ts';
 import { HibahSummary } from '../components/HibahSummary.tsx';
 import { type Hibah, useRefreshHibah } from '../useHibah.ts';
 

@@ -7,8 +7,8 @@
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import { hibahWitnessSchema } from '@wasiat/domain';
 import { useTranslation } from 'react-i18next';
-import { api } from '@/app/api.ts';
 import { defaultsFor, witnessSpecs } from '@/features/wills/components/personFields.ts';
+import { api } from '@/lib/api.ts';
 import { mayFill } from '../access.ts';
 import { Rows } from '../components/Rows.tsx';
 import { type Hibah, useHibahRows, useRefreshHibah } from '../useHibah.ts';

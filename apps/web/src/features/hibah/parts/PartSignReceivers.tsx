@@ -7,8 +7,8 @@
 import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '@/app/api.ts';
 import { SignaturePad } from '@/components/SignaturePad.tsx';
+import { api } from '@/lib/api.ts';
 import { type Hibah, useHibahRows, useRefreshHibah } from '../useHibah.ts';
 import { PartyLink } from './PartyLink.tsx';
 

@@ -6,8 +6,8 @@
 import { Button } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '@/app/api.ts';
 import { ShareLink } from '@/components/ShareLink.tsx';
+import { api } from '@/lib/api.ts';
 
 /** A button that copies (and shows) a party's signed link from `POST /api/route/sign`. */
 export function PartyLink({

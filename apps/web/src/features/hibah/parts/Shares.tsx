@@ -7,9 +7,9 @@ import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { isPortionError, parsePortion, portionsExceedWhole, V } from '@wasiat/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api } from '@/app/api.ts';
 import { FormError } from '@/components/FormError.tsx';
 import { useErr } from '@/features/wills/components/fields.tsx';
+import { ApiError, api } from '@/lib/api.ts';
 import { useHibahRows, useRefreshHibah } from '../useHibah.ts';
 
 /** Field errors of the share form: each message under the input it is about. */

@@ -1,15 +1,15 @@
 /**
  * Branch sub-pages of /organization/{organization_id} (spec §2 Organisations): branch create, {branch_id} and
  * edit. The form checks the domain's `branchSchema`, then calls `POST /api/branch` or `GET|PATCH /api/branch/{id}`
- * (apps/api/src/organisations/manage-routes.ts).
+ * (apps/api/src/modules/organisations/manage-routes.ts).
  */
 import { Button } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { branchSchema, can } from '@wasiat/domain';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { api } from '@/app/api.ts';
-import { successToast } from '@/app/notify.tsx';
+import { api } from '@/lib/api.ts';
+import { successToast } from '@/lib/notify.tsx';
 import type { Branch } from '../api.ts';
 import { Detail } from '../components/Detail.tsx';
 import { EntityForm, type FieldSpec } from '../components/EntityForm.tsx';

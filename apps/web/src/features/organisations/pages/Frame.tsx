@@ -7,7 +7,7 @@ import { Button, Group, Paper, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { session } from '@/app/storage.ts';
+import { session } from '@/lib/storage.ts';
 import { useOrganisation } from '../api.ts';
 
 export const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));

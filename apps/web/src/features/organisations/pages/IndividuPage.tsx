@@ -1,15 +1,15 @@
 /**
  * Individu sub-page of /organization/{organization_id} (spec §2 Organisations; ADR 0019): an individual
  * organisation's particulars and its owner account, via `GET|POST /api/organization/{id}/individu`
- * (apps/api/src/organisations/manage-routes.ts).
+ * (apps/api/src/modules/organisations/manage-routes.ts).
  */
 import { Button, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { can } from '@wasiat/domain';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { api } from '@/app/api.ts';
-import { successToast } from '@/app/notify.tsx';
+import { api } from '@/lib/api.ts';
+import { successToast } from '@/lib/notify.tsx';
 import type { Staff } from '../api.ts';
 import { Detail } from '../components/Detail.tsx';
 import { Frame, role } from './Frame.tsx';

@@ -8,8 +8,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ORGANISATION_TYPES, organisationSchema } from '@wasiat/domain';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { api } from '@/app/api.ts';
-import { successToast } from '@/app/notify.tsx';
+import { api } from '@/lib/api.ts';
+import { successToast } from '@/lib/notify.tsx';
 import { type Organisation, useOrganisation } from '../api.ts';
 import { EntityForm, type FieldSpec } from '../components/EntityForm.tsx';
 

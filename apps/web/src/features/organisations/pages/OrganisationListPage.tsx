@@ -9,9 +9,9 @@ import { can, ORGANISATION_TYPES } from '@wasiat/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { api } from '@/app/api.ts';
-import { session } from '@/app/storage.ts';
 import { ListTable } from '@/components/ListTable.tsx';
+import { api } from '@/lib/api.ts';
+import { session } from '@/lib/storage.ts';
 import type { Organisation, Page } from '../api.ts';
 
 /** The list page; `partners` for /organization/rakan/. */

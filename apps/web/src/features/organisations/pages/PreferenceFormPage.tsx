@@ -1,14 +1,14 @@
 /**
  * Preference sub-page of /organization/{organization_id} (spec §2 Organisations): preference edit. The form
  * checks the domain's `preferenceSchema`, then calls `GET|PATCH /api/organization/{id}/preference`
- * (apps/api/src/organisations/manage-routes.ts).
+ * (apps/api/src/modules/organisations/manage-routes.ts).
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { preferenceSchema, STOCK_ACCOUNT_TYPES } from '@wasiat/domain';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { api } from '@/app/api.ts';
-import { successToast } from '@/app/notify.tsx';
+import { api } from '@/lib/api.ts';
+import { successToast } from '@/lib/notify.tsx';
 import { EntityForm, type FieldSpec } from '../components/EntityForm.tsx';
 import { Frame, str } from './Frame.tsx';
 import { PREFERENCE_FLAGS, PREFERENCE_TOTALS } from './OrganisationPage.tsx';

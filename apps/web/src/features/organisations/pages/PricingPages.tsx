@@ -1,15 +1,15 @@
 /**
  * Pricing sub-pages of /organization/{organization_id} (spec §2 Organisations): pricing create, {pricing_id} and
  * edit. Prices are typed in ringgit and sent in sen to `POST /api/pricing` or `GET|PATCH /api/pricing/{id}`
- * (apps/api/src/organisations/manage-routes.ts).
+ * (apps/api/src/modules/organisations/manage-routes.ts).
  */
 import { Button } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { can, formatRinggit, PRICING_PLANS } from '@wasiat/domain';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { api } from '@/app/api.ts';
-import { successToast } from '@/app/notify.tsx';
+import { api } from '@/lib/api.ts';
+import { successToast } from '@/lib/notify.tsx';
 import { dateInput, type Pricing } from '../api.ts';
 import { Detail } from '../components/Detail.tsx';
 import { EntityForm, type FieldSpec, senToText } from '../components/EntityForm.tsx';

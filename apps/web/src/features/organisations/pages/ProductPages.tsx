@@ -1,6 +1,6 @@
 /**
  * Products of an organisation (spec §2 /organization/{organization_id}/product — wasiat, hibah and
- * trust; create, {product_id}, edit). Calls apps/api/src/organisations/products.ts:
+ * trust; create, {product_id}, edit). Calls apps/api/src/modules/organisations/products.ts:
  * `GET /api/organization/{id}/product?category` → `{ products: page }`, `POST` same path → `{ product }`,
  * `GET|PATCH /api/product/{id}` → `{ product }`. The form checks the domain's `productSchema` first.
  */
@@ -10,10 +10,10 @@ import { can, PRODUCT_CATEGORIES, productSchema } from '@wasiat/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { api } from '@/app/api.ts';
-import { successToast } from '@/app/notify.tsx';
-import { session } from '@/app/storage.ts';
 import { ListTable } from '@/components/ListTable.tsx';
+import { api } from '@/lib/api.ts';
+import { successToast } from '@/lib/notify.tsx';
+import { session } from '@/lib/storage.ts';
 import type { Page } from '../api.ts';
 import { Detail } from '../components/Detail.tsx';
 import { EntityForm, type FieldSpec } from '../components/EntityForm.tsx';

@@ -10,10 +10,10 @@ import { formatRinggit, promoGenerateSchema } from '@wasiat/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { api } from '@/app/api.ts';
-import { successToast } from '@/app/notify.tsx';
-import { formatDateTime } from '@/components/format.ts';
 import { ListTable } from '@/components/ListTable.tsx';
+import { api } from '@/lib/api.ts';
+import { formatDateTime } from '@/lib/format.ts';
+import { successToast } from '@/lib/notify.tsx';
 import { type Page, useOrganisation } from '../api.ts';
 import { EntityForm, type FieldSpec } from '../components/EntityForm.tsx';
 

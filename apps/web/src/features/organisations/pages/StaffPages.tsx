@@ -1,16 +1,16 @@
 /**
  * Staff (user) sub-pages of /organization/{organization_id} (spec §2 Organisations): user create, {user_id} and
  * edit, with 'Approve Access' and the admin's second-factor reset on the detail page. The form checks the
- * domain's staff schemas, then calls `organization/{id}/user` (apps/api/src/organisations/manage-routes.ts).
+ * domain's staff schemas, then calls `organization/{id}/user` (apps/api/src/modules/organisations/manage-routes.ts).
  */
 import { Button } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { can, PARTNER_STAFF_ROLES, PROVIDER_STAFF_ROLES, staffCreateSchema, staffUpdateSchema } from '@wasiat/domain';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { api } from '@/app/api.ts';
-import { successToast } from '@/app/notify.tsx';
 import { ResetTwoFactorButton } from '@/features/security/ResetTwoFactorButton.tsx';
+import { api } from '@/lib/api.ts';
+import { successToast } from '@/lib/notify.tsx';
 import { type Staff, useBranches, useOrganisation } from '../api.ts';
 import { Detail } from '../components/Detail.tsx';
 import { EntityForm, type FieldSpec } from '../components/EntityForm.tsx';

@@ -7,7 +7,7 @@ import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { api } from '@/app/api.ts';
+import { api } from '@/lib/api.ts';
 import { saveBlob } from '../lib/files.ts';
 import type { Will } from '../types.ts';
 

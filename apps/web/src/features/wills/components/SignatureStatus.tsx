@@ -8,7 +8,7 @@ import { Anchor, List, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { api } from '@/app/api.ts';
+import { api } from '@/lib/api.ts';
 import { PARTS, partUrl } from '../lib/parts.ts';
 import { Notice } from './Notice.tsx';
 

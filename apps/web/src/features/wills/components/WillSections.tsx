@@ -18,8 +18,8 @@ import {
   relationshipLabel,
 } from '@wasiat/domain';
 import { useTranslation } from 'react-i18next';
-import { api } from '@/app/api.ts';
 import { ListTable } from '@/components/ListTable.tsx';
+import { api } from '@/lib/api.ts';
 import { useWillList } from '../hooks/useWill.ts';
 import type {
   Bequest,

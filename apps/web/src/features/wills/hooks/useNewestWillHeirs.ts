@@ -6,7 +6,7 @@
  * {@link HeirPicker} of other wizards (hibah receivers, hibah amendment receivers).
  */
 import { useQuery } from '@tanstack/react-query';
-import { api } from '@/app/api.ts';
+import { api } from '@/lib/api.ts';
 import type { PickableHeir } from '../components/HeirPicker.tsx';
 
 async function newestWillHeirs(userId: string): Promise<PickableHeir[]> {

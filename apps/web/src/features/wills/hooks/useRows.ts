@@ -6,8 +6,8 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '@/app/api.ts';
-import { confirmDelete } from '@/app/notify.tsx';
+import { api } from '@/lib/api.ts';
+import { confirmDelete } from '@/lib/notify.tsx';
 import { useWillList } from './useWill.ts';
 
 /** Rows of `listPath` (e.g. "heir") with their `envelope` key (e.g. "heirs"); writes go to `/{basePath}`. */

@@ -4,7 +4,7 @@
  * wizard opens at the part to continue at.
  */
 import { useNavigate } from 'react-router';
-import { api } from '@/app/api.ts';
+import { api } from '@/lib/api.ts';
 import { partUrl, resumePart } from '../lib/parts.ts';
 import type { Will } from '../types.ts';
 import { useRefreshWill } from './useWill.ts';

@@ -7,8 +7,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { roleOf } from '@wasiat/domain';
 import { useCallback, useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { ApiError, api } from '@/app/api.ts';
-import { session } from '@/app/storage.ts';
+import { ApiError, api } from '@/lib/api.ts';
+import { session } from '@/lib/storage.ts';
 import type { Page, Will } from '../types.ts';
 
 /** Query key of one will. */

@@ -3,7 +3,7 @@
  * Blob → object URL; docs/api/wills.md) and the "front and back must be different files" rule (spec §5).
  */
 import { useEffect, useState } from 'react';
-import { KEYS, session } from '@/app/storage.ts';
+import { KEYS, session } from '@/lib/storage.ts';
 
 /** Fetch an attachment's bytes with the private token; throws on a non-2xx answer. */
 export async function fetchAttachmentBlob(id: string): Promise<Blob> {

@@ -7,8 +7,8 @@ import { Anchor, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { api } from '@/app/api.ts';
 import { ListTable } from '@/components/ListTable.tsx';
+import { api } from '@/lib/api.ts';
 import { Busy } from '../components/Busy.tsx';
 
 interface PendingOrg {

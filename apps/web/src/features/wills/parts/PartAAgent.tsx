@@ -13,11 +13,11 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { api } from '@/app/api.ts';
-import { session } from '@/app/storage.ts';
 import { FormError } from '@/components/FormError.tsx';
 import { applyServerErrors } from '@/components/form-errors.ts';
 import { RequestAccess } from '@/features/grants/index.ts';
+import { api } from '@/lib/api.ts';
+import { session } from '@/lib/storage.ts';
 import { TextField } from '../components/fields.tsx';
 import { useStartWill } from '../hooks/useStartWill.ts';
 

@@ -12,10 +12,10 @@ import { formatRinggit, type PartBInput, partBSchema, WILL_PLANS, WILL_TYPES } f
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { api } from '@/app/api.ts';
-import { session } from '@/app/storage.ts';
 import { FormError } from '@/components/FormError.tsx';
 import { applyServerErrors } from '@/components/form-errors.ts';
+import { api } from '@/lib/api.ts';
+import { session } from '@/lib/storage.ts';
 import { useErr, useLang } from '../components/fields.tsx';
 import { useWizard } from '../components/WizardLayout.tsx';
 import type { Page } from '../types.ts';

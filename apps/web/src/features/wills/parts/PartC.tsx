@@ -21,10 +21,10 @@ import {
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { api } from '@/app/api.ts';
-import { session } from '@/app/storage.ts';
 import { FormError } from '@/components/FormError.tsx';
 import { applyServerErrors } from '@/components/form-errors.ts';
+import { api } from '@/lib/api.ts';
+import { session } from '@/lib/storage.ts';
 import { Busy } from '../components/Busy.tsx';
 import { AddressFields, CatalogueSelect, TextField } from '../components/fields.tsx';
 import { useWizard } from '../components/WizardLayout.tsx';

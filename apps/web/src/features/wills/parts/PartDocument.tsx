@@ -13,7 +13,6 @@ import { Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api } from '@/app/api.ts';
 import { FormError } from '@/components/FormError.tsx';
 import {
   hasReading,
@@ -23,6 +22,7 @@ import {
   MykadSide,
   type MykadSideName,
 } from '@/features/ekyc/index.ts';
+import { ApiError, api } from '@/lib/api.ts';
 import { useWizard } from '../components/WizardLayout.tsx';
 import { useWillList } from '../hooks/useWill.ts';
 import { isSameFile } from '../lib/files.ts';

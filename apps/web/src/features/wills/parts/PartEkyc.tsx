@@ -7,9 +7,9 @@
  * them) also sees a signed eKYC link to send the client, and may revoke it (EkycLinkPanel.tsx; ADR 0091, 0095).
  */
 import { useTranslation } from 'react-i18next';
-import { api } from '@/app/api.ts';
-import { session } from '@/app/storage.ts';
 import { EkycLinkPanel, EkycStep } from '@/features/ekyc/index.ts';
+import { api } from '@/lib/api.ts';
+import { session } from '@/lib/storage.ts';
 import { useWizard } from '../components/WizardLayout.tsx';
 
 /** Part eKYC page; see the file comment. */

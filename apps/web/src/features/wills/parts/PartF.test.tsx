@@ -4,8 +4,8 @@
  */
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { session } from '@/app/storage.ts';
 import { renderPage } from '@/components/test-utils.tsx';
+import { session } from '@/lib/storage.ts';
 import { PartF } from './PartF.tsx';
 
 vi.mock('../components/WizardLayout.tsx', () => ({

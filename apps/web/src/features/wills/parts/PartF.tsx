@@ -11,11 +11,11 @@ import { Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/cor
 import { can, roleOf } from '@wasiat/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api } from '@/app/api.ts';
-import { session } from '@/app/storage.ts';
 import { FormError } from '@/components/FormError.tsx';
 import { PdpaLink } from '@/components/PdpaLink.tsx';
 import { type SignatureMethod, SignaturePad } from '@/components/SignaturePad.tsx';
+import { ApiError, api } from '@/lib/api.ts';
+import { session } from '@/lib/storage.ts';
 import { Notice } from '../components/Notice.tsx';
 import { useWizard } from '../components/WizardLayout.tsx';
 

@@ -24,11 +24,11 @@ import { formatRinggit, PAYMENT_OPTIONS, PAYMENT_TYPES, roleOf } from '@wasiat/d
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ApiError, api } from '@/app/api.ts';
-import { session } from '@/app/storage.ts';
 import { FormError } from '@/components/FormError.tsx';
 import { paymentOptions, shareLink, uploadSlip } from '@/features/payments/api.ts';
 import { emptyModeValues, ModeFields, type ModeValues, modeBody } from '@/features/payments/ModeFields.tsx';
+import { ApiError, api } from '@/lib/api.ts';
+import { session } from '@/lib/storage.ts';
 import { useLang } from '../components/fields.tsx';
 import { Notice } from '../components/Notice.tsx';
 import { useWizard } from '../components/WizardLayout.tsx';

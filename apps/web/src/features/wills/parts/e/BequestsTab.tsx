@@ -10,7 +10,7 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { bequestFieldsSchema, labelOf, portionsExceedWhole, RELATIONSHIPS, V } from '@wasiat/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '@/app/api.ts';
+import { ApiError } from '@/lib/api.ts';
 import { useLang } from '../../components/fields.tsx';
 import { defaultsFor } from '../../components/personFields.ts';
 import { type FieldSpec, RecordForm } from '../../components/RecordForm.tsx';

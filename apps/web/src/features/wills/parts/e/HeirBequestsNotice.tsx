@@ -11,9 +11,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { fractionToPercent, parseFraction } from '@wasiat/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '@/app/api.ts';
 import { FormError } from '@/components/FormError.tsx';
-import { formatDateTime } from '@/components/format.ts';
+import { api } from '@/lib/api.ts';
+import { formatDateTime } from '@/lib/format.ts';
 import { Notice } from '../../components/Notice.tsx';
 
 /** One bequest to an heir as the server answers it (fractions "n/d"; labels in both languages). */

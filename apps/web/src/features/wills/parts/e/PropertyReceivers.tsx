@@ -11,8 +11,8 @@ import { portion, portionsExceedWhole, requiredString, V } from '@wasiat/domain'
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { ApiError, api } from '@/app/api.ts';
-import { confirmDelete } from '@/app/notify.tsx';
+import { ApiError, api } from '@/lib/api.ts';
+import { confirmDelete } from '@/lib/notify.tsx';
 import { RecordForm } from '../../components/RecordForm.tsx';
 import { RecordsTable } from '../../components/RecordsTable.tsx';
 import type { Page, PropertyReceiver, Receiver } from '../../types.ts';

@@ -1,0 +1,522 @@
+/**
+ * Integration tests of the amendments module over HTTP on a real database and a real SMTP server:
+ * apply, pay through the sandbox, edit the draft, every transition (who may, what it records, illegal →
+ * 422 with nothing changed), witness confirmation by signed link + OTP + signature, the new version and
+ * the PDF of each version, and the hibah-id listing of spec §7.
+ */
+import { execFileSync } from 'node:child_process';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTestApp, type TestApp } from '../../../test/harness.ts';
+import { amendment_witnesses, amendments, audit_events, heirs, payments, users, wills } from '../../db/schema/index.ts';
+import { heir, newClient, ok, PNG_B, SIGNATURE_PNG } from '../wills/test-fixtures.ts';
+import { draftWitness, passAmendmentEkyc, registeredWill, verifiedAmendmentOtp } from './test-fixtures.ts';
+
+let t: TestApp;
+let staff: string;
+let officer: string;
+beforeAll(async () => {
+  t = await makeTestApp();
+  staff = await t.login('staff');
+  officer = await t.login('officer');
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const decode = (raw: string) =>
+  raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
+const pdfText = (bytes: Buffer) => execFileSync('pdftotext', ['-layout', '-', '-'], { input: bytes }).toString('utf8');
+const patch = (id: string, token: string, body: object, lang: 'ms' | 'en' = 'en') =>
+  t.call('POST', `/api/amendment/${id}`, { token, lang, body: { _method: 'PATCH', ...body } });
+const row = async (id: string) => (await t.ctx.db.select().from(amendments).where(eq(amendments.id, id)))[0];
+const actions = async (id: string) =>
+  (await t.ctx.db.select().from(audit_events).where(eq(audit_events.entity_id, id))).map((e) => e.action);
+
+/** Move a witness's last code request a minute into the past (one code per 30 s; witnesses.ts). */
+const backdateOtp = (witnessId: string) =>
+  t.ctx.db
+    .update(amendment_witnesses)
+    .set({ otp_expires_at: new Date(Date.now() - 60_000) })
+    .where(eq(amendment_witnesses.id, witnessId));
+
+/** Apply for an amendment and pay it through the sandbox gateway. */
+async function appliedAndPaid(token: string, willId: string) {
+  const a = (
+    await ok(
+      t.call('POST', '/api/amendment', {
+        token,
+        body: { amendmentable_type: 'Wasiat', amendmentable_id: willId, notes: null, status: 0 },
+      }),
+      201,
+    )
+  ).amendment;
+  const pay = await ok(
+    t.call('POST', '/api/payment', {
+      token,
+      body: { paymentable_type: 'Amendment', paymentable_id: a.id, payment_options_id: 1 },
+    }),
+  );
+  const r = await fetch(`${t.baseUrl}${pay.payment_link}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: 'outcome=approve',
+  });
+  expect(r.status).toBe(303);
+  expect(r.headers.get('location')).toMatch(new RegExp(`^/wasiat/${willId}/pindaanPayVerified\\?status=1&`));
+  return a;
+}
+
+/** Drive an amendment to "awaiting witness confirmation" (4) with two witnesses; returns their links. */
+async function toWitnessStage(c: { id: string; token: string }, willId: string, aId: string, emails: string[]) {
+  await ok(
+    t.call('PATCH', `/api/amendment/${aId}/draft`, {
+      token: c.token,
+      body: { witnesses: emails.map((e, i) => draftWitness(`Saksi Pindaan ${i + 1}`, e)) },
+    }),
+  );
+  await passAmendmentEkyc(t, aId);
+  await verifiedAmendmentOtp(t, c.id, willId);
+  await ok(patch(aId, c.token, { status: 1, acknowledged_pdpa: 1, acknowledged_confirmation: 1 }));
+  await ok(patch(aId, officer, { status: 3 }));
+  await ok(
+    t.call('POST', `/api/amendment/${aId}/signature`, {
+      token: c.token,
+      body: { is_base64: true, document: SIGNATURE_PNG },
+    }),
+  );
+  const before = t.mails.length;
+  await ok(patch(aId, c.token, { status: 4 }));
+  await expect.poll(() => t.mails.length).toBeGreaterThanOrEqual(before + emails.length);
+  return emails.map((e) => {
+    const mail = t.mails.filter((m) => m.to.includes(e)).at(-1);
+    const m = decode(mail?.raw ?? '').match(/https?:\/\/[^\s]+\/pindaan\/saksi\/[^\s]+/);
+    if (!m) throw new Error(`no link for ${e}`);
+    const u = new URL(m[0]);
+    return { id: u.pathname.split('/').at(-1) as string, query: u.search };
+  });
+}
+
+/** Witness confirmation through the link: OTP by e-mail, verify, sign. */
+async function confirmAsWitness(link: { id: string; query: string }, email: string, tryBlank = false) {
+  const before = t.mails.length;
+  await ok(t.call('POST', `/api/amendment-witness/${link.id}/otp${link.query}`, { body: {} }));
+  await expect.poll(() => t.mails.length).toBe(before + 1);
+  const mail = t.mails.at(-1);
+  expect(mail?.to).toEqual([email]);
+  const code = decode(mail?.raw ?? '').match(/\b(\d{6})\b/)?.[1] as string;
+  await ok(t.call('POST', `/api/amendment-witness/${link.id}/otp/verify${link.query}`, { body: { code } }));
+  if (tryBlank) {
+    const blank = await t.call('POST', `/api/amendment-witness/${link.id}/confirm${link.query}`, {
+      body: { signature: PNG_B },
+    });
+    expect(blank.status).toBe(422);
+  }
+  return ok(
+    t.call('POST', `/api/amendment-witness/${link.id}/confirm${link.query}`, { body: { signature: SIGNATURE_PNG } }),
+  );
+}
+
+describe('apply', () => {
+  it('only for a registered will, by its testator, one open amendment at a time; lists newest first', async () => {
+    const { c, id } = await registeredWill(t, staff);
+    const a = (
+      await ok(
+        t.call('POST', '/api/amendment', {
+          token: c.token,
+          body: { amendmentable_type: 'Wasiat', amendmentable_id: id },
+        }),
+        201,
+      )
+    ).amendment;
+    expect(a).toMatchObject({
+      status: 0,
+      count: 1,
+      price_sen: 5000,
+      paid: 0,
+      amendmentable_type: 'Wasiat',
+      amendmentable_id: id,
+    });
+    expect(a.reference_no).toMatch(/^P\d{4}-\d{6}$/);
+    expect(a.draft.heirs).toHaveLength(1);
+    expect(a.draft.witnesses).toHaveLength(2);
+    const again = await t.call('POST', '/api/amendment', {
+      token: c.token,
+      body: { amendmentable_type: 'Wasiat', amendmentable_id: id },
+    });
+    expect(again.status).toBe(422);
+    expect(again.body.errors.amendmentable_id).toEqual(['This will already has an amendment in progress.']);
+    // another client: the will does not exist for them
+    const other = await newClient(t);
+    expect(
+      (
+        await t.call('POST', '/api/amendment', {
+          token: other.token,
+          body: { amendmentable_type: 'Wasiat', amendmentable_id: id },
+        })
+      ).status,
+    ).toBe(404);
+    expect((await t.call('GET', `/api/amendment/${a.id}`, { token: other.token })).status).toBe(404);
+    expect(
+      (await t.call('GET', `/api/amendment?wasiat_id=${id}`, { token: other.token })).body.amendments.data,
+    ).toEqual([]);
+    const list = await ok(t.call('GET', `/api/amendment?wasiat_id=${id}`, { token: c.token }));
+    expect(list.amendments.data.map((x: { id: string }) => x.id)).toEqual([a.id]);
+    const byWill = await ok(t.call('GET', `/api/wasiat/${id}/amendment`, { token: staff }));
+    expect(byWill.amendments.data[0].id).toBe(a.id);
+    expect(await actions(a.id)).toContain('amendment.apply');
+  });
+
+  it('refuses a will that is not registered (422) and answers the hibah listing of spec §7', async () => {
+    const c = await newClient(t);
+    const w = (await ok(t.call('POST', '/api/wasiat', { token: c.token, body: { user_id: c.id } }), 201)).wasiat;
+    const r = await t.call('POST', '/api/amendment', {
+      token: c.token,
+      lang: 'ms',
+      body: { amendmentable_type: 'Wasiat', amendmentable_id: w.id },
+    });
+    expect(r.status).toBe(422);
+    expect(r.body.message).toBe('Pindaan hanya boleh dimohon bagi wasiat yang telah didaftarkan.');
+    const h = await ok(t.call('GET', '/api/amendment?hibah_id=unknown-hibah', { token: c.token }));
+    expect(h).toEqual({ amendments: expect.objectContaining({ data: [], total: 0 }) });
+  });
+});
+
+describe('payment', () => {
+  it('a paid amendment gets a sealed receipt e-mailed to the applicant, naming its reference number', async () => {
+    const { c, id } = await registeredWill(t, staff);
+    const a = await appliedAndPaid(c.token, id);
+    const [u] = await t.ctx.db.select().from(users).where(eq(users.id, c.id));
+    let p: typeof payments.$inferSelect | undefined;
+    for (let i = 0; i < 100; i += 1) {
+      [p] = await t.ctx.db.select().from(payments).where(eq(payments.paymentable_id, a.id));
+      if (p?.receipt_mail_status === 'sent') break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(p).toMatchObject({ status: 'paid', receipt_mail_status: 'sent' });
+    const mail = t.mails.find((m) => m.to.includes(u.email as string) && m.raw.includes(p?.receipt_no as string));
+    expect(mail?.raw).toContain('application/pdf');
+    const pdf = await t.call('GET', `/api/payment/${p?.id}/receipt`, { token: c.token });
+    expect(pdf.status).toBe(200);
+    const text = pdfText(pdf.raw);
+    expect(text).toContain(a.reference_no);
+    expect(text).toContain(p?.receipt_no as string);
+  });
+});
+
+describe('draft, transitions and witnesses', () => {
+  it('runs the whole flow; each illegal move is 422 and changes nothing; the wrong person is 403', async () => {
+    const { c, id } = await registeredWill(t, staff);
+    const a = await appliedAndPaid(c.token, id);
+    expect((await row(a.id)).payment_received_at).not.toBeNull();
+
+    // Draft: change the heir, add a receiver and a property with shares (server checks of shares).
+    const d = (await ok(t.call('GET', `/api/amendment/${a.id}`, { token: c.token }))).amendment.draft;
+    const newHeir = { ...heir(id, { name: 'Fatimah binti Ahmad' }) } as Record<string, unknown>;
+    delete newHeir.heirable_type;
+    delete newHeir.heirable_id;
+    const rec = { name: 'Ali bin Ahmad', relationship: 'son' };
+    const saved = (
+      await ok(
+        t.call('PATCH', `/api/amendment/${a.id}/draft`, {
+          token: c.token,
+          body: { heirs: [newHeir], receivers: [rec] },
+        }),
+      )
+    ).amendment;
+    expect(saved.draft.heirs.map((h: { name: string }) => h.name)).toEqual(['Fatimah binti Ahmad']);
+    const rid = saved.draft.receivers[0].id;
+    const savings = {
+      property_type: 'savings',
+      institution_name: 'Bank Islam',
+      account_number: '12345',
+      value_sen: 1000000,
+    };
+    const bad = await t.call('PATCH', `/api/amendment/${a.id}/draft`, {
+      token: c.token,
+      body: { moveables: [{ ...savings, shares: [{ receiver_id: 'nope', portion: '50%' }] }] },
+    });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.errors)).toEqual(['moveables.0.shares']);
+    const over = await t.call('PATCH', `/api/amendment/${a.id}/draft`, {
+      token: c.token,
+      body: {
+        moveables: [
+          {
+            ...savings,
+            shares: [
+              { receiver_id: rid, portion: '60%' },
+              { receiver_id: rid, portion: '1/2' },
+            ],
+          },
+        ],
+      },
+    });
+    expect(over.status).toBe(422);
+    await ok(
+      t.call('PATCH', `/api/amendment/${a.id}/draft`, {
+        token: c.token,
+        body: { moveables: [{ ...savings, shares: [{ receiver_id: rid, portion: '50%' }] }] },
+      }),
+    );
+    expect(d.heirs[0].name).toBe('Siti binti Ahmad');
+
+    // Illegal: 0 → 2 and 0 → 4 (422, nothing changes); officer cannot submit for the client (403).
+    for (const status of [2, 3, 4]) {
+      const r = await patch(a.id, c.token, { status });
+      expect([403, 422]).toContain(r.status);
+      if (r.status === 422)
+        expect(r.body.errors.status).toEqual(["This change of the amendment's status is not allowed."]);
+    }
+    expect((await row(a.id)).status).toBe(0);
+    expect((await patch(a.id, officer, { status: 1 })).status).toBe(403);
+
+    // Submit: every requirement reported at once.
+    const missing = await patch(a.id, c.token, { status: 1 });
+    expect(missing.status).toBe(422);
+    expect(Object.keys(missing.body.errors).sort()).toEqual(['acknowledged_pdpa', 'ekyc', 'otp']);
+    const links = await (async () => {
+      const r = await toWitnessStage(c, id, a.id, ['w1@example.com', 'w2@example.com']);
+      return r;
+    })();
+    const r4 = await row(a.id);
+    expect(r4.status).toBe(4);
+    expect(r4.handled_by).not.toBeNull();
+    const days = (r4.expires_at!.getTime() - r4.accepted_at!.getTime()) / 86400000;
+    expect(days).toBe(14);
+    // Draft no longer editable.
+    expect(
+      (await t.call('PATCH', `/api/amendment/${a.id}/draft`, { token: c.token, body: { heirs: [] } })).status,
+    ).toBe(422);
+
+    // Approve before the witnesses confirmed: 422, nothing changes.
+    const early = await patch(a.id, officer, { status: 2 });
+    expect(early.status).toBe(422);
+    expect(early.body.errors.witnesses).toBeDefined();
+    expect((await row(a.id)).status).toBe(4);
+
+    // A tampered or expired link is refused.
+    const tampered = links[0].query.replace(/signature=[^&]+/, 'signature=AAAA');
+    expect((await t.call('GET', `/api/amendment-witness/${links[0].id}${tampered}`)).status).toBe(403);
+    expect((await t.call('GET', `/api/amendment-witness/${links[1].id}${links[0].query}`)).status).toBe(403);
+    const viewedAt = async (id: string) =>
+      (await t.ctx.db.select().from(amendment_witnesses).where(eq(amendment_witnesses.id, id)))[0].link_viewed_at;
+    expect(await viewedAt(links[0].id)).toBeNull();
+    const view = await ok(t.call('GET', `/api/amendment-witness/${links[0].id}${links[0].query}`));
+    expect(view.amendment.draft.heirs[0].name).toBe('Fatimah binti Ahmad');
+    // The first opening is recorded (certificate of completion "viewed"); a second one keeps it.
+    const firstView = await viewedAt(links[0].id);
+    expect(firstView).toBeInstanceOf(Date);
+    await ok(t.call('GET', `/api/amendment-witness/${links[0].id}${links[0].query}`));
+    expect(await viewedAt(links[0].id)).toEqual(firstView);
+    expect(await viewedAt(links[1].id)).toBeNull();
+    // Signing before a verified OTP: 422; a wrong code: 422 (translated).
+    const noOtp = await t.call('POST', `/api/amendment-witness/${links[0].id}/confirm${links[0].query}`, {
+      body: { signature: SIGNATURE_PNG },
+    });
+    expect(noOtp.status).toBe(422);
+    await ok(t.call('POST', `/api/amendment-witness/${links[0].id}/otp${links[0].query}`, { body: {} }));
+    const wrong = await t.call('POST', `/api/amendment-witness/${links[0].id}/otp/verify${links[0].query}`, {
+      body: { code: '000000' },
+      lang: 'en',
+    });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.message).toBe('Your OTP code is incorrect. Please try again.');
+    // (the code just requested may be reused after 30 s only; move its clock back)
+    await backdateOtp(links[0].id);
+    await confirmAsWitness(links[0], 'w1@example.com');
+    const twice = await t.call('POST', `/api/amendment-witness/${links[0].id}/confirm${links[0].query}`, {
+      body: { signature: SIGNATURE_PNG },
+    });
+    expect(twice.status).toBe(422);
+    // Witness 2: a blank signature pad is refused, then a drawn one is recorded.
+    await confirmAsWitness(links[1], 'w2@example.com', true);
+    const witnesses = (await ok(t.call('GET', `/api/amendment/${a.id}/witness`, { token: c.token }))).witnesses.data;
+    expect(witnesses.every((w: { confirmed_at: string | null }) => w.confirmed_at)).toBe(true);
+
+    // The client cannot approve (403); the officer approves: a new version of the will.
+    expect((await patch(a.id, c.token, { status: 2 })).status).toBe(403);
+    const done = (await ok(patch(a.id, officer, { status: 2 }))).amendment;
+    expect(done).toMatchObject({ status: 2, version_no: 2 });
+    const [w] = await t.ctx.db.select().from(wills).where(eq(wills.id, id));
+    expect(w.current_version).toBe(2);
+    const live = await t.ctx.db
+      .select()
+      .from(heirs)
+      .where(and(eq(heirs.heirable_type, 'Wasiat'), eq(heirs.heirable_id, id)));
+    expect(live.map((h) => h.name)).toEqual(['Fatimah binti Ahmad']);
+    const will = (await ok(t.call('GET', `/api/wasiat/${id}?load_with=property,witness`, { token: c.token }))).wasiat;
+    expect(will.current_version).toBe(2);
+    expect(will.witnesses.map((x: { name: string }) => x.name)).toEqual(['Saksi Pindaan 1', 'Saksi Pindaan 2']);
+    expect(await actions(a.id)).toEqual(
+      expect.arrayContaining([
+        'amendment.apply',
+        'amendment.draft',
+        'amendment.submit',
+        'amendment.pass',
+        'amendment.sign',
+        'amendment.accept_draft',
+        'amendment.approve',
+      ]),
+    );
+    expect(await actions(id)).toContain('will.new_version');
+
+    // Versions: staff read both; the client only the current one.
+    const vs = await ok(t.call('GET', `/api/wasiat/${id}/versions`, { token: staff }));
+    expect(vs.versions.map((v: { version_no: number }) => v.version_no)).toEqual([1, 2]);
+    expect(vs.versions[0].sha256).toMatch(/^[0-9a-f]{64}$/);
+    const v1 = await ok(t.call('GET', `/api/wasiat/${id}/versions/1`, { token: staff }));
+    expect(v1.version.content.heirs[0].name).toBe('Siti binti Ahmad');
+    expect((await t.call('GET', `/api/wasiat/${id}/versions/1`, { token: c.token })).status).toBe(404);
+    expect((await ok(t.call('GET', `/api/wasiat/${id}/versions`, { token: c.token }))).versions).toHaveLength(1);
+
+    // Every PDF is of the version it names.
+    const pdf1 = await t.call('GET', `/api/wasiat/${id}/certificate/final?version=1`, { token: staff });
+    expect(pdf1.status).toBe(200);
+    const text1 = pdfText(pdf1.raw);
+    expect(text1).toContain('Siti binti Ahmad');
+    expect(text1).not.toContain('Fatimah binti Ahmad');
+    expect(text1).toMatch(/Versi \/ Version: 1/);
+    const pdf2 = pdfText((await t.call('GET', `/api/wasiat/${id}/certificate/final?version=2`, { token: staff })).raw);
+    expect(pdf2).toContain('Fatimah binti Ahmad');
+    expect(pdf2).toMatch(/Versi \/ Version: 2/);
+    const current = pdfText((await t.call('GET', `/api/wasiat/${id}/certificate/final`, { token: c.token })).raw);
+    expect(current).toContain('Fatimah binti Ahmad');
+    expect(current).toMatch(/Versi \/ Version: 2/);
+    expect((await t.call('GET', `/api/wasiat/${id}/certificate/final?version=1`, { token: c.token })).status).toBe(404);
+    expect((await t.call('GET', `/api/wasiat/${id}/certificate/final?version=9`, { token: staff })).status).toBe(404);
+
+    // After success nothing moves any more.
+    for (const status of [0, 1, 3, 4, 5]) expect((await patch(a.id, officer, { status })).status).toBe(422);
+    expect((await row(a.id)).status).toBe(2);
+    // A new amendment may be applied for now; it starts from version 2.
+    const next = (
+      await ok(
+        t.call('POST', '/api/amendment', {
+          token: c.token,
+          body: { amendmentable_type: 'Wasiat', amendmentable_id: id },
+        }),
+        201,
+      )
+    ).amendment;
+    expect(next.count).toBe(2);
+    expect(next.draft.heirs[0].name).toBe('Fatimah binti Ahmad');
+  });
+
+  it('returns (officer, reason required), rejects the draft (client) and cancels (owner or officer)', async () => {
+    const { c, id } = await registeredWill(t, staff, 0);
+    const a = (
+      await ok(
+        t.call('POST', '/api/amendment', {
+          token: c.token,
+          body: { amendmentable_type: 'Wasiat', amendmentable_id: id },
+        }),
+        201,
+      )
+    ).amendment;
+    // Price 0: the payment is waived at once.
+    const pay = await ok(
+      t.call('POST', '/api/payment', {
+        token: c.token,
+        body: { paymentable_type: 'Amendment', paymentable_id: a.id, payment_options_id: 1 },
+      }),
+    );
+    expect(pay.payment.status).toBe('waived');
+    await ok(
+      t.call('PATCH', `/api/amendment/${a.id}/draft`, {
+        token: c.token,
+        body: { witnesses: [draftWitness('A Saksi', 'a@example.com'), draftWitness('B Saksi', 'b@example.com')] },
+      }),
+    );
+    await passAmendmentEkyc(t, a.id);
+    await verifiedAmendmentOtp(t, c.id, id);
+    await ok(patch(a.id, c.token, { status: 1, acknowledged_pdpa: 1, acknowledged_confirmation: 1 }));
+    const noReason = await patch(a.id, officer, { status: 0 });
+    expect(noReason.status).toBe(422);
+    expect(noReason.body.errors.reason).toEqual(['Please give a reason.']);
+    expect((await row(a.id)).status).toBe(1);
+    await ok(patch(a.id, officer, { status: 0, reason: 'Sila lampirkan geran.' }));
+    expect(await row(a.id)).toMatchObject({ status: 0, reason: 'Sila lampirkan geran.' });
+    await verifiedAmendmentOtp(t, c.id, id);
+    await ok(patch(a.id, c.token, { status: 1, acknowledged_pdpa: 1, acknowledged_confirmation: 1 }));
+    await ok(patch(a.id, staff, { status: 3 }));
+    // accepting without a signature: 422
+    const unsigned = await patch(a.id, c.token, { status: 4 });
+    expect(unsigned.status).toBe(422);
+    expect(unsigned.body.errors.signature).toBeDefined();
+    await ok(patch(a.id, c.token, { status: 0 }));
+    expect(await row(a.id)).toMatchObject({ status: 0, expires_at: null });
+    // Staff may not cancel from 4 only if... owner cancels from 0.
+    await ok(patch(a.id, c.token, { status: 5, reason: 'Tidak jadi' }));
+    expect(await row(a.id)).toMatchObject({ status: 5, reason: 'Tidak jadi' });
+    expect(await actions(a.id)).toEqual(
+      expect.arrayContaining(['amendment.return', 'amendment.reject_draft', 'amendment.cancel']),
+    );
+    expect((await patch(a.id, officer, { status: 0 })).status).toBe(422);
+  });
+
+  it('at the witness stage: the owner may not cancel (403), an officer may; links re-signed on request; other types refused', async () => {
+    const { c, id } = await registeredWill(t, staff, 0);
+    const a = (
+      await ok(
+        t.call('POST', '/api/amendment', {
+          token: c.token,
+          body: { amendmentable_type: 'Wasiat', amendmentable_id: id },
+        }),
+        201,
+      )
+    ).amendment;
+    await ok(
+      t.call('POST', '/api/payment', {
+        token: c.token,
+        body: { paymentable_type: 'Amendment', paymentable_id: a.id, payment_options_id: 1 },
+      }),
+    );
+    const links = await toWitnessStage(c, id, a.id, ['x1@example.com', 'x2@example.com']);
+    // POST /route/sign gives the testator (who may see the amendment) a fresh link; another client gets ''.
+    const signed = await ok(
+      t.call('POST', '/api/route/sign', {
+        token: c.token,
+        body: { route_name: 'amendment.witness', witness_id: links[0].id },
+      }),
+    );
+    expect(signed.url).toMatch(new RegExp(`^/pindaan/saksi/${links[0].id}\\?expires=\\d+&signature=`));
+    const other = await newClient(t);
+    expect(
+      (
+        await ok(
+          t.call('POST', '/api/route/sign', {
+            token: other.token,
+            body: { route_name: 'amendment.witness', witness_id: links[0].id },
+          }),
+        )
+      ).url,
+    ).toBe('');
+    const fresh = new URL(signed.url, 'http://x');
+    expect((await t.call('GET', `/api/amendment-witness/${links[0].id}${fresh.search}`)).status).toBe(200);
+    // Owner cannot cancel at 4; officer can, with the reason; the witness link then cannot confirm.
+    expect((await patch(a.id, c.token, { status: 5 })).status).toBe(403);
+    expect((await row(a.id)).status).toBe(4);
+    await ok(patch(a.id, officer, { status: 5, reason: 'Permintaan pewasiat' }));
+    expect(await row(a.id)).toMatchObject({ status: 5, reason: 'Permintaan pewasiat', expires_at: null });
+    const late = await t.call('POST', `/api/amendment-witness/${links[1].id}/otp${links[1].query}`, { body: {} });
+    expect(late.status).toBe(422);
+    // An accountant (no amendment rights) may read but not act (403 by the route's access list).
+    const accountant = await t.login('accountant');
+    expect((await t.call('GET', `/api/amendment/${a.id}`, { token: accountant })).status).toBe(200);
+    expect((await patch(a.id, accountant, { status: 0 })).status).toBe(403);
+    // Only wills and hibahs are amended (hibah amendments: hibah-amendments.test.ts); a hibah not visible → 404.
+    const h = await t.call('POST', '/api/amendment', {
+      token: c.token,
+      body: { amendmentable_type: 'Trust', amendmentable_id: 'x' },
+    });
+    expect(h.status).toBe(422);
+    expect(Object.keys(h.body.errors)).toEqual(['amendmentable_type']);
+    const hx = await t.call('POST', '/api/amendment', {
+      token: c.token,
+      body: { amendmentable_type: 'Hibah', amendmentable_id: 'x' },
+    });
+    expect(hx.status).toBe(404);
+  });
+});

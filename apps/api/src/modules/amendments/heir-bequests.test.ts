@@ -1,0 +1,106 @@
+/**
+ * An amendment that gives an heir more of a property than their faraid share applies the will's rule of
+ * bequests to heirs (issue 17 item 5; ADR 0155): its submission is refused without the testator's
+ * acknowledgement, and with it the acknowledgement is recorded for exactly those bequests.
+ */
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTestApp, type TestApp } from '../../../test/harness.ts';
+import { amendments, heir_bequest_acknowledgements } from '../../db/schema/index.ts';
+import { ok } from '../wills/test-fixtures.ts';
+import { draftWitness, passAmendmentEkyc, registeredWill, verifiedAmendmentOtp } from './test-fixtures.ts';
+
+let t: TestApp;
+let staff: string;
+// The shared machine can be slow to build the test database: a generous hook timeout.
+beforeAll(async () => {
+  t = await makeTestApp();
+  staff = await t.login('staff');
+}, 180_000);
+afterAll(() => t?.close());
+
+describe("an amendment's bequests to heirs", () => {
+  it('refuses the submission without the acknowledgement and records it with the submission', async () => {
+    const { c, id } = await registeredWill(t, staff);
+    const a = (
+      await ok(
+        t.call('POST', '/api/amendment', {
+          token: c.token,
+          body: { amendmentable_type: 'Wasiat', amendmentable_id: id, notes: null, status: 0 },
+        }),
+        201,
+      )
+    ).amendment;
+    // Paid (as the payments module records it).
+    await t.ctx.db.update(amendments).set({ payment_received_at: new Date() }).where(eq(amendments.id, a.id));
+    const wife = {
+      id: 'heir-wife',
+      name: 'Siti binti Ahmad',
+      relationship: 'wife',
+      ic_number: '820202105552',
+      mobile_number: '0198765432',
+      address: 'No. 1, Jalan Mawar',
+      postcode: '50450',
+      city: 'Kuala Lumpur',
+      state: 'W.P. Kuala Lumpur',
+    };
+    await ok(
+      t.call('PATCH', `/api/amendment/${a.id}/draft`, {
+        token: c.token,
+        body: {
+          heirs: [wife],
+          receivers: [{ id: 'rec-wife', name: wife.name, relationship: 'wife', ic_number: wife.ic_number }],
+          moveables: [
+            {
+              property_type: 'savings',
+              institution_name: 'Lembaga Tabung Haji',
+              account_number: '0778899',
+              shares: [{ receiver_id: 'rec-wife', portion: '60%' }],
+            },
+          ],
+          witnesses: [
+            draftWitness('Saksi Pindaan 1', 's1@example.com'),
+            draftWitness('Saksi Pindaan 2', 's2@example.com'),
+          ],
+        },
+      }),
+    );
+    await passAmendmentEkyc(t, a.id);
+    await verifiedAmendmentOtp(t, c.id, id);
+    const submit = (extra: object) =>
+      t.call('POST', `/api/amendment/${a.id}`, {
+        token: c.token,
+        headers: { 'X-localization': 'en' },
+        body: { _method: 'PATCH', status: 1, acknowledged_pdpa: 1, acknowledged_confirmation: 1, ...extra },
+      });
+    const refused = await submit({});
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual({
+      heir_bequests: [
+        'This will gives an heir more than their faraid share. Please acknowledge these bequests to heirs before submitting.',
+      ],
+    });
+    const none = await t.ctx.db
+      .select()
+      .from(heir_bequest_acknowledgements)
+      .where(eq(heir_bequest_acknowledgements.subject_id, a.id));
+    expect(none).toHaveLength(0);
+
+    const sent = await ok(submit({ acknowledged_heir_bequests: 1 }));
+    expect(sent.amendment.status).toBe(1);
+    const [ack] = await t.ctx.db
+      .select()
+      .from(heir_bequest_acknowledgements)
+      .where(
+        and(
+          eq(heir_bequest_acknowledgements.subject_type, 'Amendment'),
+          eq(heir_bequest_acknowledgements.subject_id, a.id),
+        ),
+      );
+    expect(ack.acknowledged_by).toBe(c.id);
+    // The testator (male) leaves only his wife in the draft: her faraid share is a quarter; 60% − 1/4 = 7/20.
+    expect(ack.bequests).toEqual([
+      expect.objectContaining({ heir_id: 'heir-wife', share: '3/5', faraid: '1/4', excess: '7/20' }),
+    ]);
+  }, 180_000);
+});

@@ -1,0 +1,56 @@
+/**
+ * The amendment as a payable (`paymentable_type: "Amendment"`; payments/payables.ts, ADR 0016, ADR 0020).
+ *
+ * - Visible to whoever may see the amendment (policy.ts `amendmentScope`); else 404.
+ * - Payable while drafting (status 0) and not yet paid.
+ * - Price: `amendments.price_sen`, fixed when applied from the will's (or the hibah's) pricing
+ *   `amendment_price_sen` (sen); a hibah amendment without an amendment price is settled when applied
+ *   (ADR 0036), so it is never payable.
+ * - The gateway returns a will's amendment to `/wasiat/{wasiat_id}/pindaanPayVerified`, a hibah's to the
+ *   `redirect_url` the client gave (`/trust/part-listpindaan?id={hibah_id}`).
+ * - Settling sets `payment_received_at` (the original client's "paid" indicator, reference §1.9).
+ */
+import { AM } from '@wasiat/domain';
+import { eq } from 'drizzle-orm';
+import { amendments } from '../../db/schema/index.ts';
+import { type PayableKind, type PayableState, payerFromUser } from '../payments/payables.ts';
+import { findVisibleAmendment, serializeAmendments } from './service.ts';
+
+type Row = typeof amendments.$inferSelect;
+
+const stateOf = (a: Row): PayableState => ({
+  type: 'Amendment',
+  id: a.id,
+  organizationId: a.organization_id,
+  priceSen: a.price_sen,
+  payable: a.status === 0 && !a.payment_received_at,
+});
+
+export const amendmentPayable: PayableKind = {
+  type: 'Amendment',
+  messages: { notPayable: AM.notPayable, priceMissing: AM.priceMissing, alreadyPaid: AM.alreadyPaid },
+  async loadVisible(db, user, id) {
+    return stateOf(await findVisibleAmendment(db, user, id));
+  },
+  async lock(tx, id) {
+    const [a] = await tx.select().from(amendments).where(eq(amendments.id, id)).for('update');
+    return a ? stateOf(a) : undefined;
+  },
+  async onPaid(tx, state, now) {
+    await tx.update(amendments).set({ payment_received_at: now }).where(eq(amendments.id, state.id));
+  },
+  /** The applicant pays; the receipt names the amendment's reference number (issue 7 receipts). */
+  async receiptInfo(db, id) {
+    const [a] = await db.select().from(amendments).where(eq(amendments.id, id));
+    return payerFromUser(db, a?.user_id, { item: a?.reference_no ?? null });
+  },
+  async returnWillId(db, id) {
+    const [a] = await db.select().from(amendments).where(eq(amendments.id, id));
+    return a?.amendmentable_type === 'Wasiat' ? a.amendmentable_id : undefined;
+  },
+  async reply(db, id) {
+    const [a] = await db.select().from(amendments).where(eq(amendments.id, id));
+    const [one] = await serializeAmendments(db, [a], false);
+    return { amendment: one };
+  },
+};

@@ -1,0 +1,110 @@
+/**
+ * The ONE place where the amendments module decides who may see and do what (DESIGN.md §9.3–9.4;
+ * ADR 0020).
+ *
+ * Visibility: an amendment of a will ("Wasiat") is visible to whoever may see the will (the wills
+ * module's `willScope`, wills/policy.ts); an amendment of a hibah ("Hibah") to whoever may see the hibah
+ * (the hibah module's `hibahScope`: grantor, its agent, its organisation's partner, staff-side roles;
+ * ADR 0036). Out of scope → 404 by construction (WHERE clause).
+ * Acting: "owner" = the testator/grantor (`amendments.user_id`); "officer" = `amendment:verify`. A hibah
+ * amendment's draft is changed by its grantor only (spec §6; 403 `amendments.grantor_only`).
+ */
+import type { AmendmentActor } from '@wasiat/domain';
+import { and, eq, or, type SQL, sql } from 'drizzle-orm';
+import { amendments, hibahs, wills } from '../../db/schema/index.ts';
+import { AppError, forbidden } from '../../platform/http/errors.ts';
+import type { AuthUser } from '../auth/guard.ts';
+import { userCan } from '../auth/guard.ts';
+import { registerReferenceKind } from '../grants/index.ts';
+import { hibahScope } from '../hibah/policy.ts';
+import { willScope } from '../wills/policy.ts';
+
+type Amendment = typeof amendments.$inferSelect;
+
+/** WHERE clause of the amendments `user` may see. */
+export function amendmentScope(user: AuthUser): SQL {
+  const willIds = sql`(select ${wills.id} from ${wills} where ${willScope(user)})`;
+  const hibahIds = sql`(select ${hibahs.id} from ${hibahs} where ${hibahScope(user)})`;
+  return or(
+    and(eq(amendments.amendmentable_type, 'Wasiat'), sql`${amendments.amendmentable_id} in ${willIds}`),
+    and(eq(amendments.amendmentable_type, 'Hibah'), sql`${amendments.amendmentable_id} in ${hibahIds}`),
+  ) as SQL;
+}
+
+/** Whether the user may make officer steps (pass, return, approve, cancel any). */
+export const isOfficer = (user: AuthUser) => userCan(user, 'amendment:verify');
+
+/** The capacities in which `user` acts on amendment `a`: owner and/or officer. */
+export function capacitiesOf(user: AuthUser, a: Amendment): AmendmentActor[] {
+  const out: AmendmentActor[] = [];
+  if (a.user_id === user.id) out.push('owner');
+  if (isOfficer(user)) out.push('officer');
+  return out;
+}
+
+/**
+ * Applying for an amendment of a visible, registered will: its testator, or a user who registers wills
+ * for clients and may see it (staff-created, `is_staff_created = 1`).
+ * @throws 403 otherwise.
+ */
+export function assertCanApply(user: AuthUser, will: typeof wills.$inferSelect): { staffCreated: boolean } {
+  if (will.user_id === user.id) return { staffCreated: false };
+  if (userCan(user, 'will:create:client') || isOfficer(user)) return { staffCreated: true };
+  throw forbidden();
+}
+
+/**
+ * Applying for an amendment of a visible hibah (ADR 0036): its grantor, or staff-side (`amendment:verify`)
+ * on the grantor's behalf (`is_staff_created = 1`; only the grantor edits and submits the draft).
+ * @throws 403 `amendments.grantor_only` otherwise (an agent or partner who may see the hibah).
+ */
+export function assertCanApplyHibah(user: AuthUser, h: typeof hibahs.$inferSelect): { staffCreated: boolean } {
+  if (h.user_id === user.id) return { staffCreated: false };
+  if (isOfficer(user)) return { staffCreated: true };
+  throw new AppError('forbidden', 'amendments.grantor_only');
+}
+
+/**
+ * Editing the draft, uploading documents: the owner or a staff-side registrar of a will's amendment; of a
+ * hibah's amendment the grantor only (spec §6 — staff verify instead). @throws 403.
+ */
+export function assertCanEditDraft(user: AuthUser, a: Amendment) {
+  if (a.user_id === user.id) return;
+  if (a.amendmentable_type === 'Hibah') throw new AppError('forbidden', 'amendments.grantor_only');
+  if (userCan(user, 'will:create:client') || isOfficer(user)) return;
+  throw forbidden();
+}
+
+/** Reading earlier versions of a will: staff-side roles (`will:read:any`; issue 4). */
+export const canReadVersions = (user: AuthUser) => userCan(user, 'will:read:any');
+
+/**
+ * The `versions` list of a will or hibah as `user` may see it: the current version for whoever sees the
+ * record, earlier ones for staff-side roles only ({@link canReadVersions}; ADRs 0021, 0037). Rows in
+ * version order → `{ version_no, created_at, amendment_id, sha256, current: 1|0 }[]`.
+ */
+export function visibleVersions(
+  user: AuthUser,
+  currentVersion: number,
+  rows: { version_no: number; created_at: Date; amendment_id: string | null; sha256: string }[],
+) {
+  const staff = canReadVersions(user);
+  return rows
+    .filter((v) => staff || v.version_no === currentVersion)
+    .map((v) => ({
+      version_no: v.version_no,
+      created_at: v.created_at,
+      amendment_id: v.amendment_id,
+      sha256: v.sha256,
+      current: v.version_no === currentVersion ? 1 : 0,
+    }));
+}
+
+// An `amendment_id` (or `*_type: "Amendment"` pair) in a body or query: visible by the same scope (ADR 0101).
+registerReferenceKind('Amendment', async (db, user, id) => {
+  const [a] = await db
+    .select({ id: amendments.id })
+    .from(amendments)
+    .where(and(eq(amendments.id, id), amendmentScope(user)));
+  return Boolean(a);
+});

@@ -1,0 +1,381 @@
+/**
+ * HTTP routes of the amendments module (docs/api/amendments.md — the contract; spec §7 `GET /amendment`
+ * → `{ amendments: { data } }`; reference §2.4) for wills and hibahs (issue 5; ADR 0036, 0037). Thin:
+ * parse → authorise → service → answer. All under `/api`. Registers the payable kind `Amendment` (ADR 0016), the signable route `amendment.witness`, and
+ * the job `amendments.window` (ADR 0017).
+ */
+import { amendmentDraftSchema, amendmentTransitionSchema, flag, hibahAmendmentDraftSchema } from '@wasiat/domain';
+import { and, desc, eq, notInArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Ctx } from '../../context.ts';
+import { amendment_witnesses, attachments } from '../../db/schema/index.ts';
+import { fieldError } from '../../platform/http/errors.ts';
+import { optionalQuery, pageQuery } from '../../platform/http/pagination.ts';
+import { routeRateLimit } from '../../platform/http/rate-limits.ts';
+import { registerSignableRoute } from '../../platform/http/signed-routes.ts';
+import { registerJob } from '../../platform/jobs/scheduler.ts';
+import type { Access } from '../auth/guard.ts';
+import { requireUser } from '../auth/guard.ts';
+import { mykadType, uploadMykad } from '../ekyc/mykad-documents.ts';
+import { registerPayable } from '../payments/payables.ts';
+import { actorOf, idParams, parseBody } from '../wills/http.ts';
+import { multipartToBody } from '../wills/multipart.ts';
+import { findVisibleWill } from '../wills/queries.ts';
+import { listHibahVersions, readHibahVersion } from './hibah.ts';
+import { amendmentWindowJob } from './jobs.ts';
+import { attachmentPath, originalAmendmentStatus } from './original-contract.ts';
+import { amendmentPayable } from './payable.ts';
+import { assertCanEditDraft } from './policy.ts';
+import { searchWills } from './search.ts';
+import {
+  addDocument,
+  applyAmendment,
+  findVisibleAmendment,
+  getAmendment,
+  listAmendments,
+  saveDraft,
+  serializeAmendments,
+  signDraft,
+} from './service.ts';
+import { changeAmendmentStatus } from './transitions.ts';
+import { listVersions, readVersion } from './versions.ts';
+import {
+  confirmWitness,
+  requestWitnessOtp,
+  verifyWitnessOtp,
+  WITNESS_LINK_TTL_SECONDS,
+  witnessLinkPath,
+  witnessView,
+} from './witnesses.ts';
+
+/** Any role that may see some amendments (policy.ts scopes which). */
+const READ: Access = ['will:read:own', 'will:read:agent', 'will:read:organisation', 'will:read:any'];
+/** Applying, editing, signing, transitions (policy.ts decides per amendment and per move). */
+const ACT: Access = ['will:create:own', 'will:create:client', 'amendment:verify'];
+
+const linkQuery = z.object({ expires: z.string().max(20).optional(), signature: z.string().max(100).optional() });
+const listQuery = z.object({
+  wasiat_id: optionalQuery(z.string().max(64)),
+  hibah_id: optionalQuery(z.string().max(64)),
+  amendmentable_type: optionalQuery(z.enum(['Wasiat', 'Hibah'])),
+  status: optionalQuery(z.string().max(20)),
+  organization_id: optionalQuery(z.string().max(64)),
+  reference_no: optionalQuery(z.string().max(30)),
+  ic_number: optionalQuery(z.string().max(20)),
+  user_id: optionalQuery(z.string().max(64)),
+  load_with: optionalQuery(z.string().max(200)),
+  ...pageQuery,
+});
+
+export async function amendmentsRoutes(api: FastifyInstance, ctx: Ctx) {
+  registerPayable(amendmentPayable);
+  registerJob(amendmentWindowJob);
+  /**
+   * `POST /api/route/sign { route_name: "amendment.witness", witness_id }` → `{ url }`: the witness's
+   * confirmation page, signed for 14 days, for a caller who may see the amendment; else `{ url: "" }`.
+   */
+  registerSignableRoute('amendment.witness', {
+    ttlSeconds: WITNESS_LINK_TTL_SECONDS,
+    async resolve(params, user) {
+      const wid = params.witness_id;
+      if (typeof wid !== 'string' || !wid || wid.length > 64) return null;
+      const [w] = await ctx.db.select().from(amendment_witnesses).where(eq(amendment_witnesses.id, wid));
+      if (!w) return null;
+      try {
+        await findVisibleAmendment(ctx.db, user, w.amendment_id);
+      } catch {
+        return null;
+      }
+      return witnessLinkPath(w.id);
+    },
+  });
+
+  const r = api.withTypeProvider<ZodTypeProvider>();
+
+  /** Apply (reference §2.4 `POST amendment`): 201 `{ amendment }`. */
+  r.post(
+    '/amendment',
+    {
+      config: { access: ACT },
+      schema: {
+        body: z.looseObject({
+          amendmentable_type: z.string().max(20),
+          amendmentable_id: z.string().min(1).max(64),
+          notes: z.string().max(20000).nullish(),
+        }),
+      },
+    },
+    async (req, reply) => {
+      const a = await applyAmendment(ctx.db, actorOf(req), req.body);
+      return reply.status(201).send({ amendment: await getAmendment(ctx.db, requireUser(req), a.id) });
+    },
+  );
+
+  /** List (spec §7 `GET /amendment?hibah_id=` → `{ amendments: { data, … } }`), newest first. */
+  r.get('/amendment', { config: { access: READ }, schema: { querystring: listQuery } }, async (req) => ({
+    amendments: await listAmendments(ctx.db, requireUser(req), req.query),
+  }));
+
+  /** A will's amendments (reference §2.4 `GET wasiat/{id}/amendment`): `{ amendments, wasiat: { id, user_id } }`. */
+  r.get(
+    '/wasiat/:id/amendment',
+    { config: { access: READ }, schema: { params: idParams, querystring: z.object(pageQuery) } },
+    async (req) => {
+      const user = requireUser(req);
+      const w = await findVisibleWill(ctx.db, user, req.params.id);
+      return {
+        amendments: await listAmendments(ctx.db, user, { ...req.query, wasiat_id: w.id }),
+        wasiat: { id: w.id, user_id: w.user_id, wasiat_no: w.wasiat_no, current_version: w.current_version },
+      };
+    },
+  );
+
+  r.get('/amendment/:id', { config: { access: READ }, schema: { params: idParams } }, async (req) => ({
+    amendment: await getAmendment(ctx.db, requireUser(req), req.params.id),
+  }));
+
+  /**
+   * Status change (transitions.ts) or, without `status`, the part f message `{ notes }`. A 2021 status number
+   * where ours has no such move is read as that client meant it (original-contract.ts; ADR 0163).
+   */
+  r.patch('/amendment/:id', { config: { access: ACT }, schema: { params: idParams } }, async (req) => {
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const user = requireUser(req);
+    if (body.status === undefined || body.status === null || body.status === '') {
+      const notes = parseBody(z.object({ notes: z.string().max(20000).nullish() }), body);
+      await saveDraft(ctx.db, actorOf(req), req.params.id, { notes: notes.notes ?? null });
+    } else {
+      const t = parseBody(amendmentTransitionSchema, body);
+      // The 2021 client's numbering where ours has no such move (original-contract.ts; ADR 0163).
+      const meant = await originalAmendmentStatus(ctx.db, user, req.params.id, t.status, req.clientContract);
+      if (meant.unchanged) return { amendment: await getAmendment(ctx.db, user, req.params.id) };
+      t.status = meant.status;
+      await changeAmendmentStatus(ctx, actorOf(req), req.params.id, {
+        ...t,
+        acknowledged_pdpa: flag().parse(body.acknowledged_pdpa),
+        acknowledged_confirmation: flag().parse(body.acknowledged_confirmation),
+        acknowledged_heir_bequests: flag().parse(body.acknowledged_heir_bequests),
+      });
+    }
+    return { amendment: await getAmendment(ctx.db, user, req.params.id) };
+  });
+
+  /**
+   * Save sections of the draft (a will's parts b–i; a hibah amendment's editor): the body is parsed with
+   * the schema of the amendment's type, after the caller's right to change it (404 / 403) is known.
+   */
+  r.patch('/amendment/:id/draft', { config: { access: ACT }, schema: { params: idParams } }, async (req) => {
+    const user = requireUser(req);
+    const a = await findVisibleAmendment(ctx.db, user, req.params.id);
+    assertCanEditDraft(user, a);
+    const schema = a.amendmentable_type === 'Hibah' ? hibahAmendmentDraftSchema : amendmentDraftSchema;
+    await saveDraft(ctx.db, actorOf(req), req.params.id, parseBody(schema, req.body));
+    return { amendment: await getAmendment(ctx.db, user, req.params.id) };
+  });
+
+  /** The testator signs the draft (status 3): `{ is_base64, document, description? }`. */
+  r.post(
+    '/amendment/:id/signature',
+    {
+      config: { access: ACT },
+      schema: { params: idParams, body: z.looseObject({ document: z.string().max(3_000_000) }) },
+    },
+    async (req) => {
+      await signDraft(ctx, actorOf(req), req.params.id, req.body.document);
+      return { amendment: await getAmendment(ctx.db, requireUser(req), req.params.id) };
+    },
+  );
+
+  /**
+   * Documents of the amendment: `{ attachments: { data } }` (reference §2.4), each with `public_path` (read with
+   * the bearer token, ADR 0131); `except_type` (comma list, e.g. `mykad-front,mykad-back`) leaves those out.
+   */
+  r.get(
+    '/amendment/:id/document',
+    {
+      config: { access: READ },
+      schema: { params: idParams, querystring: z.object({ except_type: optionalQuery(z.string().max(200)) }) },
+    },
+    async (req) => {
+      const a = await findVisibleAmendment(ctx.db, requireUser(req), req.params.id);
+      const except = (req.query.except_type ?? '')
+        .split(',')
+        .map((x) => x.trim().replace('_', '-'))
+        .filter(Boolean);
+      const rows = await ctx.db
+        .select()
+        .from(attachments)
+        .where(
+          and(
+            eq(attachments.attachable_type, 'Amendment'),
+            eq(attachments.attachable_id, a.id),
+            except.length ? notInArray(attachments.type, except) : undefined,
+          ),
+        )
+        .orderBy(desc(attachments.created_at));
+      return {
+        attachments: {
+          data: rows.map((x) => ({
+            id: x.id,
+            type: x.type,
+            description: x.description,
+            mime_type: x.mime_type,
+            original_filename: x.original_filename,
+            public_path: attachmentPath(x.id),
+            created_at: x.created_at,
+          })),
+        },
+      };
+    },
+  );
+
+  /**
+   * Add a document; MyKad images (`type` mykad-front/back or mykad_front/back, or `{ duplicate_from_id,
+   * type }` copying the will's; reference §2.4) go through the eKYC module (ekyc/mykad-documents.ts: OCR,
+   * different files, replace) → 201 `{ attachment, document_ocr }`.
+   */
+  r.post(
+    '/amendment/:id/document',
+    {
+      config: { access: ACT },
+      // multipart `{ document, type, description }` as the 2021 client uploads (reference §1.7)
+      preValidation: multipartToBody,
+      schema: {
+        params: idParams,
+        body: z.looseObject({
+          document: z.string().max(8_000_000).optional(),
+          duplicate_from_id: z.string().max(64).nullish(),
+          type: z.string().max(30).optional(),
+          description: z.string().max(500).nullish(),
+        }),
+      },
+    },
+    async (req, reply) => {
+      if (mykadType(req.body.type) || req.body.duplicate_from_id) {
+        return reply.status(201).send(
+          await uploadMykad(ctx, actorOf(req), 'Amendment', req.params.id, {
+            ...req.body,
+            type: req.body.type ?? '',
+          }),
+        );
+      }
+      if (!req.body.document) throw fieldError('document', 'validation.required');
+      const att = await addDocument(ctx, actorOf(req), req.params.id, { ...req.body, document: req.body.document });
+      return reply.status(201).send({
+        attachment: {
+          id: att.id,
+          type: att.type,
+          description: att.description,
+          mime_type: att.mime_type,
+          original_filename: att.original_filename,
+          public_path: attachmentPath(att.id),
+        },
+      });
+    },
+  );
+
+  /** The amendment's witnesses: `{ witnesses: { data } }` (reference §2.4). */
+  r.get('/amendment/:id/witness', { config: { access: READ }, schema: { params: idParams } }, async (req) => {
+    const a = await findVisibleAmendment(ctx.db, requireUser(req), req.params.id);
+    const [one] = await serializeAmendments(ctx.db, [a], false);
+    return { witnesses: { data: one.witnesses } };
+  });
+
+  // ——— Witness confirmation through the signed link (public; witnesses.ts) ———
+  r.get(
+    '/amendment-witness/:id',
+    {
+      config: { access: 'public', rateLimit: routeRateLimit(ctx.env, 'publicLookup') },
+      schema: { params: idParams, querystring: linkQuery },
+    },
+    async (req) => witnessView(ctx, req.params.id, req.query),
+  );
+  r.post(
+    '/amendment-witness/:id/otp',
+    {
+      config: { access: 'public', rateLimit: routeRateLimit(ctx.env, 'otpRequest') },
+      schema: { params: idParams, querystring: linkQuery },
+    },
+    async (req) => requestWitnessOtp(ctx, req.params.id, req.query),
+  );
+  r.post(
+    '/amendment-witness/:id/otp/verify',
+    {
+      config: { access: 'public' },
+      schema: { params: idParams, querystring: linkQuery, body: z.object({ code: z.string().trim().max(12) }) },
+    },
+    async (req) => verifyWitnessOtp(ctx, req.params.id, req.query, req.body.code),
+  );
+  r.post(
+    '/amendment-witness/:id/confirm',
+    {
+      config: { access: 'public' },
+      schema: {
+        params: idParams,
+        querystring: linkQuery,
+        body: z.object({ signature: z.string().max(3_000_000).default('') }),
+      },
+    },
+    async (req) =>
+      confirmWitness(
+        ctx,
+        req.params.id,
+        req.query,
+        req.body.signature,
+        req.ip,
+        undefined,
+        req.headers['user-agent']?.slice(0, 512),
+      ),
+  );
+
+  // ——— Versions of a will (versions.ts) ———
+  r.get('/wasiat/:id/versions', { config: { access: READ }, schema: { params: idParams } }, async (req) =>
+    listVersions(ctx.db, requireUser(req), req.params.id),
+  );
+  r.get(
+    '/wasiat/:id/versions/:no',
+    {
+      config: { access: READ },
+      schema: { params: idParams.extend({ no: z.coerce.number().int().min(1).max(100000) }) },
+    },
+    async (req) => {
+      const user = requireUser(req);
+      const w = await findVisibleWill(ctx.db, user, req.params.id);
+      return { version: await readVersion(ctx.db, user, w, req.params.no) };
+    },
+  );
+
+  // ——— Versions of a hibah (hibah.ts; ADR 0037) ———
+  r.get('/hibah/:id/versions', { config: { access: READ }, schema: { params: idParams } }, async (req) =>
+    listHibahVersions(ctx.db, requireUser(req), req.params.id),
+  );
+  r.get(
+    '/hibah/:id/versions/:no',
+    {
+      config: { access: READ },
+      schema: { params: idParams.extend({ no: z.coerce.number().int().min(1).max(100000) }) },
+    },
+    async (req) => ({ version: await readHibahVersion(ctx.db, requireUser(req), req.params.id, req.params.no) }),
+  );
+
+  // ——— Search (search.ts) ———
+  r.get(
+    '/carian',
+    {
+      config: { access: 'will:search' },
+      schema: {
+        querystring: z.object({
+          ic_number: optionalQuery(z.string().max(20)),
+          wasiat_no: optionalQuery(z.string().max(30)),
+          name: optionalQuery(z.string().max(100)),
+          status: optionalQuery(z.string().max(20)),
+          having_amendment: optionalQuery(z.string().max(5)),
+          ...pageQuery,
+        }),
+      },
+    },
+    async (req) => ({ wasiats: await searchWills(ctx.db, requireUser(req), req.query) }),
+  );
+}

@@ -1,0 +1,173 @@
+/**
+ * Versions of a will's content (ADR 0021; issue 4 "When an amendment succeeds, the will's current version
+ * changes; earlier versions stay readable to staff, and every PDF is of the version it names").
+ *
+ * `will_versions` holds one canonical JSON snapshot per version with its SHA-256. Version 1 (the
+ * registered will) is snapshotted when the first amendment succeeds; then the live rows are replaced by
+ * the amendment's draft (its witnesses being the amendment's confirmed witnesses) inside the approving
+ * transaction, the result is snapshotted as the next version and `wills.current_version` moves to it.
+ */
+import { AM } from '@wasiat/domain';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Ctx } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { amendment_witnesses, will_versions, wills } from '../../db/schema/index.ts';
+import { fieldError, notFound } from '../../platform/http/errors.ts';
+import type { AuthUser } from '../auth/guard.ts';
+import { imageDataUrl, type willPdfData } from '../documents/service.ts';
+import { heirBequestsOfContent } from '../wills/heir-bequests.ts';
+import { findVisibleWill } from '../wills/queries.ts';
+import type { Actor } from '../wills/service.ts';
+import { audit } from '../wills/service.ts';
+import { contentSha256, loadWillContent, replaceWillContent, type WillContent } from './content.ts';
+import { canReadVersions, visibleVersions } from './policy.ts';
+import type { Amendment } from './service.ts';
+
+/** Store a snapshot of the will's live content as `versionNo` (no-op when that version exists). */
+async function snapshot(tx: Db, willId: string, versionNo: number, amendmentId: string | null) {
+  const content = await loadWillContent(tx, willId);
+  await tx
+    .insert(will_versions)
+    .values({
+      wasiat_id: willId,
+      version_no: versionNo,
+      amendment_id: amendmentId,
+      content,
+      sha256: contentSha256(content),
+    })
+    .onConflictDoNothing();
+}
+
+/**
+ * In the approving transaction (4 → 2): make the draft the will's content, as a new version.
+ * @throws 422 `amendments.witnesses_pending` on `witnesses` unless every witness confirmed (at least one).
+ * @returns the new version number.
+ */
+export async function applyDraftAsNewVersion(tx: Db, actor: Actor, a: Amendment, now: Date) {
+  const wit = await tx
+    .select()
+    .from(amendment_witnesses)
+    .where(eq(amendment_witnesses.amendment_id, a.id))
+    .orderBy(asc(amendment_witnesses.created_at));
+  if (wit.length === 0 || wit.some((w) => !w.confirmed_at)) throw fieldError('witnesses', AM.witnessesPending);
+  const [will] = await tx.select().from(wills).where(eq(wills.id, a.amendmentable_id)).for('update');
+  if (!will) throw notFound();
+  await snapshot(tx, will.id, will.current_version, null);
+  const draft = a.draft as WillContent;
+  const next: WillContent = {
+    ...draft,
+    estate: draft.estate ?? {},
+    witnesses: wit.map((w) => ({
+      name: w.name,
+      ic_number: w.ic_number,
+      email: w.email,
+      address: w.address,
+      postcode: w.postcode,
+      city: w.city,
+      state: w.state,
+      signature_id: w.signature_id,
+    })),
+  };
+  await replaceWillContent(tx, will.id, next);
+  const versionNo = will.current_version + 1;
+  await tx
+    .update(wills)
+    .set({ current_version: versionNo, ...(a.signature_id ? { signature_id: a.signature_id } : {}), updated_at: now })
+    .where(eq(wills.id, will.id));
+  await snapshot(tx, will.id, versionNo, a.id);
+  await audit(
+    tx,
+    actor,
+    'will.new_version',
+    { type: 'Wasiat', id: will.id },
+    { current_version: will.current_version },
+    { current_version: versionNo, amendment_id: a.id },
+  );
+  return versionNo;
+}
+
+/**
+ * `GET /api/wasiat/{id}/versions` → `{ versions: [{ version_no, created_at, amendment_id, sha256, current }],
+ * current_version }` for whoever may see the will; earlier versions listed to staff-side roles only.
+ */
+export async function listVersions(db: Db, user: AuthUser, willId: string) {
+  const will = await findVisibleWill(db, user, willId);
+  const rows = await db
+    .select()
+    .from(will_versions)
+    .where(eq(will_versions.wasiat_id, will.id))
+    .orderBy(asc(will_versions.version_no));
+  return { current_version: will.current_version, versions: visibleVersions(user, will.current_version, rows) };
+}
+
+/**
+ * One version's content. The current version: anyone who may see the will (from the live rows when not
+ * snapshotted yet); an earlier one: staff-side roles only (404 otherwise, as for an unknown version).
+ */
+export async function readVersion(db: Db, user: AuthUser | null, will: typeof wills.$inferSelect, versionNo: number) {
+  if (versionNo !== will.current_version && !(user && canReadVersions(user))) throw notFound();
+  const [v] = await db
+    .select()
+    .from(will_versions)
+    .where(and(eq(will_versions.wasiat_id, will.id), eq(will_versions.version_no, versionNo)));
+  if (v)
+    return { version_no: v.version_no, content: v.content as WillContent, sha256: v.sha256, created_at: v.created_at };
+  if (versionNo === will.current_version) {
+    const content = await loadWillContent(db, will.id);
+    return { version_no: versionNo, content, sha256: contentSha256(content), created_at: will.registered_at };
+  }
+  throw notFound();
+}
+
+/**
+ * The will PDF's data `base` (documents/service.ts `willPdfData`) with version `v`'s particulars, people,
+ * property and witness signatures in place of the live ones. No access check: callers decide who may read
+ * the version (the documents module: the PDF of an earlier version, ADR 0099; the amended will, ADR 0074).
+ */
+export async function withVersionContent(
+  ctx: Ctx,
+  base: Awaited<ReturnType<typeof willPdfData>>,
+  w: typeof wills.$inferSelect,
+  v: { version_no: number; content: WillContent },
+) {
+  const c = v.content;
+  const names = new Map(c.receivers.map((r) => [r.id as string, r]));
+  const lines = (shares: { receiver_id: string; portion: string }[]) =>
+    shares.map((s) => ({
+      name: String(names.get(s.receiver_id)?.name ?? '-'),
+      relationship: String(names.get(s.receiver_id)?.relationship ?? ''),
+      portion: s.portion,
+      ic_number: (names.get(s.receiver_id)?.ic_number as string | null | undefined) ?? null,
+    }));
+  const detail = (c.user_detail ?? base.detail) as typeof base.detail;
+  type B = typeof base;
+  return {
+    ...base,
+    versionNo: v.version_no,
+    detail,
+    testatorName: (detail?.name as string) || base.testatorName,
+    testatorIc: (detail?.ic_number as string) || base.testatorIc,
+    will: { ...w, ...(c.estate as object) } as B['will'],
+    heirs: c.heirs as unknown as B['heirs'],
+    caretakers: c.caretakers as unknown as B['caretakers'],
+    bequests: c.bequests as unknown as B['bequests'],
+    moveables: c.moveables.map((p) => ({
+      property: p as unknown as B['moveables'][0]['property'],
+      shares: lines(p.shares),
+    })),
+    immoveables: c.immoveables.map((p) => ({
+      property: p as unknown as B['immoveables'][0]['property'],
+      shares: lines(p.shares),
+    })),
+    // The version's own bequests to heirs (ADR 0155); an acknowledgement is the live will's, not printed here.
+    heirBequests: heirBequestsOfContent(c),
+    heirBequestsAcknowledgedAt: null,
+    witnesses: await Promise.all(
+      c.witnesses.map(async (x) => ({
+        name: String(x.name),
+        ic_number: String(x.ic_number),
+        signature: await imageDataUrl(ctx, (x.signature_id as string) ?? null),
+      })),
+    ),
+  };
+}

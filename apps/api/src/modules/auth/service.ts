@@ -1,0 +1,300 @@
+/**
+ * Accounts and sessions (issue 2 "Auth"; spec §5 password rules, §8 messages; reference §1.3 user shape).
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { type Language, originalRoleOf, type signUpSchema, translate } from '@wasiat/domain';
+import { and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Ctx } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import {
+  branches,
+  login_failures,
+  organizations,
+  password_resets,
+  user_accesses,
+  users,
+} from '../../db/schema/index.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import { needsSecondFactor, startChallenge } from '../security/two-factor.ts';
+import type { AuthUser } from './guard.ts';
+import { DUMMY_HASH, hashPassword, verifyPassword } from './passwords.ts';
+import { issueToken, revokeAllTokens } from './tokens.ts';
+
+/**
+ * Login throttling (issue 16 item 4; ADR 0105). Two counters, each over a 15-minute window:
+ * - per account AND client address (`acct:<ident>|<addr>`): from the 10th failure that pair is locked for
+ *   LOCK_MS — so failures from elsewhere never lock the owner out;
+ * - per client address across usernames (`ip:<addr>`): from the IP_MAX_FAILURES-th failure (× the
+ *   deployment's RATE_LIMIT_SCALE) the address is locked, which stops password spraying.
+ */
+export const ACCOUNT_MAX_FAILURES = 10;
+/** Per-address throttling: 20 failures within the window, across all usernames (× RATE_LIMIT_SCALE). */
+export const IP_MAX_FAILURES = 20;
+const WINDOW_MS = 15 * 60 * 1000;
+const LOCK_MS = 15 * 60 * 1000;
+/** Reset links live 60 minutes and work once. */
+const RESET_TTL_MS = 60 * 60 * 1000;
+
+/**
+ * The user as the product's client reads it (reference §1.3): `roles: [{ name }]`, `signature`
+ * (`{ id }` or null) and `user_access` (active organisation membership with the organisation and branch).
+ * `original_role` is always the 2021 client's label of the role (domain `originalRoleOf`; ADR 0135); for a
+ * 2021-contract session (`opts.clientContract` '2021') `roles` is `[{ name: <2021 label> }, { name: <ours> }]`,
+ * so that client's `roles[0].name` builds its menus; the rights stay those of OUR role.
+ */
+export async function serializeUser(db: Db, u: AuthUser, opts: { clientContract?: string | null } = {}) {
+  const access = await db
+    .select({ a: user_accesses, org: organizations, branch: branches })
+    .from(user_accesses)
+    .innerJoin(organizations, eq(organizations.id, user_accesses.organization_id))
+    .leftJoin(branches, eq(branches.id, user_accesses.branch_id))
+    .where(eq(user_accesses.user_id, u.id))
+    // the active membership first, then a pending request (issue 6 access requests), oldest first
+    .orderBy(sql`case ${user_accesses.status} when 1 then 0 when 0 then 1 else 2 end`, asc(user_accesses.created_at))
+    .limit(1);
+  const a = access[0];
+  const original = originalRoleOf(u.role, !a?.branch || a.branch.is_headquarter);
+  return {
+    id: u.id,
+    name: u.name,
+    username: u.username,
+    email: u.email,
+    ic_number: u.ic_number,
+    mobile_number: u.mobile_number,
+    designation: u.designation,
+    gender: u.gender,
+    office_phone_number: u.office_phone_number,
+    address: u.address,
+    postcode: u.postcode,
+    city: u.city,
+    state: u.state,
+    status: u.status,
+    face_verified: u.face_verified ? 1 : 0,
+    signature: u.signature_id ? { id: u.signature_id } : null,
+    roles: opts.clientContract === '2021' ? [{ name: original }, { name: u.role }] : [{ name: u.role }],
+    original_role: original,
+    user_access: a
+      ? {
+          id: a.a.id,
+          organization_id: a.a.organization_id,
+          branch_id: a.a.branch_id,
+          role: a.a.role,
+          status: a.a.status,
+          organization: { id: a.org.id, name: a.org.name, type: a.org.type },
+          accessible_type: 'Branch',
+          accessible_id: a.a.branch_id,
+          accessible: a.branch ? { id: a.branch.id, name: a.org.name, branch_name: a.branch.branch_name } : null,
+          original_role: original,
+          allow_payment_gateway: a.org.allow_payment_gateway ? 1 : 0,
+          allow_cash_payment: a.org.allow_cash_payment ? 1 : 0,
+        }
+      : null,
+  };
+}
+
+export async function failureCount(db: Db, key: string) {
+  const [row] = await db.select().from(login_failures).where(eq(login_failures.key, key));
+  if (!row) return { count: 0, lockedUntil: null as Date | null };
+  if (Date.now() - row.first_failed_at.getTime() > WINDOW_MS && (!row.locked_until || row.locked_until < new Date())) {
+    return { count: 0, lockedUntil: null };
+  }
+  return { count: row.count, lockedUntil: row.locked_until };
+}
+
+export async function recordFailure(db: Db, key: string, max: number) {
+  const now = new Date();
+  const [row] = await db.select().from(login_failures).where(eq(login_failures.key, key));
+  const fresh = !row || now.getTime() - row.first_failed_at.getTime() > WINDOW_MS;
+  const count = fresh ? 1 : row.count + 1;
+  const locked_until = count >= max ? new Date(now.getTime() + LOCK_MS) : null;
+  await db
+    .insert(login_failures)
+    .values({ key, count, first_failed_at: now, locked_until })
+    .onConflictDoUpdate({
+      target: login_failures.key,
+      set: { count, locked_until, ...(fresh ? { first_failed_at: now } : {}) },
+    });
+}
+
+export function throttled(until: Date): AppError {
+  const minutes = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 60000));
+  return new AppError(
+    'rate_limited',
+    'errors.login_throttled',
+    {},
+    { minutes },
+    {
+      'retry-after': String(minutes * 60),
+    },
+  );
+}
+
+/**
+ * Log in by username, e-mail or MyKad. Throttled per (account, client address) from the 10th failure and
+ * per client address across usernames (ADR 0105): a lock caused from another address never refuses the
+ * owner. An unknown username, a disabled account or one without a password is checked against a dummy
+ * argon2id hash, so every failure costs the same time (no username discovery by timing).
+ * @returns `{ user, token }`; for a role with a second factor (ADR 0081)
+ * `{ two_factor_required: true, enrolment_required, challenge }` — then `POST /api/two-factor/verify`.
+ * @throws 422 `errors.login_failed` on the `username` field; 429 `errors.login_throttled` with Retry-After.
+ */
+export async function login(
+  ctx: Ctx,
+  input: { username: string; password: string; role?: unknown },
+  meta: { ip: string; userAgent?: string },
+) {
+  // The 2021 client's login body always carries `role` ("Admin", whatever the user; reference §2.1); ours never
+  // does. Such a login opens a 2021-contract session (ADR 0135).
+  const contract = input.role !== undefined ? ('2021' as const) : undefined;
+  const ident = input.username.trim();
+  const acctKey = `acct:${ident.toLowerCase()}|${meta.ip}`;
+  const ipKey = `ip:${meta.ip}`;
+  for (const key of [acctKey, ipKey]) {
+    const f = await failureCount(ctx.db, key);
+    if (f.lockedUntil && f.lockedUntil > new Date()) throw throttled(f.lockedUntil);
+  }
+  const [user] = await ctx.db
+    .select()
+    .from(users)
+    .where(
+      or(eq(users.username, ident), eq(sql`lower(${users.email})`, ident.toLowerCase()), eq(users.ic_number, ident)),
+    )
+    .limit(1);
+  // Always one argon2 verification, against the user's hash or the dummy one (same cost either way).
+  const matches = await verifyPassword(user?.password_hash || (await DUMMY_HASH), input.password);
+  const ok = !!user?.password_hash && user.status === 1 && matches;
+  if (!ok) {
+    await recordFailure(ctx.db, acctKey, ACCOUNT_MAX_FAILURES);
+    await recordFailure(ctx.db, ipKey, Math.round(IP_MAX_FAILURES * ctx.env.RATE_LIMIT_SCALE));
+    throw new AppError('validation', 'errors.login_failed', { username: ['errors.login_failed'] });
+  }
+  await ctx.db.delete(login_failures).where(eq(login_failures.key, acctKey));
+  // Issue 11 / ADR 0080: a user whose every organisation access an administrator set inactive (status 2) is
+  // disabled: no new session (their open sessions were revoked when it happened).
+  const accesses = await ctx.db
+    .select({ status: user_accesses.status })
+    .from(user_accesses)
+    .where(eq(user_accesses.user_id, user.id));
+  if (user.role !== 'Client' && accesses.length > 0 && accesses.every((a) => a.status === 2)) {
+    throw new AppError('validation', 'security.account_disabled', { username: ['security.account_disabled'] });
+  }
+  // Issue 11 / ADR 0081: staff, officer and admin finish with a second factor (security/two-factor.ts).
+  // (a 2021-contract login gets this answer as a 403 with a message: auth/routes.ts, ADR 0135)
+  if (needsSecondFactor(user.role)) return startChallenge(ctx, user, meta);
+  const token = await issueToken(ctx.db, user.id, { ip: meta.ip, userAgent: meta.userAgent, clientContract: contract });
+  return { user: await serializeUser(ctx.db, user, { clientContract: contract }), token };
+}
+
+/**
+ * Sign up a Client (spec §2 /sign-up). Username, e-mail and MyKad must be unused (422 on that field).
+ * @returns `{ user, token }` — the new user is logged in.
+ */
+export async function signUp(ctx: Ctx, input: z.output<typeof signUpSchema>, meta: { ip: string; userAgent?: string }) {
+  const taken = await ctx.db
+    .select({ username: users.username, email: users.email, ic_number: users.ic_number })
+    .from(users)
+    .where(
+      or(
+        eq(users.username, input.username),
+        eq(sql`lower(${users.email})`, input.email.toLowerCase()),
+        eq(users.ic_number, input.ic_number),
+      ),
+    );
+  const fields: Record<string, string[]> = {};
+  for (const t of taken) {
+    if (t.username === input.username) fields.username = ['errors.username_taken'];
+    if (t.email?.toLowerCase() === input.email.toLowerCase()) fields.email = ['errors.email_taken'];
+    if (t.ic_number === input.ic_number) fields.ic_number = ['errors.mykad_taken'];
+  }
+  if (Object.keys(fields).length) throw new AppError('validation', Object.values(fields)[0][0], fields);
+  const [user] = await ctx.db
+    .insert(users)
+    .values({
+      name: input.name,
+      username: input.username,
+      email: input.email.toLowerCase(),
+      ic_number: input.ic_number,
+      mobile_number: input.mobile_number,
+      password_hash: await hashPassword(input.password),
+      role: 'Client',
+      pdpa_accepted_at: new Date(),
+    })
+    .returning();
+  const token = await issueToken(ctx.db, user.id, { ip: meta.ip, userAgent: meta.userAgent });
+  return { user: await serializeUser(ctx.db, user), token };
+}
+
+const sha = (s: string) => createHash('sha256').update(s).digest('hex');
+
+/**
+ * Forgot password: mail an expiring (60 min), single-use link to /password/reset. The answer is the
+ * same whether or not the address exists (no account enumeration).
+ */
+export async function requestPasswordReset(ctx: Ctx, email: string, lang: Language) {
+  const [user] = await ctx.db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+    .limit(1);
+  if (user?.status !== 1) return;
+  const token = randomBytes(32).toString('base64url');
+  await ctx.db.insert(password_resets).values({
+    user_id: user.id,
+    token_hash: sha(token),
+    expires_at: new Date(Date.now() + RESET_TTL_MS),
+  });
+  const link = `${ctx.appUrl}/password/reset?token=${token}&email=${encodeURIComponent(user.email ?? '')}`;
+  await ctx.mailer.send({
+    to: user.email ?? email,
+    subject: translate('mail.reset_subject', lang),
+    text: `${translate('mail.reset_body', lang, { name: user.name })}\n\n${link}\n`,
+  });
+}
+
+/**
+ * Set a new password from a reset link. Every session of the user is revoked.
+ * @throws 422 `errors.reset_link_invalid` on `token` when unknown, used, expired or for another e-mail.
+ */
+export async function resetPassword(ctx: Ctx, input: { email: string; token: string; password: string }) {
+  const invalid = new AppError('validation', 'errors.reset_link_invalid', { token: ['errors.reset_link_invalid'] });
+  const [row] = await ctx.db
+    .select({ reset: password_resets, user: users })
+    .from(password_resets)
+    .innerJoin(users, eq(users.id, password_resets.user_id))
+    .where(
+      and(
+        eq(password_resets.token_hash, sha(input.token)),
+        isNull(password_resets.used_at),
+        gt(password_resets.expires_at, new Date()),
+      ),
+    );
+  if (!row || row.user.email?.toLowerCase() !== input.email.toLowerCase()) throw invalid;
+  const hash = await hashPassword(input.password);
+  await ctx.db.transaction(async (tx) => {
+    const used = await tx
+      .update(password_resets)
+      .set({ used_at: new Date() })
+      .where(and(eq(password_resets.id, row.reset.id), isNull(password_resets.used_at)))
+      .returning({ id: password_resets.id });
+    if (used.length === 0) throw invalid;
+    await tx.update(users).set({ password_hash: hash }).where(eq(users.id, row.user.id));
+  });
+  await revokeAllTokens(ctx.db, row.user.id);
+}
+
+/**
+ * Change the password of the logged-in user (spec §5: the current password must be correct).
+ * @throws 422 `errors.current_password_incorrect` on `old_password`.
+ */
+export async function changePassword(ctx: Ctx, user: AuthUser, input: { old_password: string; password: string }) {
+  if (!(await verifyPassword(user.password_hash, input.old_password))) {
+    throw new AppError('validation', 'errors.current_password_incorrect', {
+      old_password: ['errors.current_password_incorrect'],
+    });
+  }
+  await ctx.db
+    .update(users)
+    .set({ password_hash: await hashPassword(input.password) })
+    .where(eq(users.id, user.id));
+}

@@ -1,0 +1,100 @@
+/**
+ * Routes of the grants module (issue 16 item 1; ADR 0101):
+ *
+ * - `GET /api/client-grant ?status&user_id&organization_id&limit&page` (authenticated; scoped: client own,
+ *   Partner their organisations', Agent their requests, staff with grant:audit all) → `{ grants: page }`
+ * - `POST /api/client-grant { user_id, channel: "email"|"sms"|"dashboard" }` (grant:request) → 201
+ *   `{ grant, otp? }`
+ * - `POST /api/client-grant/{id}/code { code }` (grant:request; the requester) → `{ grant }`
+ * - `POST /api/client-grant/{id}/approve` (the client) → `{ grant }`
+ * - `POST /api/client-grant/{id}/refuse { reason? }` (the client) → `{ grant }`
+ * - `POST /api/client-grant/{id}/withdraw { reason? }` (the client; staff with grant:audit, reason
+ *   required) → `{ grant }`
+ */
+import { requiredString } from '@wasiat/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Ctx } from '../../context.ts';
+import { optionalQuery, pageQuery } from '../../platform/http/pagination.ts';
+import { routeRateLimit } from '../../platform/http/rate-limits.ts';
+import { requireUser } from '../auth/guard.ts';
+import { smsSenderFor } from '../otp/sms.ts';
+import { listGrants } from './listing.ts';
+import { approveByCode, decideRequest, requestGrant, withdrawGrant } from './service.ts';
+
+const idParams = z.object({ id: z.string().min(1).max(64) });
+const reasonBody = z.object({ reason: z.string().trim().max(500).nullish() }).nullish();
+
+/** Register the grants routes (each declares `config.access`). */
+export async function grantsRoutes(api: FastifyInstance, ctx: Ctx) {
+  const r = api.withTypeProvider<ZodTypeProvider>();
+  const sms = smsSenderFor(ctx.env);
+
+  r.get(
+    '/client-grant',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        querystring: z.object({
+          ...pageQuery,
+          status: optionalQuery(z.enum(['pending', 'active', 'refused', 'withdrawn'])),
+          user_id: optionalQuery(z.string().max(64)),
+          organization_id: optionalQuery(z.string().max(64)),
+        }),
+      },
+    },
+    async (req) => listGrants(ctx.db, requireUser(req), req.query),
+  );
+
+  r.post(
+    '/client-grant',
+    {
+      config: { access: 'grant:request', rateLimit: routeRateLimit(ctx.env, 'otpRequest') },
+      schema: {
+        body: z.object({
+          user_id: requiredString().max(64),
+          channel: z.enum(['email', 'sms', 'dashboard'], { message: 'validation.invalid' }),
+        }),
+      },
+    },
+    async (req, reply) => {
+      const out = await requestGrant(ctx, sms, { user: requireUser(req), ip: req.ip }, req.body, req.lang);
+      return reply.status(201).send(out);
+    },
+  );
+
+  r.post(
+    '/client-grant/:id/code',
+    {
+      config: { access: 'grant:request' },
+      schema: { params: idParams, body: z.object({ code: requiredString().max(12) }) },
+    },
+    async (req) => approveByCode(ctx.db, { user: requireUser(req), ip: req.ip }, req.params.id, req.body.code),
+  );
+
+  r.post(
+    '/client-grant/:id/approve',
+    { config: { access: 'authenticated' }, schema: { params: idParams } },
+    async (req) => decideRequest(ctx.db, { user: requireUser(req), ip: req.ip }, req.params.id, 'approve'),
+  );
+
+  r.post(
+    '/client-grant/:id/refuse',
+    { config: { access: 'authenticated' }, schema: { params: idParams, body: reasonBody } },
+    async (req) =>
+      decideRequest(
+        ctx.db,
+        { user: requireUser(req), ip: req.ip },
+        req.params.id,
+        'refuse',
+        req.body?.reason ?? undefined,
+      ),
+  );
+
+  r.post(
+    '/client-grant/:id/withdraw',
+    { config: { access: 'authenticated' }, schema: { params: idParams, body: reasonBody } },
+    async (req) => withdrawGrant(ctx.db, { user: requireUser(req), ip: req.ip }, req.params.id, req.body?.reason),
+  );
+}

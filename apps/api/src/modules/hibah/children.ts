@@ -1,0 +1,144 @@
+/**
+ * Rows that belong to one hibah (`hibah_id`): receivers, caretakers, heirs, witnesses and property. One
+ * implementation of list / find / create / update / delete so each kind gets the same rules:
+ *
+ * - reads go through the hibah's scope (policy.ts): a row of a hibah the caller may not see is a 404;
+ * - changes need {@link fillableHibah} (grantor or its agent, status -1/0/1), run in one transaction
+ *   with an audit event;
+ * - the organisation preference's totals are enforced on the server (spec §3 "totals of
+ *   receivers/caretakers/property"): adding one more than `total_*` → 422 `hibah.limit_reached` on `_`.
+ */
+import { and, asc, count, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { hibahs } from '../../db/schema/index.ts';
+import { fieldError, notFound } from '../../platform/http/errors.ts';
+import type { AuthUser } from '../auth/guard.ts';
+import { hibahScope } from './policy.ts';
+import { type Actor, audit, type Conn, fillableHibah, findVisibleHibah, preferenceOf } from './service.ts';
+
+type Pref = NonNullable<Awaited<ReturnType<typeof preferenceOf>>>;
+type AnyRow = Record<string, any> & { id: string; hibah_id: string };
+
+/** A kind of row owned by a hibah. */
+export interface ChildKind {
+  /** Drizzle table with `id`, `hibah_id`, `created_at`. */
+  table: any;
+  /** Audit name; its actions `hibah.<entity>.create|update|delete` are catalogued (ADR 0159). */
+  entity: 'receiver' | 'caretaker' | 'heir' | 'witness' | 'property';
+  /** The preference's count limit for this kind. */
+  limit?: 'total_receivers' | 'total_caretakers' | 'total_properties';
+  /** Extra condition on the rows listed (e.g. `kind = 'moveable'`); the limit counts every row of the hibah. */
+  filter?: () => any;
+  /** Checks before a create/update inside the transaction (may throw 422). */
+  check?: (tx: Conn, hibah: typeof hibahs.$inferSelect, values: Record<string, unknown>, id?: string) => Promise<void>;
+  /** Clean-up before a row is deleted. */
+  onDelete?: (tx: Conn, id: string) => Promise<void>;
+}
+
+/** The rows of `kind` of a visible hibah, oldest first. */
+export async function listChildren(db: Conn, user: AuthUser, kind: ChildKind, hibahId: string): Promise<AnyRow[]> {
+  const h = await findVisibleHibah(db, user, hibahId);
+  const tb = kind.table;
+  const conds = [eq(tb.hibah_id, h.id)];
+  if (kind.filter) conds.push(kind.filter());
+  return (await db
+    .select()
+    .from(tb)
+    .where(and(...conds))
+    .orderBy(asc(tb.created_at))) as AnyRow[];
+}
+
+/** One row of `kind` of the hibah `hibahId` that the caller may see. @throws 404. */
+export async function findChild(db: Conn, user: AuthUser, kind: ChildKind, hibahId: string, id: string) {
+  const tb = kind.table;
+  const [hit] = await db
+    .select({ row: tb })
+    .from(tb)
+    .innerJoin(hibahs, eq(hibahs.id, tb.hibah_id))
+    .where(and(eq(tb.id, id), eq(tb.hibah_id, hibahId), hibahScope(user)));
+  if (!hit) throw notFound();
+  return hit.row as AnyRow;
+}
+
+/**
+ * What an organisation may switch off (spec §2 "whether adding property, guardians or beneficiaries is
+ * allowed"; as for wills, wills/people-service.ts): property, caretakers (guardians of minor receivers) and
+ * receivers (the hibah's beneficiaries). 422 on `_` when the preference says no.
+ */
+const ALLOWED_BY: Record<string, { flag: 'allow_property' | 'allow_guardians' | 'allow_beneficiaries'; key: string }> =
+  {
+    property: { flag: 'allow_property', key: 'hibah.property_not_allowed' },
+    caretaker: { flag: 'allow_guardians', key: 'hibah.caretakers_not_allowed' },
+    receiver: { flag: 'allow_beneficiaries', key: 'hibah.receivers_not_allowed' },
+  };
+
+async function checkLimit(tx: Conn, kind: ChildKind, h: typeof hibahs.$inferSelect) {
+  const allow = ALLOWED_BY[kind.entity];
+  if (allow) {
+    const p: Pref | null = await preferenceOf(tx, h.organization_id);
+    if (p && p[allow.flag] === false) throw fieldError('_', allow.key);
+  }
+  if (!kind.limit) return;
+  const pref: Pref | null = await preferenceOf(tx, h.organization_id);
+  const limit = pref?.[kind.limit];
+  if (limit === null || limit === undefined) return;
+  const tb = kind.table;
+  const conds = [eq(tb.hibah_id, h.id)];
+  const [{ n }] = await tx
+    .select({ n: count() })
+    .from(tb)
+    .where(and(...conds));
+  if (Number(n) >= limit) throw fieldError('_', 'hibah.limit_reached');
+}
+
+/** Add a row of `kind` to the hibah (rules in the module comment). @returns the row. */
+export async function createChild(
+  db: Db,
+  actor: Actor,
+  kind: ChildKind,
+  hibahId: string,
+  values: Record<string, unknown>,
+) {
+  return db.transaction(async (tx) => {
+    const h = await fillableHibah(tx, actor.user, hibahId);
+    await checkLimit(tx, kind, h);
+    await kind.check?.(tx, h, values);
+    const [row] = (await tx
+      .insert(kind.table)
+      .values({ ...values, hibah_id: h.id })
+      .returning()) as AnyRow[];
+    await audit(tx, actor, `hibah.${kind.entity}.create`, h.id, null, row);
+    return row;
+  });
+}
+
+/** Update a row of `kind` (absent optional fields become null). @returns the row. */
+export async function updateChild(
+  db: Db,
+  actor: Actor,
+  kind: ChildKind,
+  hibahId: string,
+  id: string,
+  values: Record<string, unknown>,
+) {
+  return db.transaction(async (tx) => {
+    const h = await fillableHibah(tx, actor.user, hibahId);
+    const before = await findChild(tx, actor.user, kind, h.id, id);
+    await kind.check?.(tx, h, values, id);
+    const clean = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v ?? null]));
+    const [after] = (await tx.update(kind.table).set(clean).where(eq(kind.table.id, id)).returning()) as AnyRow[];
+    await audit(tx, actor, `hibah.${kind.entity}.update`, h.id, before, after);
+    return after;
+  });
+}
+
+/** Delete a row of `kind` after its clean-up. */
+export async function deleteChild(db: Db, actor: Actor, kind: ChildKind, hibahId: string, id: string) {
+  await db.transaction(async (tx) => {
+    const h = await fillableHibah(tx, actor.user, hibahId);
+    const before = await findChild(tx, actor.user, kind, h.id, id);
+    await kind.onDelete?.(tx, id);
+    await tx.delete(kind.table).where(eq(kind.table.id, id));
+    await audit(tx, actor, `hibah.${kind.entity}.delete`, h.id, before, null);
+  });
+}

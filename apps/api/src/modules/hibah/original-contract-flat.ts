@@ -1,0 +1,198 @@
+/**
+ * The 2021 client's hibah calls on the FLAT paths (issue 20; reference §2.5, §2.6, §2.10, §4.7; ADR 0162).
+ * That client adds a hibah's parties and property through the same paths as a will's — `POST receiver
+ * { receivable_type: "Hibah", receivable_id }`, `POST caretaker`, `POST heir`, `POST witness`, `POST
+ * moveable-property { moveable_type: "Hibah" }`, `POST immoveable-property`, `POST property-receiver` — and reads
+ * or changes them by their own id (`receiver/{id}`, `moveable-property/{id}/receiver`, …). Our flat routes belong
+ * to the wills module (ADR 0030); the hibah's own are nested under `/hibah/{id}`.
+ *
+ * {@link hibahOnFlatRoutes} adds a route-level `preValidation` hook to those wills routes (the guard's permission
+ * check has already run, ADR 0107): when the body names a hibah owner, or the id is a hibah's row (ids are random
+ * and never shared between tables), the call is answered here by the hibah module's own services — the same rules,
+ * scope and audit as `/hibah/{id}/…` — and the wills handler never runs. Anything else goes on to the wills route
+ * unchanged. 2021 keys are mapped first: `address_1` → `address`, a bank asset's `bank_type`/`bank_account_no` →
+ * `institution_name`/`account_number` (both kept in replies), `receiverable_*` (the update screen's spelling).
+ * The same hooks answer a hibah witness's `POST witness/{id}/signature` (422: the witness confirms by link) and the
+ * agent's payment receipt `POST hibah/{id}/document { type: "payment" }`, and carry the estate trust's and the
+ * one-cent hibah's (original-contract-products.ts; ADR 0181). The kinds of row: original-contract-kinds.ts.
+ */
+import { H, hibahPropertyReceiverSchema, translate } from '@wasiat/domain';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Ctx } from '../../context.ts';
+import { hibah_properties, hibah_property_receivers } from '../../db/schema/index.ts';
+import { DOCUMENT_TYPES, decodeBase64, saveAttachment } from '../../platform/files/uploads.ts';
+import { fieldError } from '../../platform/http/errors.ts';
+import { requireUser } from '../auth/guard.ts';
+import { allPage } from '../wills/owned.ts';
+import { createChild, deleteChild, findChild, updateChild } from './children.ts';
+import {
+  assertFills,
+  type Body,
+  type FlatKind,
+  hibahOfRow,
+  idOf,
+  isObject,
+  KINDS,
+  mykadImages,
+  publicPath,
+  uploadBody,
+} from './original-contract-kinds.ts';
+import { productHooks } from './original-contract-products.ts';
+import { WITNESS } from './parties.ts';
+import { deleteShare, listShares, saveShare } from './property.ts';
+import { actorOf, parseBody } from './routes.ts';
+import { asDb, audit, fillableHibah, findVisibleHibah } from './service.ts';
+
+const answer = (k: FlatKind, row: Body) => (k.reply ? k.reply(row) : row);
+
+/**
+ * Hooks on the wills module's flat routes (see the module comment), keyed `METHOD url`. Each returns without
+ * answering when the call is not a hibah's.
+ */
+function flatHooks(ctx: Ctx) {
+  const db = ctx.db;
+  // the estate trust's and the one-cent hibah's 2021 bodies (original-contract-products.ts; ADR 0181)
+  const hooks: Record<string, (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>> = productHooks(ctx);
+  for (const k of KINDS) {
+    hooks[`POST /api/${k.path}`] = async (req, reply) => {
+      if (!isObject(req.body) || req.body[k.ownerType] !== 'Hibah') return;
+      const hibahId = String(req.body[k.ownerId] ?? '');
+      await assertFills(db, req, hibahId);
+      const row = await createChild(db, actorOf(req), k.kind, hibahId, k.values(req.body));
+      return reply.status(201).send({ [k.one]: answer(k, row) });
+    };
+    hooks[`GET /api/${k.path}/:id`] = async (req, reply) => {
+      const hibahId = await hibahOfRow(db, k, idOf(req));
+      if (!hibahId) return;
+      const row = await findChild(db, requireUser(req), k.kind, hibahId, idOf(req));
+      const images =
+        k.attachable && k.kind.table !== hibah_properties ? await mykadImages(db, k.attachable, row.id) : {};
+      return reply.send({ [k.one]: { ...answer(k, row), ...images } });
+    };
+    const update = async (req: FastifyRequest, reply: FastifyReply) => {
+      const hibahId = await hibahOfRow(db, k, idOf(req));
+      if (!hibahId) return;
+      const b = isObject(req.body) ? req.body : {};
+      await assertFills(db, req, hibahId);
+      const row = await updateChild(db, actorOf(req), k.kind, hibahId, idOf(req), k.values(b));
+      return reply.send({ [k.one]: answer(k, row) });
+    };
+    hooks[`PATCH /api/${k.path}/:id`] = update;
+    hooks[`PUT /api/${k.path}/:id`] = update;
+    hooks[`DELETE /api/${k.path}/:id`] = async (req, reply) => {
+      const hibahId = await hibahOfRow(db, k, idOf(req));
+      if (!hibahId) return;
+      await deleteChild(db, actorOf(req), k.kind, hibahId, idOf(req));
+      return reply.send({ message: translate('hibah.deleted', req.lang) });
+    };
+  }
+  for (const k of KINDS.filter((x) => x.kind.table === hibah_properties)) {
+    hooks[`GET /api/${k.path}/:id/receiver`] = async (req, reply) => {
+      const hibahId = await hibahOfRow(db, k, idOf(req));
+      if (!hibahId) return;
+      const user = requireUser(req);
+      const property = await findChild(db, user, k.kind, hibahId, idOf(req));
+      const shares = await listShares(db, user, hibahId, property.id);
+      return reply.send({ receivers: allPage(shares), [k.one]: answer(k, property) });
+    };
+  }
+  hooks['POST /api/property-receiver'] = async (req, reply) => {
+    if (!isObject(req.body)) return;
+    const [p] = await db
+      .select({ hibah_id: hibah_properties.hibah_id })
+      .from(hibah_properties)
+      .where(eq(hibah_properties.id, String(req.body.propertyable_id ?? '')));
+    if (!p) return;
+    await assertFills(db, req, p.hibah_id);
+    const share = await saveShare(db, actorOf(req), p.hibah_id, String(req.body.propertyable_id), {
+      ...parseBody(hibahPropertyReceiverSchema, req.body),
+    });
+    return reply.status(201).send({ property_receiver: share });
+  };
+  const shareOf = async (id: string) => {
+    const [s] = await db
+      .select({ share: hibah_property_receivers, hibah_id: hibah_properties.hibah_id })
+      .from(hibah_property_receivers)
+      .innerJoin(hibah_properties, eq(hibah_properties.id, hibah_property_receivers.property_id))
+      .where(eq(hibah_property_receivers.id, id));
+    return s ?? null;
+  };
+  hooks['PATCH /api/property-receiver/:id'] = async (req, reply) => {
+    const s = await shareOf(idOf(req));
+    if (!s) return;
+    await assertFills(db, req, s.hibah_id);
+    const b = isObject(req.body) ? req.body : {};
+    const body = parseBody(hibahPropertyReceiverSchema, { receiver_id: s.share.receiver_id, ...b });
+    if (body.receiver_id !== s.share.receiver_id) {
+      await deleteShare(db, actorOf(req), s.hibah_id, s.share.property_id, s.share.id);
+    }
+    return reply.send({ property_receiver: await saveShare(db, actorOf(req), s.hibah_id, s.share.property_id, body) });
+  };
+  hooks['PUT /api/property-receiver/:id'] = hooks['PATCH /api/property-receiver/:id'];
+  // A hibah witness does not sign on someone else's device (reference §3.2 part I): they confirm through the
+  // signed link mailed to them, with a code and their signature (docs/api/hibah.md; ADR 0162) → 422.
+  hooks['POST /api/witness/:id/signature'] = async (req) => {
+    const witnessKind = KINDS.find((x) => x.path === 'witness') as FlatKind;
+    const hibahId = await hibahOfRow(db, witnessKind, idOf(req));
+    if (!hibahId) return;
+    await findChild(db, requireUser(req), WITNESS, hibahId, idOf(req));
+    await assertFills(db, req, hibahId);
+    throw fieldError('signature', H.witnessConfirmsByLink);
+  };
+  // The agent's payment receipt on the hibah's documents (reference §2.3 `POST hibah/{id}/document
+  // { document, type: "payment" }`): the eKYC module's route takes MyKad images only.
+  hooks['POST /api/hibah/:id/document'] = async (req, reply) => {
+    if (!isObject(req.body) || req.body.type !== 'payment') return;
+    await assertFills(db, req, idOf(req));
+    const b = parseBody(uploadBody, req.body);
+    const data = decodeBase64(b.document, 'document');
+    const actor = actorOf(req);
+    const att = await db.transaction(async (tx) => {
+      const h = await fillableHibah(tx, actor.user, idOf(req));
+      const a = await saveAttachment(asDb(tx), ctx.store, {
+        attachableType: 'Hibah',
+        attachableId: h.id,
+        type: 'payment',
+        data,
+        allowed: DOCUMENT_TYPES,
+        description: b.description ?? null,
+        originalFilename: b.document_filename ?? null,
+        uploadedBy: actor.user.id,
+        field: 'document',
+      });
+      await audit(tx, actor, 'hibah.update', h.id, null, { payment_receipt_id: a.id });
+      return a;
+    });
+    return reply.status(201).send({ attachment: { id: att.id, type: att.type, public_path: publicPath(att.id) } });
+  };
+  hooks['GET /api/property-receiver/:id'] = async (req, reply) => {
+    const s = await shareOf(idOf(req));
+    if (!s) return;
+    await findVisibleHibah(db, requireUser(req), s.hibah_id);
+    return reply.send({ property_receiver: s.share });
+  };
+  hooks['DELETE /api/property-receiver/:id'] = async (req, reply) => {
+    const s = await shareOf(idOf(req));
+    if (!s) return;
+    await deleteShare(db, actorOf(req), s.hibah_id, s.share.property_id, s.share.id);
+    return reply.send({ message: translate('hibah.deleted', req.lang) });
+  };
+  return hooks;
+}
+
+/**
+ * Attach the hooks of {@link flatHooks} to the wills module's flat routes as they are declared. Call on the
+ * `/api` instance BEFORE the wills module registers its routes (modules.ts).
+ */
+export function hibahOnFlatRoutes(api: FastifyInstance, ctx: Ctx) {
+  const hooks = flatHooks(ctx);
+  api.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      const hook = hooks[`${method} ${route.url}`];
+      if (!hook) continue;
+      const before = route.preValidation ? [route.preValidation].flat() : [];
+      route.preValidation = [...before, hook] as typeof route.preValidation;
+    }
+  });
+}

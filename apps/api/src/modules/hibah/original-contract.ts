@@ -1,0 +1,99 @@
+/**
+ * The 2021 client's hibah calls (issue 20; reference §2.3, §2.5, §2.6, §2.10, §3.2, §4.7; ADR 0162): where they
+ * are answered, one concern per file, all importable from here —
+ * - original-contract-flat.ts ({@link hibahOnFlatRoutes}): the hooks on the wills module's FLAT paths
+ *   (`receiver`, `caretaker`, `heir`, `witness`, `moveable-property`, `immoveable-property`, `property-receiver`)
+ *   that answer a hibah's rows with the hibah module's services;
+ * - original-contract-paths.ts ({@link hibahOriginalRoutes}): the 2021-only paths (a party's MyKad images, a
+ *   property's documents, a receiver's signature on the grantor's device);
+ * - original-contract-kinds.ts: the kinds of row as those paths name them, their 2021 keys and the shared lookups
+ *   ({@link hibahImages}, {@link moveableReplyOf});
+ * - original-contract-products.ts: the estate trust's and the one-cent hibah's calls (ADR 0181).
+ *
+ * This file holds the calls on the hibah itself: the 2021 status bodies of `PATCH hibah/{id}` that are not status
+ * changes of ours (part C fields, the agent's hand-over; reference §2.3, §3.2 parts C and H) and the grantor's
+ * signature given with the draft's acceptance (a PNG data URL; reference §2.10, §3.2 "Terima Draf").
+ */
+import { H } from '@wasiat/domain';
+import type { Ctx } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { checkFile, decodeBase64, saveAttachment } from '../../platform/files/uploads.ts';
+import { fieldError } from '../../platform/http/errors.ts';
+import { assertSignatureDrawn } from '../wills/signature-facts.ts';
+import type { Body } from './original-contract-kinds.ts';
+import { assertCanFill, assertGrantor, type HibahRow } from './policy.ts';
+import { type Actor, asDb, audit, findVisibleHibah, PART_C_KEYS } from './service.ts';
+
+export { hibahOnFlatRoutes } from './original-contract-flat.ts';
+export { hibahImages, moveableReplyOf } from './original-contract-kinds.ts';
+export { hibahOriginalRoutes } from './original-contract-paths.ts';
+
+/** What {@link originalStatusBody} made of a `PATCH hibah/{id}` body. */
+export type OriginalStatusBody =
+  | { kind: 'none' }
+  | { kind: 'partC'; body: Body }
+  | { kind: 'handover'; hibah: HibahRow };
+
+/**
+ * The 2021 client's status bodies of `PATCH hibah/{id}` that are not status changes of ours (reference §2.3,
+ * §3.2 parts C and H; ADR 0162):
+ * - part C `{ status: 0, organization_id, pricing_id, agent_id, branch_id }` → our part C field update (a
+ *   placeholder becomes new by it, service.ts `updateFields`); `status` and `agent_id` are not fields (the agent
+ *   is whoever registered the hibah);
+ * - the agent's hand-over after the receipt `{ acknowledged_pdpa, acknowledged_confirmation, is_cash_payment,
+ *   status: 1 }` while the hibah is new (0) or back with the grantor (1) → answered with the hibah, unchanged: in
+ *   our lifecycle the grantor signs and submits 0|1 → 2 themself (spec §1 "only the grantor can finalise"), so
+ *   there is nothing to hand over. Only who may fill the hibah gets this answer (403/404 otherwise).
+ * Anything else: `none` (the route's own status change or field update decides).
+ */
+export async function originalStatusBody(db: Db, actor: Actor, id: string, b: Body): Promise<OriginalStatusBody> {
+  // an object (a null-prototype one has no valueOf: Number() would throw) is no status: NaN, as a plain object gives
+  const raw = b.status;
+  const status =
+    raw === undefined || raw === null || raw === '' ? null : typeof raw === 'object' ? Number.NaN : Number(raw);
+  if (status === 0 && PART_C_KEYS.some((k) => b[k] !== undefined && b[k] !== null && b[k] !== '')) {
+    return { kind: 'partC', body: Object.fromEntries(PART_C_KEYS.map((k) => [k, b[k]])) };
+  }
+  if (status === 1 && b.acknowledged_pdpa !== undefined) {
+    const h = await findVisibleHibah(db, actor.user, id);
+    if (h.status === 0 || h.status === 1) {
+      assertCanFill(actor.user, h);
+      return { kind: 'handover', hibah: h };
+    }
+  }
+  return { kind: 'none' };
+}
+
+/** The 2021 client's description of the signature given with the draft's acceptance (reference §2.10). */
+export const DRAFT_SIGNATURE = 'Signature for draft acceptance';
+
+/**
+ * The grantor's signature given with the acceptance of the draft (reference §3.2 "Terima Draf"): kept as an
+ * attachment of the hibah (`signature`, description `draft-acceptance`; the signature of the submitted content
+ * stays the one on the certificate), audited `hibah.sign`. The grantor only (403), while the draft awaits
+ * acceptance (status 3, not yet accepted; else 422 `hibah.not_editable`); a PNG that is not blank (422 on
+ * `signature`). The acceptance itself is `PATCH hibah/{id} { status: 3, is_draft_accepted: 1 }` with its own
+ * checks (transitions.ts). @returns the attachment id.
+ */
+export async function signForDraft(ctx: Ctx, actor: Actor, hibahId: string, dataUrl: string) {
+  const data = decodeBase64(dataUrl, 'signature');
+  await checkFile(data, ['image/png'], 'signature');
+  await assertSignatureDrawn(data, 'signature');
+  return ctx.db.transaction(async (tx) => {
+    const h = await findVisibleHibah(tx, actor.user, hibahId, true);
+    assertGrantor(actor.user, h);
+    if (h.status !== 3 || h.is_draft_accepted) throw fieldError('_', H.notEditable);
+    const att = await saveAttachment(asDb(tx), ctx.store, {
+      attachableType: 'Hibah',
+      attachableId: h.id,
+      type: 'signature',
+      description: 'draft-acceptance',
+      data,
+      allowed: ['image/png'],
+      uploadedBy: actor.user.id,
+      field: 'signature',
+    });
+    await audit(tx, actor, 'hibah.sign', h.id, null, { draft_acceptance_signature_id: att.id });
+    return att.id;
+  });
+}

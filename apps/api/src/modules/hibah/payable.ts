@@ -1,0 +1,51 @@
+/**
+ * The hibah as a payable (`paymentable_type: "Hibah"`; payments/payables.ts, ADR 0016; spec §1
+ * "payments for … hibah products").
+ *
+ * - Visible to whoever may see the hibah (policy.ts `hibahScope`); else 404.
+ * - Payable while it is being filled in (status -1, 0, 1) and not yet paid.
+ * - Price: `hibahs.price_sen`, fixed from the organisation's `Hibah` pricing of the product (service.ts).
+ * - Recording stores the mode and discount; settling sets `payment_received_at`.
+ */
+import { eq } from 'drizzle-orm';
+import { hibahs } from '../../db/schema/index.ts';
+import { type PayableKind, type PayableState, payerFromUser } from '../payments/payables.ts';
+import { serializeHibah } from './serializers.ts';
+import { FILLING_STATUSES, findVisibleHibah } from './service.ts';
+
+const stateOf = (h: typeof hibahs.$inferSelect): PayableState => ({
+  type: 'Hibah',
+  id: h.id,
+  organizationId: h.organization_id,
+  priceSen: h.price_sen,
+  payable: FILLING_STATUSES.includes(h.status) && !h.payment_received_at,
+});
+
+export const hibahPayable: PayableKind = {
+  type: 'Hibah',
+  async loadVisible(db, user, id) {
+    return stateOf(await findVisibleHibah(db, user, id));
+  },
+  async lock(tx, id) {
+    const [h] = await tx.select().from(hibahs).where(eq(hibahs.id, id)).for('update');
+    return h ? stateOf(h) : undefined;
+  },
+  async onRecorded(tx, state, info) {
+    await tx
+      .update(hibahs)
+      .set({ payment_options_id: info.optionId, discount_sen: info.discountSen })
+      .where(eq(hibahs.id, state.id));
+  },
+  async onPaid(tx, state, now) {
+    await tx.update(hibahs).set({ payment_received_at: now }).where(eq(hibahs.id, state.id));
+  },
+  /** The grantor pays; the receipt names the hibah number once registered (issue 7 receipts). */
+  async receiptInfo(db, id) {
+    const [h] = await db.select().from(hibahs).where(eq(hibahs.id, id));
+    return payerFromUser(db, h?.user_id, { item: h?.hibah_number ?? null });
+  },
+  async reply(db, id) {
+    const [h] = await db.select().from(hibahs).where(eq(hibahs.id, id));
+    return { hibah: await serializeHibah(db, h) };
+  },
+};

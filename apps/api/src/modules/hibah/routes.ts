@@ -1,0 +1,219 @@
+/**
+ * HTTP routes of the hibah module (docs/api/hibah.md — THE contract; issue 5; spec §7). Thin: parse →
+ * authorise (config.access + policy.ts) → call the service → answer. All under `/api`.
+ *
+ * The calls of the spec, exactly: `GET /hibah?user_id=&hibah_type_id=14` → `{ hibahs: { data, … } }`,
+ * `GET /hibah/{id}?load_with=userDetail` → `{ hibah }`, `POST /hibah` → `{ hibah }`, `POST /hibah/{id}`
+ * (update, also PATCH/PUT or `_method`), `POST /hibah/{id}/user-detail` → `{ user_detail }`,
+ * `POST /hibah/{id}/caretaker`, `GET /hibah/{id}/receiver/validate-signature`.
+ * Parties and property: routes-parts.ts; public party links, one-cent and certificate: routes-public.ts.
+ */
+import {
+  HIBAH_FIELD_KEYS,
+  hibahCreateSchema,
+  hibahFieldsSchema,
+  hibahTransitionSchema,
+  userDetailPatchSchema,
+  userDetailSchema,
+} from '@wasiat/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Ctx } from '../../context.ts';
+import { fieldError, fromZod } from '../../platform/http/errors.ts';
+import { optionalQuery, pageQuery } from '../../platform/http/pagination.ts';
+import type { Access } from '../auth/guard.ts';
+import { requireUser } from '../auth/guard.ts';
+import { registerPayable } from '../payments/payables.ts';
+import { certificateFacts } from './certificate-facts.ts';
+import { companyOf, companyView } from './company.ts';
+import { loadHibahContent } from './content.ts';
+import { grantorSignatureState, hibahDocumentVersion } from './document-version.ts';
+import { registerHibahJobs } from './jobs.ts';
+import { registerPartyLinks } from './links.ts';
+import { hibahImages, hibahOriginalRoutes, originalStatusBody } from './original-contract.ts';
+import { productRoutes } from './original-contract-products.ts';
+import { hibahPayable } from './payable.ts';
+import { companyRoutes } from './routes-company.ts';
+import { partsRoutes } from './routes-parts.ts';
+import { publicRoutes } from './routes-public.ts';
+import { parseLoadWith, serializeHibah, serializeHibahs } from './serializers.ts';
+import {
+  type Actor,
+  createHibah,
+  findVisibleHibah,
+  getUserDetail,
+  listHibahs,
+  saveUserDetail,
+  updateFields,
+} from './service.ts';
+import { changeStatus } from './transitions.ts';
+
+/** Any role that may see some hibahs (policy.ts scopes which). */
+export const READ_HIBAH: Access = ['will:read:own', 'will:read:agent', 'will:read:organisation', 'will:read:any'];
+/** Any role that may register hibahs (for themselves or a client). */
+export const EDIT_HIBAH: Access = ['will:create:own', 'will:create:client'];
+export const idParams = z.object({ id: z.string().min(1).max(64) });
+export const actorOf = (req: FastifyRequest): Actor => ({
+  user: requireUser(req),
+  ip: req.ip,
+  userAgent: req.headers['user-agent']?.slice(0, 512),
+});
+export function parseBody<S extends z.ZodTypeAny>(schema: S, b: unknown): z.output<S> {
+  const r = schema.safeParse(b ?? {});
+  if (!r.success) throw fromZod(r.error);
+  return r.data;
+}
+
+export async function hibahRoutes(api: FastifyInstance, ctx: Ctx) {
+  registerPayable(hibahPayable);
+  registerPartyLinks(ctx);
+  registerHibahJobs();
+  const r = api.withTypeProvider<ZodTypeProvider>();
+
+  /**
+   * `GET /hibah` → `{ hibahs: { data, current_page, per_page, total, last_page } }`, newest first; with
+   * `return_first=true` → `{ hibahs: <the newest> | null }` (reference §1.6).
+   */
+  r.get(
+    '/hibah',
+    {
+      config: { access: READ_HIBAH },
+      schema: {
+        querystring: z.object({
+          user_id: optionalQuery(z.string().max(64)),
+          hibah_type_id: optionalQuery(z.coerce.number().int()),
+          hibah_type: optionalQuery(z.coerce.number().int()),
+          status: optionalQuery(z.string().max(40)),
+          except_status: optionalQuery(z.string().max(40)),
+          organization_id: optionalQuery(z.string().max(64)),
+          load_with: optionalQuery(z.string().max(200)),
+          return_first: optionalQuery(z.string().max(10)),
+          ...pageQuery,
+        }),
+      },
+    },
+    async (req) => {
+      const first = req.query.return_first === 'true' || req.query.return_first === '1';
+      const { rows, page } = await listHibahs(ctx.db, requireUser(req), first ? { ...req.query, limit: 1 } : req.query);
+      // `organization` comes with every list entry (the 2021 client's own list reads `organization.name`).
+      const load = parseLoadWith(req.query.load_with).add('organization');
+      // The 2021 estate-trust store reads `hibahs.data[0].user_detail` without naming it (reference §2.3; ADR 0181):
+      // a 2021-contract session (ADR 0135) gets the particulars with every entry; our own client names them.
+      if (req.clientContract === '2021') load.add('userDetail');
+      const data = await serializeHibahs(ctx.db, rows, load);
+      // `return_first=true` (the 2021 client, reference §1.6): the newest one itself, or null.
+      return { hibahs: first ? (data[0] ?? null) : page(data) };
+    },
+  );
+
+  /** `POST /hibah` → 201 `{ hibah }` (200 with the client's open hibah of that product). */
+  r.post('/hibah', { config: { access: EDIT_HIBAH }, schema: { body: hibahCreateSchema } }, async (req, reply) => {
+    const { hibah, created } = await createHibah(ctx.db, actorOf(req), req.body);
+    return reply.status(created ? 201 : 200).send({ hibah: await serializeHibah(ctx.db, hibah) });
+  });
+
+  /**
+   * `GET /hibah/{id}?load_with=userDetail` → `{ hibah }` with `user`, `mykad_front`, `mykad_back`, `selfie` (404
+   * when not the caller's to see).
+   */
+  r.get(
+    '/hibah/:id',
+    {
+      config: { access: READ_HIBAH },
+      schema: { params: idParams, querystring: z.object({ load_with: optionalQuery(z.string().max(200)) }) },
+    },
+    async (req) => {
+      const h = await findVisibleHibah(ctx.db, requireUser(req), req.params.id);
+      const sig = await grantorSignatureState(ctx.db, h);
+      // The grantor (`user`) and the MyKad images come with every read (the 2021 client, reference §2.3).
+      const load = parseLoadWith(req.query.load_with).add('user');
+      return {
+        hibah: {
+          ...(await serializeHibah(ctx.db, h, load)),
+          ...(await hibahImages(ctx.db, h.id)),
+          // 1 when the grantor's signature is of the content as it is now (issue 21 item 5); the version hashes.
+          signature_current: sig.current ? 1 : 0,
+          document_sha256: sig.now,
+          signed_document_sha256: sig.signed,
+          draft_accepted_sha256: h.draft_accepted_sha256,
+          approved_sha256: h.approved_sha256,
+        },
+      };
+    },
+  );
+
+  /**
+   * `POST /hibah/{id}` (or PATCH/PUT, or POST with `_method`): `{ status, … }` → a status change
+   * (transitions.ts); field keys → a field update (service.ts). → `{ hibah }`. Grantor only (403), staff
+   * may only verify (2 → 3 / 2 → 1). 404 not visible; 422 per field.
+   */
+  const update = async (req: any) => {
+    const b = (req.body ?? {}) as Record<string, unknown>;
+    const a = actorOf(req);
+    let h: Awaited<ReturnType<typeof updateFields>>;
+    const original = await originalStatusBody(ctx.db, a, req.params.id, b);
+    if (original.kind === 'handover') return { hibah: await serializeHibah(ctx.db, original.hibah) };
+    if (original.kind === 'partC') {
+      h = await updateFields(ctx.db, a, req.params.id, parseBody(hibahFieldsSchema, original.body));
+    } else if ('status' in b && b.status !== null && b.status !== '') {
+      h = await changeStatus(ctx, a, req.params.id, parseBody(hibahTransitionSchema, b));
+    } else if (HIBAH_FIELD_KEYS.some((k) => k in b)) {
+      h = await updateFields(ctx.db, a, req.params.id, parseBody(hibahFieldsSchema, b));
+    } else throw fieldError('_', 'errors.validation_failed');
+    return { hibah: await serializeHibah(ctx.db, h) };
+  };
+  const updateOpts = {
+    config: { access: READ_HIBAH },
+    schema: { params: idParams, body: z.looseObject({}).optional() },
+  };
+  r.post('/hibah/:id', updateOpts, update);
+  r.patch('/hibah/:id', updateOpts, update);
+  r.put('/hibah/:id', updateOpts, update);
+
+  /**
+   * `GET /hibah/{id}/summary` → `{ summary: { receivers, properties, document_sha256 } }`: what the hibah
+   * gives, as the certificate states it (hibah/certificate-facts.ts: per receiver the property and share,
+   * minor flag, caretaker and allowance; catalogue labels "Malay / English"), and the version it is —
+   * shown where the grantor accepts the draft and where staff approve (issue 21 item 3). 404 when not
+   * the caller's to see.
+   */
+  r.get('/hibah/:id/summary', { config: { access: READ_HIBAH }, schema: { params: idParams } }, async (req) => {
+    const h = await findVisibleHibah(ctx.db, requireUser(req), req.params.id);
+    const facts = certificateFacts(await loadHibahContent(ctx.db, h.id));
+    // A corporate hibah's grantor is its company and signatories (issue 21 item 6).
+    const company = await companyView(ctx.db, await companyOf(ctx.db, h.id));
+    return { summary: { ...facts, company, document_sha256: await hibahDocumentVersion(ctx.db, h.id) } };
+  });
+
+  /** `GET /hibah/{id}/user-detail` → `{ user_detail }` (null before it is given). */
+  r.get('/hibah/:id/user-detail', { config: { access: READ_HIBAH }, schema: { params: idParams } }, async (req) => ({
+    user_detail: await getUserDetail(ctx.db, requireUser(req), req.params.id),
+  }));
+  /**
+   * `POST /hibah/{id}/user-detail` (the whole record) or PATCH/PUT — whole, or partial: only the keys it
+   * carries, each checked by its rule (issue 20, ADR 0131) → `{ user_detail }`; 422 per field.
+   */
+  const saveDetail = async (req: any) => ({
+    user_detail: await saveUserDetail(ctx.db, actorOf(req), req.params.id, req.body),
+  });
+  const patchDetail = async (req: any) => {
+    const whole = userDetailSchema.safeParse(req.body);
+    return {
+      user_detail: whole.success
+        ? await saveUserDetail(ctx.db, actorOf(req), req.params.id, whole.data)
+        : await saveUserDetail(ctx.db, actorOf(req), req.params.id, req.body, true),
+    };
+  };
+  const detailOpts = { config: { access: EDIT_HIBAH }, schema: { params: idParams, body: userDetailSchema } };
+  const patchOpts = { config: { access: EDIT_HIBAH }, schema: { params: idParams, body: userDetailPatchSchema } };
+  r.post('/hibah/:id/user-detail', detailOpts, saveDetail);
+  r.patch('/hibah/:id/user-detail', patchOpts, patchDetail);
+  r.put('/hibah/:id/user-detail', patchOpts, patchDetail);
+
+  await partsRoutes(api, ctx);
+  await companyRoutes(api, ctx);
+  await publicRoutes(api, ctx);
+  await hibahOriginalRoutes(api, ctx);
+  await productRoutes(api, ctx);
+}

@@ -1,0 +1,132 @@
+/**
+ * What can be paid for: the registry of payable kinds (reference §2.7 `paymentable_type`; spec §1
+ * "payments for wills, amendments and hibah products"; ADR 0016).
+ *
+ * The payments module owns the money rules (amounts from the server's price minus a server-validated
+ * promo, one settled payment per payable, receipts, audit). The module that owns the record (wills,
+ * amendments, hibah, …) registers a {@link PayableKind} that tells the payments module, for one record:
+ * who may see it (its own policy, 404 otherwise), its price in sen, whether its status allows a payment,
+ * and what to record on the record when a payment is made or settled. Registration happens when the
+ * owning module registers its routes (like `registerSignableRoute`).
+ */
+import { P } from '@wasiat/domain';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema/index.ts';
+import { fieldError } from '../../platform/http/errors.ts';
+import type { AuthUser } from '../auth/guard.ts';
+
+/** The payments module's view of a payable record. Money in integer sen. */
+export interface PayableState {
+  /** `paymentable_type`, e.g. `Wasiat`, `Amendment`, `Hibah`. */
+  type: string;
+  id: string;
+  /** The owning organisation: its payment modes and promo codes apply (null = provider / none). */
+  organizationId: string | null;
+  /** Price fixed by the owning module, in sen; null = not priced yet (422 `payments.price_missing`). */
+  priceSen: number | null;
+  /** Whether the record's status allows a payment now (else 422 `payments.will_not_payable`). */
+  payable: boolean;
+}
+
+/** What happened, for {@link PayableKind.onRecorded}. */
+export interface RecordedPayment {
+  paymentId: string;
+  optionId: number;
+  /** Discount applied by a promo code, in sen (0 without a code). */
+  discountSen: number;
+  /** Nothing was due: the payment is `waived` (already settled). */
+  waived: boolean;
+  /** A manual mode (direct, cash, …) waiting for confirmation by staff. */
+  manual: boolean;
+  now: Date;
+}
+
+/** The payer of a payable, for receipts and gateway bills (issue 7). */
+export interface PayerInfo {
+  name: string;
+  ic: string | null;
+  email: string | null;
+  /** E.164, e.g. +60123456789. */
+  mobile: string | null;
+  /** Plan code of a will (basic | comprehensive), else null. */
+  plan: string | null;
+  /** One-line description of what is paid for, e.g. the will number; null when none. */
+  item: string | null;
+}
+
+/** One kind of payable record, registered by the module that owns it. */
+export interface PayableKind {
+  type: string;
+  /**
+   * The record if `user` may see it (and so pay for it and read its payments), by the owning module's
+   * policy. @throws 404 (`notFound()`) otherwise.
+   */
+  loadVisible(db: Db, user: AuthUser, id: string): Promise<PayableState>;
+  /** Lock the record (`SELECT … FOR UPDATE`) inside `tx` and return its state; undefined when gone. */
+  lock(tx: Db, id: string): Promise<PayableState | undefined>;
+  /** In the payment's transaction, after a payment was recorded (pending, or waived). */
+  onRecorded?(tx: Db, state: PayableState, info: RecordedPayment): Promise<void>;
+  /** In the transaction that settles a payment as `paid` or `waived` (e.g. set `payment_received_at`). */
+  onPaid(tx: Db, state: PayableState, now: Date): Promise<void>;
+  /**
+   * The will id the gateway's return page belongs to, for kinds that return to a will's page (an
+   * amendment → `/wasiat/{wasiat_id}/pindaanPayVerified`; sandbox-page.ts `afterGatewayUrl`).
+   */
+  returnWillId?(db: Db, id: string): Promise<string | undefined>;
+  /** Extra keys of the `POST /api/payment` reply, e.g. `{ wasiat }` for a will. */
+  reply?(db: Db, id: string): Promise<Record<string, unknown>>;
+  /**
+   * Optional (issue 7): who pays and what for — the payer's name, MyKad, e-mail and mobile (receipt
+   * e-mail, gateway bill, WhatsApp pay link), the plan code and a one-line item (e.g. the will number).
+   */
+  receiptInfo?(db: Db, id: string): Promise<PayerInfo>;
+  /**
+   * Optional (issue 7): in the transaction where a financing (mode 4) application is rejected by the
+   * bank — reject the record with `reason` (for a will: spec §4 "rejected because financing was not
+   * approved by the bank").
+   */
+  onRejected?(tx: Db, state: PayableState, reason: string, now: Date): Promise<void>;
+  /** Message keys of this kind's 422s (defaults: `payments.not_payable`, `price_not_set`, `already_paid_generic`). */
+  messages?: Partial<Record<'notPayable' | 'priceMissing' | 'alreadyPaid', string>>;
+}
+
+/**
+ * The payer's part of {@link PayerInfo} from their account (name, MyKad, e-mail, mobile), for kinds whose
+ * record names its owner by `user_id`; `item` and `plan` are the kind's own. Unknown user → empty name.
+ */
+export async function payerFromUser(
+  db: Db,
+  userId: string | null | undefined,
+  extra: { item: string | null; plan?: string | null; name?: string | null; ic?: string | null },
+): Promise<PayerInfo> {
+  const [u] = userId ? await db.select().from(users).where(eq(users.id, userId)).limit(1) : [];
+  return {
+    name: extra.name || u?.name || '',
+    ic: extra.ic ?? u?.ic_number ?? null,
+    email: u?.email ?? null,
+    mobile: u?.mobile_number ?? null,
+    plan: extra.plan ?? null,
+    item: extra.item,
+  };
+}
+
+const kinds = new Map<string, PayableKind>();
+
+/** Register a payable kind (idempotent: the latest registration for a type wins). */
+export function registerPayable(kind: PayableKind) {
+  kinds.set(kind.type, kind);
+}
+
+/**
+ * The kind registered for `type`.
+ * @throws 422 `validation.choose` on `paymentable_type` when no module registered it.
+ */
+export function payableKind(type: string): PayableKind {
+  const k = kinds.get(type);
+  if (!k) throw fieldError('paymentable_type', P.payableUnknown);
+  return k;
+}
+
+/** The types registered so far (for documentation and tests). */
+export const payableTypes = () => [...kinds.keys()];

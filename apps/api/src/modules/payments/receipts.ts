@@ -1,0 +1,300 @@
+/**
+ * Receipts of settled payments (spec §3 "receipt", §8 "Receipt email failed: contact customer service";
+ * issue 7; ADR 0042).
+ *
+ * - Numbers: `R<year>-<6 digits>`, the sequence per organisation (the payable's organisation; `''` for
+ *   none), strictly increasing with no gaps: one counter row per organisation is incremented by an
+ *   UPSERT inside the transaction that settles the payment, which locks that row until commit (a
+ *   concurrent settlement of the same organisation waits; a rollback gives the number back).
+ * - PDF: bilingual (documents/pdf/receipt.ts, pdfmake with the documents module's fonts), produced in
+ *   ONE place, {@link receiptPdf}.
+ * - E-mail: settling marks the receipt e-mail `pending`; it is sent at once (after commit) and, when the
+ *   mail server fails, retried by the job `payments.receipt-mail` with a growing delay; after
+ *   `RECEIPT_MAIL_MAX_ATTEMPTS` attempts it is `failed` and the client sees "Receipt email failed".
+ */
+import { formatRinggit, type Language, translate } from '@wasiat/domain';
+import { and, asc, eq, isNotNull, lte, sql } from 'drizzle-orm';
+import type { Ctx } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { organizations, payments } from '../../db/schema/index.ts';
+import { recordAudit } from '../../platform/audit/audit.ts';
+import { notFound } from '../../platform/http/errors.ts';
+import { registerJob } from '../../platform/jobs/scheduler.ts';
+import { issueSealed } from '../documents/issued.ts';
+import { qrDataUrl, verifyUrl } from '../documents/pdf/layout.ts';
+import { renderReceiptPdf } from '../documents/pdf/receipt.ts';
+import { supportContact } from '../support/index.ts';
+import { payableKind } from './payables.ts';
+
+type Payment = typeof payments.$inferSelect;
+
+/** Name of the retry job (jobs/scheduler.ts). */
+export const RECEIPT_MAIL_JOB = 'payments.receipt-mail';
+/** How long one delivery attempt holds its claim (a crashed attempt is retried after this). */
+const CLAIM_MS = 5 * 60_000;
+/** Delay before retry n (1-based): 5 min, 10 min, 20 min, … capped at 6 h. */
+export const retryDelayMs = (attempt: number) => Math.min(5 * 60_000 * 2 ** (attempt - 1), 6 * 3600_000);
+
+/** The year in Malaysia (Asia/Kuala_Lumpur), for receipt numbers. */
+const malaysiaYear = (d = new Date()) =>
+  Number(new Intl.DateTimeFormat('en', { timeZone: 'Asia/Kuala_Lumpur', year: 'numeric' }).format(d));
+
+/**
+ * The next receipt number of an organisation, `R<year>-<6 digits>` (ADR 0042). Must run inside the
+ * settling transaction `tx`: the counter row stays locked until it commits or rolls back.
+ */
+export async function nextReceiptNo(tx: Db, organizationId: string | null, now = new Date()): Promise<string> {
+  const key = organizationId ?? '';
+  const res = await tx.execute(
+    sql`INSERT INTO receipt_counters (organization_key, last_no) VALUES (${key}, 1)
+        ON CONFLICT (organization_key) DO UPDATE SET last_no = receipt_counters.last_no + 1, updated_at = now()
+        RETURNING last_no`,
+  );
+  const rows = (Array.isArray(res) ? res : (res as { rows: { last_no: number }[] }).rows) as { last_no: number }[];
+  return `R${malaysiaYear(now)}-${String(Number(rows[0].last_no)).padStart(6, '0')}`;
+}
+
+/** Columns that mark a just-settled payment's receipt e-mail as due now. */
+export const receiptMailDue = (now: Date) => ({ receipt_mail_status: 'pending', receipt_mail_next_at: now });
+
+/** Who a payment's receipt is for, from its payable kind (name, MyKad, e-mail, item line). */
+async function payerOf(db: Db, p: Payment) {
+  const kind = payableKind(p.paymentable_type);
+  const info = await kind.receiptInfo?.(db, p.paymentable_id);
+  return info ?? { name: '', ic: null, email: null, mobile: null, plan: null, item: `${p.paymentable_type}` };
+}
+
+/**
+ * The receipt PDF of a settled payment (`paid` or `waived`).
+ * THE single place where a receipt's bytes are produced: the download routes and the e-mail use it.
+ * @throws 404 when the payment has no receipt (not settled).
+ */
+export async function receiptPdf(ctx: Ctx, p: Payment): Promise<{ bytes: Buffer; filename: string }> {
+  if ((p.status !== 'paid' && p.status !== 'waived') || !p.receipt_no) throw notFound();
+  const payer = await payerOf(ctx.db, p);
+  const [org] = p.organization_id
+    ? await ctx.db
+        .select({ name: organizations.name })
+        .from(organizations)
+        .where(eq(organizations.id, p.organization_id))
+    : [];
+  const url = p.paymentable_type === 'Wasiat' ? verifyUrl(ctx.appUrl, p.paymentable_id) : ctx.appUrl;
+  const data = {
+    receiptNo: p.receipt_no,
+    date: p.paid_at ?? p.confirmed_at ?? p.created_at,
+    payerName: payer.name,
+    payerIc: payer.ic,
+    plan: payer.plan,
+    wasiatNo: payer.item,
+    priceSen: p.amount_sen + p.discount_sen,
+    discountSen: p.discount_sen,
+    amountPaidSen: p.amount_sen,
+    paymentOptionId: p.payment_options_id,
+    status: p.status as 'paid' | 'waived',
+    reference: p.reference ?? p.gateway_reference,
+    organizationName: org?.name ?? null,
+    qr: await qrDataUrl(url),
+    verifyUrl: url,
+    contact: supportContact(ctx.env),
+  };
+  // The one sealing call site of receipts (issue 11; documents/issued.ts, ADR 0070–0071): every receipt
+  // that leaves the server — download or e-mail — carries the platform's PDF signature and is registered
+  // (its SHA-256 per version) like the will; an unchanged receipt is served as the same bytes.
+  const { bytes } = await issueSealed(
+    ctx,
+    { subjectType: p.paymentable_type, subjectId: p.paymentable_id, kind: 'receipt' },
+    data,
+    () => renderReceiptPdf(data),
+    {
+      reason: `${translate('sealed.seal.receipt_reason', 'ms')} / ${translate('sealed.seal.receipt_reason', 'en')}`,
+      location: ctx.appUrl,
+    },
+    { userId: null },
+  );
+  return { bytes, filename: `resit-${p.receipt_no}.pdf` };
+}
+
+/** The settled payment whose receipt a payable shows: the latest paid/waived one. */
+export async function settledPaymentFor(db: Db, type: string, id: string): Promise<Payment | undefined> {
+  const [p] = await db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.paymentable_type, type),
+        eq(payments.paymentable_id, id),
+        sql`${payments.status} IN ('paid', 'waived')`,
+      ),
+    )
+    .orderBy(sql`${payments.paid_at} DESC NULLS LAST`)
+    .limit(1);
+  return p;
+}
+
+/**
+ * Try to e-mail one payment's receipt now, if it is due (`pending`, next try ≤ `now`). The attempt is
+ * claimed with a conditional UPDATE (so the immediate send and the job never both send), then the mail
+ * is sent with the PDF attached. Success → `sent`; failure → retry later, or `failed` after the last
+ * attempt (audited). A payer without an e-mail address is `failed` at once.
+ * @returns `sent`, `retry`, `failed` or `skipped` (not due / already handled).
+ */
+export async function deliverReceipt(ctx: Ctx, paymentId: string, now = new Date()) {
+  const [p] = await ctx.db
+    .update(payments)
+    .set({
+      receipt_mail_attempts: sql`${payments.receipt_mail_attempts} + 1`,
+      receipt_mail_next_at: new Date(now.getTime() + CLAIM_MS),
+    })
+    .where(
+      and(
+        eq(payments.id, paymentId),
+        eq(payments.receipt_mail_status, 'pending'),
+        lte(payments.receipt_mail_next_at, now),
+      ),
+    )
+    .returning();
+  if (!p) return 'skipped' as const;
+  const max = ctx.env.RECEIPT_MAIL_MAX_ATTEMPTS;
+  let error: string | null = null;
+  try {
+    const payer = await payerOf(ctx.db, p);
+    if (!payer.email) throw new Error('no e-mail address');
+    const { bytes, filename } = await receiptPdf(ctx, p);
+    const lang: Language = 'ms';
+    const params = {
+      name: payer.name,
+      no: p.receipt_no ?? '',
+      amount: formatRinggit(p.amount_sen),
+      url: `${ctx.appUrl}/wasiat/${p.paymentable_id}/receipt`,
+    };
+    const bi = (key: string) =>
+      `${translate(`payments.mail.${key}`, lang, params)}\n---\n${translate(`payments.mail.${key}`, 'en', params)}`;
+    await ctx.mailer.send({
+      to: payer.email,
+      subject: `${translate('payments.mail.receipt_subject', 'ms', params)} / ${translate('payments.mail.receipt_subject', 'en', params)}`,
+      text: bi('receipt_text'),
+      attachments: [{ filename, content: bytes, contentType: 'application/pdf' }],
+    });
+  } catch (err) {
+    error = err instanceof Error ? err.message : String(err);
+  }
+  if (!error) {
+    await ctx.db
+      .update(payments)
+      .set({
+        receipt_mail_status: 'sent',
+        receipt_mailed_at: now,
+        receipt_mail_error: null,
+        receipt_mail_next_at: null,
+      })
+      .where(eq(payments.id, p.id));
+    return 'sent' as const;
+  }
+  const final = p.receipt_mail_attempts >= max || error === 'no e-mail address';
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(payments)
+      .set(
+        final
+          ? { receipt_mail_status: 'failed', receipt_mail_error: error, receipt_mail_next_at: null }
+          : {
+              receipt_mail_error: error,
+              receipt_mail_next_at: new Date(now.getTime() + retryDelayMs(p.receipt_mail_attempts)),
+            },
+      )
+      .where(eq(payments.id, p.id));
+    if (final) {
+      await recordAudit(tx as unknown as Db, {
+        actorId: null,
+        action: 'payment.receipt_mail_failed',
+        entityType: 'Payment',
+        entityId: p.id,
+        before: { receipt_mail_status: 'pending' },
+        after: { receipt_mail_status: 'failed', attempts: p.receipt_mail_attempts, error },
+      });
+    }
+  });
+  return final ? ('failed' as const) : ('retry' as const);
+}
+
+/**
+ * After a settlement committed: send the receipt now without holding up the reply; a failure is left
+ * to the retry job.
+ */
+export function sendReceiptSoon(ctx: Ctx, p: { id: string; status: string; receipt_mail_status?: string | null }) {
+  if (p.status !== 'paid' && p.status !== 'waived') return;
+  void deliverReceipt(ctx, p.id).catch(() => {});
+}
+
+/** The retry job: every due receipt e-mail (oldest first, 50 a run). */
+export function registerReceiptMailJob() {
+  registerJob({
+    name: RECEIPT_MAIL_JOB,
+    everyMs: 60_000,
+    async run(ctx, now) {
+      const due = await ctx.db
+        .select({ id: payments.id })
+        .from(payments)
+        .where(
+          and(
+            eq(payments.receipt_mail_status, 'pending'),
+            isNotNull(payments.receipt_mail_next_at),
+            lte(payments.receipt_mail_next_at, now),
+          ),
+        )
+        .orderBy(asc(payments.receipt_mail_next_at))
+        .limit(50);
+      const out = { sent: 0, retry: 0, failed: 0, skipped: 0 };
+      for (const { id } of due) out[await deliverReceipt(ctx, id, now)]++;
+      return out;
+    },
+  });
+}
+
+/**
+ * `GET /api/wasiat/{id}/paid-notification` (reference §2.7: where the receipt was sent) →
+ * `{ notification: { email, mobile_number, receipt_no, status (pending|sent|failed|null), sent_at,
+ * failed } }` for the payable's settled payment; all null before it is settled.
+ */
+export async function paidNotification(db: Db, type: string, id: string) {
+  const p = await settledPaymentFor(db, type, id);
+  const payer = p ? await payerOf(db, p) : null;
+  return {
+    notification: {
+      email: payer?.email ?? null,
+      mobile_number: payer?.mobile ?? null,
+      receipt_no: p?.receipt_no ?? null,
+      status: p?.receipt_mail_status ?? null,
+      sent_at: p?.receipt_mailed_at ?? null,
+      failed: p?.receipt_mail_status === 'failed',
+    },
+  };
+}
+
+/**
+ * `POST /api/wasiat/{id}/paid-notification` — send the receipt e-mail again ("send again"): the settled
+ * payment's e-mail is due now with a fresh count of attempts (audited), then sent.
+ * @throws 404 when nothing is settled yet.
+ */
+export async function resendReceipt(ctx: Ctx, actorId: string, type: string, id: string, ip?: string) {
+  const p = await settledPaymentFor(ctx.db, type, id);
+  if (!p) throw notFound();
+  const now = new Date();
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(payments)
+      .set({ ...receiptMailDue(now), receipt_mail_attempts: 0, receipt_mail_error: null })
+      .where(eq(payments.id, p.id));
+    await recordAudit(tx as unknown as Db, {
+      actorId,
+      action: 'payment.receipt_mail_resend',
+      entityType: 'Payment',
+      entityId: p.id,
+      before: { receipt_mail_status: p.receipt_mail_status },
+      after: { receipt_mail_status: 'pending' },
+      ip,
+    });
+  });
+  await deliverReceipt(ctx, p.id, now);
+  return paidNotification(ctx.db, type, id);
+}

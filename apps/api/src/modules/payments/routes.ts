@@ -1,0 +1,377 @@
+/**
+ * Routes of the payments module (docs/api/payments.md; DESIGN.md §2, §9.2 thin routes: parse →
+ * authorise → service). All paths under `/api`; money in integer sen.
+ *
+ * - `POST /payment` → `{ payment, wasiat, payment_link? }`
+ * - `GET /payment/{id}` → `{ payment }`; `GET /wasiat/{id}/payment` → `{ payments: { data, … } }`
+ * - `POST /payment/{id}/confirm` (Staff/Accountant/Admin, `payment:confirm`) → `{ payment }`
+ * - `POST /promo-code/check { code, wasiat_id }` → `{ promo_code: { code, discount_sen, amount_due_sen } }`
+ * - `GET|POST /payment-gateway/sandbox/{id}` — the public sandbox gateway page and its form post (303).
+ * Visibility (404 for a will the caller may not see) is decided in policy.ts.
+ */
+
+import rateLimit from '@fastify/rate-limit';
+import {
+  financingDecisionSchema,
+  P,
+  PAYABLE_TYPES,
+  paymentCreateSchema,
+  paymentListQuerySchema,
+  pickLanguage,
+  promoCheckSchema,
+  sandboxOutcomeSchema,
+  translate,
+} from '@wasiat/domain';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Ctx } from '../../context.ts';
+import { payments } from '../../db/schema/index.ts';
+import { notFound } from '../../platform/http/errors.ts';
+import { pageQuery } from '../../platform/http/pagination.ts';
+import { routeRateLimit } from '../../platform/http/rate-limits.ts';
+import { requireUser } from '../auth/guard.ts';
+import { findGatewayPayment, paymentOfBill, settleGateway, settleSandbox } from './gateway-flow.ts';
+import { readBillplzCallback, readBillplzRedirect, verifyBillplzSignature } from './gateways/billplz.ts';
+import { gatewayFor } from './gateways/gateway.ts';
+import { confirmPayment, decideFinancing, listAllPayments, shareLink } from './manual.ts';
+import { registerPayable } from './payables.ts';
+import { paidNotification, receiptPdf, registerReceiptMailJob, resendReceipt, sendReceiptSoon } from './receipts.ts';
+import { afterGatewayUrl, sandboxNotFoundPage, sandboxPage } from './sandbox-page.ts';
+import { sandboxPath } from './serialize.ts';
+import { checkPromo, createPayment, getPayment, listPayments, paymentOptionsFor, visiblePayment } from './service.ts';
+import { willPayable } from './will-payable.ts';
+
+const idParams = z.object({ id: z.string().min(1).max(64) });
+const lang = (req: FastifyRequest) =>
+  pickLanguage(
+    req.headers['x-localization'] as string | undefined,
+    req.headers['accept-language'] as string | undefined,
+  );
+
+/** Parse `application/x-www-form-urlencoded` bodies in a scope (gateway pages and callbacks). */
+function formBodies(scope: FastifyInstance) {
+  scope.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 8192 },
+    (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
+}
+
+export async function paymentsRoutes(api: FastifyInstance, ctx: Ctx) {
+  const { db } = ctx;
+  registerPayable(willPayable);
+  registerReceiptMailJob();
+  const gateway = gatewayFor(ctx.env, ctx.signer);
+
+  /**
+   * `POST /api/payment { paymentable_type: "Wasiat" | "Amendment" | "Hibah" | …, paymentable_id,
+   * payment_options_id (1 gateway, 2 direct, 3 cash, 4 financing, 5 ATB, 6 offline), promo_code?,
+   * reference? (direct), slip_attachment_id? (direct), bank_name? (ATB, financing), account_no?,
+   * atb_amount_sen?, atb_frequency?, atb_other_frequency?, atb_start_date? (ATB), redirect_url? }`
+   * → `{ payment, wasiat, payment_link? }`. Errors: see service `createPayment` (404, 422 `payments.*`).
+   */
+  api.post('/payment', { config: { access: 'authenticated' }, schema: { body: paymentCreateSchema } }, async (req) => {
+    const out = await createPayment(db, requireUser(req), req.body as z.output<typeof paymentCreateSchema>, req.ip, {
+      gateway,
+      appUrl: ctx.appUrl,
+    });
+    sendReceiptSoon(ctx, out.payment);
+    return out;
+  });
+
+  /**
+   * `GET /api/payment?status&payment_options_id&manual=1&limit&page` (Staff/Accountant/Admin,
+   * `payment:confirm`) → `{ payments: { data, … } }`: the confirmation queue and transaction history.
+   */
+  api.get(
+    '/payment',
+    { config: { access: 'payment:confirm' }, schema: { querystring: paymentListQuerySchema } },
+    async (req) => listAllPayments(db, req.query as z.output<typeof paymentListQuerySchema>),
+  );
+
+  /**
+   * `GET /api/payment/options?paymentable_type=Wasiat&paymentable_id=…` → `{ payment_options: [1, 2, …] }`
+   * (the modes the caller may choose for that payable; 404 when not visible).
+   */
+  api.get(
+    '/payment/options',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        querystring: z.object({
+          paymentable_type: z.enum(PAYABLE_TYPES, { error: P.payableUnknown }).default('Wasiat'),
+          paymentable_id: z.string().min(1).max(64),
+        }),
+      },
+    },
+    async (req) => {
+      const q = req.query as { paymentable_type: string; paymentable_id: string };
+      return paymentOptionsFor(db, requireUser(req), q.paymentable_type, q.paymentable_id);
+    },
+  );
+
+  /**
+   * `GET /api/payment-status/{payment_id}` (public; the /payment-status page with the public client) → for anyone
+   * `{ payment: { id, status, payment_options_id, paymentable_type } }` — what the gateway's return page needs
+   * (paid or not, what kind of thing was paid), read from the server rather than trusted from the query string;
+   * the amount, receipt number and payable id (`amount_sen`, `receipt_no`, `paymentable_id`) only when the
+   * caller's bearer token belongs to someone who may see the payment (the payer; issue 16 item 5, ADR 0107).
+   * The id is unguessable (ADR 0003); limited like the other public look-ups. 404 for an unknown id.
+   */
+  api.get(
+    '/payment-status/:id',
+    { config: { access: 'public', rateLimit: routeRateLimit(ctx.env, 'publicLookup') }, schema: { params: idParams } },
+    async (req) => {
+      const [p] = await db
+        .select()
+        .from(payments)
+        .where(eq(payments.id, (req.params as { id: string }).id))
+        .limit(1);
+      if (!p) throw notFound();
+      const open = {
+        id: p.id,
+        status: p.status,
+        payment_options_id: p.payment_options_id,
+        paymentable_type: p.paymentable_type,
+      };
+      const payer = req.user
+        ? await visiblePayment(db, req.user, p.id).then(
+            () => true,
+            () => false,
+          )
+        : false;
+      if (!payer) return { payment: open };
+      return {
+        payment: { ...open, amount_sen: p.amount_sen, receipt_no: p.receipt_no, paymentable_id: p.paymentable_id },
+      };
+    },
+  );
+
+  /** `GET /api/payment/{id}` → `{ payment }` for the will's owner, agent or staff; else 404. */
+  api.get('/payment/:id', { config: { access: 'authenticated' }, schema: { params: idParams } }, async (req) =>
+    getPayment(db, requireUser(req), (req.params as { id: string }).id),
+  );
+
+  /**
+   * `GET /api/payment/{id}/share` → `{ payment_link, whatsapp_url }` (a pending gateway payment's pay link
+   * and a wa.me link carrying it; reference §2.7 "generate link"). 422 `payments.no_pay_link` otherwise.
+   */
+  api.get('/payment/:id/share', { config: { access: 'authenticated' }, schema: { params: idParams } }, async (req) =>
+    shareLink(db, requireUser(req), (req.params as { id: string }).id, ctx.appUrl, lang(req)),
+  );
+
+  /**
+   * `GET /api/payment/{id}/receipt` → `application/pdf`, the numbered bilingual receipt of that payment
+   * (paid or waived). 404 when not visible or not settled.
+   */
+  api.get(
+    '/payment/:id/receipt',
+    { config: { access: 'authenticated' }, schema: { params: idParams } },
+    async (req, reply) => {
+      const p = await visiblePayment(db, requireUser(req), (req.params as { id: string }).id);
+      const { bytes, filename } = await receiptPdf(ctx, p);
+      return reply
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Disposition', `inline; filename="${filename.replace(/[^\w.-]/g, '_')}"`)
+        .header('Cache-Control', 'private, no-store')
+        .send(bytes);
+    },
+  );
+
+  /** `GET /api/wasiat/{id}/payment?limit&page` → `{ payments: { data, current_page, … } }`, newest first. */
+  api.get(
+    '/wasiat/:id/payment',
+    { config: { access: 'authenticated' }, schema: { params: idParams, querystring: z.object(pageQuery) } },
+    async (req) =>
+      listPayments(db, requireUser(req), 'Wasiat', (req.params as { id: string }).id, req.query as { limit?: number }),
+  );
+
+  /**
+   * `GET /api/wasiat/{id}/paid-notification` → `{ notification: { email, mobile_number, receipt_no, status,
+   * sent_at, failed } }` (where the receipt was sent; reference §2.7). 404 when the will is not visible.
+   */
+  api.get(
+    '/wasiat/:id/paid-notification',
+    { config: { access: 'authenticated' }, schema: { params: idParams } },
+    async (req) => {
+      const { id } = req.params as { id: string };
+      await willPayable.loadVisible(db, requireUser(req), id);
+      return paidNotification(db, 'Wasiat', id);
+    },
+  );
+
+  /** `POST /api/wasiat/{id}/paid-notification {}` → the same, after sending the receipt e-mail again. */
+  api.post(
+    '/wasiat/:id/paid-notification',
+    { config: { access: 'authenticated' }, schema: { params: idParams } },
+    async (req) => {
+      const { id } = req.params as { id: string };
+      const user = requireUser(req);
+      await willPayable.loadVisible(db, user, id);
+      return resendReceipt(ctx, user.id, 'Wasiat', id, req.ip);
+    },
+  );
+
+  /**
+   * `POST /api/payment/{id}/confirm {}` → `{ payment }` (status `paid`, `confirmed_by`, `confirmed_at`,
+   * `receipt_no`; sets `wasiat.payment_received_at`). 403 without `payment:confirm`; 422
+   * `payments.not_confirmable` unless a pending direct/cash/ATB payment.
+   */
+  api.post(
+    '/payment/:id/confirm',
+    { config: { access: 'payment:confirm' }, schema: { params: idParams } },
+    async (req) => {
+      const out = await confirmPayment(db, requireUser(req), (req.params as { id: string }).id, req.ip);
+      sendReceiptSoon(ctx, out.payment);
+      return out;
+    },
+  );
+
+  /**
+   * `POST /api/payment/{id}/financing { status: "approved" | "rejected", reason? }` → `{ payment }`
+   * (Staff/Accountant/Admin). Rejected rejects the will with the reason (spec §4). 422
+   * `payments.not_financing` unless a financing payment awaiting the bank.
+   */
+  api.post(
+    '/payment/:id/financing',
+    { config: { access: 'payment:confirm' }, schema: { params: idParams, body: financingDecisionSchema } },
+    async (req) => {
+      const body = req.body as z.output<typeof financingDecisionSchema>;
+      const out = await decideFinancing(db, requireUser(req), (req.params as { id: string }).id, body, req.ip);
+      sendReceiptSoon(ctx, out.payment);
+      return out;
+    },
+  );
+  // Promo check: rate-limited per user, so codes cannot be guessed by enumeration.
+  await api.register(async (scope) => {
+    await scope.register(rateLimit, {
+      max: 30,
+      timeWindow: '1 minute',
+      keyGenerator: (req) => req.user?.id ?? req.ip,
+    });
+    /**
+     * `POST /api/promo-code/check { code, wasiat_id }` → `{ promo_code: { code, discount_sen,
+     * amount_due_sen, expires_at } }` (spec §5 "valid and unused"); 422 `payments.promo_invalid` on
+     * `promo_code`; 404 for a will not visible. Does not redeem.
+     */
+    scope.post(
+      '/promo-code/check',
+      { config: { access: 'authenticated' }, schema: { body: promoCheckSchema } },
+      async (req) => {
+        const body = req.body as z.output<typeof promoCheckSchema>;
+        const id = body.paymentable_id ?? (body.wasiat_id as string);
+        return checkPromo(db, requireUser(req), body.code, body.wasiat_id ? 'Wasiat' : body.paymentable_type, id);
+      },
+    );
+  });
+
+  // Billplz (ADR 0041): signed callback (server to server) and signed redirect (the browser).
+  if (ctx.env.PAYMENT_GATEWAY === 'billplz') {
+    const key = ctx.env.BILLPLZ_X_SIGNATURE_KEY as string;
+    await api.register(async (scope) => {
+      formBodies(scope);
+      /**
+       * `POST /api/payment-gateway/billplz/callback` (form, public) → 200 `OK` once verified (also for a
+       * repeated delivery, which changes nothing); 403 `payments.signature_invalid` for a missing or
+       * forged X-Signature; 404 for an unknown bill; 422 when the paid amount is not the payment's.
+       */
+      scope.post(
+        '/payment-gateway/billplz/callback',
+        { config: { access: 'public' }, schema: { body: z.record(z.string(), z.string()) } },
+        async (req, reply) => {
+          const f = req.body as Record<string, string>;
+          if (!verifyBillplzSignature(f, key)) {
+            return reply.status(403).send({ message: translate(P.signatureInvalid, lang(req)) });
+          }
+          const o = readBillplzCallback(f);
+          const p = await paymentOfBill(db, 'billplz', o.billId);
+          if (!p) return reply.status(404).send({ message: translate('errors.not_found', lang(req)) });
+          const r = await settleGateway(db, p.id, { ...o, gatewayReference: o.billId, via: 'callback' }, req.ip);
+          if (r?.refused) return reply.status(422).send({ message: translate(P.signatureInvalid, lang(req)) });
+          if (r?.changed) sendReceiptSoon(ctx, r.payment);
+          return reply.type('text/plain').send('OK');
+        },
+      );
+      /**
+       * `GET /api/payment-gateway/billplz/redirect/{payment_id}?billplz[id]&billplz[paid]&billplz[paid_at]
+       * &billplz[x_signature]` (public) → 303 to the payment's `redirect_url` with `status=1|0`,
+       * `payment_id` and the payable. A forged signature or another payment's bill changes nothing and
+       * returns with the payment's actual state.
+       */
+      scope.get(
+        '/payment-gateway/billplz/redirect/:id',
+        { config: { access: 'public' }, schema: { params: idParams, querystring: z.record(z.string(), z.string()) } },
+        async (req, reply) => {
+          const id = (req.params as { id: string }).id;
+          const q = req.query as Record<string, string>;
+          const p = await findGatewayPayment(db, id);
+          if (!p) return reply.status(404).send({ message: translate('errors.not_found', lang(req)) });
+          let after = p;
+          if (verifyBillplzSignature(q, key)) {
+            const o = readBillplzRedirect(q);
+            if (o.billId === p.gateway_bill_id) {
+              const r = await settleGateway(db, p.id, { ...o, gatewayReference: o.billId, via: 'redirect' }, req.ip);
+              if (r) after = r.payment;
+              if (r?.changed) sendReceiptSoon(ctx, r.payment);
+            }
+          }
+          return reply.redirect(await afterGatewayUrl(db, after), 303);
+        },
+      );
+    });
+  }
+
+  // The sandbox gateway: plain HTML forms, so this scope parses application/x-www-form-urlencoded.
+  // Only where env.ts allows the sandbox (the embedded demo or PAYMENT_SANDBOX=1, never beside a real gateway
+  // or in production; ADR 0008, ADR 0107). Page and form post need the payer's signed link.
+  if (ctx.env.PAYMENT_SANDBOX !== '1') return;
+  const signedLink = (req: FastifyRequest) => {
+    const { id } = req.params as { id: string };
+    const q = req.query as { expires?: string; signature?: string };
+    return ctx.signer.verify(sandboxPath(id), q.expires, q.signature);
+  };
+  await api.register(async (scope) => {
+    formBodies(scope);
+
+    /**
+     * `GET /api/payment-gateway/sandbox/{id}?expires&signature` — HTML page (ms + en) with the amount and two
+     * buttons, for the holder of the payment's signed link (`payment_link`); 404 page without it.
+     */
+    scope.get(
+      '/payment-gateway/sandbox/:id',
+      { config: { access: 'public' }, schema: { params: idParams } },
+      async (req, reply) => {
+        reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+        if (!signedLink(req)) return reply.status(404).send(sandboxNotFoundPage());
+        const p = await findGatewayPayment(db, (req.params as { id: string }).id);
+        if (!p || (p.gateway !== null && p.gateway !== 'sandbox')) return reply.status(404).send(sandboxNotFoundPage());
+        return reply.send(sandboxPage(p, req.url));
+      },
+    );
+
+    /**
+     * `POST /api/payment-gateway/sandbox/{id}?expires&signature` (form `outcome=approve|fail`; the signed link
+     * again, else 404) → 303 to the payment's
+     * `redirect_url` (default `/payment-status`) with `?status=1|0&payment_id=…&wasiat_id=…`. A settled
+     * payment is not changed; the redirect then reports its actual state.
+     */
+    scope.post(
+      '/payment-gateway/sandbox/:id',
+      { config: { access: 'public' }, schema: { params: idParams, body: sandboxOutcomeSchema } },
+      async (req, reply) => {
+        const { outcome } = req.body as z.output<typeof sandboxOutcomeSchema>;
+        const id = (req.params as { id: string }).id;
+        if (!signedLink(req)) return reply.status(404).type('text/html; charset=utf-8').send(sandboxNotFoundPage());
+        const found = await findGatewayPayment(db, id);
+        const r =
+          found && (found.gateway === null || found.gateway === 'sandbox')
+            ? await settleSandbox(db, id, outcome, req.ip)
+            : undefined;
+        if (!r) return reply.status(404).type('text/html; charset=utf-8').send(sandboxNotFoundPage());
+        if (r.changed) sendReceiptSoon(ctx, r.payment);
+        return reply.redirect(await afterGatewayUrl(db, r.payment), 303);
+      },
+    );
+  });
+}

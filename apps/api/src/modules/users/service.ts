@@ -1,0 +1,185 @@
+/**
+ * Users as the wills flow needs them (docs/api/wills.md `GET|POST /user`, `POST /user/{id}/signature`;
+ * reference §3.1 Part A: an agent finds the client by MyKad, or creates the account).
+ */
+import { can, type clientCreateSchema, maskMykad, maskName, type SignatureMethod } from '@wasiat/domain';
+import { and, eq, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Ctx } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema/index.ts';
+import { recordAudit } from '../../platform/audit/audit.ts';
+import { checkFile, decodeBase64, saveAttachment } from '../../platform/files/uploads.ts';
+import { AppError, notFound } from '../../platform/http/errors.ts';
+import { pageParams, toPage } from '../../platform/http/pagination.ts';
+import type { AuthUser } from '../auth/guard.ts';
+import { serializeUser } from '../auth/service.ts';
+import { actsForClient, grantOnRegistration } from '../grants/index.ts';
+
+/**
+ * Find users by exact MyKad (`GET /user?ic_number=`; issue 16 item 2, ADR 0101). Staff-side roles
+ * (`will:read:any`) find any account with its full particulars; agents and partners only clients, and of
+ * those the full particulars (`serializeUser`, auth/service.ts) only of a client they act for under a
+ * grant (grants module) — of anyone else only that the account exists, its id (to request access with
+ * `POST /api/client-grant`) and the name masked as the public verification pages mask it (`maskName`):
+ * `{ id, name, masked: true, can_request_access }`. Every lookup writes an audit event `user.lookup`
+ * (the MyKad masked, how many found, how many unmasked); the route limits it per user (http/rate-limits.ts
+ * `mykadLookup`, 30 an hour).
+ * @returns a page of users.
+ */
+export async function findUsersByMykad(
+  db: Db,
+  actor: { user: AuthUser; ip?: string },
+  icNumber: string,
+  q: { limit?: number; page?: number },
+) {
+  const me = actor.user;
+  const staff = can(me.role, 'will:read:any');
+  const where = and(eq(users.ic_number, icNumber), staff ? undefined : eq(users.role, 'Client'));
+  const p = pageParams(q);
+  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(where);
+  const rows = await db
+    .select({ u: users, full: sql<boolean>`${actsForClient(me, users.id)}` })
+    .from(users)
+    .where(where)
+    .orderBy(users.created_at)
+    .limit(p.per_page)
+    .offset(p.offset);
+  const data = await Promise.all(
+    rows.map(async ({ u, full }) =>
+      full
+        ? { ...(await serializeUser(db, u)), masked: false }
+        : { id: u.id, name: maskName(u.name), masked: true, can_request_access: can(me.role, 'grant:request') },
+    ),
+  );
+  await recordAudit(db, {
+    actorId: me.id,
+    action: 'user.lookup',
+    entityType: 'User',
+    entityId: rows[0]?.u.id ?? '-',
+    after: { ic_number: maskMykad(icNumber), found: Number(n), unmasked: rows.filter((r) => r.full).length },
+    ip: actor.ip,
+  });
+  return toPage(data, n, p);
+}
+
+/**
+ * A Client's lookup of themself (`GET /user?ic_number=` without `user:lookup`; issue 20, ADR 0133): a page
+ * holding the caller's own full record when `icNumber` is their MyKad, else an empty page — it tells
+ * nothing about any other account.
+ */
+export async function findSelfByMykad(db: Db, me: AuthUser, icNumber: string) {
+  const p = pageParams({});
+  if (!me.ic_number || me.ic_number !== icNumber) return toPage([], 0, p);
+  const [u] = await db.select().from(users).where(eq(users.id, me.id));
+  return toPage([{ ...(await serializeUser(db, u)), masked: false }], 1, p);
+}
+
+const isUniqueViolation = (e: unknown): boolean => {
+  const err = e as { code?: string; cause?: { code?: string } };
+  return err?.code === '23505' || err?.cause?.code === '23505';
+};
+
+/**
+ * Create a client account by MyKad (`POST /user`, agents/partners/staff/admin): role Client, username =
+ * MyKad, no password (they set one via /password-create). Without `name` the account is nameless (name
+ * '') until the testator/grantor particulars name it (ADR 0133). A Partner or Agent who registers the client gets
+ * an active grant for their organisation (grants module, ADR 0101). 422 `errors.mykad_taken` on `ic_number`,
+ * `errors.email_taken` on `email`. Writes an audit event.
+ */
+export async function createClient(
+  db: Db,
+  actor: { user: AuthUser; ip?: string },
+  input: z.output<typeof clientCreateSchema>,
+) {
+  const email = input.email?.toLowerCase() ?? null;
+  const taken = await db
+    .select({ ic: users.ic_number, username: users.username, email: users.email })
+    .from(users)
+    .where(
+      or(
+        eq(users.ic_number, input.ic_number),
+        eq(users.username, input.ic_number),
+        email ? eq(sql`lower(${users.email})`, email) : undefined,
+      ),
+    );
+  const fields: Record<string, string[]> = {};
+  for (const t of taken) {
+    if (t.ic === input.ic_number || t.username === input.ic_number) fields.ic_number = ['errors.mykad_taken'];
+    if (email && t.email?.toLowerCase() === email) fields.email = ['errors.email_taken'];
+  }
+  if (Object.keys(fields).length) throw new AppError('validation', Object.values(fields)[0][0], fields);
+  try {
+    return await db.transaction(async (tx) => {
+      const [u] = await tx
+        .insert(users)
+        .values({
+          name: input.name ?? '',
+          username: input.ic_number,
+          ic_number: input.ic_number,
+          email,
+          mobile_number: input.mobile_number ?? null,
+          role: 'Client',
+          status: 1,
+        })
+        .returning();
+      // The registering organisation acts for the client from now on (ADR 0101).
+      await grantOnRegistration(tx, actor, u.id);
+      await recordAudit(tx as unknown as Db, {
+        actorId: actor.user.id,
+        action: 'user.create',
+        entityType: 'User',
+        entityId: u.id,
+        after: { id: u.id, name: u.name, ic_number: u.ic_number, role: u.role },
+        ip: actor.ip,
+      });
+      return u;
+    });
+  } catch (e) {
+    if (isUniqueViolation(e))
+      throw new AppError('validation', 'errors.mykad_taken', { ic_number: ['errors.mykad_taken'] });
+    throw e;
+  }
+}
+
+/**
+ * Save the caller's own signature (`POST /user/{id}/signature`; spec §2 "a non-client user without a
+ * saved signature is sent to /signature"): PNG data URL only (422 `errors.file_type` on `document`);
+ * another user's id is a 404. Sets `users.signature_id`; the audit entry records how it was made
+ * (`signature_method` drawn|typed, ADR 0123).
+ * @returns the attachment id.
+ */
+export async function saveUserSignature(
+  ctx: Ctx,
+  actor: { user: AuthUser; ip?: string },
+  id: string,
+  dataUrl: string,
+  method: SignatureMethod = 'drawn',
+) {
+  if (id !== actor.user.id) throw notFound();
+  const data = decodeBase64(dataUrl, 'document');
+  await checkFile(data, ['image/png'], 'document');
+  return ctx.db.transaction(async (tx) => {
+    const row = await saveAttachment(tx as unknown as Db, ctx.store, {
+      attachableType: 'User',
+      attachableId: id,
+      type: 'signature',
+      description: 'user',
+      data,
+      allowed: ['image/png'],
+      uploadedBy: id,
+      replace: true,
+    });
+    await tx.update(users).set({ signature_id: row.id }).where(eq(users.id, id));
+    await recordAudit(tx as unknown as Db, {
+      actorId: id,
+      action: 'user.sign',
+      entityType: 'User',
+      entityId: id,
+      before: { signature_id: actor.user.signature_id },
+      after: { signature_id: row.id, signature_method: method },
+      ip: actor.ip,
+    });
+    return row.id;
+  });
+}

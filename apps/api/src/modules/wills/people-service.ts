@@ -1,0 +1,148 @@
+/**
+ * People of a will (reference §2.5; docs/api/wills.md): heirs (part d), receivers and guardians
+ * (caretakers) of a comprehensive will (part e) — as owned rows (owned.ts) — and bequests (part e).
+ * Witnesses: witnesses.ts.
+ */
+import { bequestRuleError, portionsExceedWhole, V, W } from '@wasiat/domain';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { bequests, caretakers, heirs, property_receivers, receivers, wills } from '../../db/schema/index.ts';
+import { fieldError, notFound } from '../../platform/http/errors.ts';
+import type { AuthUser } from '../auth/guard.ts';
+import { willBequests, willHeirs } from './estate-service.ts';
+import type { OwnedKind } from './owned.ts';
+import { willScope } from './policy.ts';
+import { findVisibleWill } from './queries.ts';
+import { type Actor, audit, type Conn, editableWill, markPartDone, preferenceOf } from './service.ts';
+
+/** Heirs (part d). */
+export const HEIR: OwnedKind = {
+  table: heirs,
+  typeCol: 'heirable_type',
+  idCol: 'heirable_id',
+  entity: 'Heir',
+  part: 'd',
+};
+/** Receivers of property (part e; preference `allow_property`, limit `total_receivers`). */
+export const RECEIVER: OwnedKind = {
+  table: receivers,
+  typeCol: 'receivable_type',
+  idCol: 'receivable_id',
+  entity: 'Receiver',
+  part: 'e',
+  allow: { flag: 'allow_property', key: W.propertyNotAllowed, limit: 'total_receivers' },
+  onDelete: async (db, id) => {
+    await db.delete(property_receivers).where(eq(property_receivers.receiver_id, id));
+  },
+};
+/** Guardians of minor children (part e; preference `allow_guardians`, limit `total_caretakers`). */
+export const CARETAKER: OwnedKind = {
+  table: caretakers,
+  typeCol: 'caretakerable_type',
+  idCol: 'caretakerable_id',
+  entity: 'Caretaker',
+  part: 'e',
+  allow: { flag: 'allow_guardians', key: W.guardiansNotAllowed, limit: 'total_caretakers' },
+};
+
+// ---------------------------------------------------------------- bequests
+
+export interface BequestFields {
+  beneficiary_name: string;
+  ic_number?: string;
+  relationship?: string;
+  purpose?: string;
+  portion: string;
+}
+
+/** The bequests of a visible will. */
+export async function listBequests(db: Db, user: AuthUser, willId: string) {
+  const will = await findVisibleWill(db, user, willId);
+  return db.select().from(bequests).where(eq(bequests.wasiat_id, will.id)).orderBy(bequests.created_at);
+}
+
+/** One bequest whose will the caller may see (404 otherwise), with that will. */
+export async function findBequest(db: Conn, user: AuthUser, id: string) {
+  const [hit] = await db
+    .select({ row: bequests, will: wills })
+    .from(bequests)
+    .innerJoin(wills, eq(wills.id, bequests.wasiat_id))
+    .where(and(eq(bequests.id, id), willScope(user)));
+  if (!hit) throw notFound();
+  return hit;
+}
+
+/**
+ * The rules of a bequest being saved (the will row is locked by the caller, so concurrent saves are
+ * serialised), each a 422 on `portion`:
+ * - the bequests' portions together may not exceed the whole estate (`validation.share_total_over`);
+ * - unless the testator recorded the heirs' consent (`wills.heirs_consent`): a bequest to an heir is
+ *   refused (`wills.bequest_to_heir_needs_consent`), and the bequests to non-heirs together may not
+ *   exceed one third of the net estate (`wills.bequest_over_third`). Sources: Muslim Wills Enactment
+ *   (Selangor) 1999 s.26(1)–(2); the hadith of Sa'd b. Abi Waqqas (Sahih al-Bukhari 2742); see
+ *   packages/domain/src/faraid/will-estate.ts and estate-service.ts.
+ */
+async function checkBequestRules(
+  tx: Conn,
+  will: { id: string; heirs_consent: boolean },
+  f: BequestFields,
+  exceptId?: string,
+) {
+  const [all, heirRows] = await Promise.all([willBequests(tx, will.id), willHeirs(tx, will.id)]);
+  const others = all.filter((o) => o.id !== exceptId);
+  if (portionsExceedWhole([...others.map((o) => o.portion), f.portion])) {
+    throw fieldError('portion', V.shareTotalOver);
+  }
+  const problem = bequestRuleError(f, others, heirRows, will.heirs_consent);
+  if (problem) throw fieldError('portion', problem);
+}
+
+const bequestValues = (f: BequestFields) => ({
+  beneficiary_name: f.beneficiary_name,
+  ic_number: f.ic_number ?? null,
+  relationship: f.relationship ?? null,
+  purpose: f.purpose ?? null,
+  portion: f.portion.replace(/\s+/g, ''),
+});
+
+/**
+ * Add a bequest (part e; preference `allow_beneficiaries`, 422 `wills.beneficiaries_not_allowed`; the
+ * rules of {@link checkBequestRules}).
+ */
+export async function createBequest(db: Db, actor: Actor, willId: string, f: BequestFields) {
+  return db.transaction(async (tx) => {
+    const will = await editableWill(tx, actor.user, willId, 'e', true);
+    const pref = await preferenceOf(tx, will.organization_id);
+    if (pref && !pref.allow_beneficiaries) throw fieldError('_', W.beneficiariesNotAllowed);
+    await checkBequestRules(tx, will, f);
+    const [row] = await tx
+      .insert(bequests)
+      .values({ wasiat_id: will.id, ...bequestValues(f) })
+      .returning();
+    await markPartDone(tx, will.id, 'e');
+    await audit(tx, actor, 'bequest.create', { type: 'Bequest', id: row.id }, null, row);
+    return row;
+  });
+}
+
+/** Update a bequest; the rules of {@link checkBequestRules} count the other bequests with this one's new values. */
+export async function updateBequest(db: Db, actor: Actor, id: string, f: BequestFields) {
+  return db.transaction(async (tx) => {
+    const { row: before, will } = await findBequest(tx, actor.user, id);
+    const locked = await editableWill(tx, actor.user, will.id, 'e', true);
+    await checkBequestRules(tx, locked, f, id);
+    const [after] = await tx.update(bequests).set(bequestValues(f)).where(eq(bequests.id, id)).returning();
+    await audit(tx, actor, 'bequest.update', { type: 'Bequest', id }, before, after);
+    return after;
+  });
+}
+
+/** Delete a bequest. */
+export async function deleteBequest(db: Db, actor: Actor, id: string) {
+  await db.transaction(async (tx) => {
+    const { row: before, will } = await findBequest(tx, actor.user, id);
+    await editableWill(tx, actor.user, will.id, 'e', true);
+    await tx.delete(bequests).where(eq(bequests.id, id));
+    await audit(tx, actor, 'bequest.delete', { type: 'Bequest', id }, before, null);
+  });
+}

@@ -1,0 +1,163 @@
+/**
+ * Property of a comprehensive will (part e; spec §3 Property; reference §2.6, §3.7): movable and
+ * immovable property as owned rows (owned.ts; preference `allow_property`, limit `total_properties`
+ * over both kinds together), and who receives what share of each (`property_receivers`).
+ *
+ * Shares (spec §5): a portion is "25%" or "1/4" (domain `portion()`); the portions of one property
+ * may not exceed the whole (domain `portionsExceedWhole`, exact fractions) — 422
+ * `validation.share_total_over` on `portion`. The receiver must be a receiver of the same will
+ * (422 `wills.receiver_invalid` on `receiver_id`) and appears once per property
+ * (`wills.receiver_duplicate`). The will row is locked during a change, so concurrent share saves
+ * for one will are serialised and the total rule holds.
+ */
+import { portionsExceedWhole, V, W } from '@wasiat/domain';
+import { and, eq, ne } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { immoveable_properties, moveable_properties, property_receivers, receivers } from '../../db/schema/index.ts';
+import { fieldError, notFound } from '../../platform/http/errors.ts';
+import type { AuthUser } from '../auth/guard.ts';
+import { findOwned, type OwnedKind, ownedCount } from './owned.ts';
+import { type Actor, audit, type Conn, editableWill, markPartDone } from './service.ts';
+
+const deleteShares = async (db: Conn, id: string) => {
+  await db.delete(property_receivers).where(eq(property_receivers.propertyable_id, id));
+};
+const propertyCount = async (db: Conn, willId: string) =>
+  (await ownedCount(db, MOVEABLE, willId)) + (await ownedCount(db, IMMOVEABLE, willId));
+
+/** Movable property (vehicle, shares, insurance, savings, company, bank account). */
+export const MOVEABLE: OwnedKind = {
+  table: moveable_properties,
+  typeCol: 'moveable_type',
+  idCol: 'moveable_id',
+  entity: 'MoveableProperty',
+  part: 'e',
+  allow: { flag: 'allow_property', key: W.propertyNotAllowed, limit: 'total_properties' },
+  count: (db, willId) => propertyCount(db, willId),
+  onDelete: deleteShares,
+};
+/** Immovable property (land, building, strata) with its title. */
+export const IMMOVEABLE: OwnedKind = {
+  table: immoveable_properties,
+  typeCol: 'immoveable_type',
+  idCol: 'immoveable_id',
+  entity: 'ImmoveableProperty',
+  part: 'e',
+  allow: { flag: 'allow_property', key: W.propertyNotAllowed, limit: 'total_properties' },
+  count: (db, willId) => propertyCount(db, willId),
+  onDelete: deleteShares,
+};
+
+/** The property kind of a `propertyable_type`. */
+export const kindOf = (type: string) => (type === 'ImmoveableProperty' ? IMMOVEABLE : MOVEABLE);
+
+/** The shares of a visible property: `[{ id, portion, receiver_id, …, receiver }]`, oldest first. */
+export async function listShares(db: Db, user: AuthUser, kind: OwnedKind, propertyId: string) {
+  const { row } = await findOwned(db, user, kind, propertyId);
+  const rows = await db
+    .select({ pr: property_receivers, receiver: receivers })
+    .from(property_receivers)
+    .innerJoin(receivers, eq(receivers.id, property_receivers.receiver_id))
+    .where(and(eq(property_receivers.propertyable_type, kind.entity), eq(property_receivers.propertyable_id, row.id)))
+    .orderBy(property_receivers.created_at);
+  return rows.map((r) => ({ ...r.pr, receiver: r.receiver }));
+}
+
+/** One share whose property's will the caller may see (404 otherwise), with the property and will. */
+export async function findShare(db: Conn, user: AuthUser, id: string) {
+  const [pr] = await db.select().from(property_receivers).where(eq(property_receivers.id, id));
+  if (!pr) throw notFound();
+  const { row: property, will } = await findOwned(db, user, kindOf(pr.propertyable_type), pr.propertyable_id);
+  return { pr, property, will };
+}
+
+/** Receiver, duplicate and total rules for a share of `propertyId` (see the module comment). */
+async function checkShare(
+  tx: Conn,
+  willId: string,
+  propertyId: string,
+  receiverId: string,
+  portion: string,
+  exceptId?: string,
+) {
+  const [rec] = await tx
+    .select({ id: receivers.id })
+    .from(receivers)
+    .where(
+      and(eq(receivers.id, receiverId), eq(receivers.receivable_type, 'Wasiat'), eq(receivers.receivable_id, willId)),
+    );
+  if (!rec) throw fieldError('receiver_id', W.receiverInvalid);
+  const others = await tx
+    .select()
+    .from(property_receivers)
+    .where(
+      and(
+        eq(property_receivers.propertyable_id, propertyId),
+        exceptId ? ne(property_receivers.id, exceptId) : undefined,
+      ),
+    );
+  if (others.some((o) => o.receiver_id === receiverId)) throw fieldError('receiver_id', W.receiverDuplicate);
+  if (portionsExceedWhole([...others.map((o) => o.portion), portion])) throw fieldError('portion', V.shareTotalOver);
+}
+
+export interface ShareInput {
+  receiver_id: string;
+  portion: string;
+  propertyable_type: 'MoveableProperty' | 'ImmoveableProperty';
+  propertyable_id: string;
+}
+
+/** Give a receiver a share of a property (`POST /property-receiver`): the new row. */
+export async function createShare(db: Db, actor: Actor, input: ShareInput) {
+  return db.transaction(async (tx) => {
+    const { row: property, will } = await findOwned(
+      tx,
+      actor.user,
+      kindOf(input.propertyable_type),
+      input.propertyable_id,
+    );
+    await editableWill(tx, actor.user, will.id, 'e', true);
+    const portion = input.portion.replace(/\s+/g, '');
+    await checkShare(tx, will.id, property.id, input.receiver_id, portion);
+    const [row] = await tx
+      .insert(property_receivers)
+      .values({
+        receiver_id: input.receiver_id,
+        portion,
+        propertyable_type: input.propertyable_type,
+        propertyable_id: property.id,
+      })
+      .returning();
+    await markPartDone(tx, will.id, 'e');
+    await audit(tx, actor, 'PropertyReceiver.create', { type: 'PropertyReceiver', id: row.id }, null, row);
+    return row;
+  });
+}
+
+/** Change a share's portion (and optionally its receiver). */
+export async function updateShare(db: Db, actor: Actor, id: string, input: { portion: string; receiver_id?: string }) {
+  return db.transaction(async (tx) => {
+    const { pr, property, will } = await findShare(tx, actor.user, id);
+    await editableWill(tx, actor.user, will.id, 'e', true);
+    const portion = input.portion.replace(/\s+/g, '');
+    const receiverId = input.receiver_id ?? pr.receiver_id;
+    await checkShare(tx, will.id, property.id, receiverId, portion, id);
+    const [after] = await tx
+      .update(property_receivers)
+      .set({ portion, receiver_id: receiverId })
+      .where(eq(property_receivers.id, id))
+      .returning();
+    await audit(tx, actor, 'PropertyReceiver.update', { type: 'PropertyReceiver', id }, pr, after);
+    return after;
+  });
+}
+
+/** Remove a share. */
+export async function deleteShare(db: Db, actor: Actor, id: string) {
+  await db.transaction(async (tx) => {
+    const { pr, will } = await findShare(tx, actor.user, id);
+    await editableWill(tx, actor.user, will.id, 'e', true);
+    await tx.delete(property_receivers).where(eq(property_receivers.id, id));
+    await audit(tx, actor, 'PropertyReceiver.delete', { type: 'PropertyReceiver', id }, pr, null);
+  });
+}
