@@ -37,6 +37,8 @@ function appKey(): string {
 const database = await openDatabase({
   url: env.DATABASE_URL,
   pgliteDir: join(dataDir, 'pglite'),
+  max: env.DATABASE_POOL_MAX,
+  waitMs: env.DATABASE_POOL_WAIT_MS,
   migrate: env.DATABASE_MIGRATE === '1',
 });
 const embedded = database.kind === 'pglite';
@@ -77,6 +79,8 @@ const ctx: Ctx = {
   mailer: createMailer({
     smtpUrl: env.SMTP_URL,
     from: env.MAIL_FROM,
+    timeoutMs: env.SMTP_TIMEOUT_MS,
+    concurrency: env.SMTP_MAX_CONCURRENCY,
     outboxDir: join(dataDir, 'outbox'),
     // the printed reset link carries a token: masked like every log line (http/logging.ts; ADR 0082)
     log: (m) => console.log(scrubLogText(m)),

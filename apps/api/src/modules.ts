@@ -29,9 +29,12 @@ import { tekunRoutes } from './modules/tekun/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { willsRoutes } from './modules/wills/routes.ts';
 import { auditRoutes } from './platform/audit/routes.ts';
+import { registerStorageReconciliation } from './platform/files/reconcile.ts';
 import { jobsRoutes } from './platform/jobs/routes.ts';
 
 export async function registerModules(api: FastifyInstance, ctx: Ctx) {
+  // The file store against the rows, daily (ADR 0220).
+  registerStorageReconciliation();
   // The 2021 client's parts E–G of a hibah amendment onto its draft (issue 20, ADR 0180): before the hibah's own.
   hibahAmendmentPartsOnFlatRoutes(api, ctx);
   // The 2021 client's hibah calls on the wills module's flat paths (issue 20, ADR 0162): before those routes.

@@ -15,6 +15,7 @@ import { migrate as migrateLite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { LOCKS, withAdvisoryLock } from './advisory-lock.ts';
 import * as schema from './schema/index.ts';
+import { scopeTransactions } from './transaction-scope.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema> & { $client: any };
@@ -58,17 +59,29 @@ export async function openDatabase(opts: {
   url?: string;
   pgliteDir?: string;
   max?: number;
+  /** PostgreSQL: milliseconds a query waits for a free connection before it fails (default 5,000; ADR 0219). */
+  waitMs?: number;
   migrate?: boolean;
   pgliteSnapshot?: Blob;
 }): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.max ?? 10 });
-    // An idle client whose server connection ends (restart, failover, a dropped test database) must not
-    // crash the process; the pool replaces it on next use. 57P01 = terminated by administrator command.
-    pool.on('error', (err: Error & { code?: string }) => {
-      if (err.code !== '57P01') console.error(`PostgreSQL pool: ${err.message}`);
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      max: opts.max ?? 10,
+      // A full pool makes a request wait this long, then fail with a 503 (errors.ts), never hang (ADR 0219).
+      connectionTimeoutMillis: opts.waitMs ?? 5000,
     });
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    // A client whose server connection ends (restart, failover, a terminated backend) must not crash the
+    // process, idle or checked out: the pool's handler covers idle clients; each client gets its own for the
+    // time it is checked out (a checked-out client without one throws the 'error' event; issue 35 item 1). The
+    // query on it fails (→ 503), and pg drops the client instead of returning it. 57P01 = terminated by
+    // administrator command.
+    const report = (err: Error & { code?: string }) => {
+      if (err.code !== '57P01') console.error(`PostgreSQL pool: ${err.message}`);
+    };
+    pool.on('error', report);
+    pool.on('connect', (client) => client.on('error', report));
+    const db = scopeTransactions(drizzlePg(pool, { schema }) as unknown as Db);
     // Under a session advisory lock: N processes starting together migrate one at a time (ADR 0111).
     if (opts.migrate !== false) {
       await withAdvisoryLock(opts.url, LOCKS.migrations, () => migratePg(db as never, { migrationsFolder }));
@@ -80,7 +93,7 @@ export async function openDatabase(opts: {
     opts.pgliteDir && opts.pgliteDir !== 'memory://'
       ? new PGlite(opts.pgliteDir)
       : new PGlite(opts.pgliteSnapshot ? { loadDataDir: opts.pgliteSnapshot } : undefined);
-  const db = drizzleLite(client, { schema }) as unknown as Db;
+  const db = scopeTransactions(drizzleLite(client, { schema }) as unknown as Db);
   await migrateLite(db as never, { migrationsFolder });
   return { db, kind: 'pglite', close: () => client.close() };
 }

@@ -13,10 +13,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { decodeBase64, IMAGE_TYPES, saveAttachment } from '../../platform/files/uploads.ts';
+import { decodeBase64, IMAGE_TYPES, Uploads } from '../../platform/files/uploads.ts';
 import { fieldError } from '../../platform/http/errors.ts';
 import { actorOf, parseBody } from '../wills/http.ts';
 import { audit } from '../wills/service.ts';
+import { idOf } from './original-draft-common.ts';
 import { assertCanEditDraft } from './policy.ts';
 import { type Amendment, findVisibleAmendment } from './service.ts';
 
@@ -50,30 +51,38 @@ export async function saveDraftRowDocument(
   if (p.person && type !== 'mykad-front' && type !== 'mykad-back') throw fieldError('type', W.documentTypeInvalid);
   const data = decodeBase64(b.document, 'document');
   const actor = actorOf(req);
-  const att = await ctx.db.transaction(async (tx) => {
-    const a = await findVisibleAmendment(tx, actor.user, p.amendmentId, true);
-    assertCanEditDraft(actor.user, a);
-    if (a.status !== 0) throw fieldError('_', AM.notEditable);
-    const row = p.rowOf(a);
-    const saved = await saveAttachment(tx as unknown as Db, ctx.store, {
-      attachableType: p.attachable,
-      attachableId: String(row.id),
-      type,
-      data,
-      allowed: [...IMAGE_TYPES, 'application/pdf'],
-      description: b.description ?? null,
-      originalFilename: b.document_filename ?? null,
-      uploadedBy: actor.user.id,
-      replace: p.person,
-      field: 'document',
-    });
-    await audit(tx, actor, 'amendment.document', { type: 'Amendment', id: a.id }, null, {
-      attachment_id: saved.id,
-      [p.section]: row.id,
-      type,
-    });
-    return saved;
+  // Stored before the transaction (under the route's row id), recorded in it (ADR 0220).
+  const uploads = new Uploads(ctx.store);
+  const staged = await uploads.stage({
+    ownerType: p.attachable,
+    ownerId: idOf(req),
+    data,
+    allowed: [...IMAGE_TYPES, 'application/pdf'],
+    field: 'document',
   });
+  const att = await uploads.settle(
+    ctx.db.transaction(async (tx) => {
+      const a = await findVisibleAmendment(tx, actor.user, p.amendmentId, true);
+      assertCanEditDraft(actor.user, a);
+      if (a.status !== 0) throw fieldError('_', AM.notEditable);
+      const row = p.rowOf(a);
+      const saved = await uploads.record(tx as unknown as Db, staged, {
+        attachableType: p.attachable,
+        attachableId: String(row.id),
+        type,
+        description: b.description ?? null,
+        originalFilename: b.document_filename ?? null,
+        uploadedBy: actor.user.id,
+        replace: p.person,
+      });
+      await audit(tx, actor, 'amendment.document', { type: 'Amendment', id: a.id }, null, {
+        attachment_id: saved.id,
+        [p.section]: row.id,
+        type,
+      });
+      return saved;
+    }),
+  );
   return reply.status(201).send({
     attachment: {
       id: att.id,

@@ -27,7 +27,7 @@ import {
   users,
   wills,
 } from '../../db/schema/index.ts';
-import { decodeBase64, IMAGE_TYPES, saveAttachment } from '../../platform/files/uploads.ts';
+import { decodeBase64, IMAGE_TYPES, Uploads } from '../../platform/files/uploads.ts';
 import { AppError, fieldError, notFound } from '../../platform/http/errors.ts';
 import { pageParams, toPage } from '../../platform/http/pagination.ts';
 import type { AuthUser } from '../auth/guard.ts';
@@ -383,47 +383,50 @@ export async function changeDraft(
 export async function signDraft(ctx: Ctx, actor: Actor, id: string, document: string) {
   const png = decodeBase64(document, 'document');
   await assertSignatureDrawn(png, 'document');
-  return ctx.db.transaction(async (tx) => {
-    const a = await findVisibleAmendment(tx, actor.user, id, true);
-    if (a.user_id !== actor.user.id) {
-      throw new AppError(
-        'forbidden',
-        a.amendmentable_type === 'Hibah' ? 'amendments.grantor_only' : 'errors.forbidden',
-      );
-    }
-    if (a.status !== 3) throw fieldError('status', AM.invalidTransition);
-    const att = await saveAttachment(tx as unknown as Db, ctx.store, {
-      attachableType: 'Amendment',
-      attachableId: a.id,
-      type: 'signature',
-      data: png,
-      allowed: IMAGE_TYPES,
-      description: 'amendment',
-      uploadedBy: actor.user.id,
-      replace: true,
-    });
-    const [after] = await tx
-      .update(amendments)
-      .set({ signature_id: att.id })
-      .where(eq(amendments.id, a.id))
-      .returning();
-    // Signature facts for the amended will's certificate of completion (ADRs 0015, 0074).
-    await tx.insert(signature_events).values({
-      signable_type: 'Amendment',
-      signable_id: a.id,
-      role: 'testator',
-      signer_name: String((a.draft as WillContent | null)?.user_detail?.name || actor.user.name),
-      attachment_id: att.id,
-      actor_id: actor.user.id,
-      ip: actor.ip ?? null,
-      user_agent: actor.userAgent ?? null,
-      sent_at: a.passed_at,
-      document_sha256: amendmentDocumentVersion(a),
-      signed_at: new Date(),
-    });
-    await audit(tx, actor, 'amendment.sign', { type: 'Amendment', id: a.id }, summary(a), summary(after));
-    return after;
-  });
+  // Stored before the transaction, recorded in it (ADR 0220).
+  const uploads = new Uploads(ctx.store);
+  const staged = await uploads.stage({ ownerType: 'Amendment', ownerId: id, data: png, allowed: IMAGE_TYPES });
+  return uploads.settle(
+    ctx.db.transaction(async (tx) => {
+      const a = await findVisibleAmendment(tx, actor.user, id, true);
+      if (a.user_id !== actor.user.id) {
+        throw new AppError(
+          'forbidden',
+          a.amendmentable_type === 'Hibah' ? 'amendments.grantor_only' : 'errors.forbidden',
+        );
+      }
+      if (a.status !== 3) throw fieldError('status', AM.invalidTransition);
+      const att = await uploads.record(tx as unknown as Db, staged, {
+        attachableType: 'Amendment',
+        attachableId: a.id,
+        type: 'signature',
+        description: 'amendment',
+        uploadedBy: actor.user.id,
+        replace: true,
+      });
+      const [after] = await tx
+        .update(amendments)
+        .set({ signature_id: att.id })
+        .where(eq(amendments.id, a.id))
+        .returning();
+      // Signature facts for the amended will's certificate of completion (ADRs 0015, 0074).
+      await tx.insert(signature_events).values({
+        signable_type: 'Amendment',
+        signable_id: a.id,
+        role: 'testator',
+        signer_name: String((a.draft as WillContent | null)?.user_detail?.name || actor.user.name),
+        attachment_id: att.id,
+        actor_id: actor.user.id,
+        ip: actor.ip ?? null,
+        user_agent: actor.userAgent ?? null,
+        sent_at: a.passed_at,
+        document_sha256: amendmentDocumentVersion(a),
+        signed_at: new Date(),
+      });
+      await audit(tx, actor, 'amendment.sign', { type: 'Amendment', id: a.id }, summary(a), summary(after));
+      return after;
+    }),
+  );
 }
 
 /**
@@ -438,25 +441,33 @@ export async function addDocument(
   body: { document: string; type?: string; description?: string | null; document_filename?: unknown },
 ) {
   const data = decodeBase64(body.document, 'document');
-  return ctx.db.transaction(async (tx) => {
-    const a = await findVisibleAmendment(tx, actor.user, id, true);
-    assertCanEditDraft(actor.user, a);
-    if (a.status !== 0) throw fieldError('_', AM.notEditable);
-    const att = await saveAttachment(tx as unknown as Db, ctx.store, {
-      attachableType: 'Amendment',
-      attachableId: a.id,
-      type: body.type === 'mykad-front' || body.type === 'mykad-back' ? body.type : 'Extra',
-      data,
-      allowed: [...IMAGE_TYPES, 'application/pdf'],
-      description: body.description ?? null,
-      originalFilename: typeof body.document_filename === 'string' ? body.document_filename.slice(0, 255) : null,
-      uploadedBy: actor.user.id,
-      replace: body.type === 'mykad-front' || body.type === 'mykad-back',
-    });
-    await audit(tx, actor, 'amendment.document', { type: 'Amendment', id: a.id }, null, {
-      attachment_id: att.id,
-      description: att.description,
-    });
-    return att;
+  // Stored before the transaction, recorded in it (ADR 0220).
+  const uploads = new Uploads(ctx.store);
+  const staged = await uploads.stage({
+    ownerType: 'Amendment',
+    ownerId: id,
+    data,
+    allowed: [...IMAGE_TYPES, 'application/pdf'],
   });
+  return uploads.settle(
+    ctx.db.transaction(async (tx) => {
+      const a = await findVisibleAmendment(tx, actor.user, id, true);
+      assertCanEditDraft(actor.user, a);
+      if (a.status !== 0) throw fieldError('_', AM.notEditable);
+      const att = await uploads.record(tx as unknown as Db, staged, {
+        attachableType: 'Amendment',
+        attachableId: a.id,
+        type: body.type === 'mykad-front' || body.type === 'mykad-back' ? body.type : 'Extra',
+        description: body.description ?? null,
+        originalFilename: typeof body.document_filename === 'string' ? body.document_filename.slice(0, 255) : null,
+        uploadedBy: actor.user.id,
+        replace: body.type === 'mykad-front' || body.type === 'mykad-back',
+      });
+      await audit(tx, actor, 'amendment.document', { type: 'Amendment', id: a.id }, null, {
+        attachment_id: att.id,
+        description: att.description,
+      });
+      return att;
+    }),
+  );
 }

@@ -16,7 +16,7 @@ import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { amendment_witnesses, amendments, signature_events, users } from '../../db/schema/index.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
-import { decodeBase64, IMAGE_TYPES, saveAttachment } from '../../platform/files/uploads.ts';
+import { decodeBase64, IMAGE_TYPES, Uploads } from '../../platform/files/uploads.ts';
 import { AppError, fieldError, notFound } from '../../platform/http/errors.ts';
 import { amendmentDocumentVersion } from '../documents/completion.ts';
 import { formatKlDateTime } from '../documents/pdf/layout.ts';
@@ -258,47 +258,55 @@ export async function confirmWitness(
   if (!signature) throw fieldError('signature', 'validation.signature_required');
   const png = decodeBase64(signature, 'signature');
   await assertSignatureDrawn(png, 'signature');
-  return ctx.db.transaction(async (txx) => {
-    const tx = txx as unknown as Db;
-    const att = await saveAttachment(tx, ctx.store, {
-      attachableType: 'AmendmentWitness',
-      attachableId: w.id,
-      type: 'signature',
-      data: png,
-      allowed: IMAGE_TYPES,
-      field: 'signature',
-      description: 'witness',
-      replace: true,
-    });
-    const done = await tx
-      .update(amendment_witnesses)
-      .set({ signature_id: att.id, confirmed_at: now, confirmed_ip: ip ?? null })
-      .where(and(eq(amendment_witnesses.id, w.id), isNull(amendment_witnesses.confirmed_at)))
-      .returning();
-    if (!done.length) throw fieldError('_', AM.alreadyConfirmed);
-    // Signature facts for the amended will's certificate of completion (ADRs 0015, 0074): sent = the
-    // invitation (the row's creation), viewed = not recorded.
-    await tx.insert(signature_events).values({
-      signable_type: 'Amendment',
-      signable_id: a.id,
-      role: 'witness',
-      signer_name: w.name,
-      witness_id: w.id,
-      attachment_id: att.id,
-      ip: ip ?? null,
-      user_agent: userAgent ?? null,
-      sent_at: w.created_at,
-      document_sha256: amendmentDocumentVersion(a),
-      signed_at: now,
-    });
-    await recordAudit(tx, {
-      actorId: null,
-      action: 'amendment.witness_confirm',
-      entityType: 'AmendmentWitness',
-      entityId: w.id,
-      after: { amendment_id: a.id, signature_id: att.id, confirmed_at: now.toISOString() },
-      ip,
-    });
-    return { witness: { id: w.id, confirmed_at: now } };
+  // Stored before the transaction, recorded in it (ADR 0220).
+  const uploads = new Uploads(ctx.store);
+  const staged = await uploads.stage({
+    ownerType: 'AmendmentWitness',
+    ownerId: w.id,
+    data: png,
+    allowed: IMAGE_TYPES,
+    field: 'signature',
   });
+  return uploads.settle(
+    ctx.db.transaction(async (txx) => {
+      const tx = txx as unknown as Db;
+      const att = await uploads.record(tx, staged, {
+        attachableType: 'AmendmentWitness',
+        attachableId: w.id,
+        type: 'signature',
+        description: 'witness',
+        replace: true,
+      });
+      const done = await tx
+        .update(amendment_witnesses)
+        .set({ signature_id: att.id, confirmed_at: now, confirmed_ip: ip ?? null })
+        .where(and(eq(amendment_witnesses.id, w.id), isNull(amendment_witnesses.confirmed_at)))
+        .returning();
+      if (!done.length) throw fieldError('_', AM.alreadyConfirmed);
+      // Signature facts for the amended will's certificate of completion (ADRs 0015, 0074): sent = the
+      // invitation (the row's creation), viewed = not recorded.
+      await tx.insert(signature_events).values({
+        signable_type: 'Amendment',
+        signable_id: a.id,
+        role: 'witness',
+        signer_name: w.name,
+        witness_id: w.id,
+        attachment_id: att.id,
+        ip: ip ?? null,
+        user_agent: userAgent ?? null,
+        sent_at: w.created_at,
+        document_sha256: amendmentDocumentVersion(a),
+        signed_at: now,
+      });
+      await recordAudit(tx, {
+        actorId: null,
+        action: 'amendment.witness_confirm',
+        entityType: 'AmendmentWitness',
+        entityId: w.id,
+        after: { amendment_id: a.id, signature_id: att.id, confirmed_at: now.toISOString() },
+        ip,
+      });
+      return { witness: { id: w.id, confirmed_at: now } };
+    }),
+  );
 }

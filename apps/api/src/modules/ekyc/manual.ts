@@ -21,7 +21,7 @@ import {
   users,
   wills,
 } from '../../db/schema/index.ts';
-import { checkFile, decodeBase64, IMAGE_TYPES, saveAttachment } from '../../platform/files/uploads.ts';
+import { checkFile, decodeBase64, IMAGE_TYPES, Uploads } from '../../platform/files/uploads.ts';
 import { fieldError } from '../../platform/http/errors.ts';
 import { amendmentScope } from '../amendments/policy.ts';
 import type { AuthUser } from '../auth/guard.ts';
@@ -197,43 +197,45 @@ export async function uploadManualEkyc(
 ) {
   const data = decodeBase64(input.document, 'document');
   await checkFile(data, IMAGE_TYPES, 'document');
-  return ctx.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
-    const s = await findSubject(db, actor.user, type, id, { forUpdate: true, act: true });
-    const max = await maxAttemptsFor({ env: ctx.env, db }, s.organizationId);
-    if (s.ekycVerifiedAt || s.faceVerificationCount < max) throw fieldError('document', 'ekyc.manual_not_allowed');
-    const row = await saveAttachment(db, ctx.store, {
-      attachableType: type,
-      attachableId: s.id,
-      type: 'ekyc-manual',
-      data,
-      allowed: IMAGE_TYPES,
-      field: 'document',
-      description: input.description ?? null,
-      uploadedBy: actor.user.id,
-      replace: true,
-    });
-    await tx
-      .update(ekyc_manual_reviews)
-      .set({ status: 'superseded' })
-      .where(and(ofRecord(type, s.id), eq(ekyc_manual_reviews.status, 'pending')));
-    const [review] = await tx
-      .insert(ekyc_manual_reviews)
-      .values({
-        ekycable_type: type,
-        ekycable_id: s.id,
-        wasiat_id: type === 'Wasiat' ? s.id : null,
-        user_id: s.userId,
+  // Stored before the transaction, recorded in it (ADR 0220).
+  const uploads = new Uploads(ctx.store);
+  const staged = await uploads.stage({ ownerType: type, ownerId: id, data, allowed: IMAGE_TYPES, field: 'document' });
+  return uploads.settle(
+    ctx.db.transaction(async (tx) => {
+      const db = tx as unknown as Db;
+      const s = await findSubject(db, actor.user, type, id, { forUpdate: true, act: true });
+      const max = await maxAttemptsFor({ env: ctx.env, db }, s.organizationId);
+      if (s.ekycVerifiedAt || s.faceVerificationCount < max) throw fieldError('document', 'ekyc.manual_not_allowed');
+      const row = await uploads.record(db, staged, {
+        attachableType: type,
+        attachableId: s.id,
+        type: 'ekyc-manual',
+        description: input.description ?? null,
+        uploadedBy: actor.user.id,
+        replace: true,
+      });
+      await tx
+        .update(ekyc_manual_reviews)
+        .set({ status: 'superseded' })
+        .where(and(ofRecord(type, s.id), eq(ekyc_manual_reviews.status, 'pending')));
+      const [review] = await tx
+        .insert(ekyc_manual_reviews)
+        .values({
+          ekycable_type: type,
+          ekycable_id: s.id,
+          wasiat_id: type === 'Wasiat' ? s.id : null,
+          user_id: s.userId,
+          attachment_id: row.id,
+          uploaded_by: actor.user.id,
+        })
+        .returning();
+      await audit(tx, actor, 'ekyc.manual_upload', { type, id: s.id }, null, {
+        review_id: review.id,
         attachment_id: row.id,
-        uploaded_by: actor.user.id,
-      })
-      .returning();
-    await audit(tx, actor, 'ekyc.manual_upload', { type, id: s.id }, null, {
-      review_id: review.id,
-      attachment_id: row.id,
-    });
-    return reviewBody(review);
-  });
+      });
+      return reviewBody(review);
+    }),
+  );
 }
 
 /** The eKYC facts of a subject as written in audit events. */

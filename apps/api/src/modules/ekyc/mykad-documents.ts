@@ -15,14 +15,13 @@
  *   `ekyc.duplicate_invalid` on `duplicate_from_id`.
  * Only who may act on the record while it is being filled in (subjects.ts `act`).
  */
-import { createHash } from 'node:crypto';
 import { V } from '@wasiat/domain';
 import { and, desc, eq, ne } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { amendments, attachments, hibah_user_details, users } from '../../db/schema/index.ts';
-import { decodeBase64, IMAGE_TYPES, prepareUpload, saveAttachment } from '../../platform/files/uploads.ts';
-import { fieldError } from '../../platform/http/errors.ts';
+import { decodeBase64, IMAGE_TYPES, prepareUpload, Uploads } from '../../platform/files/uploads.ts';
+import { AppError, fieldError } from '../../platform/http/errors.ts';
 import type { AuthUser } from '../auth/guard.ts';
 import type { Actor } from '../wills/service.ts';
 import { audit } from '../wills/service.ts';
@@ -87,8 +86,51 @@ async function copySource(db: Db, type: EkycableType, id: string) {
   return a ?? null;
 }
 
+/** The attachment `fromId` if it is a `kind` image of the record amendment `id` amends (a copy source), else none. */
+async function copyableImage(db: Db, type: EkycableType, id: string, kind: MykadType, fromId: string) {
+  const src = await copySource(db, type, id);
+  const [from] = src
+    ? await db
+        .select()
+        .from(attachments)
+        .where(
+          and(
+            eq(attachments.id, fromId),
+            eq(attachments.attachable_type, src.type),
+            eq(attachments.attachable_id, src.id),
+            eq(attachments.type, kind),
+          ),
+        )
+    : [];
+  return from;
+}
+
 /**
- * Upload (or copy) a MyKad image of a hibah or an amendment; see the module comment.
+ * The bytes of the image `duplicate_from_id` names, read before the transaction (ADR 0220: none waits on the
+ * file store), or null when the caller may not copy it — the transaction then refuses with the same checks.
+ */
+async function copiedBytes(
+  ctx: Ctx,
+  actor: Actor,
+  type: 'Hibah' | 'Amendment',
+  id: string,
+  kind: MykadType,
+  fromId: string,
+) {
+  let from: AttachmentRow | undefined;
+  try {
+    const s = await findSubject(ctx.db, actor.user, type, id, { act: true });
+    from = await copyableImage(ctx.db, type, s.id, kind, fromId);
+  } catch (e) {
+    if (e instanceof AppError) return null;
+    throw e;
+  }
+  return from ? ctx.store.get(from.storage_key) : null;
+}
+
+/**
+ * Upload (or copy) a MyKad image of a hibah or an amendment; see the module comment. The image (uploaded or
+ * copied) is stored before the transaction and recorded in it (ADR 0220).
  * @returns `{ attachment, document_ocr }`.
  */
 export async function uploadMykad(ctx: Ctx, actor: Actor, type: 'Hibah' | 'Amendment', id: string, input: MykadInput) {
@@ -101,64 +143,62 @@ export async function uploadMykad(ctx: Ctx, actor: Actor, type: 'Hibah' | 'Amend
   }
   // OCR outside the transaction (about a second, in tesseract's worker thread; ADR 0090).
   const read = data && kind === 'mykad-front' ? await readCard(data) : null;
-  return ctx.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
-    const s = await findSubject(db, actor.user, type, id, { forUpdate: true, act: true });
-    let copiedFrom: string | null = null;
-    if (input.duplicate_from_id) {
-      const src = await copySource(db, type, s.id);
-      const [from] = src
-        ? await tx
-            .select()
-            .from(attachments)
-            .where(
-              and(
-                eq(attachments.id, input.duplicate_from_id),
-                eq(attachments.attachable_type, src.type),
-                eq(attachments.attachable_id, src.id),
-                eq(attachments.type, kind),
-              ),
-            )
-        : [];
-      if (!from) throw fieldError('duplicate_from_id', 'ekyc.duplicate_invalid');
-      data = await ctx.store.get(from.storage_key);
-      copiedFrom = from.id;
-    }
-    if (!data) throw fieldError('document', 'validation.required');
-    assertSameMykad(read, await ownerMykad(db, type, s.id, s.userId), 'document');
-    const sha = createHash('sha256').update(data).digest('hex');
-    const others = await tx
-      .select({ sha: attachments.sha256 })
-      .from(attachments)
-      .where(
-        and(
-          eq(attachments.attachable_type, type),
-          eq(attachments.attachable_id, s.id),
-          eq(attachments.type, kind === 'mykad-front' ? 'mykad-back' : 'mykad-front'),
-        ),
-      );
-    if (others.some((o) => o.sha === sha)) throw fieldError('document', V.mykadSameFile);
-    const row = await saveAttachment(db, ctx.store, {
-      attachableType: type,
-      attachableId: s.id,
-      type: kind,
-      data,
-      allowed: IMAGE_TYPES,
-      field: 'document',
-      description: input.description ?? null,
-      uploadedBy: actor.user.id,
-      replace: true,
-      prepared: true,
-    });
-    const reading = read
-      ? await saveReading(db, { userId: s.userId, attachmentId: row.id, uploadedBy: actor.user.id }, read)
-      : null;
-    await audit(tx, actor, type === 'Hibah' ? 'hibah.document' : 'amendment.document', { type, id: s.id }, null, {
-      ...attachmentBody(row),
-      copied_from: copiedFrom,
-    });
-    return { attachment: attachmentBody(row), document_ocr: reading ? serializeReading(reading) : null };
-  });
+  const fromId = input.duplicate_from_id;
+  if (fromId) data = await copiedBytes(ctx, actor, type, id, kind, fromId);
+  const uploads = new Uploads(ctx.store);
+  const staged = data
+    ? await uploads.stage({
+        ownerType: type,
+        ownerId: id,
+        data,
+        allowed: IMAGE_TYPES,
+        field: 'document',
+        prepared: true,
+      })
+    : null;
+  return uploads.settle(
+    ctx.db.transaction(async (tx) => {
+      const db = tx as unknown as Db;
+      const s = await findSubject(db, actor.user, type, id, { forUpdate: true, act: true });
+      let copiedFrom: string | null = null;
+      if (fromId) {
+        const from = await copyableImage(db, type, s.id, kind, fromId);
+        // Nothing staged: the copy was not allowed when the request began.
+        if (!from || !staged) throw fieldError('duplicate_from_id', 'ekyc.duplicate_invalid');
+        copiedFrom = from.id;
+      }
+      if (!staged) throw fieldError('document', 'validation.required');
+      assertSameMykad(read, await ownerMykad(db, type, s.id, s.userId), 'document');
+      const sha = staged.sha256;
+      const others = await tx
+        .select({ sha: attachments.sha256 })
+        .from(attachments)
+        .where(
+          and(
+            eq(attachments.attachable_type, type),
+            eq(attachments.attachable_id, s.id),
+            eq(attachments.type, kind === 'mykad-front' ? 'mykad-back' : 'mykad-front'),
+          ),
+        );
+      if (others.some((o) => o.sha === sha)) throw fieldError('document', V.mykadSameFile);
+      const row = await uploads.record(db, staged, {
+        attachableType: type,
+        attachableId: s.id,
+        type: kind,
+        description: input.description ?? null,
+        uploadedBy: actor.user.id,
+        replace: true,
+      });
+      const reading = read
+        ? await saveReading(db, { userId: s.userId, attachmentId: row.id, uploadedBy: actor.user.id }, read)
+        : null;
+      await audit(tx, actor, type === 'Hibah' ? 'hibah.document' : 'amendment.document', { type, id: s.id }, null, {
+        ...attachmentBody(row),
+        copied_from: copiedFrom,
+      });
+      return { attachment: attachmentBody(row), document_ocr: reading ? serializeReading(reading) : null };
+    }),
+  );
 }
 
 /** The documents of a visible hibah or amendment (not signatures), newest first. */

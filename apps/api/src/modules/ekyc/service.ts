@@ -17,7 +17,7 @@ import type { Db } from '../../db/client.ts';
 import { newId } from '../../db/schema/_common.ts';
 import { ekyc_attempts, user_ekyc } from '../../db/schema/index.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
-import { checkFile, decodeBase64, IMAGE_TYPES, saveAttachment } from '../../platform/files/uploads.ts';
+import { checkFile, decodeBase64, IMAGE_TYPES, Uploads } from '../../platform/files/uploads.ts';
 import { AppError, fieldError, notFound } from '../../platform/http/errors.ts';
 import { type AuthUser, userCan } from '../auth/guard.ts';
 import { compareFaces, FaceError, MIN_VERIFICATION_SCORE } from './face.ts';
@@ -99,71 +99,88 @@ export async function verifyFace(ctx: Ctx, actor: Actor, input: FaceVerification
   // Extra signals of the selfie (ADR 0093): recorded, never deciding.
   const signals = result ? await selfieSignals(selfie) : { antispoof: null, liveness: null };
 
-  const attempt = await ctx.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
-    const now = new Date();
-    // Re-check the limit under the row lock (two attempts at once cannot both pass the check).
-    const locked = await findSubject(db, me, owner.type, owner.id, { forUpdate: true });
-    if (locked.faceVerificationCount >= max) throw limitReached();
-    const count = locked.faceVerificationCount;
-    const id = newId();
-    const selfieRow = await saveAttachment(db, ctx.store, {
-      attachableType: ATTACHABLE,
-      attachableId: id,
-      type: 'selfie',
-      data: selfie,
-      allowed: IMAGE_TYPES,
-      field: 'selfie_image',
-      uploadedBy: me.id,
-    });
-    if (!mykadAttachmentId) {
-      const row = await saveAttachment(db, ctx.store, {
-        attachableType: ATTACHABLE,
-        attachableId: id,
-        type: 'mykad-front',
-        data: mykad,
+  // The attempt's images are stored before the transaction and recorded in it (ADR 0220); inside `settle`, so
+  // that a second image refused (or the store failing) deletes the first.
+  const id = newId();
+  const uploads = new Uploads(ctx.store);
+  const attempt = await uploads.settle(
+    (async () => {
+      const stagedSelfie = await uploads.stage({
+        ownerType: ATTACHABLE,
+        ownerId: id,
+        data: selfie,
         allowed: IMAGE_TYPES,
-        field: 'mykad_image',
-        uploadedBy: me.id,
+        field: 'selfie_image',
       });
-      mykadAttachmentId = row.id;
-    }
-    const [row] = await tx
-      .insert(ekyc_attempts)
-      .values({
-        id,
-        user_id: subjectId,
-        actor_id: me.id,
-        // A user-level attempt belongs to no record.
-        ekycable_type: owner.type === 'User' ? null : owner.type,
-        ekycable_id: owner.type === 'User' ? null : owner.id,
-        selfie_attachment_id: selfieRow.id,
-        mykad_attachment_id: mykadAttachmentId,
-        verification_score: result?.score ?? null,
-        distance: result?.distance ?? null,
-        passed: !!result?.passed,
-        outcome,
-        antispoof: signals.antispoof,
-        liveness: signals.liveness,
-        ip: actor.ip,
-        created_at: now,
-      })
-      .returning();
-    // A pass verifies the record (for a will, the wizard's eKYC part is done too; issue 3).
-    await writeFacts(db, owner, {
-      face_verification_count: count + 1,
-      ...(result?.passed ? { ekyc_verified_at: now, ekyc_method: 'Face' } : {}),
-    });
-    await recordAudit(db, {
-      actorId: me.id,
-      action: result?.passed ? 'ekyc.pass' : 'ekyc.fail',
-      entityType: owner.type,
-      entityId: owner.id,
-      after: { attempt_id: id, outcome, verification_score: row.verification_score, ...signals },
-      ip: actor.ip,
-    });
-    return row;
-  });
+      const stagedMykad = mykadAttachmentId
+        ? null
+        : await uploads.stage({
+            ownerType: ATTACHABLE,
+            ownerId: id,
+            data: mykad,
+            allowed: IMAGE_TYPES,
+            field: 'mykad_image',
+          });
+      return ctx.db.transaction(async (tx) => {
+        const db = tx as unknown as Db;
+        const now = new Date();
+        // Re-check the limit under the row lock (two attempts at once cannot both pass the check).
+        const locked = await findSubject(db, me, owner.type, owner.id, { forUpdate: true });
+        if (locked.faceVerificationCount >= max) throw limitReached();
+        const count = locked.faceVerificationCount;
+        const selfieRow = await uploads.record(db, stagedSelfie, {
+          attachableType: ATTACHABLE,
+          attachableId: id,
+          type: 'selfie',
+          uploadedBy: me.id,
+        });
+        if (stagedMykad) {
+          const row = await uploads.record(db, stagedMykad, {
+            attachableType: ATTACHABLE,
+            attachableId: id,
+            type: 'mykad-front',
+            uploadedBy: me.id,
+          });
+          mykadAttachmentId = row.id;
+        }
+        const [row] = await tx
+          .insert(ekyc_attempts)
+          .values({
+            id,
+            user_id: subjectId,
+            actor_id: me.id,
+            // A user-level attempt belongs to no record.
+            ekycable_type: owner.type === 'User' ? null : owner.type,
+            ekycable_id: owner.type === 'User' ? null : owner.id,
+            selfie_attachment_id: selfieRow.id,
+            mykad_attachment_id: mykadAttachmentId,
+            verification_score: result?.score ?? null,
+            distance: result?.distance ?? null,
+            passed: !!result?.passed,
+            outcome,
+            antispoof: signals.antispoof,
+            liveness: signals.liveness,
+            ip: actor.ip,
+            created_at: now,
+          })
+          .returning();
+        // A pass verifies the record (for a will, the wizard's eKYC part is done too; issue 3).
+        await writeFacts(db, owner, {
+          face_verification_count: count + 1,
+          ...(result?.passed ? { ekyc_verified_at: now, ekyc_method: 'Face' } : {}),
+        });
+        await recordAudit(db, {
+          actorId: me.id,
+          action: result?.passed ? 'ekyc.pass' : 'ekyc.fail',
+          entityType: owner.type,
+          entityId: owner.id,
+          after: { attempt_id: id, outcome, verification_score: row.verification_score, ...signals },
+          ip: actor.ip,
+        });
+        return row;
+      });
+    })(),
+  );
   if (problem) throw fieldError(problem.which, `ekyc.${problem.problem}`);
   return attempt;
 }

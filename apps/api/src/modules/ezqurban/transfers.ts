@@ -11,7 +11,7 @@ import type { Db } from '../../db/client.ts';
 import { attachments, qurban_asset_transactions, qurban_fund_transfers } from '../../db/schema/index.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import type { FileStore } from '../../platform/files/storage.ts';
-import { DOCUMENT_TYPES, saveAttachment } from '../../platform/files/uploads.ts';
+import { DOCUMENT_TYPES, Uploads } from '../../platform/files/uploads.ts';
 import { fieldError, fromZod, notFound } from '../../platform/http/errors.ts';
 import { pageParams, toPage } from '../../platform/http/pagination.ts';
 import type { AuthUser } from '../auth/guard.ts';
@@ -53,52 +53,64 @@ export async function recordTransfer(
   await getSeason(db, body.season_id);
   const [d, hm] = body.fund_transferred_at.split(/[ T]/);
   const at = new Date(`${d}T${hm}:00+08:00`);
-  return inTx(db, async (tx) => {
-    await lockSeason(tx, body.season_id);
-    const [f] = await tx
-      .insert(qurban_fund_transfers)
-      .values({
-        season_id: body.season_id,
-        amount_sen: body.amount_sen,
-        reference: body.reference,
-        description: body.description || null,
-        fund_transferred_at: at,
-        fund_for_transaction_date: body.fund_for_transaction_date || null,
-        recorded_by: user.id,
-      })
-      .returning();
-    const entry = await appendEntry(tx, {
-      seasonId: body.season_id,
-      type: 'debit',
-      amountSen: body.amount_sen,
-      sourceType: 'QurbanFundTransfer',
-      sourceId: f.id,
-    });
-    const att = await saveAttachment(tx, store, {
-      attachableType: 'QurbanFundTransfer',
-      attachableId: f.id,
-      type: 'proof',
-      data: proof.data,
-      allowed: DOCUMENT_TYPES,
-      originalFilename: proof.filename,
-      uploadedBy: user.id,
-    });
-    const [after] = await tx
-      .update(qurban_fund_transfers)
-      .set({ proof_attachment_id: att.id })
-      .where(eq(qurban_fund_transfers.id, f.id))
-      .returning();
-    await recordAudit(tx, {
-      actorId: user.id,
-      action: 'qurban.fund_transfer',
-      entityType: 'QurbanFundTransfer',
-      entityId: f.id,
-      before: null,
-      after: { ...serializeTransfer(after), ledger_seq: entry.seq, balance_after_sen: entry.balance_after_sen },
-      ip,
-    });
-    return { fund_transfer: serializeTransfer(after), asset_transaction: entry, balance_sen: entry.balance_after_sen };
+  // The proof is stored before the transaction (under the season's id) and recorded in it (ADR 0220).
+  const uploads = new Uploads(store);
+  const staged = await uploads.stage({
+    ownerType: 'QurbanFundTransfer',
+    ownerId: body.season_id,
+    data: proof.data,
+    allowed: DOCUMENT_TYPES,
   });
+  return uploads.settle(
+    inTx(db, async (tx) => {
+      await lockSeason(tx, body.season_id);
+      const [f] = await tx
+        .insert(qurban_fund_transfers)
+        .values({
+          season_id: body.season_id,
+          amount_sen: body.amount_sen,
+          reference: body.reference,
+          description: body.description || null,
+          fund_transferred_at: at,
+          fund_for_transaction_date: body.fund_for_transaction_date || null,
+          recorded_by: user.id,
+        })
+        .returning();
+      const entry = await appendEntry(tx, {
+        seasonId: body.season_id,
+        type: 'debit',
+        amountSen: body.amount_sen,
+        sourceType: 'QurbanFundTransfer',
+        sourceId: f.id,
+      });
+      const att = await uploads.record(tx, staged, {
+        attachableType: 'QurbanFundTransfer',
+        attachableId: f.id,
+        type: 'proof',
+        originalFilename: proof.filename,
+        uploadedBy: user.id,
+      });
+      const [after] = await tx
+        .update(qurban_fund_transfers)
+        .set({ proof_attachment_id: att.id })
+        .where(eq(qurban_fund_transfers.id, f.id))
+        .returning();
+      await recordAudit(tx, {
+        actorId: user.id,
+        action: 'qurban.fund_transfer',
+        entityType: 'QurbanFundTransfer',
+        entityId: f.id,
+        before: null,
+        after: { ...serializeTransfer(after), ledger_seq: entry.seq, balance_after_sen: entry.balance_after_sen },
+        ip,
+      });
+      return {
+        fund_transfer: serializeTransfer(after),
+        asset_transaction: entry,
+        balance_sen: entry.balance_after_sen,
+      };
+    }),
+  );
 }
 
 /**

@@ -16,7 +16,7 @@ import { eq } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { attachments, hibah_companies, hibahs } from '../../db/schema/index.ts';
-import { DOCUMENT_TYPES, decodeBase64, saveAttachment } from '../../platform/files/uploads.ts';
+import { DOCUMENT_TYPES, decodeBase64, Uploads } from '../../platform/files/uploads.ts';
 import { fieldError } from '../../platform/http/errors.ts';
 import type { AuthUser } from '../auth/guard.ts';
 import type { HibahRow } from './policy.ts';
@@ -131,38 +131,46 @@ export async function uploadResolution(
   body: { document: string; filename?: string },
 ) {
   const data = decodeBase64(body.document, 'document');
-  return ctx.db.transaction(async (tx) => {
-    const h = await corporateHibah(tx, actor.user, hibahId);
-    const c = await companyOf(tx, h.id);
-    if (!c) throw fieldError('_', HC.required);
-    const a = await saveAttachment(asDb(tx), ctx.store, {
-      attachableType: 'Hibah',
-      attachableId: h.id,
-      type: RESOLUTION_TYPE,
-      data,
-      allowed: DOCUMENT_TYPES,
-      field: 'document',
-      description: body.filename ?? null,
-      originalFilename: body.filename ?? null,
-      uploadedBy: actor.user.id,
-    });
-    const [row] = await tx
-      .update(hibah_companies)
-      .set({ board_resolution_id: a.id })
-      .where(eq(hibah_companies.id, c.id))
-      .returning();
-    await audit(
-      tx,
-      actor,
-      'hibah.company_resolution',
-      h.id,
-      { board_resolution_id: c.board_resolution_id },
-      {
-        board_resolution_id: a.id,
-      },
-    );
-    return companyView(tx, row);
+  // Stored before the transaction, recorded in it (ADR 0220).
+  const uploads = new Uploads(ctx.store);
+  const staged = await uploads.stage({
+    ownerType: 'Hibah',
+    ownerId: hibahId,
+    data,
+    allowed: DOCUMENT_TYPES,
+    field: 'document',
   });
+  return uploads.settle(
+    ctx.db.transaction(async (tx) => {
+      const h = await corporateHibah(tx, actor.user, hibahId);
+      const c = await companyOf(tx, h.id);
+      if (!c) throw fieldError('_', HC.required);
+      const a = await uploads.record(asDb(tx), staged, {
+        attachableType: 'Hibah',
+        attachableId: h.id,
+        type: RESOLUTION_TYPE,
+        description: body.filename ?? null,
+        originalFilename: body.filename ?? null,
+        uploadedBy: actor.user.id,
+      });
+      const [row] = await tx
+        .update(hibah_companies)
+        .set({ board_resolution_id: a.id })
+        .where(eq(hibah_companies.id, c.id))
+        .returning();
+      await audit(
+        tx,
+        actor,
+        'hibah.company_resolution',
+        h.id,
+        { board_resolution_id: c.board_resolution_id },
+        {
+          board_resolution_id: a.id,
+        },
+      );
+      return companyView(tx, row);
+    }),
+  );
 }
 
 /**

@@ -21,7 +21,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Ctx } from '../../context.ts';
 import { hibah_properties, hibah_property_receivers } from '../../db/schema/index.ts';
-import { DOCUMENT_TYPES, decodeBase64, saveAttachment } from '../../platform/files/uploads.ts';
+import { DOCUMENT_TYPES, decodeBase64, Uploads } from '../../platform/files/uploads.ts';
 import { fieldError } from '../../platform/http/errors.ts';
 import { requireUser } from '../auth/guard.ts';
 import { allPage } from '../wills/owned.ts';
@@ -148,22 +148,30 @@ function flatHooks(ctx: Ctx) {
     const b = parseBody(uploadBody, req.body);
     const data = decodeBase64(b.document, 'document');
     const actor = actorOf(req);
-    const att = await db.transaction(async (tx) => {
-      const h = await fillableHibah(tx, actor.user, idOf(req));
-      const a = await saveAttachment(asDb(tx), ctx.store, {
-        attachableType: 'Hibah',
-        attachableId: h.id,
-        type: 'payment',
-        data,
-        allowed: DOCUMENT_TYPES,
-        description: b.description ?? null,
-        originalFilename: b.document_filename ?? null,
-        uploadedBy: actor.user.id,
-        field: 'document',
-      });
-      await audit(tx, actor, 'hibah.update', h.id, null, { payment_receipt_id: a.id });
-      return a;
+    // Stored before the transaction, recorded in it (ADR 0220).
+    const uploads = new Uploads(ctx.store);
+    const staged = await uploads.stage({
+      ownerType: 'Hibah',
+      ownerId: idOf(req),
+      data,
+      allowed: DOCUMENT_TYPES,
+      field: 'document',
     });
+    const att = await uploads.settle(
+      db.transaction(async (tx) => {
+        const h = await fillableHibah(tx, actor.user, idOf(req));
+        const a = await uploads.record(asDb(tx), staged, {
+          attachableType: 'Hibah',
+          attachableId: h.id,
+          type: 'payment',
+          description: b.description ?? null,
+          originalFilename: b.document_filename ?? null,
+          uploadedBy: actor.user.id,
+        });
+        await audit(tx, actor, 'hibah.update', h.id, null, { payment_receipt_id: a.id });
+        return a;
+      }),
+    );
     return reply.status(201).send({ attachment: { id: att.id, type: att.type, public_path: publicPath(att.id) } });
   };
   hooks['GET /api/property-receiver/:id'] = async (req, reply) => {

@@ -24,7 +24,7 @@ import {
   hibah_properties,
   hibah_receivers,
 } from '../../db/schema/index.ts';
-import { decodeBase64, IMAGE_TYPES, saveAttachment } from '../../platform/files/uploads.ts';
+import { decodeBase64, IMAGE_TYPES, Uploads } from '../../platform/files/uploads.ts';
 import { fieldError, notFound } from '../../platform/http/errors.ts';
 import { requireUser } from '../auth/guard.ts';
 import { registerAttachableReader } from '../wills/documents-service.ts';
@@ -105,24 +105,35 @@ export async function hibahOriginalRoutes(api: FastifyInstance, ctx: Ctx) {
         if (type !== 'mykad-front' && type !== 'mykad-back') throw fieldError('type', 'wills.document_type_invalid');
         const data = decodeBase64(b.document, 'document');
         const actor = actorOf(req);
-        const a = await db.transaction(async (tx) => {
-          const h = await fillableHibah(tx, actor.user, hibahId);
-          const row = await findChild(tx, actor.user, k.kind, h.id, idOf(req));
-          const att = await saveAttachment(asDb(tx), ctx.store, {
-            attachableType: attachable,
-            attachableId: row.id,
-            type,
-            data,
-            allowed: [...IMAGE_TYPES, 'application/pdf'],
-            description: b.description ?? null,
-            originalFilename: b.document_filename ?? null,
-            uploadedBy: actor.user.id,
-            replace: true,
-            field: 'document',
-          });
-          await audit(tx, actor, `hibah.${k.kind.entity}.update`, h.id, null, { [`${type}_id`]: att.id, id: row.id });
-          return att;
+        // Stored before the transaction, recorded in it (ADR 0220).
+        const uploads = new Uploads(ctx.store);
+        const staged = await uploads.stage({
+          ownerType: attachable,
+          ownerId: idOf(req),
+          data,
+          allowed: [...IMAGE_TYPES, 'application/pdf'],
+          field: 'document',
         });
+        const a = await uploads.settle(
+          db.transaction(async (tx) => {
+            const h = await fillableHibah(tx, actor.user, hibahId);
+            const row = await findChild(tx, actor.user, k.kind, h.id, idOf(req));
+            const att = await uploads.record(asDb(tx), staged, {
+              attachableType: attachable,
+              attachableId: row.id,
+              type,
+              description: b.description ?? null,
+              originalFilename: b.document_filename ?? null,
+              uploadedBy: actor.user.id,
+              replace: true,
+            });
+            await audit(tx, actor, `hibah.${k.kind.entity}.update`, h.id, null, {
+              [`${type}_id`]: att.id,
+              id: row.id,
+            });
+            return att;
+          }),
+        );
         return reply.status(201).send({
           attachment: { id: a.id, type: a.type, public_path: publicPath(a.id), mime_type: a.mime_type },
         });

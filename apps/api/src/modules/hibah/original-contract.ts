@@ -17,7 +17,7 @@
 import { H } from '@wasiat/domain';
 import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { checkFile, decodeBase64, saveAttachment } from '../../platform/files/uploads.ts';
+import { checkFile, decodeBase64, Uploads } from '../../platform/files/uploads.ts';
 import { fieldError } from '../../platform/http/errors.ts';
 import { assertSignatureDrawn } from '../wills/signature-facts.ts';
 import type { Body } from './original-contract-kinds.ts';
@@ -79,21 +79,29 @@ export async function signForDraft(ctx: Ctx, actor: Actor, hibahId: string, data
   const data = decodeBase64(dataUrl, 'signature');
   await checkFile(data, ['image/png'], 'signature');
   await assertSignatureDrawn(data, 'signature');
-  return ctx.db.transaction(async (tx) => {
-    const h = await findVisibleHibah(tx, actor.user, hibahId, true);
-    assertGrantor(actor.user, h);
-    if (h.status !== 3 || h.is_draft_accepted) throw fieldError('_', H.notEditable);
-    const att = await saveAttachment(asDb(tx), ctx.store, {
-      attachableType: 'Hibah',
-      attachableId: h.id,
-      type: 'signature',
-      description: 'draft-acceptance',
-      data,
-      allowed: ['image/png'],
-      uploadedBy: actor.user.id,
-      field: 'signature',
-    });
-    await audit(tx, actor, 'hibah.sign', h.id, null, { draft_acceptance_signature_id: att.id });
-    return att.id;
+  // Stored before the transaction, recorded in it (ADR 0220).
+  const uploads = new Uploads(ctx.store);
+  const staged = await uploads.stage({
+    ownerType: 'Hibah',
+    ownerId: hibahId,
+    data,
+    allowed: ['image/png'],
+    field: 'signature',
   });
+  return uploads.settle(
+    ctx.db.transaction(async (tx) => {
+      const h = await findVisibleHibah(tx, actor.user, hibahId, true);
+      assertGrantor(actor.user, h);
+      if (h.status !== 3 || h.is_draft_accepted) throw fieldError('_', H.notEditable);
+      const att = await uploads.record(asDb(tx), staged, {
+        attachableType: 'Hibah',
+        attachableId: h.id,
+        type: 'signature',
+        description: 'draft-acceptance',
+        uploadedBy: actor.user.id,
+      });
+      await audit(tx, actor, 'hibah.sign', h.id, null, { draft_acceptance_signature_id: att.id });
+      return att.id;
+    }),
+  );
 }

@@ -24,7 +24,7 @@ import {
   signature_events,
   users,
 } from '../../db/schema/index.ts';
-import { checkFile, decodeBase64, saveAttachment } from '../../platform/files/uploads.ts';
+import { checkFile, decodeBase64, Uploads } from '../../platform/files/uploads.ts';
 import { fieldError, notFound } from '../../platform/http/errors.ts';
 import type { AuthUser } from '../auth/guard.ts';
 import { assertSignatureDrawn } from '../wills/signature-facts.ts';
@@ -162,65 +162,73 @@ export async function signAsReceiver(
   const data = decodeBase64(dataUrl, 'signature');
   await checkFile(data, ['image/png'], 'signature');
   await assertSignatureDrawn(data, 'signature');
-  return ctx.db.transaction(async (tx) => {
-    if (actor) {
-      const h = await findVisibleHibah(tx, actor.user, hibahId, true);
-      assertGrantor(actor.user, h);
-    }
-    const [h] = await tx.select().from(hibahs).where(eq(hibahs.id, hibahId)).for('update');
-    if (!h) throw notFound();
-    const [r] = await tx
-      .select()
-      .from(hibah_receivers)
-      .where(and(eq(hibah_receivers.id, receiverId), eq(hibah_receivers.hibah_id, h.id)));
-    if (!r) throw notFound();
-    if (!receiverMaySign(h, r)) throw fieldError('_', H.draftNotAccepted);
-    // A minor's acceptance (qabul) is the caretaker's, through their link and code (issue 21 item 4; ADR 0167).
-    if (actor && r.is_minor) throw fieldError('_', H.minorAcceptsThroughCaretaker);
-    const att = await saveAttachment(asDb(tx), ctx.store, {
-      attachableType: 'HibahReceiver',
-      attachableId: r.id,
-      type: 'signature',
-      description: 'receiver',
-      data,
-      allowed: ['image/png'],
-      uploadedBy: actor?.user.id ?? null,
-      replace: true,
-      field: 'signature',
-    });
-    const now = new Date();
-    const [after] = await tx
-      .update(hibah_receivers)
-      .set({ signature_id: att.id, signed_at: now, accepted_by_caretaker_id: caretakerId })
-      .where(eq(hibah_receivers.id, r.id))
-      .returning();
-    await tx.insert(signature_events).values({
-      signable_type: 'Hibah',
-      signable_id: h.id,
-      role: 'receiver',
-      signer_name: r.name,
-      witness_id: r.id,
-      attachment_id: att.id,
-      actor_id: actor?.user.id ?? null,
-      ip: actor?.ip ?? ip ?? null,
-      user_agent: (actor ? actor.userAgent : client?.userAgent) ?? null,
-      // Through a link: when it was mailed and first opened; on the grantor's device: not recorded.
-      sent_at: actor ? null : r.link_sent_at,
-      viewed_at: actor ? null : r.link_viewed_at,
-      document_sha256: await hibahDocumentVersion(tx, h.id),
-      signed_at: now,
-    });
-    const who = actor ?? { user: { id: null } as unknown as AuthUser, ip };
-    await audit(
-      tx,
-      who,
-      'hibah.receiver.sign',
-      h.id,
-      { signature_id: r.signature_id },
-      { receiver_id: r.id, signature_id: after.signature_id },
-    );
-    return after;
+  // Stored before the transaction, recorded in it (ADR 0220).
+  const uploads = new Uploads(ctx.store);
+  const staged = await uploads.stage({
+    ownerType: 'HibahReceiver',
+    ownerId: receiverId,
+    data,
+    allowed: ['image/png'],
+    field: 'signature',
   });
+  return uploads.settle(
+    ctx.db.transaction(async (tx) => {
+      if (actor) {
+        const h = await findVisibleHibah(tx, actor.user, hibahId, true);
+        assertGrantor(actor.user, h);
+      }
+      const [h] = await tx.select().from(hibahs).where(eq(hibahs.id, hibahId)).for('update');
+      if (!h) throw notFound();
+      const [r] = await tx
+        .select()
+        .from(hibah_receivers)
+        .where(and(eq(hibah_receivers.id, receiverId), eq(hibah_receivers.hibah_id, h.id)));
+      if (!r) throw notFound();
+      if (!receiverMaySign(h, r)) throw fieldError('_', H.draftNotAccepted);
+      // A minor's acceptance (qabul) is the caretaker's, through their link and code (issue 21 item 4; ADR 0167).
+      if (actor && r.is_minor) throw fieldError('_', H.minorAcceptsThroughCaretaker);
+      const att = await uploads.record(asDb(tx), staged, {
+        attachableType: 'HibahReceiver',
+        attachableId: r.id,
+        type: 'signature',
+        description: 'receiver',
+        uploadedBy: actor?.user.id ?? null,
+        replace: true,
+      });
+      const now = new Date();
+      const [after] = await tx
+        .update(hibah_receivers)
+        .set({ signature_id: att.id, signed_at: now, accepted_by_caretaker_id: caretakerId })
+        .where(eq(hibah_receivers.id, r.id))
+        .returning();
+      await tx.insert(signature_events).values({
+        signable_type: 'Hibah',
+        signable_id: h.id,
+        role: 'receiver',
+        signer_name: r.name,
+        witness_id: r.id,
+        attachment_id: att.id,
+        actor_id: actor?.user.id ?? null,
+        ip: actor?.ip ?? ip ?? null,
+        user_agent: (actor ? actor.userAgent : client?.userAgent) ?? null,
+        // Through a link: when it was mailed and first opened; on the grantor's device: not recorded.
+        sent_at: actor ? null : r.link_sent_at,
+        viewed_at: actor ? null : r.link_viewed_at,
+        document_sha256: await hibahDocumentVersion(tx, h.id),
+        signed_at: now,
+      });
+      const who = actor ?? { user: { id: null } as unknown as AuthUser, ip };
+      await audit(
+        tx,
+        who,
+        'hibah.receiver.sign',
+        h.id,
+        { signature_id: r.signature_id },
+        { receiver_id: r.id, signature_id: after.signature_id },
+      );
+      return after;
+    }),
+  );
 }
 
 /**
@@ -232,41 +240,49 @@ export async function signAsGrantor(ctx: Ctx, actor: Actor, hibahId: string, dat
   const data = decodeBase64(dataUrl, 'signature');
   await checkFile(data, ['image/png'], 'signature');
   await assertSignatureDrawn(data, 'signature');
-  return ctx.db.transaction(async (tx) => {
-    const h = await findVisibleHibah(tx, actor.user, hibahId, true);
-    assertGrantor(actor.user, h);
-    if (h.status !== 0 && h.status !== 1) throw fieldError('_', H.notEditable);
-    const att = await saveAttachment(asDb(tx), ctx.store, {
-      attachableType: 'Hibah',
-      attachableId: h.id,
-      type: 'signature',
-      description: 'grantor',
-      data,
-      allowed: ['image/png'],
-      uploadedBy: actor.user.id,
-      replace: true,
-      field: 'signature',
-    });
-    await tx.update(hibahs).set({ signature_id: att.id }).where(eq(hibahs.id, h.id));
-    const [d] = await tx
-      .select({ name: hibah_user_details.name })
-      .from(hibah_user_details)
-      .where(eq(hibah_user_details.hibah_id, h.id));
-    await tx.insert(signature_events).values({
-      signable_type: 'Hibah',
-      signable_id: h.id,
-      role: 'grantor',
-      signer_name: d?.name ?? actor.user.name,
-      attachment_id: att.id,
-      actor_id: actor.user.id,
-      ip: actor.ip ?? null,
-      user_agent: actor.userAgent ?? null,
-      // The document was made available to the grantor when the hibah was created (as a will's testator; ADR 0072).
-      sent_at: h.created_at,
-      document_sha256: await hibahDocumentVersion(tx, h.id),
-      signed_at: new Date(),
-    });
-    await audit(tx, actor, 'hibah.sign', h.id, { signature_id: h.signature_id }, { signature_id: att.id });
-    return att.id;
+  // Stored before the transaction, recorded in it (ADR 0220).
+  const uploads = new Uploads(ctx.store);
+  const staged = await uploads.stage({
+    ownerType: 'Hibah',
+    ownerId: hibahId,
+    data,
+    allowed: ['image/png'],
+    field: 'signature',
   });
+  return uploads.settle(
+    ctx.db.transaction(async (tx) => {
+      const h = await findVisibleHibah(tx, actor.user, hibahId, true);
+      assertGrantor(actor.user, h);
+      if (h.status !== 0 && h.status !== 1) throw fieldError('_', H.notEditable);
+      const att = await uploads.record(asDb(tx), staged, {
+        attachableType: 'Hibah',
+        attachableId: h.id,
+        type: 'signature',
+        description: 'grantor',
+        uploadedBy: actor.user.id,
+        replace: true,
+      });
+      await tx.update(hibahs).set({ signature_id: att.id }).where(eq(hibahs.id, h.id));
+      const [d] = await tx
+        .select({ name: hibah_user_details.name })
+        .from(hibah_user_details)
+        .where(eq(hibah_user_details.hibah_id, h.id));
+      await tx.insert(signature_events).values({
+        signable_type: 'Hibah',
+        signable_id: h.id,
+        role: 'grantor',
+        signer_name: d?.name ?? actor.user.name,
+        attachment_id: att.id,
+        actor_id: actor.user.id,
+        ip: actor.ip ?? null,
+        user_agent: actor.userAgent ?? null,
+        // The document was made available to the grantor when the hibah was created (as a will's testator; ADR 0072).
+        sent_at: h.created_at,
+        document_sha256: await hibahDocumentVersion(tx, h.id),
+        signed_at: new Date(),
+      });
+      await audit(tx, actor, 'hibah.sign', h.id, { signature_id: h.signature_id }, { signature_id: att.id });
+      return att.id;
+    }),
+  );
 }

@@ -10,7 +10,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import { hibah_receivers, hibah_witnesses, hibahs, signature_events } from '../../db/schema/index.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
-import { checkFile, decodeBase64, saveAttachment } from '../../platform/files/uploads.ts';
+import { checkFile, decodeBase64, Uploads } from '../../platform/files/uploads.ts';
 import { AppError, fieldError } from '../../platform/http/errors.ts';
 import { newOtpCode, OTP_MAX_WRONG, OTP_TTL_MS } from '../otp/service.ts';
 import { SmsSendError, smsSenderFor } from '../otp/sms.ts';
@@ -182,49 +182,57 @@ export async function confirmWitness(
       .where(eq(hibah_witnesses.id, w0.id));
     throw fieldError('code', H.otpIncorrect);
   }
-  return ctx.db.transaction(async (tx) => {
-    const [h] = await tx.select().from(hibahs).where(eq(hibahs.id, id)).for('update');
-    if (h?.status !== 4) throw fieldError('_', H.invalidTransition);
-    const [w] = await tx.select().from(hibah_witnesses).where(eq(hibah_witnesses.id, wid)).for('update');
-    if (w.confirmed_at) throw fieldError('_', H.alreadyConfirmed);
-    const att = await saveAttachment(tx as never, ctx.store, {
-      attachableType: 'HibahWitness',
-      attachableId: w.id,
-      type: 'signature',
-      description: 'witness',
-      data,
-      allowed: ['image/png'],
-      replace: true,
-      field: 'signature',
-    });
-    const [after] = await tx
-      .update(hibah_witnesses)
-      .set({ signature_id: att.id, confirmed_at: now, otp_hash: null, otp_verified_at: now })
-      .where(eq(hibah_witnesses.id, w.id))
-      .returning();
-    await tx.insert(signature_events).values({
-      signable_type: 'Hibah',
-      signable_id: h.id,
-      role: 'witness',
-      signer_name: w.name,
-      witness_id: w.id,
-      attachment_id: att.id,
-      ip: ip ?? null,
-      user_agent: userAgent ?? null,
-      sent_at: w.link_sent_at,
-      viewed_at: w.link_viewed_at,
-      document_sha256: await hibahDocumentVersion(tx, h.id),
-      signed_at: now,
-    });
-    await recordAudit(tx as never, {
-      actorId: null,
-      action: 'hibah.witness.confirm',
-      entityType: 'Hibah',
-      entityId: h.id,
-      before: { witness_id: w.id, confirmed_at: null },
-      after: { witness_id: w.id, confirmed_at: after.confirmed_at },
-      ip,
-    });
-    return { witness: { id: after.id, name: after.name, confirmed_at: after.confirmed_at } };
+  // Stored before the transaction, recorded in it (ADR 0220).
+  const uploads = new Uploads(ctx.store);
+  const staged = await uploads.stage({
+    ownerType: 'HibahWitness',
+    ownerId: wid,
+    data,
+    allowed: ['image/png'],
+    field: 'signature',
   });
+  return uploads.settle(
+    ctx.db.transaction(async (tx) => {
+      const [h] = await tx.select().from(hibahs).where(eq(hibahs.id, id)).for('update');
+      if (h?.status !== 4) throw fieldError('_', H.invalidTransition);
+      const [w] = await tx.select().from(hibah_witnesses).where(eq(hibah_witnesses.id, wid)).for('update');
+      if (w.confirmed_at) throw fieldError('_', H.alreadyConfirmed);
+      const att = await uploads.record(tx as never, staged, {
+        attachableType: 'HibahWitness',
+        attachableId: w.id,
+        type: 'signature',
+        description: 'witness',
+        replace: true,
+      });
+      const [after] = await tx
+        .update(hibah_witnesses)
+        .set({ signature_id: att.id, confirmed_at: now, otp_hash: null, otp_verified_at: now })
+        .where(eq(hibah_witnesses.id, w.id))
+        .returning();
+      await tx.insert(signature_events).values({
+        signable_type: 'Hibah',
+        signable_id: h.id,
+        role: 'witness',
+        signer_name: w.name,
+        witness_id: w.id,
+        attachment_id: att.id,
+        ip: ip ?? null,
+        user_agent: userAgent ?? null,
+        sent_at: w.link_sent_at,
+        viewed_at: w.link_viewed_at,
+        document_sha256: await hibahDocumentVersion(tx, h.id),
+        signed_at: now,
+      });
+      await recordAudit(tx as never, {
+        actorId: null,
+        action: 'hibah.witness.confirm',
+        entityType: 'Hibah',
+        entityId: h.id,
+        before: { witness_id: w.id, confirmed_at: null },
+        after: { witness_id: w.id, confirmed_at: after.confirmed_at },
+        ip,
+      });
+      return { witness: { id: after.id, name: after.name, confirmed_at: after.confirmed_at } };
+    }),
+  );
 }

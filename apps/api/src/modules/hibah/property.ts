@@ -20,7 +20,7 @@ import { and, asc, count, eq, ne } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { attachments, hibah_properties, hibah_property_receivers, hibah_receivers } from '../../db/schema/index.ts';
-import { DOCUMENT_TYPES, decodeBase64, saveAttachment } from '../../platform/files/uploads.ts';
+import { DOCUMENT_TYPES, decodeBase64, Uploads } from '../../platform/files/uploads.ts';
 import { fieldError, notFound } from '../../platform/http/errors.ts';
 import type { AuthUser } from '../auth/guard.ts';
 import { type ChildKind, findChild } from './children.ts';
@@ -183,26 +183,34 @@ export async function addPropertyDocument(
   body: { document: string | Buffer; description?: string; filename?: string },
 ) {
   const data = Buffer.isBuffer(body.document) ? body.document : decodeBase64(body.document, 'document');
-  return ctx.db.transaction(async (tx) => {
-    const h = await fillableHibah(tx, actor.user, hibahId);
-    const p = await findChild(tx, actor.user, PROPERTY, h.id, propertyId);
-    const a = await saveAttachment(asDb(tx), ctx.store, {
-      attachableType: 'HibahProperty',
-      attachableId: p.id,
-      type: 'Extra',
-      data,
-      allowed: DOCUMENT_TYPES,
-      description: body.description ?? null,
-      originalFilename: body.filename ?? null,
-      uploadedBy: actor.user.id,
-    });
-    await audit(tx, actor, 'hibah.property.document', h.id, null, { property_id: p.id, attachment_id: a.id });
-    return {
-      id: a.id,
-      type: a.type,
-      description: a.description,
-      original_filename: a.original_filename,
-      mime_type: a.mime_type,
-    };
+  // Stored before the transaction, recorded in it (ADR 0220).
+  const uploads = new Uploads(ctx.store);
+  const staged = await uploads.stage({
+    ownerType: 'HibahProperty',
+    ownerId: propertyId,
+    data,
+    allowed: DOCUMENT_TYPES,
   });
+  return uploads.settle(
+    ctx.db.transaction(async (tx) => {
+      const h = await fillableHibah(tx, actor.user, hibahId);
+      const p = await findChild(tx, actor.user, PROPERTY, h.id, propertyId);
+      const a = await uploads.record(asDb(tx), staged, {
+        attachableType: 'HibahProperty',
+        attachableId: p.id,
+        type: 'Extra',
+        description: body.description ?? null,
+        originalFilename: body.filename ?? null,
+        uploadedBy: actor.user.id,
+      });
+      await audit(tx, actor, 'hibah.property.document', h.id, null, { property_id: p.id, attachment_id: a.id });
+      return {
+        id: a.id,
+        type: a.type,
+        description: a.description,
+        original_filename: a.original_filename,
+        mime_type: a.mime_type,
+      };
+    }),
+  );
 }

@@ -17,6 +17,10 @@
  * programme, so sending the same files again returns the first upload's result (`repeated: true`) and adds
  * nothing; a different file naming an existing certificate number is refused row by row. Uploads of one
  * programme are serialised by locking the programme row; each upload writes one audit event.
+ *
+ * The PDFs are stored before the transaction and recorded in it (ADR 0220): those of the rows whose own checks
+ * pass (all but `duplicate_existing`, which only the locked transaction can tell); the files of rows it then
+ * refuses, or of an upload it finds repeated, are deleted after it.
  */
 import { createHash } from 'node:crypto';
 import { type CertificateRowInput, certificateRowSchema, MAX_UPLOAD_ROWS, PG } from '@wasiat/domain';
@@ -25,7 +29,7 @@ import type { Db } from '../../db/client.ts';
 import { certificate_upload_rows, certificate_uploads, certificates, programmes } from '../../db/schema/index.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import type { FileStore } from '../../platform/files/storage.ts';
-import { checkFile, saveAttachment } from '../../platform/files/uploads.ts';
+import { checkFile, type StagedUpload, Uploads } from '../../platform/files/uploads.ts';
 import { AppError, fieldError } from '../../platform/http/errors.ts';
 import type { AuthUser } from '../auth/guard.ts';
 import { klToday } from '../reports/filters.ts';
@@ -76,29 +80,71 @@ function checkRow(r: SheetRow, today: string): CheckedRow {
   return { sheet: r, reasons: [...new Set(reasons)] };
 }
 
+/** How many rows of the file give each certificate number. */
+function numberCounts(checked: CheckedRow[]) {
+  const counts = new Map<string, number>();
+  for (const c of checked)
+    if (c.value) counts.set(c.value.certificate_no, (counts.get(c.value.certificate_no) ?? 0) + 1);
+  return counts;
+}
+
+/** What one upload (bulk or single) processes. */
+interface UploadInput {
+  programmeId: string;
+  kind: 'bulk' | 'single';
+  fileName: string | null;
+  hash: string;
+  rows: SheetRow[];
+  pdfs: UploadedFile[];
+  ip?: string;
+}
+
 /**
- * Process rows into an upload (inside `tx`, programme locked). Returns the upload id.
+ * Store (before the transaction) the PDF of every row that {@link processRows} may accept: a valid row whose
+ * number is once in the file, with a matching PDF that is a PDF. @returns the staged files by certificate number.
+ */
+async function stagePdfs(uploads: Uploads, p: UploadInput, today: string) {
+  const checked = p.rows.map((r) => checkRow(r, today));
+  const counts = numberCounts(checked);
+  const staged = new Map<string, StagedUpload>();
+  for (const c of checked) {
+    const no = c.value?.certificate_no;
+    if (!no || counts.get(no) !== 1) continue;
+    const pdf = matchPdf(p.pdfs, no);
+    if (!pdf) continue;
+    try {
+      await checkFile(pdf.data, ['application/pdf'], 'document');
+    } catch {
+      continue;
+    }
+    staged.set(
+      no,
+      await uploads.stage({
+        ownerType: 'Certificate',
+        ownerId: p.programmeId,
+        data: pdf.data,
+        allowed: ['application/pdf'],
+      }),
+    );
+  }
+  return staged;
+}
+
+/**
+ * Process rows into an upload (inside `tx`, programme locked). Returns the upload id. Each accepted row's PDF is
+ * recorded from `staged` (see {@link stagePdfs}; taken out of it).
  * @param single a single upload: a refused row throws 422 with its reasons by field instead.
  */
 async function processRows(
   tx: Db,
-  store: FileStore,
+  uploads: Uploads,
+  staged: Map<string, StagedUpload>,
   user: AuthUser,
-  p: {
-    programmeId: string;
-    kind: 'bulk' | 'single';
-    fileName: string | null;
-    hash: string;
-    rows: SheetRow[];
-    pdfs: UploadedFile[];
-    ip?: string;
-  },
+  p: UploadInput,
+  today: string,
 ) {
-  const today = klToday();
   const checked = p.rows.map((r) => checkRow(r, today));
-  const counts = new Map<string, number>();
-  for (const c of checked)
-    if (c.value) counts.set(c.value.certificate_no, (counts.get(c.value.certificate_no) ?? 0) + 1);
+  const counts = numberCounts(checked);
   const numbers = [...counts.keys()];
   const existing = new Set(
     numbers.length
@@ -156,12 +202,14 @@ async function processRows(
         .insert(certificates)
         .values({ programme_id: p.programmeId, upload_id: upload.id, ...c.value, pdf_sha256: sha256(c.pdf.data) })
         .returning();
-      const att = await saveAttachment(tx, store, {
+      const file = staged.get(c.value.certificate_no);
+      // stagePdfs staged every row that can get here (same checks, same `today`).
+      if (!file) throw new Error(`certificate ${c.value.certificate_no}: PDF not staged`);
+      staged.delete(c.value.certificate_no);
+      const att = await uploads.record(tx, file, {
         attachableType: 'Certificate',
         attachableId: cert.id,
         type: 'certificate',
-        data: c.pdf.data,
-        allowed: ['application/pdf'],
         originalFilename: c.pdf.filename,
         uploadedBy: user.id,
       });
@@ -192,14 +240,46 @@ async function processRows(
   return upload.id;
 }
 
-/** Lock the programme row (one upload per programme at a time) and find an earlier upload of the same hash. */
-async function lockAndFind(tx: Db, programmeId: string, hash: string) {
-  await tx.select({ id: programmes.id }).from(programmes).where(eq(programmes.id, programmeId)).for('update');
-  const [prev] = await tx
+/** An earlier upload of the same hash to the programme (its id), if any. */
+async function findUpload(db: Db, programmeId: string, hash: string) {
+  const [prev] = await db
     .select({ id: certificate_uploads.id })
     .from(certificate_uploads)
     .where(and(eq(certificate_uploads.programme_id, programmeId), eq(certificate_uploads.upload_hash, hash)));
   return prev?.id;
+}
+
+/** Lock the programme row (one upload per programme at a time) and find an earlier upload of the same hash. */
+async function lockAndFind(tx: Db, programmeId: string, hash: string) {
+  await tx.select({ id: programmes.id }).from(programmes).where(eq(programmes.id, programmeId)).for('update');
+  return findUpload(tx, programmeId, hash);
+}
+
+/**
+ * Run an upload: its PDFs staged (unless it is already known as a repeat), then its transaction (programme
+ * locked; a repeat found there adds nothing). Staged files not recorded are deleted after the commit.
+ */
+async function runUpload(db: Db, store: FileStore, user: AuthUser, p: UploadInput) {
+  // Sending the same files again (a retry) answers the first upload without storing anything.
+  const known = await findUpload(db, p.programmeId, p.hash);
+  if (known) return { id: known, repeated: true };
+  const today = klToday();
+  const uploads = new Uploads(store);
+  let staged = new Map<string, StagedUpload>();
+  const result = await uploads.settle(
+    (async () => {
+      staged = await stagePdfs(uploads, p, today);
+      return inTx(db, async (tx) => {
+        const prev = await lockAndFind(tx, p.programmeId, p.hash);
+        if (prev) return { id: prev, repeated: true };
+        const id = await processRows(tx, uploads, staged, user, p, today);
+        return { id, repeated: false };
+      });
+    })(),
+  );
+  // The files of rows refused (duplicate_existing) or of a repeat found under the lock.
+  await Promise.all([...staged.values()].map((f) => store.delete(f.key).catch(() => {})));
+  return result;
 }
 
 /**
@@ -227,19 +307,14 @@ export async function bulkUpload(
       ].join('\n'),
     ),
   );
-  return inTx(db, async (tx) => {
-    const prev = await lockAndFind(tx, programme.id, hash);
-    if (prev) return { id: prev, repeated: true };
-    const id = await processRows(tx, store, user, {
-      programmeId: programme.id,
-      kind: 'bulk',
-      fileName: input.spreadsheet?.filename ?? null,
-      hash,
-      rows,
-      pdfs: input.pdfs,
-      ip: input.ip,
-    });
-    return { id, repeated: false };
+  return runUpload(db, store, user, {
+    programmeId: programme.id,
+    kind: 'bulk',
+    fileName: input.spreadsheet?.filename ?? null,
+    hash,
+    rows,
+    pdfs: input.pdfs,
+    ip: input.ip,
   });
 }
 
@@ -265,19 +340,14 @@ export async function singleUpload(
   };
   const pdfs = input.pdf ? [{ ...input.pdf, filename: `${row.certificate_no.toUpperCase()}.pdf` }] : [];
   const hash = sha256(Buffer.from(`single\n${JSON.stringify(row)}\n${pdfs[0] ? sha256(pdfs[0].data) : ''}`));
-  return inTx(db, async (tx) => {
-    const prev = await lockAndFind(tx, programme.id, hash);
-    if (prev) return { id: prev, repeated: true };
-    const id = await processRows(tx, store, user, {
-      programmeId: programme.id,
-      kind: 'single',
-      fileName: input.pdf?.filename ?? null,
-      hash,
-      rows: [row],
-      pdfs,
-      ip: input.ip,
-    });
-    return { id, repeated: false };
+  return runUpload(db, store, user, {
+    programmeId: programme.id,
+    kind: 'single',
+    fileName: input.pdf?.filename ?? null,
+    hash,
+    rows: [row],
+    pdfs,
+    ip: input.ip,
   });
 }
 

@@ -9,7 +9,7 @@ import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
-import { checkFile, decodeBase64, saveAttachment } from '../../platform/files/uploads.ts';
+import { checkFile, decodeBase64, Uploads } from '../../platform/files/uploads.ts';
 import { AppError, notFound } from '../../platform/http/errors.ts';
 import { pageParams, toPage } from '../../platform/http/pagination.ts';
 import type { AuthUser } from '../auth/guard.ts';
@@ -159,27 +159,30 @@ export async function saveUserSignature(
   if (id !== actor.user.id) throw notFound();
   const data = decodeBase64(dataUrl, 'document');
   await checkFile(data, ['image/png'], 'document');
-  return ctx.db.transaction(async (tx) => {
-    const row = await saveAttachment(tx as unknown as Db, ctx.store, {
-      attachableType: 'User',
-      attachableId: id,
-      type: 'signature',
-      description: 'user',
-      data,
-      allowed: ['image/png'],
-      uploadedBy: id,
-      replace: true,
-    });
-    await tx.update(users).set({ signature_id: row.id }).where(eq(users.id, id));
-    await recordAudit(tx as unknown as Db, {
-      actorId: id,
-      action: 'user.sign',
-      entityType: 'User',
-      entityId: id,
-      before: { signature_id: actor.user.signature_id },
-      after: { signature_id: row.id, signature_method: method },
-      ip: actor.ip,
-    });
-    return row.id;
-  });
+  // Stored before the transaction, recorded in it (ADR 0220).
+  const uploads = new Uploads(ctx.store);
+  const staged = await uploads.stage({ ownerType: 'User', ownerId: id, data, allowed: ['image/png'] });
+  return uploads.settle(
+    ctx.db.transaction(async (tx) => {
+      const row = await uploads.record(tx as unknown as Db, staged, {
+        attachableType: 'User',
+        attachableId: id,
+        type: 'signature',
+        description: 'user',
+        uploadedBy: id,
+        replace: true,
+      });
+      await tx.update(users).set({ signature_id: row.id }).where(eq(users.id, id));
+      await recordAudit(tx as unknown as Db, {
+        actorId: id,
+        action: 'user.sign',
+        entityType: 'User',
+        entityId: id,
+        before: { signature_id: actor.user.signature_id },
+        after: { signature_id: row.id, signature_method: method },
+        ip: actor.ip,
+      });
+      return row.id;
+    }),
+  );
 }

@@ -30,7 +30,7 @@ import {
   decodeBase64,
   IMAGE_TYPES,
   prepareUpload,
-  saveAttachment,
+  Uploads,
 } from '../../platform/files/uploads.ts';
 import { fieldError, notFound } from '../../platform/http/errors.ts';
 import type { AuthUser } from '../auth/guard.ts';
@@ -104,95 +104,102 @@ export async function uploadWillDocument(
   const data = await prepareUpload(raw, mykad ? IMAGE_TYPES : DOCUMENT_TYPES, 'document');
   // MyKad front: OCR outside the transaction (about a second, in tesseract's worker thread; ADR 0090).
   const read = input.type === 'mykad-front' ? await readCard(data) : null;
-  return ctx.db.transaction(async (tx) => {
-    const will = await editableWill(tx, actor.user, willId, part, true);
-    assertSameMykad(read, await testatorMykad(asDb(tx), will), 'document');
-    const ofType = (type: string) =>
-      tx
-        .select()
-        .from(attachments)
-        .where(
-          and(
-            eq(attachments.attachable_type, 'Wasiat'),
-            eq(attachments.attachable_id, will.id),
-            eq(attachments.type, type),
-          ),
-        );
-    if (mykad) {
-      const other = await ofType(input.type === 'mykad-front' ? 'mykad-back' : 'mykad-front');
-      if (other.some((o) => o.sha256 === sha256(data))) throw fieldError('document', V.mykadSameFile);
-    }
-    const row = await saveAttachment(asDb(tx), ctx.store, {
-      attachableType: 'Wasiat',
-      attachableId: will.id,
-      type: input.type,
-      data,
-      allowed: mykad ? IMAGE_TYPES : DOCUMENT_TYPES,
-      field: 'document',
-      description: input.description ?? null,
-      originalFilename: input.filename ?? null,
-      uploadedBy: actor.user.id,
-      replace: mykad || replace,
-      prepared: true,
-    });
-    if (mykad && (await ofType('mykad-front')).length && (await ofType('mykad-back')).length) {
-      await markPartDone(tx, will.id, 'document');
-    }
-    const reading = read
-      ? await saveReading(
-          asDb(tx),
-          { userId: will.user_id, wasiatId: will.id, attachmentId: row.id, uploadedBy: actor.user.id },
-          read,
-        )
-      : null;
-    await audit(tx, actor, 'will.document', { type: 'Wasiat', id: will.id }, null, attachmentBody(row));
-    return Object.assign(row, { document_ocr: reading ? serializeReading(reading) : null });
+  // Stored before the transaction, recorded in it (ADR 0220).
+  const uploads = new Uploads(ctx.store);
+  const staged = await uploads.stage({
+    ownerType: 'Wasiat',
+    ownerId: willId,
+    data,
+    allowed: mykad ? IMAGE_TYPES : DOCUMENT_TYPES,
+    prepared: true,
   });
+  return uploads.settle(
+    ctx.db.transaction(async (tx) => {
+      const will = await editableWill(tx, actor.user, willId, part, true);
+      assertSameMykad(read, await testatorMykad(asDb(tx), will), 'document');
+      const ofType = (type: string) =>
+        tx
+          .select()
+          .from(attachments)
+          .where(
+            and(
+              eq(attachments.attachable_type, 'Wasiat'),
+              eq(attachments.attachable_id, will.id),
+              eq(attachments.type, type),
+            ),
+          );
+      if (mykad) {
+        const other = await ofType(input.type === 'mykad-front' ? 'mykad-back' : 'mykad-front');
+        if (other.some((o) => o.sha256 === sha256(data))) throw fieldError('document', V.mykadSameFile);
+      }
+      const row = await uploads.record(asDb(tx), staged, {
+        attachableType: 'Wasiat',
+        attachableId: will.id,
+        type: input.type,
+        description: input.description ?? null,
+        originalFilename: input.filename ?? null,
+        uploadedBy: actor.user.id,
+        replace: mykad || replace,
+      });
+      if (mykad && (await ofType('mykad-front')).length && (await ofType('mykad-back')).length) {
+        await markPartDone(tx, will.id, 'document');
+      }
+      const reading = read
+        ? await saveReading(
+            asDb(tx),
+            { userId: will.user_id, wasiatId: will.id, attachmentId: row.id, uploadedBy: actor.user.id },
+            read,
+          )
+        : null;
+      await audit(tx, actor, 'will.document', { type: 'Wasiat', id: will.id }, null, attachmentBody(row));
+      return Object.assign(row, { document_ocr: reading ? serializeReading(reading) : null });
+    }),
+  );
 }
 
 /** The manual eKYC selfie (see the module comment). @returns the attachment row. */
 async function uploadManualEkyc(ctx: Ctx, actor: Actor, willId: string, input: DocumentInput) {
   const data = decodeBase64(input.document, 'document');
-  await checkFile(data, IMAGE_TYPES, 'document');
-  return ctx.db.transaction(async (tx) => {
-    const will = await editableWill(tx, actor.user, willId, 'ekyc', true);
-    const max = await maxAttemptsFor({ env: ctx.env, db: asDb(tx) }, will.organization_id);
-    if (will.ekyc_verified_at || will.face_verification_count < max) {
-      throw fieldError('type', 'ekyc.manual_not_allowed');
-    }
-    const row = await saveAttachment(asDb(tx), ctx.store, {
-      attachableType: 'Wasiat',
-      attachableId: will.id,
-      type: 'ekyc-manual',
-      data,
-      allowed: IMAGE_TYPES,
-      field: 'document',
-      description: input.description ?? null,
-      originalFilename: input.filename ?? null,
-      uploadedBy: actor.user.id,
-      replace: true,
-    });
-    await tx
-      .update(ekyc_manual_reviews)
-      .set({ status: 'superseded' })
-      .where(and(eq(ekyc_manual_reviews.wasiat_id, will.id), eq(ekyc_manual_reviews.status, 'pending')));
-    const [review] = await tx
-      .insert(ekyc_manual_reviews)
-      .values({
-        wasiat_id: will.id,
-        ekycable_type: 'Wasiat',
-        ekycable_id: will.id,
-        user_id: will.user_id,
-        attachment_id: row.id,
-        uploaded_by: actor.user.id,
-      })
-      .returning();
-    await audit(tx, actor, 'ekyc.manual_upload', { type: 'Wasiat', id: will.id }, null, {
-      review_id: review.id,
-      attachment: attachmentBody(row),
-    });
-    return row;
-  });
+  const uploads = new Uploads(ctx.store);
+  const staged = await uploads.stage({ ownerType: 'Wasiat', ownerId: willId, data, allowed: IMAGE_TYPES });
+  return uploads.settle(
+    ctx.db.transaction(async (tx) => {
+      const will = await editableWill(tx, actor.user, willId, 'ekyc', true);
+      const max = await maxAttemptsFor({ env: ctx.env, db: asDb(tx) }, will.organization_id);
+      if (will.ekyc_verified_at || will.face_verification_count < max) {
+        throw fieldError('type', 'ekyc.manual_not_allowed');
+      }
+      const row = await uploads.record(asDb(tx), staged, {
+        attachableType: 'Wasiat',
+        attachableId: will.id,
+        type: 'ekyc-manual',
+        description: input.description ?? null,
+        originalFilename: input.filename ?? null,
+        uploadedBy: actor.user.id,
+        replace: true,
+      });
+      await tx
+        .update(ekyc_manual_reviews)
+        .set({ status: 'superseded' })
+        .where(and(eq(ekyc_manual_reviews.wasiat_id, will.id), eq(ekyc_manual_reviews.status, 'pending')));
+      const [review] = await tx
+        .insert(ekyc_manual_reviews)
+        .values({
+          wasiat_id: will.id,
+          ekycable_type: 'Wasiat',
+          ekycable_id: will.id,
+          user_id: will.user_id,
+          attachment_id: row.id,
+          uploaded_by: actor.user.id,
+        })
+        .returning();
+      await audit(tx, actor, 'ekyc.manual_upload', { type: 'Wasiat', id: will.id }, null, {
+        review_id: review.id,
+        attachment: attachmentBody(row),
+      });
+      return row;
+    }),
+  );
 }
 
 /** The testator's name as the will states it (part c), else the account's. */
@@ -219,39 +226,41 @@ export async function saveWillSignature(
   const data = decodeBase64(dataUrl, 'document');
   await checkFile(data, ['image/png'], 'document');
   await assertSignatureDrawn(data, 'document');
-  return ctx.db.transaction(async (tx) => {
-    const will = await editableWill(tx, actor.user, willId, 'f', true);
-    const row = await saveAttachment(asDb(tx), ctx.store, {
-      attachableType: 'Wasiat',
-      attachableId: will.id,
-      type: 'signature',
-      description: 'testator',
-      data,
-      allowed: ['image/png'],
-      uploadedBy: actor.user.id,
-      replace: true,
-    });
-    await tx.update(wills).set({ signature_id: row.id }).where(eq(wills.id, will.id));
-    await recordSignature(tx, actor, {
-      willId: will.id,
-      role: 'testator',
-      signerName: await testatorName(tx, will),
-      attachmentId: row.id,
-      method,
-    });
-    await audit(
-      tx,
-      actor,
-      'will.sign',
-      { type: 'Wasiat', id: will.id },
-      { signature_id: will.signature_id },
-      {
-        signature_id: row.id,
-        signature_method: method,
-      },
-    );
-    return row.id;
-  });
+  const uploads = new Uploads(ctx.store);
+  const staged = await uploads.stage({ ownerType: 'Wasiat', ownerId: willId, data, allowed: ['image/png'] });
+  return uploads.settle(
+    ctx.db.transaction(async (tx) => {
+      const will = await editableWill(tx, actor.user, willId, 'f', true);
+      const row = await uploads.record(asDb(tx), staged, {
+        attachableType: 'Wasiat',
+        attachableId: will.id,
+        type: 'signature',
+        description: 'testator',
+        uploadedBy: actor.user.id,
+        replace: true,
+      });
+      await tx.update(wills).set({ signature_id: row.id }).where(eq(wills.id, will.id));
+      await recordSignature(tx, actor, {
+        willId: will.id,
+        role: 'testator',
+        signerName: await testatorName(tx, will),
+        attachmentId: row.id,
+        method,
+      });
+      await audit(
+        tx,
+        actor,
+        'will.sign',
+        { type: 'Wasiat', id: will.id },
+        { signature_id: will.signature_id },
+        {
+          signature_id: row.id,
+          signature_method: method,
+        },
+      );
+      return row.id;
+    }),
+  );
 }
 
 /** Visibility checks of other modules' attachable kinds (`type` → throws 404 when not visible). */

@@ -16,7 +16,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { attachments, heirs, users, will_user_details, wills, witnesses } from '../../db/schema/index.ts';
-import { checkFile, decodeBase64, saveAttachment } from '../../platform/files/uploads.ts';
+import { checkFile, decodeBase64, type StagedUpload, Uploads } from '../../platform/files/uploads.ts';
 import { fieldError, notFound } from '../../platform/http/errors.ts';
 import type { AuthUser } from '../auth/guard.ts';
 import { willScope } from './policy.ts';
@@ -115,24 +115,29 @@ const fieldsOf = (f: WitnessFields) => ({
   state: f.state ?? null,
 });
 
-/** Store a witness's signature (replacing the previous one) and point the witness at it. */
+/**
+ * Put a witness's signature into the file store before the transaction that records it ({@link storeSignature};
+ * ADR 0220). `ownerId` (the route's id) only names the stored file.
+ */
+function stageSignature(uploads: Uploads, ownerId: string, data: Buffer) {
+  return uploads.stage({ ownerType: 'Witness', ownerId, data, allowed: ['image/png'], field: 'signature' });
+}
+
+/** Record a witness's staged signature (replacing the previous one) and point the witness at it. */
 async function storeSignature(
-  ctx: Ctx,
+  uploads: Uploads,
   tx: Conn,
   actor: Actor,
   witness: { id: string; name: string; willId: string },
-  data: Buffer,
+  staged: StagedUpload,
   method: SignatureMethod = 'drawn',
 ) {
   const witnessId = witness.id;
-  const att = await saveAttachment(asDb(tx), ctx.store, {
+  const att = await uploads.record(asDb(tx), staged, {
     attachableType: 'Witness',
     attachableId: witnessId,
     type: 'signature',
     description: 'witness',
-    data,
-    allowed: ['image/png'],
-    field: 'signature',
     uploadedBy: actor.user.id,
     replace: true,
   });
@@ -154,33 +159,45 @@ async function storeSignature(
  */
 export async function createWitness(ctx: Ctx, actor: Actor, willId: string, f: WitnessFields) {
   const data = f.signature === undefined ? null : await signatureBytes(f.signature);
-  return ctx.db.transaction(async (tx) => {
-    const will = await editableWill(tx, actor.user, willId, 'g', true);
-    await checkWitnessPerson(tx, will, f.ic_number);
-    const id = randomBytes(16).toString('base64url');
-    await tx.insert(witnesses).values({ id, witnessable_type: 'Wasiat', witnessable_id: will.id, ...fieldsOf(f) });
-    if (data) await storeSignature(ctx, tx, actor, { id, name: f.name, willId: will.id }, data, f.signature_method);
-    await syncPartG(tx, will.id);
-    const [row] = await tx.select().from(witnesses).where(eq(witnesses.id, id));
-    await audit(tx, actor, 'witness.create', { type: 'Witness', id }, null, row);
-    return row;
-  });
+  const uploads = new Uploads(ctx.store);
+  const staged = data ? await stageSignature(uploads, willId, data) : null;
+  return uploads.settle(
+    ctx.db.transaction(async (tx) => {
+      const will = await editableWill(tx, actor.user, willId, 'g', true);
+      await checkWitnessPerson(tx, will, f.ic_number);
+      const id = randomBytes(16).toString('base64url');
+      await tx.insert(witnesses).values({ id, witnessable_type: 'Wasiat', witnessable_id: will.id, ...fieldsOf(f) });
+      if (staged) {
+        await storeSignature(uploads, tx, actor, { id, name: f.name, willId: will.id }, staged, f.signature_method);
+      }
+      await syncPartG(tx, will.id);
+      const [row] = await tx.select().from(witnesses).where(eq(witnesses.id, id));
+      await audit(tx, actor, 'witness.create', { type: 'Witness', id }, null, row);
+      return row;
+    }),
+  );
 }
 
 /** Update a witness; a new signature (optional) replaces the old one. */
 export async function updateWitness(ctx: Ctx, actor: Actor, id: string, f: WitnessFields) {
   const data = f.signature ? await signatureBytes(f.signature) : null;
-  return ctx.db.transaction(async (tx) => {
-    const { row: before, will } = await findWitness(tx, actor.user, id);
-    await editableWill(tx, actor.user, will.id, 'g', true);
-    await checkWitnessPerson(tx, will, f.ic_number, id);
-    await tx.update(witnesses).set(fieldsOf(f)).where(eq(witnesses.id, id));
-    if (data) await storeSignature(ctx, tx, actor, { id, name: f.name, willId: will.id }, data, f.signature_method);
-    await syncPartG(tx, will.id);
-    const [after] = await tx.select().from(witnesses).where(eq(witnesses.id, id));
-    await audit(tx, actor, 'witness.update', { type: 'Witness', id }, before, after);
-    return after as WitnessRow;
-  });
+  const uploads = new Uploads(ctx.store);
+  const staged = data ? await stageSignature(uploads, id, data) : null;
+  return uploads.settle(
+    ctx.db.transaction(async (tx) => {
+      const { row: before, will } = await findWitness(tx, actor.user, id);
+      await editableWill(tx, actor.user, will.id, 'g', true);
+      await checkWitnessPerson(tx, will, f.ic_number, id);
+      await tx.update(witnesses).set(fieldsOf(f)).where(eq(witnesses.id, id));
+      if (staged) {
+        await storeSignature(uploads, tx, actor, { id, name: f.name, willId: will.id }, staged, f.signature_method);
+      }
+      await syncPartG(tx, will.id);
+      const [after] = await tx.select().from(witnesses).where(eq(witnesses.id, id));
+      await audit(tx, actor, 'witness.update', { type: 'Witness', id }, before, after);
+      return after as WitnessRow;
+    }),
+  );
 }
 
 /**
@@ -193,15 +210,19 @@ export async function signWitness(ctx: Ctx, actor: Actor, id: string, dataUrl: s
   const data = decodeBase64(dataUrl, 'document');
   await checkFile(data, ['image/png'], 'document');
   await assertSignatureDrawn(data, 'document');
-  return ctx.db.transaction(async (tx) => {
-    const { row: before, will } = await findWitness(tx, actor.user, id);
-    await editableWill(tx, actor.user, will.id, 'g', true);
-    const att = await storeSignature(ctx, tx, actor, { id, name: before.name, willId: will.id }, data, method);
-    await syncPartG(tx, will.id);
-    const [after] = await tx.select().from(witnesses).where(eq(witnesses.id, id));
-    await audit(tx, actor, 'witness.sign', { type: 'Witness', id }, before, after);
-    return att;
-  });
+  const uploads = new Uploads(ctx.store);
+  const staged = await stageSignature(uploads, id, data);
+  return uploads.settle(
+    ctx.db.transaction(async (tx) => {
+      const { row: before, will } = await findWitness(tx, actor.user, id);
+      await editableWill(tx, actor.user, will.id, 'g', true);
+      const att = await storeSignature(uploads, tx, actor, { id, name: before.name, willId: will.id }, staged, method);
+      await syncPartG(tx, will.id);
+      const [after] = await tx.select().from(witnesses).where(eq(witnesses.id, id));
+      await audit(tx, actor, 'witness.sign', { type: 'Witness', id }, before, after);
+      return att;
+    }),
+  );
 }
 
 /** Remove a witness and its signature attachment row. */

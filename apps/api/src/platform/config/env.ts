@@ -109,6 +109,15 @@ const schema = z.object({
    */
   TLS_CERT_FILE: z.string().optional(),
   TLS_KEY_FILE: z.string().optional(),
+  /** Object storage: milliseconds a call may take, waiting for a place included; calls in flight (ADR 0219). */
+  S3_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  S3_MAX_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(16),
+  /** SMTP: milliseconds a message may take to hand over, waiting included; messages in flight (ADR 0219). */
+  SMTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  SMTP_MAX_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(4),
+  /** PostgreSQL: connections per process, and how long a request waits for one before a 503 (ADR 0219). */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).default(10),
+  DATABASE_POOL_WAIT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
   /** Seconds a stopping process waits for requests in flight after SIGTERM (ADR 0111; default 10). */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
 });

@@ -6,18 +6,21 @@
  * after their policy check (or behind a short-lived signed URL, http/signed-url.ts) and send the bytes.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
+import { assertOutsideTransaction } from '../../db/transaction-scope.ts';
 import type { Env } from '../config/env.ts';
+import { type Bulkhead, bulkhead } from '../resilience/index.ts';
 
 export interface FileStore {
   /** Store `data` under `key` (replacing what was there). @throws Error('bad storage key') on a bad key. */
@@ -26,6 +29,8 @@ export interface FileStore {
   get(key: string): Promise<Buffer>;
   /** Remove `key`; nothing happens when it is absent. */
   delete(key: string): Promise<void>;
+  /** Every stored key with its last change, in no particular order (the reconciliation job; ADR 0220). */
+  list(): AsyncIterable<{ key: string; modifiedAt: Date }>;
   /** Reachability check for `GET /readyz`: resolves when the store can be read and written. */
   ping(): Promise<void>;
   /** Where the files are, for logs: `folder /data/files` or `s3 bucket wasiat`. */
@@ -70,11 +75,13 @@ export class LocalFileStore implements FileStore {
     return p;
   }
   async put(key: string, data: Buffer) {
+    assertOutsideTransaction('file store put');
     const p = this.path(key);
     await mkdir(dirname(p), { recursive: true });
     await writeFile(p, data);
   }
   async get(key: string) {
+    assertOutsideTransaction('file store get');
     try {
       return await readFile(this.path(key));
     } catch (err) {
@@ -83,7 +90,25 @@ export class LocalFileStore implements FileStore {
     }
   }
   async delete(key: string) {
+    assertOutsideTransaction('file store delete');
     await rm(this.path(key), { force: true });
+  }
+  async *list(): AsyncIterable<{ key: string; modifiedAt: Date }> {
+    const walk = async function* (dir: string, prefix: string): AsyncGenerator<{ key: string; modifiedAt: Date }> {
+      let entries: import('node:fs').Dirent[];
+      try {
+        entries = await readdir(dir, { withFileTypes: true });
+      } catch (err) {
+        if ((err as { code?: string }).code === 'ENOENT') return;
+        throw err;
+      }
+      for (const e of entries) {
+        const p = join(dir, e.name);
+        if (e.isDirectory()) yield* walk(p, `${prefix}${e.name}/`);
+        else if (e.isFile()) yield { key: `${prefix}${e.name}`, modifiedAt: (await stat(p)).mtime };
+      }
+    };
+    yield* walk(this.root, '');
   }
   async ping() {
     await mkdir(this.root, { recursive: true });
@@ -105,6 +130,20 @@ export interface S3Options {
   sse?: 'AES256' | 'none';
   /** Prefix of every object key, e.g. `prod/` (default none). */
   prefix?: string;
+  /** Milliseconds a call may take, waiting for a place included (`S3_TIMEOUT_MS`, default 10,000; ADR 0219). */
+  timeoutMs?: number;
+  /** Calls in flight at once per process (`S3_MAX_CONCURRENCY`, default 16; ADR 0219). */
+  concurrency?: number;
+}
+
+/** Whether an S3 error says the service is down or overloaded (5xx, 429, no answer), not "no such key". */
+function isS3Outage(err: unknown): boolean {
+  const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+  if (status !== undefined) return status >= 500 || status === 429;
+  const code = (err as { code?: string }).code ?? (err as { name?: string }).name ?? '';
+  return /ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|EHOSTUNREACH|ENOTFOUND|EAI_AGAIN|TimeoutError|RequestTimeout|socket hang up/i.test(
+    `${code} ${(err as Error)?.message ?? ''}`,
+  );
 }
 
 /**
@@ -116,7 +155,16 @@ export class S3FileStore implements FileStore {
   readonly bucket: string;
   private readonly sse: 'AES256' | 'none';
   private readonly prefix: string;
+  /** Every call goes through it: a timeout and a bounded concurrency (ADR 0219). */
+  readonly calls: Bulkhead;
   constructor(opts: S3Options) {
+    const timeoutMs = opts.timeoutMs ?? 10_000;
+    this.calls = bulkhead({
+      name: 'object storage',
+      concurrency: opts.concurrency ?? 16,
+      timeoutMs,
+      isOutage: isS3Outage,
+    });
     this.bucket = opts.bucket;
     this.sse = opts.sse ?? 'AES256';
     this.prefix = opts.prefix ?? '';
@@ -132,6 +180,9 @@ export class S3FileStore implements FileStore {
       // CRC32 trailers. Integrity is kept by the `sha256` metadata instead.
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
+      // A dead or hung server is noticed at the socket, too; the bulkhead's timeout bounds the whole call.
+      requestHandler: { connectionTimeout: Math.min(3000, timeoutMs), requestTimeout: timeoutMs },
+      maxAttempts: 2,
     });
   }
   get describe() {
@@ -142,21 +193,32 @@ export class S3FileStore implements FileStore {
     return this.prefix + checkKey(key);
   }
   async put(key: string, data: Buffer) {
-    await this.client.send(
-      new PutObjectCommand({
-        Bucket: this.bucket,
-        Key: this.objectKey(key),
-        Body: data,
-        ContentLength: data.length,
-        Metadata: { sha256: sha256(data) },
-        ...(this.sse === 'AES256' ? { ServerSideEncryption: 'AES256' as const } : {}),
-      }),
+    assertOutsideTransaction('file store put');
+    const objectKey = this.objectKey(key);
+    await this.calls.run((abortSignal) =>
+      this.client.send(
+        new PutObjectCommand({
+          Bucket: this.bucket,
+          Key: objectKey,
+          Body: data,
+          ContentLength: data.length,
+          Metadata: { sha256: sha256(data) },
+          ...(this.sse === 'AES256' ? { ServerSideEncryption: 'AES256' as const } : {}),
+        }),
+        { abortSignal },
+      ),
     );
   }
   async get(key: string) {
+    assertOutsideTransaction('file store get');
     try {
-      const r = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }));
-      return Buffer.from(await (r.Body as { transformToByteArray(): Promise<Uint8Array> }).transformToByteArray());
+      const objectKey = this.objectKey(key);
+      return await this.calls.run(async (abortSignal) => {
+        const r = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: objectKey }), {
+          abortSignal,
+        });
+        return Buffer.from(await (r.Body as { transformToByteArray(): Promise<Uint8Array> }).transformToByteArray());
+      });
     } catch (err) {
       if (isMissing(err)) throw new FileNotFoundError(key);
       throw err;
@@ -165,7 +227,10 @@ export class S3FileStore implements FileStore {
   /** The stored object's SHA-256 (metadata) and size, or null when absent. */
   async head(key: string): Promise<{ sha256?: string; size: number } | null> {
     try {
-      const r = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }));
+      const objectKey = this.objectKey(key);
+      const r = await this.calls.run((abortSignal) =>
+        this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: objectKey }), { abortSignal }),
+      );
       return { sha256: r.Metadata?.sha256, size: r.ContentLength ?? 0 };
     } catch (err) {
       if (isMissing(err)) return null;
@@ -173,10 +238,31 @@ export class S3FileStore implements FileStore {
     }
   }
   async delete(key: string) {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }));
+    assertOutsideTransaction('file store delete');
+    const objectKey = this.objectKey(key);
+    await this.calls.run((abortSignal) =>
+      this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: objectKey }), { abortSignal }),
+    );
+  }
+  async *list(): AsyncIterable<{ key: string; modifiedAt: Date }> {
+    let token: string | undefined;
+    do {
+      const page = await this.calls.run((abortSignal) =>
+        this.client.send(
+          new ListObjectsV2Command({ Bucket: this.bucket, Prefix: this.prefix || undefined, ContinuationToken: token }),
+          { abortSignal },
+        ),
+      );
+      for (const o of page.Contents ?? []) {
+        if (o.Key) yield { key: o.Key.slice(this.prefix.length), modifiedAt: o.LastModified ?? new Date(0) };
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
   }
   async ping() {
-    await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
+    await this.calls.run((abortSignal) =>
+      this.client.send(new HeadBucketCommand({ Bucket: this.bucket }), { abortSignal }),
+    );
   }
 }
 
@@ -199,6 +285,8 @@ export function s3Options(env: Env): S3Options | null {
     forcePathStyle: env.S3_FORCE_PATH_STYLE === '1',
     sse: env.S3_SSE,
     prefix: env.S3_PREFIX,
+    timeoutMs: env.S3_TIMEOUT_MS,
+    concurrency: env.S3_MAX_CONCURRENCY,
   };
 }
 

@@ -4,6 +4,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Db } from '../../db/client.ts';
 import { attachments } from '../../db/schema/index.ts';
@@ -69,44 +70,141 @@ export async function prepareUpload(data: Buffer, allowed: readonly string[], fi
   return (IMAGE_TYPES as readonly string[]).includes(mime) ? reencodeImage(data, mime, field) : data;
 }
 
+/** What the attachment row records of an upload besides its bytes. */
+export interface AttachmentMeta {
+  attachableType: string;
+  attachableId: string;
+  type: string;
+  description?: string | null;
+  originalFilename?: string | null;
+  uploadedBy?: string | null;
+  /** Replace the owner's earlier attachments of the same type (reference `?action=replace`). */
+  replace?: boolean;
+}
+
+/** An upload checked and already in the file store, not yet recorded (see {@link Uploads}). */
+export interface StagedUpload {
+  key: string;
+  mime: string;
+  data: Buffer;
+  sha256: string;
+}
+
 /**
- * Check and store a file under a server-chosen name (`<type>/<owner id>/<96 random bits>.<ext>`), then record
- * the attachment row. Images are re-encoded without metadata first (files/reencode.ts; issue 11), so the
- * stored bytes, size and SHA-256 are those of the clean image. Returns the row.
+ * Uploads of one request, stored before its transaction and recorded inside it (issue 35 items 1 and 6; ADR 0220):
+ * no transaction waits on the file store, and nothing is left behind either way.
+ * 1. {@link Uploads.stage} (before `db.transaction`): check, re-encode, and put the bytes under a new key — the
+ *    file store's timeout and concurrency limit apply here, while no database connection is held;
+ * 2. {@link Uploads.record} (inside the transaction): the attachment row; with `replace`, the owner's earlier
+ *    rows of that type are deleted and their keys remembered;
+ * 3. {@link Uploads.settle} (around the transaction's promise): when it commits, the replaced files are deleted;
+ *    when it fails, the staged files are. A deletion that fails is left to the storage reconciliation job.
+ */
+export class Uploads {
+  private readonly staged: StagedUpload[] = [];
+  private readonly replaced: string[] = [];
+  constructor(private readonly store: FileStore) {}
+
+  /**
+   * Check and store bytes under `<owner type>/<owner id>/<96 random bits>.<ext>`. Images are re-encoded without
+   * metadata (files/reencode.ts; issue 11) unless `prepared` says {@link prepareUpload} already did.
+   * @throws AppError 422 on `field` (size, type); 503 (DependencyUnavailableError) when the store is down.
+   */
+  async stage(input: {
+    ownerType: string;
+    ownerId: string;
+    data: Buffer;
+    allowed: readonly string[];
+    field?: string;
+    prepared?: boolean;
+  }): Promise<StagedUpload> {
+    const field = input.field ?? 'document';
+    const { mime, ext } = await checkFile(input.data, input.allowed, field);
+    const data =
+      (IMAGE_TYPES as readonly string[]).includes(mime) && !input.prepared
+        ? await reencodeImage(input.data, mime, field)
+        : input.data;
+    // The owner's id may still be the request's (unchecked) one here: only its safe characters go into the key.
+    const owner = input.ownerId.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 64) || '_';
+    const key = `${input.ownerType.toLowerCase()}/${owner}/${randomBytes(12).toString('hex')}.${ext}`;
+    await this.store.put(key, data);
+    const staged = { key, mime, data, sha256: createHash('sha256').update(data).digest('hex') };
+    this.staged.push(staged);
+    return staged;
+  }
+
+  /** Record a staged upload (inside the request's transaction). @returns the attachment row. */
+  async record(tx: Db, staged: StagedUpload, meta: AttachmentMeta) {
+    if (meta.replace) {
+      const gone = await tx
+        .delete(attachments)
+        .where(
+          and(
+            eq(attachments.attachable_type, meta.attachableType),
+            eq(attachments.attachable_id, meta.attachableId),
+            eq(attachments.type, meta.type),
+          ),
+        )
+        .returning({ key: attachments.storage_key });
+      this.replaced.push(...gone.map((g) => g.key).filter((k) => k !== staged.key));
+    }
+    const [row] = await tx
+      .insert(attachments)
+      .values({
+        attachable_type: meta.attachableType,
+        attachable_id: meta.attachableId,
+        type: meta.type,
+        description: meta.description ?? null,
+        storage_key: staged.key,
+        mime_type: staged.mime,
+        size_bytes: staged.data.length,
+        sha256: staged.sha256,
+        original_filename: meta.originalFilename ?? null,
+        uploaded_by: meta.uploadedBy ?? null,
+      })
+      .returning();
+    return row;
+  }
+
+  /**
+   * Await the transaction that recorded the uploads; then delete the files it replaced (committed) or the files
+   * staged for it (failed, the error rethrown).
+   */
+  async settle<T>(transaction: Promise<T>): Promise<T> {
+    let result: T;
+    try {
+      result = await transaction;
+    } catch (err) {
+      await this.discard(this.staged.map((s) => s.key));
+      throw err;
+    }
+    await this.discard(this.replaced);
+    return result;
+  }
+
+  private async discard(keys: string[]) {
+    await Promise.all(keys.map((k) => this.store.delete(k).catch(() => {})));
+  }
+}
+
+/**
+ * Check, store and record one upload outside any caller's transaction: {@link Uploads} with a transaction of its
+ * own. For a caller whose transaction must include more, use {@link Uploads} directly. `db` must not be a
+ * transaction (the file store would be waited on inside it).
+ * @returns the attachment row.
  */
 export async function saveAttachment(db: Db, store: FileStore, input: SaveAttachment) {
-  const { mime, ext } = await checkFile(input.data, input.allowed, input.field ?? 'document');
-  const a =
-    (IMAGE_TYPES as readonly string[]).includes(mime) && !input.prepared
-      ? { ...input, data: await reencodeImage(input.data, mime, input.field ?? 'document') }
-      : input;
-  const key = `${a.attachableType.toLowerCase()}/${a.attachableId}/${randomBytes(12).toString('hex')}.${ext}`;
-  await store.put(key, a.data);
-  if (a.replace) {
-    await db
-      .delete(attachments)
-      .where(
-        and(
-          eq(attachments.attachable_type, a.attachableType),
-          eq(attachments.attachable_id, a.attachableId),
-          eq(attachments.type, a.type),
-        ),
-      );
-  }
-  const [row] = await db
-    .insert(attachments)
-    .values({
-      attachable_type: a.attachableType,
-      attachable_id: a.attachableId,
-      type: a.type,
-      description: a.description ?? null,
-      storage_key: key,
-      mime_type: mime,
-      size_bytes: a.data.length,
-      sha256: createHash('sha256').update(a.data).digest('hex'),
-      original_filename: a.originalFilename ?? null,
-      uploaded_by: a.uploadedBy ?? null,
-    })
-    .returning();
-  return row;
+  const uploads = new Uploads(store);
+  const staged = await uploads.stage({
+    ownerType: input.attachableType,
+    ownerId: input.attachableId,
+    data: input.data,
+    allowed: input.allowed,
+    field: input.field,
+    prepared: input.prepared,
+  });
+  // A caller still inside its own transaction (not yet moved to Uploads): record on it, and delete nothing, as
+  // that transaction may still roll back; what it replaced is left to the reconciliation job.
+  if (db instanceof PgTransaction) return uploads.record(db, staged, input);
+  return uploads.settle(db.transaction((tx) => uploads.record(tx as unknown as Db, staged, input)));
 }

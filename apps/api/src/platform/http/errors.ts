@@ -8,6 +8,7 @@ import { type Language, translate } from '@wasiat/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ZodError } from 'zod';
+import { DependencyUnavailableError } from '../resilience/index.ts';
 
 export type ErrorCode =
   | 'validation'
@@ -16,7 +17,8 @@ export type ErrorCode =
   | 'not_found'
   | 'conflict'
   | 'gone'
-  | 'rate_limited';
+  | 'rate_limited'
+  | 'unavailable';
 
 const STATUS: Record<ErrorCode, number> = {
   validation: 422,
@@ -27,7 +29,35 @@ const STATUS: Record<ErrorCode, number> = {
   /** A link that was valid and has been revoked (ADR 0095). */
   gone: 410,
   rate_limited: 429,
+  /** A service this request needs is down or slow (ADR 0219); `Retry-After` says when to try again. */
+  unavailable: 503,
 };
+
+/** Seconds a client is told to wait after a 503 for a dependency (ADR 0219). */
+export const RETRY_AFTER_SECONDS = 10;
+
+/** PostgreSQL error classes that mean the connection or the server went away, not that the query was wrong. */
+const DB_CONNECTION_CODES = /^(57P0[1-3]|08\d{3}|53300|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE)$/;
+const DB_CONNECTION_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|terminating connection/i;
+
+/**
+ * The message key of a 503 for an error that says a dependency is down (ADR 0219), or null for any other
+ * error: object storage or SMTP past their timeout ({@link DependencyUnavailableError}), a database connection
+ * terminated or not to be had within the pool's wait limit. Looks through `cause` (drizzle wraps pg's errors).
+ */
+export function unavailableKey(error: unknown): string | null {
+  for (let e = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if (e instanceof DependencyUnavailableError) {
+      return e.dependency === 'smtp' ? 'errors.mail_unavailable' : 'errors.storage_unavailable';
+    }
+    const code = String((e as { code?: unknown }).code ?? '');
+    if (DB_CONNECTION_CODES.test(code) || DB_CONNECTION_MESSAGES.test(String((e as Error).message ?? ''))) {
+      return 'errors.database_unavailable';
+    }
+  }
+  return null;
+}
 
 /**
  * A domain error. `messageKey` is an i18n key (e.g. `errors.not_found`); `fields` maps a field name to
@@ -146,6 +176,15 @@ export function installErrorHandler(app: FastifyInstance) {
       return reply.status(status).send({ message: translate(status === 404 ? 'errors.not_found' : key, lang) });
     }
     if (isUnreadableInput(error)) return send422(reply, lang, { _: ['errors.validation_failed'] });
+    const unavailable = unavailableKey(error);
+    if (unavailable) {
+      // Only this request fails; the process keeps serving (issue 35 items 1 and 2).
+      request.log.warn({ err: error }, 'dependency unavailable');
+      return reply
+        .status(503)
+        .header('Retry-After', String(RETRY_AFTER_SECONDS))
+        .send({ message: translate(unavailable, lang) });
+    }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ message: translate('errors.system', lang) });
   });

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
+import { bulkhead } from '../resilience/index.ts';
 
 export interface MailMessage {
   to: string;
@@ -28,12 +29,24 @@ export function createMailer(opts: {
   from: string;
   outboxDir: string;
   log: (msg: string) => void;
+  /** Milliseconds a message may take to hand over, waiting for a place included (default 15,000; ADR 0219). */
+  timeoutMs?: number;
+  /** Messages handed over at once (default 4; ADR 0219). */
+  concurrency?: number;
 }): Mailer {
   if (opts.smtpUrl) {
-    const transport = nodemailer.createTransport(opts.smtpUrl);
+    const timeoutMs = opts.timeoutMs ?? 15_000;
+    // nodemailer's own socket limits, inside the bulkhead's limit for the whole hand-over.
+    const transport = nodemailer.createTransport({
+      url: opts.smtpUrl,
+      connectionTimeout: Math.min(5000, timeoutMs),
+      greetingTimeout: Math.min(5000, timeoutMs),
+      socketTimeout: timeoutMs,
+    } as never);
+    const calls = bulkhead({ name: 'smtp', concurrency: opts.concurrency ?? 4, timeoutMs });
     return {
       async send(msg) {
-        await transport.sendMail({ from: opts.from, ...msg });
+        await calls.run(() => transport.sendMail({ from: opts.from, ...msg }));
       },
     };
   }
