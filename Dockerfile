@@ -14,7 +14,8 @@ RUN npm run build && rm -rf e2e/tests apps/web/src test-results
 # Stage 2: the runtime, as the unprivileged user `node`. The API runs its TypeScript through tsx (ADR 0111),
 # so node_modules comes along whole.
 FROM node:20-bookworm-slim
-RUN apt-get update && apt-get install -y --no-install-recommends fonts-noto-core && rm -rf /var/lib/apt/lists/*
+# tini as PID 1: SIGTERM reaches node, zombies are reaped (issue 35 item 4; ADR 0221).
+RUN apt-get update && apt-get install -y --no-install-recommends fonts-noto-core tini && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 DATA_DIR=/data MALLOC_ARENA_MAX=2 \
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED=true
 WORKDIR /app
@@ -25,4 +26,6 @@ EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 STOPSIGNAL SIGTERM
-CMD ["npm", "run", "start:prod"]
+ENTRYPOINT ["/usr/bin/tini", "--"]
+# node itself, not npm → sh → node: the stop signal reaches the server, which drains (ADR 0111).
+CMD ["node", "--import", "tsx", "apps/api/src/main.ts"]

@@ -34,6 +34,7 @@ import { withMethodSpoofing } from './platform/http/method-spoof.ts';
 import { parseQueryString } from './platform/http/query.ts';
 import { dbRateLimitStore, sweepRateLimitCounters } from './platform/http/rate-limit-store.ts';
 import { ROUTE_RATE_LIMITS, routeRateLimit } from './platform/http/rate-limits.ts';
+import { requestId } from './platform/http/request-id.ts';
 import { headersOf } from './platform/http/security-headers.ts';
 import { installInputTrimming } from './platform/http/trim.ts';
 import { serveWeb } from './platform/http/web-static.ts';
@@ -105,6 +106,9 @@ export async function buildApp(ctx: Ctx, opts: { logger?: boolean | object; tls?
     serverFactory: (handler, o) => serverFor(handler, Number(o.keepAliveTimeout ?? 72_000), opts.tls) as never,
     // '', 'null' and 'undefined' in a query string mean "no filter" (http/query.ts; ADR 0132).
     routerOptions: { querystringParser: parseQueryString },
+    // The caller's X-Request-Id when it is a plain token, else an id unique across processes and restarts
+    // (http/request-id.ts; issue 35 item 8; ADR 0221); echoed on every answer below.
+    genReqId: requestId,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -155,8 +159,9 @@ export async function buildApp(ctx: Ctx, opts: { logger?: boolean | object; tls?
   // (no nonce), so they are taken once from the middleware itself (ADR 0200) and set in Fastify's header map:
   // helmet's per-request `setHeader` on the raw response cost ~4% of a read's CPU.
   const securityHeaderSet = headersOf(securityHeaders);
-  app.addHook('onRequest', (_req, reply, done) => {
+  app.addHook('onRequest', (req, reply, done) => {
     reply.headers(securityHeaderSet);
+    reply.header('x-request-id', req.id);
     done();
   });
   // Every API answer may carry personal data: never stored by browsers or shared caches (issue 11).

@@ -14,7 +14,7 @@ describe('the server runtime environment', () => {
   const dockerfile = readFileSync(join(root, 'Dockerfile'), 'utf8');
   for (const [k, v] of Object.entries(SERVER_RUNTIME_ENV)) {
     it(`${k}=${v} in the start scripts and the Dockerfile`, () => {
-      for (const s of ['start', 'start:prod']) expect(scripts[s]).toMatch(new RegExp(`\\b${k}=${v} node\\b`));
+      for (const s of ['start', 'start:prod']) expect(scripts[s]).toMatch(new RegExp(`\\b${k}=${v} exec node\\b`));
       expect(dockerfile).toMatch(new RegExp(`^ENV .*\\b${k}=${v}\\b`, 'm'));
     });
   }
