@@ -87,6 +87,44 @@ export const DRAFT_CONFIRM_DAYS = 14;
 export const DRAFT_REMINDER_DAYS_BEFORE = 3;
 /** Witnesses a hibah needs before it can be completed (as for wills, spec §5). */
 export const HIBAH_MIN_WITNESSES = 2;
+
+/**
+ * Which step of a hibah may change in which status (issue 34; ADR 0223) — the one table the server enforces
+ * (apps/api hibah `fillableHibah`, eKYC, payment) and the wizards read to show or hide their controls
+ * (apps/web features/hibah access.ts), for every product alike:
+ * - `content`: what the grantor signs and staff verify (particulars or company, parts C–G: receivers,
+ *   caretakers, heirs, property and shares; MyKad and eKYC; payment) — while being filled in (-1, 0, 1);
+ * - `witnesses` (part I): until the registration is completed (-1 … 4) — a witness attests the registration,
+ *   is not part of the signed content (document-version.ts) and confirms by link at status 4, the step where
+ *   the grantor completes it; a confirmed witness is no longer changed or removed.
+ */
+export const HIBAH_STEP_STATUSES = {
+  content: [HIBAH_STATUS.placeholder, HIBAH_STATUS.new, HIBAH_STATUS.grantorReview],
+  witnesses: [
+    HIBAH_STATUS.placeholder,
+    HIBAH_STATUS.new,
+    HIBAH_STATUS.grantorReview,
+    HIBAH_STATUS.awaitingVerification,
+    HIBAH_STATUS.draft,
+    HIBAH_STATUS.awaitingWitnesses,
+  ],
+} as const satisfies Record<string, readonly number[]>;
+export type HibahStep = keyof typeof HIBAH_STEP_STATUSES;
+
+/** Whether `step` of a hibah in `status` may change now ({@link HIBAH_STEP_STATUSES}). */
+export function hibahStepEditable(step: HibahStep, status: number): boolean {
+  return (HIBAH_STEP_STATUSES[step] as readonly number[]).includes(status);
+}
+
+/**
+ * What still keeps a hibah awaiting witnesses (status 4) from being registered (status 5), as a message key, or
+ * null when it may be completed: at least {@link HIBAH_MIN_WITNESSES} witnesses, every one confirmed.
+ */
+export function hibahCompletionBlocker(witnesses: readonly { confirmed_at?: unknown }[]): string | null {
+  if (witnesses.length < HIBAH_MIN_WITNESSES) return H.witnessesRequired;
+  if (witnesses.some((w) => !w.confirmed_at)) return H.witnessesUnconfirmed;
+  return null;
+}
 /** Age below which a receiver is a minor and needs a caretaker (Age of Majority Act 1971 s.2). */
 export const MAJORITY_AGE = 18;
 

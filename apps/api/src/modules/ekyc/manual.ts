@@ -8,6 +8,7 @@
  * record's attempt count or clear its eKYC. Every change writes an audit event in its transaction. Records
  * out of the caller's scope are 404.
  */
+import { HIBAH_STEP_STATUSES } from '@wasiat/domain';
 import { and, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
@@ -55,7 +56,7 @@ const ofRecord = (type: SubjectType, id: string) =>
 /** Statuses before submission, when a record's eKYC may still be cleared (spec §4 "Clear actions"). */
 const CLEARABLE: Record<SubjectType, readonly number[]> = {
   Wasiat: [-1, 0, 3],
-  Hibah: [-1, 0, 1],
+  Hibah: HIBAH_STEP_STATUSES.content,
   Amendment: [0],
   User: [0],
 };

@@ -17,7 +17,7 @@
  * `actsForClient`: provider staff, the client, a partner/agent under a grant), only the user acts on it,
  * and its limit is the default `EKYC_MAX_ATTEMPTS` (no organisation).
  */
-import { H, HIBAH_STATUS } from '@wasiat/domain';
+import { H, hibahStepEditable } from '@wasiat/domain';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { amendments, attachments, hibahs, user_ekyc, users, wills } from '../../db/schema/index.ts';
@@ -58,8 +58,6 @@ export interface SubjectOptions {
   act?: boolean;
 }
 
-const FILLING: readonly number[] = [HIBAH_STATUS.placeholder, HIBAH_STATUS.new, HIBAH_STATUS.grantorReview];
-
 /**
  * The record `type`/`id` as the caller sees it. @throws 404 when out of scope; with `act`, 403 when the
  * caller may not act on it and 422 (`_`) when it is no longer being filled in (hibah, amendment).
@@ -76,7 +74,7 @@ export async function findSubject(
     const h = await findVisibleHibah(db, me, id, opts.forUpdate);
     if (opts.act) {
       assertCanFill(me, h);
-      if (!FILLING.includes(h.status)) throw fieldError('_', H.notEditable);
+      if (!hibahStepEditable('content', h.status)) throw fieldError('_', H.notEditable);
     }
     return {
       type,

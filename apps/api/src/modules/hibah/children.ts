@@ -3,12 +3,15 @@
  * implementation of list / find / create / update / delete so each kind gets the same rules:
  *
  * - reads go through the hibah's scope (policy.ts): a row of a hibah the caller may not see is a 404;
- * - changes need {@link fillableHibah} (grantor or its agent, status -1/0/1), run in one transaction
- *   with an audit event;
+ * - changes need {@link fillableHibah} (grantor or its agent, in a status where the kind's step may change:
+ *   the domain's `HIBAH_STEP_STATUSES` — the content -1/0/1, witnesses until registered; ADR 0223), run in one
+ *   transaction with an audit event;
  * - the organisation preference's totals are enforced on the server (spec §3 "totals of
  *   receivers/caretakers/property"): adding one more than `total_*` → 422 `hibah.limit_reached` on `_`.
  */
+import type { HibahStep } from '@wasiat/domain';
 import { and, asc, count, eq } from 'drizzle-orm';
+import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { hibahs } from '../../db/schema/index.ts';
 import { fieldError, notFound } from '../../platform/http/errors.ts';
@@ -25,14 +28,18 @@ export interface ChildKind {
   table: any;
   /** Audit name; its actions `hibah.<entity>.create|update|delete` are catalogued (ADR 0159). */
   entity: 'receiver' | 'caretaker' | 'heir' | 'witness' | 'property';
+  /** The step of the domain's `HIBAH_STEP_STATUSES` its rows belong to (default `content`). */
+  step?: HibahStep;
   /** The preference's count limit for this kind. */
   limit?: 'total_receivers' | 'total_caretakers' | 'total_properties';
   /** Extra condition on the rows listed (e.g. `kind = 'moveable'`); the limit counts every row of the hibah. */
   filter?: () => any;
   /** Checks before a create/update inside the transaction (may throw 422). */
   check?: (tx: Conn, hibah: typeof hibahs.$inferSelect, values: Record<string, unknown>, id?: string) => Promise<void>;
-  /** Clean-up before a row is deleted. */
+  /** Clean-up before a row is deleted (may throw 422). */
   onDelete?: (tx: Conn, id: string) => Promise<void>;
+  /** After a create is committed (e.g. mail the new party its link; best effort). */
+  afterCreate?: (ctx: Ctx, hibah: typeof hibahs.$inferSelect, row: AnyRow) => Promise<void>;
 }
 
 /** The rows of `kind` of a visible hibah, oldest first. */
@@ -93,14 +100,14 @@ async function checkLimit(tx: Conn, kind: ChildKind, h: typeof hibahs.$inferSele
 
 /** Add a row of `kind` to the hibah (rules in the module comment). @returns the row. */
 export async function createChild(
-  db: Db,
+  ctx: Ctx,
   actor: Actor,
   kind: ChildKind,
   hibahId: string,
   values: Record<string, unknown>,
 ) {
-  return db.transaction(async (tx) => {
-    const h = await fillableHibah(tx, actor.user, hibahId);
+  const { h, row } = await ctx.db.transaction(async (tx) => {
+    const h = await fillableHibah(tx, actor.user, hibahId, kind.step);
     await checkLimit(tx, kind, h);
     await kind.check?.(tx, h, values);
     const [row] = (await tx
@@ -108,8 +115,10 @@ export async function createChild(
       .values({ ...values, hibah_id: h.id })
       .returning()) as AnyRow[];
     await audit(tx, actor, `hibah.${kind.entity}.create`, h.id, null, row);
-    return row;
+    return { h, row };
   });
+  await kind.afterCreate?.(ctx, h, row);
+  return row;
 }
 
 /** Update a row of `kind` (absent optional fields become null). @returns the row. */
@@ -122,7 +131,7 @@ export async function updateChild(
   values: Record<string, unknown>,
 ) {
   return db.transaction(async (tx) => {
-    const h = await fillableHibah(tx, actor.user, hibahId);
+    const h = await fillableHibah(tx, actor.user, hibahId, kind.step);
     const before = await findChild(tx, actor.user, kind, h.id, id);
     await kind.check?.(tx, h, values, id);
     const clean = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v ?? null]));
@@ -135,7 +144,7 @@ export async function updateChild(
 /** Delete a row of `kind` after its clean-up. */
 export async function deleteChild(db: Db, actor: Actor, kind: ChildKind, hibahId: string, id: string) {
   await db.transaction(async (tx) => {
-    const h = await fillableHibah(tx, actor.user, hibahId);
+    const h = await fillableHibah(tx, actor.user, hibahId, kind.step);
     const before = await findChild(tx, actor.user, kind, h.id, id);
     await kind.onDelete?.(tx, id);
     await tx.delete(kind.table).where(eq(kind.table.id, id));

@@ -183,7 +183,8 @@ export async function witnessPage(ctx: Ctx, id: string, wid: string) {
  * E-mail every listed party their signed link (best effort: a mail failure does not undo the change) and
  * record when it was sent (`link_sent_at`). A minor receiver's link goes to their caretaker in a mail
  * addressed to the caretaker (`hibah.mail.caretaker_*`: accept (qabul) for the minor; ADR 0167). `unsignedOnly`: only receivers who have not accepted yet (those
- * added by an amendment, mailed when it succeeds; issue 21 item 5).
+ * added by an amendment, mailed when it succeeds; issue 21 item 5). `onlyId`: that party alone (a witness added
+ * while the hibah awaits its witnesses; issue 34).
  */
 export async function mailPartyLinks(
   ctx: Ctx,
@@ -191,6 +192,7 @@ export async function mailPartyLinks(
   role: 'receiver' | 'witness',
   lang: Language = 'ms',
   unsignedOnly = false,
+  onlyId?: string,
 ) {
   const table = role === 'receiver' ? hibah_receivers : hibah_witnesses;
   const rows = (
@@ -200,7 +202,7 @@ export async function mailPartyLinks(
       email: string | null;
       signed_at?: Date | null;
     }[]
-  ).filter((r) => !unsignedOnly || !r.signed_at);
+  ).filter((r) => (!unsignedOnly || !r.signed_at) && (!onlyId || r.id === onlyId));
   const grantor = await grantorName(ctx, hibahId);
   let sent = 0;
   for (const r of rows) {

@@ -59,7 +59,7 @@ function flatHooks(ctx: Ctx) {
       if (!isObject(req.body) || req.body[k.ownerType] !== 'Hibah') return;
       const hibahId = String(req.body[k.ownerId] ?? '');
       await assertFills(db, req, hibahId);
-      const row = await createChild(db, actorOf(req), k.kind, hibahId, k.values(req.body));
+      const row = await createChild(ctx, actorOf(req), k.kind, hibahId, k.values(req.body));
       return reply.status(201).send({ [k.one]: answer(k, row) });
     };
     hooks[`GET /api/${k.path}/:id`] = async (req, reply) => {

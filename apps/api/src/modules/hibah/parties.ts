@@ -5,11 +5,14 @@
  *
  * - A receiver whose MyKad shows an age under 18 is a minor (`is_minor`, domain `isMinorMykad`).
  * - A caretaker may name the minor receiver in their care (`receiver_id`, 422 `hibah.receiver_not_minor`).
- * - A witness may not be the grantor or a receiver (same MyKad; 422 on `ic_number`).
+ * - A witness may not be the grantor or a receiver (same MyKad; 422 on `ic_number`). Witnesses may change until
+ *   the registration is completed (the domain's `HIBAH_STEP_STATUSES.witnesses`; issue 34, ADR 0223); one who
+ *   has confirmed is not changed or removed (422 `hibah.already_confirmed`); one added while the hibah awaits
+ *   its witnesses (status 4) is mailed their link at once.
  * - `GET /hibah/{id}/receiver/validate-signature` → `{ valid, count, receivers: [{ id, name }] }`: the
  *   receivers without a valid signature (reference §2.5 reads `count` and `receivers[].name`).
  */
-import { H, HC, isMinorMykad } from '@wasiat/domain';
+import { H, HC, HIBAH_STATUS, isMinorMykad } from '@wasiat/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import {
@@ -31,6 +34,7 @@ import { assertSignatureDrawn } from '../wills/signature-facts.ts';
 import type { ChildKind } from './children.ts';
 import { corporateGrantor } from './company.ts';
 import { hibahDocumentVersion } from './document-version.ts';
+import { mailPartyLinks } from './links.ts';
 import { assertGrantor } from './policy.ts';
 import { type Actor, asDb, audit, type Conn, findVisibleHibah } from './service.ts';
 
@@ -78,11 +82,32 @@ export const CARETAKER: ChildKind = {
 /** Heirs of the grantor (estate trust part E). */
 export const HEIR: ChildKind = { table: hibah_heirs, entity: 'heir' };
 
-/** Witnesses: not the grantor (nor a signatory of a corporate grantor), not a receiver. */
+/** A witness who has confirmed has attested the registration: not changed or removed. @throws 422. */
+async function assertUnconfirmed(tx: Conn, id: string) {
+  const [w] = await tx
+    .select({ confirmed_at: hibah_witnesses.confirmed_at })
+    .from(hibah_witnesses)
+    .where(eq(hibah_witnesses.id, id));
+  if (w?.confirmed_at) throw fieldError('_', H.alreadyConfirmed);
+}
+
+/**
+ * Witnesses (part I; the step `witnesses`: until registered): not the grantor (nor a signatory of a corporate
+ * grantor), not a receiver; a confirmed one stays as they confirmed.
+ */
 export const WITNESS: ChildKind = {
   table: hibah_witnesses,
   entity: 'witness',
-  async check(tx, h, values) {
+  step: 'witnesses',
+  async onDelete(tx, id) {
+    await assertUnconfirmed(tx, id);
+  },
+  async afterCreate(ctx, h, row) {
+    // The witnesses there were when the hibah came to await them were mailed then (transitions.ts).
+    if (h.status === HIBAH_STATUS.awaitingWitnesses) await mailPartyLinks(ctx, h.id, 'witness', 'ms', false, row.id);
+  },
+  async check(tx, h, values, id) {
+    if (id) await assertUnconfirmed(tx, id);
     const ic = values.ic_number as string;
     const [g] = await tx.select({ ic: users.ic_number }).from(users).where(eq(users.id, h.user_id));
     const [d] = await tx

@@ -87,7 +87,7 @@ function childRoutes(
     { config: { access: EDIT_HIBAH }, schema: { params: idParams } },
     async (req: any, reply) => {
       const values = { ...(parseBody(o.schema, req.body) as object), ...(o.extra ?? {}) };
-      const row = await createChild(ctx.db, actorOf(req), kind, req.params.id, values);
+      const row = await createChild(ctx, actorOf(req), kind, req.params.id, values);
       return reply.status(201).send({ [o.one]: row });
     },
   );

@@ -8,10 +8,13 @@ import {
   genderFromMykad,
   H,
   HIBAH_STATUS,
+  HIBAH_STEP_STATUSES,
+  type HibahStep,
   type hibahCreateSchema,
   type hibahFieldsSchema,
   hibahPlanOf,
   hibahProductRefusal,
+  hibahStepEditable,
   ONE_CENT_HIBAH_TYPE,
   userDetailSchema,
   W,
@@ -56,12 +59,8 @@ export interface Actor {
   userAgent?: string;
 }
 
-/** Statuses in which parties and property may still change (reference §4.3: -1, 0, 1). */
-export const FILLING_STATUSES: readonly number[] = [
-  HIBAH_STATUS.placeholder,
-  HIBAH_STATUS.new,
-  HIBAH_STATUS.grantorReview,
-];
+/** Statuses in which the content — parties, property, fields — may still change: the domain's step table. */
+export const FILLING_STATUSES: readonly number[] = HIBAH_STEP_STATUSES.content;
 
 /** Write an audit event in the transaction (DESIGN.md §9.6). */
 export async function audit(tx: Conn, actor: Actor, action: AuditAction, id: string, before: unknown, after: unknown) {
@@ -97,13 +96,14 @@ registerReferenceKind('Hibah', async (db, user, id) => {
 });
 
 /**
- * A visible hibah, locked, whose parties/property may change now: caller is the grantor or its agent
- * (403), status -1/0/1 (422 `hibah.not_editable` on `_`).
+ * A visible hibah, locked, whose `step` may change now: caller is the grantor or its agent (403), status one of
+ * the domain's `HIBAH_STEP_STATUSES[step]` — the content -1/0/1, the witnesses until registered (422
+ * `hibah.not_editable` on `_`; issue 34, ADR 0223).
  */
-export async function fillableHibah(tx: Conn, user: AuthUser, id: string) {
+export async function fillableHibah(tx: Conn, user: AuthUser, id: string, step: HibahStep = 'content') {
   const h = await findVisibleHibah(tx, user, id, true);
   assertCanFill(user, h);
-  if (!FILLING_STATUSES.includes(h.status)) throw fieldError('_', H.notEditable);
+  if (!hibahStepEditable(step, h.status)) throw fieldError('_', H.notEditable);
   return h;
 }
 

@@ -187,3 +187,30 @@ export async function caretakerAccepts(
   expect(code).toMatch(/^\d{6}$/);
   await ok(t.call('POST', `${path}/sign?${query}`, { body: { code, signature: SIGNATURE_PNG } }));
 }
+
+/**
+ * A witness confirms through their signed link (`hibah.witness`; status 4): the grantor's link, a code mailed to
+ * `email` (read from the mail), then the code with the witness's signature.
+ */
+export async function witnessConfirms(t: TestApp, token: string, hibahId: string, witnessId: string, email: string) {
+  const url = (
+    await ok(
+      t.call('POST', '/api/route/sign', {
+        token,
+        body: { route_name: 'hibah.witness', hibah_id: hibahId, witness_id: witnessId },
+      }),
+    )
+  ).url as string;
+  const [path, query] = url.split('?');
+  await ok(t.call('GET', url));
+  const before = t.mails.length;
+  await ok(t.call('POST', `${path}/otp?${query}`, { body: {} }));
+  let code = '';
+  for (let i = 0; i < 500 && !code; i++) {
+    const m = t.mails.slice(before).find((x) => x.to.includes(email) && /(?:code is|ialah) \d{6}/.test(x.raw));
+    code = /(?:code is|ialah) (\d{6})/.exec(m?.raw ?? '')?.[1] ?? '';
+    if (!code) await new Promise((r) => setTimeout(r, 20));
+  }
+  expect(code).toMatch(/^\d{6}$/);
+  await ok(t.call('POST', `${path}/confirm?${query}`, { body: { code, signature: SIGNATURE_PNG } }));
+}

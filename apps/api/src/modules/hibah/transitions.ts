@@ -15,13 +15,21 @@
  *   the grantor's final agreement: a passed eKYC and a verified code of purpose `hibah-finalise`, spent here
  *   (422 `ekyc.required`, `otp.required_accept`); reject `{ status: 1 }`;
  * - 3 (accepted) → 4 when every receiver has signed (`hibah.receivers_unsigned`);
- * - 4 → 5 when ≥2 witnesses and every one confirmed: registration number and date.
+ * - 4 → 5 when ≥2 witnesses and every one confirmed (the domain's `hibahCompletionBlocker`, which part I's
+ *   "Lengkapkan pendaftaran" reads too; issue 34): registration number and date. Witnesses may be added until
+ *   then (`HIBAH_STEP_STATUSES.witnesses`; ADR 0223).
  * Staff with `hibah:verify` (verification, not an update): 2 → 3 approve (opens the 14-day draft window),
  * 2 → 1 decline with `rejected_reason`.
  * Anything else: 422 `hibah.invalid_transition` on `status`.
  */
-import { DRAFT_CONFIRM_DAYS, H, HIBAH_MIN_WITNESSES, HIBAH_STATUS, type hibahTransitionSchema } from '@wasiat/domain';
-import { and, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import {
+  DRAFT_CONFIRM_DAYS,
+  H,
+  HIBAH_STATUS,
+  hibahCompletionBlocker,
+  type hibahTransitionSchema,
+} from '@wasiat/domain';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
@@ -188,13 +196,12 @@ export async function changeStatus(ctx: Ctx, actor: Actor, id: string, body: Bod
         set.status = to;
         mail = 'witness';
       } else if (h.status === HIBAH_STATUS.awaitingWitnesses && to === HIBAH_STATUS.registered) {
-        const ws = await tx.select().from(hibah_witnesses).where(eq(hibah_witnesses.hibah_id, h.id));
-        if (ws.length < HIBAH_MIN_WITNESSES) throw fieldError('_', H.witnessesRequired);
-        const [{ n }] = await tx
-          .select({ n: count() })
+        const ws = await tx
+          .select({ confirmed_at: hibah_witnesses.confirmed_at })
           .from(hibah_witnesses)
-          .where(and(eq(hibah_witnesses.hibah_id, h.id), isNotNull(hibah_witnesses.confirmed_at)));
-        if (Number(n) < ws.length) throw fieldError('_', H.witnessesUnconfirmed);
+          .where(eq(hibah_witnesses.hibah_id, h.id));
+        const blocker = hibahCompletionBlocker(ws);
+        if (blocker) throw fieldError('_', blocker);
         Object.assign(set, {
           status: to,
           registered_at: now,

@@ -3,7 +3,7 @@
  * (apps/api/src/modules/hibah/policy.ts; spec §6; ADRs 0025, 0033), used only to show or hide controls: the
  * server decides.
  */
-import { can, roleOf } from '@wasiat/domain';
+import { can, type HibahStep, hibahStepEditable, roleOf } from '@wasiat/domain';
 import { session } from '@/lib/storage.ts';
 import type { Hibah } from './useHibah.ts';
 
@@ -14,11 +14,12 @@ export const registersForClients = () => can(roleOf(session.user()), 'will:creat
 export const isGrantor = (h: Hibah) => h.user_id === session.user()?.id;
 
 /**
- * Whether the signed-in user may fill the hibah's parts now (parties, property, part C, MyKad and eKYC):
- * its grantor, or the agent who registered it, while it is being filled in (status -1, 0, 1).
+ * Whether the signed-in user may change `step` of the hibah now: its grantor, or the agent who registered it,
+ * in a status of the domain's `HIBAH_STEP_STATUSES` (the server's table; ADR 0223) — the content (parties,
+ * property, part C, MyKad and eKYC) while it is being filled in (-1, 0, 1), the witnesses until registered.
  */
-export function mayFill(h: Hibah) {
+export function mayFill(h: Hibah, step: HibahStep = 'content') {
   const me = session.user();
-  if (![-1, 0, 1].includes(h.status) || !me) return false;
+  if (!hibahStepEditable(step, h.status) || !me) return false;
   return h.user_id === me.id || (h.agent_id === me.id && registersForClients());
 }

@@ -23,6 +23,8 @@ interface RowsProps {
   columns: { key: string; label: string; render?: (row: any) => React.ReactNode }[];
   testId: string;
   editable: boolean;
+  /** Whether one row may still be edited or deleted when the list is editable (e.g. not a confirmed witness). */
+  rowEditable?: (row: any) => boolean;
   extra?: (row: any) => React.ReactNode;
   /** Added inside the add and edit forms (e.g. the heir picker of the receivers; ADR 0176). */
   formExtra?: (form: UseFormReturn<Record<string, unknown>>) => React.ReactNode;
@@ -40,6 +42,7 @@ export function Rows({
   columns,
   testId,
   editable,
+  rowEditable,
   extra,
   formExtra,
 }: RowsProps) {
@@ -77,7 +80,7 @@ export function Rows({
                 <Table.Td>
                   <Group gap="xs">
                     {extra?.(r)}
-                    {editable ? (
+                    {editable && (rowEditable?.(r) ?? true) ? (
                       <Button
                         size="xs"
                         variant="subtle"
@@ -87,11 +90,12 @@ export function Rows({
                         {t('hibah.edit')}
                       </Button>
                     ) : null}
-                    {editable ? (
+                    {editable && (rowEditable?.(r) ?? true) ? (
                       <Button
                         size="xs"
                         variant="subtle"
                         color="red"
+                        data-testid={`${testId}-delete-${r.id}`}
                         onClick={async () => {
                           await api.delete(`hibah/${hibahId}/${path}/${r.id}`);
                           await refresh(hibahId);

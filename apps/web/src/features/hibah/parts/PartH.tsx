@@ -7,6 +7,7 @@
  */
 import { Alert, Anchor, Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { hibahStepEditable } from '@wasiat/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -20,7 +21,7 @@ import { isGrantor } from '../access.ts';
 import { rm } from '../products.ts';
 import { type Hibah, useRefreshHibah } from '../useHibah.ts';
 
-const filling = (h: Hibah) => [-1, 0, 1].includes(h.status);
+const filling = (h: Hibah) => hibahStepEditable('content', h.status);
 
 /**
  * Part H: payment (anyone who may fill it, e.g. the agent taking cash), then the grantor's own signature,

@@ -1,11 +1,13 @@
 /**
  * Part I of the hibah wizards — witnesses and completion (reference §3.2–§3.4; docs/api/hibah.md): the rows of
- * `/api/hibah/{id}/witness` (the domain's `hibahWitnessSchema`), each unconfirmed witness's link at status 4
- * (PartyLink.tsx), completion (status 5) once two or more have confirmed, then the certificate (the signed
- * route `hibah.certificate`).
+ * `/api/hibah/{id}/witness` (the domain's `hibahWitnessSchema`), added, corrected or replaced until the
+ * registration is completed — also after payment, approval and the receivers' signatures (the domain's
+ * `HIBAH_STEP_STATUSES.witnesses`; issue 34, ADR 0223) — except a witness who has confirmed; each unconfirmed
+ * witness's link at status 4 (PartyLink.tsx), completion (status 5) once the domain's `hibahCompletionBlocker`
+ * says nothing is missing (two or more, all confirmed), then the certificate (the signed route `hibah.certificate`).
  */
-import { Alert, Button, Group, Stack } from '@mantine/core';
-import { hibahWitnessSchema } from '@wasiat/domain';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { HIBAH_STATUS, hibahCompletionBlocker, hibahWitnessSchema } from '@wasiat/domain';
 import { useTranslation } from 'react-i18next';
 import { defaultsFor, witnessSpecs } from '@/features/wills/components/personFields.ts';
 import { api } from '@/lib/api.ts';
@@ -20,7 +22,7 @@ export function PartI({ hibah }: { hibah: Hibah }) {
   const refresh = useRefreshHibah();
   const witnesses = useHibahRows<any>(hibah.id, 'witness', 'witnesses');
   const specs = witnessSpecs(t);
-  const all = (witnesses.data ?? []).length >= 2 && (witnesses.data ?? []).every((w) => w.confirmed_at);
+  const blocker = hibahCompletionBlocker(witnesses.data ?? []);
   return (
     <Stack>
       <Rows
@@ -40,17 +42,18 @@ export function PartI({ hibah }: { hibah: Hibah }) {
           },
         ]}
         testId="hibah-witness"
-        editable={mayFill(hibah)}
+        editable={mayFill(hibah, 'witnesses')}
+        rowEditable={(r) => !r.confirmed_at}
         extra={(r) =>
-          hibah.status === 4 && !r.confirmed_at ? (
+          hibah.status === HIBAH_STATUS.awaitingWitnesses && !r.confirmed_at ? (
             <PartyLink route="hibah.witness" hibahId={hibah.id} idKey="witness_id" id={r.id} phone={r.mobile_number} />
           ) : null
         }
       />
-      {hibah.status === 4 ? (
+      {hibah.status === HIBAH_STATUS.awaitingWitnesses ? (
         <Group>
           <Button
-            disabled={!all}
+            disabled={!!blocker}
             data-testid="hibah-finish"
             onClick={async () => {
               await api.post(`hibah/${hibah.id}`, { status: 5 });
@@ -59,9 +62,14 @@ export function PartI({ hibah }: { hibah: Hibah }) {
           >
             {t('hibah.i.finish')}
           </Button>
+          {blocker && witnesses.data ? (
+            <Text c="dimmed" size="sm" data-testid="hibah-finish-blocker">
+              {t(blocker)}
+            </Text>
+          ) : null}
         </Group>
       ) : null}
-      {hibah.status === 5 ? (
+      {hibah.status === HIBAH_STATUS.registered ? (
         <Group>
           <Alert data-testid="hibah-registered">{t('hibah.i.registered', { number: hibah.hibah_number })}</Alert>
           <Button
