@@ -23,8 +23,7 @@ import {
 import helmet from 'helmet';
 import type { DestinationStream } from 'pino';
 import type { Ctx } from './context.ts';
-import { guardPlugin } from './modules/auth/guard.ts';
-import { authRoutes } from './modules/auth/routes.ts';
+import { authRoutes, guardPlugin } from './modules/auth/index.ts';
 import { registerModules } from './modules.ts';
 import { coreRoutes } from './platform/http/core-routes.ts';
 import { installErrorHandler } from './platform/http/errors.ts';

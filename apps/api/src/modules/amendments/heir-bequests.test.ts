@@ -103,4 +103,88 @@ describe("an amendment's bequests to heirs", () => {
       expect.objectContaining({ heir_id: 'heir-wife', share: '3/5', faraid: '1/4', excess: '7/20' }),
     ]);
   }, 180_000);
+
+  it('shows the bequests of the draft and takes the acknowledgement on its own, as the will does (issue 34)', async () => {
+    const { c, id } = await registeredWill(t, staff);
+    const a = (
+      await ok(
+        t.call('POST', '/api/amendment', {
+          token: c.token,
+          body: { amendmentable_type: 'Wasiat', amendmentable_id: id, notes: null, status: 0 },
+        }),
+        201,
+      )
+    ).amendment;
+    await t.ctx.db.update(amendments).set({ payment_received_at: new Date() }).where(eq(amendments.id, a.id));
+    const read = () => t.call('GET', `/api/amendment/${a.id}/heir-bequests`, { token: c.token });
+    const acknowledge = (body: object = { acknowledged: 1 }) =>
+      t.call('POST', `/api/amendment/${a.id}/heir-bequests/acknowledge`, {
+        token: c.token,
+        headers: { 'X-localization': 'ms' },
+        body,
+      });
+    // Nothing to acknowledge yet: the draft is the will's (one heir by faraid, no property).
+    expect((await ok(read())).acknowledged).toBe(true);
+    expect((await acknowledge()).status).toBe(422);
+
+    const daughter = { id: 'heir-d', name: 'Nur binti Ahmad', relationship: 'child', ic_number: '100101105558' };
+    await ok(
+      t.call('PATCH', `/api/amendment/${a.id}/draft`, {
+        token: c.token,
+        body: {
+          heirs: [
+            {
+              ...daughter,
+              mobile_number: '0198765432',
+              address: 'No. 1',
+              postcode: '50450',
+              city: 'KL',
+              state: 'W.P. Kuala Lumpur',
+            },
+          ],
+          receivers: [{ id: 'rec-d', name: daughter.name, relationship: 'child', ic_number: daughter.ic_number }],
+          moveables: [
+            {
+              property_type: 'savings',
+              institution_name: 'Bank Islam',
+              account_number: '123',
+              shares: [{ receiver_id: 'rec-d', portion: '100%' }],
+            },
+          ],
+          witnesses: [draftWitness('Saksi 1', 'p1@example.com'), draftWitness('Saksi 2', 'p2@example.com')],
+        },
+      }),
+    );
+    const before = await ok(read());
+    expect(before.acknowledged).toBe(false);
+    expect(before.heir_bequests).toEqual([
+      expect.objectContaining({
+        heir_id: 'heir-d',
+        share: '1',
+        faraid: '1/2',
+        excess: '1/2',
+        relationship_label: { ms: 'Anak perempuan', en: 'Daughter' },
+      }),
+    ]);
+    expect((await acknowledge({ acknowledged: 0 })).status).toBe(422);
+    // Another client sees nothing of it.
+    const other = await t.login('client');
+    expect((await t.call('GET', `/api/amendment/${a.id}/heir-bequests`, { token: other })).status).toBe(404);
+
+    const after = await ok(acknowledge());
+    expect(after.acknowledged).toBe(true);
+    expect(after.acknowledgement.acknowledged_by).toBe(c.id);
+    // The submission then needs no flag.
+    await passAmendmentEkyc(t, a.id);
+    await verifiedAmendmentOtp(t, c.id, id);
+    const sent = await ok(
+      t.call('POST', `/api/amendment/${a.id}`, {
+        token: c.token,
+        body: { _method: 'PATCH', status: 1, acknowledged_pdpa: 1, acknowledged_confirmation: 1 },
+      }),
+    );
+    expect(sent.amendment.status).toBe(1);
+    // Not a draft any more: no new acknowledgement.
+    expect((await acknowledge()).status).toBe(422);
+  }, 180_000);
 });

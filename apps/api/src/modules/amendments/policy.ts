@@ -13,11 +13,16 @@ import type { AmendmentActor } from '@wasiat/domain';
 import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import { amendments, hibahs, wills } from '../../db/schema/index.ts';
 import { AppError, forbidden } from '../../platform/http/errors.ts';
-import type { AuthUser } from '../auth/guard.ts';
+import type { Access, AuthUser } from '../auth/guard.ts';
 import { userCan } from '../auth/guard.ts';
 import { registerReferenceKind } from '../grants/index.ts';
 import { hibahScope } from '../hibah/policy.ts';
 import { willScope } from '../wills/policy.ts';
+
+/** The route access of reading amendments: any role that may see some (the scope below says which). */
+export const READ_AMENDMENTS: Access = ['will:read:own', 'will:read:agent', 'will:read:organisation', 'will:read:any'];
+/** The route access of applying, editing, signing, transitions (decided per amendment and per move below). */
+export const ACT_ON_AMENDMENTS: Access = ['will:create:own', 'will:create:client', 'amendment:verify'];
 
 type Amendment = typeof amendments.$inferSelect;
 

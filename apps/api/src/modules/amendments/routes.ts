@@ -23,11 +23,12 @@ import { registerPayable } from '../payments/payables.ts';
 import { actorOf, idParams, parseBody } from '../wills/http.ts';
 import { multipartToBody } from '../wills/multipart.ts';
 import { findVisibleWill } from '../wills/queries.ts';
+import { heirBequestRoutes } from './heir-bequests.ts';
 import { listHibahVersions, readHibahVersion } from './hibah.ts';
 import { amendmentWindowJob } from './jobs.ts';
 import { attachmentPath, originalAmendmentStatus } from './original-contract.ts';
 import { amendmentPayable } from './payable.ts';
-import { assertCanEditDraft } from './policy.ts';
+import { ACT_ON_AMENDMENTS, assertCanEditDraft, READ_AMENDMENTS } from './policy.ts';
 import { searchWills } from './search.ts';
 import {
   addDocument,
@@ -50,10 +51,8 @@ import {
   witnessView,
 } from './witnesses.ts';
 
-/** Any role that may see some amendments (policy.ts scopes which). */
-const READ: Access = ['will:read:own', 'will:read:agent', 'will:read:organisation', 'will:read:any'];
-/** Applying, editing, signing, transitions (policy.ts decides per amendment and per move). */
-const ACT: Access = ['will:create:own', 'will:create:client', 'amendment:verify'];
+const READ = READ_AMENDMENTS;
+const ACT = ACT_ON_AMENDMENTS;
 
 const linkQuery = z.object({ expires: z.string().max(20).optional(), signature: z.string().max(100).optional() });
 const listQuery = z.object({
@@ -277,6 +276,8 @@ export async function amendmentsRoutes(api: FastifyInstance, ctx: Ctx) {
   );
 
   /** The amendment's witnesses: `{ witnesses: { data } }` (reference §2.4). */
+  // Bequests to heirs of a will amendment's draft, and their acknowledgement (heir-bequests.ts; ADR 0224).
+  heirBequestRoutes(api, ctx);
   r.get('/amendment/:id/witness', { config: { access: READ }, schema: { params: idParams } }, async (req) => {
     const a = await findVisibleAmendment(ctx.db, requireUser(req), req.params.id);
     const [one] = await serializeAmendments(ctx.db, [a], false);

@@ -637,7 +637,7 @@ add('POST /api/public/wasiat/:id/verify', (x) => ({
 
 // ——— amendments of the registered will, versions
 add('GET /api/wasiat/:id/amendment', (x) => ({ path: `/api/wasiat/${x.registered}/amendment`, may: seesWill }));
-for (const p of ['', '/document', '/witness']) {
+for (const p of ['', '/document', '/witness', '/heir-bequests']) {
   add(`GET /api/amendment/:id${p}`, (x) => ({ path: `/api/amendment/${x.amendment}${p}`, may: seesWill }));
 }
 add('PATCH /api/amendment/:id', (x) => ({
@@ -648,6 +648,11 @@ add('PATCH /api/amendment/:id', (x) => ({
 add('PATCH /api/amendment/:id/draft', (x) => ({
   path: `/api/amendment/${x.amendment}/draft`,
   body: { notes: 'Draf oleh orang lain' },
+  may: actsOnAmendment,
+}));
+add('POST /api/amendment/:id/heir-bequests/acknowledge', (x) => ({
+  path: `/api/amendment/${x.amendment}/heir-bequests/acknowledge`,
+  body: { acknowledged: 1 },
   may: actsOnAmendment,
 }));
 add('POST /api/amendment/:id/signature', (x) => ({

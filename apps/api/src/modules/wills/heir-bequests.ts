@@ -209,13 +209,13 @@ export async function heirBequestState(db: Conn, subjectType: string, subjectId:
 }
 
 /**
- * `GET /wasiat/{id}/heir-bequests` for a visible will (404 otherwise): the state, each bequest also with
- * `property_label` and `relationship_label` (`{ ms, en }`; son/daughter from the heir's MyKad) for the notice.
+ * The bequests to heirs of an instrument's content as the notice shows them (ADR 0155), written once for a will
+ * and for an amendment of one (issue 34): the state (list, latest acknowledgement of `subject`, `acknowledged`),
+ * each bequest also with `property_label` and `relationship_label` (`{ ms, en }`; son/daughter from the heir's
+ * MyKad). Fractions as "n/d" strings.
  */
-export async function getWillHeirBequests(db: Db, user: AuthUser, willId: string) {
-  const will = await findVisibleWill(db, user, willId);
-  const content = await liveContent(db, will.id);
-  const state = await heirBequestState(db, 'Wasiat', will.id, heirBequestsOfContent(content));
+export async function heirBequestsView(db: Conn, subject: { type: string; id: string }, content: HeirBequestContent) {
+  const state = await heirBequestState(db, subject.type, subject.id, heirBequestsOfContent(content));
   const props = new Map<string, { kind: PropertyWithShares['kind']; row: Row }>();
   for (const p of content.moveables) props.set(String(p.id), { kind: 'MoveableProperty', row: p });
   for (const p of content.immoveables) props.set(String(p.id), { kind: 'ImmoveableProperty', row: p });
@@ -232,6 +232,12 @@ export async function getWillHeirBequests(db: Db, user: AuthUser, willId: string
       };
     }),
   };
+}
+
+/** `GET /wasiat/{id}/heir-bequests` for a visible will (404 otherwise): {@link heirBequestsView} of its rows. */
+export async function getWillHeirBequests(db: Db, user: AuthUser, willId: string) {
+  const will = await findVisibleWill(db, user, willId);
+  return heirBequestsView(db, { type: 'Wasiat', id: will.id }, await liveContent(db, will.id));
 }
 
 /**

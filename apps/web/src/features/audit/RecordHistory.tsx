@@ -13,8 +13,8 @@ import { useQuery } from '@tanstack/react-query';
 import { auditActionLabel, auditChangedFields, auditFieldLabel, can, roleOf } from '@wasiat/domain';
 import { useTranslation } from 'react-i18next';
 import { ListTable } from '@/components/ListTable.tsx';
-import { formatMalaysianDateTime } from '@/features/wills/index.ts';
 import { api } from '@/lib/api.ts';
+import { formatDateTime } from '@/lib/format.ts';
 import { session } from '@/lib/storage.ts';
 
 /** One event of `GET /api/audit` (apps/api/src/platform/audit/service.ts). */
@@ -86,9 +86,7 @@ export function RecordHistory({ entityType, entityId }: { entityType: string; en
                   const fields = changedFields(e.before, e.after);
                   return (
                     <Table.Tr key={e.id} data-action={e.action}>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                        {formatMalaysianDateTime(e.at, i18n.language)}
-                      </Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(e.at, i18n.language)}</Table.Td>
                       <Table.Td>
                         <Badge variant="light" color="gray" tt="none" c="var(--mantine-color-text)">
                           {actionLabel(e.action)}

@@ -15,7 +15,7 @@ import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '@/components/FormError.tsx';
-import { Notice } from '@/features/wills/components/Notice.tsx';
+import { Notice } from '@/components/Notice.tsx';
 import { ApiError, api } from '@/lib/api.ts';
 import { LimitNotice, ManualReviewPanel, useManualStatus } from './ManualReview.tsx';
 import { SelfieCapture } from './SelfieCapture.tsx';

@@ -15,7 +15,7 @@ import { Button, Group, Image, Input, Paper, Stack, Text, Title } from '@mantine
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '@/components/FormError.tsx';
-import { Notice } from '@/features/wills/components/Notice.tsx';
+import { Notice } from '@/components/Notice.tsx';
 import { ApiError, api } from '@/lib/api.ts';
 import { dataUrlOf } from './SelfieCapture.tsx';
 

@@ -12,7 +12,7 @@
 import { Button, Group, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Notice } from '@/features/wills/components/Notice.tsx';
+import { Notice } from '@/components/Notice.tsx';
 import { ApiError, api } from '@/lib/api.ts';
 
 /** Props: the code's purpose and record (`{ hibah_id }` or `{ wasiat_id }`), and what it unlocks. */

@@ -6,7 +6,7 @@
 import { Button, Group, Image, Input, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Notice } from '@/features/wills/components/Notice.tsx';
+import { Notice } from '@/components/Notice.tsx';
 
 /** Read a file as a data URL. */
 export const dataUrlOf = (file: Blob) =>

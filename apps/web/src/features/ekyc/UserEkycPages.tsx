@@ -18,7 +18,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { FormError } from '@/components/FormError.tsx';
-import { Notice } from '@/features/wills/components/Notice.tsx';
+import { Notice } from '@/components/Notice.tsx';
 import { ApiError, api } from '@/lib/api.ts';
 import { formatDateTime } from '@/lib/format.ts';
 import { session } from '@/lib/storage.ts';

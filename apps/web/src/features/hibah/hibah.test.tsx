@@ -55,7 +55,8 @@ describe('dashboard sections', () => {
     expect(screen.getByText('Terima draf')).toBeInTheDocument();
     // An unregistered hibah is named by what it is and when it was opened, not by its raw id (issue 21 item 9).
     expect(screen.queryByText('h1abcdef')).toBeNull();
-    expect(screen.getByRole('link', { name: 'Belum berdaftar (dibuka 20/11/2026)' })).toHaveAttribute(
+    // spec §9: opened at 02:00 UTC = 10:00 in Kuala Lumpur
+    expect(screen.getByRole('link', { name: 'Belum berdaftar (dibuka 20 Nov 26, 10:00)' })).toHaveAttribute(
       'href',
       '/amanah/harta-pusaka/part-draft?id=h1abcdefgh',
     );

@@ -14,6 +14,7 @@ import { CouponsPage } from './pages/CouponsPage.tsx';
 import { HibahTable } from './pages/ListPages.tsx';
 import { PartA } from './parts/PartA.tsx';
 import { PartC } from './parts/PartC.tsx';
+import { PartDraft } from './parts/PartDraft.tsx';
 import { PartG } from './parts/PartG.tsx';
 import type { Hibah } from './useHibah.ts';
 
@@ -354,5 +355,16 @@ describe('links and sections by role', () => {
     renderPage(<HibahSections />, { path: '/dashboard' });
     expect(await screen.findByTestId('register-hibah')).toBeInTheDocument();
     expect(screen.getByTestId('hibah-codes')).toHaveAttribute('href', '/trust-onecent/codes');
+  });
+});
+
+describe('the draft step', () => {
+  it("shows the draft's deadline as day, short month, 2-digit year, hour:minute in Kuala Lumpur (spec §9; issue 34)", async () => {
+    signIn('Client', 'client1');
+    stubApi(() => undefined);
+    // 16:15 UTC on 20 December is 00:15 on 21 December in Kuala Lumpur
+    renderPage(<PartDraft hibah={hibah({ status: 3, draft_expires_at: '2026-12-20T16:15:53.999Z' })} />);
+    expect(await screen.findByText('Sila terima draf sebelum 21 Dis 26, 00:15.')).toBeInTheDocument();
+    expect(document.body.textContent).not.toContain('2026-12-20');
   });
 });

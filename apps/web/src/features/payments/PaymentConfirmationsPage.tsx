@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ListTable } from '@/components/ListTable.tsx';
 import { ApiError } from '@/lib/api.ts';
-import { formatDateTime } from '@/lib/format.ts';
+import { formatDate, formatDateTime } from '@/lib/format.ts';
 import { successToast } from '@/lib/notify.tsx';
 import { confirmPayment, decideFinancing, pendingManual, type StaffPayment } from './api.ts';
 
@@ -137,7 +137,7 @@ export function PaymentConfirmationsPage() {
                     p.bank_name,
                     p.account_no,
                     p.atb_amount_sen ? formatRinggit(p.atb_amount_sen) : null,
-                    p.atb_start_date,
+                    formatDate(p.atb_start_date, lang),
                   ]
                     .filter(Boolean)
                     .join(' · ') || '—'}

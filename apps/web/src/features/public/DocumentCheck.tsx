@@ -9,8 +9,9 @@
 import { Button, FileInput, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMalaysianDateTime, Notice } from '@/features/wills/index.ts';
+import { Notice } from '@/features/wills/index.ts';
 import { ApiError, publicApi } from '@/lib/api.ts';
+import { formatDateTime } from '@/lib/format.ts';
 
 /** The reply's `verification` (docs/api/documents.md). */
 export interface DocumentVerification {
@@ -91,7 +92,7 @@ export function DocumentCheck({ path, subject = 'will' }: { path: string; subjec
                 {result.registered
                   ? t('sealed.check.registered_text', {
                       kind: t(`sealed.check.kind.${result.kind}`, { defaultValue: result.kind ?? '' }),
-                      at: formatMalaysianDateTime(result.issued_at, i18n.language),
+                      at: formatDateTime(result.issued_at, i18n.language),
                     })
                   : t('sealed.check.not_registered_text', { subject: subjectText })}
               </Text>

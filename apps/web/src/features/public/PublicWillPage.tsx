@@ -12,8 +12,9 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { NotFoundPage } from '@/app/layout/NotFoundPage.tsx';
 import { ListTable } from '@/components/ListTable.tsx';
-import { Busy, formatMalaysianDateTime, Notice, willStatusLabelKey } from '@/features/wills/index.ts';
+import { Busy, Notice, willStatusLabelKey } from '@/features/wills/index.ts';
 import { publicApi } from '@/lib/api.ts';
+import { formatDateTime } from '@/lib/format.ts';
 import { DocumentCheck } from './DocumentCheck.tsx';
 
 /** The reply of GET /api/public/wasiat/{id}. */
@@ -45,7 +46,7 @@ export function PublicWillPage() {
     [t('public.will.wasiat_no'), w.wasiat_no ?? '—'],
     [t('public.will.status'), t(willStatusLabelKey(w.status))],
     [t('public.will.organization'), w.organization?.name ?? '—'],
-    [t('public.will.registered_at'), formatMalaysianDateTime(w.registered_at, i18n.language) || '—'],
+    [t('public.will.registered_at'), formatDateTime(w.registered_at, i18n.language) || '—'],
   ];
   return (
     <Stack>

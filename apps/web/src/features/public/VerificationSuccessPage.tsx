@@ -11,8 +11,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import type { PublicEkyc } from '@/features/ekyc/publicSession.ts';
-import { Busy, formatMalaysianDateTime, Notice } from '@/features/wills/index.ts';
+import { Busy, Notice } from '@/features/wills/index.ts';
 import { publicApi } from '@/lib/api.ts';
+import { formatDateTime } from '@/lib/format.ts';
 import { session } from '@/lib/storage.ts';
 
 /** The success page; see the file comment. */
@@ -43,8 +44,7 @@ export function VerificationSuccessPage() {
       </Notice>
       {ekyc?.ekyc_verified_at && (
         <Text>
-          {t('public.verification_success.verified_at')}:{' '}
-          {formatMalaysianDateTime(ekyc.ekyc_verified_at, i18n.language)}
+          {t('public.verification_success.verified_at')}: {formatDateTime(ekyc.ekyc_verified_at, i18n.language)}
         </Text>
       )}
       <Title order={2} size="h4">

@@ -12,6 +12,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { formatRinggit, HIBAH_TYPES, labelOf } from '@wasiat/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatPeriod } from '@/lib/format.ts';
 import { fetchReport, type ReportFilters, type SummaryReport } from './api.ts';
 import { REPORT_SCREENS } from './config.ts';
 import { Filters } from './Filters.tsx';
@@ -58,7 +59,7 @@ export function GraphReportPage() {
     retry: false,
   });
   const d = q.data;
-  const label = (key: string) => (d?.unit === 'day' ? key.slice(5) : key.slice(0, 7));
+  const label = (key: string) => (d ? formatPeriod(key, d.unit, lang) : key);
   const hibahLabel = t('reports.hibah.title');
   const hibahRows = d?.hibah?.rows ?? [];
   const line = (d?.rows ?? []).map((r, i) => ({

@@ -8,6 +8,7 @@ import { Card, SimpleGrid, Stack, Table, Title } from '@mantine/core';
 import { formatRinggit, HIBAH_TYPES, labelOf } from '@wasiat/domain';
 import { useTranslation } from 'react-i18next';
 import { ListTable } from '@/components/ListTable.tsx';
+import { formatPeriod } from '@/lib/format.ts';
 import { HIBAH_STATUS_KEYS, type SummaryReport } from './api.ts';
 
 const right = { textAlign: 'right' as const };
@@ -18,8 +19,7 @@ export function HibahSummary({ data }: { data: SummaryReport }) {
   const lang = i18n.language === 'en' ? 'en' : 'ms';
   const h = data.hibah;
   if (!h) return null;
-  const label = (key: string) =>
-    data.unit === 'day' ? key : data.unit === 'month' ? key.slice(0, 7) : key.slice(0, 4);
+  const label = (key: string) => formatPeriod(key, data.unit, lang);
   return (
     <Card withBorder radius="md" p="md" component="section" aria-labelledby="hibah-figures" data-testid="hibah-figures">
       <Stack gap="sm">

@@ -193,7 +193,9 @@ describe('ReportPage', () => {
     expect(within(foot).getByText('Jumlah keseluruhan')).toBeInTheDocument();
     expect(within(foot).getByText('5')).toBeInTheDocument();
     expect(within(foot).getByText('RM 950.00')).toBeInTheDocument();
-    expect(within(table).getByText('2026-11-02')).toBeInTheDocument();
+    // the period as the exports write it (spec §9: day, short month, 2-digit year), not the ISO key
+    expect(within(table).getByText('02 Nov 26')).toBeInTheDocument();
+    expect(within(table).queryByText('2026-11-02')).toBeNull();
     expect(within(table).getByText('RM 600.00')).toBeInTheDocument();
   });
 
@@ -210,7 +212,7 @@ describe('ReportPage', () => {
     const byProduct = within(section).getByRole('table', { name: 'Hibah dan amanah mengikut produk' });
     expect(within(byProduct).getByText('Amanah Harta Pusaka').closest('tr')).toHaveTextContent('RM 800.00');
     const byPeriod = within(section).getByRole('table', { name: 'Hibah dan amanah mengikut tempoh' });
-    expect(within(byPeriod).getByText('2026-11-02').closest('tr')).toHaveTextContent('2026-11-0220RM 0.00');
+    expect(within(byPeriod).getByText('02 Nov 26').closest('tr')).toHaveTextContent('02 Nov 2620RM 0.00');
   });
 
   it('the product list offers the hibah products: choosing one sends hibah_type, not product', async () => {

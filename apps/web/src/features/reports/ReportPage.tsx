@@ -11,7 +11,7 @@ import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '@/app/layout/AppLayout.tsx';
 import { ListTable } from '@/components/ListTable.tsx';
-import { formatDateTime } from '@/lib/format.ts';
+import { formatDateTime, formatPeriod } from '@/lib/format.ts';
 import {
   type DetailReport,
   downloadReport,
@@ -92,7 +92,7 @@ export function ExportButtons({ screen, filters }: { screen: ReportScreen; filte
 
 /** Counts-by-status table of a summary report, sorted in the browser. */
 export function SummaryTable({ data, caption }: { data: SummaryReport; caption: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [sort, setSort] = useState<{ col: string; dir: 'asc' | 'desc' } | null>(null);
   const rows = useMemo(() => {
     if (!sort) return data.rows;
@@ -100,8 +100,7 @@ export function SummaryTable({ data, caption }: { data: SummaryReport; caption: 
     return [...data.rows].sort((a, b) => (a[k] < b[k] ? -1 : a[k] > b[k] ? 1 : 0) * (sort.dir === 'asc' ? 1 : -1));
   }, [data.rows, sort]);
   const onSort = (col: string) => setSort((s) => ({ col, dir: s?.col === col && s.dir === 'asc' ? 'desc' : 'asc' }));
-  const label = (key: string) =>
-    data.unit === 'day' ? key : data.unit === 'month' ? key.slice(0, 7) : key.slice(0, 4);
+  const label = (key: string) => formatPeriod(key, data.unit, i18n.language);
   const numCols = ['total', ...STATUS_KEYS, 'paid'] as const;
   return (
     <ListTable minWidth={720}>

@@ -25,6 +25,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListTable } from '@/components/ListTable.tsx';
 import { api } from '@/lib/api.ts';
+import { formatDateTime } from '@/lib/format.ts';
 import { successToast } from '@/lib/notify.tsx';
 
 interface DataRequest {
@@ -38,18 +39,6 @@ interface DataRequest {
   handled_at: string | null;
   user?: { name: string; ic_number: string | null };
 }
-
-const when = (iso: string | null, lang: string) =>
-  iso
-    ? new Date(iso).toLocaleString(lang === 'en' ? 'en-MY' : 'ms-MY', {
-        timeZone: 'Asia/Kuala_Lumpur',
-        day: 'numeric',
-        month: 'short',
-        year: '2-digit',
-        hour: '2-digit',
-        minute: '2-digit',
-      })
-    : '';
 
 function StatusBadge({ status }: { status: number }) {
   const { t } = useTranslation();
@@ -155,7 +144,7 @@ export function ProfileDataPage() {
               <Table.Tbody>
                 {mine.data.data_requests.map((r) => (
                   <Table.Tr key={r.id}>
-                    <Table.Td>{when(r.created_at, i18n.language)}</Table.Td>
+                    <Table.Td>{formatDateTime(r.created_at, i18n.language)}</Table.Td>
                     <Table.Td>
                       <StatusBadge status={r.status} />
                     </Table.Td>
@@ -188,7 +177,7 @@ function RequestRow({ r, onDone }: { r: DataRequest; onDone: () => void }) {
   };
   return (
     <Table.Tr>
-      <Table.Td>{when(r.created_at, i18n.language)}</Table.Td>
+      <Table.Td>{formatDateTime(r.created_at, i18n.language)}</Table.Td>
       <Table.Td>
         {r.user?.name}
         <Text size="xs" c="dimmed">

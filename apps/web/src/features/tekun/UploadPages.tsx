@@ -25,7 +25,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ListTable } from '@/components/ListTable.tsx';
-import { formatDateTime } from '@/lib/format.ts';
+import { formatDate, formatDateTime } from '@/lib/format.ts';
 import { successToast } from '@/lib/notify.tsx';
 import { fetchUpload, fetchUploads, postCertificate, postUpload, type Upload, type UploadRow } from './api.ts';
 
@@ -43,7 +43,7 @@ export function RowStatus({ status }: { status: string }) {
 
 /** The per-row result table of an upload. */
 export function RowsTable({ rows }: { rows: UploadRow[] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <ListTable data-testid="upload-rows">
       <Table.Caption>{t('tekun.rows_caption')}</Table.Caption>
@@ -65,7 +65,7 @@ export function RowsTable({ rows }: { rows: UploadRow[] }) {
             <Table.Td>{r.member_name ?? '—'}</Table.Td>
             <Table.Td>{r.ic_number ?? '—'}</Table.Td>
             <Table.Td>{r.certificate_no ?? '—'}</Table.Td>
-            <Table.Td>{r.issue_date ?? '—'}</Table.Td>
+            <Table.Td>{formatDate(r.issue_date, i18n.language) || r.issue_date || '—'}</Table.Td>
             <Table.Td>
               <RowStatus status={r.status} />
             </Table.Td>

@@ -22,6 +22,7 @@ import { can, roleOf } from '@wasiat/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListTable } from '@/components/ListTable.tsx';
+import { formatDate } from '@/lib/format.ts';
 import { successToast } from '@/lib/notify.tsx';
 import { session } from '@/lib/storage.ts';
 import { openPdf } from '../programmes/shared.tsx';
@@ -30,7 +31,7 @@ import { RowStatus } from './UploadPages.tsx';
 
 /** /tekun/certificate/verification */
 export function VerificationPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const qc = useQueryClient();
   const role = roleOf(session.user());
   const mayVerify = can(role, 'programme:verify');
@@ -106,7 +107,7 @@ export function VerificationPage() {
                 <Table.Td>{c.certificate_no}</Table.Td>
                 <Table.Td>{c.member_name}</Table.Td>
                 <Table.Td>{c.ic_number}</Table.Td>
-                <Table.Td>{c.issue_date}</Table.Td>
+                <Table.Td>{formatDate(c.issue_date, i18n.language)}</Table.Td>
                 <Table.Td>
                   <RowStatus status={c.status} />
                   {c.rejected_reason && <Text size="sm">{c.rejected_reason}</Text>}

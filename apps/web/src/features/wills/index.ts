@@ -1,16 +1,15 @@
 /** What other features may use from the wills feature (DESIGN.md §9.1 feature boundaries). */
 
+export { Notice } from '../../components/Notice.tsx';
 export { Busy } from './components/Busy.tsx';
 // Reused by the amendment wizard (issue 4): the generic row form and list, the people and property field lists.
 export { DetailTable } from './components/DetailTable.tsx';
 export { useLang } from './components/fields.tsx';
 export { HeirPicker, type PickableHeir } from './components/HeirPicker.tsx';
-export { Notice } from './components/Notice.tsx';
 export { caretakerSpecs, defaultsFor, heirSpecs, receiverSpecs, witnessSpecs } from './components/personFields.ts';
 export { type FieldSpec, RecordForm } from './components/RecordForm.tsx';
 export { RecordsTable } from './components/RecordsTable.tsx';
 export { WillStatusBadge, willStatusLabelKey } from './components/WillStatus.tsx';
 export { uniquePeople, useNewestWillHeirs } from './hooks/useNewestWillHeirs.ts';
-export { formatMalaysianDateTime } from './lib/datetime.ts';
 export { fetchAttachmentBlob, saveBlob } from './lib/files.ts';
 export { immoveableSpecs, moveableSpecs } from './parts/e/PropertyTab.tsx';

@@ -30,7 +30,6 @@ import {
   caretakerSpecs,
   DetailTable,
   type FieldSpec,
-  formatMalaysianDateTime,
   HeirPicker,
   Notice,
   type PickableHeir,
@@ -42,6 +41,7 @@ import {
   witnessSpecs,
 } from '@/features/wills/index.ts';
 import { ApiError, api } from '@/lib/api.ts';
+import { formatDateTime } from '@/lib/format.ts';
 import { session } from '@/lib/storage.ts';
 import { changeStatus } from '../api.ts';
 import { useAmendmentContext } from '../components/AmendmentWizard.tsx';
@@ -65,7 +65,7 @@ export function HibahSummaryPart() {
   const { t } = useTranslation();
   const lang = useLang();
   const { amendment: a } = useHibahContext();
-  const d = (v: string | null) => formatMalaysianDateTime(v, lang) || '—';
+  const d = (v: string | null) => formatDateTime(v, lang) || '—';
   const type = a.amendmentable.hibah_type;
   return (
     <Stack>
@@ -387,9 +387,7 @@ export function HibahDraftPart() {
       {a.status === 3 && isGrantor(a.user_id) && (
         <Paper withBorder p="md">
           <Stack>
-            <Text>
-              {t('hibahAmendments.draft.review_intro', { date: formatMalaysianDateTime(a.expires_at, lang) })}
-            </Text>
+            <Text>{t('hibahAmendments.draft.review_intro', { date: formatDateTime(a.expires_at, lang) || '—' })}</Text>
             <SignaturePad ref={pad} label={t('hibahAmendments.draft.signature')} required error={error ?? undefined} />
             <Group>
               <Button onClick={accept} data-testid="accept-hibah-draft">

@@ -13,7 +13,8 @@ import { formatRinggit, HIBAH_TYPES, labelOf, OPEN_AMENDMENT_STATUSES } from '@w
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ListTable } from '@/components/ListTable.tsx';
-import { Busy, formatMalaysianDateTime, Notice, useLang } from '@/features/wills/index.ts';
+import { Busy, Notice, useLang } from '@/features/wills/index.ts';
+import { formatDateTime } from '@/lib/format.ts';
 import { session } from '@/lib/storage.ts';
 import { useRefreshAmendments } from '../api.ts';
 import { AmendmentStatusBadge, AmendmentTimeline } from '../components/AmendmentStatus.tsx';
@@ -68,7 +69,7 @@ function HibahAmendmentsCard({ hibah }: { hibah: HibahBrief }) {
                   <Table.Td>
                     <AmendmentStatusBadge status={a.status} />
                   </Table.Td>
-                  <Table.Td>{formatMalaysianDateTime(a.applied_at, lang)}</Table.Td>
+                  <Table.Td>{formatDateTime(a.applied_at, lang)}</Table.Td>
                   <Table.Td>
                     <Group gap="xs">
                       {a.status === 0 && !a.paid && grantor && (

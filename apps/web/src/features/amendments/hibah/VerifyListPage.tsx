@@ -11,8 +11,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ListTable } from '@/components/ListTable.tsx';
-import { Busy, formatMalaysianDateTime, useLang } from '@/features/wills/index.ts';
+import { Busy, useLang } from '@/features/wills/index.ts';
 import { api } from '@/lib/api.ts';
+import { formatDateTime } from '@/lib/format.ts';
 import { changeStatus, useRefreshAmendments } from '../api.ts';
 import { AmendmentStatusBadge } from '../components/AmendmentStatus.tsx';
 import type { Amendment, Page } from '../types.ts';
@@ -124,7 +125,7 @@ export function VerifyListPage() {
                 <Table.Td>
                   <AmendmentStatusBadge status={a.status} />
                 </Table.Td>
-                <Table.Td>{formatMalaysianDateTime(a.applied_at, lang)}</Table.Td>
+                <Table.Td>{formatDateTime(a.applied_at, lang)}</Table.Td>
                 <Table.Td>
                   <RowActions a={a} />
                 </Table.Td>

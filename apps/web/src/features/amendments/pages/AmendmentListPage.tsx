@@ -11,8 +11,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ListTable } from '@/components/ListTable.tsx';
-import { Busy, formatMalaysianDateTime, useLang } from '@/features/wills/index.ts';
+import { Busy, useLang } from '@/features/wills/index.ts';
 import { api } from '@/lib/api.ts';
+import { formatDateTime } from '@/lib/format.ts';
 import { AmendmentStatusBadge } from '../components/AmendmentStatus.tsx';
 import type { Amendment, Page } from '../types.ts';
 
@@ -117,7 +118,7 @@ export function AmendmentListPage({
                   <AmendmentStatusBadge status={a.status} />
                 </Table.Td>
                 <Table.Td>{a.handled_by?.name ?? '—'}</Table.Td>
-                <Table.Td>{formatMalaysianDateTime(a.applied_at, lang)}</Table.Td>
+                <Table.Td>{formatDateTime(a.applied_at, lang)}</Table.Td>
                 <Table.Td>
                   <Anchor
                     component={Link}

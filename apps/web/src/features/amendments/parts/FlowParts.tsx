@@ -9,10 +9,12 @@ import { can, formatRinggit, roleOf } from '@wasiat/domain';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { HeirBequestsNotice } from '@/components/instrument/HeirBequestsNotice.tsx';
 import { PdpaLink } from '@/components/PdpaLink.tsx';
 import { SignaturePad, type SignaturePadHandle } from '@/components/SignaturePad.tsx';
-import { DetailTable, formatMalaysianDateTime, Notice, useLang } from '@/features/wills/index.ts';
+import { DetailTable, Notice, useLang } from '@/features/wills/index.ts';
 import { ApiError, api } from '@/lib/api.ts';
+import { formatDateTime } from '@/lib/format.ts';
 import { session } from '@/lib/storage.ts';
 import { changeStatus, saveDraft } from '../api.ts';
 import { useAmendmentContext } from '../components/AmendmentWizard.tsx';
@@ -25,7 +27,7 @@ export function PindaanA() {
   const { t } = useTranslation();
   const lang = useLang();
   const { amendment: a } = useAmendmentContext();
-  const d = (v: string | null) => formatMalaysianDateTime(v, lang) || '—';
+  const d = (v: string | null) => formatDateTime(v, lang) || '—';
   return (
     <Stack>
       <Title order={2}>{t('amendments.pages.pindaan-a')}</Title>
@@ -173,6 +175,10 @@ export function PindaanH() {
               </Anchor>
             </Notice>
           )}
+          {a.amendmentable_type === 'Wasiat' && (
+            // Shares above an heir's faraid share in the draft: acknowledged here, as in the will (ADR 0224).
+            <HeirBequestsNotice subject={{ kind: 'amendment', id: a.id }} editable={editable} />
+          )}
           <Checkbox
             label={t('amendments.submit.pdpa')}
             description={<PdpaLink />}
@@ -210,6 +216,7 @@ export function PindaanH() {
 /** The draft review (status 3): read, sign, accept or reject; after that, where it stands. */
 export function PindaanDraft() {
   const { t } = useTranslation();
+  const lang = useLang();
   const { amendment: a, draft, refresh } = useAmendmentContext();
   const pad = useRef<SignaturePadHandle>(null);
   const [error, setError] = useState<string | null>(null);
@@ -233,7 +240,7 @@ export function PindaanDraft() {
       {a.status === 3 && mine && (
         <Paper withBorder p="md">
           <Stack>
-            <Text>{t('amendments.draft.review_intro', { date: a.expires_at ?? '' })}</Text>
+            <Text>{t('amendments.draft.review_intro', { date: formatDateTime(a.expires_at, lang) || '—' })}</Text>
             <SignaturePad ref={pad} label={t('amendments.draft.signature')} required error={error ?? undefined} />
             <Group>
               <Button onClick={accept} data-testid="accept-draft">

@@ -22,6 +22,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentPreference } from '@/app/guards.ts';
 import { ListTable } from '@/components/ListTable.tsx';
+import { formatDateTime } from '@/lib/format.ts';
 import { session } from '@/lib/storage.ts';
 import { isGrantor } from '../access.ts';
 import { amendmentsUrl, offeredProducts, statusKey, wizardBase } from '../products.ts';
@@ -72,9 +73,7 @@ export function HibahTable({
                 <Anchor component={Link} to={`${wizardBase(h.hibah_type)}/part-${partOf(h)}?id=${h.id}`}>
                   {h.hibah_number ??
                     t('hibah.list.unregistered', {
-                      date: new Date(h.created_at).toLocaleDateString(lang === 'en' ? 'en-GB' : 'ms-MY', {
-                        timeZone: 'Asia/Kuala_Lumpur',
-                      }),
+                      date: formatDateTime(h.created_at, lang),
                     })}
                 </Anchor>
               </Table.Td>

@@ -10,20 +10,19 @@ import { useTranslation } from 'react-i18next';
 import { FormError } from '@/components/FormError.tsx';
 import { OtpStep } from '@/features/ekyc/index.ts';
 import { ApiError, api } from '@/lib/api.ts';
+import { formatDateTime } from '@/lib/format.ts';
 import { HibahSummary } from '../components/HibahSummary.tsx';
 import { type Hibah, useRefreshHibah } from '../useHibah.ts';
 
 /** Draft: the grantor accepts (or rejects) the approved draft within 14 days. */
 export function PartDraft({ hibah }: { hibah: Hibah }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const refresh = useRefreshHibah();
   const [otpVerified, setOtpVerified] = useState(false);
   const [error, setError] = useState<string | null>(null);
   if (hibah.status !== 3 || hibah.is_draft_accepted)
     return <Alert>{t(hibah.status < 3 ? 'hibah.draft.not_yet' : 'hibah.draft.accepted')}</Alert>;
-  const until = hibah.draft_expires_at
-    ? new Date(hibah.draft_expires_at).toLocaleString('en-GB', { timeZone: 'Asia/Kuala_Lumpur' })
-    : '-';
+  const until = formatDateTime(hibah.draft_expires_at, i18n.language) || '-';
   return (
     <Paper withBorder p="md">
       <Stack>

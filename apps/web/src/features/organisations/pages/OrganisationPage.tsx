@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { ListTable } from '@/components/ListTable.tsx';
 import { api } from '@/lib/api.ts';
+import { formatDate } from '@/lib/format.ts';
 import { session } from '@/lib/storage.ts';
 import { type Page, type Pricing, type Staff, useBranches, useOrganisation } from '../api.ts';
 import { Detail } from '../components/Detail.tsx';
@@ -185,7 +186,7 @@ export function OrganisationPage() {
                   </Table.Td>
                   <Table.Td>{t(`organisations.plans.${p.plan}`)}</Table.Td>
                   <Table.Td>{formatRinggit(p.price_sen)}</Table.Td>
-                  <Table.Td>{p.effective_from.slice(0, 10)}</Table.Td>
+                  <Table.Td>{formatDate(p.effective_from, lang)}</Table.Td>
                   <Table.Td>{p.status === 1 ? t('organisations.ui.active') : t('organisations.ui.inactive')}</Table.Td>
                 </Table.Tr>
               ))}

@@ -9,6 +9,7 @@ import { can, formatRinggit, PRICING_PLANS } from '@wasiat/domain';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { api } from '@/lib/api.ts';
+import { formatDate } from '@/lib/format.ts';
 import { successToast } from '@/lib/notify.tsx';
 import { dateInput, type Pricing } from '../api.ts';
 import { Detail } from '../components/Detail.tsx';
@@ -89,7 +90,7 @@ export function PricingFormPage() {
 
 /** /organization/{id}/pricing/{pricing_id}. */
 export function PricingPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { organization_id: orgId, pricing_id } = useParams();
   const p = usePricing(pricing_id).data;
   if (!p) return null;
@@ -109,8 +110,8 @@ export function PricingPage() {
           [t('organisations.f.price'), formatRinggit(p.price_sen)],
           [t('organisations.f.amendment_price'), formatRinggit(p.amendment_price_sen)],
           [t('organisations.f.description'), p.description],
-          [t('organisations.f.effective_from'), dateInput(p.effective_from)],
-          [t('organisations.f.effective_to'), dateInput(p.effective_to)],
+          [t('organisations.f.effective_from'), formatDate(p.effective_from, i18n.language)],
+          [t('organisations.f.effective_to'), formatDate(p.effective_to, i18n.language)],
           [t('organisations.f.status'), p.status === 1 ? t('organisations.ui.active') : t('organisations.ui.inactive')],
         ]}
       />

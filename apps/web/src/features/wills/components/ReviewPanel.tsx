@@ -12,9 +12,9 @@ import { useTranslation } from 'react-i18next';
 import { FormError } from '@/components/FormError.tsx';
 import { ApiError, api } from '@/lib/api.ts';
 import { session } from '@/lib/storage.ts';
+import { Notice } from '../../../components/Notice.tsx';
 import type { Page, Payment, Will } from '../types.ts';
 import { useLang } from './fields.tsx';
-import { Notice } from './Notice.tsx';
 
 /** The review panel; see the file comment. */
 export function ReviewPanel({ will }: { will: Will }) {

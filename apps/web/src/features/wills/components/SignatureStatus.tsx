@@ -9,8 +9,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api } from '@/lib/api.ts';
+import { Notice } from '../../../components/Notice.tsx';
 import { PARTS, partUrl } from '../lib/parts.ts';
-import { Notice } from './Notice.tsx';
 
 /** One signer's state. */
 export type SignatureState = 'current' | 'earlier_version' | 'missing';

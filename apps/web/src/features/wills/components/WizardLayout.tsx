@@ -10,6 +10,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useLocation, useNavigate, useOutletContext, useSearchParams } from 'react-router';
 import { NotFoundPage } from '@/app/layout/NotFoundPage.tsx';
+import { Notice } from '../../../components/Notice.tsx';
 import { useRefreshWill, useWasiatId, useWill } from '../hooks/useWill.ts';
 import {
   isDone,
@@ -24,7 +25,6 @@ import {
 } from '../lib/parts.ts';
 import type { PartKey, Will } from '../types.ts';
 import { Busy } from './Busy.tsx';
-import { Notice } from './Notice.tsx';
 
 /** What every part page receives from the frame. */
 export interface WizardContext {

@@ -12,6 +12,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { NotFoundPage } from '@/app/layout/NotFoundPage.tsx';
 import { WillVersionPanel } from '@/features/amendments/index.ts';
 import { RecordHistory } from '@/features/audit/index.ts';
+import { formatDateTime } from '@/lib/format.ts';
 import { Busy } from '../components/Busy.tsx';
 import { DetailTable } from '../components/DetailTable.tsx';
 import { WillDownloads } from '../components/Downloads.tsx';
@@ -21,7 +22,6 @@ import { SignatureStatusNotice, useSignatureStatus } from '../components/Signatu
 import { WillSections } from '../components/WillSections.tsx';
 import { WillStatusBadge } from '../components/WillStatus.tsx';
 import { useWill } from '../hooks/useWill.ts';
-import { formatMalaysianDateTime } from '../lib/datetime.ts';
 import { partUrl, resumePart } from '../lib/parts.ts';
 
 /** The details page; `review` shows the staff review panel. */
@@ -55,8 +55,8 @@ export function WillDetailsPage({ review = false }: { review?: boolean }) {
           [t('wills.pay.price'), will.price_sen != null ? formatRinggit(will.price_sen) : null],
           [t('wills.pay.discount'), will.discount_sen ? formatRinggit(will.discount_sen) : null],
           [t('wills.pay.status'), payment],
-          [t('wills.f.created_at'), formatMalaysianDateTime(will.created_at, lang)],
-          [t('wills.f.registered_at'), formatMalaysianDateTime(will.registered_at, lang)],
+          [t('wills.f.created_at'), formatDateTime(will.created_at, lang)],
+          [t('wills.f.registered_at'), formatDateTime(will.registered_at, lang)],
         ]}
       />
       {showReview && <ReviewPanel will={will} />}

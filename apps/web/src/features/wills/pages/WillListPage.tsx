@@ -12,10 +12,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ListTable } from '@/components/ListTable.tsx';
 import { api } from '@/lib/api.ts';
+import { formatDateTime } from '@/lib/format.ts';
 import { Busy } from '../components/Busy.tsx';
 import { useLang } from '../components/fields.tsx';
 import { WillStatusBadge } from '../components/WillStatus.tsx';
-import { formatMalaysianDateTime } from '../lib/datetime.ts';
 import { PARTS, partUrl, resumePart } from '../lib/parts.ts';
 import type { Page, Will } from '../types.ts';
 
@@ -98,7 +98,7 @@ export function WillListPage({ verification = false }: { verification?: boolean 
                   <Table.Td>
                     <WillStatusBadge status={w.status} />
                   </Table.Td>
-                  <Table.Td>{formatMalaysianDateTime(w.created_at, lang)}</Table.Td>
+                  <Table.Td>{formatDateTime(w.created_at, lang)}</Table.Td>
                   <Table.Td>
                     <Group gap="xs" wrap="nowrap">
                       {verification ? (

@@ -11,13 +11,13 @@ import { useParams } from 'react-router';
 import { NotFoundPage } from '@/app/layout/NotFoundPage.tsx';
 import { ListTable } from '@/components/ListTable.tsx';
 import { api } from '@/lib/api.ts';
+import { formatDateTime } from '@/lib/format.ts';
 import { successToast } from '@/lib/notify.tsx';
+import { Notice } from '../../../components/Notice.tsx';
 import { Busy } from '../components/Busy.tsx';
 import { PdfDownload, WillDownloads } from '../components/Downloads.tsx';
 import { useLang } from '../components/fields.tsx';
-import { Notice } from '../components/Notice.tsx';
 import { useWill, useWillList } from '../hooks/useWill.ts';
-import { formatMalaysianDateTime } from '../lib/datetime.ts';
 import type { Payment } from '../types.ts';
 
 /** The receipt page; see the file comment. */
@@ -82,7 +82,7 @@ export function WillReceiptPage() {
                   {p.financing_status && ` — ${t(`payments.financing_status.${p.financing_status}`)}`}
                   {p.failure_reason && ` (${p.failure_reason})`}
                 </Table.Td>
-                <Table.Td>{formatMalaysianDateTime(p.paid_at ?? p.created_at, lang)}</Table.Td>
+                <Table.Td>{formatDateTime(p.paid_at ?? p.created_at, lang)}</Table.Td>
                 <Table.Td>
                   {p.receipt_no && (p.status === 'paid' || p.status === 'waived') ? (
                     <PdfDownload

@@ -9,12 +9,12 @@ import { Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '@/components/FormError.tsx';
+import { HeirBequestsNotice, useHeirBequests } from '../../../components/instrument/HeirBequestsNotice.tsx';
 import { useWizard } from '../components/WizardLayout.tsx';
 import { useWillList } from '../hooks/useWill.ts';
 import type { Receiver } from '../types.ts';
 import { BequestsTab } from './e/BequestsTab.tsx';
 import { EstateTab } from './e/EstateTab.tsx';
-import { HeirBequestsNotice, useHeirBequests } from './e/HeirBequestsNotice.tsx';
 import { PeopleTab } from './e/PeopleTab.tsx';
 import { PropertyTab } from './e/PropertyTab.tsx';
 
@@ -27,13 +27,13 @@ export function PartE() {
   const [error, setError] = useState<string | null>(null);
   const [tab, setTab] = useState<string | null>('moveable');
   const receivers = useWillList<Receiver>(wasiatId, 'receiver', 'receivers');
-  const heirBequests = useHeirBequests(wasiatId ?? '');
+  const heirBequests = useHeirBequests({ kind: 'wasiat', id: wasiatId ?? '' });
   if (!wasiatId) return null;
   return (
     <Stack>
       <Title order={2}>{t('wills.parts.e')}</Title>
       <Text>{t('wills.e.intro')}</Text>
-      <HeirBequestsNotice wasiatId={wasiatId} editable={editable} />
+      <HeirBequestsNotice subject={{ kind: 'wasiat', id: wasiatId }} editable={editable} />
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List>
           {TABS.map((k) => (

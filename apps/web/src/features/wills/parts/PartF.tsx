@@ -16,7 +16,7 @@ import { PdpaLink } from '@/components/PdpaLink.tsx';
 import { type SignatureMethod, SignaturePad } from '@/components/SignaturePad.tsx';
 import { ApiError, api } from '@/lib/api.ts';
 import { session } from '@/lib/storage.ts';
-import { Notice } from '../components/Notice.tsx';
+import { Notice } from '../../../components/Notice.tsx';
 import { useWizard } from '../components/WizardLayout.tsx';
 
 /** The client-side checks of part F, as message keys per field (empty when all is given). */

@@ -29,8 +29,8 @@ import { paymentOptions, shareLink, uploadSlip } from '@/features/payments/api.t
 import { emptyModeValues, ModeFields, type ModeValues, modeBody } from '@/features/payments/ModeFields.tsx';
 import { ApiError, api } from '@/lib/api.ts';
 import { session } from '@/lib/storage.ts';
+import { Notice } from '../../../components/Notice.tsx';
 import { useLang } from '../components/fields.tsx';
-import { Notice } from '../components/Notice.tsx';
 import { useWizard } from '../components/WizardLayout.tsx';
 import type { Will } from '../types.ts';
 

@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { FormError } from '@/components/FormError.tsx';
 import { FaraidResult } from '@/features/faraid/index.ts';
 import { ApiError, api } from '@/lib/api.ts';
-import { Notice } from '../../components/Notice.tsx';
+import { Notice } from '../../../../components/Notice.tsx';
 import { useWillList } from '../../hooks/useWill.ts';
 import type { Bequest, Heir, UserDetail, Will } from '../../types.ts';
 import { ESTATE_FIELDS, type EstateTexts, estateModel, parseTexts, senToText } from './estate.ts';

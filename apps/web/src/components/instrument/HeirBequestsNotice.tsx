@@ -4,7 +4,8 @@
  * this screen) works it out (GET /api/wasiat/{id}/heir-bequests); the notice says what it means, lists each
  * one (heir, property, share given, faraid share, the excess) and asks for the testator's acknowledgement
  * with a required checkbox (POST /api/wasiat/{id}/heir-bequests/acknowledge). A change to a share asks again.
- * Shared by the will's part E and any wizard that edits the will's property (props only).
+ * Written once for every instrument that gives property (issue 34): the will's part E
+ * (`wasiat/{id}/heir-bequests`) and a will amendment's submit step (`amendment/{id}/heir-bequests`, ADR 0224).
  */
 import { Checkbox, List, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -14,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { FormError } from '@/components/FormError.tsx';
 import { api } from '@/lib/api.ts';
 import { formatDateTime } from '@/lib/format.ts';
-import { Notice } from '../../components/Notice.tsx';
+import { Notice } from '../Notice.tsx';
 
 /** One bequest to an heir as the server answers it (fractions "n/d"; labels in both languages). */
 export interface HeirBequestRow {
@@ -34,13 +35,19 @@ export interface HeirBequestsState {
   acknowledgement: { acknowledged_at: string } | null;
 }
 
-/** The query of a will's bequests to heirs (under the will's key, so saving a share refreshes it). */
-export const heirBequestsKey = (wasiatId: string) => ['wasiat', wasiatId, 'heir-bequests'];
-export function useHeirBequests(wasiatId: string) {
+/** Whose bequests: a will (`wasiat`) or a will amendment's draft (`amendment`), by id. */
+export interface HeirBequestSubject {
+  kind: 'wasiat' | 'amendment';
+  id: string;
+}
+/** The query key, under the subject's own key (saving a share of the will or the draft refreshes it). */
+export const heirBequestsKey = (s: HeirBequestSubject) => [s.kind, s.id, 'heir-bequests'];
+/** `GET /api/{wasiat|amendment}/{id}/heir-bequests`. */
+export function useHeirBequests(s: HeirBequestSubject) {
   return useQuery({
-    queryKey: heirBequestsKey(wasiatId),
-    enabled: !!wasiatId,
-    queryFn: () => api.get<HeirBequestsState>(`wasiat/${wasiatId}/heir-bequests`),
+    queryKey: heirBequestsKey(s),
+    enabled: !!s.id,
+    queryFn: () => api.get<HeirBequestsState>(`${s.kind}/${s.id}/heir-bequests`),
   });
 }
 
@@ -50,11 +57,11 @@ const pct = (f: string | null) => {
 };
 
 /** The notice; renders nothing while the will has no bequests to heirs. */
-export function HeirBequestsNotice({ wasiatId, editable }: { wasiatId: string; editable: boolean }) {
+export function HeirBequestsNotice({ subject, editable }: { subject: HeirBequestSubject; editable: boolean }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language === 'en' ? 'en' : 'ms';
   const qc = useQueryClient();
-  const q = useHeirBequests(wasiatId);
+  const q = useHeirBequests(subject);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const list = q.data?.heir_bequests ?? [];
@@ -90,8 +97,12 @@ export function HeirBequestsNotice({ wasiatId, editable }: { wasiatId: string; e
             setError(null);
             setBusy(true);
             try {
-              await api.post(`wasiat/${wasiatId}/heir-bequests/acknowledge`, { acknowledged: 1 }, { silent: true });
-              await qc.invalidateQueries({ queryKey: heirBequestsKey(wasiatId) });
+              await api.post(
+                `${subject.kind}/${subject.id}/heir-bequests/acknowledge`,
+                { acknowledged: 1 },
+                { silent: true },
+              );
+              await qc.invalidateQueries({ queryKey: heirBequestsKey(subject) });
             } catch (err) {
               setError(err instanceof Error ? err.message : String(err));
             } finally {

@@ -1,0 +1,8 @@
+/**
+ * The auth module's public surface (DESIGN.md §2; ADR 0217): other modules and the composition root import
+ * only from here. It holds what they use today; a name is added when another module needs it.
+ */
+
+export type { AuthUser } from './guard.ts';
+export { guardPlugin, requireUser } from './guard.ts';
+export { authRoutes } from './routes.ts';

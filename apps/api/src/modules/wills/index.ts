@@ -1,0 +1,14 @@
+/**
+ * The wills module's public surface (DESIGN.md §2; ADR 0217): other modules and the composition root import
+ * only from here. It holds what they use today; a name is added when another module needs it.
+ */
+
+export {
+  type HeirBequestContent,
+  heirBequestsOfContent,
+  heirBequestsView,
+  recordAcknowledgement,
+} from './heir-bequests.ts';
+export { actorOf, idParams } from './http.ts';
+export { willsRoutes } from './routes.ts';
+export type { Actor } from './service.ts';
