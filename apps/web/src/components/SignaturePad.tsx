@@ -14,7 +14,9 @@
  *   `{ is_base64: true, document: dataUrl, signature_method: method }` (docs/api/wills.md);
  * - a visible label, an optional description and an error (linked with `aria-describedby`; `aria-invalid`);
  * - the canvas is sized for the device pixel ratio and keeps the drawing when the window is resized;
- * - `ref` exposes `clear()`, `isEmpty()`, `toDataURL()` and `method()`.
+ * - `ref` exposes `clear()`, `isEmpty()`, `toDataURL()` and `method()`;
+ * - {@link useSignatureValue} keeps the value with its method for a form, so every signing request sends the
+ *   method the signer used (`signature_method`, also when signing again) — never a `drawn` assumed.
  *
  * @example
  * const [sig, setSig] = useState<{ url: string; method: SignatureMethod } | null>(null);
@@ -22,12 +24,31 @@
  */
 import '@fontsource/dancing-script/400.css';
 import { Box, Button, Group, Image, Input, SegmentedControl, Text, TextInput } from '@mantine/core';
-import { type Ref, useEffect, useId, useImperativeHandle, useRef, useState } from 'react';
+import { type Ref, useCallback, useEffect, useId, useImperativeHandle, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import SignaturePadLib from 'signature_pad';
 
 /** How a signature was made (ADR 0123); the server's `signature_method`. */
 export type SignatureMethod = 'drawn' | 'typed';
+
+/** A signature as a form keeps it: the PNG data URL and how it was made (sent as `signature_method`). */
+export interface SignatureValue {
+  url: string;
+  method: SignatureMethod;
+}
+
+/**
+ * The pad's value for a form: `[value, onChange]` — pass `onChange` to the pad; `value` is null while the pad
+ * is empty, else the PNG and its method, to send as `{ signature: value.url, signature_method: value.method }`.
+ */
+export function useSignatureValue() {
+  const [value, setValue] = useState<SignatureValue | null>(null);
+  const onChange = useCallback(
+    (url: string | null, method: SignatureMethod) => setValue(url ? { url, method } : null),
+    [],
+  );
+  return [value, onChange] as const;
+}
 
 /** What the parent can do with the pad through `ref`. */
 export interface SignaturePadHandle {

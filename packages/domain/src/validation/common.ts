@@ -200,3 +200,19 @@ export function catalogueStr(cat: readonly CatalogueEntry<string>[]) {
     z.string({ error: V.required }).refine((s) => codes.includes(s), { error: V.choose }),
   );
 }
+
+/**
+ * How a signature image was made (ADR 0123): `drawn` on the pad with mouse, finger or pen, or `typed` —
+ * the signer's name typed and rendered in a script font into the same PNG. Both carry the same legal
+ * weight and the same audit record; the method is recorded beside it. Absent = `drawn`.
+ */
+export const SIGNATURE_METHODS = ['drawn', 'typed'] as const;
+export type SignatureMethod = (typeof SIGNATURE_METHODS)[number];
+/** The optional `signature_method` field of a signature upload (`drawn` when absent; anything else 422). */
+export const signatureMethod = () => z.enum(SIGNATURE_METHODS, { error: V.choose }).optional().default('drawn');
+/**
+ * The method part of every signing body — the will's testator and witnesses, a hibah's grantor, receivers
+ * and witnesses, an amendment's signer and witnesses, the user's own signature (ADR 0123): a route's body
+ * schema extends it, so each one records the method the client sent.
+ */
+export const signatureMethodSchema = z.object({ signature_method: signatureMethod() });

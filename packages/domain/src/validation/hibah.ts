@@ -25,6 +25,7 @@ import {
   personName,
   requiredString,
   STATES,
+  signatureMethodSchema,
   V,
 } from './common.ts';
 import { portion } from './shares.ts';
@@ -265,8 +266,11 @@ export const hibahCouponGenerateSchema = z.object({
   ),
 });
 
-/** Confirming as a witness through the signed link: the e-mailed code and the signature (PNG data URL). */
-export const hibahWitnessConfirmSchema = z.object({
+/**
+ * Confirming as a witness (or accepting as a receiver) through the signed link: the e-mailed code, the
+ * signature (PNG data URL) and how it was made (`signature_method`, drawn | typed; ADR 0123).
+ */
+export const hibahWitnessConfirmSchema = signatureMethodSchema.extend({
   code: z
     .string({ error: V.required })
     .trim()
@@ -274,5 +278,5 @@ export const hibahWitnessConfirmSchema = z.object({
   signature: requiredString(),
 });
 
-/** A receiver's signature (PNG data URL). */
-export const hibahSignatureSchema = z.object({ signature: requiredString() });
+/** A grantor's or receiver's signature (PNG data URL) and how it was made (`signature_method`; ADR 0123). */
+export const hibahSignatureSchema = signatureMethodSchema.extend({ signature: requiredString() });

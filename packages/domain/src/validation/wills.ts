@@ -33,6 +33,7 @@ import {
   postcode,
   requiredString,
   STATES,
+  signatureMethod,
   V,
 } from './common.ts';
 import { portion } from './shares.ts';
@@ -229,16 +230,6 @@ export const heirFieldsSchema = heirFieldsObject.superRefine(heirMobileRule);
 export const heirSchema = heirFieldsObject
   .extend({ heirable_type: ownerType(), heirable_id: requiredString() })
   .superRefine(heirMobileRule);
-
-/**
- * How a signature image was made (ADR 0123): `drawn` on the pad with mouse, finger or pen, or `typed` —
- * the signer's name typed and rendered in a script font into the same PNG. Both carry the same legal
- * weight and the same audit record; the method is recorded beside it. Absent = `drawn`.
- */
-export const SIGNATURE_METHODS = ['drawn', 'typed'] as const;
-export type SignatureMethod = (typeof SIGNATURE_METHODS)[number];
-/** The optional `signature_method` field of a signature upload (`drawn` when absent). */
-export const signatureMethod = () => z.enum(SIGNATURE_METHODS, { error: V.choose }).optional().default('drawn');
 
 /** Witness fields (part g): name, MyKad, e-mail, address, postcode and signature required (spec §5). */
 export const witnessFieldsSchema = z.object({

@@ -8,7 +8,16 @@ import { execFileSync } from 'node:child_process';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../../test/harness.ts';
-import { amendment_witnesses, amendments, audit_events, heirs, payments, users, wills } from '../../db/schema/index.ts';
+import {
+  amendment_witnesses,
+  amendments,
+  audit_events,
+  heirs,
+  payments,
+  signature_events,
+  users,
+  wills,
+} from '../../db/schema/index.ts';
 import { heir, newClient, ok, PNG_B, SIGNATURE_PNG } from '../wills/test-fixtures.ts';
 import { draftWitness, passAmendmentEkyc, registeredWill, verifiedAmendmentOtp } from './test-fixtures.ts';
 
@@ -68,8 +77,17 @@ async function appliedAndPaid(token: string, willId: string) {
   return a;
 }
 
-/** Drive an amendment to "awaiting witness confirmation" (4) with two witnesses; returns their links. */
-async function toWitnessStage(c: { id: string; token: string }, willId: string, aId: string, emails: string[]) {
+/**
+ * Drive an amendment to "awaiting witness confirmation" (4) with two witnesses; returns their links. `resignTyped`:
+ * the testator signs the draft again, typing (ADR 0123), before accepting it.
+ */
+async function toWitnessStage(
+  c: { id: string; token: string },
+  willId: string,
+  aId: string,
+  emails: string[],
+  resignTyped = false,
+) {
   await ok(
     t.call('PATCH', `/api/amendment/${aId}/draft`, {
       token: c.token,
@@ -86,6 +104,14 @@ async function toWitnessStage(c: { id: string; token: string }, willId: string, 
       body: { is_base64: true, document: SIGNATURE_PNG },
     }),
   );
+  if (resignTyped) {
+    await ok(
+      t.call('POST', `/api/amendment/${aId}/signature`, {
+        token: c.token,
+        body: { is_base64: true, document: SIGNATURE_PNG, signature_method: 'typed' },
+      }),
+    );
+  }
   const before = t.mails.length;
   await ok(patch(aId, c.token, { status: 4 }));
   await expect.poll(() => t.mails.length).toBeGreaterThanOrEqual(before + emails.length);
@@ -98,8 +124,13 @@ async function toWitnessStage(c: { id: string; token: string }, willId: string, 
   });
 }
 
-/** Witness confirmation through the link: OTP by e-mail, verify, sign. */
-async function confirmAsWitness(link: { id: string; query: string }, email: string, tryBlank = false) {
+/** Witness confirmation through the link: OTP by e-mail, verify, sign (`method`: the `signature_method` sent). */
+async function confirmAsWitness(
+  link: { id: string; query: string },
+  email: string,
+  tryBlank = false,
+  method?: 'drawn' | 'typed',
+) {
   const before = t.mails.length;
   await ok(t.call('POST', `/api/amendment-witness/${link.id}/otp${link.query}`, { body: {} }));
   await expect.poll(() => t.mails.length).toBe(before + 1);
@@ -114,7 +145,9 @@ async function confirmAsWitness(link: { id: string; query: string }, email: stri
     expect(blank.status).toBe(422);
   }
   return ok(
-    t.call('POST', `/api/amendment-witness/${link.id}/confirm${link.query}`, { body: { signature: SIGNATURE_PNG } }),
+    t.call('POST', `/api/amendment-witness/${link.id}/confirm${link.query}`, {
+      body: { signature: SIGNATURE_PNG, ...(method ? { signature_method: method } : {}) },
+    }),
   );
 }
 
@@ -519,4 +552,33 @@ describe('draft, transitions and witnesses', () => {
     });
     expect(hx.status).toBe(404);
   });
+});
+
+describe('signature methods (ADR 0123; issue 34)', () => {
+  it('records the draft signed again by typing, and a typing witness, as typed; the amended will prints them', async () => {
+    const { c, id } = await registeredWill(t, staff);
+    const a = await appliedAndPaid(c.token, id);
+    const links = await toWitnessStage(c, id, a.id, ['taip1@example.com', 'taip2@example.com'], true);
+    await confirmAsWitness(links[0], 'taip1@example.com', false, 'typed');
+    await confirmAsWitness(links[1], 'taip2@example.com');
+    const events = await t.ctx.db
+      .select()
+      .from(signature_events)
+      .where(and(eq(signature_events.signable_type, 'Amendment'), eq(signature_events.signable_id, a.id)));
+    const testator = events.filter((e) => e.role === 'testator').sort((x, y) => +x.signed_at - +y.signed_at);
+    expect(testator.map((e) => e.method)).toEqual(['drawn', 'typed']);
+    expect(testator[1].attachment_id).toBe((await row(a.id)).signature_id);
+    const byWitness = new Map(events.filter((e) => e.role === 'witness').map((e) => [e.witness_id, e.method]));
+    expect(links.map((l) => byWitness.get(l.id))).toEqual(['typed', 'drawn']);
+
+    // Approved: the amended will's certificate of completion prints each printed signature's method as recorded.
+    await ok(patch(a.id, officer, { status: 2 }));
+    const pdf = await t.call('GET', `/api/amendment/${a.id}/certificate/comprehensive`, { token: c.token });
+    expect(pdf.status).toBe(200);
+    const text = execFileSync('pdftotext', ['-', '-'], { input: pdf.raw }).toString('utf8').replace(/\s+/g, ' ');
+    const completion = text.slice(text.indexOf('Sijil Penyempurnaan / Certificate of Completion'));
+    const times = (needle: string) => completion.split(needle).length - 1;
+    expect(times('Ditaip (nama dalam tulisan skrip) / Typed (name in a script font)')).toBe(2);
+    expect(times('Dilukis pada pad / Drawn on the pad')).toBe(1);
+  }, 120_000);
 });

@@ -19,7 +19,13 @@
  * The draft's own rules apply in each (grantor only, 403 `amendments.grantor_only`; status 0 for the draft; 422
  * per field), through the amendments service, with its audit.
  */
-import { HIBAH_STATUS, hibahDraftFieldsSchema, hibahDraftWitnessSchema, userDetailSchema } from '@wasiat/domain';
+import {
+  HIBAH_STATUS,
+  hibahDraftFieldsSchema,
+  hibahDraftWitnessSchema,
+  signatureMethodSchema,
+  userDetailSchema,
+} from '@wasiat/domain';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Ctx } from '../../context.ts';
@@ -112,7 +118,8 @@ export function hibahAmendmentHooks(ctx: Ctx): Record<string, Hook> {
     const a = await hibahAmendmentAt(db, requireUser(req), hibahId(req), [3]);
     if (!a) return;
     const document = typeof b.document === 'string' ? b.document : typeof b.signature === 'string' ? b.signature : '';
-    const after = await signDraft(ctx, actorOf(req), a.id, document);
+    const { signature_method } = parseBody(signatureMethodSchema, b);
+    const after = await signDraft(ctx, actorOf(req), a.id, document, signature_method);
     return reply.send({ signature_id: after.signature_id, amendment_id: a.id });
   };
 

@@ -4,7 +4,13 @@
  * parse → authorise → service → answer. All under `/api`. Registers the payable kind `Amendment` (ADR 0016), the signable route `amendment.witness`, and
  * the job `amendments.window` (ADR 0017).
  */
-import { amendmentDraftSchema, amendmentTransitionSchema, flag, hibahAmendmentDraftSchema } from '@wasiat/domain';
+import {
+  amendmentDraftSchema,
+  amendmentTransitionSchema,
+  flag,
+  hibahAmendmentDraftSchema,
+  signatureMethodSchema,
+} from '@wasiat/domain';
 import { and, desc, eq, notInArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -174,15 +180,18 @@ export async function amendmentsRoutes(api: FastifyInstance, ctx: Ctx) {
     return { amendment: await getAmendment(ctx.db, user, req.params.id) };
   });
 
-  /** The testator signs the draft (status 3): `{ is_base64, document, description? }`. */
+  /** The testator (grantor) signs the draft (status 3): `{ is_base64, document, description?, signature_method? }`. */
   r.post(
     '/amendment/:id/signature',
     {
       config: { access: ACT },
-      schema: { params: idParams, body: z.looseObject({ document: z.string().max(3_000_000) }) },
+      schema: {
+        params: idParams,
+        body: signatureMethodSchema.extend({ document: z.string().max(3_000_000) }).loose(),
+      },
     },
     async (req) => {
-      await signDraft(ctx, actorOf(req), req.params.id, req.body.document);
+      await signDraft(ctx, actorOf(req), req.params.id, req.body.document, req.body.signature_method);
       return { amendment: await getAmendment(ctx.db, requireUser(req), req.params.id) };
     },
   );
@@ -316,7 +325,7 @@ export async function amendmentsRoutes(api: FastifyInstance, ctx: Ctx) {
       schema: {
         params: idParams,
         querystring: linkQuery,
-        body: z.object({ signature: z.string().max(3_000_000).default('') }),
+        body: signatureMethodSchema.extend({ signature: z.string().max(3_000_000).default('') }),
       },
     },
     async (req) =>
@@ -328,6 +337,7 @@ export async function amendmentsRoutes(api: FastifyInstance, ctx: Ctx) {
         req.ip,
         undefined,
         req.headers['user-agent']?.slice(0, 512),
+        req.body.signature_method,
       ),
   );
 

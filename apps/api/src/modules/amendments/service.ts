@@ -10,6 +10,7 @@ import {
   type hibahAmendmentDraftSchema,
   OPEN_AMENDMENT_STATUSES,
   portionsExceedWhole,
+  type SignatureMethod,
   WILL_STATUS,
 } from '@wasiat/domain';
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
@@ -376,11 +377,18 @@ export async function changeDraft(
 }
 
 /**
- * `POST /api/amendment/{id}/signature { is_base64: true, document: <PNG data URL> }`: the testator signs
- * the draft (status 3 "draft must be reviewed"; else 422 `amendments.invalid_transition`). A blank pad →
- * 422 `validation.signature_required`. Only the owner (403).
+ * `POST /api/amendment/{id}/signature { is_base64: true, document: <PNG data URL>, signature_method? }`: the
+ * testator signs the draft (status 3 "draft must be reviewed"; else 422 `amendments.invalid_transition`),
+ * again replacing an earlier signature; the facts record the method the client sent (drawn | typed; ADR
+ * 0123). A blank pad → 422 `validation.signature_required`. Only the owner (403).
  */
-export async function signDraft(ctx: Ctx, actor: Actor, id: string, document: string) {
+export async function signDraft(
+  ctx: Ctx,
+  actor: Actor,
+  id: string,
+  document: string,
+  method: SignatureMethod = 'drawn',
+) {
   const png = decodeBase64(document, 'document');
   await assertSignatureDrawn(png, 'document');
   // Stored before the transaction, recorded in it (ADR 0220).
@@ -421,6 +429,7 @@ export async function signDraft(ctx: Ctx, actor: Actor, id: string, document: st
         user_agent: actor.userAgent ?? null,
         sent_at: a.passed_at,
         document_sha256: amendmentDocumentVersion(a),
+        method,
         signed_at: new Date(),
       });
       await audit(tx, actor, 'amendment.sign', { type: 'Amendment', id: a.id }, summary(a), summary(after));

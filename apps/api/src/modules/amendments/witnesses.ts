@@ -10,7 +10,7 @@
  * verifies it, then signs: the system records the signature (an attachment), the time and the IP.
  */
 import { hash, verify } from '@node-rs/argon2';
-import { AM, AMENDMENT_STATUS, maskMykad, translate } from '@wasiat/domain';
+import { AM, AMENDMENT_STATUS, maskMykad, type SignatureMethod, translate } from '@wasiat/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
@@ -236,9 +236,10 @@ export async function verifyWitnessOtp(ctx: Ctx, witnessId: string, q: LinkParam
 }
 
 /**
- * `POST /api/amendment-witness/{id}/confirm { signature: <PNG data URL> }`: needs a code verified in the
- * last 15 minutes (422 `otp.required` on `otp`) and a drawn signature (422 `validation.signature_required`).
- * Records the signature, the time, the IP and the User-Agent (signature facts, ADR 0074). →
+ * `POST /api/amendment-witness/{id}/confirm { signature: <PNG data URL>, signature_method? }`: needs a code
+ * verified in the last 15 minutes (422 `otp.required` on `otp`) and a signature that is not blank (422
+ * `validation.signature_required`). Records the signature, the time, the IP, the User-Agent and the method
+ * the client sent (drawn | typed; signature facts, ADRs 0074, 0123). →
  * `{ witness: { id, confirmed_at } }`.
  */
 export async function confirmWitness(
@@ -249,6 +250,7 @@ export async function confirmWitness(
   ip: string | undefined,
   now = new Date(),
   userAgent?: string,
+  method: SignatureMethod = 'drawn',
 ) {
   const { w, a } = await witnessByLink(ctx, witnessId, q, now);
   assertOpen(w, a);
@@ -296,6 +298,7 @@ export async function confirmWitness(
         user_agent: userAgent ?? null,
         sent_at: w.created_at,
         document_sha256: amendmentDocumentVersion(a),
+        method,
         signed_at: now,
       });
       await recordAudit(tx, {

@@ -4,7 +4,9 @@
  * never from constants: per receiver the property and the share given (spec §5 portions as entered), the
  * relationship, whether the receiver is a minor and which caretaker (penjaga) looks after them with the
  * allowance (ringgit from integer sen, frequency); the property by its catalogue labels (Malay / English),
- * not its raw codes. Pure: content in, printable facts out (ADR 0119).
+ * not its raw codes; a relationship as the will words it (the domain's `relationshipLabel`: a child reads
+ * "Anak lelaki / Son" or "Anak perempuan / Daughter" from the person's MyKad; issue 34). Pure: content in,
+ * printable facts out (ADR 0119).
  */
 import {
   FREQUENCIES,
@@ -13,7 +15,7 @@ import {
   LAND_TITLE_TYPES,
   labelOf,
   MOVEABLE_PROPERTY_TYPES,
-  RELATIONSHIPS,
+  relationshipLabel,
 } from '@wasiat/domain';
 import type { HibahContent } from './content.ts';
 
@@ -30,6 +32,16 @@ export function biLabel<C extends string | number>(
 }
 
 const str = (v: unknown) => (v === null || v === undefined || v === '' ? null : String(v));
+
+/**
+ * "Malay / English" of a person's relationship, worded as the will words it (`relationshipLabel`: the child
+ * code by the person's MyKad — odd last digit male, even female).
+ */
+function biRelationship(code: unknown, ic: unknown): string {
+  const ms = relationshipLabel(str(code), str(ic), 'ms');
+  const en = relationshipLabel(str(code), str(ic), 'en');
+  return ms === en ? ms : `${ms} / ${en}`;
+}
 
 /** A caretaker as printed: name, MyKad, relationship label and the allowance (null: none). */
 export interface CertificateCaretaker {
@@ -108,7 +120,7 @@ function caretakerOf(c: Row): CertificateCaretaker {
   return {
     name: String(c.name ?? ''),
     ic: String(c.ic_number ?? ''),
-    relationship: biLabel(RELATIONSHIPS, str(c.relationship)),
+    relationship: biRelationship(c.relationship, c.ic_number),
     allowance:
       c.has_allowance && typeof sen === 'number'
         ? {
@@ -143,7 +155,7 @@ export function certificateFacts(
     return {
       name: String(r.name ?? ''),
       ic: str(r.ic_number) ?? '-',
-      relationship: biLabel(RELATIONSHIPS, str(r.relationship)),
+      relationship: biRelationship(r.relationship, r.ic_number),
       minor,
       shares: props.flatMap(({ p, kind }) =>
         p.shares

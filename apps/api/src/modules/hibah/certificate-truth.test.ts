@@ -6,7 +6,10 @@
  * witnesses verified (`otp_codes`, `hibah_receivers.otp_verified_at`, `hibah_witnesses.otp_verified_at`),
  * the version each one signed, the receivers with their shares, the minor flag, the caretaker and the
  * allowance (ringgit from sen, frequency label), the property by its catalogue labels. A change after the
- * grantor signed asks for the signature again before submitting.
+ * grantor signed asks for the signature again before submitting. Issue 34: a child receiver is worded as the
+ * will words them, from their MyKad (Fatimah, even last digit: "Anak perempuan / Daughter"; Adam, odd: "Anak
+ * lelaki / Son") on the certificate and in the summary the screens read; and a signature typed — the
+ * grantor's signature given again, the adult receiver's, a witness's — is recorded and printed as typed.
  */
 import { execFileSync } from 'node:child_process';
 import { and, eq, isNotNull } from 'drizzle-orm';
@@ -62,12 +65,14 @@ describe('the sealed hibah certificate states the facts of the records', () => {
   let staleStatus = 0;
   let staleField: string[] | undefined;
   let minorOnDevice: Awaited<ReturnType<TestApp['call']>>;
+  let grantorToken = '';
 
   beforeAll(async () => {
     const c = await newClient(t);
     ids = await readyHibah(t, c, staff);
     hibahId = ids.id;
     const token = c.token;
+    grantorToken = token;
     // The caretaker is given an allowance after the grantor signed: the signature is of another version.
     await ok(
       t.call('PATCH', `/api/hibah/${hibahId}/caretaker/${ids.caretaker.id}`, {
@@ -86,7 +91,13 @@ describe('the sealed hibah certificate states the facts of the records', () => {
     const stale = await t.call('POST', `/api/hibah/${hibahId}`, { token, body: submit, lang: 'en' });
     staleStatus = stale.status;
     staleField = stale.body.errors?.signature;
-    await ok(t.call('POST', `/api/hibah/${hibahId}/signature`, { token, body: { signature: SIGNATURE_PNG } }));
+    // The grantor signs again, this time typing their name (ADR 0123; issue 34).
+    await ok(
+      t.call('POST', `/api/hibah/${hibahId}/signature`, {
+        token,
+        body: { signature: SIGNATURE_PNG, signature_method: 'typed' },
+      }),
+    );
     expect((await ok(t.call('GET', `/api/hibah/${hibahId}`, { token }))).hibah.signature_current).toBe(1);
     await ok(t.call('POST', `/api/hibah/${hibahId}`, { token, body: submit }));
     await ok(t.call('POST', `/api/hibah/${hibahId}`, { token: staff, body: { status: 3, is_cash_payment: 1 } }));
@@ -105,7 +116,9 @@ describe('the sealed hibah certificate states the facts of the records', () => {
     const n = t.mails.length;
     await ok(t.call('POST', `${path}/otp?${query}`, { body: {} }));
     const code = await codeMailed(n, ids.adult.email);
-    await ok(t.call('POST', `${path}/sign?${query}`, { body: { code, signature: SIGNATURE_PNG } }));
+    await ok(
+      t.call('POST', `${path}/sign?${query}`, { body: { code, signature: SIGNATURE_PNG, signature_method: 'typed' } }),
+    );
     // The grantor's device may not sign for the minor (ADR 0167): the caretaker accepts by link and code.
     minorOnDevice = await t.call('POST', `/api/hibah/${hibahId}/receiver/${ids.minor.id}/signature`, {
       token,
@@ -113,7 +126,7 @@ describe('the sealed hibah certificate states the facts of the records', () => {
     });
     await caretakerAccepts(t, token, hibahId, ids.minor.id, ids.caretaker.email);
     await ok(t.call('POST', `/api/hibah/${hibahId}`, { token, body: { status: 4 } }));
-    for (const w of ids.witnesses) {
+    for (const [i, w] of ids.witnesses.entries()) {
       const wl = (
         await ok(
           t.call('POST', '/api/route/sign', {
@@ -126,7 +139,9 @@ describe('the sealed hibah certificate states the facts of the records', () => {
       const m = t.mails.length;
       await ok(t.call('POST', `${wp}/otp?${wq}`, { body: {} }));
       const wcode = await codeMailed(m, w.email);
-      await ok(t.call('POST', `${wp}/confirm?${wq}`, { body: { code: wcode, signature: SIGNATURE_PNG } }));
+      // The first witness types; the second draws and sends no method (drawn when absent).
+      const method = i === 0 ? { signature_method: 'typed' } : {};
+      await ok(t.call('POST', `${wp}/confirm?${wq}`, { body: { code: wcode, signature: SIGNATURE_PNG, ...method } }));
     }
     await ok(t.call('POST', `/api/hibah/${hibahId}`, { token, body: { status: 5 } }));
     const r = await t.call('GET', `/api/hibah/${hibahId}/certificate`, { token });
@@ -197,11 +212,15 @@ describe('the sealed hibah certificate states the facts of the records', () => {
     expect(care.allowance_amount_sen).toBe(123450);
     const land = 'Sebidang Tanah / Land · Geran / Grant · GRN 12345 · Lot 678';
     const fatimah = text.slice(text.indexOf('1. Fatimah binti Ahmad'), text.indexOf('2. Adam bin Ahmad'));
-    expect(fatimah).toContain(`(${ids.adult.ic_number}) — Anak / Son`);
+    // Fatimah's MyKad ends in an even digit: a daughter, as the will words her (issue 34).
+    expect(ids.adult.ic_number).toMatch(/[02468]$/);
+    expect(fatimah).toContain(`(${ids.adult.ic_number}) — Anak perempuan / Daughter`);
+    expect(fatimah).not.toContain('/ Son');
     expect(fatimah).toContain(`Bahagian / Share: ${land} — 50%`);
     expect(fatimah).toContain('Bawah umur / Minor: Tidak / No');
     expect(fatimah).not.toContain('Penjaga / Caretaker');
     const adam = text.slice(text.indexOf('2. Adam bin Ahmad'), text.indexOf('Harta / Property'));
+    expect(adam).toContain(`(${ids.minor.ic_number}) — Anak lelaki / Son`);
     expect(adam).toContain(`Bahagian / Share: ${land} — 50%`);
     expect(adam).toContain('Bawah umur / Minor: Ya / Yes');
     expect(adam).toContain(
@@ -223,5 +242,43 @@ describe('the sealed hibah certificate states the facts of the records', () => {
     expect(property).toContain('Harta tak alih / Immoveable property');
     expect(property).not.toMatch(/\bimmoveable\b(?! property)/);
     expect(property).not.toMatch(/\bgeran\b/);
+  });
+
+  it('words each child receiver as the will does in the summary the screens read (issue 34)', async () => {
+    const { summary } = await ok(t.call('GET', `/api/hibah/${hibahId}/summary`, { token: grantorToken }));
+    const rel = (name: string) =>
+      (summary.receivers as { name: string; relationship: string }[]).find((r) => r.name === name)?.relationship;
+    expect(rel('Fatimah binti Ahmad')).toBe('Anak perempuan / Daughter');
+    expect(rel('Adam bin Ahmad')).toBe('Anak lelaki / Son');
+  });
+
+  it('records and prints each signature with the method sent: the typed re-signature as typed (ADR 0123)', async () => {
+    const [h] = await t.ctx.db.select().from(hibahs).where(eq(hibahs.id, hibahId));
+    const events = await t.ctx.db
+      .select()
+      .from(signature_events)
+      .where(and(eq(signature_events.signable_type, 'Hibah'), eq(signature_events.signable_id, hibahId)));
+    const grantor = events.filter((e) => e.role === 'grantor').sort((a, b) => +a.signed_at - +b.signed_at);
+    // drawn when first signed (no method sent), typed when signed again
+    expect(grantor.map((e) => e.method)).toEqual(['drawn', 'typed']);
+    expect(grantor[1].attachment_id).toBe(h.signature_id);
+    const receivers = events.filter((e) => e.role === 'receiver');
+    expect(receivers.find((e) => e.witness_id === ids.adult.id)?.method).toBe('typed');
+    expect(receivers.find((e) => e.witness_id === ids.minor.id)?.method).toBe('drawn');
+    const byWitness = new Map(events.filter((e) => e.role === 'witness').map((e) => [e.witness_id, e.method]));
+    expect(ids.witnesses.map((w) => byWitness.get(w.id))).toEqual(['typed', 'drawn']);
+
+    const typed = 'Ditaip (nama dalam tulisan skrip) / Typed (name in a script font)';
+    const drawn = 'Dilukis pada pad / Drawn on the pad';
+    const block = (from: string, to?: string) =>
+      completion.slice(completion.indexOf(from), to ? completion.indexOf(to, completion.indexOf(from) + 1) : undefined);
+    const granted = block('Penghibah / Grantor', 'Penerima / Receiver');
+    expect(granted).toContain(typed);
+    expect(granted).not.toContain(drawn);
+    expect(block('Penerima / Receiver: Fatimah binti Ahmad', 'Saksi / Witness')).toContain(typed);
+    expect(block(`Saksi / Witness: ${ids.witnesses[0].name}`, `Saksi / Witness: ${ids.witnesses[1].name}`)).toContain(
+      typed,
+    );
+    expect(block(`Saksi / Witness: ${ids.witnesses[1].name}`)).toContain(drawn);
   });
 });

@@ -7,11 +7,12 @@
  * - a property's documents: `GET moveable-property|immoveable-property/{id}/document` → `{ documents: [...] }` (a
  *   plain array, reference §1.6); `POST` multipart `{ document, description }` → 201 `{ attachment }`;
  * - a receiver's signature on the grantor's device (signpenerima; reference §2.10): `POST receiver/{id}/signature
- *   { document }` (as `POST /hibah/{id}/receiver/{receiver_id}/signature`), `GET` → `{ signature: { id,
- *   public_path } | null }`.
+ *   { document, signature_method? }` (as `POST /hibah/{id}/receiver/{receiver_id}/signature`), `GET` →
+ *   `{ signature: { id, public_path } | null }`.
  * The rows are found by their own id (original-contract-kinds.ts); the hibah module's services, rules, scope and
  * audit do the work. Also registers the attachment readers of the hibah's parties and property.
  */
+import { signatureMethodSchema } from '@wasiat/domain';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -53,7 +54,7 @@ async function visibleRow(db: Db, req: FastifyRequest, k: FlatKind) {
   return { hibahId, row: await findChild(db, requireUser(req), k.kind, hibahId, idOf(req)) };
 }
 
-const signatureBody = z.object({
+const signatureBody = signatureMethodSchema.extend({
   document: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }),
   is_base64: z.unknown().optional(),
   description: z.string().max(100).optional(),
@@ -175,7 +176,16 @@ export async function hibahOriginalRoutes(api: FastifyInstance, ctx: Ctx) {
     if (!hibahId) throw notFound();
     assertGrantor(requireUser(req), await findVisibleHibah(db, requireUser(req), hibahId));
     const b = parseBody(signatureBody, req.body);
-    const r = await signAsReceiver(ctx, actorOf(req), hibahId, idOf(req), b.document);
+    const r = await signAsReceiver(
+      ctx,
+      actorOf(req),
+      hibahId,
+      idOf(req),
+      b.document,
+      undefined,
+      null,
+      b.signature_method,
+    );
     return { receiver: { id: r.id, name: r.name, signed_at: r.signed_at } };
   });
   api.get('/receiver/:id/signature', { config: { access: [...READ] }, schema: { params: idParams } }, async (req) => {

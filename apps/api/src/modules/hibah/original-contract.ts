@@ -14,7 +14,7 @@
  * changes of ours (part C fields, the agent's hand-over; reference §2.3, §3.2 parts C and H) and the grantor's
  * signature given with the draft's acceptance (a PNG data URL; reference §2.10, §3.2 "Terima Draf").
  */
-import { H } from '@wasiat/domain';
+import { H, type SignatureMethod } from '@wasiat/domain';
 import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { checkFile, decodeBase64, Uploads } from '../../platform/files/uploads.ts';
@@ -73,9 +73,16 @@ export const DRAFT_SIGNATURE = 'Signature for draft acceptance';
  * stays the one on the certificate), audited `hibah.sign`. The grantor only (403), while the draft awaits
  * acceptance (status 3, not yet accepted; else 422 `hibah.not_editable`); a PNG that is not blank (422 on
  * `signature`). The acceptance itself is `PATCH hibah/{id} { status: 3, is_draft_accepted: 1 }` with its own
- * checks (transitions.ts). @returns the attachment id.
+ * checks (transitions.ts). The audit entry carries the method the client sent (`signature_method`; ADR 0123).
+ * @returns the attachment id.
  */
-export async function signForDraft(ctx: Ctx, actor: Actor, hibahId: string, dataUrl: string) {
+export async function signForDraft(
+  ctx: Ctx,
+  actor: Actor,
+  hibahId: string,
+  dataUrl: string,
+  method: SignatureMethod = 'drawn',
+) {
   const data = decodeBase64(dataUrl, 'signature');
   await checkFile(data, ['image/png'], 'signature');
   await assertSignatureDrawn(data, 'signature');
@@ -100,7 +107,10 @@ export async function signForDraft(ctx: Ctx, actor: Actor, hibahId: string, data
         description: 'draft-acceptance',
         uploadedBy: actor.user.id,
       });
-      await audit(tx, actor, 'hibah.sign', h.id, null, { draft_acceptance_signature_id: att.id });
+      await audit(tx, actor, 'hibah.sign', h.id, null, {
+        draft_acceptance_signature_id: att.id,
+        signature_method: method,
+      });
       return att.id;
     }),
   );

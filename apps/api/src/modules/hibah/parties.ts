@@ -12,7 +12,7 @@
  * - `GET /hibah/{id}/receiver/validate-signature` → `{ valid, count, receivers: [{ id, name }] }`: the
  *   receivers without a valid signature (reference §2.5 reads `count` and `receivers[].name`).
  */
-import { H, HC, HIBAH_STATUS, isMinorMykad } from '@wasiat/domain';
+import { H, HC, HIBAH_STATUS, isMinorMykad, type SignatureMethod } from '@wasiat/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import {
@@ -173,6 +173,7 @@ export async function validateReceiverSignatures(db: Conn, user: AuthUser, hibah
  * `actor` is null when the receiver signs through a signed link (no account); `client` is then the
  * link user's IP and User-Agent, and the link's sent/opened times go with the facts (ADR 0074).
  * `caretakerId`: a minor's acceptance (qabul) given by this caretaker with their own code (issue 21 item 4).
+ * `method`: how the signature was made as the client sent it (`signature_method`, drawn | typed; ADR 0123).
  */
 export async function signAsReceiver(
   ctx: Ctx,
@@ -182,6 +183,7 @@ export async function signAsReceiver(
   dataUrl: string,
   client?: { ip?: string; userAgent?: string },
   caretakerId: string | null = null,
+  method: SignatureMethod = 'drawn',
 ) {
   const ip = client?.ip;
   const data = decodeBase64(dataUrl, 'signature');
@@ -240,6 +242,7 @@ export async function signAsReceiver(
         sent_at: actor ? null : r.link_sent_at,
         viewed_at: actor ? null : r.link_viewed_at,
         document_sha256: await hibahDocumentVersion(tx, h.id),
+        method,
         signed_at: now,
       });
       const who = actor ?? { user: { id: null } as unknown as AuthUser, ip };
@@ -257,11 +260,18 @@ export async function signAsReceiver(
 }
 
 /**
- * `POST /hibah/{id}/signature { signature }`: the grantor's own signature (part H), PNG, not blank; the
- * grantor only (403), while status 0/1 (422 `hibah.not_editable`). Replaces the previous one and records
- * the signature facts. @returns the attachment id.
+ * `POST /hibah/{id}/signature { signature, signature_method? }`: the grantor's own signature (part H), PNG,
+ * not blank; the grantor only (403), while status 0/1 (422 `hibah.not_editable`). Replaces the previous one
+ * (signing again after the content changed) and records the signature facts with the method the client sent
+ * (drawn | typed; ADR 0123). @returns the attachment id.
  */
-export async function signAsGrantor(ctx: Ctx, actor: Actor, hibahId: string, dataUrl: string) {
+export async function signAsGrantor(
+  ctx: Ctx,
+  actor: Actor,
+  hibahId: string,
+  dataUrl: string,
+  method: SignatureMethod = 'drawn',
+) {
   const data = decodeBase64(dataUrl, 'signature');
   await checkFile(data, ['image/png'], 'signature');
   await assertSignatureDrawn(data, 'signature');
@@ -304,6 +314,7 @@ export async function signAsGrantor(ctx: Ctx, actor: Actor, hibahId: string, dat
         // The document was made available to the grantor when the hibah was created (as a will's testator; ADR 0072).
         sent_at: h.created_at,
         document_sha256: await hibahDocumentVersion(tx, h.id),
+        method,
         signed_at: new Date(),
       });
       await audit(tx, actor, 'hibah.sign', h.id, { signature_id: h.signature_id }, { signature_id: att.id });

@@ -5,7 +5,7 @@
  * {@link PARTY_CODE_RESEND_MS} and allow {@link OTP_MAX_WRONG} wrong tries; each is spent once.
  */
 import { hash, verify } from '@node-rs/argon2';
-import { H, type Language, translate } from '@wasiat/domain';
+import { H, type Language, type SignatureMethod, translate } from '@wasiat/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import { hibah_receivers, hibah_witnesses, hibahs, signature_events } from '../../db/schema/index.ts';
@@ -86,16 +86,16 @@ export async function sendReceiverCode(ctx: Ctx, id: string, rid: string, lang: 
 }
 
 /**
- * `POST /public/hibah/{id}/receiver/{rid}/sign { code, signature }` (through the signed link): the signature
- * (PNG, not blank) is checked first, then the code (wrong → 422 `hibah.otp_incorrect` on `code`, counted;
- * after 5 → `hibah.otp_too_many`; expired or none → `hibah.otp_expired`); the code is spent once, then the
- * receiver signs (parties.ts `signAsReceiver`: signature facts, audit).
+ * `POST /public/hibah/{id}/receiver/{rid}/sign { code, signature, signature_method? }` (through the signed
+ * link): the signature (PNG, not blank) is checked first, then the code (wrong → 422 `hibah.otp_incorrect` on
+ * `code`, counted; after 5 → `hibah.otp_too_many`; expired or none → `hibah.otp_expired`); the code is spent
+ * once, then the receiver signs (parties.ts `signAsReceiver`: signature facts with the method sent, audit).
  */
 export async function receiverSignByLink(
   ctx: Ctx,
   id: string,
   rid: string,
-  body: { code: string; signature: string },
+  body: { code: string; signature: string; signature_method?: SignatureMethod },
   client?: { ip?: string; userAgent?: string },
   now = new Date(),
 ) {
@@ -122,7 +122,16 @@ export async function receiverSignByLink(
     .returning({ id: hibah_receivers.id });
   if (!spent.length) throw fieldError('code', H.otpExpired);
   const caretaker = await caretakerFor(ctx, r0);
-  const r = await signAsReceiver(ctx, null, id, rid, body.signature, client, caretaker?.id ?? null);
+  const r = await signAsReceiver(
+    ctx,
+    null,
+    id,
+    rid,
+    body.signature,
+    client,
+    caretaker?.id ?? null,
+    body.signature_method,
+  );
   return { receiver: { id: r.id, name: r.name, signed_at: r.signed_at } };
 }
 
@@ -154,15 +163,16 @@ export async function sendWitnessCode(ctx: Ctx, id: string, wid: string, lang: L
 }
 
 /**
- * `POST /public/hibah/{id}/witness/{wid}/confirm { code, signature }`: check the e-mailed code (wrong →
- * 422 `hibah.otp_incorrect` counted; after 5 → `hibah.otp_too_many`; expired → `hibah.otp_expired`), the
- * signature (PNG, not blank) and confirm the witness once, with the signature facts and an audit event.
+ * `POST /public/hibah/{id}/witness/{wid}/confirm { code, signature, signature_method? }`: check the e-mailed
+ * code (wrong → 422 `hibah.otp_incorrect` counted; after 5 → `hibah.otp_too_many`; expired →
+ * `hibah.otp_expired`), the signature (PNG, not blank) and confirm the witness once, with the signature facts
+ * (the method sent: drawn | typed, ADR 0123) and an audit event.
  */
 export async function confirmWitness(
   ctx: Ctx,
   id: string,
   wid: string,
-  body: { code: string; signature: string },
+  body: { code: string; signature: string; signature_method?: SignatureMethod },
   ip?: string,
   now = new Date(),
   userAgent?: string,
@@ -221,6 +231,7 @@ export async function confirmWitness(
         sent_at: w.link_sent_at,
         viewed_at: w.link_viewed_at,
         document_sha256: await hibahDocumentVersion(tx, h.id),
+        method: body.signature_method ?? 'drawn',
         signed_at: now,
       });
       await recordAudit(tx as never, {

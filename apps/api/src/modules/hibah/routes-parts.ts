@@ -226,9 +226,11 @@ export async function partsRoutes(api: FastifyInstance, ctx: Ctx) {
   );
 
   /**
-   * The grantor's signature `{ signature }` (or the 2021 client's `{ is_base64, document, description }`) →
-   * `{ signature_id }`. With `description: "Signature for draft acceptance"` while the draft awaits acceptance
-   * (status 3), the signature given with the acceptance (original-contract.ts `signForDraft`; ADR 0162).
+   * The grantor's signature `{ signature, signature_method? }` (or the 2021 client's `{ is_base64, document,
+   * description, signature_method? }`) → `{ signature_id }`; the method (drawn | typed, `drawn` when absent;
+   * ADR 0123) is recorded, also when signing again. With `description: "Signature for draft acceptance"` while
+   * the draft awaits acceptance (status 3), the signature given with the acceptance (original-contract.ts
+   * `signForDraft`; ADR 0162).
    */
   api.post(
     '/hibah/:id/signature',
@@ -236,11 +238,11 @@ export async function partsRoutes(api: FastifyInstance, ctx: Ctx) {
     async (req: any) => {
       const b = { ...(req.body ?? {}) };
       if (b.signature === undefined && typeof b.document === 'string') b.signature = b.document;
-      const signature = parseBody(hibahSignatureSchema, b).signature;
+      const { signature, signature_method } = parseBody(hibahSignatureSchema, b);
       if (b.description === DRAFT_SIGNATURE) {
-        return { signature_id: await signForDraft(ctx, actorOf(req), req.params.id, signature) };
+        return { signature_id: await signForDraft(ctx, actorOf(req), req.params.id, signature, signature_method) };
       }
-      return { signature_id: await signAsGrantor(ctx, actorOf(req), req.params.id, signature) };
+      return { signature_id: await signAsGrantor(ctx, actorOf(req), req.params.id, signature, signature_method) };
     },
   );
   /** `GET /hibah/{id}/signature?stream=false` → `{ signature: { id, public_path } | null }` (the grantor's). */
@@ -256,17 +258,21 @@ export async function partsRoutes(api: FastifyInstance, ctx: Ctx) {
       };
     },
   );
-  /** A receiver signs on the grantor's device → `{ receiver }`. */
+  /** A receiver signs on the grantor's device (`{ signature, signature_method? }`) → `{ receiver }`. */
   api.post(
     '/hibah/:id/receiver/:cid/signature',
     { config: { access: EDIT_HIBAH }, schema: { params: childParams } },
     async (req: any) => {
+      const b = parseBody(hibahSignatureSchema, req.body);
       const r = await signAsReceiver(
         ctx,
         actorOf(req),
         req.params.id,
         req.params.cid,
-        parseBody(hibahSignatureSchema, req.body).signature,
+        b.signature,
+        undefined,
+        null,
+        b.signature_method,
       );
       return { receiver: { id: r.id, name: r.name, signed_at: r.signed_at } };
     },

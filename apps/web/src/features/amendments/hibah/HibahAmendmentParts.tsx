@@ -18,7 +18,7 @@ import {
   hibahReceiverSchema,
   hibahWitnessSchema,
   labelOf,
-  RELATIONSHIPS,
+  relationshipLabel,
   roleOf,
 } from '@wasiat/domain';
 import { useRef, useState } from 'react';
@@ -128,7 +128,8 @@ export function HibahReceiversPart() {
           { label: t('wills.f.name'), render: (r) => r.name },
           {
             label: t('wills.f.relationship'),
-            render: (r) => labelOf(RELATIONSHIPS, r.relationship ?? null, lang) || '—',
+            render: (r) =>
+              relationshipLabel(r.relationship ?? null, r.ic_number as string | null | undefined, lang) || '—',
           },
           { label: t('wills.f.ic_number'), render: (r) => r.ic_number ?? '—' },
           { label: t('hibah.f.is_minor'), render: (r) => (r.is_minor ? t('hibah.yes') : t('hibah.no')) },
@@ -372,7 +373,12 @@ export function HibahDraftPart() {
     const png = pad.current?.toDataURL();
     if (!png) return setError(t('validation.signature_required'));
     try {
-      await api.post(`amendment/${a.id}/signature`, { is_base64: true, description: 'amendment', document: png });
+      await api.post(`amendment/${a.id}/signature`, {
+        is_base64: true,
+        description: 'amendment',
+        document: png,
+        signature_method: pad.current?.method() ?? 'drawn',
+      });
       await changeStatus(a.id, { status: 4 });
       await refresh();
     } catch (e) {

@@ -4,7 +4,7 @@
  * caretakers and witnesses. Used by the draft review and the witness page (/pindaan/saksi/{id}).
  */
 import { List, Stack, Text, Title } from '@mantine/core';
-import { LAND_TITLE_TYPES, labelOf, MOVEABLE_PROPERTY_TYPES, maskMykad, RELATIONSHIPS } from '@wasiat/domain';
+import { LAND_TITLE_TYPES, labelOf, MOVEABLE_PROPERTY_TYPES, maskMykad, relationshipLabel } from '@wasiat/domain';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '@/features/wills/index.ts';
 import type { Row } from '../types.ts';
@@ -17,7 +17,9 @@ import type { HibahDraft, HibahDraftProperty } from './api.ts';
 export function HibahDraftSummary({ draft, maskIc = false }: { draft: HibahDraft; maskIc?: boolean }) {
   const { t } = useTranslation();
   const lang = useLang();
-  const rel = (c: string | null | undefined) => labelOf(RELATIONSHIPS, c ?? null, lang) || '—';
+  // As the will words it: a child reads Anak lelaki / Son or Anak perempuan / Daughter by their MyKad (issue 34).
+  const rel = (c: string | null | undefined, ic: unknown) =>
+    relationshipLabel(c, typeof ic === 'string' ? ic : null, lang) || '—';
   const receiver = (id: string) => draft.receivers.find((r) => r.id === id)?.name ?? '—';
   const shares = (p: HibahDraftProperty) =>
     (p.shares ?? []).map((s) => `${receiver(s.receiver_id)} (${s.portion})`).join(', ') || '—';
@@ -64,14 +66,15 @@ export function HibahDraftSummary({ draft, maskIc = false }: { draft: HibahDraft
         ? section(
             t('hibahAmendments.draft.heirs'),
             draft.heirs,
-            (h) => `${h.name} — ${rel(h.relationship)}`,
+            (h) => `${h.name} — ${rel(h.relationship, h.ic_number)}`,
             'hd-heirs',
           )
         : null}
       {section(
         t('hibahAmendments.draft.receivers'),
         draft.receivers,
-        (r) => `${r.name} — ${rel(r.relationship)}${r.is_minor ? ` (${t('hibahAmendments.draft.minor')})` : ''}`,
+        (r) =>
+          `${r.name} — ${rel(r.relationship, r.ic_number)}${r.is_minor ? ` (${t('hibahAmendments.draft.minor')})` : ''}`,
         'hd-receivers',
       )}
       {section(t('hibahAmendments.draft.moveables'), draft.moveables, moveable, 'hd-moveables')}

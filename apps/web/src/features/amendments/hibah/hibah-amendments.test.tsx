@@ -65,6 +65,25 @@ describe('HibahDraftSummary', () => {
     expect(screen.getByTestId('hd-witnesses').textContent).toContain('Hasnah');
   });
 
+  it('words a child as the will does, from their MyKad: Anak perempuan, Anak lelaki (issue 34)', async () => {
+    renderPage(
+      <HibahDraftSummary
+        draft={{
+          ...draft,
+          heirs: [{ id: 'h1', name: 'Siti Hajar', relationship: 'son', ic_number: '100505145554' }],
+          receivers: [
+            { id: 'r1', name: 'Nurul Huda', relationship: 'son', ic_number: '100505145554', is_minor: false },
+            // masked as the witness page shows it: the last digit still tells
+            { id: 'r2', name: 'Irfan', relationship: 'son', ic_number: '150601****53', is_minor: true },
+          ],
+        }}
+      />,
+    );
+    expect((await screen.findByTestId('hd-heirs')).textContent).toContain('Siti Hajar — Anak perempuan');
+    expect(screen.getByTestId('hd-receivers').textContent).toContain('Nurul Huda — Anak perempuan');
+    expect(screen.getByTestId('hd-receivers').textContent).toContain('Irfan — Anak lelaki (bawah umur)');
+  });
+
   it("masks the grantor's MyKad on the witness page as the public pages do (issue 21 item 9)", async () => {
     renderPage(<HibahDraftSummary draft={draft} maskIc />);
     const grantor = await screen.findByText(/^Penghibah: Kamal bin Hassan/);
@@ -184,6 +203,20 @@ describe('hibah amendment identity, code and documents (ADRs 0097, 0098)', () =>
     await waitFor(() => expect(within(form).getByDisplayValue('820303145678')).toBeTruthy());
     expect(within(form).getByDisplayValue('Zaiton binti Musa')).toBeTruthy();
     expect(fetchMock.mock.calls.map(([u]) => String(u))).toContain('/api/wasiat?user_id=me&limit=1');
+  });
+
+  it('receivers: a daughter reads "Anak perempuan", a son "Anak lelaki", from their MyKad (issue 34)', async () => {
+    localStorage.setItem(KEYS.user, JSON.stringify({ id: 'me', name: 'Penghibah', roles: [{ name: 'Client' }] }));
+    globalThis.fetch = vi.fn(async () => jsonResponse({ wasiats: { data: [] } })) as unknown as typeof fetch;
+    const receivers = [
+      { id: 'r1', name: 'Nurul Huda', relationship: 'son', ic_number: '100505145554', is_minor: false },
+      { id: 'r2', name: 'Irfan', relationship: 'son', ic_number: '100505145553', is_minor: false },
+    ];
+    renderPart(<HibahReceiversPart />, amendment({ draft: { ...draft, receivers } as never }));
+    const table = await screen.findByTestId('hibah-draft-receivers');
+    const row = (name: string) => within(table).getByText(name).closest('tr') as HTMLElement;
+    expect(row('Nurul Huda')).toHaveTextContent('Anak perempuan');
+    expect(row('Irfan')).toHaveTextContent('Anak lelaki');
   });
 
   it('versions: the current certificate for everyone; earlier versions when the API lists them (staff)', async () => {

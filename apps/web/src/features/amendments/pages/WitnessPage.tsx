@@ -69,7 +69,11 @@ export function WitnessPage() {
     const png = pad.current?.toDataURL();
     if (!png) return setError(t('validation.signature_required'));
     try {
-      await publicApi.post(`${base}/confirm${qs}`, { signature: png }, { silent: true });
+      await publicApi.post(
+        `${base}/confirm${qs}`,
+        { signature: png, signature_method: pad.current?.method() ?? 'drawn' },
+        { silent: true },
+      );
       setDone(true);
     } catch (e) {
       setError(e instanceof ApiError ? e.firstMessage : String(e));

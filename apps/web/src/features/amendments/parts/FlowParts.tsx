@@ -226,7 +226,12 @@ export function PindaanDraft() {
     const png = pad.current?.toDataURL();
     if (!png) return setError(t('validation.signature_required'));
     try {
-      await api.post(`amendment/${a.id}/signature`, { is_base64: true, description: 'amendment', document: png });
+      await api.post(`amendment/${a.id}/signature`, {
+        is_base64: true,
+        description: 'amendment',
+        document: png,
+        signature_method: pad.current?.method() ?? 'drawn',
+      });
       await changeStatus(a.id, { status: 4 });
       await refresh();
     } catch (e) {

@@ -11,7 +11,7 @@ import { HIBAH_TYPES, labelOf } from '@wasiat/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
-import { SignaturePad } from '@/components/SignaturePad.tsx';
+import { SignaturePad, useSignatureValue } from '@/components/SignaturePad.tsx';
 import { DocumentCheck } from '@/features/public/DocumentCheck.tsx';
 import { ApiError, publicApi } from '@/lib/api.ts';
 
@@ -93,7 +93,7 @@ export function ReceiverSignPage() {
   const lang = i18n.language === 'en' ? 'en' : 'ms';
   const { path, search } = useLink('receiver');
   const q = useQuery({ queryKey: [path, search], queryFn: () => publicApi.get<any>(path + search) });
-  const [sig, setSig] = useState<string | null>(null);
+  const [sig, setSig] = useSignatureValue();
   const [code, setCode] = useState('');
   const [sent, setSent] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
@@ -175,7 +175,7 @@ export function ReceiverSignPage() {
                     try {
                       const r = await publicApi.post<{ message: string }>(
                         `${path}/sign${search}`,
-                        { code, signature: sig },
+                        { code, signature: sig?.url, signature_method: sig?.method },
                         { silent: true },
                       );
                       setDone(r.message);
@@ -201,7 +201,7 @@ export function WitnessConfirmPage() {
   const lang = i18n.language === 'en' ? 'en' : 'ms';
   const { path, search } = useLink('witness');
   const q = useQuery({ queryKey: [path, search], queryFn: () => publicApi.get<any>(path + search) });
-  const [sig, setSig] = useState<string | null>(null);
+  const [sig, setSig] = useSignatureValue();
   const [code, setCode] = useState('');
   const [sent, setSent] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
@@ -250,7 +250,8 @@ export function WitnessConfirmPage() {
                   onClick={async () => {
                     const r = await publicApi.post<{ message: string }>(`${path}/confirm${search}`, {
                       code,
-                      signature: sig,
+                      signature: sig?.url,
+                      signature_method: sig?.method,
                     });
                     setDone(r.message);
                   }}

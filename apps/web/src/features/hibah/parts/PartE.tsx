@@ -2,13 +2,14 @@
  * Part E of the hibah wizards — receivers (reference §3.2–§3.4; docs/api/hibah.md): the rows of
  * `/api/hibah/{id}/receiver` (the domain's `hibahReceiverSchema`; `is_minor` marks one under 18), each one
  * pickable from the grantor's heirs in the shared HeirPicker (issue 17 item 6; ADR 0176); the estate trust
- * also lists its heirs (`/api/hibah/{id}/heir`, `hibahHeirSchema`).
+ * also lists its heirs (`/api/hibah/{id}/heir`, `hibahHeirSchema`). A relationship reads as the will's does
+ * (the domain's `relationshipLabel`: a child is "Anak lelaki / Son" or "Anak perempuan / Daughter" by MyKad).
  */
 import { Stack } from '@mantine/core';
-import { ESTATE_HIBAH_TYPE, hibahHeirSchema, hibahReceiverSchema } from '@wasiat/domain';
+import { ESTATE_HIBAH_TYPE, hibahHeirSchema, hibahReceiverSchema, relationshipLabel } from '@wasiat/domain';
 import { useTranslation } from 'react-i18next';
 import { defaultsFor, heirSpecs, receiverSpecs } from '@/features/wills/components/personFields.ts';
-import { HeirPicker } from '@/features/wills/index.ts';
+import { HeirPicker, useLang } from '@/features/wills/index.ts';
 import { mayFill } from '../access.ts';
 import { useGrantorHeirs } from '../components/grantorHeirs.ts';
 import { Rows } from '../components/Rows.tsx';
@@ -17,6 +18,13 @@ import type { Hibah } from '../useHibah.ts';
 /** Part E: receivers (and, for the estate trust, heirs). */
 export function PartE({ hibah }: { hibah: Hibah }) {
   const { t } = useTranslation();
+  const lang = useLang();
+  const relationship = {
+    key: 'relationship',
+    label: t('wills.f.relationship'),
+    render: (r: { relationship?: string | null; ic_number?: string | null }) =>
+      relationshipLabel(r.relationship, r.ic_number, lang) || '-',
+  };
   const specs = receiverSpecs(t);
   const editable = mayFill(hibah);
   const pickable = useGrantorHeirs(hibah);
@@ -31,10 +39,7 @@ export function PartE({ hibah }: { hibah: Hibah }) {
           schema={hibahHeirSchema}
           fields={heirSpecs(t)}
           defaults={defaultsFor(heirSpecs(t))}
-          columns={[
-            { key: 'name', label: t('wills.f.name') },
-            { key: 'relationship', label: t('wills.f.relationship') },
-          ]}
+          columns={[{ key: 'name', label: t('wills.f.name') }, relationship]}
           testId="hibah-heir"
           editable={editable}
         />
@@ -49,6 +54,7 @@ export function PartE({ hibah }: { hibah: Hibah }) {
         defaults={defaultsFor(specs)}
         columns={[
           { key: 'name', label: t('wills.f.name') },
+          relationship,
           { key: 'ic_number', label: t('wills.f.ic_number') },
           {
             key: 'is_minor',

@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { FormError } from '@/components/FormError.tsx';
 import { PdpaLink } from '@/components/PdpaLink.tsx';
-import { SignaturePad } from '@/components/SignaturePad.tsx';
+import { SignaturePad, useSignatureValue } from '@/components/SignaturePad.tsx';
 import { OtpStep } from '@/features/ekyc/index.ts';
 import { ApiError, api } from '@/lib/api.ts';
 import { session } from '@/lib/storage.ts';
@@ -31,7 +31,7 @@ const filling = (h: Hibah) => hibahStepEditable('content', h.status);
 export function PartH({ hibah }: { hibah: Hibah }) {
   const { t } = useTranslation();
   const refresh = useRefreshHibah();
-  const [sig, setSig] = useState<string | null>(null);
+  const [sig, setSig] = useSignatureValue();
   const [pdpa, setPdpa] = useState(false);
   const [confirm, setConfirm] = useState(false);
   const [otpVerified, setOtpVerified] = useState(false);
@@ -137,7 +137,9 @@ export function PartH({ hibah }: { hibah: Hibah }) {
                 disabled={!sig}
                 data-testid="hibah-save-signature"
                 onClick={async () => {
-                  await api.post(`hibah/${hibah.id}/signature`, { signature: sig });
+                  if (!sig) return;
+                  // The method as signed, also when signing again (ADR 0123; issue 34).
+                  await api.post(`hibah/${hibah.id}/signature`, { signature: sig.url, signature_method: sig.method });
                   await refresh(hibah.id);
                 }}
               >

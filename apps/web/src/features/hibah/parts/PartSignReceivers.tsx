@@ -7,7 +7,7 @@
 import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SignaturePad } from '@/components/SignaturePad.tsx';
+import { SignaturePad, type SignatureValue } from '@/components/SignaturePad.tsx';
 import { api } from '@/lib/api.ts';
 import { type Hibah, useHibahRows, useRefreshHibah } from '../useHibah.ts';
 import { PartyLink } from './PartyLink.tsx';
@@ -23,7 +23,7 @@ export function PartSignReceivers({ hibah }: { hibah: Hibah }) {
   const refresh = useRefreshHibah();
   const receivers = useHibahRows<any>(hibah.id, 'receiver', 'receivers');
   const caretakers = useHibahRows<any>(hibah.id, 'caretaker', 'caretakers');
-  const [sigs, setSigs] = useState<Record<string, string | null>>({});
+  const [sigs, setSigs] = useState<Record<string, SignatureValue | null>>({});
   /** The caretaker of minor `r` (their own, else one covering every minor), as the server picks (links.ts). */
   const caretakerOf = (r: { id: string }) =>
     (caretakers.data ?? []).find((c) => c.receiver_id === r.id) ?? (caretakers.data ?? []).find((c) => !c.receiver_id);
@@ -69,14 +69,19 @@ export function PartSignReceivers({ hibah }: { hibah: Hibah }) {
                 <SignaturePad
                   label={t('hibah.sign.pad', { name: r.name })}
                   required
-                  onChange={(v) => setSigs((s) => ({ ...s, [r.id]: v }))}
+                  onChange={(url, method) => setSigs((s) => ({ ...s, [r.id]: url ? { url, method } : null }))}
                 />
                 <Group>
                   <Button
                     disabled={!sigs[r.id]}
                     data-testid={`sign-save-${r.id}`}
                     onClick={async () => {
-                      await api.post(`hibah/${hibah.id}/receiver/${r.id}/signature`, { signature: sigs[r.id] });
+                      const sig = sigs[r.id];
+                      if (!sig) return;
+                      await api.post(`hibah/${hibah.id}/receiver/${r.id}/signature`, {
+                        signature: sig.url,
+                        signature_method: sig.method,
+                      });
                       await refresh(hibah.id);
                     }}
                   >

@@ -101,7 +101,11 @@ export function PartG() {
           title={t('wills.resign.form_title', { name: resigning.name })}
           schema={witnessFieldsSchema}
           fields={specs}
-          defaults={{ ...defaultsFor(specs, resigning as unknown as Record<string, unknown>), signature: '' }}
+          defaults={{
+            ...defaultsFor(specs, resigning as unknown as Record<string, unknown>),
+            signature: '',
+            signature_method: 'drawn',
+          }}
           submitLabel={t('wills.resign.sign_again')}
           onCancel={() => setResigning(null)}
           onSave={async (v) => {
@@ -111,11 +115,16 @@ export function PartG() {
             await signatures.refresh();
           }}
           extra={(form) => (
+            // Signing again sends the method used this time (typed or drawn), as adding does (ADR 0123; issue 34).
             <SignaturePad
               label={t('wills.g.signature_label')}
               required
               error={err(form.formState.errors.signature?.message)}
-              onChange={(d) => form.setValue('signature', d ?? '', { shouldValidate: form.formState.isSubmitted })}
+              typedName={resigning.name}
+              onChange={(d, m) => {
+                form.setValue('signature', d ?? '', { shouldValidate: form.formState.isSubmitted });
+                form.setValue('signature_method', m);
+              }}
             />
           )}
         />
