@@ -26,19 +26,10 @@ export function scopeTransactions<D extends { transaction: (...args: any[]) => a
   return db;
 }
 
-const warned = new Set<string>();
-
 /**
- * @throws Error when called inside a transaction (the scope exists under vitest only; a warning per `what` is
- * kept for a process that sets one up otherwise).
+ * @throws Error when called inside a transaction (the scope exists under vitest only, see above).
  * @param what the call, for the message: `file store put`.
  */
 export function assertOutsideTransaction(what: string): void {
-  if (!inTransaction()) return;
-  const message = `${what} inside a database transaction: store first, then record (ADR 0220)`;
-  if (process.env.VITEST) throw new Error(message);
-  if (!warned.has(what)) {
-    warned.add(what);
-    console.warn(message);
-  }
+  if (inTransaction()) throw new Error(`${what} inside a database transaction: store first, then record (ADR 0220)`);
 }

@@ -22,7 +22,6 @@ import { optionalQuery, pageQuery } from '../../platform/http/pagination.ts';
 import { routeRateLimit } from '../../platform/http/rate-limits.ts';
 import { registerSignableRoute } from '../../platform/http/signed-routes.ts';
 import { registerJob } from '../../platform/jobs/scheduler.ts';
-import type { Access } from '../auth/guard.ts';
 import { requireUser } from '../auth/guard.ts';
 import { mykadType, uploadMykad } from '../ekyc/mykad-documents.ts';
 import { registerPayable } from '../payments/payables.ts';
@@ -34,7 +33,7 @@ import { listHibahVersions, readHibahVersion } from './hibah.ts';
 import { amendmentWindowJob } from './jobs.ts';
 import { attachmentPath, originalAmendmentStatus } from './original-contract.ts';
 import { amendmentPayable } from './payable.ts';
-import { ACT_ON_AMENDMENTS, assertCanEditDraft, READ_AMENDMENTS } from './policy.ts';
+import { ACT_ON_AMENDMENTS as ACT, assertCanEditDraft, READ_AMENDMENTS as READ } from './policy.ts';
 import { searchWills } from './search.ts';
 import {
   addDocument,
@@ -56,9 +55,6 @@ import {
   witnessLinkPath,
   witnessView,
 } from './witnesses.ts';
-
-const READ = READ_AMENDMENTS;
-const ACT = ACT_ON_AMENDMENTS;
 
 const linkQuery = z.object({ expires: z.string().max(20).optional(), signature: z.string().max(100).optional() });
 const listQuery = z.object({

@@ -7,18 +7,19 @@
  * - Price: `hibahs.price_sen`, fixed from the organisation's `Hibah` pricing of the product (service.ts).
  * - Recording stores the mode and discount; settling sets `payment_received_at`.
  */
+import { hibahStepEditable } from '@wasiat/domain';
 import { eq } from 'drizzle-orm';
 import { hibahs } from '../../db/schema/index.ts';
 import { type PayableKind, type PayableState, payerFromUser } from '../payments/payables.ts';
 import { serializeHibah } from './serializers.ts';
-import { FILLING_STATUSES, findVisibleHibah } from './service.ts';
+import { findVisibleHibah } from './service.ts';
 
 const stateOf = (h: typeof hibahs.$inferSelect): PayableState => ({
   type: 'Hibah',
   id: h.id,
   organizationId: h.organization_id,
   priceSen: h.price_sen,
-  payable: FILLING_STATUSES.includes(h.status) && !h.payment_received_at,
+  payable: hibahStepEditable('content', h.status) && !h.payment_received_at,
 });
 
 export const hibahPayable: PayableKind = {

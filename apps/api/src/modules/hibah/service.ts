@@ -8,7 +8,6 @@ import {
   genderFromMykad,
   H,
   HIBAH_STATUS,
-  HIBAH_STEP_STATUSES,
   type HibahStep,
   type hibahCreateSchema,
   type hibahFieldsSchema,
@@ -58,9 +57,6 @@ export interface Actor {
   /** The browser's User-Agent (recorded with signatures for the certificate of completion; ADR 0074). */
   userAgent?: string;
 }
-
-/** Statuses in which the content — parties, property, fields — may still change: the domain's step table. */
-export const FILLING_STATUSES: readonly number[] = HIBAH_STEP_STATUSES.content;
 
 /** Write an audit event in the transaction (DESIGN.md §9.6). */
 export async function audit(tx: Conn, actor: Actor, action: AuditAction, id: string, before: unknown, after: unknown) {
@@ -299,7 +295,7 @@ export async function updateFields(db: Db, actor: Actor, id: string, body: z.out
     const onlyPartC = Object.values(fields).every((v) => v === undefined);
     if (onlyPartC) assertCanFill(actor.user, h);
     else assertGrantor(actor.user, h);
-    if (!FILLING_STATUSES.includes(h.status)) throw fieldError('_', H.notEditable);
+    if (!hibahStepEditable('content', h.status)) throw fieldError('_', H.notEditable);
     const set: Partial<HibahRow> = { ...fields } as Partial<HibahRow>;
     if (organization_id || pricing_id || branch_id) {
       const newOrg = !!organization_id && organization_id !== h.organization_id;

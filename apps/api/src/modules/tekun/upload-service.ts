@@ -68,7 +68,10 @@ export function matchPdf(files: UploadedFile[], certificateNo: string): Uploaded
 interface CheckedRow {
   sheet: SheetRow;
   value?: CertificateRowInput;
+  /** Reasons found from the file alone: the row's fields, its number given twice in the file. */
   reasons: Reason[];
+  /** The PDF's reason (`pdf_missing`, `pdf_invalid`), listed after the numbers' reasons. */
+  pdfReason?: Reason;
   pdf?: UploadedFile;
 }
 
@@ -80,12 +83,32 @@ function checkRow(r: SheetRow, today: string): CheckedRow {
   return { sheet: r, reasons: [...new Set(reasons)] };
 }
 
-/** How many rows of the file give each certificate number. */
-function numberCounts(checked: CheckedRow[]) {
+/**
+ * Every check of the rows that needs no database, once, before the transaction: the fields, a number given by
+ * more than one row of the file (`duplicate_in_file`), the PDF (`pdf_missing`, `pdf_invalid`). The one check that
+ * needs the locked programme, a number already in it, is {@link processRows}'s.
+ */
+async function checkRows(p: UploadInput, today: string): Promise<CheckedRow[]> {
+  const checked = p.rows.map((r) => checkRow(r, today));
   const counts = new Map<string, number>();
   for (const c of checked)
     if (c.value) counts.set(c.value.certificate_no, (counts.get(c.value.certificate_no) ?? 0) + 1);
-  return counts;
+  for (const c of checked) {
+    if (!c.value) continue;
+    const no = c.value.certificate_no;
+    if ((counts.get(no) ?? 0) > 1) c.reasons.push(('certificate_no|' + PG.duplicateInFile) as Reason);
+    const pdf = matchPdf(p.pdfs, no);
+    if (!pdf) c.pdfReason = `document|${PG.pdfMissing}`;
+    else {
+      try {
+        await checkFile(pdf.data, ['application/pdf'], 'document');
+        c.pdf = pdf;
+      } catch {
+        c.pdfReason = `document|${PG.pdfInvalid}`;
+      }
+    }
+  }
+  return checked;
 }
 
 /** What one upload (bulk or single) processes. */
@@ -100,29 +123,19 @@ interface UploadInput {
 }
 
 /**
- * Store (before the transaction) the PDF of every row that {@link processRows} may accept: a valid row whose
- * number is once in the file, with a matching PDF that is a PDF. @returns the staged files by certificate number.
+ * Store (before the transaction) the PDF of every row that {@link processRows} may accept: no reason from the
+ * file. @returns the staged files by certificate number.
  */
-async function stagePdfs(uploads: Uploads, p: UploadInput, today: string) {
-  const checked = p.rows.map((r) => checkRow(r, today));
-  const counts = numberCounts(checked);
+async function stagePdfs(uploads: Uploads, checked: CheckedRow[], programmeId: string) {
   const staged = new Map<string, StagedUpload>();
   for (const c of checked) {
-    const no = c.value?.certificate_no;
-    if (!no || counts.get(no) !== 1) continue;
-    const pdf = matchPdf(p.pdfs, no);
-    if (!pdf) continue;
-    try {
-      await checkFile(pdf.data, ['application/pdf'], 'document');
-    } catch {
-      continue;
-    }
+    if (!c.value || !c.pdf || c.reasons.length || c.pdfReason) continue;
     staged.set(
-      no,
+      c.value.certificate_no,
       await uploads.stage({
         ownerType: 'Certificate',
-        ownerId: p.programmeId,
-        data: pdf.data,
+        ownerId: programmeId,
+        data: c.pdf.data,
         allowed: ['application/pdf'],
       }),
     );
@@ -131,8 +144,8 @@ async function stagePdfs(uploads: Uploads, p: UploadInput, today: string) {
 }
 
 /**
- * Process rows into an upload (inside `tx`, programme locked). Returns the upload id. Each accepted row's PDF is
- * recorded from `staged` (see {@link stagePdfs}; taken out of it).
+ * Process checked rows into an upload (inside `tx`, programme locked): adds `duplicate_existing`, then records.
+ * Returns the upload id. Each accepted row's PDF is recorded from `staged` (see {@link stagePdfs}; taken out of it).
  * @param single a single upload: a refused row throws 422 with its reasons by field instead.
  */
 async function processRows(
@@ -141,11 +154,9 @@ async function processRows(
   staged: Map<string, StagedUpload>,
   user: AuthUser,
   p: UploadInput,
-  today: string,
+  checked: CheckedRow[],
 ) {
-  const checked = p.rows.map((r) => checkRow(r, today));
-  const counts = numberCounts(checked);
-  const numbers = [...counts.keys()];
+  const numbers = [...new Set(checked.flatMap((c) => (c.value ? [c.value.certificate_no] : [])))];
   const existing = new Set(
     numbers.length
       ? (
@@ -157,20 +168,10 @@ async function processRows(
       : [],
   );
   for (const c of checked) {
-    if (!c.value) continue;
-    const no = c.value.certificate_no;
-    if ((counts.get(no) ?? 0) > 1) c.reasons.push(('certificate_no|' + PG.duplicateInFile) as Reason);
-    else if (existing.has(no)) c.reasons.push(`certificate_no|${PG.duplicateExisting}`);
-    const pdf = matchPdf(p.pdfs, no);
-    if (!pdf) c.reasons.push(`document|${PG.pdfMissing}`);
-    else {
-      try {
-        await checkFile(pdf.data, ['application/pdf'], 'document');
-        c.pdf = pdf;
-      } catch {
-        c.reasons.push(`document|${PG.pdfInvalid}`);
-      }
+    if (c.value && !c.reasons.length && existing.has(c.value.certificate_no)) {
+      c.reasons.push(`certificate_no|${PG.duplicateExisting}`);
     }
+    if (c.pdfReason) c.reasons.push(c.pdfReason);
   }
   if (p.kind === 'single' && checked[0].reasons.length) {
     const fields: Record<string, string[]> = {};
@@ -203,7 +204,7 @@ async function processRows(
         .values({ programme_id: p.programmeId, upload_id: upload.id, ...c.value, pdf_sha256: sha256(c.pdf.data) })
         .returning();
       const file = staged.get(c.value.certificate_no);
-      // stagePdfs staged every row that can get here (same checks, same `today`).
+      // stagePdfs staged every row that can get here (the same checked rows).
       if (!file) throw new Error(`certificate ${c.value.certificate_no}: PDF not staged`);
       staged.delete(c.value.certificate_no);
       const att = await uploads.record(tx, file, {
@@ -263,16 +264,16 @@ async function runUpload(db: Db, store: FileStore, user: AuthUser, p: UploadInpu
   // Sending the same files again (a retry) answers the first upload without storing anything.
   const known = await findUpload(db, p.programmeId, p.hash);
   if (known) return { id: known, repeated: true };
-  const today = klToday();
+  const checked = await checkRows(p, klToday());
   const uploads = new Uploads(store);
   let staged = new Map<string, StagedUpload>();
   const result = await uploads.settle(
     (async () => {
-      staged = await stagePdfs(uploads, p, today);
+      staged = await stagePdfs(uploads, checked, p.programmeId);
       return inTx(db, async (tx) => {
         const prev = await lockAndFind(tx, p.programmeId, p.hash);
         if (prev) return { id: prev, repeated: true };
-        const id = await processRows(tx, uploads, staged, user, p, today);
+        const id = await processRows(tx, uploads, staged, user, p, checked);
         return { id, repeated: false };
       });
     })(),

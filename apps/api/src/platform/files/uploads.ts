@@ -4,7 +4,6 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { PgTransaction } from 'drizzle-orm/pg-core';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Db } from '../../db/client.ts';
 import { attachments } from '../../db/schema/index.ts';
@@ -203,8 +202,5 @@ export async function saveAttachment(db: Db, store: FileStore, input: SaveAttach
     field: input.field,
     prepared: input.prepared,
   });
-  // A caller still inside its own transaction (not yet moved to Uploads): record on it, and delete nothing, as
-  // that transaction may still roll back; what it replaced is left to the reconciliation job.
-  if (db instanceof PgTransaction) return uploads.record(db, staged, input);
   return uploads.settle(db.transaction((tx) => uploads.record(tx as unknown as Db, staged, input)));
 }
