@@ -18,8 +18,6 @@ import {
   ZERO,
 } from '../validation/shares.ts';
 import { fmt, SOURCES } from './context.ts';
-import type { FaraidResult } from './engine.ts';
-import { solveShares } from './engine.ts';
 import {
   BAITULMAL,
   type FaraidPolicy,
@@ -30,6 +28,8 @@ import {
   type ShareKey,
   type UncertainHeirKey,
 } from './heirs.ts';
+import type { FaraidResult } from './solve.ts';
+import { solveShares } from './solve.ts';
 
 type Scenario = { as: 'son' | 'daughter' | null; count: number };
 

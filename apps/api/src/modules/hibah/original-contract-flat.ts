@@ -26,6 +26,7 @@ import { fieldError } from '../../platform/http/errors.ts';
 import { requireUser } from '../auth/guard.ts';
 import { allPage } from '../wills/owned.ts';
 import { createChild, deleteChild, findChild, updateChild } from './children.ts';
+import { actorOf, parseBody } from './http.ts';
 import {
   assertFills,
   type Body,
@@ -41,7 +42,6 @@ import {
 import { productHooks } from './original-contract-products.ts';
 import { WITNESS } from './parties.ts';
 import { deleteShare, listShares, saveShare } from './property.ts';
-import { actorOf, parseBody } from './routes.ts';
 import { asDb, audit, fillableHibah, findVisibleHibah } from './service.ts';
 
 const answer = (k: FlatKind, row: Body) => (k.reply ? k.reply(row) : row);

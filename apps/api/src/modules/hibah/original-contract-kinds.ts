@@ -31,11 +31,11 @@ import {
 } from '../../db/schema/index.ts';
 import { requireUser } from '../auth/guard.ts';
 import type { ChildKind } from './children.ts';
+import { parseBody } from './http.ts';
 import { caretakerValues } from './original-contract-products.ts';
 import { CARETAKER, HEIR, RECEIVER, WITNESS } from './parties.ts';
 import { assertCanFill } from './policy.ts';
 import { PROPERTY } from './property.ts';
-import { parseBody } from './routes.ts';
 import { findVisibleHibah } from './service.ts';
 
 export type Body = Record<string, unknown>;

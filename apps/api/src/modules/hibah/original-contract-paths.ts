@@ -32,6 +32,7 @@ import { registerAttachableReader } from '../wills/documents-service.ts';
 import { multipartToBody } from '../wills/multipart.ts';
 import { allPage } from '../wills/owned.ts';
 import { findChild } from './children.ts';
+import { actorOf, parseBody } from './http.ts';
 import {
   assertFills,
   type FlatKind,
@@ -44,7 +45,6 @@ import {
 import { signAsReceiver } from './parties.ts';
 import { assertGrantor } from './policy.ts';
 import { addPropertyDocument, listPropertyDocuments } from './property.ts';
-import { actorOf, parseBody } from './routes.ts';
 import { asDb, audit, fillableHibah, findVisibleHibah } from './service.ts';
 
 /** A party's or property's row of a visible hibah, by the row's id alone (404 otherwise). */

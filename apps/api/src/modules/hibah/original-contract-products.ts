@@ -37,8 +37,8 @@ import type { Db } from '../../db/client.ts';
 import { hibah_asset_transactions, hibah_properties } from '../../db/schema/index.ts';
 import { fieldError, forbidden, notFound } from '../../platform/http/errors.ts';
 import { requireUser, userCan } from '../auth/guard.ts';
+import { actorOf } from './http.ts';
 import { addTransaction, reverseTransaction } from './ledger.ts';
-import { actorOf } from './routes.ts';
 import { findVisibleHibah, PART_C_KEYS } from './service.ts';
 
 type Body = Record<string, unknown>;

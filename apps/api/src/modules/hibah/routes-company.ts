@@ -14,7 +14,7 @@ import type { Ctx } from '../../context.ts';
 import { requireUser } from '../auth/guard.ts';
 import { multipartToBody } from '../wills/multipart.ts';
 import { getCompany, saveCompany, uploadResolution } from './company.ts';
-import { actorOf, EDIT_HIBAH, idParams, READ_HIBAH } from './routes.ts';
+import { actorOf, EDIT_HIBAH, idParams, READ_HIBAH } from './http.ts';
 
 const resolutionBody = z.object({
   document: z.string().min(1).max(8_000_000),

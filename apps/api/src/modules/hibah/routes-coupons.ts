@@ -15,8 +15,8 @@ import { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import { optionalQuery, pageQuery } from '../../platform/http/pagination.ts';
 import { COUPON_STATUSES, exportCoupons, listCoupons } from './coupon-list.ts';
+import { actorOf, parseBody } from './http.ts';
 import { generateCoupons, redeemCoupon } from './onecent.ts';
-import { actorOf, parseBody } from './routes.ts';
 import { serializeHibah } from './serializers.ts';
 
 export async function couponRoutes(api: FastifyInstance, ctx: Ctx) {

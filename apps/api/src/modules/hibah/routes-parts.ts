@@ -35,6 +35,7 @@ import { requireUser } from '../auth/guard.ts';
 import { listPayments } from '../payments/service.ts';
 import { allPage } from '../wills/owned.ts';
 import { type ChildKind, createChild, deleteChild, findChild, listChildren, updateChild } from './children.ts';
+import { actorOf, EDIT_HIBAH, idParams, parseBody, READ_HIBAH } from './http.ts';
 import { addTransaction, listTransactions } from './ledger.ts';
 import { DRAFT_SIGNATURE, moveableReplyOf, signForDraft } from './original-contract.ts';
 import {
@@ -54,7 +55,6 @@ import {
   PROPERTY,
   saveShare,
 } from './property.ts';
-import { actorOf, EDIT_HIBAH, idParams, parseBody, READ_HIBAH } from './routes.ts';
 import { findVisibleHibah } from './service.ts';
 
 const childParams = z.object({ id: z.string().min(1).max(64), cid: z.string().min(1).max(64) });

@@ -24,10 +24,10 @@ import { registerDocumentCheckRoute } from '../documents/check-route.ts';
 import { issueHibahVersionCertificate } from '../documents/hibah-amendment-document.ts';
 import { documentAccess } from '../documents/policy.ts';
 import { issueHibahCertificate, publicHibah } from './certificate.ts';
+import { idParams, parseBody } from './http.ts';
 import { assertLink, markLinkViewed, receiverLinkPath, receiverPage, witnessLinkPath, witnessPage } from './links.ts';
 import { confirmWitness, receiverSignByLink, sendReceiverCode, sendWitnessCode } from './party-codes.ts';
 import { assertCanVerify } from './policy.ts';
-import { idParams, parseBody } from './routes.ts';
 import { couponRoutes } from './routes-coupons.ts';
 import { findVisibleHibah } from './service.ts';
 

@@ -16,57 +16,36 @@ import {
   userDetailPatchSchema,
   userDetailSchema,
 } from '@wasiat/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Ctx } from '../../context.ts';
-import { fieldError, fromZod } from '../../platform/http/errors.ts';
+import { fieldError } from '../../platform/http/errors.ts';
 import { optionalQuery, pageQuery } from '../../platform/http/pagination.ts';
-import type { Access } from '../auth/guard.ts';
 import { requireUser } from '../auth/guard.ts';
+import { registerOtpSubject } from '../otp/index.ts';
 import { registerPayable } from '../payments/payables.ts';
 import { certificateFacts } from './certificate-facts.ts';
 import { companyOf, companyView } from './company.ts';
 import { loadHibahContent } from './content.ts';
 import { grantorSignatureState, hibahDocumentVersion } from './document-version.ts';
+import { actorOf, EDIT_HIBAH, idParams, parseBody, READ_HIBAH } from './http.ts';
 import { registerHibahJobs } from './jobs.ts';
 import { registerPartyLinks } from './links.ts';
 import { hibahImages, hibahOriginalRoutes, originalStatusBody } from './original-contract.ts';
 import { productRoutes } from './original-contract-products.ts';
 import { hibahPayable } from './payable.ts';
+import { assertGrantor } from './policy.ts';
 import { companyRoutes } from './routes-company.ts';
 import { partsRoutes } from './routes-parts.ts';
 import { publicRoutes } from './routes-public.ts';
 import { parseLoadWith, serializeHibah, serializeHibahs } from './serializers.ts';
-import {
-  type Actor,
-  createHibah,
-  findVisibleHibah,
-  getUserDetail,
-  listHibahs,
-  saveUserDetail,
-  updateFields,
-} from './service.ts';
+import { createHibah, findVisibleHibah, getUserDetail, listHibahs, saveUserDetail, updateFields } from './service.ts';
 import { changeStatus } from './transitions.ts';
-
-/** Any role that may see some hibahs (policy.ts scopes which). */
-export const READ_HIBAH: Access = ['will:read:own', 'will:read:agent', 'will:read:organisation', 'will:read:any'];
-/** Any role that may register hibahs (for themselves or a client). */
-export const EDIT_HIBAH: Access = ['will:create:own', 'will:create:client'];
-export const idParams = z.object({ id: z.string().min(1).max(64) });
-export const actorOf = (req: FastifyRequest): Actor => ({
-  user: requireUser(req),
-  ip: req.ip,
-  userAgent: req.headers['user-agent']?.slice(0, 512),
-});
-export function parseBody<S extends z.ZodTypeAny>(schema: S, b: unknown): z.output<S> {
-  const r = schema.safeParse(b ?? {});
-  if (!r.success) throw fromZod(r.error);
-  return r.data;
-}
 
 export async function hibahRoutes(api: FastifyInstance, ctx: Ctx) {
   registerPayable(hibahPayable);
+  registerOtpSubject('hibah', async (db, user, id) => assertGrantor(user, await findVisibleHibah(db, user, id)));
   registerPartyLinks(ctx);
   registerHibahJobs();
   const r = api.withTypeProvider<ZodTypeProvider>();

@@ -3,3 +3,7 @@
  * only from here. It holds what they use today; a name is added when another module needs it.
  */
 export { otpRoutes } from './routes.ts';
+export { type OtpSubjectCheck, type OtpSubjectKind, registerOtpSubject } from './subjects.ts';
+// the login unlock code (auth module; issue 36 item 2, ADR 0227)
+export { sendBoundCode, spendCode } from './codes.ts';
+export { smsSenderFor } from './sms.ts';

@@ -21,9 +21,6 @@ import { otp_codes } from '../../db/schema/index.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import { fieldError } from '../../platform/http/errors.ts';
 import type { AuthUser } from '../auth/guard.ts';
-import { assertGrantor } from '../hibah/policy.ts';
-import { findVisibleHibah } from '../hibah/service.ts';
-import { findVisibleWill } from '../wills/queries.ts';
 import {
   type Actor,
   checkCodeRow,
@@ -37,6 +34,7 @@ import {
 } from './codes.ts';
 import type { SmsSender } from './sms.ts';
 import { usableSmsCode } from './sms-code.ts';
+import { checkOtpSubject } from './subjects.ts';
 
 // The module's public names (other modules import them from here): the code rows' (codes.ts) and the 2021 client's
 // `sms/code` (sms-code.ts).
@@ -73,9 +71,9 @@ export interface OtpVerify {
   hibah_id?: string | null;
 }
 /**
- * The record a code is for: a hibah purpose needs `hibah_id` of a hibah the caller may see and whose
- * grantor they are (only the grantor submits, finalises or amends, spec §6: 403 `hibah.grantor_only`);
- * `amendment-submit` needs the amended will's `wasiat_id` (an unbound code would count for nothing; ADR
+ * The record a code is for, checked by its owning module's registered check (subjects.ts): a hibah purpose
+ * needs `hibah_id` of a hibah the caller may see and whose grantor they are (only the grantor submits,
+ * finalises or amends, spec §6: 403 `hibah.grantor_only`); `amendment-submit` needs the amended will's `wasiat_id` (an unbound code would count for nothing; ADR
  * 0097); `will-submit` takes an optional `wasiat_id` of a visible will. 404 when not visible; 422
  * `validation.required` on the missing id.
  * @returns the two record columns of the code row.
@@ -87,11 +85,11 @@ async function checkRecord(
 ) {
   if (isHibahPurpose(input.purpose)) {
     if (!input.hibah_id) throw fieldError('hibah_id', 'validation.required');
-    assertGrantor(user, await findVisibleHibah(db, user, input.hibah_id));
+    await checkOtpSubject('hibah', db, user, input.hibah_id);
     return { wasiat_id: null, hibah_id: input.hibah_id };
   }
   if (input.purpose === 'amendment-submit' && !input.wasiat_id) throw fieldError('wasiat_id', 'validation.required');
-  if (input.wasiat_id) await findVisibleWill(db, user, input.wasiat_id);
+  if (input.wasiat_id) await checkOtpSubject('will', db, user, input.wasiat_id);
   return { wasiat_id: input.wasiat_id ?? null, hibah_id: null };
 }
 

@@ -37,6 +37,7 @@ import type { Ctx } from '../../context.ts';
 import { fieldError } from '../../platform/http/errors.ts';
 import { optionalQuery, pageQuery } from '../../platform/http/pagination.ts';
 import { requireUser } from '../auth/guard.ts';
+import { registerOtpSubject } from '../otp/index.ts';
 import { documentRoutes } from './documents.ts';
 import { saveEstate } from './estate-service.ts';
 import { acknowledgeWillHeirBequests, getWillHeirBequests } from './heir-bequests.ts';
@@ -59,6 +60,9 @@ const PAYMENT_CHOICE_KEYS = ['is_cash_payment', 'payment_options_id', 'is_paymen
 
 /** Register the module (an encapsulated plugin: the multipart hook applies to these routes only). */
 export async function willsRoutes(api: FastifyInstance, ctx: Ctx) {
+  registerOtpSubject('will', async (db, user, id) => {
+    await findVisibleWill(db, user, id);
+  });
   await api.register(async (scope) => {
     const r = scope.withTypeProvider<ZodTypeProvider>();
     r.addHook('preValidation', multipartToBody);

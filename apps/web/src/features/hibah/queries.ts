@@ -4,7 +4,7 @@
  * Query, so a route of the first load may import it (ADR 0143).
  */
 import { api } from '@/lib/api.ts';
-import type { Hibah } from './useHibah.ts';
+import type { Hibah } from './types.ts';
 
 /** A page of hibahs as the lists read it. */
 export interface HibahPage {

@@ -13,7 +13,7 @@
  *   with the account's X Signature key, lower-case hex. Compared in constant time.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { Bill, BillRequest, PaymentGateway } from './gateway.ts';
+import type { Bill, BillRequest, PaymentGateway } from './types.ts';
 
 export interface BillplzConfig {
   /** e.g. https://www.billplz.com or https://www.billplz-sandbox.com (tests: a local server). */

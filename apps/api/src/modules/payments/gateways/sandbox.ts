@@ -6,7 +6,7 @@
  */
 import type { UrlSigner } from '../../../platform/http/signed-url.ts';
 import { sandboxPath } from '../serialize.ts';
-import type { PaymentGateway } from './gateway.ts';
+import type { PaymentGateway } from './types.ts';
 
 /** Lifetime of a sandbox pay link: 24 hours (seconds), like a gateway bill shared over WhatsApp. */
 export const SANDBOX_LINK_TTL_S = 24 * 60 * 60;
