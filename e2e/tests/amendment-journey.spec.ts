@@ -264,7 +264,10 @@ test('pindaan wasiat: mohon, bayar, pinda harta dan bahagian, saksi sahkan, pega
     const w = await ctx.newPage();
     await w.goto(link);
     await expect(w.getByRole('heading', { name: 'Pengesahan Saksi Pindaan Wasiat', level: 1 })).toBeVisible();
-    await expect(w.getByTestId('draft-summary')).toContainText('Bank Muamalat');
+    // Only what the witness attests (issue 36 item 4): the version and hash, not the draft's heirs and property.
+    await expect(w.getByTestId('attestation-version')).toHaveText('2');
+    await expect(w.getByTestId('attestation-sha256')).toHaveText(/^[0-9a-f]{64}$/);
+    await expect(w.locator('body')).not.toContainText('Bank Muamalat');
     await expectAccessible(w, 'pengesahan saksi');
     await w.getByRole('button', { name: 'Minta kod OTP' }).click();
     await expect(w.getByText(/Kod telah dihantar/)).toBeVisible();

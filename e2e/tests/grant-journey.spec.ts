@@ -1,7 +1,8 @@
 /**
  * The grant journey of issue 16 (ADR 0101 "who acts for a client"), in Malay. Two existing clients signed
  * up on their own — no organisation acts for them. The demo partner organisation's Partner looks each up by
- * MyKad in part A of the will wizard and sees only the masked name, then requests access:
+ * MyKad in part A of the will wizard and learns nothing — the answer is the one an unregistered MyKad gets (issue
+ * 36 item 6) — then requests access by the MyKad:
  *  a. for the first client, approval on the client's dashboard: the client logs in, sees the request and
  *     approves it; the partner checks again, sees the full record and starts the client's will;
  *  b. for the second, a one-time code sent to the client's own e-mail (read from the outbox, as the client
@@ -30,7 +31,7 @@ async function partnerLogin(page: Page) {
   }
 }
 
-/** Part A: search the client's MyKad and expect the masked answer. */
+/** Part A: search the client's MyKad and expect the answer that tells nothing (no name, no MyKad). */
 async function findMasked(page: Page, ic: string, name: string) {
   await page.goto('/wasiat/part-a');
   const search = page.getByRole('form', { name: 'Cari pelanggan' });
@@ -38,7 +39,9 @@ async function findMasked(page: Page, ic: string, name: string) {
   await search.getByRole('button', { name: 'Cari' }).click();
   const masked = page.getByTestId('masked-client');
   await expect(masked).toBeVisible();
-  await expect(masked.getByTestId('masked-name')).toHaveText(maskedName(name));
+  await expect(masked).toContainText('Tiada pelanggan yang boleh anda akses dengan No. MyKad ini');
+  await expect(page.locator('main')).not.toContainText(maskedName(name));
+  await expect(page.locator('main')).not.toContainText(name);
   await expect(masked).not.toContainText(ic);
   return masked;
 }
@@ -87,7 +90,7 @@ test('rakan kongsi meminta akses kepada pelanggan sedia ada; pelanggan meluluska
     // b. a code sent to the second client's own e-mail, read out to the partner
     const masked2 = await findMasked(partner, second.ic_number, second.name);
     await masked2.getByRole('button', { name: 'Hantar kod ke e-mel pelanggan' }).click();
-    await expect(partner.getByText(/Kod telah dihantar kepada/)).toBeVisible();
+    await expect(partner.getByTestId('grant-asked')).toContainText('permintaan anda telah dihantar kepadanya');
     const mail = await mailTo(second.email);
     expect(mail).toContain(DEMO_ORG);
     const code = /\b(\d{6})\b/.exec(mail)?.[1] ?? '';

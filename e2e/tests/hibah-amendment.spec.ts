@@ -141,7 +141,10 @@ test('pindaan hibah: mohon, tambah penerima dan bahagian, hantar, pegawai lulus,
     const wp = await ctx.newPage();
     await wp.goto(link);
     await expect(wp.getByRole('heading', { name: 'Pengesahan Saksi Pindaan Hibah', level: 1 })).toBeVisible();
-    await expect(wp.getByTestId('hd-receivers')).toContainText(newcomer.name);
+    // Only what the witness attests (issue 36 item 4): the version and hash, not the receivers.
+    await expect(wp.getByTestId('attestation-version')).toHaveText('2');
+    await expect(wp.getByTestId('attestation-sha256')).toHaveText(/^[0-9a-f]{64}$/);
+    await expect(wp.locator('body')).not.toContainText(newcomer.name);
     await expectAccessible(wp, 'pengesahan saksi pindaan hibah');
     await wp.getByRole('button', { name: 'Minta kod OTP' }).click();
     await expect(wp.getByText(/Kod telah dihantar/)).toBeVisible();

@@ -68,7 +68,9 @@ test('hibah: penerima bawah umur, penjaga menerima (qabul) dengan kodnya sendiri
   await expect(gift.getByTestId('receiver-caretaker-accepts')).toContainText(
     `Penerimaan (qabul) bagi ${child.name} dibuat oleh penjaga, ${caretaker.name}`,
   );
-  await expect(gift).toContainText('Versi dokumen (SHA-256):');
+  // The version and hash accepted: the attestation summary (issue 36 item 4; ADR 0228).
+  await expect(cp.getByTestId('attestation-summary')).toContainText('Cap jari dokumen (SHA-256)');
+  await expect(cp.getByTestId('attestation-sha256')).toHaveText(/^[0-9a-f]{64}$/);
   await expect(cp.getByText(`Tandatangan penjaga (${caretaker.name})`)).toBeVisible();
   await expectAccessible(cp, 'penerimaan oleh penjaga');
 
@@ -80,6 +82,7 @@ test('hibah: penerima bawah umur, penjaga menerima (qabul) dengan kodnya sendiri
     `The acceptance (qabul) for ${child.name} is given by the caretaker, ${caretaker.name}`,
   );
   await expect(cp.getByText(`Caretaker's signature (${caretaker.name})`)).toBeVisible();
+  await expect(cp.getByTestId('attestation-summary')).toContainText('Document fingerprint (SHA-256)');
   await cp.getByRole('button', { name: 'BM', exact: true }).click();
   await expect(cp.getByRole('heading', { name: 'Penerimaan hibah oleh penjaga', level: 1 })).toBeVisible();
 

@@ -636,7 +636,7 @@ test.describe
       }
       await a11y.scan(page, 'gambar MyKad');
 
-      // Anyone can verify the registered will, seeing only the masked name and MyKad.
+      // Anyone can verify the registered will, seeing only the masked name — no MyKad digits (issue 36 item 6).
       const [anonCtx, anon] = await newPage(browser);
       try {
         for (const path of [`/public/wasiat/${willId}`, `/wasiat-verification/${willId}/details`]) {
@@ -644,13 +644,14 @@ test.describe
           const table = anon.getByTestId('public-will');
           await expect(table).toContainText(willNo);
           await expect(table).toContainText(maskedName(client.name));
-          await expect(table).toContainText(maskedMykad(client.ic_number));
+          await expect(table).not.toContainText(maskedMykad(client.ic_number));
           await expect(table).toContainText('Berdaftar');
           await expect(table).toContainText(DEMO_ORG);
           await expect(anon.getByText('Wasiat sah dan berdaftar')).toBeVisible();
           const text = (await anon.locator('body').textContent()) ?? '';
           expect(text).not.toContain(client.name);
           expect(text).not.toContain(client.ic_number);
+          expect(text).not.toContain(client.ic_number.slice(0, 6));
           expect(text).not.toContain('Ahmad Faris');
           await a11y.scan(anon, `pengesahan awam (${path.split('/')[1]})`);
         }

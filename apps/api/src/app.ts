@@ -28,6 +28,7 @@ import { registerModules } from './modules.ts';
 import { coreRoutes } from './platform/http/core-routes.ts';
 import { installErrorHandler } from './platform/http/errors.ts';
 import { healthRoutes } from './platform/http/health.ts';
+import { acceptEmptyJsonBodies } from './platform/http/json-body.ts';
 import { lazyChildLogger, requestLine } from './platform/http/logging.ts';
 import { withMethodSpoofing } from './platform/http/method-spoof.ts';
 import { parseQueryString } from './platform/http/query.ts';
@@ -119,6 +120,8 @@ export async function buildApp(ctx: Ctx, opts: { logger?: boolean | object; tls?
     done();
   });
   installErrorHandler(app);
+  // An empty application/json body is no body (a bodiless POST such as logout; http/json-body.ts, ADR 0226).
+  acceptEmptyJsonBodies(app);
   // Every string input is trimmed before validation, except passwords and signature data (ADR 0137).
   installInputTrimming(app);
   const logTo = typeof opts.logger === 'object' ? (opts.logger as { stream?: DestinationStream }).stream : undefined;

@@ -17,6 +17,7 @@ import { faraidRoutes } from './modules/faraid/index.ts';
 // Not through grants/index.ts: its routes reach otp → wills/hibah, which read grants' index (a cycle; issue 34).
 import { grantsRoutes } from './modules/grants/routes.ts';
 import { hibahOnFlatRoutes, hibahRoutes } from './modules/hibah/index.ts';
+import { noticesRoutes } from './modules/notices/index.ts';
 import { organisationsRoutes } from './modules/organisations/index.ts';
 import { otpRoutes } from './modules/otp/index.ts';
 import { paymentsOnWillRoutes, paymentsRoutes } from './modules/payments/index.ts';
@@ -66,4 +67,5 @@ export async function registerModules(api: FastifyInstance, ctx: Ctx) {
   await jobsRoutes(api, ctx);
   await grantsRoutes(api, ctx);
   await remindersRoutes(api, ctx);
+  await noticesRoutes(api, ctx);
 }

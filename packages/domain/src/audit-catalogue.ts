@@ -8,13 +8,17 @@
  *   run time). Add the label here when adding an audit call.
  * - {@link AUDIT_FIELDS}: the fields of the records whose history is shown (wills, hibahs, amendments and
  *   the parts written with them) and the keys of the events' before/after objects. Bookkeeping keys that
- *   are never shown are in {@link AUDIT_HIDDEN_FIELDS}.
+ *   are never shown are in {@link AUDIT_HIDDEN_FIELDS}. Both live in audit-fields.ts and are re-exported here.
  */
-export interface AuditLabel {
-  ms: string;
-  en: string;
-}
-const l = (ms: string, en: string): AuditLabel => ({ ms, en });
+import { type AuditLabel, l } from './audit-label.ts';
+
+export {
+  AUDIT_FIELDS,
+  AUDIT_HIDDEN_FIELDS,
+  auditChangedFields,
+  auditFieldLabel,
+} from './audit-fields.ts';
+export type { AuditLabel } from './audit-label.ts';
 
 /** The three labels of a row kind that is added, updated and deleted (`<prefix>.create|update|delete`). */
 function crud<P extends string>(prefix: P, ms: string, en: string) {
@@ -146,6 +150,8 @@ export const AUDIT_ACTIONS = {
   'grant.approve': l('Akses pelanggan diluluskan', "Client's access approved"),
   'grant.refuse': l('Akses pelanggan ditolak', "Client's access refused"),
   'grant.withdraw': l('Akses pelanggan ditarik balik', "Client's access withdrawn"),
+  'grant.block': l('Peminta akses disekat oleh pelanggan', 'Access requester blocked by the client'),
+  'grant.unblock': l('Sekatan peminta akses ditarik balik', 'Access requester unblocked'),
   'user_access.request': l('Akses organisasi diminta', 'Organisation access requested'),
   'user_access.approve': l('Akses organisasi diluluskan', 'Organisation access approved'),
   'two_factor.enrol': l('Pengesahan dua faktor didaftarkan', 'Two-factor authentication enrolled'),
@@ -195,224 +201,6 @@ export type AuditAction = keyof typeof AUDIT_ACTIONS;
 /** Whether `action` is a catalogued audit action. */
 export const isAuditAction = (action: string): action is AuditAction => Object.hasOwn(AUDIT_ACTIONS, action);
 
-/**
- * Fields an audit event's before/after may hold for the records whose history is shown (wills, hibahs,
- * amendments: every column, plus the keys the events add) → labels. Checked against the tables' columns
- * and against the events a will, hibah and amendment journey writes (apps/api/src/platform/audit/catalogue.test.ts).
- */
-export const AUDIT_FIELDS = {
-  // Ownership and organisation
-  user_id: l('Pemilik', 'Owner'),
-  agent_id: l('Ejen', 'Agent'),
-  created_by: l('Didaftarkan oleh', 'Registered by'),
-  organization_id: l('Organisasi', 'Organisation'),
-  branch_id: l('Cawangan', 'Branch'),
-  pricing_id: l('Harga', 'Price'),
-  verified_by: l('Disahkan oleh', 'Verified by'),
-  handled_by: l('Dikendalikan oleh', 'Handled by'),
-  // Will
-  wasiat_type: l('Jenis wasiat', 'Will type'),
-  plan: l('Pelan', 'Plan'),
-  status: l('Status', 'Status'),
-  price_sen: l('Harga', 'Price'),
-  discount_sen: l('Diskaun', 'Discount'),
-  payment_options_id: l('Mod bayaran', 'Payment mode'),
-  payment_received_at: l('Tarikh bayaran diterima', 'Payment received at'),
-  acknowledged_pdpa: l('Notis PDPA diakui', 'PDPA notice acknowledged'),
-  acknowledged_confirmation: l('Pengesahan maklumat diakui', 'Confirmation acknowledged'),
-  signature_id: l('Tandatangan', 'Signature'),
-  signature_method: l('Cara tandatangan', 'Signature method'),
-  ekyc_verified_at: l('Tarikh eKYC lulus', 'eKYC passed at'),
-  ekyc_method: l('Cara eKYC', 'eKYC method'),
-  face_verification_count: l('Cubaan pengesahan wajah', 'Face verification attempts'),
-  parts_done: l('Bahagian lengkap', 'Parts completed'),
-  submitted_at: l('Tarikh dihantar', 'Submitted at'),
-  wasiat_no: l('No. wasiat', 'Will no.'),
-  registered_at: l('Tarikh didaftarkan', 'Registered at'),
-  rejected_reason: l('Sebab dibatalkan', 'Reason for cancellation'),
-  option_delete_id: l('Pilihan pembatalan', 'Cancellation option'),
-  rejected_at: l('Tarikh dibatalkan', 'Cancelled at'),
-  estimated_estate_sen: l('Anggaran harta', 'Estimated estate'),
-  funeral_sen: l('Belanja pengebumian', 'Funeral expenses'),
-  debts_sen: l('Hutang', 'Debts'),
-  harta_sepencarian_sen: l('Harta sepencarian', 'Jointly acquired property (harta sepencarian)'),
-  heirs_consent: l('Persetujuan waris', "Heirs' consent"),
-  heirs_consent_note: l('Catatan persetujuan waris', "Note on the heirs' consent"),
-  current_version: l('Versi semasa', 'Current version'),
-  deleted_at: l('Tarikh dipadam', 'Deleted at'),
-  // Hibah and trust
-  hibah_type: l('Jenis hibah', 'Hibah type'),
-  is_cash_payment: l('Bayaran tunai', 'Cash payment'),
-  employer_name: l('Nama majikan', "Employer's name"),
-  employer_address: l('Alamat majikan', "Employer's address"),
-  job_title: l('Jawatan', 'Job title'),
-  yearly_income: l('Pendapatan tahunan', 'Yearly income'),
-  income_source: l('Sumber pendapatan', 'Source of income'),
-  income_source_other: l('Sumber pendapatan lain', 'Other source of income'),
-  hibah_property_source: l('Sumber harta hibah', 'Source of the hibah property'),
-  hibah_property_source_other: l('Sumber harta hibah lain', 'Other source of the hibah property'),
-  trust_purpose_type: l('Jenis tujuan amanah', 'Trust purpose type'),
-  trust_purpose: l('Tujuan amanah', 'Trust purpose'),
-  is_revocable: l('Boleh dibatalkan', 'Revocable'),
-  period: l('Tempoh', 'Period'),
-  other_period_instructions: l('Arahan tempoh lain', 'Other period instructions'),
-  distribution_lifetime_instruction: l('Arahan agihan semasa hayat', 'Distribution instruction during life'),
-  distribution_after_death_instruction: l('Arahan agihan selepas kematian', 'Distribution instruction after death'),
-  one_cent_maximum_moveable_property: l('Had harta alih one-cent', 'One-cent moveable property limit'),
-  is_draft_accepted: l('Draf diterima', 'Draft accepted'),
-  draft_sent_at: l('Tarikh draf dihantar', 'Draft sent at'),
-  draft_expires_at: l('Tarikh draf luput', 'Draft expires at'),
-  draft_accepted_at: l('Tarikh draf diterima', 'Draft accepted at'),
-  draft_reminded_at: l('Tarikh peringatan draf', 'Draft reminder sent at'),
-  draft_expired_at: l('Tarikh draf luput (sebenar)', 'Draft expired at'),
-  draft_accepted_sha256: l('Cap jari draf diterima', 'Fingerprint of the accepted draft'),
-  approved_sha256: l('Cap jari dokumen diluluskan', 'Fingerprint of the approved document'),
-  approved_at: l('Tarikh diluluskan', 'Approved at'),
-  hibah_number: l('No. hibah', 'Hibah no.'),
-  current_total_sen: l('Jumlah semasa', 'Current total'),
-  // Amendments
-  amendmentable_type: l('Jenis rekod dipinda', 'Kind of record amended'),
-  amendmentable_id: l('Rekod dipinda', 'Record amended'),
-  reference_no: l('No. rujukan', 'Reference no.'),
-  count: l('Bilangan pindaan', 'Amendment count'),
-  is_staff_created: l('Didaftarkan oleh kakitangan', 'Registered by staff'),
-  draft: l('Draf', 'Draft'),
-  notes: l('Catatan', 'Notes'),
-  reason: l('Sebab', 'Reason'),
-  applied_at: l('Tarikh dimohon', 'Applied at'),
-  passed_at: l('Tarikh draf disediakan', 'Draft prepared at'),
-  accepted_at: l('Tarikh draf diterima', 'Draft accepted at'),
-  cancelled_at: l('Tarikh dibatalkan', 'Cancelled at'),
-  expires_at: l('Tarikh luput', 'Expires at'),
-  version_no: l('No. versi', 'Version no.'),
-  // Keys the events add (documents, eKYC, sealed documents)
-  type: l('Jenis', 'Type'),
-  description: l('Keterangan', 'Description'),
-  mime_type: l('Jenis fail', 'File type'),
-  size_bytes: l('Saiz fail', 'File size'),
-  original_filename: l('Nama fail', 'File name'),
-  public_path: l('Pautan fail', 'File link'),
-  attempt_id: l('Cubaan eKYC', 'eKYC attempt'),
-  outcome: l('Keputusan', 'Outcome'),
-  verification_score: l('Skor pengesahan', 'Verification score'),
-  antispoof: l('Semakan anti-penipuan', 'Anti-spoofing check'),
-  liveness: l('Semakan keaktifan', 'Liveness check'),
-  review: l('Semakan manual', 'Manual review'),
-  document_id: l('Dokumen', 'Document'),
-  kind: l('Jenis dokumen', 'Document kind'),
-  sha256: l('Cap jari dokumen', 'Document fingerprint'),
-  version: l('Versi', 'Version'),
-  amendment_id: l('Pindaan', 'Amendment'),
-  wasiat_id: l('Wasiat', 'Will'),
-  // The parts of a hibah (receivers, caretakers, heirs, witnesses, property, shares, ledger, codes)
-  property_id: l('Harta', 'Property'),
-  receiver_id: l('Penerima', 'Receiver'),
-  amount_sen: l('Amaun', 'Amount'),
-  balance_before_sen: l('Baki sebelum', 'Balance before'),
-  balance_after_sen: l('Baki selepas', 'Balance after'),
-  name: l('Nama', 'Name'),
-  ic_number: l('No. MyKad', 'MyKad no.'),
-  old_ic_number: l('No. kad pengenalan lama', 'Old identity card no.'),
-  other_ic_number: l('No. pengenalan lain', 'Other identity no.'),
-  relationship: l('Hubungan', 'Relationship'),
-  mobile_number: l('No. telefon bimbit', 'Mobile number'),
-  home_phone_number: l('No. telefon rumah', 'Home phone number'),
-  email: l('E-mel', 'E-mail'),
-  address: l('Alamat', 'Address'),
-  postcode: l('Poskod', 'Postcode'),
-  city: l('Bandar', 'City'),
-  state: l('Negeri', 'State'),
-  bank_name: l('Nama bank', 'Bank name'),
-  bank_account_number: l('No. akaun bank', 'Bank account no.'),
-  has_allowance: l('Ada elaun', 'Has an allowance'),
-  allowance_amount_sen: l('Amaun elaun', 'Allowance amount'),
-  allowance_frequency: l('Kekerapan elaun', 'Allowance frequency'),
-  other_allowance_frequency: l('Kekerapan elaun lain', 'Other allowance frequency'),
-  code: l('Kod', 'Code'),
-  redeemed_by: l('Ditebus oleh', 'Redeemed by'),
-  redeemed_at: l('Tarikh ditebus', 'Redeemed at'),
-  year: l('Tahun', 'Year'),
-  last: l('Nombor terakhir', 'Last number'),
-  property_type: l('Jenis harta', 'Property type'),
-  category: l('Kategori', 'Category'),
-  institution_name: l('Nama institusi', 'Institution name'),
-  account_number: l('No. akaun', 'Account no.'),
-  policy_number: l('No. polisi', 'Policy no.'),
-  company_registration_number: l('No. pendaftaran syarikat', 'Company registration no.'),
-  registration_number: l('No. pendaftaran SSM', 'SSM registration no.'),
-  signatories: l('Penandatangan diberi kuasa', 'Authorised signatories'),
-  board_resolution_id: l('Resolusi lembaga pengarah', 'Board resolution'),
-  transport_type: l('Jenis kenderaan', 'Vehicle type'),
-  transport_manufacturer: l('Pengeluar kenderaan', 'Vehicle manufacturer'),
-  transport_model: l('Model kenderaan', 'Vehicle model'),
-  transport_registration_number: l('No. pendaftaran kenderaan', 'Vehicle registration no.'),
-  one_cent_username: l('Nama pengguna one-cent', 'One-cent username'),
-  one_cent_wallet_name: l('Nama dompet one-cent', 'One-cent wallet name'),
-  property_no: l('No. harta', 'Property no.'),
-  lot_number: l('No. lot', 'Lot no.'),
-  city_type: l('Jenis kawasan', 'Area type'),
-  district: l('Daerah', 'District'),
-  value_sen: l('Nilai', 'Value'),
-  portion: l('Bahagian', 'Portion'),
-  is_minor: l('Bawah umur', 'Minor'),
-  signed_at: l('Tarikh ditandatangani', 'Signed at'),
-  link_sent_at: l('Tarikh pautan dihantar', 'Link sent at'),
-  link_viewed_at: l('Tarikh pautan dibuka', 'Link opened at'),
-  otp_expires_at: l('Tarikh OTP luput', 'OTP expires at'),
-  otp_failed_attempts: l('Cubaan OTP gagal', 'Failed OTP attempts'),
-  otp_channel: l('Saluran OTP', 'OTP channel'),
-  otp_verified_at: l('Tarikh OTP disahkan', 'OTP verified at'),
-  accepted_by_caretaker_id: l('Diterima oleh penjaga', 'Accepted by the caretaker'),
-  designation: l('Gelaran', 'Title'),
-  gender: l('Jantina', 'Gender'),
-  race: l('Bangsa', 'Race'),
-  religion: l('Agama', 'Religion'),
-  nationality: l('Kewarganegaraan', 'Nationality'),
-  marital_status: l('Status perkahwinan', 'Marital status'),
-  correspondence_address: l('Alamat surat-menyurat', 'Correspondence address'),
-  correspondence_postcode: l('Poskod surat-menyurat', 'Correspondence postcode'),
-  correspondence_city: l('Bandar surat-menyurat', 'Correspondence city'),
-  correspondence_state: l('Negeri surat-menyurat', 'Correspondence state'),
-  permanent_address: l('Alamat tetap', 'Permanent address'),
-  permanent_postcode: l('Poskod tetap', 'Permanent postcode'),
-  permanent_city: l('Bandar tetap', 'Permanent city'),
-  permanent_state: l('Negeri tetap', 'Permanent state'),
-  content: l('Kandungan', 'Content'),
-  confirmed_at: l('Tarikh disahkan', 'Confirmed at'),
-  // Will-review reminders (issue 17 item 17; ADR 0174)
-  enabled: l('Dihidupkan', 'Turned on'),
-  via: l('Melalui', 'Through'),
-  due_on: l('Tarikh peringatan', 'Reminder date'),
-  sent_at: l('Tarikh e-mel dihantar', 'E-mail sent at'),
-} as const satisfies Record<string, AuditLabel>;
-
-/** Keys of before/after never shown (identifiers and bookkeeping times). */
-export const AUDIT_HIDDEN_FIELDS: ReadonlySet<string> = new Set([
-  'id',
-  'created_at',
-  'updated_at',
-  'hibah_id',
-  'seq',
-  'otp_hash',
-]);
-
 /** Label of an audit action in `lang`; `null` for an action outside the catalogue (never shown raw). */
 export const auditActionLabel = (action: string, lang: 'ms' | 'en'): string | null =>
   isAuditAction(action) ? AUDIT_ACTIONS[action][lang] : null;
-
-/** Label of an audited field in `lang`; `null` for a key outside the catalogue (never shown raw). */
-export const auditFieldLabel = (field: string, lang: 'ms' | 'en'): string | null =>
-  Object.hasOwn(AUDIT_FIELDS, field) ? AUDIT_FIELDS[field as keyof typeof AUDIT_FIELDS][lang] : null;
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/**
- * The top-level fields an event changed: keys of `after` whose value differs from `before` (all keys of
- * `after` for a creation, of `before` for a deletion); {@link AUDIT_HIDDEN_FIELDS} left out.
- */
-export function auditChangedFields(before: unknown, after: unknown): string[] {
-  const b = isObject(before) ? before : {};
-  const a = isObject(after) ? after : {};
-  const keys = new Set([...Object.keys(a), ...(isObject(after) ? [] : Object.keys(b))]);
-  return [...keys].filter((k) => !AUDIT_HIDDEN_FIELDS.has(k) && JSON.stringify(a[k]) !== JSON.stringify(b[k]));
-}

@@ -12,6 +12,7 @@ import enGrants from './locales/en/grants.json';
 import enHeirBequests from './locales/en/heir-bequests.json';
 import enHibah from './locales/en/hibah.json';
 import enMail from './locales/en/mail.json';
+import enNotices from './locales/en/notices.json';
 import enOrganisations from './locales/en/organisations.json';
 import enPayments from './locales/en/payments.json';
 import enProgrammes from './locales/en/programmes.json';
@@ -30,6 +31,7 @@ import msGrants from './locales/ms/grants.json';
 import msHeirBequests from './locales/ms/heir-bequests.json';
 import msHibah from './locales/ms/hibah.json';
 import msMail from './locales/ms/mail.json';
+import msNotices from './locales/ms/notices.json';
 import msOrganisations from './locales/ms/organisations.json';
 import msPayments from './locales/ms/payments.json';
 import msProgrammes from './locales/ms/programmes.json';
@@ -57,6 +59,7 @@ export const MESSAGES: Record<Language, Record<string, unknown>> = {
     ...msHeirBequests,
     ...msHibah,
     ...msMail,
+    ...msNotices,
     ...msOrganisations,
     ...msPayments,
     ...msReminders,
@@ -77,6 +80,7 @@ export const MESSAGES: Record<Language, Record<string, unknown>> = {
     ...enHeirBequests,
     ...enHibah,
     ...enMail,
+    ...enNotices,
     ...enOrganisations,
     ...enPayments,
     ...enReminders,

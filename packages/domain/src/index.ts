@@ -1,6 +1,7 @@
 /** @wasiat/domain — pure rules, schemas and catalogues shared by the API and the web client (DESIGN.md §1). */
 export * from './amendment-rules.ts';
 export * from './amendments.ts';
+export * from './attestation.ts';
 export * from './audit-catalogue.ts';
 export * from './catalogues.ts';
 export * from './datetime.ts';

@@ -20,6 +20,8 @@ export const PG = {
   spreadsheetInvalid: 'programmes.spreadsheet_invalid',
   spreadsheetEmpty: 'programmes.spreadsheet_empty',
   tooManyRows: 'programmes.too_many_rows',
+  spreadsheetTooLarge: 'programmes.spreadsheet_too_large',
+  spreadsheetFormula: 'programmes.spreadsheet_formula',
   programmeInvalid: 'programmes.programme_invalid',
   reasonRequired: 'programmes.reason_required',
   notPending: 'programmes.not_pending',

@@ -22,3 +22,11 @@ export const timestamps = () => ({
 
 /** A nullable timestamptz column in UTC. */
 export const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** Postal address columns `address`, `postcode`, `city`, `state` (free text), as a person or company gives them. */
+export const addressColumns = () => ({
+  address: text('address'),
+  postcode: text('postcode'),
+  city: text('city'),
+  state: text('state'),
+});

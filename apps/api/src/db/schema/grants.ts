@@ -6,7 +6,7 @@
  * client) → `withdrawn` (by the client or provider staff); or `pending` → `refused`.
  */
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { idColumn, timestamps, tz } from './_common.ts';
 import { branches, organizations } from './organisations.ts';
 import { users } from './users.ts';
@@ -42,10 +42,35 @@ export const client_grants = pgTable(
     withdrawn_by: text('withdrawn_by').references(() => users.id),
     /** The reason given on withdrawal or refusal (required from provider staff). */
     reason: text('reason'),
+    /**
+     * Tries at the request's one-time code, over every code sent for it (issue 36 item 3; ADR 0227): asking
+     * again sends a new code but never new tries; at `GRANT_CODE_MAX_TRIES` (modules/grants/limits.ts) no code
+     * approves it.
+     */
+    code_tries: integer('code_tries').notNull().default(0),
     ...timestamps(),
   },
   (t) => [
     index('client_grants_active_idx').on(t.client_id, t.organization_id).where(sql`status = 'active'`),
     index('client_grants_org_idx').on(t.organization_id, t.status),
   ],
+);
+
+/**
+ * A requester a client has blocked (issue 36 item 3; ADR 0227): that person's grant requests to that client are
+ * refused (403 `grants.requester_blocked`) and the client is sent nothing. The client removes the row to unblock.
+ */
+export const grant_blocks = pgTable(
+  'grant_blocks',
+  {
+    client_id: text('client_id')
+      .notNull()
+      .references(() => users.id),
+    /** The blocked person (the `created_by` of their requests). */
+    requester_id: text('requester_id')
+      .notNull()
+      .references(() => users.id),
+    created_at: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.client_id, t.requester_id] })],
 );

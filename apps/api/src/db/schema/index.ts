@@ -9,6 +9,7 @@ export * from './grants.ts';
 export * from './heir-bequests.ts';
 export * from './hibah.ts';
 export * from './jobs.ts';
+export * from './notices.ts';
 export * from './organisations.ts';
 export * from './payments.ts';
 export * from './people.ts';

@@ -33,6 +33,10 @@ export const users = pgTable(
     bank_account_number: text('bank_account_number'),
     staff_id: text('staff_id'),
     is_attended_course: boolean('is_attended_course').notNull().default(false),
+    /** The language the person last used (`ms` | `en`, set at login): their mails and SMS are in it. */
+    language: text('language').notNull().default('ms'),
+    /** The person chose to be told of status changes by SMS as well as by e-mail (profile). */
+    notify_sms: boolean('notify_sms').notNull().default(false),
     ...timestamps(),
   },
   (t) => [

@@ -136,7 +136,7 @@ async function confirmAsWitness(
   await expect.poll(() => t.mails.length).toBe(before + 1);
   const mail = t.mails.at(-1);
   expect(mail?.to).toEqual([email]);
-  const code = decode(mail?.raw ?? '').match(/\b(\d{6})\b/)?.[1] as string;
+  const code = decode(mail?.raw ?? '').match(/ialah (\d{6})/)?.[1] as string; // the body (no code in a subject, ADR 0226)
   await ok(t.call('POST', `/api/amendment-witness/${link.id}/otp/verify${link.query}`, { body: { code } }));
   if (tryBlank) {
     const blank = await t.call('POST', `/api/amendment-witness/${link.id}/confirm${link.query}`, {
@@ -336,8 +336,12 @@ describe('draft, transitions and witnesses', () => {
     const viewedAt = async (id: string) =>
       (await t.ctx.db.select().from(amendment_witnesses).where(eq(amendment_witnesses.id, id)))[0].link_viewed_at;
     expect(await viewedAt(links[0].id)).toBeNull();
+    // The attestation view (issue 36 item 4, ADR 0228): the document's version and hash and the witness's own
+    // row — not the draft's heirs.
     const view = await ok(t.call('GET', `/api/amendment-witness/${links[0].id}${links[0].query}`));
-    expect(view.amendment.draft.heirs[0].name).toBe('Fatimah binti Ahmad');
+    expect(view.document).toMatchObject({ kind: 'will_amendment', reference: a.reference_no, version: 2 });
+    expect(view.party).toMatchObject({ role: 'witness', name: 'Saksi Pindaan 1', done_at: null });
+    expect(JSON.stringify(view)).not.toContain('Fatimah binti Ahmad');
     // The first opening is recorded (certificate of completion "viewed"); a second one keeps it.
     const firstView = await viewedAt(links[0].id);
     expect(firstView).toBeInstanceOf(Date);

@@ -94,10 +94,11 @@ export async function verifiedSubmitCode(t: TestApp, c: Client, hibahId: string)
   const before = t.mails.length;
   const purpose = 'hibah-amendment-submit';
   await ok(t.call('POST', '/api/otp/request', { token: c.token, body: { purpose, hibah_id: hibahId } }));
-  // The code's own mail (subject "Kod pengesahan anda: 123456"), not a status mail still on its way.
+  // The code's own mail (body "Kod pengesahan anda ialah 123456"; no code in a subject, ADR 0226), not a
+  // status mail still on its way.
   const codeIn = (m: { to: string[]; raw: string }) =>
     m.to.includes(`c${c.ic}@example.com`)
-      ? /(?:Kod pengesahan anda|Your verification code): (\d{6})/.exec(decodeMail(m.raw))?.[1]
+      ? /(?:Kod pengesahan anda ialah|Your verification code is) (\d{6})/.exec(decodeMail(m.raw))?.[1]
       : undefined;
   let code: string | undefined;
   for (let i = 0; i < 750 && !code; i++) {
@@ -183,7 +184,7 @@ export async function approvedHibahAmendment(
     const wid = u.pathname.split('/').at(-1) as string;
     const n = t.mails.length;
     await ok(t.call('POST', `/api/amendment-witness/${wid}/otp${u.search}`, { body: {} }));
-    const code = (await mailTo(t, e, n)).match(/\b(\d{6})\b/)?.[1] as string;
+    const code = (await mailTo(t, e, n)).match(/ialah (\d{6})/)?.[1] as string; // the body (no code in a subject, ADR 0226)
     await ok(t.call('POST', `/api/amendment-witness/${wid}/otp/verify${u.search}`, { body: { code } }));
     await ok(
       t.call('POST', `/api/amendment-witness/${wid}/confirm${u.search}`, { body: { signature: SIGNATURE_PNG } }),

@@ -43,7 +43,7 @@ import type { Actor, Conn } from '../wills/service.ts';
 import { audit } from '../wills/service.ts';
 import { contentSha256 } from './content.ts';
 import { assertCanApplyHibah, canReadVersions, visibleVersions } from './policy.ts';
-import type { Amendment } from './service.ts';
+import type { Amendment } from './records.ts';
 
 type HibahRow = typeof hibahs.$inferSelect;
 type DraftInput = z.output<typeof hibahAmendmentDraftSchema>;

@@ -6,6 +6,7 @@
  */
 import {
   amendmentDraftSchema,
+  amendmentStatusKey,
   amendmentTransitionSchema,
   flag,
   hibahAmendmentDraftSchema,
@@ -24,6 +25,7 @@ import { registerSignableRoute } from '../../platform/http/signed-routes.ts';
 import { registerJob } from '../../platform/jobs/scheduler.ts';
 import { requireUser } from '../auth/guard.ts';
 import { mykadType, uploadMykad } from '../ekyc/mykad-documents.ts';
+import { registerNoticeKind } from '../notices/index.ts';
 import { registerPayable } from '../payments/payables.ts';
 import { actorOf, idParams, parseBody } from '../wills/http.ts';
 import { multipartToBody } from '../wills/multipart.ts';
@@ -73,6 +75,17 @@ const listQuery = z.object({
 export async function amendmentsRoutes(api: FastifyInstance, ctx: Ctx) {
   registerPayable(amendmentPayable);
   registerJob(amendmentWindowJob);
+  // What an amendment's status change tells the testator (notices module; spec §4 amendment statuses).
+  registerNoticeKind('Amendment', {
+    nameKey: 'notices.kind.amendment',
+    yoursKey: 'notices.yours.amendment',
+    statusKey: amendmentStatusKey,
+    nextStepKey: (s) =>
+      ({ 0: 'notices.next.amendment_returned', 2: 'notices.next.amendment_done', 3: 'notices.next.amendment_review' })[
+        s
+      ] ?? null,
+    path: () => '/pindaan/list',
+  });
   /**
    * `POST /api/route/sign { route_name: "amendment.witness", witness_id }` → `{ url }`: the witness's
    * confirmation page, signed for 14 days, for a caller who may see the amendment; else `{ url: "" }`.

@@ -3,69 +3,31 @@
  * Amendment, §4 statuses; ADR 0020). Status changes are in transitions.ts, witness confirmation in
  * witnesses.ts, versions in versions.ts. Every query is scoped by policy.ts (404 out of scope) and every
  * change writes an audit event in the same transaction.
+ *
+ * The row and its reference number (records.ts), reading and the wire shape (list.ts) and editing the draft
+ * (draft.ts) live in files named by what they hold; this file holds applying, signing and documents and is the
+ * one import path.
  */
-import {
-  AM,
-  type amendmentDraftSchema,
-  type hibahAmendmentDraftSchema,
-  OPEN_AMENDMENT_STATUSES,
-  portionsExceedWhole,
-  type SignatureMethod,
-  WILL_STATUS,
-} from '@wasiat/domain';
-import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { z } from 'zod';
+import { AM, OPEN_AMENDMENT_STATUSES, type SignatureMethod, WILL_STATUS } from '@wasiat/domain';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { newId } from '../../db/schema/_common.ts';
-import {
-  amendment_numbers,
-  amendment_witnesses,
-  amendments,
-  hibahs,
-  pricings,
-  signature_events,
-  users,
-  wills,
-} from '../../db/schema/index.ts';
+import { amendments, pricings, signature_events, type wills } from '../../db/schema/index.ts';
 import { decodeBase64, IMAGE_TYPES, Uploads } from '../../platform/files/uploads.ts';
-import { AppError, fieldError, notFound } from '../../platform/http/errors.ts';
-import { pageParams, toPage } from '../../platform/http/pagination.ts';
+import { AppError, fieldError } from '../../platform/http/errors.ts';
 import type { AuthUser } from '../auth/guard.ts';
 import { amendmentDocumentVersion } from '../documents/completion.ts';
 import { findVisibleWill } from '../wills/queries.ts';
 import { type Actor, audit, type Conn } from '../wills/service.ts';
 import { assertSignatureDrawn } from '../wills/signature-facts.ts';
 import { loadWillContent, type WillContent } from './content.ts';
-import { hibahApplication, nextHibahDraft } from './hibah.ts';
-import { amendmentScope, assertCanApply, assertCanEditDraft } from './policy.ts';
+import { hibahApplication } from './hibah.ts';
+import { assertCanApply, assertCanEditDraft } from './policy.ts';
+import { findVisibleAmendment, nextReferenceNo, summary } from './records.ts';
 
-export type Amendment = typeof amendments.$inferSelect;
-
-/** The current year in Asia/Kuala_Lumpur (UTC+8). */
-const klYear = (now: Date) => new Date(now.getTime() + 8 * 3600 * 1000).getUTCFullYear();
-
-/** Next reference number "P<year>-<6 digits>", atomically. */
-export async function nextReferenceNo(tx: Conn, now: Date) {
-  const year = klYear(now);
-  const [row] = await tx
-    .insert(amendment_numbers)
-    .values({ year, last: 1 })
-    .onConflictDoUpdate({ target: amendment_numbers.year, set: { last: sql`${amendment_numbers.last} + 1` } })
-    .returning({ last: amendment_numbers.last });
-  return `P${year}-${String(row.last).padStart(6, '0')}`;
-}
-
-/** The amendment `id` if the caller may see it (policy.ts), else 404. `forUpdate` locks the row. */
-export async function findVisibleAmendment(db: Conn, user: AuthUser, id: string, forUpdate = false) {
-  const q = db
-    .select()
-    .from(amendments)
-    .where(and(eq(amendments.id, id), amendmentScope(user)));
-  const [row] = forUpdate ? await q.for('update') : await q;
-  if (!row) throw notFound();
-  return row;
-}
+export * from './draft.ts';
+export * from './list.ts';
+export * from './records.ts';
 
 /** The amendment price of a will in sen: its pricing's `amendment_price_sen` (0 when none; ADR 0020). */
 export async function amendmentPriceOf(db: Conn, will: typeof wills.$inferSelect) {
@@ -145,235 +107,6 @@ async function willApplication(tx: Conn, user: AuthUser, willId: string) {
     payment_received_at: null,
     draft: await loadWillContent(tx, will.id),
   };
-}
-
-/** The audit view of an amendment (without the draft). */
-export const summary = (a: Amendment) => {
-  const { draft: _d, ...rest } = a;
-  return rest;
-};
-
-export interface AmendmentListQuery {
-  wasiat_id?: string;
-  hibah_id?: string;
-  amendmentable_type?: string;
-  status?: string;
-  organization_id?: string;
-  reference_no?: string;
-  ic_number?: string;
-  user_id?: string;
-  limit?: number;
-  page?: number;
-}
-
-/**
- * A page of the amendments the caller may see, newest first (reference §2.4: the client reads `[0]` as
- * the current one). Filters: `wasiat_id`, `hibah_id`, `amendmentable_type`, `status` ("1" or "1,4"),
- * `organization_id`, `reference_no`, `ic_number` (testator), `user_id`.
- */
-export async function listAmendments(db: Db, user: AuthUser, q: AmendmentListQuery) {
-  const conds: SQL[] = [amendmentScope(user)];
-  if (q.wasiat_id)
-    conds.push(eq(amendments.amendmentable_type, 'Wasiat'), eq(amendments.amendmentable_id, q.wasiat_id));
-  if (q.hibah_id) conds.push(eq(amendments.amendmentable_type, 'Hibah'), eq(amendments.amendmentable_id, q.hibah_id));
-  if (q.amendmentable_type) conds.push(eq(amendments.amendmentable_type, q.amendmentable_type));
-  if (q.organization_id) conds.push(eq(amendments.organization_id, q.organization_id));
-  if (q.reference_no) conds.push(eq(amendments.reference_no, q.reference_no.trim().toUpperCase()));
-  if (q.user_id) conds.push(eq(amendments.user_id, q.user_id));
-  if (q.ic_number) {
-    conds.push(
-      sql`${amendments.user_id} in (select ${users.id} from ${users} where ${users.ic_number} = ${q.ic_number})`,
-    );
-  }
-  if (q.status !== undefined) {
-    const codes = q.status
-      .split(',')
-      .map((s) => Number(s.trim()))
-      .filter((x) => Number.isInteger(x));
-    conds.push(codes.length ? inArray(amendments.status, codes) : sql`false`);
-  }
-  const where = and(...conds);
-  const p = pageParams(q);
-  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(amendments).where(where);
-  const rows = await db
-    .select()
-    .from(amendments)
-    .where(where)
-    .orderBy(desc(amendments.created_at), desc(amendments.id))
-    .limit(p.per_page)
-    .offset(p.offset);
-  return toPage(await serializeAmendments(db, rows, false), n, p);
-}
-
-/**
- * The wire shape (docs/api/amendments.md): the row's fields with `incharged_by_id` (= `handled_by`,
- * reference §4.2), `handled_by` `{ id, name }`, `amendmentable` — a will `{ id, wasiat_no, current_version,
- * status, user_id, user: { name, ic_number } }`, a hibah `{ id, hibah_number, hibah_type, current_version,
- * status, user_id, user }` — `witnesses` (without OTP data), the draft when `withDraft`. Money in sen.
- */
-export async function serializeAmendments(db: Db, rows: Amendment[], withDraft: boolean) {
-  if (rows.length === 0) return [];
-  const willIds = rows.filter((r) => r.amendmentable_type === 'Wasiat').map((r) => r.amendmentable_id);
-  const willRows = willIds.length
-    ? await db
-        .select({
-          id: wills.id,
-          wasiat_no: wills.wasiat_no,
-          current_version: wills.current_version,
-          status: wills.status,
-          user_id: wills.user_id,
-        })
-        .from(wills)
-        .where(inArray(wills.id, willIds))
-    : [];
-  const hibahIds = rows.filter((r) => r.amendmentable_type === 'Hibah').map((r) => r.amendmentable_id);
-  const hibahRows = hibahIds.length
-    ? await db
-        .select({
-          id: hibahs.id,
-          hibah_number: hibahs.hibah_number,
-          hibah_type: hibahs.hibah_type,
-          current_version: hibahs.current_version,
-          status: hibahs.status,
-          user_id: hibahs.user_id,
-        })
-        .from(hibahs)
-        .where(inArray(hibahs.id, hibahIds))
-    : [];
-  const userIds = [...new Set(rows.flatMap((r) => [r.user_id, r.handled_by].filter(Boolean) as string[]))];
-  const userRows = userIds.length
-    ? await db
-        .select({ id: users.id, name: users.name, ic_number: users.ic_number })
-        .from(users)
-        .where(inArray(users.id, userIds))
-    : [];
-  const wit = await db
-    .select()
-    .from(amendment_witnesses)
-    .where(
-      inArray(
-        amendment_witnesses.amendment_id,
-        rows.map((r) => r.id),
-      ),
-    );
-  const u = new Map(userRows.map((x) => [x.id, x]));
-  const w = new Map<string, Record<string, unknown>>([
-    ...willRows.map((x) => [x.id, x] as [string, Record<string, unknown>]),
-    ...hibahRows.map((x) => [x.id, x] as [string, Record<string, unknown>]),
-  ]);
-  return rows.map((a) => {
-    const { draft, ...rest } = a;
-    const owner = u.get(a.user_id);
-    const handler = a.handled_by ? u.get(a.handled_by) : undefined;
-    return {
-      ...rest,
-      incharged_by_id: a.handled_by,
-      // the 2021 client's `public_path`: the amended will of a succeeded amendment (docs/api/documents.md)
-      public_path: a.status === 2 ? `/api/amendment/${a.id}/certificate/comprehensive` : null,
-      handled_by: handler ? { id: handler.id, name: handler.name } : null,
-      paid: a.payment_received_at ? 1 : 0,
-      amendmentable: {
-        id: a.amendmentable_id,
-        ...(w.get(a.amendmentable_id) ?? {}),
-        user: owner ? { name: owner.name, ic_number: owner.ic_number } : null,
-      },
-      witnesses: wit.filter((x) => x.amendment_id === a.id).map(witnessBody),
-      ...(withDraft ? { draft } : {}),
-    };
-  });
-}
-
-/** A witness as answered: no OTP data. */
-export const witnessBody = (x: typeof amendment_witnesses.$inferSelect) => ({
-  id: x.id,
-  name: x.name,
-  ic_number: x.ic_number,
-  email: x.email,
-  otp_verified: x.otp_verified_at ? 1 : 0,
-  confirmed_at: x.confirmed_at,
-  signature: x.signature_id ? { id: x.signature_id } : null,
-});
-
-/** `GET /api/amendment/{id}` → `{ amendment }` with its draft. 404 out of scope. */
-export async function getAmendment(db: Db, user: AuthUser, id: string) {
-  const a = await findVisibleAmendment(db, user, id);
-  const [one] = await serializeAmendments(db, [a], true);
-  return one;
-}
-
-type DraftInput = z.output<typeof amendmentDraftSchema>;
-type HibahDraftInput = z.output<typeof hibahAmendmentDraftSchema>;
-
-/** Server checks of a draft's shares: each names a receiver of the draft; a property's shares ≤ the whole; a vehicle has one receiver. */
-function checkShares(draft: WillContent) {
-  const ids = new Set(draft.receivers.map((r) => r.id as string));
-  const props = [
-    ...draft.moveables.map((p, i) => ({ p, field: `moveables.${i}.shares` })),
-    ...draft.immoveables.map((p, i) => ({ p, field: `immoveables.${i}.shares` })),
-  ];
-  for (const { p, field } of props) {
-    const shares = p.shares ?? [];
-    if (shares.some((s) => !ids.has(s.receiver_id))) throw fieldError(field, AM.receiverUnknown);
-    if (portionsExceedWhole(shares.map((s) => s.portion))) throw fieldError(field, AM.sharesExceed);
-    if (p.property_type === 'vehicle' && shares.length > 1) throw fieldError(field, AM.vehicleOneReceiver);
-  }
-}
-
-/** The next draft of a will's amendment with the given sections replaced, checked ({@link checkShares}). */
-function nextWillDraft(a: Amendment, input: DraftInput): WillContent {
-  const draft = structuredClone(a.draft as WillContent);
-  const withIds = <T extends { id?: string }>(list: T[]) => list.map((x) => ({ ...x, id: x.id || newId() }));
-  if (input.user_detail) draft.user_detail = { ...input.user_detail };
-  if (input.heirs) draft.heirs = withIds(input.heirs);
-  if (input.receivers) draft.receivers = withIds(input.receivers);
-  if (input.moveables) draft.moveables = withIds(input.moveables) as WillContent['moveables'];
-  if (input.immoveables) draft.immoveables = withIds(input.immoveables) as WillContent['immoveables'];
-  if (input.caretakers) draft.caretakers = withIds(input.caretakers);
-  if (input.bequests) draft.bequests = withIds(input.bequests);
-  if (input.witnesses) draft.witnesses = withIds(input.witnesses);
-  checkShares(draft);
-  return draft;
-}
-
-/**
- * `PATCH /api/amendment/{id}/draft` (parts b–i; a hibah amendment's editor): replace the given sections
- * of the draft. Only while drafting (status 0; else 422 `amendments.not_editable`); a will's: owner or
- * staff-side registrar (403); a hibah's: the grantor only (403 `amendments.grantor_only`). New rows get an
- * id (so shares can name new receivers in a later save of the same request: send receivers first). The
- * body was parsed with the schema of the amendment's type (`amendmentDraftSchema` or
- * `hibahAmendmentDraftSchema`).
- */
-export async function saveDraft(db: Db, actor: Actor, id: string, input: DraftInput | HibahDraftInput) {
-  return changeDraft(db, actor, id, () => input);
-}
-
-/**
- * As {@link saveDraft}, with the sections computed from the locked amendment's current draft (`change` runs
- * inside the transaction, after the checks), so a change of one row of a section (the 2021 client's flat calls,
- * original-parts.ts; ADR 0179) never overwrites a concurrent save. `change` may throw a 422/404 of its own.
- */
-export async function changeDraft(
-  db: Db,
-  actor: Actor,
-  id: string,
-  change: (a: Amendment) => DraftInput | HibahDraftInput,
-) {
-  return db.transaction(async (tx) => {
-    const a = await findVisibleAmendment(tx, actor.user, id, true);
-    assertCanEditDraft(actor.user, a);
-    if (a.status !== 0) throw fieldError('_', AM.notEditable);
-    const input = change(a);
-    const draft =
-      a.amendmentable_type === 'Hibah'
-        ? await nextHibahDraft(tx, a, input as HibahDraftInput)
-        : nextWillDraft(a, input as DraftInput);
-    const set: Partial<Amendment> = { draft };
-    if (input.notes !== undefined) set.notes = input.notes;
-    const [after] = await tx.update(amendments).set(set).where(eq(amendments.id, a.id)).returning();
-    const changed = Object.keys(input).filter((k) => (input as Record<string, unknown>)[k] !== undefined);
-    await audit(tx, actor, 'amendment.draft', { type: 'Amendment', id: a.id }, { sections: changed }, summary(after));
-    return after;
-  });
 }
 
 /**

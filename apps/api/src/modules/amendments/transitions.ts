@@ -31,7 +31,6 @@ import {
   AM,
   type AmendmentActor,
   amendmentDeadline,
-  amendmentStatusKey,
   findAmendmentTransition,
   HEIR_BEQUEST_ERRORS,
   translate,
@@ -42,6 +41,7 @@ import type { Db } from '../../db/client.ts';
 import { amendments, users, wills } from '../../db/schema/index.ts';
 import { AppError, fieldError, forbidden } from '../../platform/http/errors.ts';
 import { mailPartyLinks } from '../hibah/links.ts';
+import { deliverNotices, recordStatusChange } from '../notices/index.ts';
 import { consumeVerifiedOtp } from '../otp/service.ts';
 import { heirBequestState, heirBequestsOfContent, recordAcknowledgement } from '../wills/heir-bequests.ts';
 import type { Actor } from '../wills/service.ts';
@@ -92,20 +92,6 @@ async function submitProblems(tx: Db, a: Amendment, body: AmendmentTransitionBod
   return fields;
 }
 
-/** Mail the testator that the amendment's status changed (best effort, after commit). */
-async function notifyOwner(ctx: Ctx, a: Amendment) {
-  const [u] = await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, a.user_id));
-  if (!u?.email) return;
-  const params = { reference: a.reference_no, status: translate(amendmentStatusKey(a.status), 'ms') };
-  await ctx.mailer
-    .send({
-      to: u.email,
-      subject: translate('amendments.mail.status_subject', 'ms', params),
-      text: translate('amendments.mail.status_body', 'ms', params),
-    })
-    .catch(() => {});
-}
-
 /**
  * Apply a status change to a visible amendment (404 otherwise); see the module comment for the rules.
  * `now` is the clock (tests). @returns the amendment row after the change.
@@ -119,6 +105,7 @@ export async function changeAmendmentStatus(
 ) {
   const me = actor.user;
   let invite = false;
+  let notices: string[] = [];
   const after = await ctx.db.transaction(async (txx) => {
     const tx = txx as unknown as Db;
     const a = await findVisibleAmendment(tx, me, id, true);
@@ -171,9 +158,19 @@ export async function changeAmendmentStatus(
     const [row] = await tx.update(amendments).set(set).where(eq(amendments.id, a.id)).returning();
     if (invite) await inviteWitnesses(ctx, tx, row, now);
     await audit(tx, actor, t.action, { type: 'Amendment', id: a.id }, summary(a), summary(row));
+    // The testator is told of every new status (notices module), after commit.
+    notices = await recordStatusChange(tx, {
+      recordType: 'Amendment',
+      recordId: row.id,
+      status: row.status,
+      reference: row.reference_no,
+      reason: row.status === 0 || row.status === 5 ? row.reason : null,
+      people: [row.user_id],
+      changedAt: now,
+    });
     return row;
   });
-  await notifyOwner(ctx, after);
+  await deliverNotices(ctx, notices);
   // Receivers added by a hibah amendment are asked to accept, like the first ones (issue 21 item 5).
   if (after.status === 2 && after.amendmentable_type === 'Hibah') {
     await mailPartyLinks(ctx, after.amendmentable_id, 'receiver', 'ms', true);

@@ -6,15 +6,15 @@
  * SPA page `/pindaan/saksi/{witness_id}?expires&signature`, HMAC-signed (http/signed-url.ts) and valid
  * until the 14-day deadline. The page calls the public routes below with the same `expires` and
  * `signature`; a tampered or expired link is refused (403 `amendments.link_invalid`). The witness reads
- * the draft, requests a one-time code (e-mailed; 6 digits, argon2id-hashed, 5 minutes, 5 wrong tries),
+ * what they attest (the attestation view, ADR 0228), requests a one-time code (e-mailed; 6 digits, argon2id-hashed, 5 minutes, 5 wrong tries),
  * verifies it, then signs: the system records the signature (an attachment), the time and the IP.
  */
 import { hash, verify } from '@node-rs/argon2';
-import { AM, AMENDMENT_STATUS, maskMykad, type SignatureMethod, translate } from '@wasiat/domain';
-import { and, eq, isNull } from 'drizzle-orm';
+import { AM, AMENDMENT_STATUS, attestationView, type SignatureMethod, translate } from '@wasiat/domain';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { amendment_witnesses, amendments, signature_events, users } from '../../db/schema/index.ts';
+import { amendment_witnesses, amendments, hibahs, signature_events, users, wills } from '../../db/schema/index.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import { decodeBase64, IMAGE_TYPES, Uploads } from '../../platform/files/uploads.ts';
 import { AppError, fieldError, notFound } from '../../platform/http/errors.ts';
@@ -105,11 +105,13 @@ export async function witnessByLink(ctx: Ctx, witnessId: string, q: LinkParams, 
 }
 
 /**
- * `GET /api/amendment-witness/{id}?expires&signature` → `{ witness: { id, name, otp_verified, confirmed_at },
- * amendment: { id, amendmentable_type, reference_no, status, expires_at, testator: { name }, draft } }`
- * (`testator` is the grantor of a hibah amendment; the draft has the shape of its type, every MyKad in it
- * masked: {@link maskedDraft}). The first call
- * records the witness's `link_viewed_at`.
+ * `GET /api/amendment-witness/{id}?expires&signature` → the attestation view (`AttestationView`, @wasiat/domain;
+ * issue 36 item 4, ADR 0228): the testator (or a hibah amendment's grantor: the amendment's owner) with the MyKad
+ * masked, the document — kind `will_amendment` | `hibah_amendment`, the reference number, the version it makes
+ * (the record's current version + 1) and the draft's SHA-256 (`amendmentDocumentVersion`, the value the witness's
+ * signature event records) — the deadline, and the witness's own row. Not the draft: the link lives 14 days
+ * and may be forwarded, so no heir, receiver or other witness travels with it. The first call records the
+ * witness's `link_viewed_at`.
  */
 export async function witnessView(ctx: Ctx, witnessId: string, q: LinkParams) {
   const { w, a } = await witnessByLink(ctx, witnessId, q);
@@ -120,43 +122,42 @@ export async function witnessView(ctx: Ctx, witnessId: string, q: LinkParams) {
       .set({ link_viewed_at: new Date() })
       .where(and(eq(amendment_witnesses.id, w.id), isNull(amendment_witnesses.link_viewed_at)));
   }
-  const [owner] = await ctx.db.select({ name: users.name }).from(users).where(eq(users.id, a.user_id));
-  return {
-    witness: {
-      id: w.id,
-      name: w.name,
-      otp_verified: w.otp_verified_at ? 1 : 0,
-      confirmed_at: w.confirmed_at,
+  const [owner] = await ctx.db
+    .select({ name: users.name, ic_number: users.ic_number })
+    .from(users)
+    .where(eq(users.id, a.user_id));
+  const hibah = a.amendmentable_type === 'Hibah';
+  const [record] = hibah
+    ? await ctx.db
+        .select({ version: hibahs.current_version, product: hibahs.hibah_type })
+        .from(hibahs)
+        .where(eq(hibahs.id, a.amendmentable_id))
+    : await ctx.db
+        .select({ version: wills.current_version, product: sql<null>`null` })
+        .from(wills)
+        .where(eq(wills.id, a.amendmentable_id));
+  return attestationView({
+    subject: { name: owner?.name, ic_number: owner?.ic_number },
+    document: {
+      kind: hibah ? 'hibah_amendment' : 'will_amendment',
+      product: record?.product ?? null,
+      reference: a.reference_no,
+      version: a.version_no ?? (record?.version ?? 1) + 1,
+      sha256: amendmentDocumentVersion(a),
     },
-    amendment: {
-      id: a.id,
-      amendmentable_type: a.amendmentable_type,
-      reference_no: a.reference_no,
+    step: {
       status: a.status,
+      open: a.status === AMENDMENT_STATUS.awaitingWitness && !w.confirmed_at,
       expires_at: a.expires_at,
-      testator: { name: owner?.name ?? null },
-      draft: maskedDraft(a.draft),
     },
-  };
-}
-
-/** Keys of a draft that hold a MyKad (or an older identity card number). */
-const IC_KEYS = new Set(['ic_number', 'other_ic_number', 'old_ic_number']);
-
-/**
- * The draft as the public witness page may carry it (issue 21 item 9): every MyKad in it — the grantor's or
- * testator's, the receivers', heirs', caretakers', the other witnesses' — masked as the public pages show them
- * (`maskMykad`: first six and last two digits), and the one-time-code bookkeeping left out. The witness reads
- * who gives what to whom; the full numbers stay with the record's owner and staff.
- */
-export function maskedDraft(v: unknown): unknown {
-  if (Array.isArray(v)) return v.map(maskedDraft);
-  if (!v || typeof v !== 'object') return v;
-  return Object.fromEntries(
-    Object.entries(v as Record<string, unknown>)
-      .filter(([k]) => !k.startsWith('otp_'))
-      .map(([k, x]) => [k, IC_KEYS.has(k) && typeof x === 'string' && x ? maskMykad(x) : maskedDraft(x)]),
-  );
+    party: {
+      id: w.id,
+      role: 'witness',
+      name: w.name,
+      done_at: w.confirmed_at,
+      otp_verified: !!w.otp_verified_at,
+    },
+  });
 }
 
 /** The amendment must be awaiting its witnesses and the witness not yet confirmed. */

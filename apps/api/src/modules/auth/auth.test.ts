@@ -35,10 +35,11 @@ describe('sign-up, login, session', () => {
     expect(me.body.user.username).toBe('fatimah');
   });
 
-  it('refuses a taken username/e-mail/MyKad with 422 on each field, in the request language', async () => {
+  it('refuses a taken username/e-mail with 422 on each field, in the request language; never names the MyKad', async () => {
     const r = await t.call('POST', '/api/users', { body: signUp(), lang: 'ms' });
     expect(r.status).toBe(422);
-    expect(Object.keys(r.body.errors).sort()).toEqual(['email', 'ic_number', 'username']);
+    // A registered MyKad is not told (issue 36 item 6; ADR 0228): only the username and e-mail fields.
+    expect(Object.keys(r.body.errors).sort()).toEqual(['email', 'username']);
     expect(r.body.errors.email[0]).toBe('Alamat e-mel ini telah didaftarkan.');
   });
 

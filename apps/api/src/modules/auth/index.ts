@@ -3,6 +3,6 @@
  * only from here. It holds what they use today; a name is added when another module needs it.
  */
 
-export type { AuthUser } from './guard.ts';
+export type { Access, AuthUser } from './guard.ts';
 export { guardPlugin, requireUser } from './guard.ts';
 export { authRoutes } from './routes.ts';

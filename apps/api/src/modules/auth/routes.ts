@@ -5,11 +5,15 @@
  * - `GET /api/authenticate` → `{ user, token }` or 401
  * - `POST /api/logout` → `{ message }` (revokes the token)
  * - `POST /api/users { user: {…sign-up} }` → `{ user, token }`
+ * - `POST /api/login/unlock/create { username, password, channel? }` → `{ message }` (always the same) and
+ *   `POST /api/login/unlock { username, password, code }` → as `/login`: the owner past the per-account lock
+ *   (a 429 of `/login` with `unlock: true`; auth/account-lock.ts, issue 36 item 2, ADR 0227); 10/15 min/IP each
  * - `POST /api/password/create { email }`, `POST /api/password/reset {…}`, `POST /api/password/change {…}`
  * Abuse limits (issue 11; http/rate-limits.ts): sign-up 10/hour/IP; password create and reset 5/15 min/IP each.
  */
 
 import {
+  type Language,
   loginSchema,
   passwordChangeSchema,
   passwordCreateSchema,
@@ -17,13 +21,25 @@ import {
   signUpSchema,
   translate,
 } from '@wasiat/domain';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { Ctx } from '../../context.ts';
+import { AppError } from '../../platform/http/errors.ts';
 import { routeRateLimit } from '../../platform/http/rate-limits.ts';
+import { requestUnlockCode } from './account-lock.ts';
 import { requireUser } from './guard.ts';
+import { rememberLanguage } from './language.ts';
 import { changePassword, login, requestPasswordReset, resetPassword, serializeUser, signUp } from './service.ts';
 import { issueToken, revokeAllTokens, revokeToken } from './tokens.ts';
+
+/** `POST /api/login/unlock/create`: the login's name and password, and optionally where the code goes. */
+const unlockCreateSchema = loginSchema.omit({ role: true }).extend({
+  channel: z.enum(['email', 'sms'], { message: 'validation.invalid' }).optional(),
+});
+/** `POST /api/login/unlock`: the login's name and password with the code sent. */
+const unlockSchema = loginSchema
+  .omit({ role: true })
+  .extend({ code: z.string().trim().min(1, 'validation.required').max(12) });
 
 export async function authRoutes(api: FastifyInstance, ctx: Ctx) {
   const meta = (req: { ip: string; headers: Record<string, unknown> }) => ({
@@ -31,9 +47,21 @@ export async function authRoutes(api: FastifyInstance, ctx: Ctx) {
     userAgent: String(req.headers['user-agent'] ?? ''),
   });
 
+  /** A 429 of the per-account lock says `unlock: true`: the owner may ask for a code (ADR 0227). */
+  const accountLocked = (e: unknown, lang: Language, reply: FastifyReply) => {
+    if (!(e instanceof AppError) || e.messageKey !== 'errors.login_account_locked') throw e;
+    const message = translate(e.messageKey, lang, e.params);
+    return reply.status(429).headers(e.headers).send({ message, unlock: true });
+  };
+
   api.post('/login', { config: { access: 'public' }, schema: { body: loginSchema } }, async (req, reply) => {
     const body = req.body as z.output<typeof loginSchema>;
-    const out = await login(ctx, body, meta(req));
+    let out: Awaited<ReturnType<typeof login>>;
+    try {
+      out = await login(ctx, body, meta(req));
+    } catch (e) {
+      return accountLocked(e, req.lang, reply);
+    }
     // The 2021 client (its login body carries `role`) reads `token` and `user` of a success and shows `message`
     // or the first of `errors` of a failure, so an account that needs a second factor gets a 403 it shows as a
     // clear message; the challenge is still there for a front end that can finish it (ADR 0135).
@@ -41,8 +69,35 @@ export async function authRoutes(api: FastifyInstance, ctx: Ctx) {
       const message = translate('security.two_factor_old_client', req.lang);
       return reply.status(403).send({ message, errors: { username: [message] }, ...out });
     }
+    // The language of a login is the language of the person's mails (users.language; the notices module).
+    if ('token' in out && out.user?.id) await rememberLanguage(ctx.db, String(out.user.id), req.lang);
     return out;
   });
+
+  api.post(
+    '/login/unlock/create',
+    {
+      config: { access: 'public', rateLimit: routeRateLimit(ctx.env, 'loginUnlock') },
+      schema: { body: unlockCreateSchema },
+    },
+    async (req) => {
+      const body = req.body as z.output<typeof unlockCreateSchema>;
+      await requestUnlockCode(ctx, body, req.lang, (err) => req.log.warn({ err }, 'unlock code not sent'));
+      return { message: translate('errors.login_unlock_sent', req.lang) };
+    },
+  );
+
+  api.post(
+    '/login/unlock',
+    {
+      config: { access: 'public', rateLimit: routeRateLimit(ctx.env, 'loginUnlock') },
+      schema: { body: unlockSchema },
+    },
+    async (req) => {
+      const { code, ...body } = req.body as z.output<typeof unlockSchema>;
+      return login(ctx, body, meta(req), { unlockCode: code });
+    },
+  );
 
   api.get('/authenticate', { config: { access: 'authenticated' } }, async (req) => {
     const user = requireUser(req);
@@ -62,7 +117,8 @@ export async function authRoutes(api: FastifyInstance, ctx: Ctx) {
     },
     async (req, reply) => {
       const { user } = req.body as { user: z.output<typeof signUpSchema> };
-      const out = await signUp(ctx, user, meta(req));
+      // an already registered MyKad is answered 201 `{ pending, message }` (issue 36 item 6; ADR 0228)
+      const out = await signUp(ctx, user, meta(req), req.lang);
       return reply.status(201).send(out);
     },
   );

@@ -17,22 +17,27 @@ import {
 } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { needsSecondFactor, startChallenge } from '../security/two-factor.ts';
+import { accountKey, findLoginUser, giveAccountTryBack, spendUnlockCode, takeAccountTry } from './account-lock.ts';
 import type { AuthUser } from './guard.ts';
+import { failureCount, recordFailure, throttled } from './login-failures.ts';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './passwords.ts';
 import { issueToken, revokeAllTokens } from './tokens.ts';
 
 /**
- * Login throttling (issue 16 item 4; ADR 0105). Two counters, each over a 15-minute window:
+ * Login throttling (issue 16 item 4; ADR 0105). Two counters, each over a 15-minute window (auth/login-failures.ts):
  * - per account AND client address (`acct:<ident>|<addr>`): from the 10th failure that pair is locked for
- *   LOCK_MS — so failures from elsewhere never lock the owner out;
+ *   15 minutes — so failures from elsewhere never lock the owner out;
  * - per client address across usernames (`ip:<addr>`): from the IP_MAX_FAILURES-th failure (× the
  *   deployment's RATE_LIMIT_SCALE) the address is locked, which stops password spraying.
+ * And per account across addresses, over an hour, which the owner lifts with a code (auth/account-lock.ts;
+ * issue 36 item 2, ADR 0227).
  */
 export const ACCOUNT_MAX_FAILURES = 10;
 /** Per-address throttling: 20 failures within the window, across all usernames (× RATE_LIMIT_SCALE). */
 export const IP_MAX_FAILURES = 20;
-const WINDOW_MS = 15 * 60 * 1000;
-const LOCK_MS = 15 * 60 * 1000;
+// the counters' functions moved to login-failures.ts; named here still for security/two-factor.ts
+export { failureCount, recordFailure, throttled };
+
 /** Reset links live 60 minutes and work once. */
 const RESET_TTL_MS = 60 * 60 * 1000;
 
@@ -93,56 +98,23 @@ export async function serializeUser(db: Db, u: AuthUser, opts: { clientContract?
   };
 }
 
-export async function failureCount(db: Db, key: string) {
-  const [row] = await db.select().from(login_failures).where(eq(login_failures.key, key));
-  if (!row) return { count: 0, lockedUntil: null as Date | null };
-  if (Date.now() - row.first_failed_at.getTime() > WINDOW_MS && (!row.locked_until || row.locked_until < new Date())) {
-    return { count: 0, lockedUntil: null };
-  }
-  return { count: row.count, lockedUntil: row.locked_until };
-}
-
-export async function recordFailure(db: Db, key: string, max: number) {
-  const now = new Date();
-  const [row] = await db.select().from(login_failures).where(eq(login_failures.key, key));
-  const fresh = !row || now.getTime() - row.first_failed_at.getTime() > WINDOW_MS;
-  const count = fresh ? 1 : row.count + 1;
-  const locked_until = count >= max ? new Date(now.getTime() + LOCK_MS) : null;
-  await db
-    .insert(login_failures)
-    .values({ key, count, first_failed_at: now, locked_until })
-    .onConflictDoUpdate({
-      target: login_failures.key,
-      set: { count, locked_until, ...(fresh ? { first_failed_at: now } : {}) },
-    });
-}
-
-export function throttled(until: Date): AppError {
-  const minutes = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 60000));
-  return new AppError(
-    'rate_limited',
-    'errors.login_throttled',
-    {},
-    { minutes },
-    {
-      'retry-after': String(minutes * 60),
-    },
-  );
-}
-
 /**
  * Log in by username, e-mail or MyKad. Throttled per (account, client address) from the 10th failure and
  * per client address across usernames (ADR 0105): a lock caused from another address never refuses the
- * owner. An unknown username, a disabled account or one without a password is checked against a dummy
+ * owner; and per account across addresses (auth/account-lock.ts, ADR 0227), which `unlockCode` — the code
+ * `POST /api/login/unlock/create` sent to the account's own channel — passes (`POST /api/login/unlock`).
+ * An unknown username, a disabled account or one without a password is checked against a dummy
  * argon2id hash, so every failure costs the same time (no username discovery by timing).
  * @returns `{ user, token }`; for a role with a second factor (ADR 0081)
  * `{ two_factor_required: true, enrolment_required, challenge }` — then `POST /api/two-factor/verify`.
- * @throws 422 `errors.login_failed` on the `username` field; 429 `errors.login_throttled` with Retry-After.
+ * @throws 422 `errors.login_failed` on the `username` field, `otp.*` on `code` (a wrong unlock code); 429
+ * `errors.login_throttled` / `errors.login_account_locked` with Retry-After.
  */
 export async function login(
   ctx: Ctx,
   input: { username: string; password: string; role?: unknown },
   meta: { ip: string; userAgent?: string },
+  opts: { unlockCode?: string } = {},
 ) {
   // The 2021 client's login body always carries `role` ("Admin", whatever the user; reference §2.1); ours never
   // does. Such a login opens a 2021-contract session (ADR 0135).
@@ -154,13 +126,12 @@ export async function login(
     const f = await failureCount(ctx.db, key);
     if (f.lockedUntil && f.lockedUntil > new Date()) throw throttled(f.lockedUntil);
   }
-  const [user] = await ctx.db
-    .select()
-    .from(users)
-    .where(
-      or(eq(users.username, ident), eq(sql`lower(${users.email})`, ident.toLowerCase()), eq(users.ic_number, ident)),
-    )
-    .limit(1);
+  const user = await findLoginUser(ctx.db, ident);
+  // Per account across addresses: a try is taken before the password is checked (none left: 429), unless the
+  // owner's unlock code is spent first (a wrong code: 422 on `code`, the password unchecked).
+  const allKey = accountKey(user, ident);
+  if (opts.unlockCode === undefined) await takeAccountTry(ctx.db, allKey, ctx.env.RATE_LIMIT_SCALE);
+  else await spendUnlockCode(ctx.db, user, opts.unlockCode, meta.ip);
   // Always one argon2 verification, against the user's hash or the dummy one (same cost either way).
   const matches = await verifyPassword(user?.password_hash || (await DUMMY_HASH), input.password);
   const ok = !!user?.password_hash && user.status === 1 && matches;
@@ -170,6 +141,7 @@ export async function login(
     throw new AppError('validation', 'errors.login_failed', { username: ['errors.login_failed'] });
   }
   await ctx.db.delete(login_failures).where(eq(login_failures.key, acctKey));
+  if (opts.unlockCode === undefined) await giveAccountTryBack(ctx.db, allKey, ctx.env.RATE_LIMIT_SCALE);
   // Issue 11 / ADR 0080: a user whose every organisation access an administrator set inactive (status 2) is
   // disabled: no new session (their open sessions were revoked when it happened).
   const accesses = await ctx.db
@@ -187,10 +159,19 @@ export async function login(
 }
 
 /**
- * Sign up a Client (spec §2 /sign-up). Username, e-mail and MyKad must be unused (422 on that field).
- * @returns `{ user, token }` — the new user is logged in.
+ * Sign up a Client (spec §2 /sign-up). Username and e-mail must be unused (422 on that field). A MyKad that is
+ * already registered is told the way a password reset is (issue 36 item 6; ADR 0228): no "MyKad already
+ * registered" — the answer is 201 `{ pending: true, message: "check your e-mail" }` (the password is hashed
+ * all the same, so the time is the same), no account is made, and the MyKad's holder gets a mail saying someone
+ * tried to sign up with their number (with the links to log in and to reset the password).
+ * @returns `{ user, token }` — the new user is logged in — or `{ pending: true, message }`.
  */
-export async function signUp(ctx: Ctx, input: z.output<typeof signUpSchema>, meta: { ip: string; userAgent?: string }) {
+export async function signUp(
+  ctx: Ctx,
+  input: z.output<typeof signUpSchema>,
+  meta: { ip: string; userAgent?: string },
+  lang: Language = 'ms',
+) {
   const taken = await ctx.db
     .select({ username: users.username, email: users.email, ic_number: users.ic_number })
     .from(users)
@@ -205,24 +186,58 @@ export async function signUp(ctx: Ctx, input: z.output<typeof signUpSchema>, met
   for (const t of taken) {
     if (t.username === input.username) fields.username = ['errors.username_taken'];
     if (t.email?.toLowerCase() === input.email.toLowerCase()) fields.email = ['errors.email_taken'];
-    if (t.ic_number === input.ic_number) fields.ic_number = ['errors.mykad_taken'];
   }
   if (Object.keys(fields).length) throw new AppError('validation', Object.values(fields)[0][0], fields);
-  const [user] = await ctx.db
-    .insert(users)
-    .values({
-      name: input.name,
-      username: input.username,
-      email: input.email.toLowerCase(),
-      ic_number: input.ic_number,
-      mobile_number: input.mobile_number,
-      password_hash: await hashPassword(input.password),
-      role: 'Client',
-      pdpa_accepted_at: new Date(),
-    })
-    .returning();
+  const passwordHash = await hashPassword(input.password);
+  const message = translate('errors.sign_up_check_mail', lang);
+  if (taken.some((t) => t.ic_number === input.ic_number)) {
+    // not awaited: the answer's time must not depend on the mail server
+    void tellMykadHolder(ctx, input.ic_number, lang);
+    return { pending: true as const, message };
+  }
+  let user: typeof users.$inferSelect;
+  try {
+    [user] = await ctx.db
+      .insert(users)
+      .values({
+        name: input.name,
+        username: input.username,
+        email: input.email.toLowerCase(),
+        ic_number: input.ic_number,
+        mobile_number: input.mobile_number,
+        password_hash: passwordHash,
+        role: 'Client',
+        pdpa_accepted_at: new Date(),
+      })
+      .returning();
+  } catch (e) {
+    // Registered meanwhile (the unique MyKad index): answered as above.
+    const code =
+      (e as { code?: string; cause?: { code?: string } })?.code ?? (e as { cause?: { code?: string } })?.cause?.code;
+    if (code !== '23505') throw e;
+    const [again] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.ic_number, input.ic_number));
+    if (!again) throw e;
+    void tellMykadHolder(ctx, input.ic_number, lang);
+    return { pending: true as const, message };
+  }
   const token = await issueToken(ctx.db, user.id, { ip: meta.ip, userAgent: meta.userAgent });
   return { user: await serializeUser(ctx.db, user), token };
+}
+
+/** Mail the holder of `icNumber` (when they have an e-mail) that someone tried to sign up with it. Best effort. */
+async function tellMykadHolder(ctx: Ctx, icNumber: string, lang: Language) {
+  try {
+    const [holder] = await ctx.db.select().from(users).where(eq(users.ic_number, icNumber)).limit(1);
+    if (!holder?.email) return;
+    const base = ctx.appUrl.replace(/\/$/, '');
+    await ctx.mailer.send({
+      to: holder.email,
+      subject: translate('mail.signup_mykad_subject', lang),
+      text: `${translate('mail.signup_mykad_body', lang, { name: holder.name })}\n\n${base}/login\n${base}/password-create\n`,
+    });
+  } catch {
+    // the answer must not depend on the mail
+  }
 }
 
 const sha = (s: string) => createHash('sha256').update(s).digest('hex');

@@ -70,6 +70,8 @@ describe('will PDF', () => {
     for (const s of [
       'Aminah binti Ahmad',
       '920815145678',
+      '920815',
+      '****78',
       'W2026-000001',
       '23 Nov 26, 14:05',
       "Maklumat Pewasiat / Testator's Particulars",
@@ -244,7 +246,8 @@ describe('public verification', () => {
         wasiat_no: 'W2026-000001',
         status: 2,
         registered_at: '2026-11-23T06:05:00.000Z',
-        testator: { name: 'A***** b**** A****', ic_number: '920815****78' },
+        // no MyKad digits at all: they tell the date of birth (issue 36 item 6)
+        testator: { name: 'A***** b**** A****' },
         organization: { name: expect.any(String) },
       },
     });
@@ -252,6 +255,8 @@ describe('public verification', () => {
     for (const leak of [
       'Aminah',
       '920815145678',
+      '920815',
+      '****78',
       'Jalan Melati',
       'Shah Alam',
       '40400',

@@ -192,7 +192,7 @@ export async function documentsRoutes(api: FastifyInstance, ctx: Ctx) {
 
   /**
    * `GET /api/public/wasiat/{id}` (public, the QR code's target) →
-   * `{ wasiat: { id, wasiat_no, status, registered_at, testator: { name, ic_number } (masked),
+   * `{ wasiat: { id, wasiat_no, status, registered_at, testator: { name } (masked; no MyKad, issue 36 item 6),
    * organization: { name } | null } }`. 404 unless the will exists and is registered (status 2).
    * Limited to 30 lookups a minute per IP (issue 11; http/rate-limits.ts).
    */

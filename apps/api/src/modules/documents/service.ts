@@ -3,7 +3,7 @@
  * is made of, and the public verification view. Reads the wills, people, property and payment tables
  * (owned by other modules) read-only. Every "not found", "not yours" and "not available yet" is a 404.
  */
-import { maskMykad, maskName, WILL_STATUS } from '@wasiat/domain';
+import { maskName, WILL_STATUS } from '@wasiat/domain';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import {
@@ -260,12 +260,14 @@ export interface PublicWill {
   status: number;
   /** ISO 8601 UTC. */
   registered_at: string | null;
-  testator: { name: string; ic_number: string };
+  /** The name masked; no MyKad at all — its digits tell the date of birth (issue 36 item 6; ADR 0228). */
+  testator: { name: string };
   organization: { name: string } | null;
 }
 
 /**
- * Only what verifies a registered will: number, status, date, the testator's masked name and MyKad,
+ * Only what verifies a registered will: number, status, date, the testator's masked name (no MyKad digits:
+ * issue 36 item 6),
  * and the organisation's name. 404 unless the will exists and has status 2.
  */
 export async function publicWill(ctx: Ctx, id: string): Promise<PublicWill> {
@@ -278,7 +280,7 @@ export async function publicWill(ctx: Ctx, id: string): Promise<PublicWill> {
     wasiat_no: w.wasiat_no,
     status: w.status,
     registered_at: w.registered_at?.toISOString() ?? null,
-    testator: { name: maskName(t.name), ic_number: maskMykad(t.ic) },
+    testator: { name: maskName(t.name) },
     organization: org ? { name: org } : null,
   };
 }

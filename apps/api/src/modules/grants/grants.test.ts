@@ -217,22 +217,26 @@ describe('provider staff list and audit grants', () => {
   });
 });
 
+/** The id of a demo user by username. */
+const userId = async (username: string) =>
+  (await t.ctx.db.select({ id: users.id }).from(users).where(eq(users.username, username)))[0]?.id;
+
 describe('GET /user?ic_number= (MyKad lookup)', () => {
-  it('without a grant: only that the account exists, its id and the masked name; audited', async () => {
+  it('without a grant: the same empty answer as an unregistered MyKad — no id, no name; audited', async () => {
+    // issue 36 item 6 (ADR 0228): the answer used to carry the id and the masked name
     const c = await newClient(t);
     const r = await ok(t.call('GET', `/api/user?ic_number=${c.ic}`, { token: tok.agent }));
-    expect(r.users.data).toEqual([
-      { id: c.id, name: maskName(`Klien ${c.ic}`), masked: true, can_request_access: true },
-    ]);
-    expect(JSON.stringify(r)).not.toContain('@example.com');
-    expect(JSON.stringify(r)).not.toContain(c.ic);
+    const none = await ok(t.call('GET', '/api/user?ic_number=900101149999', { token: tok.agent }));
+    expect(r).toEqual(none);
+    expect(r.users.data).toEqual([]);
+    expect(JSON.stringify(r)).not.toContain(c.id);
     const first = await ok(t.call('GET', `/api/user?ic_number=${c.ic}&return_first=true`, { token: tok.partner }));
-    expect(first.users).toMatchObject({ id: c.id, masked: true });
+    expect(first.users).toBeNull();
     const [ev] = await t.ctx.db
       .select()
       .from(audit_events)
-      .where(and(eq(audit_events.action, 'user.lookup'), eq(audit_events.entity_id, c.id)));
-    expect(ev.after).toMatchObject({ found: 1, unmasked: 0 });
+      .where(and(eq(audit_events.action, 'user.lookup'), eq(audit_events.actor_id, (await userId('agent')) ?? '')));
+    expect(ev.after).toMatchObject({ found: 0, unmasked: 0 });
     expect(JSON.stringify(ev.after)).not.toContain(c.ic);
   });
 

@@ -6,7 +6,7 @@ import { maskName } from '@wasiat/domain';
 import { and, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { client_grants, organizations, user_accesses, users } from '../../db/schema/index.ts';
+import { client_grants, grant_blocks, organizations, user_accesses, users } from '../../db/schema/index.ts';
 import { pageParams, toPage } from '../../platform/http/pagination.ts';
 import type { AuthUser } from '../auth/guard.ts';
 import { userCan } from '../auth/guard.ts';
@@ -49,6 +49,7 @@ function selectGrants(db: Db, viewer: AuthUser) {
       requester: requester.name,
       client: clientUser.name,
       actsFor: sql<boolean>`${actsForClient(viewer, client_grants.client_id)}`,
+      blocked: sql<boolean>`exists (select 1 from ${grant_blocks} where ${grant_blocks.client_id} = ${client_grants.client_id} and ${grant_blocks.requester_id} = ${client_grants.created_by})`,
     })
     .from(client_grants)
     .innerJoin(organizations, eq(organizations.id, client_grants.organization_id))
@@ -62,8 +63,10 @@ type Listed = Awaited<ReturnType<ReturnType<typeof selectGrants>['where']>>[numb
 /**
  * The public shape of a grant: `{ id, client_id, client_name, organization_id, organization_name,
  * agent_id, agent_name, requested_by_name, branch_id, source, status, channel, approved_via, created_at,
- * approved_at, refused_at, withdrawn_at, reason }`. The client's name is masked (maskName, as on the public
- * verification pages) for a viewer who does not act for the client (e.g. a pending request's requester).
+ * approved_at, refused_at, withdrawn_at, reason, mine, requester_blocked }`. The client's name is masked (maskName,
+ * as on the public verification pages) for a viewer who does not act for the client (e.g. a pending request's
+ * requester). `requester_blocked` (issue 36 item 3; grants/blocks.ts): to the client, whether they blocked the
+ * person who made the grant or request; null to anyone else and for a grant the client made themself.
  */
 function serialize(viewer: AuthUser, r: Listed, actsFor: boolean) {
   const g = r.g;
@@ -87,6 +90,8 @@ function serialize(viewer: AuthUser, r: Listed, actsFor: boolean) {
     withdrawn_at: g.withdrawn_at?.toISOString() ?? null,
     reason: g.reason,
     mine: g.client_id === viewer.id,
+    requester_blocked:
+      g.client_id === viewer.id && g.created_by && g.created_by !== g.client_id ? Boolean(r.blocked) : null,
   };
 }
 

@@ -10,8 +10,13 @@
  * - `POST /api/client-grant/{id}/refuse { reason? }` (the client) → `{ grant }`
  * - `POST /api/client-grant/{id}/withdraw { reason? }` (the client; staff with grant:audit, reason
  *   required) → `{ grant }`
+ * - `POST /api/client-grant/{id}/block` and `/unblock` (the client) → `{ grant }`: block or unblock the person
+ *   who made grant `id` (issue 36 item 3; grants/blocks.ts)
+ * - `POST /api/client-grant/by-mykad { ic_number, channel }` → 202 `{ request, message }` (always) and
+ *   `POST /api/client-grant/by-mykad/code { ic_number, code }` → `{ grant }` | 422 (grants/by-mykad.ts; ADR 0228)
+ * Request limits, code tries and blocks: grants/limits.ts (ADR 0227).
  */
-import { requiredString } from '@wasiat/domain';
+import { mykad, requiredString } from '@wasiat/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -20,6 +25,8 @@ import { optionalQuery, pageQuery } from '../../platform/http/pagination.ts';
 import { routeRateLimit } from '../../platform/http/rate-limits.ts';
 import { requireUser } from '../auth/guard.ts';
 import { smsSenderFor } from '../otp/sms.ts';
+import { blockRequester, unblockRequester } from './blocks.ts';
+import { codeByMykad, requestByMykad } from './by-mykad.ts';
 import { listGrants } from './listing.ts';
 import { approveByCode, decideRequest, requestGrant, withdrawGrant } from './service.ts';
 
@@ -64,6 +71,33 @@ export async function grantsRoutes(api: FastifyInstance, ctx: Ctx) {
     },
   );
 
+  // Asking by MyKad: the same answer whether or not the number is registered (issue 36 item 6; grants/by-mykad.ts).
+  r.post(
+    '/client-grant/by-mykad',
+    {
+      config: { access: 'grant:request', rateLimit: routeRateLimit(ctx.env, 'otpRequest') },
+      schema: {
+        body: z.object({
+          ic_number: mykad(),
+          channel: z.enum(['email', 'sms', 'dashboard'], { message: 'validation.invalid' }),
+        }),
+      },
+    },
+    async (req, reply) =>
+      reply
+        .status(202)
+        .send(await requestByMykad(ctx, sms, { user: requireUser(req), ip: req.ip }, req.body, req.lang)),
+  );
+
+  r.post(
+    '/client-grant/by-mykad/code',
+    {
+      config: { access: 'grant:request' },
+      schema: { body: z.object({ ic_number: mykad(), code: requiredString().max(12) }) },
+    },
+    async (req) => codeByMykad(ctx, { user: requireUser(req), ip: req.ip }, req.body),
+  );
+
   r.post(
     '/client-grant/:id/code',
     {
@@ -96,5 +130,17 @@ export async function grantsRoutes(api: FastifyInstance, ctx: Ctx) {
     '/client-grant/:id/withdraw',
     { config: { access: 'authenticated' }, schema: { params: idParams, body: reasonBody } },
     async (req) => withdrawGrant(ctx.db, { user: requireUser(req), ip: req.ip }, req.params.id, req.body?.reason),
+  );
+
+  r.post(
+    '/client-grant/:id/block',
+    { config: { access: 'authenticated' }, schema: { params: idParams } },
+    async (req) => blockRequester(ctx.db, { user: requireUser(req), ip: req.ip }, req.params.id),
+  );
+
+  r.post(
+    '/client-grant/:id/unblock',
+    { config: { access: 'authenticated' }, schema: { params: idParams } },
+    async (req) => unblockRequester(ctx.db, { user: requireUser(req), ip: req.ip }, req.params.id),
   );
 }

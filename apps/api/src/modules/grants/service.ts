@@ -12,11 +12,12 @@ import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { client_grants, organizations, user_accesses, users } from '../../db/schema/index.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
-import { fieldError, forbidden, notFound } from '../../platform/http/errors.ts';
+import { AppError, fieldError, forbidden, notFound } from '../../platform/http/errors.ts';
 import type { AuthUser } from '../auth/guard.ts';
 import { userCan } from '../auth/guard.ts';
 import { GRANT_OTP_PURPOSE, sendBoundCode, verifyGrantCode } from '../otp/service.ts';
 import type { SmsSender } from '../otp/sms.ts';
+import { assertMayRequest, codeTriesUsed, giveCodeTryBack, takeCodeTry } from './limits.ts';
 import { serializeGrant } from './listing.ts';
 import { mayActFor } from './scope.ts';
 
@@ -161,10 +162,13 @@ async function ensureActiveGrant(
  * (5 minutes, otp module limits) to the client's OWN address/number, telling who asks; the requester then
  * enters the code the client reads out ({@link approveByCode}). "dashboard" mails the client a notice and
  * waits for their decision on the dashboard. A pending request of the same requester for the same client
- * is reused (a new code is sent).
- * @returns `{ grant, otp? }`. @throws 404 when `user_id` is not an active client; 422
+ * is reused (a new code is sent, but its code tries are not renewed: grants/limits.ts; issue 36 item 3).
+ * Every request, whatever the channel, counts against the request limits (grants/limits.ts, ADR 0227).
+ * @returns `{ grant, otp? }`. @throws 404 when `user_id` is not an active client; 403
+ * `grants.requester_blocked` when the client blocked the caller (nothing is sent); 422
  * `grants.already_granted` (user_id) when the caller already acts for them, `grants.no_destination`
- * (channel), `grants.no_organisation` (user_id); 429 from the otp limits.
+ * (channel), `grants.no_organisation` (user_id), `grants.code_tries_used` (channel) when asking for a new code
+ * for a request whose code tries are used; 429 `grants.too_many_requests` and the otp limits.
  */
 export async function requestGrant(
   ctx: Ctx,
@@ -183,6 +187,7 @@ export async function requestGrant(
   const destination =
     input.channel === 'sms' ? client.mobile_number : input.channel === 'email' ? client.email : client.email;
   if (input.channel !== 'dashboard' && !destination) throw fieldError('channel', 'grants.no_destination');
+  await assertMayRequest(ctx.db, ctx.env.RATE_LIMIT_SCALE, me.id, client.id);
 
   const agentId = namedAgent(me);
   const grant = await ctx.db.transaction(async (tx) => {
@@ -200,6 +205,9 @@ export async function requestGrant(
       .for('update')
       .limit(1);
     if (pending) {
+      // a new code never renews the request's tries: a request whose tries are used is decided on the dashboard
+      if (input.channel !== 'dashboard' && codeTriesUsed(pending))
+        throw fieldError('channel', 'grants.code_tries_used');
       const [g] = await tx
         .update(client_grants)
         .set({ channel: input.channel })
@@ -272,7 +280,8 @@ async function activate(tx: Conn, actor: Actor, g: GrantRow, via: 'code' | 'dash
  * `POST /api/client-grant/{id}/code { code }` (grant:request): the requester enters the code the client
  * read out; the grant becomes active (approved_via "code"). The request must be the caller's own and
  * pending (else 404 / 422 `grants.not_pending`); a wrong or expired code is 422 on `code` (otp rules:
- * 5 tries, 5 minutes).
+ * 5 minutes). The request has 5 tries over every code sent for it (grants/limits.ts; issue 36 item 3), then
+ * 422 `grants.code_tries_used` on `code`; an expired code costs no try.
  * @returns `{ grant }`.
  */
 export async function approveByCode(db: Db, actor: Actor, id: string, code: string) {
@@ -283,7 +292,22 @@ export async function approveByCode(db: Db, actor: Actor, id: string, code: stri
     .limit(1);
   if (!g) throw notFound();
   if (g.status !== 'pending') throw fieldError('code', 'grants.not_pending');
-  await verifyGrantCode(db, { ownerId: g.client_id, actorId: actor.user.id, ip: actor.ip, clientGrantId: g.id, code });
+  await takeCodeTry(db, g.id);
+  try {
+    await verifyGrantCode(db, {
+      ownerId: g.client_id,
+      actorId: actor.user.id,
+      ip: actor.ip,
+      clientGrantId: g.id,
+      code,
+    });
+  } catch (e) {
+    // no code was compared: the try is given back
+    if (e instanceof AppError && ['otp.expired', 'otp.too_many_attempts'].includes(e.messageKey)) {
+      await giveCodeTryBack(db, g.id);
+    }
+    throw e;
+  }
   const after = await db.transaction((tx) => activate(tx, actor, g, 'code'));
   return { grant: await serializeGrant(db, actor.user, after) };
 }

@@ -7,7 +7,7 @@
  * carries a certificate-of-completion page (grantor, receivers, witnesses) and is issued through
  * `issueSealed` ({@link issueHibahCertificate}), so the public page's upload check recognises it.
  */
-import { HIBAH_STATUS, HIBAH_TYPES, labelOf, maskMykad, maskName, translate } from '@wasiat/domain';
+import { HIBAH_STATUS, HIBAH_TYPES, labelOf, maskName, translate } from '@wasiat/domain';
 import { eq } from 'drizzle-orm';
 import type { Content } from 'pdfmake/interfaces';
 import type { Ctx } from '../../context.ts';
@@ -339,7 +339,8 @@ export async function issueHibahCertificate(
 }
 
 /**
- * `GET /public/hibah/{id}` → masked public facts of a registered hibah (404 otherwise); a corporate
+ * `GET /public/hibah/{id}` → masked public facts of a registered hibah (404 otherwise): a person grantor's
+ * masked name and no MyKad (`ic_number: null`; issue 36 item 6); a corporate
  * grantor by its company's name and SSM number (`company`, else null).
  */
 export async function publicHibah(ctx: Ctx, id: string) {
@@ -361,7 +362,8 @@ export async function publicHibah(ctx: Ctx, id: string) {
     // A company's name and SSM number are public record (ADR 0165); a person's are masked.
     grantor: company
       ? { name: company.name, ic_number: company.registration_number }
-      : { name: d?.name ? maskName(d.name) : null, ic_number: d?.ic_number ? maskMykad(d.ic_number) : null },
+      : // a person's MyKad is not shown at all: its digits tell the date of birth (issue 36 item 6; ADR 0228)
+        { name: d?.name ? maskName(d.name) : null, ic_number: null },
     company: company ? { name: company.name, registration_number: company.registration_number } : null,
     organization: org ? { name: org.name } : null,
   };

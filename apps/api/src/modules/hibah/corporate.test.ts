@@ -249,7 +249,7 @@ describe("the corporate trust's sealed certificate names the company and its sig
       const [wp, wq] = wl.split('?');
       // The witness's page names the company (public record), not a person.
       const page = await ok(t.call('GET', wl));
-      expect(page.hibah.grantor).toEqual({
+      expect(page.subject).toEqual({
         name: 'Syarikat Maju Jaya Sdn. Bhd.',
         ic_number: '201901000005 (1312525-A)',
         company: 1,

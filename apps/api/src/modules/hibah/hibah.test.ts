@@ -308,7 +308,7 @@ describe('from registration to registered', () => {
       ).body.url,
     ).toBe('');
     const page = await t.call('GET', link.body.url);
-    expect(page.body.receiver).toMatchObject({ name: 'Fatimah binti Ahmad', signed_at: null });
+    expect(page.body.party).toMatchObject({ role: 'receiver', name: 'Fatimah binti Ahmad', done_at: null });
     const tampered = await t.call(
       'GET',
       link.body.url.replace(/signature=(.)/, (_: string, ch: string) => `signature=${ch === 'A' ? 'B' : 'A'}`),
@@ -373,7 +373,7 @@ describe('from registration to registered', () => {
         })
       ).body.url;
       const [wp, wq] = wl.split('?');
-      expect((await t.call('GET', wl)).body.witness).toMatchObject({ name: w.name, confirmed_at: null });
+      expect((await t.call('GET', wl)).body.party).toMatchObject({ role: 'witness', name: w.name, done_at: null });
       const n = t.mails.length;
       expect((await t.call('POST', `${wp}/otp?${wq}`, { body: {} })).status).toBe(200);
       const mailTo = () => t.mails.slice(n).find((m) => m.to.includes(w.email));
@@ -408,7 +408,9 @@ describe('from registration to registered', () => {
     expect((await t.call('GET', certLink.body.url)).status).toBe(200);
     const pub = await t.call('GET', `/api/public/hibah/${h.id}`);
     expect(pub.body.hibah).toMatchObject({ id: h.id, status: 5, hibah_number: done.body.hibah.hibah_number });
-    expect(pub.body.hibah.grantor.ic_number).not.toBe(c.ic);
+    // no MyKad digits on the public page (issue 36 item 6): they tell the date of birth
+    expect(pub.body.hibah.grantor.ic_number).toBeNull();
+    expect(JSON.stringify(pub.body)).not.toContain(c.ic.slice(0, 6));
 
     const events = await t.ctx.db.select().from(audit_events).where(eq(audit_events.entity_id, h.id));
     const actions = events.map((e) => e.action);

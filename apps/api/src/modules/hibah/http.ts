@@ -5,8 +5,7 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { fromZod } from '../../platform/http/errors.ts';
-import type { Access } from '../auth/guard.ts';
-import { requireUser } from '../auth/guard.ts';
+import { type Access, requireUser } from '../auth/index.ts';
 import type { Actor } from './service.ts';
 
 /** Any role that may see some hibahs (policy.ts scopes which). */

@@ -15,7 +15,7 @@
  * This file: the links, the pages they open, the mail that sends them and their registration for
  * `POST /route/sign`. A party's one-time code and what they sign with it: hibah/party-codes.ts.
  */
-import { DRAFT_CONFIRM_DAYS, type Language, maskMykad, translate } from '@wasiat/domain';
+import { attestationView, DRAFT_CONFIRM_DAYS, type Language, translate } from '@wasiat/domain';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import {
@@ -69,26 +69,28 @@ async function grantorName(ctx: Ctx, hibahId: string) {
 }
 
 /**
- * What a party sees on their page: the hibah's number, product, status and grantor (masked MyKad; a corporate
- * grantor: the company's name and SSM number, `company: 1`).
+ * The subject and document of a hibah's attestation view (ADR 0228): the grantor (a person's name and masked
+ * MyKad; a corporate grantor's company name and SSM number, public record) and the hibah as it stands — product,
+ * number (once registered), version and SHA-256 ({@link hibahDocumentVersion}, the value the party's signature
+ * event records). @throws 404 when the hibah does not exist.
  */
-async function summary(ctx: Ctx, hibahId: string) {
+async function hibahAttestation(ctx: Ctx, hibahId: string) {
   const [h] = await ctx.db.select().from(hibahs).where(eq(hibahs.id, hibahId));
   if (!h) throw notFound();
   const [d] = await ctx.db.select().from(hibah_user_details).where(eq(hibah_user_details.hibah_id, hibahId));
-  // A corporate hibah's grantor is its company (ADR 0165): name and SSM number, public record.
   const company = await corporateGrantor(ctx.db, hibahId);
   return {
-    id: h.id,
-    hibah_type: h.hibah_type,
-    status: h.status,
-    is_draft_accepted: h.is_draft_accepted ? 1 : 0,
-    grantor: company
-      ? { name: company.name, ic_number: company.registration_number, company: 1 }
-      : {
-          name: d?.name ?? (await grantorName(ctx, hibahId)),
-          ic_number: d?.ic_number ? maskMykad(d.ic_number) : null,
-        },
+    h,
+    subject: company
+      ? { name: company.name, ic_number: company.registration_number, company: true }
+      : { name: d?.name || (await grantorName(ctx, hibahId)), ic_number: d?.ic_number ?? null },
+    document: {
+      kind: 'hibah' as const,
+      product: h.hibah_type,
+      reference: h.hibah_number ?? null,
+      version: h.current_version,
+      sha256: await hibahDocumentVersion(ctx.db, hibahId),
+    },
   };
 }
 
@@ -107,32 +109,35 @@ export async function caretakerFor(ctx: Ctx, r: typeof hibah_receivers.$inferSel
 }
 
 /**
- * `GET /public/hibah/{id}/receiver/{rid}` → `{ hibah, receiver: { id, name, signed_at, minor, caretaker },
- * gift, document_sha256 }`: what the receiver accepts, shown on the page where they accept (issue 21 item 3)
- * — their shares of each property (catalogue labels, portion), the minor flag and the caretaker with the
- * allowance (hibah/certificate-facts.ts) — and the version it is (`hibahDocumentVersion`, the one their
- * signature event records). A minor accepts through the caretaker (`receiver.caretaker`: name; item 4).
+ * `GET /public/hibah/{id}/receiver/{rid}` → the attestation view (`AttestationView`, @wasiat/domain; ADR 0228):
+ * the grantor, the hibah's version and SHA-256 (the one the receiver's signature event records), the receiver's
+ * own row (a minor's with the caretaker who accepts for them, issue 21 item 4) and `terms`: what they accept —
+ * their share of each property and their caretakers with the allowance (hibah/certificate-facts.ts; issue 21
+ * item 3). `step.open` while the receiver may sign. Nothing of the other receivers.
  */
 export async function receiverPage(ctx: Ctx, id: string, rid: string) {
   const r = await receiverRow(ctx, id, rid);
+  const { h, subject, document } = await hibahAttestation(ctx, id);
   const facts = certificateFacts(await loadHibahContent(ctx.db, id));
   const mine = facts.receivers.find((x) => x.name === r.name && x.ic === (r.ic_number ?? '-'));
   const caretaker = await caretakerFor(ctx, r);
-  return {
-    hibah: await summary(ctx, id),
-    receiver: {
+  // The rule of parties.ts receiverMaySign (not imported: parties.ts imports this file).
+  const open = !r.signed_at && ((h.status === 3 && h.is_draft_accepted) || h.status === 5);
+  return attestationView({
+    subject,
+    document,
+    step: { status: h.status, open, expires_at: null },
+    party: {
       id: r.id,
+      role: 'receiver',
       name: r.name,
-      signed_at: r.signed_at,
-      minor: r.is_minor ? 1 : 0,
+      done_at: r.signed_at,
+      otp_verified: !!r.otp_verified_at,
+      minor: !!r.is_minor,
       caretaker: caretaker ? { name: caretaker.name } : null,
     },
-    gift: {
-      shares: mine?.shares ?? [],
-      caretakers: (mine?.caretakers ?? []).map((c) => ({ ...c, ic: maskMykad(c.ic) })),
-    },
-    document_sha256: await hibahDocumentVersion(ctx.db, id),
-  };
+    terms: { shares: mine?.shares ?? [], caretakers: mine?.caretakers ?? [] },
+  });
 }
 
 /** Receiver `rid` of hibah `id`. @throws 404 when the hibah has no such receiver. */
@@ -173,10 +178,25 @@ export async function witnessRow(ctx: Ctx, id: string, wid: string) {
   return w;
 }
 
-/** `GET /public/hibah/{id}/witness/{wid}` → `{ hibah, witness: { id, name, confirmed_at } }`. */
+/**
+ * `GET /public/hibah/{id}/witness/{wid}` → the attestation view (ADR 0228): the grantor, the hibah's version and
+ * SHA-256, and the witness's own row; `step.open` while the hibah awaits its witnesses (status 4).
+ */
 export async function witnessPage(ctx: Ctx, id: string, wid: string) {
   const w = await witnessRow(ctx, id, wid);
-  return { hibah: await summary(ctx, id), witness: { id: w.id, name: w.name, confirmed_at: w.confirmed_at } };
+  const { h, subject, document } = await hibahAttestation(ctx, id);
+  return attestationView({
+    subject,
+    document,
+    step: { status: h.status, open: h.status === 4 && !w.confirmed_at, expires_at: null },
+    party: {
+      id: w.id,
+      role: 'witness',
+      name: w.name,
+      done_at: w.confirmed_at,
+      otp_verified: !!w.otp_verified_at,
+    },
+  });
 }
 
 /**
@@ -247,7 +267,7 @@ export function registerPartyLinks(ctx: Ctx) {
       try {
         const h = await findVisibleHibah(ctx.db, user, id);
         if (h.user_id !== user.id) return null;
-        if (role === 'receiver') await receiverPage(ctx, id, pid);
+        if (role === 'receiver') await receiverRow(ctx, id, pid);
         else await witnessRow(ctx, id, pid);
         return role === 'receiver' ? receiverLinkPath(id, pid) : witnessLinkPath(id, pid);
       } catch {

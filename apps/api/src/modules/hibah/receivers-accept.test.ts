@@ -72,13 +72,14 @@ describe('a minor receiver accepts through the caretaker (items 3, 4)', () => {
   });
 
   it('shows the receiver what is given and the version, and names the caretaker who accepts', async () => {
-    expect(page.receiver).toMatchObject({ minor: 1, caretaker: { name: ids.caretaker.name } });
-    expect(page.gift.shares).toEqual([
+    // The attestation view (ADR 0228): the receiver's own row, what they accept, the version.
+    expect(page.party).toMatchObject({ role: 'receiver', minor: 1, caretaker: { name: ids.caretaker.name } });
+    expect(page.terms.shares).toEqual([
       { property: 'Sebidang Tanah / Land · Geran / Grant · GRN 12345 · Lot 678', portion: '50%' },
     ]);
-    expect(page.gift.caretakers[0]).toMatchObject({ name: ids.caretaker.name, allowance: null });
-    expect(page.gift.caretakers[0].ic).toMatch(/^\d{6}\*{4}\d{2}$/);
-    expect(page.document_sha256).toBe(await hibahDocumentVersion(t.ctx.db, ids.id));
+    expect(page.terms.caretakers[0]).toMatchObject({ name: ids.caretaker.name, allowance: null });
+    expect(page.terms.caretakers[0].ic).toMatch(/^\d{6}\*{4}\d{2}$/);
+    expect(page.document.sha256).toBe(await hibahDocumentVersion(t.ctx.db, ids.id));
   });
 
   it("records the caretaker's acceptance with the caretaker's code; the child got no code", async () => {
@@ -91,7 +92,7 @@ describe('a minor receiver accepts through the caretaker (items 3, 4)', () => {
       .from(signature_events)
       .where(and(eq(signature_events.signable_id, ids.id), eq(signature_events.witness_id, ids.minor.id)));
     expect(e.actor_id).toBeNull();
-    expect(e.document_sha256).toBe(page.document_sha256);
+    expect(e.document_sha256).toBe(page.document.sha256);
   });
 });
 
@@ -121,7 +122,7 @@ describe('a receiver added by an amendment is asked to accept (item 5)', () => {
     });
     const link = await receiverLinkIn(email, before);
     const p = await ok(t.call('GET', `${link.path}${link.query}`));
-    expect(p.gift.shares.map((s: { portion: string }) => s.portion)).toEqual(['25%']);
+    expect(p.terms.shares.map((s: { portion: string }) => s.portion)).toEqual(['25%']);
     const n = t.mails.length;
     await ok(t.call('POST', `${link.path}/otp${link.query}`, { body: {} }));
     const code = await codeTo(email, n);

@@ -23,6 +23,7 @@ import type { Ctx } from '../../context.ts';
 import { fieldError } from '../../platform/http/errors.ts';
 import { optionalQuery, pageQuery } from '../../platform/http/pagination.ts';
 import { requireUser } from '../auth/guard.ts';
+import { registerNoticeKind } from '../notices/index.ts';
 import { registerOtpSubject } from '../otp/index.ts';
 import { registerPayable } from '../payments/payables.ts';
 import { certificateFacts } from './certificate-facts.ts';
@@ -46,6 +47,20 @@ import { changeStatus } from './transitions.ts';
 export async function hibahRoutes(api: FastifyInstance, ctx: Ctx) {
   registerPayable(hibahPayable);
   registerOtpSubject('hibah', async (db, user, id) => assertGrantor(user, await findVisibleHibah(db, user, id)));
+  // What a hibah's status change tells the grantor (notices module; spec §4 hibah statuses, the 14-day draft window).
+  registerNoticeKind('Hibah', {
+    nameKey: 'notices.kind.hibah',
+    yoursKey: 'notices.yours.hibah',
+    statusKey: (s) => `notices.hibah_status.${s}`,
+    nextStepKey: (s) =>
+      ({
+        1: 'notices.next.hibah_returned',
+        3: 'notices.next.hibah_draft',
+        4: 'notices.next.hibah_witnesses',
+        5: 'notices.next.hibah_registered',
+      })[s] ?? null,
+    path: () => '/hibah/list-client',
+  });
   registerPartyLinks(ctx);
   registerHibahJobs();
   const r = api.withTypeProvider<ZodTypeProvider>();

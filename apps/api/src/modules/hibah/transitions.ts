@@ -45,6 +45,7 @@ import {
 } from '../../db/schema/index.ts';
 import { AppError, fieldError } from '../../platform/http/errors.ts';
 import { userCan } from '../auth/guard.ts';
+import { deliverNotices, recordStatusChange } from '../notices/index.ts';
 import { consumeVerifiedOtp, type OtpPurpose } from '../otp/service.ts';
 import { assertCompanyComplete, isCorporate } from './company.ts';
 import { grantorSignatureState, hibahDocumentVersion } from './document-version.ts';
@@ -125,6 +126,7 @@ async function nextNumber(tx: Conn, now: Date) {
 export async function changeStatus(ctx: Ctx, actor: Actor, id: string, body: Body, now = new Date()) {
   const me = actor.user;
   let mail: 'receiver' | 'witness' | null = null;
+  let notices: string[] = [];
   const after = await ctx.db.transaction(async (tx) => {
     const h = await findVisibleHibah(tx, me, id, true);
     const to = body.status;
@@ -211,8 +213,21 @@ export async function changeStatus(ctx: Ctx, actor: Actor, id: string, body: Bod
     }
     const [row] = await tx.update(hibahs).set(set).where(eq(hibahs.id, h.id)).returning();
     await audit(tx, actor, 'hibah.status', h.id, { status: h.status, is_draft_accepted: h.is_draft_accepted }, set);
+    // A new status is told to the grantor and their agent (notices module), the start of a draft hibah excepted.
+    if (row.status !== h.status && row.status !== HIBAH_STATUS.new) {
+      notices = await recordStatusChange(tx, {
+        recordType: 'Hibah',
+        recordId: row.id,
+        status: row.status,
+        reference: row.hibah_number,
+        reason: row.status === HIBAH_STATUS.grantorReview ? row.rejected_reason : null,
+        people: [row.user_id, row.agent_id],
+        changedAt: now,
+      });
+    }
     return row;
   });
+  await deliverNotices(ctx, notices);
   if (mail) await mailPartyLinks(ctx, after.id, mail);
   return after;
 }

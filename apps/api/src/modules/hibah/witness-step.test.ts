@@ -68,6 +68,11 @@ describe('a paid cash hibah takes its witnesses at the completion step (issue 34
     );
     expect(submitted.hibah.status).toBe(HIBAH_STATUS.awaitingVerification);
     await ok(t.call('POST', `/api/hibah/${h.id}`, { token: staff, body: { status: 3, is_cash_payment: 1 } }));
+    // The approval starts the 14-day window: the grantor is told so (notices module; issue 34 item 2).
+    const grantorMail = `c${c.ic}@example.com`;
+    const subjects = () =>
+      t.mails.filter((m) => m.to.includes(grantorMail)).map((m) => /^Subject: (.*)$/m.exec(m.raw)?.[1] ?? '');
+    await expect.poll(subjects).toContain('Hibah anda: Diluluskan: sila terima draf dalam masa 14 hari');
     await ok(t.call('POST', `/api/hibah/${h.id}`, { token, body: { status: 3, is_draft_accepted: 1 } }));
     await ok(
       t.call('POST', `/api/hibah/${h.id}/receiver/${receiver.id}/signature`, {
@@ -123,6 +128,10 @@ describe('a paid cash hibah takes its witnesses at the completion step (issue 34
     const done = await ok(t.call('POST', `/api/hibah/${h.id}`, { token, body: { status: 5 } }));
     expect(done.hibah.status).toBe(HIBAH_STATUS.registered);
     expect(done.hibah.hibah_number).toMatch(/^H\d{4}-\d{6}$/);
+    // Registered: told once, under its number.
+    await expect.poll(subjects).toContain(`Hibah ${done.hibah.hibah_number}: Berdaftar`);
+    expect(subjects().filter((x) => x === `Hibah ${done.hibah.hibah_number}: Berdaftar`)).toHaveLength(1);
+    expect(subjects().filter((x) => x.startsWith('Hibah anda: Menunggu pengesahan penyedia'))).toHaveLength(1);
     const [row] = await t.ctx.db.select().from(hibahs).where(eq(hibahs.id, h.id));
     expect(row.status).toBe(HIBAH_STATUS.registered);
     expect(row.registered_at).not.toBeNull();

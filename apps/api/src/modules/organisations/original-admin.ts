@@ -14,8 +14,9 @@
  *   (as `GET /client`), the organisation must be visible (404).
  * - `GET /organization/{id}/pending-user-access-approval?type=` (user:approve) → `{ organizations: [{ id, code,
  *   name, type, pending_user_access_count }] }`: managed organisations of that type with accesses waiting.
- * - `POST /user/{id}/change-password { password }` (staff:manage or client:edit, same scope as the picture) →
- *   `{ message }`: the holder is sent a single-use link to set a password; the `password` sent is NOT set (ADR 0164).
+ * - `POST /user/{id}/change-password { password }` (staff:manage: a member whose access in a managed organisation
+ *   is ACTIVE; client:edit: a client in scope; ADR 0226) → `{ message }`: the holder is sent a single-use link to
+ *   set a password; the `password` sent is NOT set (ADR 0164).
  * - `POST /user` with `organization_id` and a non-Client `role` (variant (d)): a member
  *   (original-members.ts originalMemberCreate, a hook of the users route).
  * - `POST /user/{id}/access { organization_id, accessible_type, accessible_id, role, status }` (staff:manage) and the
@@ -100,6 +101,27 @@ async function reachableUser(db: Db, caller: AuthUser, userId: string, write: bo
     return userId;
   }
   if (userCan(caller, write ? 'client:edit' : 'client:read')) {
+    const [c] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, userId), clientScope(caller)))
+      .limit(1);
+    if (c) return c.id;
+  }
+  throw notFound();
+}
+
+/**
+ * The user an administrator may send a password link to (issue 36 item 7; ADR 0226): a member with an ACTIVE
+ * access (status 1) in an organisation the caller manages with staff:manage, or a client in the caller's client
+ * scope with client:edit (an active grant, ADR 0101). A pending request to join (status 0) or an inactive
+ * access reaches nobody, nor does the caller themself. @returns the user id. @throws 404 otherwise.
+ */
+async function resettableUser(db: Db, caller: AuthUser, userId: string) {
+  if (userId === caller.id) throw notFound();
+  const memberships = await managedMemberships(db, caller, userId, 'staff:manage');
+  if (memberships.some((m) => m.a.status === 1)) return userId;
+  if (userCan(caller, 'client:edit')) {
     const [c] = await db
       .select({ id: users.id })
       .from(users)
@@ -271,7 +293,7 @@ export async function originalAdminRoutes(api: FastifyInstance, ctx: Ctx) {
     },
     async (req) => {
       const a = actor(req);
-      const id = await reachableUser(db, a.user, req.params.id, true, false);
+      const id = await resettableUser(db, a.user, req.params.id);
       const [u] = await db.select({ email: users.email }).from(users).where(eq(users.id, id));
       if (!u?.email) throw fieldError('email', 'validation.required');
       await requestPasswordReset(ctx, u.email, req.lang);

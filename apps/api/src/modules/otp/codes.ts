@@ -95,7 +95,7 @@ export async function sendBoundCode(
   sms: SmsSender,
   opts: {
     ownerId: string;
-    actorId: string;
+    actorId: string | null;
     ip?: string;
     purpose: string;
     record: OtpRecord;
@@ -160,21 +160,33 @@ export async function sendBoundCode(
 
 /**
  * Check `code` against the latest code of `ownerId` for `purpose` bound to the grant request
- * `clientGrantId` (purpose "grant-approve"; ADR 0101), with the same rules as {@link verifyOtp}: wrong →
- * 422 `otp.incorrect` on `code` (counted), expired → `otp.expired`, after {@link OTP_MAX_WRONG} wrong tries
- * → `otp.too_many_attempts`; single use (marked verified and spent at once). Audits `otp.verify` by `actorId`.
+ * `clientGrantId` (purpose "grant-approve"; ADR 0101), with the rules of {@link spendCode}.
  */
 export async function verifyGrantCode(
   db: Db,
   opts: { ownerId: string; actorId: string; ip?: string; clientGrantId: string; code: string },
   now = new Date(),
 ) {
-  const latest = await latestCode(
+  await spendCode(
     db,
-    opts.ownerId,
-    GRANT_OTP_PURPOSE,
-    eq(otp_codes.client_grant_id, opts.clientGrantId),
+    { ...opts, purpose: GRANT_OTP_PURPOSE, record: eq(otp_codes.client_grant_id, opts.clientGrantId) },
+    now,
   );
+}
+
+/**
+ * Check `code` against the latest code of `ownerId` for `purpose` (bound as `record` says; none: any), with the
+ * same rules as {@link verifyOtp}: wrong → 422 `otp.incorrect` on `code` (counted), expired → `otp.expired`,
+ * after {@link OTP_MAX_WRONG} wrong tries → `otp.too_many_attempts`; single use (marked verified and spent at
+ * once). Audits `otp.verify` by `actorId`. Used by the grant request's code and the login unlock code (auth
+ * module, purpose "login-unlock"; issue 36 item 2).
+ */
+export async function spendCode(
+  db: Db,
+  opts: { ownerId: string; actorId: string | null; ip?: string; purpose: string; record?: SQL; code: string },
+  now = new Date(),
+) {
+  const latest = await latestCode(db, opts.ownerId, opts.purpose, opts.record);
   const row = await checkCodeRow(db, latest, opts.code, now);
   const done = await db
     .update(otp_codes)

@@ -2,8 +2,9 @@
  * The otp module's public surface (DESIGN.md §2; ADR 0217): other modules and the composition root import
  * only from here. It holds what they use today; a name is added when another module needs it.
  */
-export { otpRoutes } from './routes.ts';
-export { type OtpSubjectCheck, type OtpSubjectKind, registerOtpSubject } from './subjects.ts';
+
 // the login unlock code (auth module; issue 36 item 2, ADR 0227)
 export { sendBoundCode, spendCode } from './codes.ts';
+export { otpRoutes } from './routes.ts';
 export { smsSenderFor } from './sms.ts';
+export { type OtpSubjectCheck, type OtpSubjectKind, registerOtpSubject } from './subjects.ts';

@@ -5,7 +5,10 @@
  * module for `hibah_id` (only the grantor; spec §6).
  */
 import type { Db } from '../../db/client.ts';
-import type { AuthUser } from '../auth/guard.ts';
+import type { users } from '../../db/schema/index.ts';
+
+/** The signed-in user (the auth module's `AuthUser`: a users row), named here so otp does not import auth. */
+type AuthUser = typeof users.$inferSelect;
 
 /** The kinds of record a code may be bound to (the code row's `wasiat_id` or `hibah_id` column). */
 export type OtpSubjectKind = 'will' | 'hibah';

@@ -962,8 +962,9 @@ for (const p of ['approve', 'refuse']) {
 }
 
 // ——— grants (ADR 0101): the owner decides or withdraws the request addressed to them, provider staff
-// withdraw any, only the requester (LAIN's second agent) enters its code
-for (const p of ['approve', 'refuse']) {
+// withdraw any, only the requester (LAIN's second agent) enters its code; only the owner blocks or unblocks the
+// requester (issue 36 item 3)
+for (const p of ['approve', 'refuse', 'block', 'unblock']) {
   add(`POST /api/client-grant/:id/${p}`, (x) => ({
     path: `/api/client-grant/${x.grantRequest}/${p}`,
     body: {},

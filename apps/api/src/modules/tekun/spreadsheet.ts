@@ -4,12 +4,16 @@
  * "Nama Ahli"), MyKad (`ic_number`, "MyKad", "No. KP"), certificate number (`certificate_no`,
  * "No. Sijil"), issue date (`issue_date`, "Tarikh Keluaran"; a date cell, 'YYYY-MM-DD' or 'DD/MM/YYYY').
  * A numeric MyKad cell (a spreadsheet drops leading zeros) is padded back to 12 digits.
+ *
+ * Untrusted input (issue 36 item 5; ADR 0229): the file is checked against size and row limits before any parser
+ * sees it (spreadsheet-limits.ts), then parsed in the untrusted-file worker within a time limit
+ * (platform/files/untrusted-worker.ts); a formula cell on the sheet is refused, naming the cell.
  */
 
-import { PG } from '@wasiat/domain';
-import { parse } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
+import { MAX_UPLOAD_ROWS, PG } from '@wasiat/domain';
+import { parseUntrusted, UntrustedFileError } from '../../platform/files/untrusted-worker.ts';
 import { fieldError } from '../../platform/http/errors.ts';
+import { checkCsvLimits, checkXlsxLimits, MAX_XLSX_UNCOMPRESSED } from './spreadsheet-limits.ts';
 
 /** One spreadsheet row as text, with its 1-based row number in the file (heading = row 1). */
 export interface SheetRow {
@@ -67,6 +71,9 @@ function cellText(v: unknown, col: Column): string {
         .trim();
     if (o.text !== undefined) return String(o.text).trim();
     if (o.result !== undefined) return cellText(o.result, col);
+    const e = v as { error?: unknown };
+    // An error cell (`#N/A`) reads as its code; any other object as nothing, never "[object Object]".
+    return e.error !== undefined ? String(e.error) : '';
   }
   return String(v).trim();
 }
@@ -93,36 +100,47 @@ function toRows(table: unknown[][]): SheetRow[] {
 /** Whether the bytes are a ZIP container (XLSX). */
 const isZip = (b: Buffer) => b.length > 4 && b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04;
 
+/** What the worker reads of an XLSX (untrusted.worker.mjs): the first sheet's values, its formula cells. */
+interface XlsxResult {
+  table: unknown[][];
+  formulas: { row: number; col: number; address: string }[];
+}
+
+/** Run a parse in the untrusted-file worker; its refusals as 422 on `document`. */
+async function inWorker<T>(task: 'xlsx' | 'csv', data: Buffer, extra?: Record<string, string>): Promise<T> {
+  try {
+    return await parseUntrusted<T>(task, data, extra);
+  } catch (err) {
+    if (!(err instanceof UntrustedFileError)) throw err;
+    if (err.reason === 'unreadable') throw fieldError('document', PG.spreadsheetInvalid);
+    throw fieldError('document', PG.spreadsheetTooLarge, {
+      mb: MAX_XLSX_UNCOMPRESSED / 1024 / 1024,
+      max: MAX_UPLOAD_ROWS,
+    });
+  }
+}
+
 /**
  * The rows of an XLSX (first worksheet) or CSV file (UTF-8, optional BOM, comma or semicolon).
- * @throws 422 `programmes.spreadsheet_invalid` / `programmes.spreadsheet_empty` on `document`.
+ * Source of the limits: issue 36 item 5 (spreadsheet-limits.ts).
+ * @throws 422 on `document`: `programmes.spreadsheet_invalid` / `programmes.spreadsheet_empty`;
+ *   `programmes.spreadsheet_too_large` (over the size/cell limits or the parse time limit);
+ *   `programmes.too_many_rows` (over the row limit, `max`); `programmes.spreadsheet_formula` (`cell`: the first
+ *   formula cell of the sheet, e.g. "B7").
  */
 export async function readSpreadsheet(data: Buffer): Promise<SheetRow[]> {
   if (isZip(data)) {
-    const wb = new ExcelJS.Workbook();
-    try {
-      await wb.xlsx.load(data as unknown as ArrayBuffer);
-    } catch {
-      throw fieldError('document', PG.spreadsheetInvalid);
-    }
-    const ws = wb.worksheets[0];
-    if (!ws) throw fieldError('document', PG.spreadsheetEmpty);
-    const table: unknown[][] = [];
-    ws.eachRow({ includeEmpty: true }, (row, n) => {
-      const vals = row.values as unknown[];
-      table[n - 1] = vals.slice(1);
-    });
-    return toRows(Array.from(table, (r) => r ?? []));
+    await checkXlsxLimits(data);
+    const { table, formulas } = await inWorker<XlsxResult>('xlsx', data);
+    if (formulas.length) throw fieldError('document', PG.spreadsheetFormula, { cell: formulas[0].address });
+    if (!table.length) throw fieldError('document', PG.spreadsheetEmpty);
+    return toRows(table);
   }
   const text = data.toString('utf8').replace(/^\ufeff/, '');
   if (text.includes('\u0000')) throw fieldError('document', PG.spreadsheetInvalid);
+  checkCsvLimits(text);
   const first = text.split(/\r?\n/, 1)[0] ?? '';
   const delimiter = (first.match(/;/g)?.length ?? 0) > (first.match(/,/g)?.length ?? 0) ? ';' : ',';
-  let table: string[][];
-  try {
-    table = parse(text, { delimiter, relax_column_count: true, skip_empty_lines: true, trim: true });
-  } catch {
-    throw fieldError('document', PG.spreadsheetInvalid);
-  }
+  const { table } = await inWorker<{ table: string[][] }>('csv', Buffer.from(text, 'utf8'), { delimiter });
   return toRows(table);
 }

@@ -9,7 +9,9 @@
  * - a certificate number used by more than one row of the file: every such row is refused
  *   (`duplicate_in_file`, the file does not say which is right);
  * - a certificate number already in the programme: refused (`duplicate_existing`);
- * - no PDF for the row: `pdf_missing`; a PDF that is not a PDF by its content or over 5 MB: `pdf_invalid`.
+ * - no PDF for the row: `pdf_missing`; a PDF that is not a PDF by its content or over 5 MB: `pdf_invalid`;
+ *   one carrying JavaScript, a launch action, an embedded file or HTML: `errors.pdf_active_content`; one that
+ *   cannot be inspected: `errors.pdf_unreadable` (platform/files/pdf-content.ts; issue 36 item 5).
  * Refused rows never block accepted ones. Accepted rows become certificates in status `pending` for
  * provider staff to verify; the PDF is stored as an attachment (`Certificate`, type `certificate`).
  *
@@ -28,6 +30,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { certificate_upload_rows, certificate_uploads, certificates, programmes } from '../../db/schema/index.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
+import { PDF_ACTIVE_CONTENT, PDF_UNREADABLE } from '../../platform/files/pdf-content.ts';
 import type { FileStore } from '../../platform/files/storage.ts';
 import { checkFile, type StagedUpload, Uploads } from '../../platform/files/uploads.ts';
 import { AppError, fieldError } from '../../platform/http/errors.ts';
@@ -35,6 +38,9 @@ import type { AuthUser } from '../auth/guard.ts';
 import { klToday } from '../reports/filters.ts';
 import { resolveProgramme } from './policy.ts';
 import { readSpreadsheet, type SheetRow } from './spreadsheet.ts';
+
+/** Refusals of a PDF's content reported as such on its row (else `pdf_invalid`). */
+const PDF_REFUSALS = [PDF_ACTIVE_CONTENT, PDF_UNREADABLE];
 
 /** A file of the multipart body. */
 export interface UploadedFile {
@@ -103,8 +109,10 @@ async function checkRows(p: UploadInput, today: string): Promise<CheckedRow[]> {
       try {
         await checkFile(pdf.data, ['application/pdf'], 'document');
         c.pdf = pdf;
-      } catch {
-        c.pdfReason = `document|${PG.pdfInvalid}`;
+      } catch (err) {
+        // A PDF with active content or HTML, or one that cannot be inspected, says so (issue 36 item 5).
+        const key = err instanceof AppError ? err.messageKey : '';
+        c.pdfReason = `document|${PDF_REFUSALS.includes(key) ? key : PG.pdfInvalid}`;
       }
     }
   }
@@ -287,8 +295,9 @@ async function runUpload(db: Db, store: FileStore, user: AuthUser, p: UploadInpu
  * `POST /api/tekun/upload` (multipart: `document` = XLSX/CSV, `certificates` = PDFs, `programme_id`
  * optional) — bulk upload. @returns `{ id, repeated }` (the upload id; `repeated` when the same files
  * were uploaded before and nothing was added).
- * @throws 422 `programmes.spreadsheet_required|spreadsheet_invalid|spreadsheet_empty|too_many_rows` on
- *   `document`; `programmes.programme_invalid` on `programme_id`.
+ * @throws 422 `programmes.spreadsheet_required|spreadsheet_invalid|spreadsheet_empty|too_many_rows|
+ *   spreadsheet_too_large|spreadsheet_formula` on `document` (spreadsheet.ts); `programmes.programme_invalid` on
+ *   `programme_id`.
  */
 export async function bulkUpload(
   db: Db,

@@ -4,8 +4,8 @@
  *
  * - `GET /user ?ic_number, username?, return_first, limit, page` (user:lookup, or a Client for themself;
  *   30 an hour per user, audited) → `{ users: page }`, or with `return_first=true` `{ users: user | null }`;
- *   without a grant for the client an entry is only `{ id, name (masked), masked: true, can_request_access }`
- *   (ADR 0101, ADR 0133)
+ *   without a grant for the client the answer is empty, the same as for an unregistered MyKad (ADR 0101, 0133,
+ *   0228)
  * - `GET /user ?role=Client&with=wasiat&name&limit&page` (user:lookup and client:read; not rate-limited as a
  *   lookup) → `{ users: { data: [{ id, name, ic_number, wasiat }], total } }`: the 2021 client list, the clients
  *   the caller may see as `GET /client` (ADR 0137)
@@ -43,7 +43,8 @@ export async function usersRoutes(api: FastifyInstance, ctx: Ctx) {
   const r = api.withTypeProvider<ZodTypeProvider>();
 
   /**
-   * Find accounts by exact MyKad (agents/partners: clients only, masked without a grant — ADR 0101). A
+   * Find accounts by exact MyKad (agents/partners: only clients they act for under a grant; anything else is the
+   * same empty answer, registered or not — ADR 0101, issue 36 item 6 / ADR 0228). A
    * Client (no `user:lookup`) may look up only themself: their own record when `ic_number` is their own,
    * else nothing (`null` / an empty page) — never whether another account exists (issue 20, ADR 0133).
    * `username` is accepted (the 2021 client sends the MyKad there too) and not a filter.

@@ -2,7 +2,7 @@
  * Users as the wills flow needs them (docs/api/wills.md `GET|POST /user`, `POST /user/{id}/signature`;
  * reference §3.1 Part A: an agent finds the client by MyKad, or creates the account).
  */
-import { can, type clientCreateSchema, maskMykad, maskName, type SignatureMethod } from '@wasiat/domain';
+import { can, type clientCreateSchema, maskMykad, type SignatureMethod } from '@wasiat/domain';
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
@@ -17,15 +17,15 @@ import { serializeUser } from '../auth/service.ts';
 import { actsForClient, grantOnRegistration } from '../grants/index.ts';
 
 /**
- * Find users by exact MyKad (`GET /user?ic_number=`; issue 16 item 2, ADR 0101). Staff-side roles
- * (`will:read:any`) find any account with its full particulars; agents and partners only clients, and of
- * those the full particulars (`serializeUser`, auth/service.ts) only of a client they act for under a
- * grant (grants module) — of anyone else only that the account exists, its id (to request access with
- * `POST /api/client-grant`) and the name masked as the public verification pages mask it (`maskName`):
- * `{ id, name, masked: true, can_request_access }`. Every lookup writes an audit event `user.lookup`
- * (the MyKad masked, how many found, how many unmasked); the route limits it per user (http/rate-limits.ts
- * `mykadLookup`, 30 an hour).
- * @returns a page of users.
+ * Find users by exact MyKad (`GET /user?ic_number=`; issue 16 item 2, ADR 0101; issue 36 item 6, ADR 0228).
+ * Staff-side roles (`will:read:any`) find any account with its full particulars; agents and partners find only
+ * a client they act for under a grant (grants module), with the full particulars (`serializeUser`,
+ * auth/service.ts). Anyone else — a client without a grant, an account that is not a client, or no account at
+ * all — is the same empty answer: no id, no masked name, nothing that says whether the MyKad is registered (the
+ * caller may ask the holder for access by MyKad: `POST /api/client-grant/by-mykad`, grants/by-mykad.ts). Every
+ * lookup writes an audit event `user.lookup` (the MyKad masked, how many were answered); the route limits it
+ * per user (http/rate-limits.ts `mykadLookup`, 30 an hour).
+ * @returns a page of users (full records only).
  */
 export async function findUsersByMykad(
   db: Db,
@@ -35,29 +35,20 @@ export async function findUsersByMykad(
 ) {
   const me = actor.user;
   const staff = can(me.role, 'will:read:any');
-  const where = and(eq(users.ic_number, icNumber), staff ? undefined : eq(users.role, 'Client'));
+  const where = and(
+    eq(users.ic_number, icNumber),
+    staff ? undefined : and(eq(users.role, 'Client'), actsForClient(me, users.id)),
+  );
   const p = pageParams(q);
   const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(where);
-  const rows = await db
-    .select({ u: users, full: sql<boolean>`${actsForClient(me, users.id)}` })
-    .from(users)
-    .where(where)
-    .orderBy(users.created_at)
-    .limit(p.per_page)
-    .offset(p.offset);
-  const data = await Promise.all(
-    rows.map(async ({ u, full }) =>
-      full
-        ? { ...(await serializeUser(db, u)), masked: false }
-        : { id: u.id, name: maskName(u.name), masked: true, can_request_access: can(me.role, 'grant:request') },
-    ),
-  );
+  const rows = await db.select().from(users).where(where).orderBy(users.created_at).limit(p.per_page).offset(p.offset);
+  const data = await Promise.all(rows.map(async (u) => ({ ...(await serializeUser(db, u)), masked: false })));
   await recordAudit(db, {
     actorId: me.id,
     action: 'user.lookup',
     entityType: 'User',
-    entityId: rows[0]?.u.id ?? '-',
-    after: { ic_number: maskMykad(icNumber), found: Number(n), unmasked: rows.filter((r) => r.full).length },
+    entityId: rows[0]?.id ?? '-',
+    after: { ic_number: maskMykad(icNumber), found: Number(n), unmasked: rows.length },
     ip: actor.ip,
   });
   return toPage(data, n, p);

@@ -11,4 +11,4 @@ export {
 } from './heir-bequests.ts';
 export { actorOf, idParams } from './http.ts';
 export { willsRoutes } from './routes.ts';
-export type { Actor } from './service.ts';
+export { type Actor, audit, type Conn } from './service.ts';

@@ -175,5 +175,8 @@ export function organisationChoice(user: AuthUser): 'any' | 'own' | 'public' {
 export const canAssignAgent = (user: AuthUser) =>
   userCan(user, 'will:read:any') || userCan(user, 'will:read:organisation') || userCan(user, 'will:read:own');
 
+/** Whether the user sees every will, of every organisation (`will:read:any`: the provider's staff). */
+export const seesEveryWill = (user: AuthUser) => userCan(user, 'will:read:any');
+
 /** Whether the user may read every user's files (staff-side roles), for `GET /attachment/{id}/file`. */
 export const canReadAnyUser = (user: AuthUser) => userCan(user, 'will:read:any');

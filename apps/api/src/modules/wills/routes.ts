@@ -37,6 +37,7 @@ import type { Ctx } from '../../context.ts';
 import { fieldError } from '../../platform/http/errors.ts';
 import { optionalQuery, pageQuery } from '../../platform/http/pagination.ts';
 import { requireUser } from '../auth/guard.ts';
+import { deliverNotices, registerNoticeKind } from '../notices/index.ts';
 import { registerOtpSubject } from '../otp/index.ts';
 import { documentRoutes } from './documents.ts';
 import { saveEstate } from './estate-service.ts';
@@ -62,6 +63,14 @@ const PAYMENT_CHOICE_KEYS = ['is_cash_payment', 'payment_options_id', 'is_paymen
 export async function willsRoutes(api: FastifyInstance, ctx: Ctx) {
   registerOtpSubject('will', async (db, user, id) => {
     await findVisibleWill(db, user, id);
+  });
+  // What a will's status change tells the testator (notices module; spec §4 will statuses).
+  registerNoticeKind('Wasiat', {
+    nameKey: 'notices.kind.will',
+    yoursKey: 'notices.yours.will',
+    statusKey: (s) => `notices.will_status.${s}`,
+    nextStepKey: (s) => (s === 2 ? 'notices.next.will_registered' : s === 3 ? 'notices.next.will_cancelled' : null),
+    path: () => '/wasiat/list',
   });
   await api.register(async (scope) => {
     const r = scope.withTypeProvider<ZodTypeProvider>();
@@ -185,6 +194,7 @@ export async function willsRoutes(api: FastifyInstance, ctx: Ctx) {
       let will: Awaited<ReturnType<typeof changeStatus>>;
       if ([1, 2, 3].includes(status)) {
         will = await changeStatus(ctx.db, a, id, parseBody(willTransitionSchema, body));
+        await deliverNotices(ctx);
       } else if (PART_B_KEYS.some((k) => k in body)) {
         will = await savePartB(ctx.db, a, id, parseBody(partBSchema, body));
       } else if (ESTATE_KEYS.some((k) => k in body)) {
@@ -227,6 +237,7 @@ export async function willsRoutes(api: FastifyInstance, ctx: Ctx) {
         const body = (req.body ?? {}) as { rejected_reason?: unknown };
         const reason = typeof body.rejected_reason === 'string' ? body.rejected_reason : undefined;
         const will = await deleteWill(ctx.db, actor(req), req.params.id, { rejected_reason: reason });
+        await deliverNotices(ctx);
         return { wasiat_id: will.id, deleted_at: will.deleted_at, message: translate(W.deleted, req.lang) };
       },
     );

@@ -25,6 +25,7 @@ import { and, count, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { will_numbers, wills, witnesses } from '../../db/schema/index.ts';
 import { AppError, fieldError } from '../../platform/http/errors.ts';
+import { recordStatusChange } from '../notices/index.ts';
 import { consumeVerifiedOtp } from '../otp/service.ts';
 import { bequestProblem } from './estate-service.ts';
 import { heirBequestProblem } from './heir-bequests.ts';
@@ -170,6 +171,16 @@ export async function changeStatus(db: Db, actor: Actor, willId: string, body: T
     if (action === 'will.cancel' && body.option_delete_id === 1) await unmarkPartDone(tx, will.id, 'ekyc');
     const after = await lockWill(tx, will.id);
     await audit(tx, actor, action, { type: 'Wasiat', id: will.id }, will, after);
+    // The testator (and the agent who registered the will for them) are told, after commit (notices module).
+    await recordStatusChange(tx, {
+      recordType: 'Wasiat',
+      recordId: will.id,
+      status: after.status,
+      reference: after.wasiat_no,
+      reason: after.status === 3 ? after.rejected_reason : null,
+      people: [after.user_id, after.agent_id],
+      changedAt: now,
+    });
     return after;
   });
 }

@@ -8,6 +8,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import type { Db } from '../../db/client.ts';
 import { attachments } from '../../db/schema/index.ts';
 import { AppError } from '../http/errors.ts';
+import { checkPdfContent } from './pdf-content.ts';
 import { reencodeImage } from './reencode.ts';
 import type { FileStore } from './storage.ts';
 
@@ -17,8 +18,10 @@ export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 export const DOCUMENT_TYPES = [...IMAGE_TYPES, 'application/pdf'] as const;
 
 /**
- * Check bytes: size ≤ 5 MB and a detected (magic-byte) type among `allowed`.
- * @throws AppError 422 on `field` with `errors.file_too_large` or `errors.file_type`.
+ * Check bytes: size ≤ 5 MB and a detected (magic-byte) type among `allowed`; a PDF also carries no active
+ * content or HTML (pdf-content.ts; issue 36 item 5).
+ * @throws AppError 422 on `field` with `errors.file_too_large`, `errors.file_type`, `errors.pdf_active_content`
+ *   or `errors.pdf_unreadable`.
  * @returns the detected mime type and extension.
  */
 export async function checkFile(data: Buffer, allowed: readonly string[], field: string) {
@@ -30,6 +33,7 @@ export async function checkFile(data: Buffer, allowed: readonly string[], field:
   if (!ft || !allowed.includes(ft.mime)) {
     throw new AppError('validation', 'errors.file_type', { [field]: ['errors.file_type'] });
   }
+  if (ft.mime === 'application/pdf') await checkPdfContent(data, field);
   return { mime: ft.mime, ext: ft.ext };
 }
 

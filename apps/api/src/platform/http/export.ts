@@ -48,9 +48,31 @@ const klWallClock = (d: Date) => new Date(d.getTime() + KL_OFFSET_MS);
 
 const csvCell = (c: ExportCell, lang: Language) => (c instanceof Date ? formatKlDateTime(c, lang) : (c ?? ''));
 
-/** CSV (UTF-8 with BOM, so Excel reads Malay text correctly) as a stream. */
+/**
+ * The first characters that make a spreadsheet read a cell as a formula (OWASP "CSV Injection": `=`, `+`, `-`,
+ * `@`, tab, carriage return; and the full-width forms Apple Numbers normalises), as csv-stringify's
+ * `escape_formulas` knows them (issue 36 item 1; ADR 0226).
+ */
+export const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
+
+/**
+ * The options of the ONE CSV writer (every CSV export goes through {@link csvStream}): csv-stringify's
+ * `escape_formulas` prefixes a text cell starting with {@link FORMULA_START} with a single quote `'`, and the cast
+ * quotes that cell (OWASP: "prefix with a single quote and wrap the cell in double quotes"). A negative number
+ * given as a typed `number` (the product's own amounts) stays a number (csv-stringify leaves `-` of a number
+ * alone); a string from a user beginning with `-` is escaped like the rest (ADR 0226).
+ */
+export const CSV_OPTIONS = {
+  escape_formulas: true,
+  cast: { string: (v: string) => (FORMULA_START.test(v) ? { value: v, quoted: true } : v) },
+} as const;
+
+/**
+ * CSV (UTF-8 with BOM, so Excel reads Malay text correctly) as a stream. A cell that would start a formula
+ * is written as text (`'=…`, quoted; {@link CSV_OPTIONS}).
+ */
 export function csvStream(sheet: ExportSheet): Readable {
-  const out = stringify();
+  const out = stringify(CSV_OPTIONS);
   const body = new PassThrough();
   body.write('\ufeff');
   out.pipe(body);

@@ -19,6 +19,8 @@ type Key = 'ip' | 'user';
 export const RATE_LIMITS = {
   /** `POST /api/users`: sign-ups per IP. */
   signUp: { max: 10, timeWindow: '1 hour', key: 'ip' },
+  /** `POST /api/login/unlock/create` and `/login/unlock` (each): per IP (issue 36 item 2; ADR 0227). */
+  loginUnlock: { max: 10, timeWindow: '15 minutes', key: 'ip' },
   /** `POST /api/password/create` and `/password/reset` (each): per IP. */
   passwordReset: { max: 5, timeWindow: '15 minutes', key: 'ip' },
   /** `GET /api/public/wasiat/{id}`: public verification lookups per IP. */

@@ -19,3 +19,6 @@ export function registerSignableRoute(name: string, route: SignableRoute) {
 }
 
 export const signableRoute = (name: string) => registry.get(name);
+
+/** The names registered so far (the signed-link pages test enumerates them; ADR 0228). */
+export const signableRouteNames = () => [...registry.keys()].sort();

@@ -65,4 +65,35 @@ describe('LoginPage', () => {
     expect(await screen.findAllByText('Ruangan ini wajib diisi.')).toHaveLength(2);
     expect(fetchMock).not.toHaveBeenCalled();
   });
+
+  it('offers the unlock code when the account is locked, and logs in with it (issue 36 item 2)', async () => {
+    const locked = 'Terlalu banyak kata laluan salah telah dicuba pada akaun ini.';
+    const sent = 'Jika nama pengguna dan kata laluan betul dan akaun itu dikunci, kod telah dihantar.';
+    const fetchMock = vi.fn(async (url: string, _init?: RequestInit) => {
+      if (url === '/api/login') return jsonResponse({ message: locked, unlock: true }, 429);
+      if (url === '/api/login/unlock/create') return jsonResponse({ message: sent });
+      return jsonResponse({ user: demoUser, token: 'unlocked-token' });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const user = userEvent.setup();
+    const { router } = renderPage(<LoginPage />, {
+      path: '/login',
+      routes: [{ path: '/dashboard', element: <p>dash</p> }],
+    });
+    await user.type(input(/^Nama pengguna, e-mel/), 'client');
+    await user.type(input(/^Kata laluan/), 'Demo12345');
+    await user.click(screen.getByRole('button', { name: 'Log masuk' }));
+    expect(await screen.findByText(locked)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Hantar kod kepada saya' }));
+    expect(await screen.findByText(sent)).toBeTruthy();
+    await user.type(input(/^Kod/), '123456');
+    await user.click(screen.getByRole('button', { name: 'Log masuk dengan kod' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(localStorage.getItem(KEYS.token)).toBe('unlocked-token');
+    const bodies = fetchMock.mock.calls.map(([url, init]) => [url, JSON.parse(String(init?.body))]);
+    expect(bodies.slice(1)).toEqual([
+      ['/api/login/unlock/create', { username: 'client', password: 'Demo12345' }],
+      ['/api/login/unlock', { username: 'client', password: 'Demo12345', code: '123456' }],
+    ]);
+  });
 });

@@ -5,6 +5,8 @@
  * `{ two_factor_required, enrolment_required, challenge }` instead and go on to /login/two-factor (or its
  * /enrol page) with the challenge in the navigation state (ADR 0081). A 422 (wrong credentials,
  * throttled) is shown on its field and by the API client's toast + dialog (spec §8); typed values stay.
+ * A 429 of the per-account lock (`unlock: true`; issue 36 item 2, ADR 0227) is shown above the form with the way
+ * past it: a code sent to the account's own e-mail or phone ({@link UnlockByCode}).
  *
  * The page checks only what the domain's `loginSchema` requires of a typed value (both fields filled in, the
  * username after trimming; message key `validation.required`) in a few lines of its own instead of zod and
@@ -18,9 +20,10 @@ import { Link, useNavigate } from 'react-router';
 import { FormError } from '@/components/FormError.tsx';
 import { applyServerErrors, errorText } from '@/components/form-errors.ts';
 import { PasswordField } from '@/components/PasswordField.tsx';
-import { api } from '@/lib/api.ts';
-import { type SessionUser, session } from '@/lib/storage.ts';
+import { ApiError, api } from '@/lib/api.ts';
+import { session } from '@/lib/storage.ts';
 import { AuthCard } from './AuthCard.tsx';
+import { type LoginAnswer, UnlockByCode } from './UnlockByCode.tsx';
 
 type Field = 'username' | 'password';
 type Values = Record<Field, string>;
@@ -42,6 +45,8 @@ export function LoginPage() {
   const [values, setValues] = useState<Values>({ username: '', password: '' });
   const [errors, setErrors] = useState<Errors>({});
   const [isSubmitting, setSubmitting] = useState(false);
+  /** The per-account lock answered: offer the unlock code. */
+  const [locked, setLocked] = useState(false);
   const refs = { username: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
   const focus = (field: Field) => refs[field].current?.focus();
 
@@ -56,6 +61,18 @@ export function LoginPage() {
     },
   });
 
+  /** A login's answer: the session, or the second factor's page. */
+  function finish(r: LoginAnswer) {
+    if ('two_factor_required' in r) {
+      // Staff, officer and admin finish with a second factor (issue 11; ADR 0081): enrol or enter a code.
+      const next = r.enrolment_required ? '/login/two-factor/enrol' : '/login/two-factor';
+      navigate(next, { state: { challenge: r.challenge } });
+      return;
+    }
+    session.set(r.user, r.token);
+    navigate('/dashboard');
+  }
+
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     if (isSubmitting) return;
@@ -67,24 +84,17 @@ export function LoginPage() {
       return;
     }
     setFormError(null);
+    setLocked(false);
     setSubmitting(true);
     try {
-      const r = await api.post<
-        | { user: SessionUser; token: string }
-        | { two_factor_required: true; enrolment_required: boolean; challenge: string }
-      >('login', {
-        username: values.username.trim(),
-        password: values.password,
-      });
-      if ('two_factor_required' in r) {
-        // Staff, officer and admin finish with a second factor (issue 11; ADR 0081): enrol or enter a code.
-        const next = r.enrolment_required ? '/login/two-factor/enrol' : '/login/two-factor';
-        navigate(next, { state: { challenge: r.challenge } });
-        return;
-      }
-      session.set(r.user, r.token);
-      navigate('/dashboard');
+      finish(
+        await api.post<LoginAnswer>('login', {
+          username: values.username.trim(),
+          password: values.password,
+        }),
+      );
     } catch (err) {
+      setLocked(err instanceof ApiError && err.status === 429 && (err.data as { unlock?: boolean })?.unlock === true);
       const placed: Errors = {};
       const left = applyServerErrors<Values>(
         err,
@@ -138,6 +148,7 @@ export function LoginPage() {
           </Text>
         </Stack>
       </form>
+      {locked ? <UnlockByCode username={values.username} password={values.password} onDone={finish} /> : null}
     </AuthCard>
   );
 }

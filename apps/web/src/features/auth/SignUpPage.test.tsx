@@ -92,4 +92,20 @@ describe('SignUpPage', () => {
     expect(body.user).toMatchObject({ email: 'aminah@example.com', ic_number: '920815145678', pdpa: 1 });
     expect(localStorage.getItem(KEYS.token)).toBe('tok-1');
   });
+
+  it('a registered MyKad: shows "check your e-mail" as the server says, logs no one in (issue 36 item 6)', async () => {
+    const message = 'Pendaftaran diterima. Sila semak e-mel anda untuk langkah seterusnya.';
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ pending: true, message }, 201)),
+    );
+    const user = userEvent.setup();
+    const { router } = renderPage(<SignUpPage />, { path: '/sign-up' });
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Daftar' }));
+    expect(await screen.findByTestId('sign-up-pending')).toHaveTextContent(message);
+    expect(router.state.location.pathname).toBe('/sign-up');
+    expect(localStorage.getItem(KEYS.token)).toBeNull();
+    expect(screen.queryByText(/telah didaftarkan/)).toBeNull();
+  });
 });

@@ -3,11 +3,13 @@
  * number, password + repeat, and agreement to the Personal Data Protection Act (PDPA) with a short notice.
  * Validated in the browser with the shared `signUpSchema` (messages are i18n keys); sent as
  * `POST /api/users { user: {…} }` → 201 `{ user, token }`; the new Client is then logged in (session stored)
- * and taken to /dashboard. Server 422 errors (e.g. MyKad already registered) go on their fields; what the
- * user typed is kept.
+ * and taken to /dashboard. A MyKad already registered is never named (issue 36 item 6; ADR 0228): the server
+ * answers 201 `{ pending: true, message }` ("check your e-mail"; the holder is mailed) and the page shows that
+ * message with the link to log in, as after a password reset request. Server 422 errors (e.g. a taken
+ * username or e-mail) go on their fields; what the user typed is kept.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Button, Checkbox, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { DESIGNATIONS, signUpSchema } from '@wasiat/domain';
 import { useState } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
@@ -39,6 +41,7 @@ export function SignUpPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const [formError, setFormError] = useState<string | null>(null);
+  const [pending, setPending] = useState<string | null>(null);
   const lang = i18n.language === 'en' ? 'en' : 'ms';
   const {
     register,
@@ -78,7 +81,13 @@ export function SignUpPage() {
       ...(v.designation ? { designation: v.designation } : {}),
     };
     try {
-      const r = await api.post<{ user: SessionUser; token: string }>('users', { user });
+      const r = await api.post<{ user?: SessionUser; token?: string; pending?: boolean; message?: string }>('users', {
+        user,
+      });
+      if (r.pending || !r.user || !r.token) {
+        setPending(r.message ?? t('errors.sign_up_check_mail'));
+        return;
+      }
       session.set(r.user, r.token);
       navigate('/dashboard');
     } catch (e) {
@@ -87,6 +96,21 @@ export function SignUpPage() {
   });
 
   const err = (name: keyof SignUpValues) => errorText(t, errors[name]?.message as string | undefined);
+
+  if (pending) {
+    return (
+      <AuthCard title={t('auth.sign_up.title')} intro={t('auth.sign_up.intro')}>
+        <Stack>
+          <Alert color="blue" role="status" data-testid="sign-up-pending">
+            {pending}
+          </Alert>
+          <Anchor component={Link} to="/login">
+            {t('auth.sign_up.login_link')}
+          </Anchor>
+        </Stack>
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard title={t('auth.sign_up.title')} intro={t('auth.sign_up.intro')}>

@@ -3,7 +3,8 @@
  * refuse an organisation's request: `POST /api/client-grant/{id}/approve|refuse`) and {@link GrantList} on
  * /profile (every grant with its organisation, agent, status and dates; withdraw an active one:
  * `POST /api/client-grant/{id}/withdraw`). Both read `GET /api/client-grant` (the server scopes it to the
- * caller's own grants for a client).
+ * caller's own grants for a client). On both the client blocks the person who asked (their requests are then
+ * refused; `POST /api/client-grant/{id}/block`), and on /profile unblocks them (`…/unblock`; issue 36 item 3).
  */
 import { Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -18,11 +19,25 @@ function useMyGrants(status?: Grant['status']) {
   return useQuery(grantsQuery(status));
 }
 
+/** Block (after a confirmation) or unblock the requester of `g`. */
+function useBlock() {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  return async (g: Grant, what: 'block' | 'unblock') => {
+    if (what === 'block' && !window.confirm(t('grants.block_confirm', { requester: g.requested_by_name ?? '' })))
+      return;
+    await api.post(`client-grant/${g.id}/${what}`, {});
+    successToast(t(what === 'block' ? 'grants.blocked' : 'grants.unblocked'));
+    await qc.invalidateQueries({ queryKey: GRANTS_KEY });
+  };
+}
+
 /** Dashboard section of a client: requests of organisations waiting for their decision (hidden when none). */
 export function PendingRequests() {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const q = useMyGrants('pending');
+  const block = useBlock();
   const list = (q.data?.grants?.data ?? []).filter((g) => g.mine);
   if (!list.length) return null;
   const decide = async (g: Grant, what: 'approve' | 'refuse') => {
@@ -51,6 +66,11 @@ export function PendingRequests() {
               <Button variant="default" color="red" onClick={() => decide(g, 'refuse')}>
                 {t('grants.refuse')}
               </Button>
+              {g.requester_blocked === false ? (
+                <Button variant="subtle" color="red" onClick={() => block(g, 'block')} data-testid="grant-block">
+                  {t('grants.block')}
+                </Button>
+              ) : null}
             </Group>
           </Group>
         ))}
@@ -64,6 +84,7 @@ export function GrantList() {
   const { t, i18n } = useTranslation();
   const qc = useQueryClient();
   const q = useMyGrants();
+  const block = useBlock();
   const list = (q.data?.grants?.data ?? []).filter((g) => g.mine);
   const withdraw = async (g: Grant) => {
     if (!window.confirm(t('grants.withdraw_confirm', { organisation: g.organization_name }))) return;
@@ -102,11 +123,23 @@ export function GrantList() {
                 </Table.Td>
                 <Table.Td>{formatDateTime(g.approved_at ?? g.created_at, i18n.language)}</Table.Td>
                 <Table.Td>
-                  {g.status === 'active' || g.status === 'pending' ? (
-                    <Button size="xs" variant="default" color="red" onClick={() => withdraw(g)}>
-                      {t('grants.withdraw')}
-                    </Button>
-                  ) : null}
+                  <Group gap="xs" wrap="nowrap">
+                    {g.status === 'active' || g.status === 'pending' ? (
+                      <Button size="xs" variant="default" color="red" onClick={() => withdraw(g)}>
+                        {t('grants.withdraw')}
+                      </Button>
+                    ) : null}
+                    {g.requester_blocked === null ? null : (
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        color={g.requester_blocked ? 'gray' : 'red'}
+                        onClick={() => block(g, g.requester_blocked ? 'unblock' : 'block')}
+                      >
+                        {t(g.requester_blocked ? 'grants.unblock' : 'grants.block')}
+                      </Button>
+                    )}
+                  </Group>
                 </Table.Td>
               </Table.Tr>
             ))}

@@ -1,9 +1,11 @@
 /**
- * "Request access" for an agent or partner who found a client by MyKad without a grant (issue 16; ADR 0101):
- * shows only the masked name, then either sends a one-time code to the client's own e-mail or phone
- * (`POST /api/client-grant { user_id, channel }`) and takes the code the client reads out
- * (`POST /api/client-grant/{id}/code`), or asks for approval on the client's dashboard. Offered only when
- * the permission table gives the role `grant:request`. `onGranted()` runs once access is active.
+ * "Request access" for an agent or partner whose MyKad lookup found no client they may act for (issue 16, ADR
+ * 0101; issue 36 item 6, ADR 0228). The lookup answers the same whether or not the MyKad is registered, so the
+ * request goes by the number: `POST /api/client-grant/by-mykad { ic_number, channel }` always answers "if this
+ * MyKad is a registered client's, your request was sent" — a one-time code to the client's own e-mail or phone,
+ * which the requester enters (`POST /api/client-grant/by-mykad/code`), or a request to approve on the client's
+ * dashboard (then "check again" repeats the lookup). Offered only when the permission table gives the role
+ * `grant:request`; the screen offers registering a new client beside it. `onGranted()` runs once access is active.
  */
 import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { can, roleOf } from '@wasiat/domain';
@@ -12,19 +14,18 @@ import { useTranslation } from 'react-i18next';
 import { FormError } from '@/components/FormError.tsx';
 import { ApiError, api } from '@/lib/api.ts';
 import { session } from '@/lib/storage.ts';
-import type { Grant, MaskedUser } from './api.ts';
 
 type Channel = 'email' | 'sms' | 'dashboard';
 
-/** The masked result of a MyKad lookup with the request-access actions. */
-export function RequestAccess({ user, onGranted }: { user: MaskedUser; onGranted: () => Promise<void> | void }) {
+/** The request-access actions for a MyKad the lookup gave no client for. */
+export function RequestAccess({ icNumber, onGranted }: { icNumber: string; onGranted: () => Promise<void> | void }) {
   const { t } = useTranslation();
   const role = roleOf(session.user());
-  const [grant, setGrant] = useState<Grant | null>(null);
-  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [asked, setAsked] = useState<{ channel: Channel; message: string } | null>(null);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  if (!can(role, 'grant:request')) return null;
   const run = async (f: () => Promise<void>) => {
     setBusy(true);
     setError(null);
@@ -38,29 +39,25 @@ export function RequestAccess({ user, onGranted }: { user: MaskedUser; onGranted
   };
   const ask = (channel: Channel) =>
     run(async () => {
-      const r = await api.post<{ grant: Grant; otp?: { destination: string } }>(
-        'client-grant',
-        { user_id: user.id, channel },
+      const r = await api.post<{ message: string }>(
+        'client-grant/by-mykad',
+        { ic_number: icNumber, channel },
         { silent: true },
       );
-      setGrant(r.grant);
-      setSentTo(r.otp?.destination ?? null);
+      setAsked({ channel, message: r.message });
     });
   const confirm = () =>
     run(async () => {
-      if (!grant) return;
-      await api.post(`client-grant/${grant.id}/code`, { code: code.trim() }, { silent: true });
+      await api.post('client-grant/by-mykad/code', { ic_number: icNumber, code: code.trim() }, { silent: true });
       await onGranted();
     });
-  const mayRequest = can(role, 'grant:request') && user.can_request_access;
   return (
     <Paper withBorder p="md" data-testid="masked-client">
       <Stack>
-        <Title order={3}>{t('grants.found_title')}</Title>
-        <Text data-testid="masked-name">{user.name}</Text>
-        <Text size="sm">{t('grants.no_access')}</Text>
+        <Title order={3}>{t('grants.none_title')}</Title>
+        <Text size="sm">{t('grants.none_text')}</Text>
         <FormError message={error} />
-        {mayRequest && !grant ? (
+        {!asked ? (
           <Group>
             <Button loading={busy} onClick={() => ask('email')} data-testid="grant-ask-email">
               {t('grants.ask_email')}
@@ -73,9 +70,11 @@ export function RequestAccess({ user, onGranted }: { user: MaskedUser; onGranted
             </Button>
           </Group>
         ) : null}
-        {grant && grant.channel !== 'dashboard' ? (
+        {asked && asked.channel !== 'dashboard' ? (
           <Stack>
-            <Text size="sm">{t('grants.code_sent', { destination: sentTo ?? '' })}</Text>
+            <Text size="sm" role="status" data-testid="grant-asked">
+              {asked.message} {t('grants.code_ask')}
+            </Text>
             <TextInput
               label={t('grants.code')}
               inputMode="numeric"
@@ -90,10 +89,12 @@ export function RequestAccess({ user, onGranted }: { user: MaskedUser; onGranted
             </Group>
           </Stack>
         ) : null}
-        {grant && grant.channel === 'dashboard' ? (
+        {asked && asked.channel === 'dashboard' ? (
           <Alert color="blue" data-testid="grant-waiting">
             <Stack gap="xs">
-              <Text size="sm">{t('grants.waiting')}</Text>
+              <Text size="sm">
+                {asked.message} {t('grants.waiting')}
+              </Text>
               <Group>
                 <Button loading={busy} variant="default" onClick={() => run(async () => onGranted())}>
                   {t('grants.check_again')}

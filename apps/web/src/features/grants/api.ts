@@ -23,14 +23,11 @@ export interface Grant {
   withdrawn_at: string | null;
   reason: string | null;
   mine: boolean;
-}
-
-/** What `GET /api/user?ic_number=…` answers to a caller without a grant (ADR 0101). */
-export interface MaskedUser {
-  id: string;
-  name: string;
-  masked: true;
-  can_request_access: boolean;
+  /**
+   * To the client: whether they blocked the person who made it (issue 36 item 3; `POST /api/client-grant/{id}/block`
+   * and `/unblock`); null when there is nobody to block or the viewer is not the client.
+   */
+  requester_blocked: boolean | null;
 }
 
 /** Query key of the grant lists. */

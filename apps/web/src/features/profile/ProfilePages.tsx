@@ -14,6 +14,7 @@ import { GrantList } from '@/features/grants/index.ts';
 import { ReminderSetting } from '@/features/reminders/index.ts';
 import { successToast } from '@/lib/notify.tsx';
 import { type SessionUser, session } from '@/lib/storage.ts';
+import { NoticeSetting } from './NoticeSetting.tsx';
 
 type Me = SessionUser & ProfileUser;
 
@@ -76,6 +77,7 @@ export function ProfilePage() {
         </Table>
         {can(roleOf(me), 'will:read:own') ? <GrantList /> : null}
         {can(roleOf(me), 'will:read:own') ? <ReminderSetting /> : null}
+        {can(roleOf(me), 'will:read:own') || can(roleOf(me), 'will:create:client') ? <NoticeSetting /> : null}
         {(!access || access.status === 2) && (
           <Text>
             {t('profile.ui.no_access')}{' '}

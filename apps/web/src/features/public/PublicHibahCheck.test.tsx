@@ -18,7 +18,7 @@ const hibah = {
   hibah_type: 9,
   status: 5,
   registered_at: '2026-11-23T06:05:00Z',
-  grantor: { name: 'A***** b**** A****', ic_number: '920815****78' },
+  grantor: { name: 'A***** b**** A****', ic_number: null },
   organization: { name: 'Syarikat Demo Amanah Sdn Bhd' },
 };
 

@@ -1,7 +1,7 @@
 /**
  * /public/wasiat/{wasiat_id} and /wasiat-verification/{wasiat_id}/details — the public verification of a
  * registered will (the QR code of the will PDF points here; docs/api/documents.md): GET
- * /api/public/wasiat/{id} with the public client → masked name and MyKad, registration number, status,
+ * /api/public/wasiat/{id} with the public client → masked name (no MyKad digits: issue 36 item 6), registration number, status,
  * organisation and registration date in Asia/Kuala_Lumpur ("23 Nov 26, 14:05"). Anything else (404):
  * "not found". The public client never redirects on 401 (spec §8). Below, the upload check of a PDF copy
  * (DocumentCheck, issue 11).
@@ -23,7 +23,7 @@ export interface PublicWill {
   wasiat_no: string | null;
   status: number;
   registered_at: string | null;
-  testator: { name: string; ic_number: string };
+  testator: { name: string };
   organization?: { name: string } | null;
 }
 
@@ -42,7 +42,6 @@ export function PublicWillPage() {
   if (!w) return <NotFoundPage />;
   const rows: [string, string][] = [
     [t('public.will.testator'), w.testator?.name ?? ''],
-    [t('public.will.ic_number'), w.testator?.ic_number ?? ''],
     [t('public.will.wasiat_no'), w.wasiat_no ?? '—'],
     [t('public.will.status'), t(willStatusLabelKey(w.status))],
     [t('public.will.organization'), w.organization?.name ?? '—'],

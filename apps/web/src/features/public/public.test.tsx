@@ -18,7 +18,7 @@ describe('PublicWillPage', () => {
           wasiat_no: 'W2026-000001',
           status: 2,
           registered_at: '2026-11-23T06:05:00Z',
-          testator: { name: 'A***** b**** A****', ic_number: '920815****78' },
+          testator: { name: 'A***** b**** A****' },
           organization: { name: 'Syarikat Demo Amanah Sdn Bhd' },
         },
       }),
@@ -27,7 +27,8 @@ describe('PublicWillPage', () => {
     renderPage(<PublicWillPage />, { path: '/public/wasiat/:wasiat_id', url: '/public/wasiat/w1' });
     expect(await screen.findByText('W2026-000001')).toBeInTheDocument();
     expect(screen.getByText('A***** b**** A****')).toBeInTheDocument();
-    expect(screen.getByText('920815****78')).toBeInTheDocument();
+    // no MyKad row at all (issue 36 item 6: its digits tell the date of birth)
+    expect(screen.queryByText('No. MyKad')).toBeNull();
     expect(screen.getByText('Berdaftar')).toBeInTheDocument();
     expect(screen.getByText('23 Nov 26, 14:05')).toBeInTheDocument();
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);

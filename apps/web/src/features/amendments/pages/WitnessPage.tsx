@@ -1,36 +1,22 @@
 /**
  * /pindaan/saksi/{witness_id}?expires&signature — the page a witness opens from the link in their e-mail
- * (issue 4; ADR 0020; a hibah amendment's witnesses too, issue 5, ADR 0038 — the hibah draft is shown). Public (no login): the signed link is the credential. The witness reads the
- * draft, requests and verifies a one-time code (e-mailed), signs on the signature pad and confirms. A
+ * (issue 4; ADR 0020; a hibah amendment's witnesses too, issue 5, ADR 0038). Public (no login): the signed link is
+ * the credential. The witness sees only what they attest (issue 36 item 4; ADR 0228): the testator (masked MyKad),
+ * the amendment's title, version and SHA-256 (AttestationSummary) — never the draft's heirs or the other
+ * witnesses — requests and verifies a one-time code (e-mailed), signs on the signature pad and confirms. A
  * tampered or expired link shows the server's message ("link invalid or expired").
  */
-import { Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import type { AttestationView } from '@wasiat/domain';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
+import { AttestationSummary } from '@/components/instrument/AttestationSummary.tsx';
 import { SignaturePad, type SignaturePadHandle } from '@/components/SignaturePad.tsx';
 import { Busy, Notice } from '@/features/wills/index.ts';
 import { ApiError, publicApi } from '@/lib/api.ts';
-import { DraftSummary } from '../components/DraftSummary.tsx';
 import { OtpBox } from '../components/OtpBox.tsx';
-import type { HibahDraft } from '../hibah/api.ts';
-import { HibahDraftSummary } from '../hibah/HibahDraftSummary.tsx';
-import type { Draft } from '../types.ts';
-
-interface View {
-  witness: { id: string; name: string; otp_verified: number; confirmed_at: string | null };
-  amendment: {
-    id: string;
-    /** "Wasiat" or "Hibah": which draft this is (ADR 0038). */
-    amendmentable_type?: 'Wasiat' | 'Hibah';
-    reference_no: string;
-    status: number;
-    expires_at: string | null;
-    testator: { name: string };
-    draft: Draft | HibahDraft;
-  };
-}
 
 export function WitnessPage() {
   const { t } = useTranslation();
@@ -42,7 +28,7 @@ export function WitnessPage() {
   const q = useQuery({
     queryKey: ['amendment-witness', witness_id, link.expires],
     retry: false,
-    queryFn: async () => publicApi.get<View>(`${base}`, link, { silent: true }),
+    queryFn: async () => publicApi.get<AttestationView>(`${base}`, link, { silent: true }),
   });
   const pad = useRef<SignaturePadHandle>(null);
   const [otp, setOtp] = useState(false);
@@ -60,10 +46,10 @@ export function WitnessPage() {
       </Stack>
     );
   }
-  const { witness, amendment } = q.data;
-  const hibah = amendment.amendmentable_type === 'Hibah';
+  const view = q.data;
+  const hibah = view.document.kind === 'hibah_amendment';
   const title = t(hibah ? 'hibahAmendments.witness.title' : 'amendments.witness.title');
-  const confirmed = done || !!witness.confirmed_at;
+  const confirmed = done || !!view.party.done_at;
   const confirm = async () => {
     setError(null);
     const png = pad.current?.toDataURL();
@@ -84,23 +70,17 @@ export function WitnessPage() {
       <Title order={1}>{title}</Title>
       <Text>
         {t('amendments.witness.hello', {
-          name: witness.name,
-          testator: amendment.testator.name,
-          reference: amendment.reference_no,
+          name: view.party.name,
+          testator: view.subject.name,
+          reference: view.document.reference ?? '',
         })}
       </Text>
-      <Paper withBorder p="md">
-        {hibah ? (
-          <HibahDraftSummary draft={amendment.draft as HibahDraft} maskIc />
-        ) : (
-          <DraftSummary draft={amendment.draft as Draft} maskIc />
-        )}
-      </Paper>
+      <AttestationSummary view={view} />
       {confirmed ? (
         <Notice color="green" role="status" data-testid="witness-confirmed">
           {t('amendments.witness.thanks')}
         </Notice>
-      ) : amendment.status !== 4 ? (
+      ) : !view.step.open ? (
         <Notice color="yellow">{t('amendments.witness.not_open')}</Notice>
       ) : (
         <Stack>

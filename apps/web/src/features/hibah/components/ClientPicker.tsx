@@ -3,7 +3,8 @@
  * wizard's part A, features/wills/parts/PartA.tsx): the client's MyKad → `GET /api/user?ic_number=…&
  * return_first=true`; found → "register for this client"; none → a small form creates the client
  * (`POST /api/user`, `clientCreateSchema`; 422 on its fields). `onChosen(user)` starts the registration.
- * A client the caller's organisation has no grant for comes back masked: request access first (ADR 0101).
+ * A client the caller's organisation has no grant for is answered as no one (issue 36 item 6, ADR 0228): beside
+ * the creation form, request access by the MyKad (ADR 0101).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
@@ -22,9 +23,7 @@ export interface PickedClient {
   id: string;
   name: string;
   ic_number?: string | null;
-  /** Without a grant the server answers only the id and the masked name (ADR 0101). */
   masked?: boolean;
-  can_request_access?: boolean;
 }
 
 const searchSchema = z.object({ ic_number: mykad() });
@@ -85,13 +84,8 @@ export function ClientPicker({ onChosen, action }: { onChosen: (u: PickedClient)
           </Group>
         </Stack>
       </Paper>
-      {found?.masked ? (
-        <RequestAccess
-          user={{ id: found.id, name: found.name, masked: true, can_request_access: Boolean(found.can_request_access) }}
-          onGranted={() => lookup(ic)}
-        />
-      ) : null}
-      {found && !found.masked ? (
+      {found === null ? <RequestAccess key={ic} icNumber={ic} onGranted={() => lookup(ic)} /> : null}
+      {found ? (
         <Paper withBorder p="md" data-testid="hibah-client-found">
           <Stack>
             <Title order={2} size="h4">

@@ -3,14 +3,17 @@
  * /hibah/penerima/{id}/{receiver_id} (a receiver asks for a code — by e-mail, or by SMS when they have no
  * e-mail — enters it and signs; issue 3, ADR 0096) and /hibah/saksi/{id}/{witness_id} (a witness asks
  * for a code by e-mail, enters it and signs); and the certificate's QR target /public/hibah/{id}, the
- * will page's twin: the masked facts and the upload check of a PDF copy (DocumentCheck, issue 11).
+ * will page's twin: the masked facts and the upload check of a PDF copy (DocumentCheck, issue 11). The party
+ * pages render the attestation view (issue 36 item 4; ADR 0228): the grantor, the hibah's version and hash, the
+ * party's own row and, for a receiver, what they accept — nothing of the other parties.
  */
 import { Alert, Button, Container, Group, List, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { HIBAH_TYPES, labelOf } from '@wasiat/domain';
+import { type AttestationView, HIBAH_TYPES, labelOf } from '@wasiat/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
+import { AttestationSummary } from '@/components/instrument/AttestationSummary.tsx';
 import { SignaturePad, useSignatureValue } from '@/components/SignaturePad.tsx';
 import { DocumentCheck } from '@/features/public/DocumentCheck.tsx';
 import { ApiError, publicApi } from '@/lib/api.ts';
@@ -22,28 +25,15 @@ function useLink(kind: 'receiver' | 'witness') {
   return { path, search };
 }
 
-/** What the receiver's page shows them (`GET /public/hibah/{id}/receiver/{rid}`; issue 21 items 3, 4). */
-interface ReceiverGiftData {
-  receiver: { name: string; minor: number; caretaker: { name: string } | null };
-  gift: {
-    shares: { property: string; portion: string }[];
-    caretakers: {
-      name: string;
-      ic: string;
-      relationship: string;
-      allowance: { amount: string; frequency: string } | null;
-    }[];
-  };
-  document_sha256: string;
-}
-
 /**
- * What is given, shown where the receiver accepts (issue 21 item 3): each property and share, the minor
- * flag and the caretaker with the allowance, and the version (SHA-256) they accept; a minor's acceptance
- * (qabul) is given by the caretaker (item 4). Property and relationship labels come from the server in
- * "Malay / English".
+ * What is given, shown where the receiver accepts (issue 21 item 3): each property and share (the view's
+ * `terms`), the minor flag and the caretaker with the allowance; a minor's acceptance (qabul) is given by the
+ * caretaker (item 4). The version (SHA-256) is in the AttestationSummary above. Property and relationship labels
+ * come from the server in "Malay / English".
  */
-function ReceiverGift({ data }: { data: ReceiverGiftData }) {
+function ReceiverGift({ data }: { data: AttestationView }) {
+  const shares = data.terms?.shares ?? [];
+  const caretakers = data.terms?.caretakers ?? [];
   const { t } = useTranslation();
   return (
     <Paper withBorder p="md" data-testid="receiver-gift">
@@ -51,9 +41,9 @@ function ReceiverGift({ data }: { data: ReceiverGiftData }) {
         <Title order={2} size="h4">
           {t('hibah.party.gift_title')}
         </Title>
-        {data.gift.shares.length ? (
+        {shares.length ? (
           <List>
-            {data.gift.shares.map((s) => (
+            {shares.map((s) => (
               <List.Item key={s.property}>
                 {t('hibah.party.share', { property: s.property, portion: s.portion })}
               </List.Item>
@@ -62,8 +52,8 @@ function ReceiverGift({ data }: { data: ReceiverGiftData }) {
         ) : (
           <Text>{t('hibah.party.no_share')}</Text>
         )}
-        {data.receiver.minor ? <Text data-testid="receiver-minor">{t('hibah.party.minor')}</Text> : null}
-        {data.gift.caretakers.map((c) => (
+        {data.party.minor ? <Text data-testid="receiver-minor">{t('hibah.party.minor')}</Text> : null}
+        {caretakers.map((c) => (
           <Text key={c.name + c.ic}>
             {t('hibah.party.caretaker', { name: c.name, ic: c.ic, relationship: c.relationship })}{' '}
             {c.allowance
@@ -71,14 +61,11 @@ function ReceiverGift({ data }: { data: ReceiverGiftData }) {
               : t('hibah.party.no_allowance')}
           </Text>
         ))}
-        {data.receiver.caretaker ? (
+        {data.party.caretaker ? (
           <Alert data-testid="receiver-caretaker-accepts">
-            {t('hibah.party.caretaker_accepts', { caretaker: data.receiver.caretaker.name, name: data.receiver.name })}
+            {t('hibah.party.caretaker_accepts', { caretaker: data.party.caretaker.name, name: data.party.name })}
           </Alert>
         ) : null}
-        <Text size="xs" c="dimmed">
-          {t('hibah.party.version', { sha: data.document_sha256 })}
-        </Text>
       </Stack>
     </Paper>
   );
@@ -92,7 +79,7 @@ export function ReceiverSignPage() {
   const { t, i18n } = useTranslation();
   const lang = i18n.language === 'en' ? 'en' : 'ms';
   const { path, search } = useLink('receiver');
-  const q = useQuery({ queryKey: [path, search], queryFn: () => publicApi.get<any>(path + search) });
+  const q = useQuery({ queryKey: [path, search], queryFn: () => publicApi.get<AttestationView>(path + search) });
   const [sig, setSig] = useSignatureValue();
   const [code, setCode] = useState('');
   const [sent, setSent] = useState<string | null>(null);
@@ -104,16 +91,17 @@ export function ReceiverSignPage() {
     <Container size="sm">
       <Stack>
         <Title order={1}>
-          {t(q.data.receiver.caretaker ? 'hibah.party.caretaker_title' : 'hibah.party.receiver_title')}
+          {t(q.data.party.caretaker ? 'hibah.party.caretaker_title' : 'hibah.party.receiver_title')}
         </Title>
         <Text>
           {t('hibah.party.from', {
-            grantor: q.data.hibah.grantor.name,
-            product: labelOf(HIBAH_TYPES, q.data.hibah.hibah_type, lang),
+            grantor: q.data.subject.name,
+            product: labelOf(HIBAH_TYPES, q.data.document.product, lang),
           })}
         </Text>
+        <AttestationSummary view={q.data} />
         <ReceiverGift data={q.data} />
-        {done || q.data.receiver.signed_at ? (
+        {done || q.data.party.done_at ? (
           <Alert data-testid="party-done">{done ?? t('hibah.sign.done')}</Alert>
         ) : (
           <Paper withBorder p="md">
@@ -154,9 +142,9 @@ export function ReceiverSignPage() {
               />
               <SignaturePad
                 label={
-                  q.data.receiver.caretaker
-                    ? t('hibah.party.caretaker_pad', { name: q.data.receiver.caretaker.name })
-                    : t('hibah.sign.pad', { name: q.data.receiver.name })
+                  q.data.party.caretaker
+                    ? t('hibah.party.caretaker_pad', { name: q.data.party.caretaker.name })
+                    : t('hibah.sign.pad', { name: q.data.party.name })
                 }
                 required
                 onChange={setSig}
@@ -200,7 +188,7 @@ export function WitnessConfirmPage() {
   const { t, i18n } = useTranslation();
   const lang = i18n.language === 'en' ? 'en' : 'ms';
   const { path, search } = useLink('witness');
-  const q = useQuery({ queryKey: [path, search], queryFn: () => publicApi.get<any>(path + search) });
+  const q = useQuery({ queryKey: [path, search], queryFn: () => publicApi.get<AttestationView>(path + search) });
   const [sig, setSig] = useSignatureValue();
   const [code, setCode] = useState('');
   const [sent, setSent] = useState<string | null>(null);
@@ -213,11 +201,12 @@ export function WitnessConfirmPage() {
         <Title order={1}>{t('hibah.party.witness_title')}</Title>
         <Text>
           {t('hibah.party.from', {
-            grantor: q.data.hibah.grantor.name,
-            product: labelOf(HIBAH_TYPES, q.data.hibah.hibah_type, lang),
+            grantor: q.data.subject.name,
+            product: labelOf(HIBAH_TYPES, q.data.document.product, lang),
           })}
         </Text>
-        {done || q.data.witness.confirmed_at ? (
+        <AttestationSummary view={q.data} />
+        {done || q.data.party.done_at ? (
           <Alert data-testid="party-done">{done ?? t('hibah.party.confirmed')}</Alert>
         ) : (
           <Paper withBorder p="md">

@@ -3,7 +3,8 @@
  * client-creation forms, their validation library and the grant request: issue 18 item 4, ADR 0211). The
  * caller enters a client's MyKad → GET /api/user?ic_number=…&return_first=true; when there is none, a small form
  * creates the client (POST /api/user) → POST /api/wasiat `{ user_id, agent_id: me }`. A client whom the caller's
- * organisation has no grant for comes back masked: the agent requests access (features/grants RequestAccess;
+ * organisation has no grant for is answered as no one (the same as an unregistered MyKad; issue 36 item 6, ADR
+ * 0228): beside the creation form the agent may request access by the MyKad (features/grants RequestAccess;
  * ADR 0101) and, once granted, the lookup shows the full record.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -26,9 +27,7 @@ interface FoundUser {
   name: string;
   ic_number?: string | null;
   email?: string | null;
-  /** Without a grant the server answers only the id and the masked name (ADR 0101). */
   masked?: boolean;
-  can_request_access?: boolean;
 }
 
 const searchSchema = z.object({ ic_number: mykad() });
@@ -72,13 +71,8 @@ export function AgentStart() {
           </Group>
         </Stack>
       </Paper>
-      {found?.masked ? (
-        <RequestAccess
-          user={{ id: found.id, name: found.name, masked: true, can_request_access: Boolean(found.can_request_access) }}
-          onGranted={() => lookup(ic)}
-        />
-      ) : null}
-      {found && !found.masked && <FoundClient user={found} />}
+      {found && <FoundClient user={found} />}
+      {found === null && <RequestAccess key={ic} icNumber={ic} onGranted={() => lookup(ic)} />}
       {found === null && <CreateClient icNumber={ic} />}
     </Stack>
   );

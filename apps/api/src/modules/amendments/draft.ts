@@ -1,0 +1,92 @@
+/**
+ * Editing the draft of an amendment (`PATCH /api/amendment/{id}/draft`; docs/api/amendments.md parts b–i):
+ * the next draft of a will's amendment with its shares checked, or of a hibah's (hibah.ts), saved with an
+ * audit event. Reached through `service.ts`.
+ */
+import { AM, type amendmentDraftSchema, type hibahAmendmentDraftSchema, portionsExceedWhole } from '@wasiat/domain';
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { newId } from '../../db/schema/_common.ts';
+import { amendments } from '../../db/schema/index.ts';
+import { fieldError } from '../../platform/http/errors.ts';
+import { type Actor, audit } from '../wills/index.ts';
+import type { WillContent } from './content.ts';
+import { nextHibahDraft } from './hibah.ts';
+import { assertCanEditDraft } from './policy.ts';
+import { type Amendment, findVisibleAmendment, summary } from './records.ts';
+
+type DraftInput = z.output<typeof amendmentDraftSchema>;
+type HibahDraftInput = z.output<typeof hibahAmendmentDraftSchema>;
+
+/** Server checks of a draft's shares: each names a receiver of the draft; a property's shares ≤ the whole; a vehicle has one receiver. */
+function checkShares(draft: WillContent) {
+  const ids = new Set(draft.receivers.map((r) => r.id as string));
+  const props = [
+    ...draft.moveables.map((p, i) => ({ p, field: `moveables.${i}.shares` })),
+    ...draft.immoveables.map((p, i) => ({ p, field: `immoveables.${i}.shares` })),
+  ];
+  for (const { p, field } of props) {
+    const shares = p.shares ?? [];
+    if (shares.some((s) => !ids.has(s.receiver_id))) throw fieldError(field, AM.receiverUnknown);
+    if (portionsExceedWhole(shares.map((s) => s.portion))) throw fieldError(field, AM.sharesExceed);
+    if (p.property_type === 'vehicle' && shares.length > 1) throw fieldError(field, AM.vehicleOneReceiver);
+  }
+}
+
+/** The next draft of a will's amendment with the given sections replaced, checked ({@link checkShares}). */
+function nextWillDraft(a: Amendment, input: DraftInput): WillContent {
+  const draft = structuredClone(a.draft as WillContent);
+  const withIds = <T extends { id?: string }>(list: T[]) => list.map((x) => ({ ...x, id: x.id || newId() }));
+  if (input.user_detail) draft.user_detail = { ...input.user_detail };
+  if (input.heirs) draft.heirs = withIds(input.heirs);
+  if (input.receivers) draft.receivers = withIds(input.receivers);
+  if (input.moveables) draft.moveables = withIds(input.moveables) as WillContent['moveables'];
+  if (input.immoveables) draft.immoveables = withIds(input.immoveables) as WillContent['immoveables'];
+  if (input.caretakers) draft.caretakers = withIds(input.caretakers);
+  if (input.bequests) draft.bequests = withIds(input.bequests);
+  if (input.witnesses) draft.witnesses = withIds(input.witnesses);
+  checkShares(draft);
+  return draft;
+}
+
+/**
+ * `PATCH /api/amendment/{id}/draft` (parts b–i; a hibah amendment's editor): replace the given sections
+ * of the draft. Only while drafting (status 0; else 422 `amendments.not_editable`); a will's: owner or
+ * staff-side registrar (403); a hibah's: the grantor only (403 `amendments.grantor_only`). New rows get an
+ * id (so shares can name new receivers in a later save of the same request: send receivers first). The
+ * body was parsed with the schema of the amendment's type (`amendmentDraftSchema` or
+ * `hibahAmendmentDraftSchema`).
+ */
+export async function saveDraft(db: Db, actor: Actor, id: string, input: DraftInput | HibahDraftInput) {
+  return changeDraft(db, actor, id, () => input);
+}
+
+/**
+ * As {@link saveDraft}, with the sections computed from the locked amendment's current draft (`change` runs
+ * inside the transaction, after the checks), so a change of one row of a section (the 2021 client's flat calls,
+ * original-parts.ts; ADR 0179) never overwrites a concurrent save. `change` may throw a 422/404 of its own.
+ */
+export async function changeDraft(
+  db: Db,
+  actor: Actor,
+  id: string,
+  change: (a: Amendment) => DraftInput | HibahDraftInput,
+) {
+  return db.transaction(async (tx) => {
+    const a = await findVisibleAmendment(tx, actor.user, id, true);
+    assertCanEditDraft(actor.user, a);
+    if (a.status !== 0) throw fieldError('_', AM.notEditable);
+    const input = change(a);
+    const draft =
+      a.amendmentable_type === 'Hibah'
+        ? await nextHibahDraft(tx, a, input as HibahDraftInput)
+        : nextWillDraft(a, input as DraftInput);
+    const set: Partial<Amendment> = { draft };
+    if (input.notes !== undefined) set.notes = input.notes;
+    const [after] = await tx.update(amendments).set(set).where(eq(amendments.id, a.id)).returning();
+    const changed = Object.keys(input).filter((k) => (input as Record<string, unknown>)[k] !== undefined);
+    await audit(tx, actor, 'amendment.draft', { type: 'Amendment', id: a.id }, { sections: changed }, summary(after));
+    return after;
+  });
+}

@@ -1,0 +1,6 @@
+/**
+ * The instruments module's public surface (DESIGN.md §2 "the shared core of will, hibah and amendment"; ADR 0217):
+ * other modules import only from here. It holds the rules that are the same for every kind of instrument; a name
+ * is added when a second kind needs it.
+ */
+export { preferenceOf, providerDefaults } from './organisation.ts';
