@@ -11,7 +11,7 @@ import { LOCKS, withAdvisoryLock } from './db/advisory-lock.ts';
 import { openDatabase } from './db/client.ts';
 import { seedProgrammes } from './db/seed/programmes.ts';
 import { DEMO_PASSWORD, DEMO_USERS, hasDemo, seedBase, seedDemo } from './db/seed/seed.ts';
-import { seedDemoTwoFactor } from './modules/security/two-factor.ts';
+import { seedDemoTwoFactor } from './modules/auth/index.ts';
 import { assertSafeForProduction, loadEnv } from './platform/config/env.ts';
 import { createFileStore } from './platform/files/storage.ts';
 import { startDraining } from './platform/http/health.ts';

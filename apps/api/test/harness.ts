@@ -21,7 +21,7 @@ import { openDatabase } from '../src/db/client.ts';
 import { login_challenges, two_factors } from '../src/db/schema/index.ts';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from '../src/db/seed/seed.ts';
 import type { DeclaredRoute } from '../src/modules/auth/guard.ts';
-import { currentCode, openSecret, seedDemoTwoFactor } from '../src/modules/security/two-factor.ts';
+import { currentCode, openSecret, seedDemoTwoFactor } from '../src/modules/auth/two-factor.ts';
 import { loadEnv } from '../src/platform/config/env.ts';
 import { LocalFileStore } from '../src/platform/files/storage.ts';
 import { UrlSigner } from '../src/platform/http/signed-url.ts';

@@ -25,8 +25,8 @@ import PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/client.ts';
 import { DEMO_PASSWORD } from '../../src/db/seed/seed.ts';
+import { currentCode, DEMO_TOTP_SECRET } from '../../src/modules/auth/two-factor.ts';
 import { faceCrop, syntheticMykad } from '../../src/modules/ekyc/test-images.ts';
-import { currentCode, DEMO_TOTP_SECRET } from '../../src/modules/security/two-factor.ts';
 import {
   heir,
   JPEG_A,

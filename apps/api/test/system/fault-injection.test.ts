@@ -31,7 +31,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/client.ts';
 import { DEMO_PASSWORD } from '../../src/db/seed/seed.ts';
-import { currentCode, DEMO_TOTP_SECRET } from '../../src/modules/security/two-factor.ts';
+import { currentCode, DEMO_TOTP_SECRET } from '../../src/modules/auth/two-factor.ts';
 import {
   heir,
   JPEG_A,

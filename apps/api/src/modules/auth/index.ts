@@ -6,3 +6,12 @@
 export type { Access, AuthUser } from './guard.ts';
 export { guardPlugin, requireUser } from './guard.ts';
 export { authRoutes } from './routes.ts';
+// The second factor of staff logins (ADR 0081), used by the security module's routes and the composition root.
+export {
+  enrol,
+  regenerateRecoveryCodes,
+  resetTwoFactor,
+  seedDemoTwoFactor,
+  twoFactorStatus,
+  verifySecondFactor,
+} from './two-factor.ts';

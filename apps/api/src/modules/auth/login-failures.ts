@@ -1,7 +1,7 @@
 /**
  * Login failure counters (table `login_failures`, one row per key; ADRs 0105, 0227), shared by every API process
  * through the database. Used by login (auth/service.ts: per account and address, per address, per account across
- * addresses — auth/account-lock.ts) and by the second factor (security/two-factor.ts, `2fa:<user id>`).
+ * addresses — auth/account-lock.ts) and by the second factor (auth/two-factor.ts, `2fa:<user id>`).
  * Each count is one atomic `INSERT … ON CONFLICT DO UPDATE … RETURNING`, so concurrent requests (from many
  * addresses at once) never lose a count.
  */

@@ -2,26 +2,22 @@
  * Accounts and sessions (issue 2 "Auth"; spec §5 password rules, §8 messages; reference §1.3 user shape).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { type Language, originalRoleOf, type signUpSchema, translate } from '@wasiat/domain';
-import { and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { type Language, type signUpSchema, translate } from '@wasiat/domain';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
-import {
-  branches,
-  login_failures,
-  organizations,
-  password_resets,
-  user_accesses,
-  users,
-} from '../../db/schema/index.ts';
+import { login_failures, password_resets, user_accesses, users } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/http/errors.ts';
-import { needsSecondFactor, startChallenge } from '../security/two-factor.ts';
+import { serializeUser } from './serialize-user.ts';
+
+export { serializeUser } from './serialize-user.ts';
+
 import { accountKey, findLoginUser, giveAccountTryBack, spendUnlockCode, takeAccountTry } from './account-lock.ts';
 import type { AuthUser } from './guard.ts';
 import { failureCount, recordFailure, throttled } from './login-failures.ts';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './passwords.ts';
 import { issueToken, revokeAllTokens } from './tokens.ts';
+import { needsSecondFactor, startChallenge } from './two-factor.ts';
 
 /**
  * Login throttling (issue 16 item 4; ADR 0105). Two counters, each over a 15-minute window (auth/login-failures.ts):
@@ -35,68 +31,9 @@ import { issueToken, revokeAllTokens } from './tokens.ts';
 export const ACCOUNT_MAX_FAILURES = 10;
 /** Per-address throttling: 20 failures within the window, across all usernames (× RATE_LIMIT_SCALE). */
 export const IP_MAX_FAILURES = 20;
-// the counters' functions moved to login-failures.ts; named here still for security/two-factor.ts
-export { failureCount, recordFailure, throttled };
 
 /** Reset links live 60 minutes and work once. */
 const RESET_TTL_MS = 60 * 60 * 1000;
-
-/**
- * The user as the product's client reads it (reference §1.3): `roles: [{ name }]`, `signature`
- * (`{ id }` or null) and `user_access` (active organisation membership with the organisation and branch).
- * `original_role` is always the 2021 client's label of the role (domain `originalRoleOf`; ADR 0135); for a
- * 2021-contract session (`opts.clientContract` '2021') `roles` is `[{ name: <2021 label> }, { name: <ours> }]`,
- * so that client's `roles[0].name` builds its menus; the rights stay those of OUR role.
- */
-export async function serializeUser(db: Db, u: AuthUser, opts: { clientContract?: string | null } = {}) {
-  const access = await db
-    .select({ a: user_accesses, org: organizations, branch: branches })
-    .from(user_accesses)
-    .innerJoin(organizations, eq(organizations.id, user_accesses.organization_id))
-    .leftJoin(branches, eq(branches.id, user_accesses.branch_id))
-    .where(eq(user_accesses.user_id, u.id))
-    // the active membership first, then a pending request (issue 6 access requests), oldest first
-    .orderBy(sql`case ${user_accesses.status} when 1 then 0 when 0 then 1 else 2 end`, asc(user_accesses.created_at))
-    .limit(1);
-  const a = access[0];
-  const original = originalRoleOf(u.role, !a?.branch || a.branch.is_headquarter);
-  return {
-    id: u.id,
-    name: u.name,
-    username: u.username,
-    email: u.email,
-    ic_number: u.ic_number,
-    mobile_number: u.mobile_number,
-    designation: u.designation,
-    gender: u.gender,
-    office_phone_number: u.office_phone_number,
-    address: u.address,
-    postcode: u.postcode,
-    city: u.city,
-    state: u.state,
-    status: u.status,
-    face_verified: u.face_verified ? 1 : 0,
-    signature: u.signature_id ? { id: u.signature_id } : null,
-    roles: opts.clientContract === '2021' ? [{ name: original }, { name: u.role }] : [{ name: u.role }],
-    original_role: original,
-    user_access: a
-      ? {
-          id: a.a.id,
-          organization_id: a.a.organization_id,
-          branch_id: a.a.branch_id,
-          role: a.a.role,
-          status: a.a.status,
-          organization: { id: a.org.id, name: a.org.name, type: a.org.type },
-          accessible_type: 'Branch',
-          accessible_id: a.a.branch_id,
-          accessible: a.branch ? { id: a.branch.id, name: a.org.name, branch_name: a.branch.branch_name } : null,
-          original_role: original,
-          allow_payment_gateway: a.org.allow_payment_gateway ? 1 : 0,
-          allow_cash_payment: a.org.allow_cash_payment ? 1 : 0,
-        }
-      : null,
-  };
-}
 
 /**
  * Log in by username, e-mail or MyKad. Throttled per (account, client address) from the 10th failure and
@@ -151,7 +88,7 @@ export async function login(
   if (user.role !== 'Client' && accesses.length > 0 && accesses.every((a) => a.status === 2)) {
     throw new AppError('validation', 'security.account_disabled', { username: ['security.account_disabled'] });
   }
-  // Issue 11 / ADR 0081: staff, officer and admin finish with a second factor (security/two-factor.ts).
+  // Issue 11 / ADR 0081: staff, officer and admin finish with a second factor (auth/two-factor.ts).
   // (a 2021-contract login gets this answer as a 403 with a message: auth/routes.ts, ADR 0135)
   if (needsSecondFactor(user.role)) return startChallenge(ctx, user, meta);
   const token = await issueToken(ctx.db, user.id, { ip: meta.ip, userAgent: meta.userAgent, clientContract: contract });

@@ -10,7 +10,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../../test/harness.ts';
 import { loggerOptions, scrubLogText } from '../../platform/http/logging.ts';
-import { currentCode, DEMO_TOTP_SECRET } from './two-factor.ts';
+import { currentCode, DEMO_TOTP_SECRET } from '../auth/two-factor.ts';
 
 const lines: string[] = [];
 const sink = new Writable({

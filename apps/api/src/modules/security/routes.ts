@@ -1,6 +1,6 @@
 /**
  * Trust-and-safety routes (issue 11):
- * - Second factor (ADR 0081; security/two-factor.ts): `POST /api/two-factor/enrol { challenge }`,
+ * - Second factor (ADR 0081; auth/two-factor.ts): `POST /api/two-factor/enrol { challenge }`,
  *   `POST /api/two-factor/verify { challenge, code }`, `GET /api/two-factor`,
  *   `POST /api/two-factor/recovery-codes { code }`, `DELETE /api/user/{id}/two-factor` (Admin).
  * - Personal data (ADR 0083; security/personal-data.ts): `GET /api/profile/data-export` (zip),
@@ -12,6 +12,7 @@ import type { Ctx } from '../../context.ts';
 import { pageQuery } from '../../platform/http/pagination.ts';
 import { routeRateLimit } from '../../platform/http/rate-limits.ts';
 import { requireUser } from '../auth/guard.ts';
+import { enrol, regenerateRecoveryCodes, resetTwoFactor, twoFactorStatus, verifySecondFactor } from '../auth/index.ts';
 import {
   approveErasure,
   exportPersonalData,
@@ -20,7 +21,6 @@ import {
   refuseErasure,
   requestErasure,
 } from './personal-data.ts';
-import { enrol, regenerateRecoveryCodes, resetTwoFactor, twoFactorStatus, verifySecondFactor } from './two-factor.ts';
 
 const challengeBody = z.object({ challenge: z.string().min(1).max(200) });
 const verifyBody = z.object({

@@ -24,9 +24,10 @@ import { login_challenges, login_failures, recovery_codes, two_factors, users } 
 import { recordAudit } from '../../platform/audit/audit.ts';
 import { fieldError, notFound } from '../../platform/http/errors.ts';
 import type { UrlSigner } from '../../platform/http/signed-url.ts';
-import type { AuthUser } from '../auth/guard.ts';
-import { failureCount, recordFailure, serializeUser, throttled } from '../auth/service.ts';
-import { issueToken, revokeAllTokens } from '../auth/tokens.ts';
+import type { AuthUser } from './guard.ts';
+import { failureCount, recordFailure, throttled } from './login-failures.ts';
+import { serializeUser } from './serialize-user.ts';
+import { issueToken, revokeAllTokens } from './tokens.ts';
 
 export const CHALLENGE_TTL_MS = 5 * 60 * 1000;
 export const CHALLENGE_MAX_ATTEMPTS = 5;
