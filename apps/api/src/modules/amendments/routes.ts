@@ -31,7 +31,6 @@ import { actorOf, idParams, parseBody } from '../wills/http.ts';
 import { multipartToBody } from '../wills/multipart.ts';
 import { findVisibleWill } from '../wills/queries.ts';
 import { heirBequestRoutes } from './heir-bequests.ts';
-import { listHibahVersions, readHibahVersion } from './hibah.ts';
 import { amendmentWindowJob } from './jobs.ts';
 import { attachmentPath, originalAmendmentStatus } from './original-contract.ts';
 import { amendmentPayable } from './payable.ts';
@@ -48,7 +47,7 @@ import {
   signDraft,
 } from './service.ts';
 import { changeAmendmentStatus } from './transitions.ts';
-import { listVersions, readVersion } from './versions.ts';
+import { versionRoutes } from './version-routes.ts';
 import {
   confirmWitness,
   requestWitnessOtp,
@@ -350,35 +349,8 @@ export async function amendmentsRoutes(api: FastifyInstance, ctx: Ctx) {
       ),
   );
 
-  // ——— Versions of a will (versions.ts) ———
-  r.get('/wasiat/:id/versions', { config: { access: READ }, schema: { params: idParams } }, async (req) =>
-    listVersions(ctx.db, requireUser(req), req.params.id),
-  );
-  r.get(
-    '/wasiat/:id/versions/:no',
-    {
-      config: { access: READ },
-      schema: { params: idParams.extend({ no: z.coerce.number().int().min(1).max(100000) }) },
-    },
-    async (req) => {
-      const user = requireUser(req);
-      const w = await findVisibleWill(ctx.db, user, req.params.id);
-      return { version: await readVersion(ctx.db, user, w, req.params.no) };
-    },
-  );
-
-  // ——— Versions of a hibah (hibah.ts; ADR 0037) ———
-  r.get('/hibah/:id/versions', { config: { access: READ }, schema: { params: idParams } }, async (req) =>
-    listHibahVersions(ctx.db, requireUser(req), req.params.id),
-  );
-  r.get(
-    '/hibah/:id/versions/:no',
-    {
-      config: { access: READ },
-      schema: { params: idParams.extend({ no: z.coerce.number().int().min(1).max(100000) }) },
-    },
-    async (req) => ({ version: await readHibahVersion(ctx.db, requireUser(req), req.params.id, req.params.no) }),
-  );
+  // ——— Versions of a will and of a hibah (version-routes.ts; ADR 0037) ———
+  versionRoutes(api, ctx);
 
   // ——— Search (search.ts) ———
   r.get(
