@@ -18,12 +18,12 @@ import type { WillContent } from '../amendments/content.ts';
 import { findVisibleAmendment } from '../amendments/service.ts';
 import { withVersionContent } from '../amendments/versions.ts';
 import type { AuthUser } from '../auth/guard.ts';
-import { amendmentCompletion } from './completion.ts';
 import { issueHibahAmendmentDocument } from './hibah-amendment-document.ts';
 import { type IssueActor, issueSealed, previousDocumentSha256, sealReason } from './issued.ts';
 import type { WillPdfData } from './pdf/will.ts';
 import { renderWillPdf } from './pdf/will.ts';
 import { imageDataUrl, willPdfData } from './service.ts';
+import { versionSigning } from './version-signing.ts';
 
 type Amendment = typeof amendments.$inferSelect;
 
@@ -91,19 +91,13 @@ export async function amendmentPdfData(ctx: Ctx, a: Amendment): Promise<WillPdfD
     version_no: versionNo,
     content: v.content as WillContent,
   });
-  const completion = await amendmentCompletion(ctx, a, w, base.testatorName, base.testatorIc);
+  // The signatures of this version: the amendment's, read as every will PDF reads them (version-signing.ts).
+  const signing = await versionSigning(ctx, w, versionNo, { name: base.testatorName, ic: base.testatorIc });
   return {
     ...base,
-    testatorSignature: (await imageDataUrl(ctx, a.signature_id)) ?? base.testatorSignature,
-    signatureFacts: completion.signers.map((s) => ({
-      role: s.role,
-      name: s.name,
-      signedAt: s.signedAt,
-      ip: s.ip,
-      sha256: s.documentSha256,
-      method: s.method,
-    })),
-    completion,
+    testatorSignature: (await imageDataUrl(ctx, signing.testatorSignatureId)) ?? base.testatorSignature,
+    signatureFacts: signing.signatureFacts,
+    completion: signing.completion,
     amendment: {
       referenceNo: a.reference_no,
       approvedAt: a.approved_at,

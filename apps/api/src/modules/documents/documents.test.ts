@@ -70,8 +70,6 @@ describe('will PDF', () => {
     for (const s of [
       'Aminah binti Ahmad',
       '920815145678',
-      '920815',
-      '****78',
       'W2026-000001',
       '23 Nov 26, 14:05',
       "Maklumat Pewasiat / Testator's Particulars",

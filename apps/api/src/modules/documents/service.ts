@@ -18,7 +18,6 @@ import {
   payments,
   property_receivers,
   receivers,
-  signature_events,
   users,
   will_user_details,
   wills,
@@ -28,11 +27,11 @@ import { notFound } from '../../platform/http/errors.ts';
 import { supportContact } from '../support/index.ts';
 import { heirBequestState, willHeirBequests } from '../wills/heir-bequests.ts';
 import { findVisibleWill } from '../wills/queries.ts';
-import { willCompletion } from './completion.ts';
 import { qrDataUrl, verifyUrl } from './pdf/layout.ts';
 import type { ReceiptPdfData } from './pdf/receipt.ts';
 import type { ShareLine, WillPdfData } from './pdf/will.ts';
 import type { DocumentAccess } from './policy.ts';
+import { versionSigning } from './version-signing.ts';
 
 type Will = typeof wills.$inferSelect;
 type Payment = typeof payments.$inferSelect;
@@ -120,7 +119,8 @@ async function sharesOf(ctx: Ctx, type: 'MoveableProperty' | 'ImmoveableProperty
 }
 
 /**
- * Everything the will PDF prints, including its certificate-of-completion page (completion.ts).
+ * Everything the will PDF prints, including its certificate-of-completion page: the signatures of the
+ * current version (version-signing.ts — an amended will's are its amendment's; issue 34, ADR 0232).
  * Only a registered will (status 2) has one: 404 otherwise.
  * Lists are in the order they were entered.
  */
@@ -175,24 +175,11 @@ export async function willPdfData(ctx: Ctx, w: Will): Promise<WillPdfData> {
   // Bequests to heirs through property shares, from the records, and the acknowledgement of exactly them.
   const heirBequestList = await willHeirBequests(db, w.id);
   const ack = await heirBequestState(db, 'Wasiat', w.id, heirBequestList);
-  // Signature facts (ADR 0015) of the signatures printed: the testator's and the current witnesses'.
-  const current = new Set([w.signature_id, ...witnessRows.map((x) => x.signature_id)].filter(Boolean));
-  const facts = (
-    await db
-      .select()
-      .from(signature_events)
-      .where(and(eq(signature_events.signable_type, 'Wasiat'), eq(signature_events.signable_id, w.id)))
-      .orderBy(asc(signature_events.signed_at))
-  ).filter((e) => current.has(e.attachment_id));
+  // The signatures of the version printed (the current one), read where every will PDF reads them: an
+  // amended will's are its amendment's (version-signing.ts; issue 34, ADR 0232).
+  const signing = await versionSigning(ctx, w, w.current_version, t);
   return {
-    signatureFacts: facts.map((e) => ({
-      role: e.role,
-      name: e.signer_name,
-      signedAt: e.signed_at,
-      ip: e.ip,
-      sha256: e.document_sha256,
-      method: e.method,
-    })),
+    signatureFacts: signing.signatureFacts,
     will: w,
     detail: t.detail,
     testatorName: t.name,
@@ -214,8 +201,9 @@ export async function willPdfData(ctx: Ctx, w: Will): Promise<WillPdfData> {
     heirBequests: heirBequestList,
     heirBequestsAcknowledgedAt:
       ack.acknowledged && ack.acknowledgement ? new Date(ack.acknowledgement.acknowledged_at) : null,
-    testatorSignature: (await imageDataUrl(ctx, w.signature_id)) ?? (await imageDataUrl(ctx, t.owner?.signature_id)),
-    completion: await willCompletion(ctx, w, t.ic),
+    testatorSignature:
+      (await imageDataUrl(ctx, signing.testatorSignatureId)) ?? (await imageDataUrl(ctx, t.owner?.signature_id)),
+    completion: signing.completion,
     qr: await qrDataUrl(url),
     verifyUrl: url,
   };

@@ -23,10 +23,10 @@ import { canReadVersions } from '../amendments/policy.ts';
 import { withVersionContent } from '../amendments/versions.ts';
 import type { AuthUser } from '../auth/guard.ts';
 import { issueAmendmentDocument, printedWillContent, WILL_KIND } from './amendment-document.ts';
-import { latestTestatorSignature, willCompletion } from './completion.ts';
 import { type IssueActor, issueSealed, sealReason } from './issued.ts';
 import { renderWillPdf } from './pdf/will.ts';
 import { imageDataUrl, willPdfData } from './service.ts';
+import { versionSigning } from './version-signing.ts';
 
 type Will = typeof wills.$inferSelect;
 
@@ -92,27 +92,13 @@ export async function issueWillVersionDocument(
   const content = v.content as WillContent;
   const base = await willPdfData(ctx, w);
   const data = await withVersionContent(ctx, base, w, { version_no: versionNo, content });
-  const testatorSignatureId = await latestTestatorSignature(ctx, w);
-  const completion = await willCompletion(ctx, w, data.testatorIc, {
-    testatorSignatureId,
-    witnesses: content.witnesses.map((x) => ({
-      id: String(x.id),
-      ic: String(x.ic_number ?? ''),
-      signatureId: (x.signature_id as string | null) ?? null,
-    })),
-  });
+  // The signers of that version, read as every will PDF reads them (version-signing.ts; ADR 0232).
+  const signing = await versionSigning(ctx, w, versionNo, { name: data.testatorName, ic: data.testatorIc });
   const full = {
     ...data,
-    testatorSignature: (await imageDataUrl(ctx, testatorSignatureId)) ?? data.testatorSignature,
-    signatureFacts: completion.signers.map((s) => ({
-      role: s.role,
-      name: s.name,
-      signedAt: s.signedAt,
-      ip: s.ip,
-      sha256: s.documentSha256,
-      method: s.method,
-    })),
-    completion,
+    testatorSignature: (await imageDataUrl(ctx, signing.testatorSignatureId)) ?? data.testatorSignature,
+    signatureFacts: signing.signatureFacts,
+    completion: signing.completion,
   };
   const { bytes } = await issueSealed(
     ctx,

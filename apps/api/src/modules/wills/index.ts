@@ -10,5 +10,6 @@ export {
   recordAcknowledgement,
 } from './heir-bequests.ts';
 export { actorOf, idParams } from './http.ts';
+export { findVisibleWill } from './queries.ts';
 export { willsRoutes } from './routes.ts';
 export { type Actor, audit, type Conn } from './service.ts';
