@@ -24,7 +24,15 @@ if (r.status !== 0 || !r.stdout.trim().startsWith('{')) {
 const report = JSON.parse(r.stdout);
 const hard = [];
 const soft = [];
-const HARD = ['files', 'dependencies', 'devDependencies', 'optionalPeerDependencies', 'unlisted', 'binaries', 'unresolved'];
+const HARD = [
+  'files',
+  'dependencies',
+  'devDependencies',
+  'optionalPeerDependencies',
+  'unlisted',
+  'binaries',
+  'unresolved',
+];
 const SOFT = ['exports', 'types', 'nsExports', 'nsTypes', 'enumMembers', 'duplicates'];
 for (const issue of report.issues) {
   for (const kind of HARD) for (const x of issue[kind] ?? []) hard.push(`${kind} ${issue.file}: ${x.name ?? x}`);
@@ -39,7 +47,7 @@ for (const f of report.files ?? []) hard.push(`files ${f}`);
 soft.sort();
 
 if (process.argv.includes('--baseline')) {
-  writeFileSync(KNOWN, `${JSON.stringify(soft, null, 1)}\n`);
+  writeFileSync(KNOWN, `${JSON.stringify(soft, null, 2)}\n`);
   console.log(`unused: ${soft.length} known unused exports written to ${KNOWN}`);
   process.exit(hard.length ? 1 : 0);
 }
