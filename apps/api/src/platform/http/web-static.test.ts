@@ -30,7 +30,9 @@ describe('serving the built SPA (issue 17 item 1, issue 18 item 4)', () => {
     app = Fastify();
     // The security headers as the app sets them (app.ts: helmet's middleware on the raw response).
     const headers = helmet();
-    app.addHook('onRequest', (req, reply, done) => headers(req.raw, reply.raw, done));
+    app.addHook('onRequest', (req, reply, done) =>
+      headers(req.raw, reply.raw, (err?: unknown) => done(err as Error | undefined)),
+    );
     await serveWeb(app, dir);
     await app.ready();
   });
