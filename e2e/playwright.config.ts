@@ -61,6 +61,13 @@ export default defineConfig({
     reuseExistingServer: false,
     // The journeys sign many clients up from one address: abuse limits ×20 here (they are tested at their
     // real values in apps/api/src/platform/http/rate-limits.test.ts).
-    env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info', DATABASE_URL: '', RATE_LIMIT_SCALE: '20' },
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      DATABASE_URL: '',
+      RATE_LIMIT_SCALE: '20',
+      SHUTDOWN_DRAIN_SECONDS: '0',
+    },
   },
 });

@@ -2,8 +2,10 @@
  * Start the server: open the database (PGlite in DATA_DIR/pglite unless DATABASE_URL is set), apply
  * migrations, seed, and listen on PORT (default 3000). See README and docs/operations.md.
  */
+
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import type { Http2Session } from 'node:http2';
 import { join, resolve } from 'node:path';
 import { buildApp } from './app.ts';
 import type { Ctx } from './context.ts';
@@ -97,31 +99,48 @@ const jobs =
     : null;
 
 /**
- * Graceful stop (ADR 0111): `/readyz` answers 503 at once; the server stops accepting connections and
- * finishes the requests in flight (SHUTDOWN_GRACE_SECONDS, default 10 s, then the rest are cut); the job
- * workers finish their runs; the database pool closes. A second signal exits at once.
+ * Graceful stop (ADR 0111, ADR 0238), in this order and within SHUTDOWN_DRAIN_SECONDS + SHUTDOWN_GRACE_SECONDS
+ * (+ about a second to close the pool):
+ * 1. `/readyz` answers 503 at once, and the process keeps serving for SHUTDOWN_DRAIN_SECONDS (default 5 s) so the
+ *    balancer takes it out of rotation before anything is refused;
+ * 2. HTTP/2 sessions get a GOAWAY (the client opens new streams elsewhere; streams in flight finish); the server
+ *    stops accepting; each keep-alive connection is closed as soon as it is idle; requests in flight may finish
+ *    for SHUTDOWN_GRACE_SECONDS (default 10 s), then the rest are cut;
+ * 3. the job workers finish their runs within what is left of the grace (their claims are released);
+ * 4. the database pool closes; exit 0. A second signal exits at once.
  */
 let stopping = false;
+const sessions = new Set<Http2Session>();
+app.server.on('session', (s: Http2Session) => {
+  sessions.add(s);
+  s.once('close', () => sessions.delete(s));
+});
 const shutdown = async (signal: string) => {
   if (stopping) process.exit(1);
   stopping = true;
   const grace = env.SHUTDOWN_GRACE_SECONDS * 1000;
-  app.log.info(`${signal}: stopping (up to ${env.SHUTDOWN_GRACE_SECONDS} s for requests in flight)`);
+  app.log.info(
+    `${signal}: stopping (not ready now; accepting for ${env.SHUTDOWN_DRAIN_SECONDS} s, then up to ${env.SHUTDOWN_GRACE_SECONDS} s for requests in flight)`,
+  );
   startDraining(ctx);
+  await new Promise((r) => setTimeout(r, env.SHUTDOWN_DRAIN_SECONDS * 1000));
+  const closing = Date.now();
+  for (const s of sessions) s.close();
   const cut = setTimeout(() => {
     app.log.warn('requests still in flight after the grace period: closing their connections');
-    app.server.closeAllConnections();
+    app.server.closeAllConnections?.();
+    for (const s of sessions) s.destroy();
   }, grace);
   cut.unref();
   // Keep-alive connections (a load balancer's, a browser's) would hold the close until the grace ends: each
   // one is closed as soon as it is idle, i.e. once its request in flight has been answered.
-  const idle = setInterval(() => app.server.closeIdleConnections(), 100);
+  const idle = setInterval(() => app.server.closeIdleConnections?.(), 100);
   idle.unref();
   try {
     await app.close();
     clearTimeout(cut);
     clearInterval(idle);
-    await jobs?.stop(grace);
+    await jobs?.stop(Math.max(1000, grace - (Date.now() - closing)));
     await database.close();
     app.log.info('stopped');
     process.exit(0);

@@ -103,6 +103,8 @@ class Api {
         LOG_LEVEL: 'info',
         SEED_DEMO: '1',
         RATE_LIMIT_SCALE: '100',
+        // Two seconds of "not ready but serving" before the stop (ADR 0238; 5 s by default).
+        SHUTDOWN_DRAIN_SECONDS: '2',
         AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
         ...s3.env,
       },
@@ -369,13 +371,17 @@ describe('two API processes on PostgreSQL and S3', () => {
     }));
     await sleep(50);
     A.child?.kill('SIGTERM');
+    // Readiness fails first while the process still serves (the balancer's time to take it out; ADR 0238).
+    await sleep(200);
+    expect((await A.call('GET', '/readyz')).status).toBe(503);
+    expect((await A.call('GET', `/api/wasiat/${willId}`, { token: staff })).status).toBe(200);
     const answered = await inFlight;
     const stopStarted = Date.now();
     const code = await A.exit;
     const stopMs = Date.now() - stopStarted;
     expect(code).toBe(0);
-    // Well within the 10 s grace: the client's keep-alive connection did not hold the stop.
-    expect(stopMs).toBeLessThan(3000);
+    // The rest of the 2 s drain, then well within the 10 s grace: the keep-alive connection did not hold the stop.
+    expect(stopMs).toBeLessThan(5000);
     expect(answered.status).toBe(200); // answered, not cut off
     expect(A.log()).toContain('SIGTERM: stopping');
     expect(A.log()).toContain('"stopped"');

@@ -126,6 +126,8 @@ class ApiProcess {
         LOG_LEVEL: 'info',
         SEED_DEMO: '0',
         RATE_LIMIT_SCALE: '100',
+        // No balancer here: the stop need not wait for one to see /readyz fail (ADR 0238).
+        SHUTDOWN_DRAIN_SECONDS: '0',
         ...env,
       },
     });

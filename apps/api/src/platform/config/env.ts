@@ -118,8 +118,18 @@ const schema = z.object({
   /** PostgreSQL: connections per process, and how long a request waits for one before a 503 (ADR 0219). */
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).default(10),
   DATABASE_POOL_WAIT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
+  /**
+   * Bearer token of `GET /metrics` (Prometheus; platform/ops/metrics.ts; ADR 0237), at least 16 characters.
+   * Unset (default): no metrics are kept and `/metrics` answers 404.
+   */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   /** Seconds a stopping process waits for requests in flight after SIGTERM (ADR 0111; default 10). */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
+  /**
+   * Seconds a stopping process keeps serving while `/readyz` answers 503, before it stops accepting, so the load
+   * balancer sees it not ready and sends new requests elsewhere first (issue 35 item 3; ADR 0238; default 5).
+   */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
 });
 
 export type Env = Omit<z.infer<typeof schema>, 'PAYMENT_SANDBOX'> & {
