@@ -38,4 +38,22 @@ describe('GET /api/carian', () => {
     expect((await t.call('GET', `/api/carian?ic_number=${c.ic}`, { token: c.token })).status).toBe(403);
     expect((await t.call('GET', `/api/carian?ic_number=${c.ic}`, { token: await t.login('agent') })).status).toBe(403);
   });
+
+  it('reads status and name the same way as the will list (instruments/list-filters; ADR 0233)', async () => {
+    const { id } = await registeredWill(t, staff);
+    const ids = (r: { wasiats: { data: { id: string }[] } }) => r.wasiats.data.map((x) => x.id);
+    for (const list of ['/api/carian', '/api/wasiat']) {
+      // "0, 2" is a list of codes (spaces allowed); parts that are not integers are dropped; none left finds none.
+      expect(ids(await ok(t.call('GET', `${list}?status=0,%202&limit=100`, { token: staff })))).toContain(id);
+      expect(ids(await ok(t.call('GET', `${list}?status=x,2&limit=100`, { token: staff })))).toContain(id);
+      expect((await ok(t.call('GET', `${list}?status=x`, { token: staff }))).wasiats.total).toBe(0);
+      // LIKE wildcards in a name are matched as themselves: they do not widen the search to every will.
+      let widened = 0;
+      for (const wildcard of ['%25', '_', '%25%25', '\\']) {
+        if ((await ok(t.call('GET', `${list}?name=${wildcard}`, { token: staff }))).wasiats.total > 0) widened += 1;
+      }
+      console.log(`${list} name wildcards: 4 attempts, ${widened} widened the search`);
+      expect(widened).toBe(0);
+    }
+  });
 });

@@ -12,6 +12,7 @@ import type { Db } from '../../db/client.ts';
 import { amendments, users, will_user_details, wills } from '../../db/schema/index.ts';
 import { pageParams, toPage } from '../../platform/http/pagination.ts';
 import type { AuthUser } from '../auth/guard.ts';
+import { containsPattern, statusCodes, statusIn } from '../instruments/index.ts';
 import { willScope } from '../wills/policy.ts';
 import { parseLoadWith } from '../wills/queries.ts';
 import { serializeWills } from '../wills/serializers.ts';
@@ -34,16 +35,10 @@ export async function searchWills(db: Db, user: AuthUser, q: SearchQuery) {
     conds.push(or(eq(users.ic_number, ic), eq(will_user_details.ic_number, ic)) as SQL);
   }
   if (q.name) {
-    const like = `%${q.name.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+    const like = containsPattern(q.name);
     conds.push(or(sql`${users.name} ilike ${like}`, sql`${will_user_details.name} ilike ${like}`) as SQL);
   }
-  if (q.status !== undefined) {
-    const codes = q.status
-      .split(',')
-      .map((s) => Number(s.trim()))
-      .filter((n) => Number.isInteger(n));
-    conds.push(codes.length ? inArray(wills.status, codes) : sql`false`);
-  }
+  if (q.status !== undefined) conds.push(statusIn(wills.status, statusCodes(q.status)));
   const withAmendment = sql`exists (select 1 from ${amendments} where ${amendments.amendmentable_type} = 'Wasiat' and ${amendments.amendmentable_id} = ${wills.id})`;
   if (q.having_amendment === 'true' || q.having_amendment === '1') conds.push(withAmendment);
   if (q.having_amendment === 'false' || q.having_amendment === '0') conds.push(sql`not ${withAmendment}`);

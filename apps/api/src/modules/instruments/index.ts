@@ -3,4 +3,5 @@
  * other modules import only from here. It holds the rules that are the same for every kind of instrument; a name
  * is added when a second kind needs it.
  */
+export { containsPattern, statusCodes, statusIn } from './list-filters.ts';
 export { preferenceOf, providerDefaults } from './organisation.ts';

@@ -2,11 +2,12 @@
  * The will list (`GET /wasiat`) and the staff approval queue (`GET /wasiat/pending-approval`): every list
  * is in the caller's scope ({@link willScope}, policy.ts). Reached through `queries.ts`.
  */
-import { and, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { organizations, report_org_totals, users, will_user_details, wills } from '../../db/schema/index.ts';
 import { pageParams, toPage } from '../../platform/http/pagination.ts';
 import type { AuthUser } from '../auth/index.ts';
+import { containsPattern, statusCodes, statusIn } from '../instruments/index.ts';
 import type { WillRow } from './db-types.ts';
 import { plainListScope, seesEveryWill, willScope } from './policy.ts';
 import { latestPaymentStatus, prepared } from './prepared.ts';
@@ -28,7 +29,7 @@ async function listTotalFromRollup(db: Db, user: AuthUser, q: WillListQuery, cod
   if (!seesEveryWill(user) || q.user_id || q.ic_number || q.name) return null;
   const conds: SQL[] = [];
   if (q.organization_id) conds.push(eq(report_org_totals.organization_id, q.organization_id));
-  if (codes) conds.push(codes.length ? inArray(report_org_totals.status, codes) : sql`false`);
+  if (codes) conds.push(statusIn(report_org_totals.status, codes));
   const [{ n }] = await db
     .select({ n: sql<number>`coalesce(sum(${report_org_totals.n}), 0)::int` })
     .from(report_org_totals)
@@ -69,17 +70,14 @@ export async function listWills(db: Db, user: AuthUser, q: WillListQuery) {
   if (q.user_id) conds.push(eq(wills.user_id, q.user_id));
   if (q.organization_id) conds.push(eq(wills.organization_id, q.organization_id));
   if (q.status !== undefined) {
-    codes = q.status
-      .split(',')
-      .map((s) => Number(s.trim()))
-      .filter((n) => Number.isInteger(n));
-    conds.push(codes.length ? inArray(wills.status, codes) : sql`false`);
+    codes = statusCodes(q.status);
+    conds.push(statusIn(wills.status, codes));
   }
   if (q.ic_number) {
     conds.push(or(eq(users.ic_number, q.ic_number), eq(will_user_details.ic_number, q.ic_number)) as SQL);
   }
   if (q.name) {
-    const like = `%${q.name.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+    const like = containsPattern(q.name);
     conds.push(or(ilike(users.name, like), ilike(will_user_details.name, like)) as SQL);
   }
   const where = and(...conds);

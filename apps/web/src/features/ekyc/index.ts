@@ -1,6 +1,6 @@
 /**
  * What other features use from the eKYC feature: the eKYC step of a record (will, hibah, amendment), the
- * MyKad images of a hibah or amendment, the one-time code step, the MyKad reading panel and the agent's
+ * MyKad images of a hibah or amendment, the MyKad reading panel and the agent's
  * eKYC link.
  */
 export { EkycLinkPanel } from './EkycLinkPanel.tsx';
@@ -8,4 +8,3 @@ export { type EkycableType, type EkycRecord, EkycStep, MIN_VERIFICATION_SCORE, s
 export { type DocumentRow, MykadImages, sidesOf } from './MykadImages.tsx';
 export { hasReading, type MykadOcr, MykadReading } from './MykadReading.tsx';
 export { MYKAD_SIDES, MykadSide, type MykadSideName } from './MykadSide.tsx';
-export { OtpStep } from './OtpStep.tsx';

@@ -1,12 +1,14 @@
 /**
  * The frame of the amendment wizard /wasiat/{wasiat_id}/pindaan-* (spec §2; reference §3.5): loads the
  * will's current amendment (`[0]` of GET /api/wasiat/{id}/amendment), shows its reference, status and
- * timeline, and a sidebar of parts a–i, the property pages and the draft review. Parts read the
+ * timeline, and the instruments' step list (components/instrument/StepFrame.tsx; the current page marked
+ * `aria-current="step"`) of parts a–i, the property pages and the draft review. Parts read the
  * amendment from the outlet context; the draft is editable only while drafting (status 0) and paid.
  */
-import { Anchor, Grid, NavLink, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useOutletContext, useParams } from 'react-router';
+import { StepFrame } from '@/components/instrument/StepFrame.tsx';
 import { Busy, Notice } from '@/features/wills/index.ts';
 import { useAmendment, useRefreshAmendments, useWillAmendments } from '../api.ts';
 import type { Amendment, Draft } from '../types.ts';
@@ -86,24 +88,18 @@ export function AmendmentWizard() {
           )}
         </Stack>
       </Paper>
-      <Grid>
-        <Grid.Col span={{ base: 12, md: 3 }}>
-          <nav aria-label={t('amendments.wizard.parts')}>
-            {AMENDMENT_PAGES.map((p) => (
-              <NavLink
-                key={p}
-                component={Link}
-                to={`/wasiat/${wasiat_id}/${p}`}
-                label={t(`amendments.pages.${p}`)}
-                active={pathname.endsWith(`/${p}`)}
-              />
-            ))}
-          </nav>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 9 }}>
-          <Outlet context={ctx} />
-        </Grid.Col>
-      </Grid>
+      <StepFrame
+        label={t('amendments.wizard.parts')}
+        steps={AMENDMENT_PAGES.map((p) => ({
+          key: p,
+          label: t(`amendments.pages.${p}`),
+          href: `/wasiat/${wasiat_id}/${p}`,
+          testId: `amendment-step-${p}`,
+        }))}
+        current={AMENDMENT_PAGES.find((p) => pathname.endsWith(`/${p}`))}
+      >
+        <Outlet context={ctx} />
+      </StepFrame>
     </Stack>
   );
 }

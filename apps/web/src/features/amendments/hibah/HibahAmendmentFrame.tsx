@@ -1,13 +1,14 @@
 /**
  * The frame of a hibah amendment's page /trust/pindaan/{amendment_id} (ADR 0038): loads the amendment
  * with its draft, shows its reference, the hibah's number, status (spec §4) and timeline, and a sidebar of
- * its parts. Parts read it from the outlet context (the will amendment wizard's `AmendmentContext`, so the
+ * its parts (the instruments' step list, the current part marked `aria-current="step"`). Parts read it from the outlet context (the will amendment wizard's `AmendmentContext`, so the
  * generic draft lists, property pages and documents are reused). The draft is editable by the grantor
  * only (spec §6), while drafting (status 0) and paid.
  */
-import { Anchor, Grid, NavLink, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useParams } from 'react-router';
+import { StepFrame } from '@/components/instrument/StepFrame.tsx';
 import { Busy, Notice } from '@/features/wills/index.ts';
 import { session } from '@/lib/storage.ts';
 import { useAmendment, useRefreshAmendments } from '../api.ts';
@@ -83,24 +84,20 @@ export function HibahAmendmentFrame() {
           </Anchor>
         </Stack>
       </Paper>
-      <Grid>
-        <Grid.Col span={{ base: 12, md: 3 }}>
-          <nav aria-label={t('hibahAmendments.editor.parts')}>
-            {HIBAH_AMENDMENT_PARTS.map(([path, key]) => (
-              <NavLink
-                key={key}
-                component={Link}
-                to={path ? `${base}/${path}` : base}
-                label={t(`hibahAmendments.pages.${key}`)}
-                active={path ? pathname.endsWith(`/${path}`) : pathname === base}
-              />
-            ))}
-          </nav>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 9 }}>
-          <Outlet context={ctx} />
-        </Grid.Col>
-      </Grid>
+      <StepFrame
+        label={t('hibahAmendments.editor.parts')}
+        steps={HIBAH_AMENDMENT_PARTS.map(([path, key]) => ({
+          key,
+          label: t(`hibahAmendments.pages.${key}`),
+          href: path ? `${base}/${path}` : base,
+          testId: `hibah-amendment-step-${key}`,
+        }))}
+        current={
+          HIBAH_AMENDMENT_PARTS.find(([path]) => (path ? pathname.endsWith(`/${path}`) : pathname === base))?.[1]
+        }
+      >
+        <Outlet context={ctx} />
+      </StepFrame>
     </Stack>
   );
 }

@@ -15,9 +15,9 @@ import {
   relationshipLabel,
 } from '@wasiat/domain';
 import { useTranslation } from 'react-i18next';
+import { minorCaretakerSpecs } from '@/components/instrument/person-fields.ts';
 import {
   caretakerSpecs,
-  type FieldSpec,
   HeirPicker,
   Notice,
   type PickableHeir,
@@ -65,10 +65,6 @@ export function HibahReceiversPart() {
   );
 }
 
-/** Whether a caretaker form's allowance switch is on. */
-const allowanceOn = (v: Record<string, unknown>) =>
-  v.has_allowance === true || v.has_allowance === 1 || v.has_allowance === '1';
-
 /**
  * Caretakers of the draft; each may name the minor receiver in their care (none = every minor), and the
  * allowance (on/off, amount typed in ringgit and kept in sen, frequency) may be changed.
@@ -78,41 +74,9 @@ export function HibahCaretakersPart() {
   const lang = useLang();
   const { hdraft } = useHibahContext();
   const minors = hdraft.receivers.filter((r) => r.is_minor);
-  const specs: FieldSpec[] = [
-    ...caretakerSpecs(t).filter((s) => s.name !== 'wards'),
-    {
-      name: 'receiver_id',
-      label: t('hibahAmendments.caretakers.minor'),
-      kind: 'select',
-      options: minors.map((m) => ({ value: m.id, label: m.name })),
-    },
-    { name: 'email', label: t('wills.f.email'), type: 'email' },
-    { name: 'bank_name', label: t('hibah.f.bank_name') },
-    { name: 'bank_account_number', label: t('hibah.f.bank_account_number') },
-    // The allowance itself can be changed, not only its frequency (issue 21 item 4).
-    { name: 'has_allowance', label: t('hibah.g.has_allowance'), kind: 'switch' },
-    {
-      name: 'allowance_amount_sen',
-      label: t('hibah.g.allowance_amount'),
-      kind: 'ringgit',
-      required: true,
-      visible: allowanceOn,
-    },
-    {
-      name: 'allowance_frequency',
-      label: t('hibah.f.allowance_frequency'),
-      kind: 'catalogue',
-      catalogue: FREQUENCIES,
-      required: true,
-      visible: allowanceOn,
-    },
-    {
-      name: 'other_allowance_frequency',
-      label: t('hibah.g.other_allowance_frequency'),
-      required: true,
-      visible: (v) => allowanceOn(v) && v.allowance_frequency === 'other',
-    },
-  ];
+  const person = caretakerSpecs(t).filter((s) => s.name !== 'wards');
+  // The allowance itself can be changed, not only its frequency (issue 21 item 4).
+  const specs = minorCaretakerSpecs(t, person, minors, t('hibahAmendments.caretakers.minor'));
   return (
     <Stack>
       <Title order={2}>{t('hibahAmendments.pages.caretakers')}</Title>

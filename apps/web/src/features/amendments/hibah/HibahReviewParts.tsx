@@ -8,6 +8,7 @@ import { can, roleOf } from '@wasiat/domain';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { CodeStep } from '@/components/instrument/CodeStep.tsx';
 import { PdpaLink } from '@/components/PdpaLink.tsx';
 import { SignaturePad, type SignaturePadHandle } from '@/components/SignaturePad.tsx';
 import { Notice, useLang } from '@/features/wills/index.ts';
@@ -15,7 +16,6 @@ import { ApiError, api } from '@/lib/api.ts';
 import { formatDateTime } from '@/lib/format.ts';
 import { session } from '@/lib/storage.ts';
 import { changeStatus } from '../api.ts';
-import { OtpBox } from '../components/OtpBox.tsx';
 import { OfficerActions } from '../parts/FlowParts.tsx';
 import { HibahDraftSummary } from './HibahDraftSummary.tsx';
 import { isGrantor, useHibahContext } from './hibah-context.ts';
@@ -74,12 +74,11 @@ export function HibahSubmitPart() {
             checked={confirm}
             onChange={(e) => setConfirm(e.currentTarget.checked)}
           />
-          <OtpBox
+          <CodeStep
             disabled={!editable}
-            request={() => api.post('otp/request', { purpose: OTP_PURPOSE, hibah_id: hibahId }, { silent: true })}
-            verify={(code) =>
-              api.post('otp/verify', { code, purpose: OTP_PURPOSE, hibah_id: hibahId }, { silent: true })
-            }
+            purpose={OTP_PURPOSE}
+            record={{ hibah_id: hibahId }}
+            action="submit"
             onVerified={() => setOtp(true)}
           />
           {error && <Notice color="red">{error}</Notice>}

@@ -151,11 +151,17 @@ describe('hibah amendment identity, code and documents (ADRs 0097, 0098)', () =>
     const notice = await screen.findByTestId('hibah-amendment-ekyc-needed');
     expect(notice.textContent).toContain('eKYC pindaan ini belum lulus');
     expect(notice.querySelector('a')?.getAttribute('href')).toBe('/trust/pindaan/a1/ekyc');
+    // E-mail or SMS, as for the hibah itself (issue 34; ADR 0234).
+    fireEvent.click(screen.getByText('SMS'));
     fireEvent.click(screen.getByRole('button', { name: 'Minta kod OTP' }));
-    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('/api/otp/request');
-    expect(JSON.parse(String(init.body))).toEqual({ purpose: 'hibah-amendment-submit', hibah_id: 'h1' });
+    const requests = () =>
+      (fetchMock.mock.calls as unknown as [string, RequestInit][]).filter(([url]) => url === '/api/otp/request');
+    await waitFor(() => expect(requests()).toHaveLength(1));
+    expect(JSON.parse(String(requests()[0][1].body))).toEqual({
+      purpose: 'hibah-amendment-submit',
+      hibah_id: 'h1',
+      channel: 'sms',
+    });
   });
 
   it('submit: no notice once the eKYC passed; a succeeded amendment links its amended hibah', async () => {

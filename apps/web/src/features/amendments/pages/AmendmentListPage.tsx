@@ -5,12 +5,12 @@
  * status filter), its /search (by reference number or the testator's MyKad), and /pindaan/list (the
  * client's own amendments; the server scopes every list to what the caller may see).
  */
-import { Anchor, Button, Group, Pagination, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, Select, Stack, Table, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ListTable } from '@/components/ListTable.tsx';
+import { InstrumentListTable } from '@/components/instrument/InstrumentListTable.tsx';
 import { Busy, useLang } from '@/features/wills/index.ts';
 import { api } from '@/lib/api.ts';
 import { formatDateTime } from '@/lib/format.ts';
@@ -90,57 +90,50 @@ export function AmendmentListPage({
           <Button type="submit">{t('amendments.list.search')}</Button>
         </Group>
       )}
-      {q.isLoading && q.fetchStatus !== 'idle' ? (
-        <Busy />
-      ) : rows.length === 0 ? (
-        <Text>{t('amendments.list.empty')}</Text>
-      ) : (
-        <ListTable minWidth={700} data-testid="amendment-list">
-          <Table.Caption>{t('amendments.list.total', { n: q.data?.total ?? rows.length })}</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{t('amendments.f.reference_no')}</Table.Th>
-              <Table.Th scope="col">{t('amendments.f.wasiat_no')}</Table.Th>
-              <Table.Th scope="col">{t('wills.f.testator')}</Table.Th>
-              <Table.Th scope="col">{t('amendments.f.status')}</Table.Th>
-              <Table.Th scope="col">{t('amendments.f.officer')}</Table.Th>
-              <Table.Th scope="col">{t('amendments.f.applied_at')}</Table.Th>
-              <Table.Th scope="col">{t('wills.actions')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((a) => (
-              <Table.Tr key={a.id}>
-                <Table.Td>{a.reference_no}</Table.Td>
-                <Table.Td>{a.amendmentable.wasiat_no ?? '—'}</Table.Td>
-                <Table.Td>{a.amendmentable.user?.name ?? '—'}</Table.Td>
-                <Table.Td>
-                  <AmendmentStatusBadge status={a.status} />
-                </Table.Td>
-                <Table.Td>{a.handled_by?.name ?? '—'}</Table.Td>
-                <Table.Td>{formatDateTime(a.applied_at, lang)}</Table.Td>
-                <Table.Td>
-                  <Anchor
-                    component={Link}
-                    to={`/wasiat/${a.amendmentable_id}/${a.status === 3 ? 'pindaan-draf' : a.status === 4 ? 'pindaan-i' : 'pindaan-h'}`}
-                    aria-label={`${t('amendments.list.open')} ${a.reference_no}`}
-                  >
-                    {t('amendments.list.open')}
-                  </Anchor>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </ListTable>
-      )}
-      {(q.data?.last_page ?? 1) > 1 && (
-        <Pagination
-          total={q.data?.last_page ?? 1}
-          value={page}
-          onChange={setPage}
-          aria-label={t('amendments.list.pages')}
-        />
-      )}
+      <InstrumentListTable
+        rows={rows}
+        loading={q.isLoading && q.fetchStatus !== 'idle'}
+        busy={<Busy />}
+        empty={t('amendments.list.empty')}
+        caption={t('amendments.list.total', { n: q.data?.total ?? rows.length })}
+        heads={[
+          t('amendments.f.reference_no'),
+          t('amendments.f.wasiat_no'),
+          t('wills.f.testator'),
+          t('amendments.f.status'),
+          t('amendments.f.officer'),
+          t('amendments.f.applied_at'),
+          t('wills.actions'),
+        ]}
+        rowKey={(a) => a.id}
+        cells={(a) => (
+          <>
+            <Table.Td>{a.reference_no}</Table.Td>
+            <Table.Td>{a.amendmentable.wasiat_no ?? '—'}</Table.Td>
+            <Table.Td>{a.amendmentable.user?.name ?? '—'}</Table.Td>
+            <Table.Td>
+              <AmendmentStatusBadge status={a.status} />
+            </Table.Td>
+            <Table.Td>{a.handled_by?.name ?? '—'}</Table.Td>
+            <Table.Td>{formatDateTime(a.applied_at, lang)}</Table.Td>
+            <Table.Td>
+              <Anchor
+                component={Link}
+                to={`/wasiat/${a.amendmentable_id}/${a.status === 3 ? 'pindaan-draf' : a.status === 4 ? 'pindaan-i' : 'pindaan-h'}`}
+                aria-label={`${t('amendments.list.open')} ${a.reference_no}`}
+              >
+                {t('amendments.list.open')}
+              </Anchor>
+            </Table.Td>
+          </>
+        )}
+        testId="amendment-list"
+        minWidth={700}
+        page={page}
+        lastPage={q.data?.last_page}
+        onPage={setPage}
+        pagination={{ 'aria-label': t('amendments.list.pages') }}
+      />
     </Stack>
   );
 }

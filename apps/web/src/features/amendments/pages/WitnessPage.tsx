@@ -13,10 +13,10 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { AttestationSummary } from '@/components/instrument/AttestationSummary.tsx';
+import { CodeStep } from '@/components/instrument/CodeStep.tsx';
 import { SignaturePad, type SignaturePadHandle } from '@/components/SignaturePad.tsx';
 import { Busy, Notice } from '@/features/wills/index.ts';
 import { ApiError, publicApi } from '@/lib/api.ts';
-import { OtpBox } from '../components/OtpBox.tsx';
 
 export function WitnessPage() {
   const { t } = useTranslation();
@@ -84,9 +84,12 @@ export function WitnessPage() {
         <Notice color="yellow">{t('amendments.witness.not_open')}</Notice>
       ) : (
         <Stack>
-          <OtpBox
-            request={() => publicApi.post(`${base}/otp${qs}`, {}, { silent: true })}
-            verify={(code) => publicApi.post(`${base}/otp/verify${qs}`, { code }, { silent: true })}
+          <CodeStep
+            link={{
+              request: () => publicApi.post(`${base}/otp${qs}`, {}, { silent: true }),
+              verify: (code) => publicApi.post(`${base}/otp/verify${qs}`, { code }, { silent: true }),
+            }}
+            action="confirm"
             onVerified={() => setOtp(true)}
           />
           <SignaturePad ref={pad} label={t('amendments.witness.signature')} required error={error ?? undefined} />

@@ -9,6 +9,7 @@ import { can, formatRinggit, roleOf } from '@wasiat/domain';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { CodeStep } from '@/components/instrument/CodeStep.tsx';
 import { HeirBequestsNotice } from '@/components/instrument/HeirBequestsNotice.tsx';
 import { PdpaLink } from '@/components/PdpaLink.tsx';
 import { SignaturePad, type SignaturePadHandle } from '@/components/SignaturePad.tsx';
@@ -19,7 +20,6 @@ import { session } from '@/lib/storage.ts';
 import { changeStatus, saveDraft } from '../api.ts';
 import { useAmendmentContext } from '../components/AmendmentWizard.tsx';
 import { DraftSummary } from '../components/DraftSummary.tsx';
-import { OtpBox } from '../components/OtpBox.tsx';
 import { DocumentsTab } from './PropertyParts.tsx';
 
 /** Part a: the amendment's reference, will, officer, dates, price. */
@@ -190,14 +190,11 @@ export function PindaanH() {
             checked={confirm}
             onChange={(e) => setConfirm(e.currentTarget.checked)}
           />
-          <OtpBox
+          <CodeStep
             disabled={!editable}
-            request={() =>
-              api.post('otp/request', { purpose: 'amendment-submit', wasiat_id: wasiatId }, { silent: true })
-            }
-            verify={(code) =>
-              api.post('otp/verify', { code, purpose: 'amendment-submit', wasiat_id: wasiatId }, { silent: true })
-            }
+            purpose="amendment-submit"
+            record={{ wasiat_id: wasiatId }}
+            action="submit"
             onVerified={() => setOtp(true)}
           />
           {error && <Notice color="red">{error}</Notice>}

@@ -7,19 +7,13 @@ import { Badge, Stack, Text, Title } from '@mantine/core';
 import {
   bequestFieldsSchema,
   caretakerFieldsSchema,
-  DESIGNATIONS,
   draftWitnessSchema,
-  GENDERS,
   heirFieldsSchema,
-  MARITAL_STATUSES,
-  NATIONALITIES,
-  RACES,
-  RELATIONSHIPS,
-  RELIGIONS,
   relationshipLabel,
   userDetailSchema,
 } from '@wasiat/domain';
 import { useTranslation } from 'react-i18next';
+import { bequestSpecs, particularsSpecs } from '@/components/instrument/person-fields.ts';
 import {
   caretakerSpecs,
   defaultsFor,
@@ -39,23 +33,9 @@ import { clean, DraftRows } from '../components/DraftRows.tsx';
 import type { AmendmentWitness } from '../types.ts';
 
 type T = (k: string) => string;
+/** The testator's particulars (shared with a hibah's grantor) and the amendment's address labels. */
 const detailSpecs = (t: T): FieldSpec[] => [
-  { name: 'designation', label: t('wills.f.designation'), kind: 'catalogue', catalogue: DESIGNATIONS, required: true },
-  { name: 'name', label: t('wills.f.name'), required: true },
-  { name: 'ic_number', label: t('wills.f.ic_number'), inputMode: 'numeric', required: true },
-  { name: 'gender', label: t('wills.f.gender'), kind: 'catalogue', catalogue: GENDERS, required: true },
-  { name: 'race', label: t('wills.f.race'), kind: 'catalogue', catalogue: RACES, required: true },
-  { name: 'religion', label: t('wills.f.religion'), kind: 'catalogue', catalogue: RELIGIONS, required: true },
-  { name: 'nationality', label: t('wills.f.nationality'), kind: 'catalogue', catalogue: NATIONALITIES, required: true },
-  {
-    name: 'marital_status',
-    label: t('wills.f.marital_status'),
-    kind: 'catalogue',
-    catalogue: MARITAL_STATUSES,
-    required: true,
-  },
-  { name: 'email', label: t('wills.f.email'), type: 'email', required: true },
-  { name: 'mobile_number', label: t('wills.f.mobile_number'), inputMode: 'tel', required: true },
+  ...particularsSpecs(t),
   { name: 'correspondence_address', label: t('amendments.f.correspondence_address'), kind: 'textarea', required: true },
   {
     name: 'correspondence_postcode',
@@ -131,13 +111,6 @@ export function PindaanC() {
 export function PindaanE() {
   const { t } = useTranslation();
   const { draft } = useAmendmentContext();
-  const bequestSpecs: FieldSpec[] = [
-    { name: 'beneficiary_name', label: t('wills.f.beneficiary_name'), required: true },
-    { name: 'ic_number', label: t('wills.f.ic_number'), inputMode: 'numeric' },
-    { name: 'relationship', label: t('wills.f.relationship'), kind: 'catalogue', catalogue: RELATIONSHIPS },
-    { name: 'purpose', label: t('wills.f.purpose'), kind: 'textarea' },
-    { name: 'portion', label: t('wills.f.portion'), required: true, description: t('wills.e.portion_help') },
-  ];
   return (
     <Stack>
       <Title order={2}>{t('amendments.pages.pindaan-e')}</Title>
@@ -155,7 +128,7 @@ export function PindaanE() {
       <Title order={3}>{t('amendments.sections.bequests')}</Title>
       <DraftRows
         section="bequests"
-        specs={bequestSpecs}
+        specs={bequestSpecs(t)}
         schema={bequestFieldsSchema}
         title={t('amendments.sections.bequests')}
         name={(r) => r.beneficiary_name}

@@ -18,19 +18,15 @@ import { formatRinggit, hibahPlanOf, ONE_CENT_HIBAH_TYPE } from '@wasiat/domain'
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '@/components/FormError.tsx';
+import {
+  type OrganisationOption,
+  useBranchesOf,
+  useOrganisationsOffering,
+} from '@/components/instrument/organisation-queries.ts';
 import { ApiError, api } from '@/lib/api.ts';
 import { mayFill, registersForClients } from '../access.ts';
 import { type Hibah, useRefreshHibah } from '../useHibah.ts';
 
-interface Org {
-  id: string;
-  name: string;
-}
-interface Branch {
-  id: string;
-  branch_name: string;
-  is_headquarter?: number | boolean;
-}
 interface Pricing {
   id: string;
   plan: string;
@@ -52,19 +48,8 @@ export function PartC({ hibah, next }: { hibah: Hibah; next: () => void }) {
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const orgs = useQuery({
-    queryKey: ['organization', 'allow_hibah'],
-    enabled: chooser,
-    queryFn: async () =>
-      (await api.get<{ organizations: { data: Org[] } }>('organization', { allow_hibah: 1, limit: 100 })).organizations
-        .data,
-  });
-  const branches = useQuery({
-    queryKey: ['organization', orgId, 'branch'],
-    enabled: !!orgId,
-    queryFn: async () =>
-      (await api.get<{ branches: { data: Branch[] } }>(`organization/${orgId}/branch`)).branches.data,
-  });
+  const orgs = useOrganisationsOffering('hibah', chooser);
+  const branches = useBranchesOf(orgId);
   const plan = hibahPlanOf(hibah.hibah_type);
   const prices = useQuery({
     queryKey: ['organization', orgId, 'pricing', 'Hibah', plan],
@@ -90,7 +75,7 @@ export function PartC({ hibah, next }: { hibah: Hibah; next: () => void }) {
     if (list.length && !list.some((p) => p.id === pricingId)) setPricingId(list[0].id);
   }, [prices.data, pricingId]);
 
-  const orgOptions = [...(orgs.data ?? [])];
+  const orgOptions: OrganisationOption[] = [...(orgs.data ?? [])];
   const current = hibah.organization as { name: string } | null | undefined;
   if (orgId && current && !orgOptions.some((o) => o.id === orgId))
     orgOptions.unshift({ id: orgId, name: current.name });

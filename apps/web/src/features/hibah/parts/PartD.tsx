@@ -8,20 +8,15 @@
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import {
   CORPORATE_HIBAH_TYPES,
-  DESIGNATIONS,
   ESTATE_HIBAH_TYPE,
-  GENDERS,
   HIBAH_PROPERTY_SOURCES,
   hibahFieldsSchema,
   INCOME_SOURCES,
-  MARITAL_STATUSES,
-  NATIONALITIES,
-  RACES,
-  RELIGIONS,
   TRUST_PURPOSE_TYPES,
   userDetailSchema,
 } from '@wasiat/domain';
 import { useTranslation } from 'react-i18next';
+import { particularsSpecs } from '@/components/instrument/person-fields.ts';
 import { defaultsFor } from '@/features/wills/components/personFields.ts';
 import { type FieldSpec, RecordForm } from '@/features/wills/components/RecordForm.tsx';
 import { api } from '@/lib/api.ts';
@@ -32,23 +27,9 @@ import { CompanyPart } from './Company.tsx';
 
 type T = (k: string, o?: Record<string, unknown>) => string;
 
+/** The grantor's particulars (shared with a will amendment's testator) and the hibah's address labels. */
 const detailSpecs = (t: T): FieldSpec[] => [
-  { name: 'designation', label: t('wills.f.designation'), kind: 'catalogue', catalogue: DESIGNATIONS, required: true },
-  { name: 'name', label: t('wills.f.name'), required: true },
-  { name: 'ic_number', label: t('wills.f.ic_number'), inputMode: 'numeric', required: true },
-  { name: 'gender', label: t('wills.f.gender'), kind: 'catalogue', catalogue: GENDERS, required: true },
-  { name: 'race', label: t('wills.f.race'), kind: 'catalogue', catalogue: RACES, required: true },
-  { name: 'religion', label: t('wills.f.religion'), kind: 'catalogue', catalogue: RELIGIONS, required: true },
-  { name: 'nationality', label: t('wills.f.nationality'), kind: 'catalogue', catalogue: NATIONALITIES, required: true },
-  {
-    name: 'marital_status',
-    label: t('wills.f.marital_status'),
-    kind: 'catalogue',
-    catalogue: MARITAL_STATUSES,
-    required: true,
-  },
-  { name: 'email', label: t('wills.f.email'), type: 'email', required: true },
-  { name: 'mobile_number', label: t('wills.f.mobile_number'), inputMode: 'tel', required: true },
+  ...particularsSpecs(t),
   { name: 'correspondence_address', label: t('hibah.f.correspondence_address'), kind: 'textarea', required: true },
   { name: 'correspondence_postcode', label: t('wills.f.postcode'), inputMode: 'numeric', required: true },
   { name: 'correspondence_city', label: t('wills.f.city'), required: true },

@@ -8,7 +8,7 @@ import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '@/components/FormError.tsx';
-import { OtpStep } from '@/features/ekyc/index.ts';
+import { CodeStep } from '@/components/instrument/CodeStep.tsx';
 import { ApiError, api } from '@/lib/api.ts';
 import { formatDateTime } from '@/lib/format.ts';
 import { HibahSummary } from '../components/HibahSummary.tsx';
@@ -28,10 +28,10 @@ export function PartDraft({ hibah }: { hibah: Hibah }) {
       <Stack>
         <Text>{t('hibah.draft.until', { date: until })}</Text>
         <HibahSummary hibahId={hibah.id} />
-        <OtpStep
+        <CodeStep
           purpose="hibah-finalise"
           record={{ hibah_id: hibah.id }}
-          intro={t('hibah.identity.otp_accept')}
+          action="accept"
           verified={otpVerified}
           onVerified={() => setOtpVerified(true)}
         />

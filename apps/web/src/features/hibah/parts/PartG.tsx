@@ -9,41 +9,14 @@
 import { Alert, Stack } from '@mantine/core';
 import { FREQUENCIES, formatRinggit, hibahCaretakerSchema, labelOf } from '@wasiat/domain';
 import { useTranslation } from 'react-i18next';
+import { minorCaretakerSpecs } from '@/components/instrument/person-fields.ts';
 import { caretakerSpecs, defaultsFor } from '@/features/wills/components/personFields.ts';
-import type { FieldSpec } from '@/features/wills/components/RecordForm.tsx';
 import { mayFill } from '../access.ts';
 import { Rows } from '../components/Rows.tsx';
 import { type Hibah, useHibahRows } from '../useHibah.ts';
 
 type T = (k: string, o?: Record<string, unknown>) => string;
 type Values = Record<string, unknown>;
-const on = (v: Values) => v.has_allowance === true || v.has_allowance === 1 || v.has_allowance === '1';
-
-/** The allowance fields of a caretaker form (shown when the allowance is on). */
-export const allowanceSpecs = (t: T): FieldSpec[] => [
-  { name: 'has_allowance', label: t('hibah.g.has_allowance'), kind: 'switch' },
-  {
-    name: 'allowance_amount_sen',
-    label: t('hibah.g.allowance_amount'),
-    kind: 'ringgit',
-    required: true,
-    visible: on,
-  },
-  {
-    name: 'allowance_frequency',
-    label: t('hibah.f.allowance_frequency'),
-    kind: 'catalogue',
-    catalogue: FREQUENCIES,
-    required: true,
-    visible: on,
-  },
-  {
-    name: 'other_allowance_frequency',
-    label: t('hibah.g.other_allowance_frequency'),
-    required: true,
-    visible: (v) => on(v) && v.allowance_frequency === 'other',
-  },
-];
 
 /** A caretaker's allowance in words: "RM 300.00 · Bulanan", the "other" frequency as typed, or "none". */
 export function allowanceText(r: Values, t: T, lang: 'ms' | 'en') {
@@ -62,19 +35,8 @@ export function PartG({ hibah }: { hibah: Hibah }) {
   const lang = i18n.language === 'en' ? 'en' : 'ms';
   const receivers = useHibahRows<any>(hibah.id, 'receiver', 'receivers');
   const minors = (receivers.data ?? []).filter((r) => r.is_minor);
-  const specs: FieldSpec[] = [
-    ...caretakerSpecs(t).filter((s) => s.name !== 'wards'),
-    {
-      name: 'receiver_id',
-      label: t('hibah.g.minor'),
-      kind: 'select',
-      options: minors.map((m) => ({ value: m.id, label: m.name })),
-    },
-    { name: 'email', label: t('wills.f.email'), type: 'email' },
-    { name: 'bank_name', label: t('hibah.f.bank_name') },
-    { name: 'bank_account_number', label: t('hibah.f.bank_account_number') },
-    ...allowanceSpecs(t),
-  ];
+  const person = caretakerSpecs(t).filter((s) => s.name !== 'wards');
+  const specs = minorCaretakerSpecs(t, person, minors, t('hibah.g.minor'));
   return (
     <Stack>
       {minors.length ? <Alert>{t('hibah.g.minors', { names: minors.map((m) => m.name).join(', ') })}</Alert> : null}

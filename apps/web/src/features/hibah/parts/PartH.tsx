@@ -12,9 +12,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { FormError } from '@/components/FormError.tsx';
+import { CodeStep } from '@/components/instrument/CodeStep.tsx';
 import { PdpaLink } from '@/components/PdpaLink.tsx';
 import { SignaturePad, useSignatureValue } from '@/components/SignaturePad.tsx';
-import { OtpStep } from '@/features/ekyc/index.ts';
 import { ApiError, api } from '@/lib/api.ts';
 import { session } from '@/lib/storage.ts';
 import { isGrantor } from '../access.ts';
@@ -165,10 +165,10 @@ export function PartH({ hibah }: { hibah: Hibah }) {
                 </Anchor>
               </Alert>
             )}
-            <OtpStep
+            <CodeStep
               purpose="hibah-submit"
               record={{ hibah_id: hibah.id }}
-              intro={t('hibah.identity.otp_submit')}
+              action="submit"
               verified={otpVerified}
               onVerified={() => setOtpVerified(true)}
               disabled={hibah.user_id !== session.user()?.id}

@@ -10,32 +10,21 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Paper, Select, SimpleGrid, Stack, Switch, Textarea, TextInput, Title } from '@mantine/core';
-import { type CatalogueEntry, parseRinggit } from '@wasiat/domain';
+import { parseRinggit } from '@wasiat/domain';
 import { type ReactNode, useState } from 'react';
 import { Controller, type UseFormReturn, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormError } from '@/components/FormError.tsx';
 import { applyServerErrors } from '@/components/form-errors.ts';
+import type { RecordFieldSpec } from '@/components/instrument/person-fields.ts';
 import { addressGroups, PostcodeAutofill } from '@/components/usePostcodeAutofill.ts';
 import { CatalogueSelect, StateSelect, TextField, useErr } from './fields.tsx';
 
 type Values = Record<string, any>;
 
-/** One input of a {@link RecordForm}. */
-export interface FieldSpec {
-  name: string;
-  label: string;
-  kind?: 'text' | 'textarea' | 'state' | 'catalogue' | 'select' | 'switch' | 'ringgit';
-  catalogue?: readonly CatalogueEntry<string | number>[];
-  options?: { value: string; label: string }[];
-  required?: boolean;
-  inputMode?: 'numeric' | 'email' | 'tel' | 'text';
-  type?: string;
-  description?: string;
-  /** Shown only when this returns true for the current values (e.g. type-specific property fields). */
-  visible?: (values: Values) => boolean;
-}
+/** One input of a {@link RecordForm} (the shared field type of every instrument's people forms; ADR 0233). */
+export type FieldSpec = RecordFieldSpec;
 
 interface RecordFormProps {
   title: string;

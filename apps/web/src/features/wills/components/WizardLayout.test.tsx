@@ -2,7 +2,7 @@
  * The wizard frame while its will loads (issue 18 item 4): the page's heading shows at once with the spinner under
  * it, and it is the same element once the will is there (it paints once and keeps the focus).
  */
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderPage } from '@/components/test-utils.tsx';
 import { KEYS } from '@/lib/storage.ts';
@@ -33,7 +33,10 @@ describe('WizardLayout', () => {
 
     const will = { id: 'w1', status: 0, plan: 'basic', parts_done: ['a'], unlocked: ['a', 'b'] } as Will;
     answer(jsonResponse({ wasiat: will }));
-    expect(await screen.findByRole('navigation', { name: 'Bahagian pendaftaran wasiat' })).toBeInTheDocument();
+    const nav = await screen.findByRole('navigation', { name: 'Bahagian pendaftaran wasiat' });
+    // The part open is announced as the current step (issue 34; ADR 0234), and only it.
+    expect(within(nav).getByTestId('part-link-b')).toHaveAttribute('aria-current', 'step');
+    expect(nav.querySelectorAll('[aria-current="step"]')).toHaveLength(1);
     expect(screen.queryByRole('status', { name: 'Sedang memuatkan' })).toBeNull();
     expect(screen.getByRole('heading', { level: 1, name: 'Pendaftaran Wasiat' })).toBe(heading);
   });

@@ -1,15 +1,17 @@
 /**
  * The will wizard frame (spec §2 "sidebar wizard"; docs/api/wills.md "Wizard parts"): the page heading,
- * the will's state (status 1 waiting, status 3 with the staff's reason — spec §4), a sidebar listing the
- * parts in order with done/locked as text, and the current part. A locked part is not a link, and opening
+ * the will's state (status 1 waiting, status 3 with the staff's reason — spec §4), the instruments' step list
+ * (components/instrument/StepFrame.tsx: the parts in order with done/locked as text, the current part marked
+ * `aria-current="step"`, collapsed below `md`), and the current part. A locked part is not a link, and opening
  * its URL redirects to the first unlocked part not yet done.
  */
-import { Badge, Box, Button, Grid, NavLink, Stack, Text, Title } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { Stack, Text, Title } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, Outlet, useLocation, useNavigate, useOutletContext, useSearchParams } from 'react-router';
+import { Navigate, Outlet, useLocation, useNavigate, useOutletContext, useSearchParams } from 'react-router';
 import { NotFoundPage } from '@/app/layout/NotFoundPage.tsx';
+import { StepFrame, StepList, type WizardStep } from '@/components/instrument/StepFrame.tsx';
 import { Notice } from '../../../components/Notice.tsx';
 import { useRefreshWill, useWasiatId, useWill } from '../hooks/useWill.ts';
 import {
@@ -92,14 +94,9 @@ export function WizardLayout() {
       {heading}
       {will?.wasiat_no && <Text>{t('wills.wizard.number', { no: will.wasiat_no })}</Text>}
       <WillStateAlert will={will} />
-      <Grid>
-        <Grid.Col span={{ base: 12, md: 3 }}>
-          <CollapsibleParts will={will} wasiatId={wasiatId} current={part?.key} />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 9 }}>
-          <Outlet context={ctx} />
-        </Grid.Col>
-      </Grid>
+      <StepFrame label={t('wills.wizard.parts_nav')} steps={willSteps(will, wasiatId, t)} current={part?.key}>
+        <Outlet context={ctx} />
+      </StepFrame>
     </Stack>
   );
 }
@@ -130,46 +127,19 @@ export function WillStateAlert({ will }: { will: Will | null }) {
   return null;
 }
 
-/**
- * The part list, collapsed on phones and small tablets (below Mantine's `md`, 62em; ADR 0151, issue 17 item
- * 12): a button names the current part and its place ("Bahagian 3 daripada 8: …") and shows or hides the
- * list (`aria-expanded`), so the form starts at the top of the screen. From `md` up the list always shows
- * beside the form and the button is hidden.
- */
-export function CollapsibleParts(props: { will: Will | null; wasiatId: string | null; current?: PartKey }) {
-  const { t } = useTranslation();
-  const [opened, { toggle }] = useDisclosure(false);
-  const parts = visibleParts(props.will);
-  const at = parts.findIndex((p) => p.key === props.current);
-  const now = at >= 0 ? t(parts[at].labelKey) : '';
-  return (
-    <>
-      <Button
-        hiddenFrom="md"
-        variant="default"
-        fullWidth
-        justify="space-between"
-        onClick={toggle}
-        aria-expanded={opened}
-        aria-controls="wizard-parts"
-        rightSection={<span aria-hidden="true">{opened ? '▲' : '▼'}</span>}
-        styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
-        h="auto"
-        py={6}
-        data-testid="wizard-parts-toggle"
-      >
-        {at >= 0
-          ? t('wills.wizard.parts_toggle', { n: at + 1, total: parts.length, part: now })
-          : t('wills.wizard.parts_nav')}
-      </Button>
-      <Box id="wizard-parts" className={opened ? undefined : 'wasiat-collapsed-below-md'}>
-        <WizardSidebar {...props} />
-      </Box>
-    </>
-  );
+/** The will's parts as the instruments' wizard steps: done, to do or locked, a locked part not a link. */
+export function willSteps(will: Will | null, wasiatId: string | null, t: TFunction): WizardStep[] {
+  return visibleParts(will).map((p, i) => ({
+    key: p.key,
+    label: `${i + 1}. ${t(p.labelKey)}`,
+    href: partUrl(p, wasiatId),
+    done: isDone(will, p.key),
+    locked: !isUnlocked(will, p.key),
+    testId: `part-link-${p.key}`,
+  }));
 }
 
-/** The parts in order; done and locked are said in words (not only colour); a locked part is not a link. */
+/** The parts in order (the instruments' step list); done and locked are said in words (not only colour). */
 export function WizardSidebar({
   will,
   wasiatId,
@@ -180,42 +150,5 @@ export function WizardSidebar({
   current?: PartKey;
 }) {
   const { t } = useTranslation();
-  return (
-    <nav aria-label={t('wills.wizard.parts_nav')}>
-      {visibleParts(will).map((p, i) => {
-        const unlocked = isUnlocked(will, p.key);
-        const done = isDone(will, p.key);
-        const state = done ? t('wills.wizard.done') : unlocked ? t('wills.wizard.todo') : t('wills.wizard.locked');
-        const label = `${i + 1}. ${t(p.labelKey)}`;
-        const badge = (
-          <Badge key="state" size="xs" variant="filled" color={done ? 'teal.9' : unlocked ? 'blue.9' : 'gray.7'}>
-            {state}
-          </Badge>
-        );
-        return unlocked ? (
-          <NavLink
-            key={p.key}
-            component={Link}
-            to={partUrl(p, wasiatId)}
-            label={label}
-            rightSection={badge}
-            active={current === p.key}
-            variant="filled"
-            aria-current={current === p.key ? 'step' : undefined}
-            data-testid={`part-link-${p.key}`}
-          />
-        ) : (
-          <NavLink
-            key={p.key}
-            component="div"
-            label={label}
-            rightSection={badge}
-            disabled
-            aria-disabled="true"
-            data-testid={`part-link-${p.key}`}
-          />
-        );
-      })}
-    </nav>
-  );
+  return <StepList label={t('wills.wizard.parts_nav')} steps={willSteps(will, wasiatId, t)} current={current} />;
 }

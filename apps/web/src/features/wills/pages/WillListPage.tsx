@@ -4,13 +4,13 @@
  * `{ wasiats: { data, total, last_page } }`. Also used for /wasiat/pengesahan/list-pendaftaran (status 1,
  * optional ?organization_id=) with a review link per will.
  */
-import { Anchor, Group, Pagination, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Group, Select, Stack, Table, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { labelOf, WILL_PLANS } from '@wasiat/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { ListTable } from '@/components/ListTable.tsx';
+import { InstrumentListTable } from '@/components/instrument/InstrumentListTable.tsx';
 import { api } from '@/lib/api.ts';
 import { formatDateTime } from '@/lib/format.ts';
 import { Busy } from '../components/Busy.tsx';
@@ -24,7 +24,6 @@ const PER_PAGE = 10;
 /** The list page; `verification` fixes status 1 and links to the review page. */
 export function WillListPage({ verification = false }: { verification?: boolean }) {
   const { t } = useTranslation();
-  const lang = useLang();
   const [params] = useSearchParams();
   const organizationId = params.get('organization_id') ?? undefined;
   const [status, setStatus] = useState<string | null>(verification ? '1' : null);
@@ -65,86 +64,80 @@ export function WillListPage({ verification = false }: { verification?: boolean 
           />
         </Group>
       )}
-      {q.isLoading ? (
-        <Busy />
-      ) : rows.length === 0 ? (
-        <Text>{t('wills.list.empty')}</Text>
-      ) : (
-        <ListTable minWidth={700} data-testid="will-list">
-          {/* Named by the page's title; the count follows (issue 22 item 7). */}
-          <Table.Caption>
-            {title} — {t('wills.list.total', { n: q.data?.total ?? rows.length })}
-          </Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{t('wills.f.wasiat_no')}</Table.Th>
-              <Table.Th scope="col">{t('wills.f.testator')}</Table.Th>
-              <Table.Th scope="col">{t('wills.f.ic_number')}</Table.Th>
-              <Table.Th scope="col">{t('wills.f.plan')}</Table.Th>
-              <Table.Th scope="col">{t('wills.f.status')}</Table.Th>
-              <Table.Th scope="col">{t('wills.f.created_at')}</Table.Th>
-              <Table.Th scope="col">{t('wills.actions')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((w) => {
-              const name = w.user_detail?.name ?? w.user?.name ?? '—';
-              return (
-                <Table.Tr key={w.id}>
-                  <Table.Td>{w.wasiat_no ?? '—'}</Table.Td>
-                  <Table.Td>{name}</Table.Td>
-                  <Table.Td>{w.user_detail?.ic_number ?? w.user?.ic_number ?? '—'}</Table.Td>
-                  <Table.Td>{labelOf(WILL_PLANS, w.plan ?? null, lang) || '—'}</Table.Td>
-                  <Table.Td>
-                    <WillStatusBadge status={w.status} />
-                  </Table.Td>
-                  <Table.Td>{formatDateTime(w.created_at, lang)}</Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      {verification ? (
-                        <Anchor
-                          component={Link}
-                          to={`/wasiat/pengesahan/${w.id}`}
-                          aria-label={`${t('wills.verify.review')} ${name}`}
-                        >
-                          {t('wills.verify.review')}
-                        </Anchor>
-                      ) : (
-                        <Anchor
-                          component={Link}
-                          to={`/wasiat/${w.id}/details`}
-                          aria-label={`${t('wills.list.details')} ${name}`}
-                        >
-                          {t('wills.list.details')}
-                        </Anchor>
-                      )}
-                      {!verification && (w.status === 0 || w.status === 3) && (
-                        <Anchor
-                          component={Link}
-                          to={partUrl(w.parts_done && w.unlocked ? resumePart(w) : PARTS[1], w.id)}
-                          aria-label={`${t('wills.list.continue')} ${name}`}
-                        >
-                          {t('wills.list.continue')}
-                        </Anchor>
-                      )}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </ListTable>
-      )}
-      {(q.data?.last_page ?? 1) > 1 && (
-        <Pagination
-          total={q.data?.last_page ?? 1}
-          value={page}
-          onChange={setPage}
-          getControlProps={(c) => ({ 'aria-label': t(`wills.list.page_${c}`) })}
-          getItemProps={(p) => ({ 'aria-label': t('wills.list.page_n', { n: p }) })}
-        />
-      )}
+      <InstrumentListTable
+        rows={rows}
+        loading={q.isLoading}
+        busy={<Busy />}
+        empty={t('wills.list.empty')}
+        // Named by the page's title; the count follows (issue 22 item 7).
+        caption={`${title} — ${t('wills.list.total', { n: q.data?.total ?? rows.length })}`}
+        heads={[
+          t('wills.f.wasiat_no'),
+          t('wills.f.testator'),
+          t('wills.f.ic_number'),
+          t('wills.f.plan'),
+          t('wills.f.status'),
+          t('wills.f.created_at'),
+          t('wills.actions'),
+        ]}
+        rowKey={(w) => w.id}
+        cells={(w) => <WillCells will={w} verification={verification} />}
+        testId="will-list"
+        minWidth={700}
+        page={page}
+        lastPage={q.data?.last_page}
+        onPage={setPage}
+        pagination={{
+          getControlProps: (c) => ({ 'aria-label': t(`wills.list.page_${c}`) }),
+          getItemProps: (p) => ({ 'aria-label': t('wills.list.page_n', { n: p }) }),
+        }}
+      />
     </Stack>
+  );
+}
+
+/** One will's cells: number, testator, MyKad, plan, status, created, and its links (review, or details and continue). */
+function WillCells({ will: w, verification }: { will: Will; verification: boolean }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const name = w.user_detail?.name ?? w.user?.name ?? '—';
+  return (
+    <>
+      <Table.Td>{w.wasiat_no ?? '—'}</Table.Td>
+      <Table.Td>{name}</Table.Td>
+      <Table.Td>{w.user_detail?.ic_number ?? w.user?.ic_number ?? '—'}</Table.Td>
+      <Table.Td>{labelOf(WILL_PLANS, w.plan ?? null, lang) || '—'}</Table.Td>
+      <Table.Td>
+        <WillStatusBadge status={w.status} />
+      </Table.Td>
+      <Table.Td>{formatDateTime(w.created_at, lang)}</Table.Td>
+      <Table.Td>
+        <Group gap="xs" wrap="nowrap">
+          {verification ? (
+            <Anchor
+              component={Link}
+              to={`/wasiat/pengesahan/${w.id}`}
+              aria-label={`${t('wills.verify.review')} ${name}`}
+            >
+              {t('wills.verify.review')}
+            </Anchor>
+          ) : (
+            <Anchor component={Link} to={`/wasiat/${w.id}/details`} aria-label={`${t('wills.list.details')} ${name}`}>
+              {t('wills.list.details')}
+            </Anchor>
+          )}
+          {!verification && (w.status === 0 || w.status === 3) && (
+            <Anchor
+              component={Link}
+              to={partUrl(w.parts_done && w.unlocked ? resumePart(w) : PARTS[1], w.id)}
+              aria-label={`${t('wills.list.continue')} ${name}`}
+            >
+              {t('wills.list.continue')}
+            </Anchor>
+          )}
+        </Group>
+      </Table.Td>
+    </>
   );
 }
 

@@ -14,6 +14,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '@/components/FormError.tsx';
 import { applyServerErrors } from '@/components/form-errors.ts';
+import { useBranchesOf, useOrganisationsOffering } from '@/components/instrument/organisation-queries.ts';
 import { api } from '@/lib/api.ts';
 import { session } from '@/lib/storage.ts';
 import { useErr, useLang } from '../components/fields.tsx';
@@ -23,11 +24,6 @@ import type { Page } from '../types.ts';
 interface Org {
   id: string;
   name: string;
-}
-interface Branch {
-  id: string;
-  branch_name: string;
-  is_headquarter?: boolean | number;
 }
 interface Pricing {
   id: string;
@@ -58,16 +54,8 @@ export function PartB() {
   });
   const orgId = form.watch('organization_id');
 
-  const orgs = useQuery({
-    queryKey: ['organization', 'allow_wasiat'],
-    queryFn: async () =>
-      (await api.get<{ organizations: Page<Org> }>('organization', { allow_wasiat: 1, limit: 100 })).organizations.data,
-  });
-  const branches = useQuery({
-    queryKey: ['organization', orgId, 'branch'],
-    enabled: !!orgId,
-    queryFn: async () => (await api.get<{ branches: Page<Branch> }>(`organization/${orgId}/branch`)).branches.data,
-  });
+  const orgs = useOrganisationsOffering('wasiat');
+  const branches = useBranchesOf(orgId);
   const agents = useQuery({
     queryKey: ['organization', orgId, 'agents'],
     enabled: !!orgId,

@@ -2,7 +2,7 @@
  * Part G — Witnesses and submit (docs/api/wills.md witness calls and `{ status: 1 }`; spec §5 "Witness
  * name, MyKad, email, address, postcode and signature are all required"; reference §3.1 Part H): at least
  * two witnesses, each signing on the pad (POST /api/witness with the PNG data URL; DELETE to remove), then
- * a one-time code (issue 3; spec §5) through the shared OtpStep: "Minta kod OTP" → POST /api/otp/request
+ * a one-time code (issue 3; spec §5) through the instruments' CodeStep: "Minta kod OTP" → POST /api/otp/request
  * `{ purpose: 'will-submit', wasiat_id, channel }` (e-mail or SMS), the 6-digit code → POST /api/otp/verify (a
  * verified code holds across a reload), then "Hantar / Submit" →
  * PATCH /api/wasiat/{id} `{ status: 1 }` (the server spends the verified code); the result "Menunggu
@@ -14,8 +14,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormError } from '@/components/FormError.tsx';
+import { CodeStep } from '@/components/instrument/CodeStep.tsx';
 import { SignaturePad } from '@/components/SignaturePad.tsx';
-import { OtpStep } from '@/features/ekyc/index.ts';
 import { ApiError, api } from '@/lib/api.ts';
 import { Notice } from '../../../components/Notice.tsx';
 import { useErr } from '../components/fields.tsx';
@@ -45,7 +45,7 @@ export function PartG() {
   const [busy, setBusy] = useState(false);
   const specs = witnessSpecs(t);
   const enough = witnesses.rows.length >= MIN_WITNESSES;
-  /** Whether a one-time code for this will is verified (the shared OtpStep; it holds across a reload). */
+  /** Whether a one-time code for this will is verified (the CodeStep; it holds across a reload). */
   const [otpVerified, setOtpVerified] = useState(false);
 
   async function submit() {
@@ -175,10 +175,10 @@ export function PartG() {
       ) : (
         <>
           {!enough && editable ? <Text size="sm">{t('wills.g.need_two')}</Text> : null}
-          <OtpStep
+          <CodeStep
             purpose="will-submit"
             record={wasiatId ? { wasiat_id: wasiatId } : {}}
-            intro={t('wills.g.otp_intro')}
+            action="submit"
             verified={otpVerified}
             onVerified={() => setOtpVerified(true)}
             disabled={!editable || !enough}

@@ -10,10 +10,11 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { bequestFieldsSchema, labelOf, portionsExceedWhole, RELATIONSHIPS, V } from '@wasiat/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { bequestSpecs } from '@/components/instrument/person-fields.ts';
 import { ApiError } from '@/lib/api.ts';
 import { useLang } from '../../components/fields.tsx';
 import { defaultsFor } from '../../components/personFields.ts';
-import { type FieldSpec, RecordForm } from '../../components/RecordForm.tsx';
+import { RecordForm } from '../../components/RecordForm.tsx';
 import { RecordsTable } from '../../components/RecordsTable.tsx';
 import { useRows } from '../../hooks/useRows.ts';
 import type { Bequest } from '../../types.ts';
@@ -24,13 +25,7 @@ export function BequestsTab({ wasiatId, editable }: { wasiatId: string; editable
   const lang = useLang();
   const rows = useRows<Bequest>(wasiatId, 'bequest', 'bequests');
   const [editing, setEditing] = useState<Bequest | 'new' | null>(null);
-  const specs: FieldSpec[] = [
-    { name: 'beneficiary_name', label: t('wills.f.beneficiary_name'), required: true },
-    { name: 'ic_number', label: t('wills.f.ic_number'), inputMode: 'numeric' },
-    { name: 'relationship', label: t('wills.f.relationship'), kind: 'catalogue', catalogue: RELATIONSHIPS },
-    { name: 'purpose', label: t('wills.f.purpose'), kind: 'textarea' },
-    { name: 'portion', label: t('wills.f.portion'), required: true, description: t('wills.e.portion_help') },
-  ];
+  const specs = bequestSpecs(t);
   const row = editing === 'new' ? null : editing;
   return (
     <Stack>
