@@ -3,15 +3,18 @@
  * `config.access` (auth/guard.ts); a route without it stops the server from starting.
  */
 import type { FastifyInstance } from 'fastify';
-import type { Ctx } from './context.ts';
 import {
   amendmentOnFlatRoutes,
-  amendmentsRoutes,
+  ekycOnWillRoutes,
   hibahAmendmentPartsOnFlatRoutes,
-} from './modules/amendments/index.ts';
+  paymentsOnWillRoutes,
+  routeTokenRoutes,
+} from './compat/v2021/index.ts';
+import type { Ctx } from './context.ts';
+import { amendmentsRoutes } from './modules/amendments/index.ts';
 import { clientsRoutes } from './modules/clients/index.ts';
 import { documentsRoutes } from './modules/documents/index.ts';
-import { ekycOnWillRoutes, ekycRoutes } from './modules/ekyc/index.ts';
+import { ekycRoutes } from './modules/ekyc/index.ts';
 import { ezQurbanRoutes } from './modules/ezqurban/index.ts';
 import { faraidRoutes } from './modules/faraid/index.ts';
 // Not through grants/index.ts: its routes reach otp → wills/hibah, which read grants' index (a cycle; issue 34).
@@ -20,7 +23,7 @@ import { hibahOnFlatRoutes, hibahRoutes } from './modules/hibah/index.ts';
 import { noticesRoutes } from './modules/notices/index.ts';
 import { organisationsRoutes } from './modules/organisations/index.ts';
 import { otpRoutes } from './modules/otp/index.ts';
-import { paymentsOnWillRoutes, paymentsRoutes } from './modules/payments/index.ts';
+import { paymentsRoutes } from './modules/payments/index.ts';
 import { postcodesRoutes } from './modules/postcodes/index.ts';
 import { remindersRoutes } from './modules/reminders/index.ts';
 import { reportsRoutes } from './modules/reports/index.ts';
@@ -54,6 +57,8 @@ export async function registerModules(api: FastifyInstance, ctx: Ctx) {
   await faraidRoutes(api, ctx);
   await clientsRoutes(api, ctx);
   await ekycRoutes(api, ctx);
+  // The 2021 client's eKYC route token (issue 20, ADR 0182), beside the ekyc module's routes.
+  await routeTokenRoutes(api, ctx);
   await otpRoutes(api, ctx);
   await reportsRoutes(api, ctx);
   await auditRoutes(api, ctx);

@@ -2,6 +2,11 @@
  * The amendments module's public surface (DESIGN.md §2; ADR 0217): other modules and the composition root import
  * only from here. It holds what they use today; a name is added when another module needs it.
  */
-export { amendmentOnFlatRoutes } from './original-contract.ts';
-export { hibahAmendmentPartsOnFlatRoutes } from './original-hibah-parts.ts';
+// What the 2021 contract's adapter (apps/api/src/compat/v2021/amendments/) calls: the drafts and their rules.
+export type { Share, WillContent } from './content.ts';
+export { changeDraft, saveDraft } from './draft.ts';
+export { amendmentScope, assertCanEditDraft, capacitiesOf } from './policy.ts';
+export { type Amendment, findVisibleAmendment } from './records.ts';
 export { amendmentsRoutes } from './routes.ts';
+export { signDraft } from './service.ts';
+export { registerStatusReading, type StatusReading } from './status-reading.ts';

@@ -18,6 +18,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import { amendment_witnesses, attachments } from '../../db/schema/index.ts';
+import { attachmentPath } from '../../platform/files/uploads.ts';
 import { fieldError } from '../../platform/http/errors.ts';
 import { optionalQuery, pageQuery } from '../../platform/http/pagination.ts';
 import { routeRateLimit } from '../../platform/http/rate-limits.ts';
@@ -32,7 +33,6 @@ import { multipartToBody } from '../wills/multipart.ts';
 import { findVisibleWill } from '../wills/queries.ts';
 import { heirBequestRoutes } from './heir-bequests.ts';
 import { amendmentWindowJob } from './jobs.ts';
-import { attachmentPath, originalAmendmentStatus } from './original-contract.ts';
 import { amendmentPayable } from './payable.ts';
 import { ACT_ON_AMENDMENTS as ACT, assertCanEditDraft, READ_AMENDMENTS as READ } from './policy.ts';
 import { searchWills } from './search.ts';
@@ -46,6 +46,7 @@ import {
   serializeAmendments,
   signDraft,
 } from './service.ts';
+import { readRequestedStatus } from './status-reading.ts';
 import { changeAmendmentStatus } from './transitions.ts';
 import { versionRoutes } from './version-routes.ts';
 import {
@@ -150,8 +151,8 @@ export async function amendmentsRoutes(api: FastifyInstance, ctx: Ctx) {
   }));
 
   /**
-   * Status change (transitions.ts) or, without `status`, the part f message `{ notes }`. A 2021 status number
-   * where ours has no such move is read as that client meant it (original-contract.ts; ADR 0163).
+   * Status change (transitions.ts) or, without `status`, the part f message `{ notes }`. The status number is
+   * read as the registered reading says (status-reading.ts; the composition root registers the 2021 one).
    */
   r.patch('/amendment/:id', { config: { access: ACT }, schema: { params: idParams } }, async (req) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
@@ -161,8 +162,7 @@ export async function amendmentsRoutes(api: FastifyInstance, ctx: Ctx) {
       await saveDraft(ctx.db, actorOf(req), req.params.id, { notes: notes.notes ?? null });
     } else {
       const t = parseBody(amendmentTransitionSchema, body);
-      // The 2021 client's numbering where ours has no such move (original-contract.ts; ADR 0163).
-      const meant = await originalAmendmentStatus(ctx.db, user, req.params.id, t.status, req.clientContract);
+      const meant = await readRequestedStatus(ctx.db, user, req.params.id, t.status, req);
       if (meant.unchanged) return { amendment: await getAmendment(ctx.db, user, req.params.id) };
       t.status = meant.status;
       await changeAmendmentStatus(ctx, actorOf(req), req.params.id, {

@@ -4,7 +4,7 @@
  */
 
 export type { Access, AuthUser } from './guard.ts';
-export { guardPlugin, requireUser } from './guard.ts';
+export { guardPlugin, requireUser, userCan } from './guard.ts';
 export { authRoutes } from './routes.ts';
 // The second factor of staff logins (ADR 0081), used by the security module's routes and the composition root.
 export {

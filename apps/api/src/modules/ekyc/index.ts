@@ -2,5 +2,7 @@
  * The ekyc module's public surface (DESIGN.md §2; ADR 0217): other modules and the composition root import
  * only from here. It holds what they use today; a name is added when another module needs it.
  */
-export { ekycOnWillRoutes } from './original-contract.ts';
+// What the 2021 contract's adapter (apps/api/src/compat/v2021/ekyc/) calls.
+export { decideManualReview, manualStatus } from './manual.ts';
+export { EKYC_LINK_TTL_SECONDS, ekycLinkPath, exchangeEkycLink, issueEkycLink } from './public.ts';
 export { ekycRoutes } from './routes.ts';

@@ -57,7 +57,6 @@ import {
 } from './manual.ts';
 import { amendmentVisible, hibahVisible, listDocuments, uploadMykad } from './mykad-documents.ts';
 import { documentOcr, latestReading } from './ocr-service.ts';
-import { routeTokenRoutes } from './original-contract.ts';
 import { publicEkycRoutes } from './public.ts';
 import { serializeAttempt, userVerifications, verifyFace } from './service.ts';
 import { EKYCABLE_TYPES, SUBJECT_TYPES, type SubjectType } from './subjects.ts';
@@ -109,7 +108,6 @@ const idParams = z.object({ id: z.string().min(1).max(64) });
 
 export async function ekycRoutes(api: FastifyInstance, ctx: Ctx) {
   await publicEkycRoutes(api, ctx);
-  await routeTokenRoutes(api, ctx);
   // MyKad images and manual selfies of hibahs and amendments are served by GET /attachment/{id}/file to
   // whoever may see the record.
   registerAttachableReader('Hibah', hibahVisible);

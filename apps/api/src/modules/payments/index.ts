@@ -2,5 +2,6 @@
  * The payments module's public surface (DESIGN.md §2; ADR 0217): other modules and the composition root import
  * only from here. It holds what they use today; a name is added when another module needs it.
  */
-export { paymentsOnWillRoutes } from './original-contract.ts';
+export { createPayment } from './create-payment.ts';
+export { confirmPayment } from './manual.ts';
 export { paymentsRoutes } from './routes.ts';

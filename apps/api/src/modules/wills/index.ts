@@ -3,13 +3,16 @@
  * only from here. It holds what they use today; a name is added when another module needs it.
  */
 
+export { registerAttachableReader } from './documents-service.ts';
 export {
   type HeirBequestContent,
   heirBequestsOfContent,
   heirBequestsView,
   recordAcknowledgement,
 } from './heir-bequests.ts';
-export { actorOf, idParams } from './http.ts';
+export { actorOf, idParams, parseBody } from './http.ts';
+export { allPage } from './owned.ts';
 export { findVisibleWill } from './queries.ts';
 export { willsRoutes } from './routes.ts';
+export { readWill } from './serializers.ts';
 export { type Actor, audit, type Conn } from './service.ts';

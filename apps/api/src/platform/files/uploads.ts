@@ -17,6 +17,9 @@ export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 export const DOCUMENT_TYPES = [...IMAGE_TYPES, 'application/pdf'] as const;
 
+/** Where an attachment's bytes are read, with the bearer token (`GET /api/attachment/{id}/file`; ADR 0131). */
+export const attachmentPath = (id: string) => `/api/attachment/${id}/file`;
+
 /**
  * Check bytes: size ≤ 5 MB and a detected (magic-byte) type among `allowed`; a PDF also carries no active
  * content or HTML (pdf-content.ts; issue 36 item 5).

@@ -21,15 +21,13 @@
 import { can, P, PAYMENT_OPTIONS, paymentCreateSchema } from '@wasiat/domain';
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Ctx } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
-import { attachments, payments } from '../../db/schema/index.ts';
-import { fieldError } from '../../platform/http/errors.ts';
-import { requireUser } from '../auth/guard.ts';
-import { parseBody } from '../wills/http.ts';
-import { readWill } from '../wills/serializers.ts';
-import { confirmPayment } from './manual.ts';
-import { createPayment } from './service.ts';
+import type { Ctx } from '../../../context.ts';
+import type { Db } from '../../../db/client.ts';
+import { attachments, payments } from '../../../db/schema/index.ts';
+import { requireUser } from '../../../modules/auth/index.ts';
+import { confirmPayment, createPayment } from '../../../modules/payments/index.ts';
+import { parseBody, readWill } from '../../../modules/wills/index.ts';
+import { fieldError } from '../../../platform/http/errors.ts';
 
 type Body = Record<string, unknown>;
 const isObject = (v: unknown): v is Body => !!v && typeof v === 'object' && !Array.isArray(v);

@@ -11,15 +11,13 @@
 import { AM, W } from '@wasiat/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Ctx } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
-import { decodeBase64, IMAGE_TYPES, Uploads } from '../../platform/files/uploads.ts';
-import { fieldError } from '../../platform/http/errors.ts';
-import { actorOf, parseBody } from '../wills/http.ts';
-import { audit } from '../wills/service.ts';
+import type { Ctx } from '../../../context.ts';
+import type { Db } from '../../../db/client.ts';
+import { type Amendment, assertCanEditDraft, findVisibleAmendment } from '../../../modules/amendments/index.ts';
+import { actorOf, audit, parseBody } from '../../../modules/wills/index.ts';
+import { decodeBase64, IMAGE_TYPES, Uploads } from '../../../platform/files/uploads.ts';
+import { fieldError } from '../../../platform/http/errors.ts';
 import { idOf } from './original-draft-common.ts';
-import { assertCanEditDraft } from './policy.ts';
-import { type Amendment, findVisibleAmendment } from './service.ts';
 
 /** The 2021 upload body (JSON, base64 `document`; the multipart hook makes the same shape). */
 export const uploadBody = z.object({

@@ -6,10 +6,10 @@
  * once in original-draft-common.ts; this module binds it to a will's amendments (`amendmentable_type: "Wasiat"`).
  */
 import { OPEN_AMENDMENT_STATUSES, W, WILL_STATUS } from '@wasiat/domain';
-import type { Db } from '../../db/client.ts';
-import type { AuthUser } from '../auth/guard.ts';
-import { findVisibleWill } from '../wills/queries.ts';
-import type { WillContent } from './content.ts';
+import type { Db } from '../../../db/client.ts';
+import type { Amendment, WillContent } from '../../../modules/amendments/index.ts';
+import type { AuthUser } from '../../../modules/auth/index.ts';
+import { findVisibleWill } from '../../../modules/wills/index.ts';
 import {
   amendmentHoldingRow,
   type Body,
@@ -19,7 +19,6 @@ import {
   newShareCheck,
   type Section,
 } from './original-draft-common.ts';
-import type { Amendment } from './service.ts';
 
 export {
   type Body,

@@ -8,14 +8,13 @@
 import { AM, OPEN_AMENDMENT_STATUSES, portionsExceedWhole, V, W } from '@wasiat/domain';
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../../db/client.ts';
-import { jsonbCanHold } from '../../db/jsonb.ts';
-import { amendments } from '../../db/schema/index.ts';
-import { fieldError, notFound } from '../../platform/http/errors.ts';
-import type { AuthUser } from '../auth/guard.ts';
-import type { Share } from './content.ts';
-import { amendmentScope, assertCanEditDraft } from './policy.ts';
-import type { Amendment } from './service.ts';
+import type { Db } from '../../../db/client.ts';
+import { jsonbCanHold } from '../../../db/jsonb.ts';
+import { amendments } from '../../../db/schema/index.ts';
+import type { Amendment, Share } from '../../../modules/amendments/index.ts';
+import { amendmentScope, assertCanEditDraft } from '../../../modules/amendments/index.ts';
+import type { AuthUser } from '../../../modules/auth/index.ts';
+import { fieldError, notFound } from '../../../platform/http/errors.ts';
 
 /** A JSON body or draft row. */
 export type Body = Record<string, unknown>;

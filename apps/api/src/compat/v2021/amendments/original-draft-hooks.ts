@@ -8,16 +8,14 @@
  */
 import { portion as portionRule, translate } from '@wasiat/domain';
 import { z } from 'zod';
-import type { Ctx } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
-import type { attachments } from '../../db/schema/index.ts';
-import { notFound } from '../../platform/http/errors.ts';
-import { type AuthUser, requireUser } from '../auth/guard.ts';
-import { registerAttachableReader } from '../wills/documents-service.ts';
-import { actorOf, parseBody } from '../wills/http.ts';
-import { allPage } from '../wills/owned.ts';
-import type { Actor } from '../wills/service.ts';
-import type { Share } from './content.ts';
+import type { Ctx } from '../../../context.ts';
+import type { Db } from '../../../db/client.ts';
+import type { attachments } from '../../../db/schema/index.ts';
+import type { Amendment, Share } from '../../../modules/amendments/index.ts';
+import { type AuthUser, requireUser } from '../../../modules/auth/index.ts';
+import type { Actor } from '../../../modules/wills/index.ts';
+import { actorOf, allPage, parseBody, registerAttachableReader } from '../../../modules/wills/index.ts';
+import { notFound } from '../../../platform/http/errors.ts';
 import { saveDraftRowDocument } from './draft-row-documents.ts';
 import {
   type AmendableType,
@@ -36,7 +34,6 @@ import {
   type ShareCheck,
   splitShareId,
 } from './original-draft-common.ts';
-import type { Amendment } from './service.ts';
 
 /** One kind of draft row as the flat paths name it (reference §2.5, §2.6). */
 export interface FlatKind {

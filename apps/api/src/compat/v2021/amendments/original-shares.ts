@@ -9,12 +9,12 @@
  * written once with the hibah's (original-draft-hooks.ts `draftShareHooks`); the read is the will's own (below).
  */
 
-import type { Ctx } from '../../context.ts';
-import { notFound } from '../../platform/http/errors.ts';
-import { requireUser } from '../auth/guard.ts';
+import type { Ctx } from '../../../context.ts';
+import { changeDraft } from '../../../modules/amendments/index.ts';
+import { requireUser } from '../../../modules/auth/index.ts';
+import { notFound } from '../../../platform/http/errors.ts';
 import { checkNewShare, type Hook, idOf, rowIn, shareRows, typeOf } from './draft-rows.ts';
 import { draftShareHooks } from './original-draft-hooks.ts';
-import { changeDraft } from './service.ts';
 
 /**
  * The route-level hooks of `property-receiver` on a draft, keyed `METHOD url`: `POST`, `PATCH|PUT|DELETE

@@ -27,16 +27,20 @@ import { translate } from '@wasiat/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Ctx } from '../../context.ts';
-import { ekyc_links } from '../../db/schema/index.ts';
-import { AppError, fieldError, forbidden } from '../../platform/http/errors.ts';
-import { routeRateLimit } from '../../platform/http/rate-limits.ts';
-import { requireUser, userCan } from '../auth/guard.ts';
-import { actorOf } from '../wills/http.ts';
-import { findVisibleWill } from '../wills/queries.ts';
-import { readWill } from '../wills/serializers.ts';
-import { decideManualReview, manualStatus } from './manual.ts';
-import { EKYC_LINK_TTL_SECONDS, ekycLinkPath, exchangeEkycLink, issueEkycLink } from './public.ts';
+import type { Ctx } from '../../../context.ts';
+import { ekyc_links } from '../../../db/schema/index.ts';
+import { requireUser, userCan } from '../../../modules/auth/index.ts';
+import {
+  decideManualReview,
+  EKYC_LINK_TTL_SECONDS,
+  ekycLinkPath,
+  exchangeEkycLink,
+  issueEkycLink,
+  manualStatus,
+} from '../../../modules/ekyc/index.ts';
+import { actorOf, findVisibleWill, readWill } from '../../../modules/wills/index.ts';
+import { AppError, fieldError, forbidden } from '../../../platform/http/errors.ts';
+import { routeRateLimit } from '../../../platform/http/rate-limits.ts';
 
 type Body = Record<string, unknown>;
 const isObject = (v: unknown): v is Body => !!v && typeof v === 'object' && !Array.isArray(v);

@@ -9,9 +9,9 @@
  * will's (original-draft-hooks.ts `draftShareHooks`); the read is the hibah's own (below).
  */
 import type { HibahAmendmentDraftInput } from '@wasiat/domain';
-import type { Ctx } from '../../context.ts';
-import { notFound } from '../../platform/http/errors.ts';
-import { requireUser } from '../auth/guard.ts';
+import type { Ctx } from '../../../context.ts';
+import { requireUser } from '../../../modules/auth/index.ts';
+import { notFound } from '../../../platform/http/errors.ts';
 import { draftShareHooks } from './original-draft-hooks.ts';
 import {
   changeHibahDraft,

@@ -7,12 +7,18 @@
  * amendments (`amendmentable_type: "Hibah"`).
  */
 import { AM, H, HIBAH_STATUS, type HibahAmendmentDraftInput, OPEN_AMENDMENT_STATUSES } from '@wasiat/domain';
-import type { Db } from '../../db/client.ts';
-import { fieldError } from '../../platform/http/errors.ts';
-import type { AuthUser } from '../auth/guard.ts';
-import type { HibahContent } from '../hibah/content.ts';
-import { findVisibleHibah } from '../hibah/service.ts';
-import type { Actor } from '../wills/service.ts';
+import type { Db } from '../../../db/client.ts';
+import {
+  type Amendment,
+  assertCanEditDraft,
+  findVisibleAmendment,
+  saveDraft,
+} from '../../../modules/amendments/index.ts';
+import type { AuthUser } from '../../../modules/auth/index.ts';
+import type { HibahContent } from '../../../modules/hibah/index.ts';
+import { findVisibleHibah } from '../../../modules/hibah/index.ts';
+import type { Actor } from '../../../modules/wills/index.ts';
+import { fieldError } from '../../../platform/http/errors.ts';
 import {
   amendmentHoldingRow,
   type Body,
@@ -23,8 +29,6 @@ import {
   type Section,
   typeOf,
 } from './original-draft-common.ts';
-import { assertCanEditDraft } from './policy.ts';
-import { type Amendment, findVisibleAmendment, saveDraft } from './service.ts';
 
 export {
   type Body,

@@ -36,13 +36,13 @@ import {
 } from '@wasiat/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Ctx } from '../../context.ts';
-import { newId } from '../../db/schema/_common.ts';
-import { attachments } from '../../db/schema/index.ts';
-import { requireUser } from '../auth/guard.ts';
-import { caretakerValues } from '../hibah/original-contract-products.ts';
-import { actorOf, parseBody } from '../wills/http.ts';
-import { allPage } from '../wills/owned.ts';
+import type { Ctx } from '../../../context.ts';
+import { newId } from '../../../db/schema/_common.ts';
+import { attachments } from '../../../db/schema/index.ts';
+import type { Amendment } from '../../../modules/amendments/index.ts';
+import { requireUser } from '../../../modules/auth/index.ts';
+import { caretakerValues } from '../../../modules/hibah/index.ts';
+import { actorOf, allPage, parseBody } from '../../../modules/wills/index.ts';
 import { isPropertySection } from './original-draft-common.ts';
 import {
   documentsReply,
@@ -70,7 +70,6 @@ import {
   shareRows,
 } from './original-hibah-rows.ts';
 import { hibahShareHooks } from './original-hibah-shares.ts';
-import type { Amendment } from './service.ts';
 
 /** One kind of the hibah's rows: the flat paths' names (original-draft-hooks.ts) and the hibah's own rules. */
 interface PartKind extends FlatKind {

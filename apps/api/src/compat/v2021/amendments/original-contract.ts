@@ -28,25 +28,28 @@
 import { draftWitnessSchema, userDetailSchema } from '@wasiat/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Ctx } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
-import { newId } from '../../db/schema/_common.ts';
-import { attachments } from '../../db/schema/index.ts';
-import { notFound } from '../../platform/http/errors.ts';
-import { type AuthUser, requireUser } from '../auth/guard.ts';
-import { actorOf, parseBody } from '../wills/http.ts';
-import { findVisibleWill } from '../wills/queries.ts';
-import type { WillContent } from './content.ts';
+import type { Ctx } from '../../../context.ts';
+import type { Db } from '../../../db/client.ts';
+import { newId } from '../../../db/schema/_common.ts';
+import { attachments } from '../../../db/schema/index.ts';
+import type { WillContent } from '../../../modules/amendments/index.ts';
+import {
+  capacitiesOf,
+  findVisibleAmendment,
+  registerStatusReading,
+  type StatusReading,
+  saveDraft,
+} from '../../../modules/amendments/index.ts';
+import { requireUser } from '../../../modules/auth/index.ts';
+import { actorOf, findVisibleWill, parseBody } from '../../../modules/wills/index.ts';
+import { attachmentPath } from '../../../platform/files/uploads.ts';
+import { notFound } from '../../../platform/http/errors.ts';
 import { hibahAmendmentHooks, hibahDraftWitness } from './original-contract-hibah.ts';
 import { amendmentOfWill, partHooks } from './original-parts.ts';
-import { capacitiesOf } from './policy.ts';
-import { findVisibleAmendment, saveDraft } from './service.ts';
 
 type Body = Record<string, unknown>;
 type Hook = (req: FastifyRequest, reply: FastifyReply, payload?: unknown) => Promise<unknown>;
 const isObject = (v: unknown): v is Body => !!v && typeof v === 'object' && !Array.isArray(v);
-/** Where an attachment's bytes are read, with the bearer token (ADR 0131). */
-export const attachmentPath = (id: string) => `/api/attachment/${id}/file`;
 
 /**
  * A will's MyKad images and selfie as the 2021 client reads them (`{ id, public_path, mime_type }` or null); the
@@ -156,10 +159,12 @@ function hooks(ctx: Ctx): { preValidation: Record<string, Hook>; preSerializatio
 }
 
 /**
- * Attach the hooks (see the module comment) to the wills and payments routes as they are declared. Call on the
- * `/api` instance BEFORE those modules register their routes (modules.ts).
+ * Attach the hooks (see the module comment) to the wills and payments routes as they are declared, and register
+ * the 2021 reading of `PATCH amendment/{id}`'s status ({@link originalAmendmentStatus}) with the amendments
+ * module. Call on the `/api` instance BEFORE those modules register their routes (modules.ts).
  */
 export function amendmentOnFlatRoutes(api: FastifyInstance, ctx: Ctx) {
+  registerStatusReading(originalAmendmentStatus);
   const h = hooks(ctx);
   api.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
@@ -181,16 +186,10 @@ export function amendmentOnFlatRoutes(api: FastifyInstance, ctx: Ctx) {
  * `3` on our 3 (draft to review) is the grantor's acceptance (→ 4); `4` on our 4, in a 2021-contract session, is
  * the 2021 "receivers signed" — ours ask receivers the amendment adds after the approval — answered unchanged.
  */
-export async function originalAmendmentStatus(
-  db: Db,
-  user: AuthUser,
-  id: string,
-  status: number,
-  clientContract: string | null | undefined,
-): Promise<{ status: number; unchanged?: boolean }> {
+export const originalAmendmentStatus: StatusReading = async (db, user, id, status, req) => {
   if (status !== 2 && status !== 3 && status !== 4 && status !== 5) return { status };
   const a = await findVisibleAmendment(db, user, id);
-  const original = clientContract === '2021';
+  const original = req.clientContract === '2021';
   if (status === 2 && a.status === 1) return { status: 3 };
   if (a.amendmentable_type === 'Hibah' && status === 3 && a.status === 3) return { status: 4 };
   if (a.amendmentable_type === 'Hibah' && status === 4 && a.status === 4 && original) {
@@ -200,4 +199,4 @@ export async function originalAmendmentStatus(
     return { status, unchanged: true };
   }
   return { status };
-}
+};

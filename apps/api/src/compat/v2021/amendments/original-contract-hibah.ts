@@ -28,18 +28,16 @@ import {
 } from '@wasiat/domain';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Ctx } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
-import { newId } from '../../db/schema/_common.ts';
-import { amendments, hibahs } from '../../db/schema/index.ts';
-import { type AuthUser, requireUser } from '../auth/guard.ts';
-import type { HibahContent } from '../hibah/content.ts';
-import { serializeHibah } from '../hibah/serializers.ts';
-import { findVisibleHibah } from '../hibah/service.ts';
-import { actorOf, parseBody } from '../wills/http.ts';
-import { amendmentScope } from './policy.ts';
-import type { Amendment } from './service.ts';
-import { saveDraft, signDraft } from './service.ts';
+import type { Ctx } from '../../../context.ts';
+import type { Db } from '../../../db/client.ts';
+import { newId } from '../../../db/schema/_common.ts';
+import { amendments, hibahs } from '../../../db/schema/index.ts';
+import type { Amendment } from '../../../modules/amendments/index.ts';
+import { amendmentScope, saveDraft, signDraft } from '../../../modules/amendments/index.ts';
+import { type AuthUser, requireUser } from '../../../modules/auth/index.ts';
+import type { HibahContent } from '../../../modules/hibah/index.ts';
+import { findVisibleHibah, serializeHibah } from '../../../modules/hibah/index.ts';
+import { actorOf, parseBody } from '../../../modules/wills/index.ts';
 
 type Body = Record<string, unknown>;
 type Hook = (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>;

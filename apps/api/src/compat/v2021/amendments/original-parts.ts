@@ -35,13 +35,13 @@
   translate,
 } from '@wasiat/domain';
 import { and, eq } from 'drizzle-orm';
-import type { Ctx } from '../../context.ts';
-import { newId } from '../../db/schema/_common.ts';
-import { attachments } from '../../db/schema/index.ts';
-import { requireUser } from '../auth/guard.ts';
-import { actorOf, parseBody } from '../wills/http.ts';
-import { allPage } from '../wills/owned.ts';
-import type { Share } from './content.ts';
+import type { Ctx } from '../../../context.ts';
+import { newId } from '../../../db/schema/_common.ts';
+import { attachments } from '../../../db/schema/index.ts';
+import type { Share } from '../../../modules/amendments/index.ts';
+import { changeDraft } from '../../../modules/amendments/index.ts';
+import { requireUser } from '../../../modules/auth/index.ts';
+import { actorOf, allPage, parseBody } from '../../../modules/wills/index.ts';
 import {
   type Body,
   blank,
@@ -68,7 +68,6 @@ import {
   registerDraftRowReaders,
 } from './original-draft-hooks.ts';
 import { shareHooks } from './original-shares.ts';
-import { changeDraft } from './service.ts';
 
 export { amendmentOfWill } from './draft-rows.ts';
 

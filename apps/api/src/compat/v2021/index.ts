@@ -1,0 +1,10 @@
+/**
+ * The 2021 client contract as an adapter at the edge (issue 20; issue 34 item 4; docs/architecture.md): request
+ * and reply mappers and the routes and route hooks that give that client its paths and shapes, calling the
+ * modules only through their `index.ts`. Only the composition root (modules.ts) imports this folder, and it
+ * registers these BEFORE the modules' own routes (the hooks attach to routes as they are declared).
+ */
+export { amendmentOnFlatRoutes } from './amendments/original-contract.ts';
+export { hibahAmendmentPartsOnFlatRoutes } from './amendments/original-hibah-parts.ts';
+export { ekycOnWillRoutes, routeTokenRoutes } from './ekyc/original-contract.ts';
+export { paymentsOnWillRoutes } from './payments/original-contract.ts';
