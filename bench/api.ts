@@ -75,7 +75,8 @@ await client.query('VACUUM ANALYZE');
 console.log(`seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 
 const dir = mkdtempSync(join(tmpdir(), 'wasiat-bench-'));
-const env = loadEnv({ NODE_ENV: 'production' });
+// With METRICS_TOKEN, as production runs: every request is recorded for /metrics (ops/metrics.ts; ADR 0237).
+const env = loadEnv({ NODE_ENV: 'production', METRICS_TOKEN: 'bench-metrics-token-0123456789' });
 const ctx: Ctx = {
   db: database.db,
   env,

@@ -39,6 +39,7 @@ import { headersOf } from './platform/http/security-headers.ts';
 import { installInputTrimming } from './platform/http/trim.ts';
 import { serveWeb } from './platform/http/web-static.ts';
 import { registerJob } from './platform/jobs/scheduler.ts';
+import { metricsRoutes } from './platform/ops/metrics.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -207,6 +208,7 @@ export async function buildApp(ctx: Ctx, opts: { logger?: boolean | object; tls?
   });
 
   await healthRoutes(app, ctx); // /healthz, /readyz (ADR 0111)
+  await metricsRoutes(app, ctx); // /metrics for Prometheus, behind METRICS_TOKEN (ops/metrics.ts; ADR 0237)
   await app.register(
     async (api) => {
       await coreRoutes(api, ctx);
