@@ -21,6 +21,7 @@ import { asyncDestination, loggerOptions, scrubLogText } from './platform/http/l
 import { UrlSigner } from './platform/http/signed-url.ts';
 import { startJobRunner } from './platform/jobs/runner.ts';
 import { createMailer } from './platform/mail/mailer.ts';
+import { holdServerLock } from './platform/ops/server-lock.ts';
 
 const env = loadEnv();
 // Production refuses unsafe configuration before it opens anything (issue 35 item 5; ADR 0218).
@@ -36,6 +37,8 @@ function appKey(): string {
   return readFileSync(file, 'utf8').trim();
 }
 
+// On PGlite this process owns DATA_DIR: `npm run backup` refuses while the lock is held (ADR 0239).
+if (!env.DATABASE_URL) holdServerLock(dataDir);
 const database = await openDatabase({
   url: env.DATABASE_URL,
   pgliteDir: join(dataDir, 'pglite'),

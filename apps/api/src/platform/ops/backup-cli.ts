@@ -1,9 +1,12 @@
 /**
  * `npm run backup [-- <folder>]` and `npm run restore -- <folder>` for the embedded default (ops/backup.ts;
- * docs/operations.md "Backups"). DATA_DIR as for the server. Stop the server first.
- * With DATABASE_URL set (PostgreSQL), the database is backed up by PostgreSQL's own tools instead.
+ * docs/operations.md "Backups"). DATA_DIR as for the server. Stop the server first: both refuse while it runs
+ * (ADR 0239). The default folder is `backups/wasiat-<time>` at the repository's root, which .gitignore and
+ * .dockerignore leave out. With DATABASE_URL set (PostgreSQL), the database is backed up by PostgreSQL's own
+ * tools instead.
  */
 import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { loadEnv } from '../config/env.ts';
 import { backup, restore } from './backup.ts';
 
@@ -17,12 +20,14 @@ const dataDir = resolve(env.DATA_DIR);
 try {
   if (command === 'backup') {
     const stamp = new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
-    const out = resolve(arg ?? `backups/wasiat-${stamp}`);
-    const m = await backup({ dataDir, out });
+    const backups = fileURLToPath(new URL('../../../../../backups/', import.meta.url));
+    const out = arg ? resolve(arg) : resolve(backups, `wasiat-${stamp}`);
+    const m = await backup({ dataDir, out, env });
     const rows = Object.values(m.tables).reduce((a, b) => a + b, 0);
     console.log(
-      `Backup of ${dataDir} written to ${out}: ${Object.keys(m.tables).length} tables, ${rows} rows, ${Object.keys(m.files).length} files.`,
+      `Backup of ${dataDir} written to ${out}: ${Object.keys(m.tables).length} tables, ${rows} rows, ${Object.keys(m.files).length} files, keys: ${Object.keys(m.keys ?? {}).join(', ') || 'none'}.`,
     );
+    for (const note of m.notes ?? []) console.log(`Note: ${note}`);
   } else if (command === 'restore' && arg) {
     const m = await restore({ from: resolve(arg), dataDir });
     console.log(
