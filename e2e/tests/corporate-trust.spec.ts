@@ -251,7 +251,8 @@ test('a corporate trust registered end to end by a company', async ({ page, requ
     const wp = await ctx.newPage();
     await wp.goto(link);
     await expect(wp.getByRole('heading', { name: 'Sahkan sebagai saksi hibah' })).toBeVisible();
-    await expect(wp.getByText(company.name)).toBeVisible();
+    // The attestation view names the company with its SSM number (ADR 0228).
+    await expect(wp.getByTestId('attestation-subject')).toContainText(company.name);
     await wp.getByTestId('party-send-code').click();
     let code = '';
     await expect

@@ -23,6 +23,20 @@ afterEach(() => {
 });
 
 describe('seedQuery', () => {
+  it('an early answer that lands after the page has its own (newer) answer does not replace it', async () => {
+    let answer!: (v: string) => void;
+    const early = new Promise<string>((r) => {
+      answer = r;
+    });
+    const page = mount('late', async () => 'after the approval');
+    await waitFor(() => expect(page.result.current.data).toBe('after the approval'));
+    const seeding = seedQuery(['late'], early);
+    answer('before the approval');
+    await seeding;
+    await new Promise((r) => setTimeout(r, 20));
+    expect(page.result.current.data).toBe('after the approval');
+  });
+
   it('shows an early answer on the first mount without asking again; a later mount asks', async () => {
     await seedQuery(['a'], Promise.resolve('early'));
     const fetchA = vi.fn(async () => 'fresh');

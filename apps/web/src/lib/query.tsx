@@ -48,6 +48,14 @@ queryClient.getQueryCache().subscribe((event) => {
  * @returns when the answer is in the cache (never rejects)
  */
 export async function seedQuery<T>(queryKey: QueryKey, answer: Promise<T>): Promise<void> {
+  // Too late: the page already has its own answer (its code came first, or the user acted and it refetched);
+  // the early one may be older than that and must not replace it (a request approved on the dashboard showed
+  // again when the early answer landed after the approval's refetch).
+  const before = queryClient.getQueryCache().find({ queryKey, exact: true });
+  if (before && before.state.dataUpdatedAt > 0) {
+    await answer.catch(() => undefined);
+    return;
+  }
   await queryClient.prefetchQuery({ queryKey, queryFn: () => answer });
   const q = queryClient.getQueryCache().find({ queryKey, exact: true });
   if (q && q.state.status === 'success' && q.getObserversCount() === 0) seeded.set(q.queryHash, Date.now());
