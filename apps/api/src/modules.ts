@@ -7,6 +7,7 @@ import {
   amendmentOnFlatRoutes,
   ekycOnWillRoutes,
   hibahAmendmentPartsOnFlatRoutes,
+  hibahOnFlatRoutes,
   paymentsOnWillRoutes,
   routeTokenRoutes,
 } from './compat/v2021/index.ts';
@@ -19,7 +20,7 @@ import { ezQurbanRoutes } from './modules/ezqurban/index.ts';
 import { faraidRoutes } from './modules/faraid/index.ts';
 // Not through grants/index.ts: its routes reach otp → wills/hibah, which read grants' index (a cycle; issue 34).
 import { grantsRoutes } from './modules/grants/routes.ts';
-import { hibahOnFlatRoutes, hibahRoutes } from './modules/hibah/index.ts';
+import { hibahRoutes } from './modules/hibah/index.ts';
 import { noticesRoutes } from './modules/notices/index.ts';
 import { organisationsRoutes } from './modules/organisations/index.ts';
 import { otpRoutes } from './modules/otp/index.ts';
@@ -41,7 +42,8 @@ export async function registerModules(api: FastifyInstance, ctx: Ctx) {
   registerStorageReconciliation();
   // The 2021 client's parts E–G of a hibah amendment onto its draft (issue 20, ADR 0180): before the hibah's own.
   hibahAmendmentPartsOnFlatRoutes(api, ctx);
-  // The 2021 client's hibah calls on the wills module's flat paths (issue 20, ADR 0162): before those routes.
+  // The 2021 client's hibah calls on the wills module's flat paths (issue 20, ADR 0162): before those routes; it
+  // also registers its readings and paths into the hibah module's routes (ADR 0240).
   hibahOnFlatRoutes(api, ctx);
   // The 2021 client's will-amendment calls on the wills and payments paths (issue 20, ADR 0163).
   amendmentOnFlatRoutes(api, ctx);

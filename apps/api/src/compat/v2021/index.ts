@@ -7,4 +7,5 @@
 export { amendmentOnFlatRoutes } from './amendments/original-contract.ts';
 export { hibahAmendmentPartsOnFlatRoutes } from './amendments/original-hibah-parts.ts';
 export { ekycOnWillRoutes, routeTokenRoutes } from './ekyc/original-contract.ts';
+export { hibahOnFlatRoutes } from './hibah/original-contract-flat.ts';
 export { paymentsOnWillRoutes } from './payments/original-contract.ts';

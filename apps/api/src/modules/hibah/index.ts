@@ -3,9 +3,32 @@
  * only from here. It holds what they use today; a name is added when another module needs it.
  */
 
-export { findVisibleHibah } from './access.ts';
+// What the 2021 contract's adapter (apps/api/src/compat/v2021/hibah/) calls: the hibah's rows, rules and
+// services, and the registrations through which the module's own routes read a request its way (ADR 0240).
+export { type Actor, asDb, audit, fillableHibah, findVisibleHibah } from './access.ts';
+export { type ChildKind, createChild, deleteChild, findChild, updateChild } from './children.ts';
 export type { HibahContent } from './content.ts';
-export { hibahOnFlatRoutes } from './original-contract.ts';
-export { caretakerValues } from './original-contract-products.ts';
+export { actorOf, parseBody } from './http.ts';
+export { addTransaction, reverseTransaction } from './ledger.ts';
+export { CARETAKER, HEIR, RECEIVER, signAsReceiver, WITNESS } from './parties.ts';
+export { assertCanFill, assertGrantor } from './policy.ts';
+export {
+  addPropertyDocument,
+  deleteShare,
+  listPropertyDocuments,
+  listShares,
+  PROPERTY,
+  saveShare,
+} from './property.ts';
+export {
+  registerHibahRoutes,
+  registerReadExtras,
+  registerRowReply,
+  registerSignatureReading,
+  registerUpdateReading,
+  type SignatureReader,
+  type UpdateReader,
+} from './readings.ts';
+export { PART_C_KEYS } from './registration.ts';
 export { hibahRoutes } from './routes.ts';
 export { serializeHibah } from './serializers.ts';

@@ -37,7 +37,6 @@ import { allPage } from '../wills/owned.ts';
 import { type ChildKind, createChild, deleteChild, findChild, listChildren, updateChild } from './children.ts';
 import { actorOf, EDIT_HIBAH, idParams, parseBody, READ_HIBAH } from './http.ts';
 import { addTransaction, listTransactions } from './ledger.ts';
-import { DRAFT_SIGNATURE, moveableReplyOf, signForDraft } from './original-contract.ts';
 import {
   CARETAKER,
   HEIR,
@@ -55,6 +54,7 @@ import {
   PROPERTY,
   saveShare,
 } from './property.ts';
+import { readSignature, rowReply } from './readings.ts';
 import { findVisibleHibah } from './service.ts';
 
 const childParams = z.object({ id: z.string().min(1).max(64), cid: z.string().min(1).max(64) });
@@ -162,7 +162,8 @@ export async function partsRoutes(api: FastifyInstance, ctx: Ctx) {
     many: 'moveable_properties',
     schema: moveableSchema,
     extra: { kind: 'moveable' },
-    reply: moveableReplyOf,
+    // keys a registered reply adds (readings.ts; the 2021 contract's bank keys, ADR 0162)
+    reply: rowReply('moveable-property'),
   });
   childRoutes(api, ctx, immoveable, {
     path: 'immoveable-property',
@@ -229,8 +230,8 @@ export async function partsRoutes(api: FastifyInstance, ctx: Ctx) {
    * The grantor's signature `{ signature, signature_method? }` (or the 2021 client's `{ is_base64, document,
    * description, signature_method? }`) → `{ signature_id }`; the method (drawn | typed, `drawn` when absent;
    * ADR 0123) is recorded, also when signing again. With `description: "Signature for draft acceptance"` while
-   * the draft awaits acceptance (status 3), the signature given with the acceptance (original-contract.ts
-   * `signForDraft`; ADR 0162).
+   * the draft awaits acceptance (status 3), the signature given with the acceptance (a registered reading,
+   * readings.ts `registerSignatureReading`: compat/v2021/hibah/original-contract.ts `signForDraft`; ADR 0162).
    */
   api.post(
     '/hibah/:id/signature',
@@ -239,9 +240,8 @@ export async function partsRoutes(api: FastifyInstance, ctx: Ctx) {
       const b = { ...(req.body ?? {}) };
       if (b.signature === undefined && typeof b.document === 'string') b.signature = b.document;
       const { signature, signature_method } = parseBody(hibahSignatureSchema, b);
-      if (b.description === DRAFT_SIGNATURE) {
-        return { signature_id: await signForDraft(ctx, actorOf(req), req.params.id, signature, signature_method) };
-      }
+      const other = await readSignature(ctx, actorOf(req), req.params.id, b, signature, signature_method);
+      if (other !== null) return { signature_id: other };
       return { signature_id: await signAsGrantor(ctx, actorOf(req), req.params.id, signature, signature_method) };
     },
   );

@@ -8,21 +8,15 @@
  * `POST /hibah/{id}/caretaker`, `GET /hibah/{id}/receiver/validate-signature`.
  * Parties and property: routes-parts.ts; public party links, one-cent and certificate: routes-public.ts.
  */
-import {
-  HIBAH_FIELD_KEYS,
-  hibahCreateSchema,
-  hibahFieldsSchema,
-  hibahTransitionSchema,
-  userDetailPatchSchema,
-  userDetailSchema,
-} from '@wasiat/domain';
+import { HIBAH_FIELD_KEYS, hibahCreateSchema, hibahFieldsSchema, hibahTransitionSchema } from '@wasiat/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import { fieldError } from '../../platform/http/errors.ts';
 import { optionalQuery, pageQuery } from '../../platform/http/pagination.ts';
-import { requireUser } from '../auth/guard.ts';
+import { requireUser } from '../auth/index.ts';
+import { userDetailRoutes } from '../instruments/index.ts';
 import { registerNoticeKind } from '../notices/index.ts';
 import { registerOtpSubject } from '../otp/index.ts';
 import { registerPayable } from '../payments/payables.ts';
@@ -33,10 +27,9 @@ import { grantorSignatureState, hibahDocumentVersion } from './document-version.
 import { actorOf, EDIT_HIBAH, idParams, parseBody, READ_HIBAH } from './http.ts';
 import { registerHibahJobs } from './jobs.ts';
 import { registerPartyLinks } from './links.ts';
-import { hibahImages, hibahOriginalRoutes, originalStatusBody } from './original-contract.ts';
-import { productRoutes } from './original-contract-products.ts';
 import { hibahPayable } from './payable.ts';
 import { assertGrantor } from './policy.ts';
+import { extrasOfRead, readUpdate, registerExtraRoutes } from './readings.ts';
 import { companyRoutes } from './routes-company.ts';
 import { partsRoutes } from './routes-parts.ts';
 import { publicRoutes } from './routes-public.ts';
@@ -125,7 +118,8 @@ export async function hibahRoutes(api: FastifyInstance, ctx: Ctx) {
       return {
         hibah: {
           ...(await serializeHibah(ctx.db, h, load)),
-          ...(await hibahImages(ctx.db, h.id)),
+          // what a registered reading adds (readings.ts; the 2021 contract's MyKad images, reference §2.3)
+          ...(await extrasOfRead(ctx.db, h.id)),
           // 1 when the grantor's signature is of the content as it is now (issue 21 item 5); the version hashes.
           signature_current: sig.current ? 1 : 0,
           document_sha256: sig.now,
@@ -146,10 +140,11 @@ export async function hibahRoutes(api: FastifyInstance, ctx: Ctx) {
     const b = (req.body ?? {}) as Record<string, unknown>;
     const a = actorOf(req);
     let h: Awaited<ReturnType<typeof updateFields>>;
-    const original = await originalStatusBody(ctx.db, a, req.params.id, b);
-    if (original.kind === 'handover') return { hibah: await serializeHibah(ctx.db, original.hibah) };
-    if (original.kind === 'partC') {
-      h = await updateFields(ctx.db, a, req.params.id, parseBody(hibahFieldsSchema, original.body));
+    // a registered reading of the body first (readings.ts; the 2021 contract's part C and hand-over, ADR 0162)
+    const read = await readUpdate(ctx.db, a, req.params.id, b);
+    if (read.kind === 'unchanged') return { hibah: await serializeHibah(ctx.db, read.hibah) };
+    if (read.kind === 'fields') {
+      h = await updateFields(ctx.db, a, req.params.id, parseBody(hibahFieldsSchema, read.body));
     } else if ('status' in b && b.status !== null && b.status !== '') {
       h = await changeStatus(ctx, a, req.params.id, parseBody(hibahTransitionSchema, b));
     } else if (HIBAH_FIELD_KEYS.some((k) => k in b)) {
@@ -180,34 +175,19 @@ export async function hibahRoutes(api: FastifyInstance, ctx: Ctx) {
     return { summary: { ...facts, company, document_sha256: await hibahDocumentVersion(ctx.db, h.id) } };
   });
 
-  /** `GET /hibah/{id}/user-detail` → `{ user_detail }` (null before it is given). */
-  r.get('/hibah/:id/user-detail', { config: { access: READ_HIBAH }, schema: { params: idParams } }, async (req) => ({
-    user_detail: await getUserDetail(ctx.db, requireUser(req), req.params.id),
-  }));
-  /**
-   * `POST /hibah/{id}/user-detail` (the whole record) or PATCH/PUT — whole, or partial: only the keys it
-   * carries, each checked by its rule (issue 20, ADR 0131) → `{ user_detail }`; 422 per field.
-   */
-  const saveDetail = async (req: any) => ({
-    user_detail: await saveUserDetail(ctx.db, actorOf(req), req.params.id, req.body),
+  /** `GET|POST|PATCH|PUT /hibah/{id}/user-detail`: the grantor's particulars (instruments/user-detail-routes.ts). */
+  userDetailRoutes(api, ctx, {
+    base: '/hibah',
+    read: READ_HIBAH,
+    edit: EDIT_HIBAH,
+    actorOf,
+    get: getUserDetail,
+    save: saveUserDetail,
   });
-  const patchDetail = async (req: any) => {
-    const whole = userDetailSchema.safeParse(req.body);
-    return {
-      user_detail: whole.success
-        ? await saveUserDetail(ctx.db, actorOf(req), req.params.id, whole.data)
-        : await saveUserDetail(ctx.db, actorOf(req), req.params.id, req.body, true),
-    };
-  };
-  const detailOpts = { config: { access: EDIT_HIBAH }, schema: { params: idParams, body: userDetailSchema } };
-  const patchOpts = { config: { access: EDIT_HIBAH }, schema: { params: idParams, body: userDetailPatchSchema } };
-  r.post('/hibah/:id/user-detail', detailOpts, saveDetail);
-  r.patch('/hibah/:id/user-detail', patchOpts, patchDetail);
-  r.put('/hibah/:id/user-detail', patchOpts, patchDetail);
 
   await partsRoutes(api, ctx);
   await companyRoutes(api, ctx);
   await publicRoutes(api, ctx);
-  await hibahOriginalRoutes(api, ctx);
-  await productRoutes(api, ctx);
+  // the routes registered by the composition root to follow ours (readings.ts; the 2021 contract's, ADR 0240)
+  await registerExtraRoutes(api, ctx);
 }

@@ -21,7 +21,7 @@ import { hibahScope, myOrganisations } from './policy.ts';
 /** The organisation's preference row (null when it has none: defaults of the schema apply); shared with the will. */
 export { preferenceOf } from '../instruments/index.ts';
 export * from './access.ts';
-export { createHibah, PART_C_KEYS, updateFields } from './registration.ts';
+export { createHibah, updateFields } from './registration.ts';
 
 /** The grantor's particulars of a visible hibah, or null before they are given. */
 export async function getUserDetail(db: Conn, user: AuthUser, id: string) {

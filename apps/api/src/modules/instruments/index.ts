@@ -5,3 +5,4 @@
  */
 export { containsPattern, statusCodes, statusIn } from './list-filters.ts';
 export { preferenceOf, providerDefaults } from './organisation.ts';
+export { userDetailRoutes } from './user-detail-routes.ts';

@@ -11,8 +11,11 @@ export {
   recordAcknowledgement,
 } from './heir-bequests.ts';
 export { actorOf, idParams, parseBody } from './http.ts';
+// multipartToBody, assertSignatureDrawn: for the 2021 contract's hibah adapter (compat/v2021/hibah/; ADR 0240).
+export { multipartToBody } from './multipart.ts';
 export { allPage } from './owned.ts';
 export { findVisibleWill } from './queries.ts';
 export { willsRoutes } from './routes.ts';
 export { readWill } from './serializers.ts';
 export { type Actor, audit, type Conn } from './service.ts';
+export { assertSignatureDrawn } from './signature-facts.ts';

@@ -24,8 +24,6 @@ import {
   partBSchema,
   requiredString,
   translate,
-  userDetailPatchSchema,
-  userDetailSchema,
   verificationSchema,
   W,
   willTransitionSchema,
@@ -36,7 +34,8 @@ import { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import { fieldError } from '../../platform/http/errors.ts';
 import { optionalQuery, pageQuery } from '../../platform/http/pagination.ts';
-import { requireUser } from '../auth/guard.ts';
+import { requireUser } from '../auth/index.ts';
+import { userDetailRoutes } from '../instruments/index.ts';
 import { deliverNotices, registerNoticeKind } from '../notices/index.ts';
 import { registerOtpSubject } from '../otp/index.ts';
 import { documentRoutes } from './documents.ts';
@@ -242,31 +241,15 @@ export async function willsRoutes(api: FastifyInstance, ctx: Ctx) {
       },
     );
 
-    /** The testator particulars (part c): `{ user_detail }` (null before part c). */
-    r.get('/wasiat/:id/user-detail', { config: { access: READ_WILLS }, schema: { params: idParams } }, async (req) => ({
-      user_detail: await getUserDetail(ctx.db, requireUser(req), req.params.id),
-    }));
-
-    /**
-     * Save part c: POST (the whole record), or PATCH/PUT (`_method`) — whole, or partial: only the keys it
-     * carries, each checked by its rule (issue 20, ADR 0131). `{ user_detail }`; 422 per field.
-     */
-    const saveDetail = async (req: any) => ({
-      user_detail: await saveUserDetail(ctx.db, actor(req), req.params.id, req.body),
+    /** `GET|POST|PATCH|PUT /wasiat/{id}/user-detail`: part c, the testator's particulars (instruments/). */
+    userDetailRoutes(scope, ctx, {
+      base: '/wasiat',
+      read: READ_WILLS,
+      edit: EDIT_WILLS,
+      actorOf: actor,
+      get: getUserDetail,
+      save: saveUserDetail,
     });
-    const patchDetail = async (req: any) => {
-      const whole = userDetailSchema.safeParse(req.body);
-      return {
-        user_detail: whole.success
-          ? await saveUserDetail(ctx.db, actor(req), req.params.id, whole.data)
-          : await saveUserDetail(ctx.db, actor(req), req.params.id, req.body, true),
-      };
-    };
-    const detailOpts = { config: { access: EDIT_WILLS }, schema: { params: idParams, body: userDetailSchema } };
-    const patchOpts = { config: { access: EDIT_WILLS }, schema: { params: idParams, body: userDetailPatchSchema } };
-    r.post('/wasiat/:id/user-detail', detailOpts, saveDetail);
-    r.patch('/wasiat/:id/user-detail', patchOpts, patchDetail);
-    r.put('/wasiat/:id/user-detail', patchOpts, patchDetail);
 
     /** Bequests to heirs through property shares, worked out by the server (heir-bequests.ts; ADR 0155). */
     r.get('/wasiat/:id/heir-bequests', { config: { access: READ_WILLS }, schema: { params: idParams } }, async (req) =>

@@ -10,26 +10,13 @@
  */
 import { AM, W } from '@wasiat/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import type { Ctx } from '../../../context.ts';
 import type { Db } from '../../../db/client.ts';
 import { type Amendment, assertCanEditDraft, findVisibleAmendment } from '../../../modules/amendments/index.ts';
 import { actorOf, audit, parseBody } from '../../../modules/wills/index.ts';
-import { decodeBase64, IMAGE_TYPES, Uploads } from '../../../platform/files/uploads.ts';
+import { decodeBase64, IMAGE_TYPES, attachmentPath as publicPath, Uploads } from '../../../platform/files/uploads.ts';
 import { fieldError } from '../../../platform/http/errors.ts';
-import { idOf } from './original-draft-common.ts';
-
-/** The 2021 upload body (JSON, base64 `document`; the multipart hook makes the same shape). */
-export const uploadBody = z.object({
-  document: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }),
-  type: z.string().trim().max(40).optional(),
-  description: z.string().trim().max(255).optional(),
-  document_filename: z.string().max(255).optional(),
-  is_base64: z.unknown().optional(),
-});
-
-/** Where an attachment's bytes are read, with the bearer token. */
-const publicPath = (id: string) => `/api/attachment/${id}/file`;
+import { idOf, uploadBody } from '../calls.ts';
 
 /** Save the upload of the module comment to the row `rowOf(locked amendment)` of amendment `amendmentId`. */
 export async function saveDraftRowDocument(

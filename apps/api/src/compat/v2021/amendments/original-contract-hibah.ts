@@ -38,14 +38,11 @@ import { type AuthUser, requireUser } from '../../../modules/auth/index.ts';
 import type { HibahContent } from '../../../modules/hibah/index.ts';
 import { findVisibleHibah, serializeHibah } from '../../../modules/hibah/index.ts';
 import { actorOf, parseBody } from '../../../modules/wills/index.ts';
+import { type Body, type Hook, isObject } from '../calls.ts';
+import { DRAFT_SIGNATURE } from '../hibah/original-contract.ts';
 
-type Body = Record<string, unknown>;
-type Hook = (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
-const isObject = (v: unknown): v is Body => !!v && typeof v === 'object' && !Array.isArray(v);
 const carriedKeys = (b: Body) =>
   Object.fromEntries(Object.entries(b).filter(([k, v]) => k !== '_method' && v !== undefined));
-/** The 2021 client's description of the signature given with a draft's acceptance (reference §2.10). */
-const DRAFT_SIGNATURE = 'Signature for draft acceptance';
 
 /**
  * The newest amendment at one of `statuses` of registered hibah `hibahId` that `user` sees, or null (also when the

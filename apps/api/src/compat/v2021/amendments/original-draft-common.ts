@@ -7,7 +7,6 @@
  */
 import { AM, OPEN_AMENDMENT_STATUSES, portionsExceedWhole, V, W } from '@wasiat/domain';
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../../db/client.ts';
 import { jsonbCanHold } from '../../../db/jsonb.ts';
 import { amendments } from '../../../db/schema/index.ts';
@@ -15,23 +14,16 @@ import type { Amendment, Share } from '../../../modules/amendments/index.ts';
 import { amendmentScope, assertCanEditDraft } from '../../../modules/amendments/index.ts';
 import type { AuthUser } from '../../../modules/auth/index.ts';
 import { fieldError, notFound } from '../../../platform/http/errors.ts';
+import type { Body } from '../calls.ts';
 
-/** A JSON body or draft row. */
-export type Body = Record<string, unknown>;
-/** A route-level hook: answers (and ends the request) or returns nothing to let the route go on. */
-export type Hook = (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+/** Where an attachment's bytes are read, with the bearer token (ADR 0131; platform/files/uploads.ts). */
+export { attachmentPath as publicPath } from '../../../platform/files/uploads.ts';
+// A body or draft row, a route hook, the object and blank checks, the `:id` parameter: compat/v2021/calls.ts.
+export { type Body, blank, type Hook, idOf, isObject } from '../calls.ts';
 /** The draft sections the flat calls edit: a will's parts C–E (content.ts), a hibah's parts E–G (hibah/content.ts). */
 export type Section = 'receivers' | 'caretakers' | 'moveables' | 'immoveables';
 /** The `amendmentable_type` of a will's (`Wasiat`) or a hibah's (`Hibah`) amendment. */
 export type AmendableType = 'Wasiat' | 'Hibah';
-/** Whether `v` is a plain object. */
-export const isObject = (v: unknown): v is Body => !!v && typeof v === 'object' && !Array.isArray(v);
-/** The `:id` path parameter. */
-export const idOf = (req: FastifyRequest) => (req.params as { id: string }).id;
-/** Where an attachment's bytes are read, with the bearer token (ADR 0131). */
-export const publicPath = (id: string) => `/api/attachment/${id}/file`;
-/** Absent, null or only spaces. */
-export const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 /** The keys a body carries (`_method` and undefined left out): a PATCH changes only these. */
 export const carried = (b: Body) =>
   Object.fromEntries(Object.entries(b).filter(([k, v]) => k !== '_method' && v !== undefined));

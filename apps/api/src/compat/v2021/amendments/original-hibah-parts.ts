@@ -41,8 +41,9 @@ import { newId } from '../../../db/schema/_common.ts';
 import { attachments } from '../../../db/schema/index.ts';
 import type { Amendment } from '../../../modules/amendments/index.ts';
 import { requireUser } from '../../../modules/auth/index.ts';
-import { caretakerValues } from '../../../modules/hibah/index.ts';
 import { actorOf, allPage, parseBody } from '../../../modules/wills/index.ts';
+import { attachPreValidation } from '../calls.ts';
+import { caretakerValues } from '../hibah/original-contract-products.ts';
 import { isPropertySection } from './original-draft-common.ts';
 import {
   documentsReply,
@@ -261,13 +262,5 @@ function registerReaders() {
  */
 export function hibahAmendmentPartsOnFlatRoutes(api: FastifyInstance, ctx: Ctx) {
   registerReaders();
-  const hooks = hibahPartHooks(ctx);
-  api.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) {
-      const hook = hooks[`${method} ${route.url.replace(/^\/api/, '')}`];
-      if (!hook) continue;
-      const before = route.preValidation ? [route.preValidation].flat() : [];
-      route.preValidation = [...before, hook] as typeof route.preValidation;
-    }
-  });
+  attachPreValidation(api, hibahPartHooks(ctx));
 }

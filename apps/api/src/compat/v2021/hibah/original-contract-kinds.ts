@@ -20,7 +20,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../../db/client.ts';
 import {
   attachments,
   hibah_caretakers,
@@ -28,20 +28,27 @@ import {
   hibah_properties,
   hibah_receivers,
   hibah_witnesses,
-} from '../../db/schema/index.ts';
-import { requireUser } from '../auth/guard.ts';
-import type { ChildKind } from './children.ts';
-import { parseBody } from './http.ts';
+} from '../../../db/schema/index.ts';
+import { requireUser } from '../../../modules/auth/index.ts';
+import {
+  assertCanFill,
+  CARETAKER,
+  type ChildKind,
+  findVisibleHibah,
+  HEIR,
+  PROPERTY,
+  parseBody,
+  RECEIVER,
+  WITNESS,
+} from '../../../modules/hibah/index.ts';
+import { attachmentPath as publicPath } from '../../../platform/files/uploads.ts';
+import type { Body } from '../calls.ts';
 import { caretakerValues } from './original-contract-products.ts';
-import { CARETAKER, HEIR, RECEIVER, WITNESS } from './parties.ts';
-import { assertCanFill } from './policy.ts';
-import { PROPERTY } from './property.ts';
-import { findVisibleHibah } from './service.ts';
 
-export type Body = Record<string, unknown>;
-export const isObject = (v: unknown): v is Body => !!v && typeof v === 'object' && !Array.isArray(v);
-export const idOf = (req: FastifyRequest) => (req.params as { id: string }).id;
-export const publicPath = (id: string) => `/api/attachment/${id}/file`;
+// A JSON body, whether a value is an object, the `:id` parameter, the 2021 upload body: compat/v2021/calls.ts.
+export { type Body, idOf, isObject, uploadBody } from '../calls.ts';
+/** Where an attachment's bytes are read, with the bearer token (ADR 0131; platform/files/uploads.ts). */
+export { publicPath };
 
 const MOVEABLE: ChildKind = { ...PROPERTY, filter: () => eq(hibah_properties.kind, 'moveable') };
 const IMMOVEABLE: ChildKind = { ...PROPERTY, filter: () => eq(hibah_properties.kind, 'immoveable') };
@@ -189,14 +196,6 @@ export async function mykadImages(db: Db, attachable: string, id: string) {
 export const hibahImages = (db: Db, hibahId: string) => mykadImages(db, 'Hibah', hibahId);
 /** A property row with the 2021 keys of a bank asset beside ours (`bank_type`, `bank_account_no`). */
 export const moveableReplyOf = (row: Body): Body => moveableReply(row);
-
-export const uploadBody = z.object({
-  document: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }),
-  type: z.string().trim().max(40).optional(),
-  description: z.string().trim().max(255).optional(),
-  document_filename: z.string().max(255).optional(),
-  is_base64: z.unknown().optional(),
-});
 
 /**
  * Who may change the hibah's parties and property (policy.ts `assertCanFill`: the grantor or its registrar),

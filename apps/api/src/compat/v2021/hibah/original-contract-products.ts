@@ -30,21 +30,21 @@
  */
 import { hibahTransactionSchema, senToRinggit, translate } from '@wasiat/domain';
 import { and, asc, eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { Ctx } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
-import { hibah_asset_transactions, hibah_properties } from '../../db/schema/index.ts';
-import { fieldError, forbidden, notFound } from '../../platform/http/errors.ts';
-import { requireUser, userCan } from '../auth/guard.ts';
-import { actorOf } from './http.ts';
-import { addTransaction, reverseTransaction } from './ledger.ts';
-import { findVisibleHibah, PART_C_KEYS } from './service.ts';
-
-type Body = Record<string, unknown>;
-type Hook = (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
-const isObject = (v: unknown): v is Body => !!v && typeof v === 'object' && !Array.isArray(v);
-const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+import type { Ctx } from '../../../context.ts';
+import type { Db } from '../../../db/client.ts';
+import { hibah_asset_transactions, hibah_properties } from '../../../db/schema/index.ts';
+import { requireUser, userCan } from '../../../modules/auth/index.ts';
+import {
+  actorOf,
+  addTransaction,
+  findVisibleHibah,
+  PART_C_KEYS,
+  reverseTransaction,
+} from '../../../modules/hibah/index.ts';
+import { fieldError, forbidden, notFound } from '../../../platform/http/errors.ts';
+import { type Body, blank, type Hook, isObject } from '../calls.ts';
 
 /** §6.12 id → our frequency code (2, quarterly, has none: `other` with its label). */
 const FREQUENCY_IDS: Record<string, { code: string; other?: string }> = {
@@ -80,7 +80,7 @@ export function caretakerValues(b: Body): Body {
   return o;
 }
 
-/** The hooks of the module comment, keyed `METHOD url` as the routes are declared (with `/api`). */
+/** The hooks of the module comment, keyed `METHOD url` as the routes are declared (without `/api`; calls.ts). */
 export function productHooks(ctx: Ctx): Record<string, Hook> {
   const db = ctx.db;
   const create: Hook = async (req) => {
@@ -108,13 +108,13 @@ export function productHooks(ctx: Ctx): Record<string, Hook> {
     req.body = changed;
   };
   return {
-    'POST /api/hibah': create,
-    'POST /api/hibah/:id/caretaker': caretaker,
-    'PATCH /api/hibah/:id/caretaker/:cid': caretaker,
-    'PUT /api/hibah/:id/caretaker/:cid': caretaker,
-    'PATCH /api/hibah/:id': whole,
-    'PUT /api/hibah/:id': whole,
-    'POST /api/hibah/:id': whole,
+    'POST /hibah': create,
+    'POST /hibah/:id/caretaker': caretaker,
+    'PATCH /hibah/:id/caretaker/:cid': caretaker,
+    'PUT /hibah/:id/caretaker/:cid': caretaker,
+    'PATCH /hibah/:id': whole,
+    'PUT /hibah/:id': whole,
+    'POST /hibah/:id': whole,
   };
 }
 

@@ -19,30 +19,51 @@
 import { H, hibahPropertyReceiverSchema, translate } from '@wasiat/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Ctx } from '../../context.ts';
-import { hibah_properties, hibah_property_receivers } from '../../db/schema/index.ts';
-import { DOCUMENT_TYPES, decodeBase64, Uploads } from '../../platform/files/uploads.ts';
-import { fieldError } from '../../platform/http/errors.ts';
-import { requireUser } from '../auth/guard.ts';
-import { allPage } from '../wills/owned.ts';
-import { createChild, deleteChild, findChild, updateChild } from './children.ts';
-import { actorOf, parseBody } from './http.ts';
+import type { Ctx } from '../../../context.ts';
+import { hibah_properties, hibah_property_receivers } from '../../../db/schema/index.ts';
+import { requireUser } from '../../../modules/auth/index.ts';
+import {
+  actorOf,
+  asDb,
+  audit,
+  createChild,
+  deleteChild,
+  deleteShare,
+  fillableHibah,
+  findChild,
+  findVisibleHibah,
+  listShares,
+  parseBody,
+  registerHibahRoutes,
+  registerReadExtras,
+  registerRowReply,
+  registerSignatureReading,
+  registerUpdateReading,
+  saveShare,
+  updateChild,
+  WITNESS,
+} from '../../../modules/hibah/index.ts';
+import { allPage } from '../../../modules/wills/index.ts';
+import { DOCUMENT_TYPES, decodeBase64, Uploads } from '../../../platform/files/uploads.ts';
+import { fieldError } from '../../../platform/http/errors.ts';
+import { attachPreValidation, type Hook } from '../calls.ts';
+import { originalSignature, originalStatusBody } from './original-contract.ts';
 import {
   assertFills,
   type Body,
   type FlatKind,
+  hibahImages,
   hibahOfRow,
   idOf,
   isObject,
   KINDS,
+  moveableReplyOf,
   mykadImages,
   publicPath,
   uploadBody,
 } from './original-contract-kinds.ts';
-import { productHooks } from './original-contract-products.ts';
-import { WITNESS } from './parties.ts';
-import { deleteShare, listShares, saveShare } from './property.ts';
-import { asDb, audit, fillableHibah, findVisibleHibah } from './service.ts';
+import { hibahOriginalRoutes } from './original-contract-paths.ts';
+import { productHooks, productRoutes } from './original-contract-products.ts';
 
 const answer = (k: FlatKind, row: Body) => (k.reply ? k.reply(row) : row);
 
@@ -53,16 +74,16 @@ const answer = (k: FlatKind, row: Body) => (k.reply ? k.reply(row) : row);
 function flatHooks(ctx: Ctx) {
   const db = ctx.db;
   // the estate trust's and the one-cent hibah's 2021 bodies (original-contract-products.ts; ADR 0181)
-  const hooks: Record<string, (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>> = productHooks(ctx);
+  const hooks: Record<string, Hook> = productHooks(ctx);
   for (const k of KINDS) {
-    hooks[`POST /api/${k.path}`] = async (req, reply) => {
+    hooks[`POST /${k.path}`] = async (req, reply) => {
       if (!isObject(req.body) || req.body[k.ownerType] !== 'Hibah') return;
       const hibahId = String(req.body[k.ownerId] ?? '');
       await assertFills(db, req, hibahId);
       const row = await createChild(ctx, actorOf(req), k.kind, hibahId, k.values(req.body));
       return reply.status(201).send({ [k.one]: answer(k, row) });
     };
-    hooks[`GET /api/${k.path}/:id`] = async (req, reply) => {
+    hooks[`GET /${k.path}/:id`] = async (req, reply) => {
       const hibahId = await hibahOfRow(db, k, idOf(req));
       if (!hibahId) return;
       const row = await findChild(db, requireUser(req), k.kind, hibahId, idOf(req));
@@ -78,9 +99,9 @@ function flatHooks(ctx: Ctx) {
       const row = await updateChild(db, actorOf(req), k.kind, hibahId, idOf(req), k.values(b));
       return reply.send({ [k.one]: answer(k, row) });
     };
-    hooks[`PATCH /api/${k.path}/:id`] = update;
-    hooks[`PUT /api/${k.path}/:id`] = update;
-    hooks[`DELETE /api/${k.path}/:id`] = async (req, reply) => {
+    hooks[`PATCH /${k.path}/:id`] = update;
+    hooks[`PUT /${k.path}/:id`] = update;
+    hooks[`DELETE /${k.path}/:id`] = async (req, reply) => {
       const hibahId = await hibahOfRow(db, k, idOf(req));
       if (!hibahId) return;
       await deleteChild(db, actorOf(req), k.kind, hibahId, idOf(req));
@@ -88,7 +109,7 @@ function flatHooks(ctx: Ctx) {
     };
   }
   for (const k of KINDS.filter((x) => x.kind.table === hibah_properties)) {
-    hooks[`GET /api/${k.path}/:id/receiver`] = async (req, reply) => {
+    hooks[`GET /${k.path}/:id/receiver`] = async (req, reply) => {
       const hibahId = await hibahOfRow(db, k, idOf(req));
       if (!hibahId) return;
       const user = requireUser(req);
@@ -97,7 +118,7 @@ function flatHooks(ctx: Ctx) {
       return reply.send({ receivers: allPage(shares), [k.one]: answer(k, property) });
     };
   }
-  hooks['POST /api/property-receiver'] = async (req, reply) => {
+  hooks['POST /property-receiver'] = async (req, reply) => {
     if (!isObject(req.body)) return;
     const [p] = await db
       .select({ hibah_id: hibah_properties.hibah_id })
@@ -118,7 +139,7 @@ function flatHooks(ctx: Ctx) {
       .where(eq(hibah_property_receivers.id, id));
     return s ?? null;
   };
-  hooks['PATCH /api/property-receiver/:id'] = async (req, reply) => {
+  hooks['PATCH /property-receiver/:id'] = async (req, reply) => {
     const s = await shareOf(idOf(req));
     if (!s) return;
     await assertFills(db, req, s.hibah_id);
@@ -129,10 +150,10 @@ function flatHooks(ctx: Ctx) {
     }
     return reply.send({ property_receiver: await saveShare(db, actorOf(req), s.hibah_id, s.share.property_id, body) });
   };
-  hooks['PUT /api/property-receiver/:id'] = hooks['PATCH /api/property-receiver/:id'];
+  hooks['PUT /property-receiver/:id'] = hooks['PATCH /property-receiver/:id'];
   // A hibah witness does not sign on someone else's device (reference §3.2 part I): they confirm through the
   // signed link mailed to them, with a code and their signature (docs/api/hibah.md; ADR 0162) → 422.
-  hooks['POST /api/witness/:id/signature'] = async (req) => {
+  hooks['POST /witness/:id/signature'] = async (req) => {
     const witnessKind = KINDS.find((x) => x.path === 'witness') as FlatKind;
     const hibahId = await hibahOfRow(db, witnessKind, idOf(req));
     if (!hibahId) return;
@@ -142,7 +163,7 @@ function flatHooks(ctx: Ctx) {
   };
   // The agent's payment receipt on the hibah's documents (reference §2.3 `POST hibah/{id}/document
   // { document, type: "payment" }`): the eKYC module's route takes MyKad images only.
-  hooks['POST /api/hibah/:id/document'] = async (req, reply) => {
+  hooks['POST /hibah/:id/document'] = async (req, reply) => {
     if (!isObject(req.body) || req.body.type !== 'payment') return;
     await assertFills(db, req, idOf(req));
     const b = parseBody(uploadBody, req.body);
@@ -174,13 +195,13 @@ function flatHooks(ctx: Ctx) {
     );
     return reply.status(201).send({ attachment: { id: att.id, type: att.type, public_path: publicPath(att.id) } });
   };
-  hooks['GET /api/property-receiver/:id'] = async (req, reply) => {
+  hooks['GET /property-receiver/:id'] = async (req, reply) => {
     const s = await shareOf(idOf(req));
     if (!s) return;
     await findVisibleHibah(db, requireUser(req), s.hibah_id);
     return reply.send({ property_receiver: s.share });
   };
-  hooks['DELETE /api/property-receiver/:id'] = async (req, reply) => {
+  hooks['DELETE /property-receiver/:id'] = async (req, reply) => {
     const s = await shareOf(idOf(req));
     if (!s) return;
     await deleteShare(db, actorOf(req), s.hibah_id, s.share.property_id, s.share.id);
@@ -190,17 +211,19 @@ function flatHooks(ctx: Ctx) {
 }
 
 /**
- * Attach the hooks of {@link flatHooks} to the wills module's flat routes as they are declared. Call on the
- * `/api` instance BEFORE the wills module registers its routes (modules.ts).
+ * Attach the hooks of {@link flatHooks} to the wills module's flat routes as they are declared, and register
+ * into the hibah module's own routes (its `readings.ts`; ADR 0240): the 2021 update bodies and draft-acceptance
+ * signature (original-contract.ts), the MyKad images on `GET hibah/{id}` and a bank asset's 2021 keys on the
+ * nested moveable property (original-contract-kinds.ts), then the 2021-only paths (original-contract-paths.ts)
+ * and the products' paths (original-contract-products.ts), in that order after the module's own routes. Call on
+ * the `/api` instance BEFORE the wills and hibah modules register their routes (modules.ts).
  */
 export function hibahOnFlatRoutes(api: FastifyInstance, ctx: Ctx) {
-  const hooks = flatHooks(ctx);
-  api.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) {
-      const hook = hooks[`${method} ${route.url}`];
-      if (!hook) continue;
-      const before = route.preValidation ? [route.preValidation].flat() : [];
-      route.preValidation = [...before, hook] as typeof route.preValidation;
-    }
-  });
+  registerUpdateReading(originalStatusBody);
+  registerReadExtras(hibahImages);
+  registerSignatureReading(originalSignature);
+  registerRowReply('moveable-property', moveableReplyOf);
+  registerHibahRoutes(hibahOriginalRoutes);
+  registerHibahRoutes(productRoutes);
+  attachPreValidation(api, flatHooks(ctx));
 }

@@ -16,23 +16,32 @@ import { signatureMethodSchema } from '@wasiat/domain';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Ctx } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
+import type { Ctx } from '../../../context.ts';
+import type { Db } from '../../../db/client.ts';
 import {
   attachments,
   hibah_caretakers,
   hibah_heirs,
   hibah_properties,
   hibah_receivers,
-} from '../../db/schema/index.ts';
-import { decodeBase64, IMAGE_TYPES, Uploads } from '../../platform/files/uploads.ts';
-import { fieldError, notFound } from '../../platform/http/errors.ts';
-import { requireUser } from '../auth/guard.ts';
-import { registerAttachableReader } from '../wills/documents-service.ts';
-import { multipartToBody } from '../wills/multipart.ts';
-import { allPage } from '../wills/owned.ts';
-import { findChild } from './children.ts';
-import { actorOf, parseBody } from './http.ts';
+} from '../../../db/schema/index.ts';
+import { requireUser } from '../../../modules/auth/index.ts';
+import {
+  actorOf,
+  addPropertyDocument,
+  asDb,
+  assertGrantor,
+  audit,
+  fillableHibah,
+  findChild,
+  findVisibleHibah,
+  listPropertyDocuments,
+  parseBody,
+  signAsReceiver,
+} from '../../../modules/hibah/index.ts';
+import { allPage, multipartToBody, registerAttachableReader } from '../../../modules/wills/index.ts';
+import { decodeBase64, IMAGE_TYPES, Uploads } from '../../../platform/files/uploads.ts';
+import { fieldError, notFound } from '../../../platform/http/errors.ts';
 import {
   assertFills,
   type FlatKind,
@@ -42,10 +51,6 @@ import {
   publicPath,
   uploadBody,
 } from './original-contract-kinds.ts';
-import { signAsReceiver } from './parties.ts';
-import { assertGrantor } from './policy.ts';
-import { addPropertyDocument, listPropertyDocuments } from './property.ts';
-import { asDb, audit, fillableHibah, findVisibleHibah } from './service.ts';
 
 /** A party's or property's row of a visible hibah, by the row's id alone (404 otherwise). */
 async function visibleRow(db: Db, req: FastifyRequest, k: FlatKind) {
