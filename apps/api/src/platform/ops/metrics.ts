@@ -65,7 +65,7 @@ const isPool = (client: unknown): client is PoolState =>
 const sha256 = (s: string) => createHash('sha256').update(s).digest();
 
 /** Whether the `Authorization` header carries `Bearer <expected>`, compared in constant time. */
-export function bearerMatches(header: string | undefined, expected: Buffer): boolean {
+function bearerMatches(header: string | undefined, expected: Buffer): boolean {
   const m = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
   return m !== null && timingSafeEqual(sha256(m[1]), expected);
 }
@@ -79,7 +79,7 @@ const withTimeout = <T>(p: Promise<T>, ms: number): Promise<T> => {
  * The metrics of one app: its registry, the per-request recorder (O(1): a map lookup and a histogram
  * observation) and the scrape-time database read.
  */
-export function createMetrics(ctx: Ctx) {
+function createMetrics(ctx: Ctx) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 10 });
 

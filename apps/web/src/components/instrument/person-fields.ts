@@ -72,7 +72,7 @@ export const bequestSpecs = (t: T): RecordFieldSpec[] => [
 ];
 
 /** Whether a caretaker form's allowance switch is on (a boolean, or 1/"1" as the server may send it). */
-export const allowanceOn = (v: Values) => v.has_allowance === true || v.has_allowance === 1 || v.has_allowance === '1';
+const allowanceOn = (v: Values) => v.has_allowance === true || v.has_allowance === 1 || v.has_allowance === '1';
 
 /**
  * A caretaker of a hibah's minor receivers: the person fields the page passes (`person`: the will's guardian
