@@ -58,4 +58,18 @@ describe('/carian/semak', () => {
     fireEvent.click(submit);
     expect(await screen.findByText('senarai')).toBeTruthy();
   });
+
+  it('searches a will number as printed, its dash kept (issue 38 item 8)', async () => {
+    const { SemakPage } = await import('./pages/SearchPages.tsx');
+    const { fireEvent } = await import('@testing-library/react');
+    const { useLocation } = await import('react-router');
+    const Where = () => <p>{useLocation().search}</p>;
+    renderPage(<SemakPage />, {
+      path: '/carian/semak',
+      routes: [{ path: '/carian/senarai', element: <Where /> }],
+    });
+    fireEvent.change(await screen.findByRole('textbox'), { target: { value: ' w2026-000002 ' } });
+    fireEvent.click(screen.getByRole('button'));
+    expect(await screen.findByText('?wasiat_no=W2026-000002')).toBeTruthy();
+  });
 });

@@ -43,16 +43,20 @@ export function SemakPage() {
         component="form"
         onSubmit={(e) => {
           e.preventDefault();
-          const v = value.trim().replace(/-/g, '');
-          if (!v) return setError(t('validation.required'));
-          // Digits are a MyKad and are checked as every MyKad field is (spec §5; issue 17 item 16); anything
-          // else is a will number.
-          if (/^\d+$/.test(v)) {
-            const r = mykad().safeParse(v);
+          const typed = value.trim();
+          if (!typed) return setError(t('validation.required'));
+          // Digits (with or without the dashes of a printed MyKad) are a MyKad, checked as every MyKad field is
+          // (spec §5; issue 17 item 16); anything else is a will number, searched as printed ("W2026-000002":
+          // its dash is part of the number; issue 38 item 8).
+          const digits = typed.replace(/-/g, '');
+          if (/^\d+$/.test(digits)) {
+            const r = mykad().safeParse(digits);
             if (!r.success) return setError(errorText(t, r.error.issues[0]?.message) ?? null);
+            setError(null);
+            return nav(`/carian/senarai?ic_number=${encodeURIComponent(digits)}`);
           }
           setError(null);
-          nav(`/carian/senarai?${/^\d{12}$/.test(v) ? 'ic_number' : 'wasiat_no'}=${encodeURIComponent(v)}`);
+          nav(`/carian/senarai?wasiat_no=${encodeURIComponent(typed.toUpperCase())}`);
         }}
       >
         <TextInput
