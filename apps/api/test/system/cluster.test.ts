@@ -103,8 +103,9 @@ class Api {
         LOG_LEVEL: 'info',
         SEED_DEMO: '1',
         RATE_LIMIT_SCALE: '100',
-        // Two seconds of "not ready but serving" before the stop (ADR 0238; 5 s by default).
-        SHUTDOWN_DRAIN_SECONDS: '2',
+        // "Not ready but serving" before the stop, as in production (ADR 0238; 5 s by default): long enough that
+        // the checks below, on a loaded CI machine, are made well inside it.
+        SHUTDOWN_DRAIN_SECONDS: '5',
         AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
         ...s3.env,
       },
@@ -380,8 +381,8 @@ describe('two API processes on PostgreSQL and S3', () => {
     const code = await A.exit;
     const stopMs = Date.now() - stopStarted;
     expect(code).toBe(0);
-    // The rest of the 2 s drain, then well within the 10 s grace: the keep-alive connection did not hold the stop.
-    expect(stopMs).toBeLessThan(5000);
+    // The rest of the 5 s drain, then well within the 10 s grace: the keep-alive connection did not hold the stop.
+    expect(stopMs).toBeLessThan(8000);
     expect(answered.status).toBe(200); // answered, not cut off
     expect(A.log()).toContain('SIGTERM: stopping');
     expect(A.log()).toContain('"stopped"');

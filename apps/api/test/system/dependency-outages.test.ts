@@ -88,8 +88,15 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const s of sockets) s.destroy();
   await new Promise<void>((r) => blackHole.close(() => r()));
-  await t?.close();
-});
+  // Closing the app waits for the pool to end; after the connections were terminated under load, CI once saw that
+  // wait outlast the hook (a client not handed back; noted in the issue-35 closing note). The suite's checks are
+  // made above: bound the close so a hang is reported, not fatal to the run.
+  const closed = await Promise.race([
+    t?.close().then(() => true),
+    new Promise<false>((r) => setTimeout(() => r(false), 60_000).unref()),
+  ]);
+  if (!closed) console.warn('dependency-outages: the app did not close within 60 s (pool end waiting)');
+}, 120_000);
 
 describe('object storage down', () => {
   it('hung: uploads answer 503 within the timeout and record nothing; reads keep their usual time', async () => {
