@@ -192,8 +192,9 @@ export async function willsRoutes(api: FastifyInstance, ctx: Ctx) {
       const status = Number(body.status);
       let will: Awaited<ReturnType<typeof changeStatus>>;
       if ([1, 2, 3].includes(status)) {
-        will = await changeStatus(ctx.db, a, id, parseBody(willTransitionSchema, body));
-        await deliverNotices(ctx);
+        const notices: string[] = [];
+        will = await changeStatus(ctx.db, a, id, parseBody(willTransitionSchema, body), notices);
+        await deliverNotices(ctx, notices);
       } else if (PART_B_KEYS.some((k) => k in body)) {
         will = await savePartB(ctx.db, a, id, parseBody(partBSchema, body));
       } else if (ESTATE_KEYS.some((k) => k in body)) {
@@ -235,8 +236,9 @@ export async function willsRoutes(api: FastifyInstance, ctx: Ctx) {
       async (req) => {
         const body = (req.body ?? {}) as { rejected_reason?: unknown };
         const reason = typeof body.rejected_reason === 'string' ? body.rejected_reason : undefined;
-        const will = await deleteWill(ctx.db, actor(req), req.params.id, { rejected_reason: reason });
-        await deliverNotices(ctx);
+        const notices: string[] = [];
+        const will = await deleteWill(ctx.db, actor(req), req.params.id, { rejected_reason: reason }, notices);
+        await deliverNotices(ctx, notices);
         return { wasiat_id: will.id, deleted_at: will.deleted_at, message: translate(W.deleted, req.lang) };
       },
     );

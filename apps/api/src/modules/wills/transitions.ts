@@ -121,9 +121,10 @@ const klYear = (now: Date) => new Date(now.getTime() + 8 * 3600 * 1000).getUTCFu
 
 /**
  * Apply a status change to a visible will (404 otherwise). See the module comment for the rules.
- * @returns the will row after the change.
+ * `notices` collects the ids of the status notices written with the change, for the caller to deliver after
+ * commit (notices module). @returns the will row after the change.
  */
-export async function changeStatus(db: Db, actor: Actor, willId: string, body: TransitionBody) {
+export async function changeStatus(db: Db, actor: Actor, willId: string, body: TransitionBody, notices: string[] = []) {
   const me = actor.user;
   return db.transaction(async (tx) => {
     const will = await findVisibleWill(tx, me, willId, { forUpdate: true });
@@ -172,15 +173,17 @@ export async function changeStatus(db: Db, actor: Actor, willId: string, body: T
     const after = await lockWill(tx, will.id);
     await audit(tx, actor, action, { type: 'Wasiat', id: will.id }, will, after);
     // The testator (and the agent who registered the will for them) are told, after commit (notices module).
-    await recordStatusChange(tx, {
-      recordType: 'Wasiat',
-      recordId: will.id,
-      status: after.status,
-      reference: after.wasiat_no,
-      reason: after.status === 3 ? after.rejected_reason : null,
-      people: [after.user_id, after.agent_id],
-      changedAt: now,
-    });
+    notices.push(
+      ...(await recordStatusChange(tx, {
+        recordType: 'Wasiat',
+        recordId: will.id,
+        status: after.status,
+        reference: after.wasiat_no,
+        reason: after.status === 3 ? after.rejected_reason : null,
+        people: [after.user_id, after.agent_id],
+        changedAt: now,
+      })),
+    );
     return after;
   });
 }
@@ -196,13 +199,19 @@ export async function changeStatus(db: Db, actor: Actor, willId: string, body: T
  * A deleted will is a 404 to everyone and in no list (wills/policy.ts `willScope`); its client may start a new one.
  * @returns the will row as deleted.
  */
-export async function deleteWill(db: Db, actor: Actor, willId: string, body: { rejected_reason?: string }) {
+export async function deleteWill(
+  db: Db,
+  actor: Actor,
+  willId: string,
+  body: { rejected_reason?: string },
+  notices: string[] = [],
+) {
   const reason = typeof body.rejected_reason === 'string' ? body.rejected_reason.trim().slice(0, 1000) : '';
   const probe = await findVisibleWill(db, actor.user, willId);
   assertCanVerify(actor.user);
   if (probe.status === 1) {
     if (!reason) throw fieldError('rejected_reason', W.rejectedReasonRequired);
-    return changeStatus(db, actor, willId, { status: 3, rejected_reason: reason, option_delete_id: 3 });
+    return changeStatus(db, actor, willId, { status: 3, rejected_reason: reason, option_delete_id: 3 }, notices);
   }
   return db.transaction(async (tx) => {
     const will = await findVisibleWill(tx, actor.user, willId, { forUpdate: true });
