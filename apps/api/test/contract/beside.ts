@@ -23,13 +23,23 @@ export async function smsCode(t: TestApp, phone: string): Promise<string> {
   for (let i = 0; i < 100; i++) {
     const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.sms.txt')).sort();
     for (const f of files.reverse()) {
-      const text = await readFile(join(dir, f), 'utf8');
-      if (text.replace(/\D/g, '').includes(digits.slice(-9))) return (/\b(\d{6})\b/.exec(text) as RegExpExecArray)[1];
+      const path = join(dir, f);
+      // A message already read is never the answer: the one just asked for may still be on its way (delivery is
+      // after the request's commit), and the newest one on disk would then be the previous, spent code.
+      if (readSms.has(path)) continue;
+      const text = await readFile(path, 'utf8');
+      if (text.replace(/\D/g, '').includes(digits.slice(-9))) {
+        readSms.add(path);
+        return (/\b(\d{6})\b/.exec(text) as RegExpExecArray)[1];
+      }
     }
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error('no code arrived');
 }
+
+/** Outbox messages `smsCode` has already returned (full paths; each outbox is a test app's own folder). */
+const readSms = new Set<string>();
 
 /** The 6-digit code of the first mail carrying one since mail number `since`. */
 export async function mailCode(t: TestApp, since: number): Promise<string> {

@@ -263,8 +263,8 @@ describe('estate trust (Amanah Harta Pusaka, type 14) as the 2021 client sends i
       await signAcceptAndComplete(t, rp, g, staff, id, receivers, witnesses);
 
       printed = true;
-      const { n, m } = rp.summary();
-      expect(n).toBe(m);
+      const { n, m, misses } = rp.summary();
+      expect(n, misses.join('\n')).toBe(m);
       const [row] = await t.ctx.db.select().from(hibahs).where(eq(hibahs.id, id));
       expect(row).toMatchObject({
         hibah_type: 14,
@@ -407,8 +407,8 @@ describe('one-cent hibah (type 12) as the 2021 client sends it', () => {
       await signAcceptAndComplete(t, rp, g, staff, id, [receiver], witnesses);
 
       printed = true;
-      const { n, m } = rp.summary();
-      expect(n).toBe(m);
+      const { n, m, misses } = rp.summary();
+      expect(n, misses.join('\n')).toBe(m);
       const [row] = await t.ctx.db.select().from(hibahs).where(eq(hibahs.id, id));
       expect(row).toMatchObject({ hibah_type: 12, status: 5, one_cent_maximum_moveable_property: 2, price_sen: 2 });
       const coupons = await t.ctx.db.select().from(hibah_coupons).where(eq(hibah_coupons.hibah_id, id));

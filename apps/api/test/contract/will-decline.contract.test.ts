@@ -271,9 +271,9 @@ describe('the will’s decline, type change, delete, manual eKYC and public link
         reads: ['bearer_token'],
       });
 
-      const { n, m } = rp.summary();
+      const { n, m, misses } = rp.summary();
       printed = true;
-      expect(n).toBe(m);
+      expect(n, misses.join('\n')).toBe(m);
 
       // end states
       const e1 = await willRow(w1);

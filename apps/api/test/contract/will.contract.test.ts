@@ -351,8 +351,8 @@ describe('will flow as the 2021 client sends it (agent of a partner organisation
       reads: ['wasiat.status'],
     });
 
-    const { n, m } = rp.summary();
-    expect(n).toBe(m);
+    const { n, m, misses } = rp.summary();
+    expect(n, misses.join('\n')).toBe(m);
     const [row] = await t.ctx.db.select().from(wills).where(eq(wills.id, id));
     expect(row.status).toBe(1);
     const [client] = await t.ctx.db.select().from(users).where(eq(users.id, userId));
