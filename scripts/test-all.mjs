@@ -64,8 +64,9 @@ check('lint', 'npm', ['run', '--silent', 'lint']);
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const haveChromium = existsSync(chromium);
-console.log('\n=== build of the web client (for the journeys) ===');
-const built = haveChromium && run('npm', ['run', '--silent', 'build']) === 0;
+// The web client (for the journeys) and the compiled API (the tests that start the server as production does).
+console.log('\n=== build of the web client and the compiled API ===');
+const built = run('npm', ['run', '--silent', 'build']) === 0;
 mark('build done');
 
 /**

@@ -43,7 +43,8 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** The folder of the SQL migrations and drizzle's `meta/_journal.json` (beside this file; `dist/migrations` when compiled). */
+export const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /**
  * Open the database and apply migrations.

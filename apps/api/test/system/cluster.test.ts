@@ -1,7 +1,7 @@
 /**
  * The cluster test (issue 19 "A cluster test in CI"; ADRs 0109–0111): PostgreSQL (a fresh database on
  * postgres://postgres@127.0.0.1:5432, dropped after), a real S3-compatible server (s3rver child process) and
- * two API processes (`node --import tsx apps/api/src/main.ts`) on two ports, started at the same moment (the
+ * two API processes (the compiled server, `node apps/api/dist/main.js`, as production runs it; ADR 0246) on two ports, started at the same moment (the
  * migrations, seeding and job-queue set-up take their advisory locks), each with its OWN data folder — so a
  * file one process stored can only reach the other through the bucket. Job runners on (pg-boss).
  * - files: a client signs up on A and uploads the MyKad images and (with a face check) the selfie there;
@@ -13,7 +13,7 @@
  * - SIGTERM: both processes stop gracefully (exit 0) after a request in flight on A is answered.
  * Prints `cluster: …` counts. Processes' logs: test-results/logs/cluster-api-{1,2}.log (scanned, ADR 0089).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -38,10 +38,14 @@ import {
   verifiedSubmitOtp,
   witness,
 } from '../../src/modules/wills/test-fixtures.ts';
+import { compiledServer } from '../compiled.ts';
 import type { TestApp } from '../harness.ts';
 import { freePort, type S3Server, startS3rver } from '../s3rver.ts';
 
 const PG_SERVER = 'postgres://postgres@127.0.0.1:5432';
+/** The Node.js that runs the API processes: production's Node 22 when CI has fetched it (`API_NODE`, .ci/run; ADR 0246), else this one. */
+const API_NODE = process.env.API_NODE || process.execPath;
+const nodeVersion = spawnSync(API_NODE, ['--version'], { encoding: 'utf8' }).stdout.trim();
 const root = resolve(import.meta.dirname, '../../../..');
 const dbName = `cluster_${randomBytes(5).toString('hex')}`;
 const dbUrl = `${PG_SERVER}/${dbName}`;
@@ -86,7 +90,7 @@ class Api {
   }
   async start(s3: S3Server) {
     this.logFd = openSync(this.logPath, 'w');
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+    const child = spawn(API_NODE, ['--enable-source-maps', await compiledServer()], {
       cwd: root,
       stdio: ['ignore', this.logFd, this.logFd],
       env: {
@@ -389,7 +393,7 @@ describe('two API processes on PostgreSQL and S3', () => {
     // B carries on alone.
     expect((await B.call('GET', '/readyz')).status).toBe(200);
     console.log(
-      `cluster: 2 processes started together in ${startMs} ms; ${counts.files} files read across processes, ` +
+      `cluster: 2 processes (compiled, Node ${nodeVersion}) started together in ${startMs} ms; ${counts.files} files read across processes, ` +
         `${counts.wills} will submitted on A and confirmed on B, job due once ran ${counts.jobs}×, ` +
         `${counts.refused} logged-out token refused; ${A.requests + B.requests} requests; A stopped with exit ${code} ${stopMs} ms after its answer`,
     );

@@ -13,12 +13,12 @@
  * `GET /api/health` (core-routes.ts, used by Playwright) stays as it is.
  */
 import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Ctx } from '../../context.ts';
+import { migrationsFolder } from '../../db/client.ts';
 
-const journal = join(dirname(fileURLToPath(import.meta.url)), '../../db/migrations/meta/_journal.json');
+const journal = join(migrationsFolder, 'meta/_journal.json');
 
 /** The `when` of the newest migration in the journal (what drizzle records as `created_at` when applied). */
 const newestMigration = (): number => {

@@ -1,6 +1,6 @@
 /**
- * SIGTERM reaches the server (issue 35 item 4; ADR 0221): `npm run start:prod`, as the README and an operator
- * start it, stops gracefully when npm is sent SIGTERM (npm forwards it; the script `exec`s node, so no shell is
+ * SIGTERM reaches the server (issue 35 item 4; ADR 0221): `npm run start:prod` (the compiled server, ADR 0246), as
+ * the README and an operator start it, stops gracefully when npm is sent SIGTERM (npm forwards it; the script `exec`s node, so no shell is
  * left between them to die and orphan the server): the server logs its stop and every process of the tree exits 0.
  */
 import { spawn } from 'node:child_process';
@@ -9,6 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { compiledServer } from '../../../test/compiled.ts';
 
 const root = resolve(import.meta.dirname, '../../../../..');
 const alive = (pid: number) => {
@@ -22,6 +23,7 @@ const alive = (pid: number) => {
 
 describe('npm run start:prod and SIGTERM', () => {
   it('the server stops gracefully and no process is left', async () => {
+    await compiledServer();
     const dataDir = mkdtempSync(join(tmpdir(), 'wasiat-signals-'));
     const probe = createServer();
     await new Promise<void>((r) => probe.listen(0, '127.0.0.1', () => r()));
