@@ -14,6 +14,7 @@ import { drizzle as drizzleLite } from 'drizzle-orm/pglite';
 import { migrate as migrateLite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { LOCKS, withAdvisoryLock } from './advisory-lock.ts';
+import { releasingTransactions } from './pg-transactions.ts';
 import * as schema from './schema/index.ts';
 import { scopeTransactions } from './transaction-scope.ts';
 
@@ -82,7 +83,7 @@ export async function openDatabase(opts: {
     };
     pool.on('error', report);
     pool.on('connect', (client) => client.on('error', report));
-    const db = scopeTransactions(drizzlePg(pool, { schema }) as unknown as Db);
+    const db = scopeTransactions(releasingTransactions(drizzlePg(pool, { schema }), pool) as unknown as Db);
     // Under a session advisory lock: N processes starting together migrate one at a time (ADR 0111).
     if (opts.migrate !== false) {
       await withAdvisoryLock(opts.url, LOCKS.migrations, () => migratePg(db as never, { migrationsFolder }));
