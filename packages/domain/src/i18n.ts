@@ -15,6 +15,7 @@ import enMail from './locales/en/mail.json';
 import enNotices from './locales/en/notices.json';
 import enOrganisations from './locales/en/organisations.json';
 import enPayments from './locales/en/payments.json';
+import enProducts from './locales/en/products.json';
 import enProgrammes from './locales/en/programmes.json';
 import enReminders from './locales/en/reminders.json';
 import enSealed from './locales/en/sealed.json';
@@ -34,6 +35,7 @@ import msMail from './locales/ms/mail.json';
 import msNotices from './locales/ms/notices.json';
 import msOrganisations from './locales/ms/organisations.json';
 import msPayments from './locales/ms/payments.json';
+import msProducts from './locales/ms/products.json';
 import msProgrammes from './locales/ms/programmes.json';
 import msReminders from './locales/ms/reminders.json';
 import msSealed from './locales/ms/sealed.json';
@@ -62,6 +64,7 @@ export const MESSAGES: Record<Language, Record<string, unknown>> = {
     ...msNotices,
     ...msOrganisations,
     ...msPayments,
+    ...msProducts,
     ...msReminders,
     ...msSealed,
     ...msSecurity,
@@ -83,6 +86,7 @@ export const MESSAGES: Record<Language, Record<string, unknown>> = {
     ...enNotices,
     ...enOrganisations,
     ...enPayments,
+    ...enProducts,
     ...enReminders,
     ...enSealed,
     ...enSecurity,

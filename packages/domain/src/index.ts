@@ -14,6 +14,8 @@ export * from './original-roles.ts';
 export * from './people.ts';
 export * from './permissions.ts';
 export * from './preferences.ts';
+export * from './product-catalogue.ts';
+export * from './product-guide.ts';
 export * from './reminders.ts';
 export * from './status.ts';
 export * from './validation/auth.ts';

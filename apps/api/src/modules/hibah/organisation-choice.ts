@@ -68,6 +68,21 @@ export async function checkOrganisation(
 }
 
 /**
+ * The conditions of an organisation's `Hibah` pricing rows in force at `now` (active, `effective_from` ≤ now <
+ * `effective_to` or open-ended) — shared by {@link priceOf} and the product list (products.ts), so the list shows
+ * the price part C fixes. Newest `effective_from` first wins.
+ */
+export function activeHibahPricings(orgId: string, now: Date): SQL[] {
+  return [
+    eq(pricings.organization_id, orgId),
+    eq(pricings.product, 'Hibah'),
+    eq(pricings.status, 1),
+    lte(pricings.effective_from, now),
+    or(isNull(pricings.effective_to), gt(pricings.effective_to, now)) as SQL,
+  ];
+}
+
+/**
  * The price of a hibah product at an organisation (spec §1 payments for hibah products; ADRs 0031, 0025):
  * the named `pricing_id` — an active `Hibah` pricing of the organisation FOR THE PRODUCT'S PLAN (domain
  * `hibahPlanOf`), else 422 `hibah.pricing_invalid` on `pricing_id`, so a cheaper plan's price cannot be
@@ -75,15 +90,7 @@ export async function checkOrganisation(
  * comes from the pricing row, never from the request. @returns `{ pricing_id, price_sen }` (sen).
  */
 export async function priceOf(tx: Conn, orgId: string, type: number, pricingId?: string) {
-  const now = new Date();
-  const conds: SQL[] = [
-    eq(pricings.organization_id, orgId),
-    eq(pricings.product, 'Hibah'),
-    eq(pricings.plan, hibahPlanOf(type)),
-    eq(pricings.status, 1),
-    lte(pricings.effective_from, now),
-    or(isNull(pricings.effective_to), gt(pricings.effective_to, now)) as SQL,
-  ];
+  const conds: SQL[] = [...activeHibahPricings(orgId, new Date()), eq(pricings.plan, hibahPlanOf(type))];
   if (pricingId) conds.push(eq(pricings.id, pricingId));
   const [p] = await tx
     .select()

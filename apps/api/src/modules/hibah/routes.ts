@@ -6,7 +6,8 @@
  * `GET /hibah/{id}?load_with=userDetail` → `{ hibah }`, `POST /hibah` → `{ hibah }`, `POST /hibah/{id}`
  * (update, also PATCH/PUT or `_method`), `POST /hibah/{id}/user-detail` → `{ user_detail }`,
  * `POST /hibah/{id}/caretaker`, `GET /hibah/{id}/receiver/validate-signature`.
- * Parties and property: routes-parts.ts; public party links, one-cent and certificate: routes-public.ts.
+ * Product list: products.ts. Parties and property: routes-parts.ts; public party links, one-cent and certificate:
+ * routes-public.ts.
  */
 import { HIBAH_FIELD_KEYS, hibahCreateSchema, hibahFieldsSchema, hibahTransitionSchema } from '@wasiat/domain';
 import type { FastifyInstance } from 'fastify';
@@ -29,6 +30,7 @@ import { registerHibahJobs } from './jobs.ts';
 import { registerPartyLinks } from './links.ts';
 import { hibahPayable } from './payable.ts';
 import { assertGrantor } from './policy.ts';
+import { productRoutes } from './products.ts';
 import { extrasOfRead, readUpdate, registerExtraRoutes } from './readings.ts';
 import { companyRoutes } from './routes-company.ts';
 import { partsRoutes } from './routes-parts.ts';
@@ -185,6 +187,8 @@ export async function hibahRoutes(api: FastifyInstance, ctx: Ctx) {
     save: saveUserDetail,
   });
 
+  // `GET /hibah/products`: the offered products with texts and prices (products.ts; issue 37 item 1).
+  await productRoutes(api, ctx);
   await partsRoutes(api, ctx);
   await companyRoutes(api, ctx);
   await publicRoutes(api, ctx);

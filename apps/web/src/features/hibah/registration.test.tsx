@@ -182,6 +182,10 @@ describe('part C', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('combobox', { name: /Organisasi/ })).toBeNull();
     expect(screen.getByTestId('hibah-part-c-save')).toBeEnabled();
     expect(calls.some((c) => c.url.includes('/api/organization?'))).toBe(false);
+    // Before payment, the product says what it is, what is needed and how long it takes (issue 37 item 1).
+    const facts = screen.getByTestId('hibah-product-facts');
+    expect(facts).toHaveTextContent(/Geran setiap tanah atau rumah/);
+    expect(facts).toHaveTextContent(/dalam tempoh 14 hari/);
   });
 });
 

@@ -36,8 +36,8 @@ export const hibahRoutes: FeatureRoutes = {
       const { HibahListPage } = await import('./pages/ListPages.tsx');
       return () => <HibahListPage own />;
     }),
-    page('/hibah/product-list', async () => (await import('./pages/ListPages.tsx')).ProductListPage),
-    page('/trust/product-list', async () => (await import('./pages/ListPages.tsx')).ProductListPage),
+    page('/hibah/product-list', async () => (await import('./pages/ProductListPage.tsx')).ProductListPage),
+    page('/trust/product-list', async () => (await import('./pages/ProductListPage.tsx')).ProductListPage),
     ...wizardRoutes('/trust'),
     ...wizardRoutes('/amanah/harta-pusaka'),
     ...wizardRoutes('/trust-onecent'),

@@ -1,31 +1,17 @@
 /**
  * Product lists (spec §2 Trusts): /hibah/list and /trust/list (every hibah the user may see, newest
- * first), /hibah/list-client (the client's own), /hibah/product-list and /trust/product-list (the products
- * the organisation's preference allows: allow hibah; corporate needs allow corporate hibah and trust).
+ * first) and /hibah/list-client (the client's own). The product lists: ProductListPage.tsx.
  */
-import {
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Pagination,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
-import { HIBAH_TYPES, labelOf, type PreferenceLike } from '@wasiat/domain';
+import { Anchor, Badge, Pagination, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { HIBAH_TYPES, labelOf } from '@wasiat/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { currentPreference } from '@/app/guards.ts';
 import { ListTable } from '@/components/ListTable.tsx';
 import { formatDateTime } from '@/lib/format.ts';
 import { session } from '@/lib/storage.ts';
 import { isGrantor } from '../access.ts';
-import { amendmentsUrl, offeredProducts, statusKey, wizardBase } from '../products.ts';
+import { amendmentsUrl, statusKey, wizardBase } from '../products.ts';
 import { type Hibah, useHibahList } from '../useHibah.ts';
 
 /** Where a hibah's number leads: its draft from status 3, its witnesses and certificate once registered, else part D. */
@@ -115,40 +101,6 @@ export function HibahListPage({ own = false }: { own?: boolean }) {
       <Title order={1}>{t(own ? 'hibah.list.title_client' : 'hibah.list.title')}</Title>
       <HibahTable rows={q.data?.data ?? []} caption={t('hibah.list.title')} />
       {total > 15 ? <Pagination total={Math.ceil(total / 15)} value={page} onChange={setPage} /> : null}
-    </Stack>
-  );
-}
-
-/** /hibah/product-list and /trust/product-list. */
-export function ProductListPage() {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.language === 'en' ? 'en' : 'ms';
-  const products = offeredProducts(currentPreference() as PreferenceLike);
-  return (
-    <Stack>
-      <Title order={1}>{t('hibah.products.title')}</Title>
-      {products.length === 0 ? <Text>{t('hibah.products.none')}</Text> : null}
-      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
-        {products.map((p) => {
-          const base = wizardBase(p.code as number);
-          const to =
-            base === '/trust-onecent'
-              ? '/trust-onecent/redeem'
-              : base === '/trust'
-                ? `/trust/part-a?type=${p.code}`
-                : `${base}/part-a`;
-          return (
-            <Card key={p.code} withBorder>
-              <Stack>
-                <Text fw={600}>{p[lang]}</Text>
-                <Button component={Link} to={to} variant="light" data-testid={`product-${p.code}`}>
-                  {t('hibah.products.register')}
-                </Button>
-              </Stack>
-            </Card>
-          );
-        })}
-      </SimpleGrid>
     </Stack>
   );
 }

@@ -11,10 +11,19 @@
  * Saved with `POST /api/hibah/{id} { organization_id, branch_id, pricing_id }` by the grantor or the agent
  * who registered it while it is being filled in; the server checks the branch belongs to the organisation
  * (422 on `branch_id`) and fixes the price from the pricing row — the browser never sends a price.
+ * Above the choice, the product's facts (what it is, who it is for, what is needed, how long it takes; domain
+ * product catalogue, issue 37 item 1, ADR 0244), so the person sees them with the price before payment.
  */
 import { Alert, Button, Group, Paper, Radio, Select, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { formatRinggit, hibahPlanOf, ONE_CENT_HIBAH_TYPE } from '@wasiat/domain';
+import {
+  formatRinggit,
+  HIBAH_TYPES,
+  hibahPlanOf,
+  hibahProductEntry,
+  labelOf,
+  ONE_CENT_HIBAH_TYPE,
+} from '@wasiat/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '@/components/FormError.tsx';
@@ -23,6 +32,7 @@ import {
   useBranchesOf,
   useOrganisationsOffering,
 } from '@/components/instrument/organisation-queries.ts';
+import { ProductFacts } from '@/components/instrument/ProductFacts.tsx';
 import { ApiError, api } from '@/lib/api.ts';
 import { mayFill, registersForClients } from '../access.ts';
 import { type Hibah, useRefreshHibah } from '../useHibah.ts';
@@ -36,7 +46,8 @@ interface Pricing {
 
 /** Part C page; see the file comment. */
 export function PartC({ hibah, next }: { hibah: Hibah; next: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const entry = hibahProductEntry(hibah.hibah_type);
   const refresh = useRefreshHibah();
   const chooser = registersForClients();
   const editable = mayFill(hibah);
@@ -112,6 +123,12 @@ export function PartC({ hibah, next }: { hibah: Hibah; next: () => void }) {
   return (
     <Paper withBorder p="md" data-testid="hibah-part-c">
       <Stack>
+        {entry ? (
+          <Stack gap={4}>
+            <Text fw={600}>{labelOf(HIBAH_TYPES, hibah.hibah_type, i18n.language === 'en' ? 'en' : 'ms')}</Text>
+            <ProductFacts entry={entry} showPrice={false} testId="hibah-product-facts" />
+          </Stack>
+        ) : null}
         {chooser ? (
           <Select
             label={t('wills.f.organization')}

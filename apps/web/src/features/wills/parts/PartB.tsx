@@ -3,18 +3,21 @@
  * organisation (GET /api/organization?allow_wasiat=1, the user's own preselected), branch
  * (GET /api/organization/{id}/branch, headquarters preselected), agent (optional,
  * GET /api/organization/{id}/user?role=Agent), will type (Islamic/conventional) and plan with its price
- * from GET /api/organization/{id}/pricing?product=Wasiat in RM. Saves with PATCH /api/wasiat/{id}.
+ * from GET /api/organization/{id}/pricing?product=Wasiat in RM — each plan with what it is, who it is for, what
+ * the person needs and how long it takes (domain product catalogue; issue 37 item 1, ADR 0244), before payment.
+ * Saves with PATCH /api/wasiat/{id}.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Radio, Select, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { formatRinggit, type PartBInput, partBSchema, WILL_PLANS, WILL_TYPES } from '@wasiat/domain';
+import { formatRinggit, type PartBInput, partBSchema, WILL_PLANS, WILL_TYPES, willPlanEntry } from '@wasiat/domain';
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '@/components/FormError.tsx';
 import { applyServerErrors } from '@/components/form-errors.ts';
 import { useBranchesOf, useOrganisationsOffering } from '@/components/instrument/organisation-queries.ts';
+import { ProductFacts } from '@/components/instrument/ProductFacts.tsx';
 import { api } from '@/lib/api.ts';
 import { session } from '@/lib/storage.ts';
 import { useErr, useLang } from '../components/fields.tsx';
@@ -33,6 +36,12 @@ interface Pricing {
 }
 
 const FIELDS = ['organization_id', 'branch_id', 'agent_id', 'wasiat_type', 'plan'] as const;
+
+/** A plan's catalogue facts under its radio (the price is in the radio's label). */
+function PlanFacts({ plan }: { plan: string }) {
+  const entry = willPlanEntry(plan);
+  return entry ? <ProductFacts entry={entry} showPrice={false} testId={`plan-facts-${plan}`} /> : null;
+}
 
 /** Part B page; see the file comment. */
 export function PartB() {
@@ -190,9 +199,7 @@ export function PartB() {
                       value={p.code}
                       data-testid={`plan-${p.code}`}
                       label={`${p[lang]} — ${price ? formatRinggit(price.price_sen) : t('wills.b.no_price')}`}
-                      description={
-                        p.code === 'comprehensive' ? t('wills.b.comprehensive_help') : t('wills.b.basic_help')
-                      }
+                      description={<PlanFacts plan={p.code} />}
                       disabled={!price}
                     />
                   );
