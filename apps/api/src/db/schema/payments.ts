@@ -1,6 +1,5 @@
 /** Payments and promo codes (spec §3 Promo code, §4 Payment, §9 payment modes; issue 2 Payment). */
-import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { idColumn, timestamps, tz } from './_common.ts';
 import { organizations } from './organisations.ts';
 import { users } from './users.ts';
@@ -26,8 +25,16 @@ export const payments = pgTable(
     confirmed_by: text('confirmed_by').references(() => users.id),
     confirmed_at: tz('confirmed_at'),
     created_by: text('created_by').references(() => users.id),
+    /** `R<year>-<6 digits>`, unique per issuer (ADR 0042, ADR 0241); null until settled. */
     receipt_no: text('receipt_no'),
-    /** The payable's organisation when the payment was made: receipts are numbered per organisation (ADR 0042). */
+    /**
+     * Who issued the receipt: `provider` (the provider organisation, or a payable without one, e.g. a qurban
+     * purchase) or the payable's organisation id; set with `receipt_no` (payments/receipts.ts `nextReceiptNo`).
+     */
+    receipt_issuer: text('receipt_issuer'),
+    /** The number this receipt had before migration 0039 renumbered a duplicate (ADR 0241); else null. */
+    previous_receipt_no: text('previous_receipt_no'),
+    /** The payable's organisation when the payment was made (its receipt's issuer, ADR 0241). */
     organization_id: text('organization_id'),
     /** Gateway that serves a gateway payment: `sandbox` | `billplz` (ADR 0041). */
     gateway: text('gateway'),
@@ -61,8 +68,8 @@ export const payments = pgTable(
   },
   (t) => [
     index('payments_owner_idx').on(t.paymentable_type, t.paymentable_id),
-    // Receipt numbers are unique within an organisation (ADR 0042).
-    uniqueIndex('payments_receipt_org_uq').on(sql`coalesce(${t.organization_id}, '')`, t.receipt_no),
+    // Receipt numbers are unique per issuer (ADR 0241).
+    uniqueIndex('payments_receipt_issuer_uq').on(t.receipt_issuer, t.receipt_no),
     uniqueIndex('payments_gateway_bill_uq').on(t.gateway, t.gateway_bill_id),
     index('payments_status_option_idx').on(t.status, t.payment_options_id),
     index('payments_mail_due_idx').on(t.receipt_mail_status, t.receipt_mail_next_at),
@@ -72,15 +79,20 @@ export const payments = pgTable(
 );
 
 /**
- * The last receipt number issued per organisation (ADR 0042): one row per organisation (`''` = the
- * provider / none), incremented inside the transaction that settles a payment, so numbers are strictly
- * increasing with no gaps (a rolled-back settlement rolls the counter back too).
+ * The last receipt number issued per issuer and Malaysian year (ADR 0241): one row per (issuer, year),
+ * issuer as in `payments.receipt_issuer`, incremented inside the transaction that settles a payment, so
+ * the numbers of a year are consecutive with no gaps (a rolled-back settlement rolls the counter back too).
  */
-export const receipt_counters = pgTable('receipt_counters', {
-  organization_key: text('organization_key').primaryKey(),
-  last_no: integer('last_no').notNull().default(0),
-  ...timestamps(),
-});
+export const receipt_counters = pgTable(
+  'receipt_counters',
+  {
+    issuer: text('issuer').notNull(),
+    year: integer('year').notNull(),
+    last_no: integer('last_no').notNull().default(0),
+    ...timestamps(),
+  },
+  (t) => [primaryKey({ columns: [t.issuer, t.year] })],
+);
 
 export const promo_codes = pgTable(
   'promo_codes',

@@ -189,7 +189,7 @@ export async function createPayment(
         promo_code_id: promo?.id ?? null,
         created_by: user.id,
         paid_at: settledNow ? now : null,
-        receipt_no: settledNow ? await nextReceiptNo(tx, state.organizationId, now) : null,
+        ...(settledNow ? await nextReceiptNo(tx, state.organizationId, now) : {}),
         ...(settledNow ? receiptMailDue(now) : {}),
         ...(!waived && option === PAYMENT_OPTIONS.offline ? { confirmed_by: user.id, confirmed_at: now } : {}),
         gateway: !waived && option === PAYMENT_OPTIONS.gateway ? gateway.name : null,

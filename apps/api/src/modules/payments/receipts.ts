@@ -2,10 +2,14 @@
  * Receipts of settled payments (spec §3 "receipt", §8 "Receipt email failed: contact customer service";
  * issue 7; ADR 0042).
  *
- * - Numbers: `R<year>-<6 digits>`, the sequence per organisation (the payable's organisation; `''` for
- *   none), strictly increasing with no gaps: one counter row per organisation is incremented by an
- *   UPSERT inside the transaction that settles the payment, which locks that row until commit (a
- *   concurrent settlement of the same organisation waits; a rollback gives the number back).
+ * - Numbers: `R<year>-<6 digits>`, one sequence per issuer and Malaysian year (ADR 0241, after ADR 0042),
+ *   whatever was paid for (will, amendment, hibah, one-cent hibah, qurban purchase). The issuer is the
+ *   payable's organisation, except that the provider organisation and a payable without one (a qurban
+ *   purchase) are both `provider` ({@link receiptIssuer}). Consecutive with no gaps within a year: one
+ *   counter row per (issuer, year) is incremented by an UPSERT inside the transaction that settles the
+ *   payment, which locks that row until commit (a concurrent settlement of the same issuer waits; a
+ *   rollback gives the number back). The unique index `payments_receipt_issuer_uq` (issuer, number) is
+ *   the last guard. A duplicate renumbered by migration 0039 keeps its old number (`previous_receipt_no`).
  * - PDF: bilingual (documents/pdf/receipt.ts, pdfmake with the documents module's fonts), produced in
  *   ONE place, {@link receiptPdf}.
  * - E-mail: settling marks the receipt e-mail `pending`; it is sent at once (after commit) and, when the
@@ -39,19 +43,43 @@ export const retryDelayMs = (attempt: number) => Math.min(5 * 60_000 * 2 ** (att
 const malaysiaYear = (d = new Date()) =>
   Number(new Intl.DateTimeFormat('en', { timeZone: 'Asia/Kuala_Lumpur', year: 'numeric' }).format(d));
 
+/** The issuer key of receipts of the provider organisation and of payables without one (ADR 0241). */
+export const PROVIDER_ISSUER = 'provider';
+
 /**
- * The next receipt number of an organisation, `R<year>-<6 digits>` (ADR 0042). Must run inside the
- * settling transaction `tx`: the counter row stays locked until it commits or rolls back.
+ * Who issues the receipt of a payment of `organizationId`'s payable (ADR 0241): {@link PROVIDER_ISSUER} for
+ * the provider organisation (code `PROVIDER`) or none (e.g. a qurban purchase); otherwise the organisation
+ * itself (each organisation numbers its own receipts, ADR 0042).
  */
-export async function nextReceiptNo(tx: Db, organizationId: string | null, now = new Date()): Promise<string> {
-  const key = organizationId ?? '';
+async function receiptIssuer(db: Db, organizationId: string | null): Promise<string> {
+  if (!organizationId) return PROVIDER_ISSUER;
+  const [org] = await db
+    .select({ code: organizations.code })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  return org?.code === 'PROVIDER' ? PROVIDER_ISSUER : organizationId;
+}
+
+/**
+ * The next receipt number of the issuer of `organizationId`'s payables in the Malaysian year of `now`:
+ * `{ receipt_no: "R<year>-<6 digits>", receipt_issuer }`, the columns to set on the settled payment
+ * (ADR 0241). Must run inside the settling transaction `tx`: the (issuer, year) counter row stays locked
+ * until it commits or rolls back, so the numbers of a year are consecutive.
+ */
+export async function nextReceiptNo(
+  tx: Db,
+  organizationId: string | null,
+  now = new Date(),
+): Promise<{ receipt_no: string; receipt_issuer: string }> {
+  const issuer = await receiptIssuer(tx, organizationId);
+  const year = malaysiaYear(now);
   const res = await tx.execute(
-    sql`INSERT INTO receipt_counters (organization_key, last_no) VALUES (${key}, 1)
-        ON CONFLICT (organization_key) DO UPDATE SET last_no = receipt_counters.last_no + 1, updated_at = now()
+    sql`INSERT INTO receipt_counters (issuer, year, last_no) VALUES (${issuer}, ${year}, 1)
+        ON CONFLICT (issuer, year) DO UPDATE SET last_no = receipt_counters.last_no + 1, updated_at = now()
         RETURNING last_no`,
   );
   const rows = (Array.isArray(res) ? res : (res as { rows: { last_no: number }[] }).rows) as { last_no: number }[];
-  return `R${malaysiaYear(now)}-${String(Number(rows[0].last_no)).padStart(6, '0')}`;
+  return { receipt_no: `R${year}-${String(Number(rows[0].last_no)).padStart(6, '0')}`, receipt_issuer: issuer };
 }
 
 /** Columns that mark a just-settled payment's receipt e-mail as due now. */
@@ -81,6 +109,9 @@ export async function receiptPdf(ctx: Ctx, p: Payment): Promise<{ bytes: Buffer;
   const url = p.paymentable_type === 'Wasiat' ? verifyUrl(ctx.appUrl, p.paymentable_id) : ctx.appUrl;
   const data = {
     receiptNo: p.receipt_no,
+    // Only a renumbered receipt (ADR 0241) prints the number it replaces: the content of every other
+    // receipt, and so its issued version (documents/issued.ts), stays as it was.
+    ...(p.previous_receipt_no ? { previousReceiptNo: p.previous_receipt_no } : {}),
     date: p.paid_at ?? p.confirmed_at ?? p.created_at,
     payerName: payer.name,
     payerIc: payer.ic,
@@ -134,8 +165,9 @@ export async function settledPaymentFor(db: Db, type: string, id: string): Promi
 /**
  * Try to e-mail one payment's receipt now, if it is due (`pending`, next try ≤ `now`). The attempt is
  * claimed with a conditional UPDATE (so the immediate send and the job never both send), then the mail
- * is sent with the PDF attached. Success → `sent`; failure → retry later, or `failed` after the last
- * attempt (audited). A payer without an e-mail address is `failed` at once.
+ * is sent with the PDF attached (a renumbered receipt's mail names the number it replaces, ADR 0241).
+ * Success → `sent`; failure → retry later, or `failed` after the last attempt (audited). A payer without an
+ * e-mail address is `failed` at once.
  * @returns `sent`, `retry`, `failed` or `skipped` (not due / already handled).
  */
 export async function deliverReceipt(ctx: Ctx, paymentId: string, now = new Date()) {
@@ -164,15 +196,17 @@ export async function deliverReceipt(ctx: Ctx, paymentId: string, now = new Date
     const params = {
       name: payer.name,
       no: p.receipt_no ?? '',
+      previous: p.previous_receipt_no ?? '',
       amount: formatRinggit(p.amount_sen),
       url: `${ctx.appUrl}/wasiat/${p.paymentable_id}/receipt`,
     };
-    const bi = (key: string) =>
-      `${translate(`payments.mail.${key}`, lang, params)}\n---\n${translate(`payments.mail.${key}`, 'en', params)}`;
+    // A renumbered receipt (ADR 0241) says which number it replaces.
+    const keys = p.previous_receipt_no ? ['receipt_text', 'receipt_replaces'] : ['receipt_text'];
+    const text = (l: Language) => keys.map((k) => translate(`payments.mail.${k}`, l, params)).join('\n');
     await ctx.mailer.send({
       to: payer.email,
       subject: `${translate('payments.mail.receipt_subject', 'ms', params)} / ${translate('payments.mail.receipt_subject', 'en', params)}`,
-      text: bi('receipt_text'),
+      text: `${text(lang)}\n---\n${text('en')}`,
       attachments: [{ filename, content: bytes, contentType: 'application/pdf' }],
     });
   } catch (err) {

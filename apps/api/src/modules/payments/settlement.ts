@@ -2,7 +2,7 @@
  * Locking and changing the state of existing payments (ADR 0040, receipts ADR 0042), shared by
  * gateway-flow.ts (gateway callbacks, the sandbox), manual.ts (staff confirmation), create-payment.ts and
  * the payables' owning modules (withdrawal): the lock order (the payable first, then the payment), settling
- * as `paid` with the next receipt number of the organisation, and failing pending payments. Settled
+ * as `paid` with the next receipt number of its issuer (ADR 0241), and failing pending payments. Settled
  * (`paid`/`waived`) payments never change again; each change is audited in the same transaction
  * (DESIGN.md §9.6).
  */
@@ -62,7 +62,8 @@ export type LockedPayment = NonNullable<Awaited<ReturnType<typeof lockPayment>>>
 
 /**
  * Mark a payment (pending, or a gateway payment failed by its redirect) paid with the next receipt
- * number of its organisation, queue its receipt e-mail, and tell the payable's kind (`onPaid`).
+ * number of its issuer (the organisation's, or the provider's; ADR 0241), queue its receipt e-mail, and
+ * tell the payable's kind (`onPaid`).
  */
 export async function settlePaid(tx: Db, locked: LockedPayment, extra: Partial<Payment>) {
   const now = new Date();
@@ -71,7 +72,7 @@ export async function settlePaid(tx: Db, locked: LockedPayment, extra: Partial<P
     .set({
       status: 'paid',
       paid_at: now,
-      receipt_no: await nextReceiptNo(tx, locked.p.organization_id ?? locked.state.organizationId, now),
+      ...(await nextReceiptNo(tx, locked.p.organization_id ?? locked.state.organizationId, now)),
       organization_id: locked.p.organization_id ?? locked.state.organizationId,
       ...receiptMailDue(now),
       ...extra,

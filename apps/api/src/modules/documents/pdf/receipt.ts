@@ -13,6 +13,8 @@ import { providerBlock } from './provider-block.ts';
 
 export interface ReceiptPdfData {
   receiptNo: string;
+  /** The number this receipt replaces when a duplicate was renumbered (ADR 0241); absent otherwise. */
+  previousReceiptNo?: string;
   /** When the payment was made (or confirmed / waived). */
   date: Date;
   payerName: string;
@@ -66,6 +68,7 @@ export async function renderReceiptPdf(d: ReceiptPdfData): Promise<Buffer> {
         widths: [130, '*'],
         body: [
           row('receipt.receipt_no', d.receiptNo, true),
+          ...(d.previousReceiptNo ? [row('receipt.replaces', d.previousReceiptNo)] : []),
           row('receipt.date', formatKlDateTime(d.date)),
           row('receipt.payer', [d.payerName, d.payerIc].filter(Boolean).join(' — ')),
           row('receipt.item', item),
