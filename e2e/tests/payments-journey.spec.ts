@@ -3,7 +3,7 @@
  * failed", §9 payment modes), in Malay, with the built-in sandbox gateway:
  *  a. a client pays a basic will (RM 350.00) at the sandbox gateway; /payment-status shows the amount and
  *     receipt number read from the server; the numbered receipt is downloadable from /wasiat/{id}/receipt;
- *  b. a client's gateway payment fails ("Pembayaran wasiat gagal."), they go back and pay again;
+ *  b. a client's gateway payment fails ("Bayaran untuk wasiat anda gagal."), they go back and pay again;
  *  c. staff generate a promo code worth the whole price; a client's will is waived without a gateway;
  *  d. a client chooses cash; an accountant confirms it in /dashboard/payments; the receipt appears.
  * Users log in only through the login page (support/ui.ts `login`); clients are signed up via the API.
@@ -109,7 +109,7 @@ test.describe('Bayaran wasiat', () => {
 
       await expect(page).toHaveURL(/\/payment-status\?status=0/);
       await expect(page.getByTestId('payment-result')).toContainText('Bayaran gagal');
-      await expect(page.getByTestId('payment-result')).toContainText('Pembayaran wasiat gagal.');
+      await expect(page.getByTestId('payment-result')).toContainText('Bayaran untuk wasiat anda gagal.');
       await page.getByRole('link', { name: 'Kembali ke bahagian bayaran' }).click();
 
       await expect(page).toHaveURL(new RegExp(`/wasiat/part-payment\\?wasiat_id=${willId}`));

@@ -1,7 +1,8 @@
 /**
  * The router (spec §2): public pages, and login-required pages behind the check list
- * [loadSession, requireAuth, loadPreference]. Features contribute their routes (features/<x>/routes.tsx);
- * pages are code-split with `lazy`.
+ * [loadSession, requireAuth, loadPreference]; a page behind login that the role may not use (app/page-access.ts,
+ * the permission table of @wasiat/domain) shows the not-found page (ADR 0242). Features contribute their routes
+ * (features/<x>/routes.tsx); pages are code-split with `lazy`.
  */
 import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
 import { accountRoutes } from '@/features/account/routes.tsx';
@@ -26,6 +27,7 @@ import { tekunRoutes } from '@/features/tekun/routes.tsx';
 import { willsRoutes } from '@/features/wills/routes.tsx';
 import { loadAllMessages } from '../lib/i18n.ts';
 import { session } from '../lib/storage.ts';
+import { withPageAccess } from './access.tsx';
 import { guarded, loadPreference, loadSession, requireAuth } from './guards.ts';
 import { NotFoundPage } from './layout/NotFoundPage.tsx';
 import { PublicLayout } from './layout/PublicLayout.tsx';
@@ -79,6 +81,8 @@ export function withMessages(route: RouteObject): RouteObject {
 const isLight = (r: RouteObject) => (r.handle as { light?: boolean } | undefined)?.light === true;
 
 const publicPages = features.flatMap((f) => f.public ?? []);
+/** The pages behind login, each staff page guarded by the permission table (app/page-access.ts). */
+export const privatePages: RouteObject[] = features.flatMap((f) => f.private ?? []).map((r) => withPageAccess(r));
 
 const pages: RouteObject[] = [
   // Light pages (/login): the public frame, the core messages, no query cache (ADR 0143).
@@ -105,7 +109,8 @@ const pages: RouteObject[] = [
         },
         loader: guarded(loadSession, requireAuth, loadPreference),
         shouldRevalidate: ({ currentUrl, nextUrl }) => currentUrl.pathname !== nextUrl.pathname,
-        children: features.flatMap((f) => f.private ?? []),
+        // Staff pages give a role without their action the not-found page (app/page-access.ts; ADR 0242).
+        children: privatePages,
       },
     ],
   },

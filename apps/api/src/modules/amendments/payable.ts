@@ -48,6 +48,17 @@ export const amendmentPayable: PayableKind = {
     const [a] = await db.select().from(amendments).where(eq(amendments.id, id));
     return a?.amendmentable_type === 'Wasiat' ? a.amendmentable_id : undefined;
   },
+  /** The amendment and the will or hibah it changes (ADR 0242): the status page leads back to it. */
+  async summary(db, id) {
+    const [a] = await db.select().from(amendments).where(eq(amendments.id, id));
+    const owner =
+      a?.amendmentable_type === 'Wasiat'
+        ? { wasiat_id: a.amendmentable_id }
+        : a?.amendmentable_type === 'Hibah'
+          ? { hibah_id: a.amendmentable_id }
+          : {};
+    return { amendment_id: id, ...owner, reference: a?.reference_no ?? null };
+  },
   async reply(db, id) {
     const [a] = await db.select().from(amendments).where(eq(amendments.id, id));
     const [one] = await serializeAmendments(db, [a], false);

@@ -70,6 +70,11 @@ export const qurbanPayable: PayableKind = {
     const [t] = await db.select().from(qurban_transactions).where(eq(qurban_transactions.id, id));
     return payerFromUser(db, t?.user_id, { item: t?.ref_no ?? null });
   },
+  /** The purchase's reference (ADR 0242): the status page names the qurban and leads to the transactions. */
+  async summary(db, id) {
+    const [t] = await db.select().from(qurban_transactions).where(eq(qurban_transactions.id, id));
+    return { reference: t?.ref_no ?? null };
+  },
   async reply(db, id) {
     const [t] = await db.select().from(qurban_transactions).where(eq(qurban_transactions.id, id));
     return { transaction: serializeTransaction(t) };

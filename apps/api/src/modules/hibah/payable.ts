@@ -45,6 +45,11 @@ export const hibahPayable: PayableKind = {
     const [h] = await db.select().from(hibahs).where(eq(hibahs.id, id));
     return payerFromUser(db, h?.user_id, { item: h?.hibah_number ?? null });
   },
+  /** The hibah and its product (ADR 0242): the status page names the product and leads back to its part H. */
+  async summary(db, id) {
+    const [h] = await db.select().from(hibahs).where(eq(hibahs.id, id));
+    return { hibah_id: id, hibah_type: h?.hibah_type, reference: h?.hibah_number ?? null };
+  },
   async reply(db, id) {
     const [h] = await db.select().from(hibahs).where(eq(hibahs.id, id));
     return { hibah: await serializeHibah(db, h) };

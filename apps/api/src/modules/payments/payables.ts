@@ -55,6 +55,23 @@ export interface PayerInfo {
   item: string | null;
 }
 
+/**
+ * What the gateway's return page (/payment-status) needs to name a payable and lead back to it (issue 37
+ * item 3; ADR 0242): the record that owns the payable page. Only the keys that apply are set.
+ */
+interface PayableSummary {
+  /** The will paid for, or the will an amendment changes. */
+  wasiat_id?: string;
+  /** The hibah paid for, or the hibah an amendment changes. */
+  hibah_id?: string;
+  /** The hibah's product code (`HIBAH_TYPES` of @wasiat/domain; 12 = the one-cent trust), named by the page. */
+  hibah_type?: number;
+  /** The amendment paid for. */
+  amendment_id?: string;
+  /** The record's own number once it has one (will, hibah or amendment number, qurban reference); else null. */
+  reference?: string | null;
+}
+
 /** One kind of payable record, registered by the module that owns it. */
 export interface PayableKind {
   type: string;
@@ -74,6 +91,11 @@ export interface PayableKind {
    * amendment → `/wasiat/{wasiat_id}/pindaanPayVerified`; sandbox-page.ts `afterGatewayUrl`).
    */
   returnWillId?(db: Db, id: string): Promise<string | undefined>;
+  /**
+   * Optional (ADR 0242): the record behind the payable for the payment status page of its payer
+   * (`GET /api/payment-status/{id}` → `payment.payable`). Called only for a caller who may see the payment.
+   */
+  summary?(db: Db, id: string): Promise<PayableSummary>;
   /** Extra keys of the `POST /api/payment` reply, e.g. `{ wasiat }` for a will. */
   reply?(db: Db, id: string): Promise<Record<string, unknown>>;
   /**

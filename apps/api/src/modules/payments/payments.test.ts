@@ -390,6 +390,8 @@ describe('sandbox gateway', () => {
     // the payer (their session) also sees the amount
     const mine = await t.call('GET', `/api/payment-status/${pid}`, { token: tokens.client });
     expect(mine.body.payment).toMatchObject({ amount_sen: 35000, receipt_no: null, paymentable_id: w.id });
+    // …and what was paid for, to name it and lead back to it (ADR 0242)
+    expect(mine.body.payment.payable).toEqual({ wasiat_id: w.id, reference: null });
     const res = await sandboxPost(pid, 'approve');
     expect(res.headers.get('location')).toBe(`/wasiat/part-payment?wasiat_id=${w.id}&status=1&payment_id=${pid}`);
     const after = await (await fetch(`${t.baseUrl}/api/payment-status/${pid}`)).json();
@@ -401,12 +403,39 @@ describe('sandbox gateway', () => {
     // another client's session is anonymous here
     const stranger = await t.call('GET', `/api/payment-status/${pid}`, { token: tokens.client2 });
     expect(stranger.body.payment.receipt_no).toBeUndefined();
+    expect(stranger.body.payment.payable).toBeUndefined();
     const payer = await t.call('GET', `/api/payment-status/${pid}`, { token: tokens.client });
     expect(payer.body.payment.receipt_no).toMatch(/^R\d{4}-\d{6}$/);
     expect((await fetch(`${t.baseUrl}/api/payment-status/nope`)).status).toBe(404);
     const other = await pay((await newWill()).id, { redirect_url: 'https://evil.example/steal' });
     expect(other.status).toBe(422);
     expect(other.body.errors.redirect_url).toBeDefined();
+  });
+
+  it('tells the payer of a hibah which hibah and product they paid for; others learn only the kind (ADR 0242)', async () => {
+    const h = await t.call('POST', '/api/hibah', {
+      token: tokens.client,
+      body: { user_id: ids.client, hibah_type: 9 },
+    });
+    expect(h.status).toBe(201);
+    const hid = h.body.hibah.id as string;
+    const r = await pay(hid, { paymentable_type: 'Hibah' });
+    expect(r.status).toBe(200);
+    const pid = r.body.payment.id as string;
+    const res = await sandboxPost(pid, 'approve');
+    expect(res.headers.get('location')).toBe(
+      `/payment-status?status=1&payment_id=${pid}&paymentable_type=Hibah&paymentable_id=${hid}`,
+    );
+    const mine = await t.call('GET', `/api/payment-status/${pid}`, { token: tokens.client });
+    expect(mine.body.payment).toMatchObject({ status: 'paid', paymentable_type: 'Hibah', paymentable_id: hid });
+    expect(mine.body.payment.payable).toEqual({ hibah_id: hid, hibah_type: 9, reference: null });
+    const stranger = await t.call('GET', `/api/payment-status/${pid}`, { token: tokens.client2 });
+    expect(stranger.body.payment).toEqual({
+      id: pid,
+      status: 'paid',
+      payment_options_id: 1,
+      paymentable_type: 'Hibah',
+    });
   });
 
   it('fails a payment (status=0); the will can then be paid again', async () => {

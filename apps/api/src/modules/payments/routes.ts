@@ -35,7 +35,7 @@ import { findGatewayPayment, paymentOfBill, settleGateway, settleSandbox } from 
 import { readBillplzCallback, readBillplzRedirect, verifyBillplzSignature } from './gateways/billplz.ts';
 import { gatewayFor } from './gateways/gateway.ts';
 import { confirmPayment, decideFinancing, listAllPayments, shareLink } from './manual.ts';
-import { registerPayable } from './payables.ts';
+import { payableKind, registerPayable } from './payables.ts';
 import { paidNotification, receiptPdf, registerReceiptMailJob, resendReceipt, sendReceiptSoon } from './receipts.ts';
 import { afterGatewayUrl, sandboxNotFoundPage, sandboxPage } from './sandbox-page.ts';
 import { sandboxPath } from './serialize.ts';
@@ -115,8 +115,10 @@ export async function paymentsRoutes(api: FastifyInstance, ctx: Ctx) {
    * `GET /api/payment-status/{payment_id}` (public; the /payment-status page with the public client) → for anyone
    * `{ payment: { id, status, payment_options_id, paymentable_type } }` — what the gateway's return page needs
    * (paid or not, what kind of thing was paid), read from the server rather than trusted from the query string;
-   * the amount, receipt number and payable id (`amount_sen`, `receipt_no`, `paymentable_id`) only when the
-   * caller's bearer token belongs to someone who may see the payment (the payer; issue 16 item 5, ADR 0107).
+   * the amount, receipt number, payable id and what the payable belongs to (`amount_sen`, `receipt_no`,
+   * `paymentable_id`, `payable`: `{ wasiat_id?, hibah_id?, hibah_type?, amendment_id?, reference? }`, the owning
+   * module's `PayableKind.summary`; ADR 0242) only when the caller's bearer token belongs to someone who may see
+   * the payment (the payer; issue 16 item 5, ADR 0107); anyone else gets the outcome alone, as if anonymous.
    * The id is unguessable (ADR 0003); limited like the other public look-ups. 404 for an unknown id.
    */
   api.get(
@@ -142,8 +144,16 @@ export async function paymentsRoutes(api: FastifyInstance, ctx: Ctx) {
           )
         : false;
       if (!payer) return { payment: open };
+      const kind = payableKind(p.paymentable_type);
+      const payable = kind.summary ? await kind.summary(db, p.paymentable_id) : {};
       return {
-        payment: { ...open, amount_sen: p.amount_sen, receipt_no: p.receipt_no, paymentable_id: p.paymentable_id },
+        payment: {
+          ...open,
+          amount_sen: p.amount_sen,
+          receipt_no: p.receipt_no,
+          paymentable_id: p.paymentable_id,
+          payable,
+        },
       };
     },
   );

@@ -72,6 +72,11 @@ export const willPayable: PayableKind = {
       .set({ status: 3, rejected_reason: reason, option_delete_id: 4, rejected_at: now })
       .where(eq(wills.id, state.id));
   },
+  /** The will itself (ADR 0242): the status page leads back to its wizard. */
+  async summary(db: Db, id: string) {
+    const [w] = await db.select({ no: wills.wasiat_no }).from(wills).where(eq(wills.id, id));
+    return { wasiat_id: id, reference: w?.no ?? null };
+  },
   async reply(db: Db, id: string) {
     const [w] = await db.select().from(wills).where(eq(wills.id, id));
     return { wasiat: serializeWillPayment(w, (await paymentStatusOf(db, [id])).get(id) ?? null) };

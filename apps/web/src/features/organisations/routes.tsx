@@ -3,10 +3,9 @@
  * /organization/type/{type}, /organization/rakan/, /organization/create, /organization/{type}/register,
  * /organization/{organization_id} with edit, branch (create, {branch_id}, edit), user (create, {user_id},
  * edit), pricing (create, {pricing_id}, edit), preference (edit), product (list, create, {product_id}, edit);
- * /organizations/{organization_id}/promo-codes.
+ * /organizations/{organization_id}/promo-codes. Which role may open which page: app/page-access.ts.
  */
 import type { RouteObject } from 'react-router';
-import { withAccess } from '@/app/access.tsx';
 import type { FeatureRoutes } from '@/app/routes-types.ts';
 
 const page = (path: string, load: () => Promise<{ Component: React.ComponentType }>): RouteObject => ({
@@ -63,11 +62,8 @@ export const organisationsRoutes: FeatureRoutes = {
     page('/organization/:organization_id/product/:product_id/edit', async () => ({
       Component: (await products()).ProductFormPage,
     })),
-    page(
-      '/organizations/:organization_id/promo-codes',
-      withAccess(['promo:manage'], async () => ({
-        Component: (await import('./pages/PromoCodesPage.tsx')).PromoCodesPage,
-      })),
-    ),
+    page('/organizations/:organization_id/promo-codes', async () => ({
+      Component: (await import('./pages/PromoCodesPage.tsx')).PromoCodesPage,
+    })),
   ],
 };

@@ -4,8 +4,9 @@
  * failure; spec §4 "Payment: made, failed"; spec §8 "Payment of will failed"). With a `payment_id` the
  * page asks the server (public client, `GET /api/payment-status/{id}`) instead of trusting the query
  * string, and while the gateway has not confirmed yet it checks again every 2 s (up to 30 s). It shows
- * success or failure in words and a link back to the wizard (the next part after a success, the payment
- * part after a failure, where the user can try again). The amount and receipt number come back only for the
+ * success or failure in words, naming what was paid for — the will, the amendment, the hibah product by its
+ * name, the qurban purchase — and a link back to that payable's own page (the next part after a success, its
+ * payment after a failure; payment-return.ts, ADR 0242). The amount and receipt number come back only for the
  * payer (issue 16 item 5, ADR 0107): a logged-in user's own session is sent (a public route never answers 401,
  * so an ended session only hides them); anyone else sees the outcome alone.
  */
@@ -14,41 +15,17 @@ import { formatRinggit } from '@wasiat/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { Notice } from '@/features/wills/index.ts';
+import { Notice, useLang } from '@/features/wills/index.ts';
 import { api, publicApi } from '@/lib/api.ts';
 import { session } from '@/lib/storage.ts';
+import { type PublicPayment, readPaymentReturn } from './payment-return.ts';
 
-/** Read the gateway's return query: outcome and the will to go back to. */
-export function readPaymentReturn(params: URLSearchParams, serverStatus?: string | null) {
-  const status = params.get('status');
-  const ok = serverStatus
-    ? serverStatus === 'paid' || serverStatus === 'waived'
-    : status === '1' || status === 'success' || status === 'paid';
-  const wasiatId = params.get('wasiat_id');
-  const q = wasiatId ? `?wasiat_id=${encodeURIComponent(wasiatId)}` : '';
-  // A qurban purchase (issue 10) returns to its transaction list.
-  if (params.get('paymentable_type') === 'QurbanTransaction') {
-    return { ok, wasiatId, paymentId: params.get('payment_id'), back: '/ezqurban/transaction/list' };
-  }
-  return {
-    ok,
-    wasiatId,
-    paymentId: params.get('payment_id'),
-    back: ok ? `/wasiat/part-c${q}` : `/wasiat/part-payment${q}`,
-  };
-}
-
-interface PublicPayment {
-  id: string;
-  status: 'pending' | 'paid' | 'failed' | 'waived';
-  /** Only for the payer. */
-  amount_sen?: number;
-  receipt_no?: string | null;
-}
+export { readPaymentReturn } from './payment-return.ts';
 
 /** The payment status page; see the file comment. */
 export function PaymentStatusPage() {
   const { t } = useTranslation();
+  const lang = useLang();
   const [params] = useSearchParams();
   const paymentId = params.get('payment_id');
   const [payment, setPayment] = useState<PublicPayment | null>(null);
@@ -84,8 +61,11 @@ export function PaymentStatusPage() {
     };
   }, [paymentId]);
 
-  const r = readPaymentReturn(params, payment?.status);
+  const r = readPaymentReturn(params, payment, lang);
   const pending = payment?.status === 'pending';
+  // "wasiat anda" / "Hibah Amanah Hartanah anda" …: what was paid for, in the sentence and on the button
+  const product = r.product ?? t('public.payment.what.hibah_generic');
+  const what = t(`public.payment.what.${r.kind}`, { product });
   return (
     <Stack>
       <Title order={1}>{t('public.payment.title')}</Title>
@@ -104,8 +84,7 @@ export function PaymentStatusPage() {
           title={r.ok ? t('public.payment.success_title') : t('public.payment.failed_title')}
           data-testid="payment-result"
         >
-          <Text>{r.ok ? t('public.payment.success_text') : t('payments.payment_failed')}</Text>
-          {!r.ok && <Text>{t('public.payment.failed_text')}</Text>}
+          <Text>{r.ok ? t('public.payment.success_text', { what }) : t('public.payment.failed_text', { what })}</Text>
         </Notice>
       )}
       {payment?.amount_sen !== undefined && (
@@ -120,8 +99,8 @@ export function PaymentStatusPage() {
         </Text>
       )}
       {!pending && (
-        <Anchor component={Link} to={r.back}>
-          {r.ok ? t('public.payment.continue') : t('public.payment.retry')}
+        <Anchor component={Link} to={r.back} data-testid="payment-back">
+          {t(`public.payment.${r.ok ? 'continue' : 'retry'}.${r.kind}`, { product })}
         </Anchor>
       )}
     </Stack>

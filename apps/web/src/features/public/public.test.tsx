@@ -78,7 +78,7 @@ describe('PaymentStatusPage with the server status', () => {
       path: '/payment-status',
       url: '/payment-status?status=1&payment_id=p9&wasiat_id=w1',
     });
-    expect(await screen.findByTestId('payment-result')).toHaveTextContent('Pembayaran wasiat gagal.');
+    expect(await screen.findByTestId('payment-result')).toHaveTextContent('Bayaran untuk wasiat anda gagal.');
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/payment-status/p9');
     expect((init.headers as Record<string, string>).Type).toBe('api-public');
@@ -91,7 +91,7 @@ describe('PaymentStatusPage with the server status', () => {
   it('announces the result in an alert (a live region) that appears when the server answers (issue 22 item 4)', async () => {
     for (const [status, said] of [
       ['paid', 'Bayaran berjaya'],
-      ['failed', 'Pembayaran wasiat gagal.'],
+      ['failed', 'Bayaran untuk wasiat anda gagal.'],
     ]) {
       let answer: (r: Response) => void = () => {};
       globalThis.fetch = vi.fn(() => new Promise<Response>((r) => (answer = r))) as unknown as typeof fetch;

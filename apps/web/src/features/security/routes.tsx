@@ -3,20 +3,15 @@
  * - the second step of a staff login (ADR 0081): /login/two-factor and /login/two-factor/enrol (public: the
  *   login is not finished yet);
  * - /profile/two-factor: the caller's second factor and new recovery codes (ADR 0081);
- * - personal data (ADR 0083): /profile/data (any logged-in user) and /data-requests (data-request:handle).
+ * - personal data (ADR 0083): /profile/data (any logged-in user) and /data-requests (data-request:handle; other
+ *   roles get the not-found page by app/page-access.ts).
  */
-import { can } from '@wasiat/domain';
-import { redirect } from 'react-router';
 import { guarded, redirectIfAuthenticated } from '@/app/guards.ts';
 import type { FeatureRoutes } from '@/app/routes-types.ts';
-import { session } from '@/lib/storage.ts';
 
 const twoFactor = async () => import('./TwoFactorPages.tsx');
 const personalData = async () => import('./PersonalDataPages.tsx');
 const guestOnly = guarded(redirectIfAuthenticated);
-/** Staff pages of this feature: a role without the action goes to /dashboard. */
-const requireHandler = () =>
-  can(session.user()?.roles?.[0]?.name, 'data-request:handle') ? null : redirect('/dashboard');
 
 /** Routes of the security feature. */
 export const securityRoutes: FeatureRoutes = {
@@ -37,7 +32,6 @@ export const securityRoutes: FeatureRoutes = {
     { path: '/profile/two-factor', lazy: async () => ({ Component: (await twoFactor()).TwoFactorSettingsPage }) },
     {
       path: '/data-requests',
-      loader: requireHandler,
       lazy: async () => ({ Component: (await personalData()).DataRequestsPage }),
     },
   ],
