@@ -10,7 +10,8 @@
  * - a will submitted through A is confirmed through B (registration number);
  * - a job due once (`rate-limits.sweep`, sent to the queue by the test) runs exactly once over A and B;
  * - a token logged out on A is refused on B;
- * - SIGTERM: both processes stop gracefully (exit 0) after a request in flight on A is answered.
+ * - SIGTERM: both processes stop gracefully (exit 0) after a request in flight on A is answered; writes through a
+ *   keep-alive balancer that follows A's readiness are never failed or reset while A stops.
  * Prints `cluster: …` counts. Processes' logs: test-results/logs/cluster-api-{1,2}.log (scanned, ADR 0089).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
@@ -176,6 +177,40 @@ let db: Awaited<ReturnType<typeof openDatabase>>;
 const fixtures = () => ({ ctx: { db: db.db } }) as unknown as TestApp;
 const counts = { files: 0, wills: 0, jobs: 0, refused: 0 };
 let startMs = 0;
+
+/**
+ * A keep-alive balancer over A and B for the stop test: probes A's `/readyz` every 250 ms (1 s timeout) and sends
+ * each write (`PATCH /api/profile/notices`, a real update) to A while its last probe said ready, else to B; four
+ * writers in a loop until `stopped()`. Connections are undici's keep-alive pool per origin, as a balancer's.
+ * @returns `done`: the writes sent to each and every failure (status other than 200, or a reset / network error).
+ */
+async function keepAliveBalancer(token: string, stopped: () => boolean) {
+  let aReady = true;
+  const tally = { toA: 0, toB: 0, failed: [] as string[] };
+  const probe = (async () => {
+    while (!stopped()) {
+      aReady = await fetch(`${A.url}/readyz`, { signal: AbortSignal.timeout(1000) }).then(
+        (r) => r.ok,
+        () => false,
+      );
+      await sleep(250);
+    }
+  })();
+  const writer = async () => {
+    while (!stopped()) {
+      const to = aReady ? A : B;
+      const r = await to.call('PATCH', '/api/profile/notices', { token, body: { sms: false } }).catch((e: Error) => ({
+        status: -1,
+        raw: Buffer.from(`${e.message} ${(e as { cause?: Error }).cause?.message ?? ''}`),
+      }));
+      if (to === A) tally.toA += 1;
+      else tally.toB += 1;
+      if (r.status !== 200) tally.failed.push(`${to === A ? 'A' : 'B'} ${r.status} ${r.raw.toString().slice(0, 120)}`);
+    }
+  };
+  const done = Promise.all([probe, writer(), writer(), writer(), writer()]).then(() => tally);
+  return { done };
+}
 
 async function staffLogin(api: Api): Promise<string> {
   const r = await api.ok('POST', '/api/login', { body: { username: 'staff', password: DEMO_PASSWORD } });
@@ -374,7 +409,11 @@ describe('two API processes on PostgreSQL and S3', () => {
     const inFlight = A.call('GET', `/api/wasiat/${willId}/certificate/final`, { token: staff }).catch(() => ({
       status: -1,
     }));
-    await sleep(50);
+    // A keep-alive balancer in front of A and B (issue 35 item 9, "SIGTERM under load: no reset POSTs behind a
+    // keep-alive balancer"): it probes A's readiness every 250 ms and sends each write to A while A is ready, else
+    // to B; four writers, one after the other each, until A has exited. No write may fail or be reset.
+    const lb = await keepAliveBalancer(staff, () => A.child?.exitCode !== null);
+    await sleep(500);
     A.child?.kill('SIGTERM');
     // Readiness fails first while the process still serves (the balancer's time to take it out; ADR 0238).
     await sleep(200);
@@ -392,6 +431,14 @@ describe('two API processes on PostgreSQL and S3', () => {
     expect(A.log()).toContain('"stopped"');
     // B carries on alone.
     expect((await B.call('GET', '/readyz')).status).toBe(200);
+    const writes = await lb.done;
+    console.log(
+      `cluster: SIGTERM under load behind a keep-alive balancer: ${writes.toA} writes to A, ${writes.toB} to B, ` +
+        `${writes.failed.length} failed or reset${writes.failed.length ? `: ${writes.failed.slice(0, 3).join('; ')}` : ''}`,
+    );
+    expect(writes.toA).toBeGreaterThan(0);
+    expect(writes.toB).toBeGreaterThan(0);
+    expect(writes.failed).toEqual([]);
     console.log(
       `cluster: 2 processes (compiled, Node ${nodeVersion}) started together in ${startMs} ms; ${counts.files} files read across processes, ` +
         `${counts.wills} will submitted on A and confirmed on B, job due once ran ${counts.jobs}×, ` +
