@@ -1,6 +1,7 @@
 /**
  * Production refuses unsafe configuration (issue 35 item 5; ADR 0218): each unsafe default named, the server
- * process refusing to start, and a safe production start that seeds no demo user.
+ * process refusing to start (the compiled server, as production runs it; ADR 0246) on the defaults and on each
+ * unsafe default alone, and a safe production start that seeds no demo user.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -8,6 +9,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { compiledServer } from '../../../test/compiled.ts';
 import { loadSealKey } from '../../modules/documents/seal.ts';
 import { appKeyBytes, assertSafeForProduction, loadEnv, productionProblems } from './env.ts';
 
@@ -20,6 +22,19 @@ const SAFE = {
   SMTP_URL: 'smtp://mailer:secret@smtp.example.my:587',
 };
 
+/** Each unsafe default on its own, with the message that must name it. */
+const UNSAFE: [Record<string, string | undefined>, RegExp][] = [
+  [{ APP_KEY: undefined }, /^APP_KEY is not set/],
+  [{ APP_KEY: 'x' }, /^APP_KEY is too weak/],
+  [{ APP_KEY: 'change-me-32-random-bytes-base64url' }, /^APP_KEY is too weak/],
+  [{ APP_KEY: 'a'.repeat(64) }, /^APP_KEY is too weak/],
+  [{ APP_URL: undefined }, /^APP_URL is not set/],
+  [{ APP_URL: 'http://localhost:3000' }, /^APP_URL must start with https:\/\//],
+  [{ SEAL_P12_PATH: undefined }, /^SEAL_P12_PATH is not set/],
+  [{ SMTP_URL: undefined }, /^SMTP_URL is not set/],
+  [{ SEED_DEMO: '1' }, /^SEED_DEMO=1 is refused/],
+];
+
 describe('production configuration', () => {
   it('a safe configuration has no problem', () => {
     expect(productionProblems(loadEnv(SAFE))).toEqual([]);
@@ -27,18 +42,7 @@ describe('production configuration', () => {
   });
 
   it('names each unsafe variable', () => {
-    const cases: [Record<string, string | undefined>, RegExp][] = [
-      [{ APP_KEY: undefined }, /^APP_KEY is not set/],
-      [{ APP_KEY: 'x' }, /^APP_KEY is too weak/],
-      [{ APP_KEY: 'change-me-32-random-bytes-base64url' }, /^APP_KEY is too weak/],
-      [{ APP_KEY: 'a'.repeat(64) }, /^APP_KEY is too weak/],
-      [{ APP_URL: undefined }, /^APP_URL is not set/],
-      [{ APP_URL: 'http://localhost:3000' }, /^APP_URL must start with https:\/\//],
-      [{ SEAL_P12_PATH: undefined }, /^SEAL_P12_PATH is not set/],
-      [{ SMTP_URL: undefined }, /^SMTP_URL is not set/],
-      [{ SEED_DEMO: '1' }, /^SEED_DEMO=1 is refused/],
-    ];
-    for (const [change, message] of cases) {
+    for (const [change, message] of UNSAFE) {
       const problems = productionProblems(loadEnv({ ...SAFE, ...change }));
       expect(problems, JSON.stringify(change)).toHaveLength(1);
       expect(problems[0]).toMatch(message);
@@ -55,10 +59,11 @@ describe('production configuration', () => {
     expect(() => assertSafeForProduction(loadEnv({ NODE_ENV: 'development', SEED_DEMO: '1' }))).not.toThrow();
   });
 
-  it('the server does not start in production on the defaults, and names every variable', () => {
+  it('the compiled server does not start in production on the defaults, and names every variable', async () => {
+    const main = await compiledServer();
     const dataDir = mkdtempSync(join(tmpdir(), 'wasiat-prod-env-'));
     try {
-      const r = spawnSync(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+      const r = spawnSync(process.execPath, [main], {
         cwd: root,
         env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', SEED_DEMO: '1', DATA_DIR: dataDir, PORT: '3298' },
         encoding: 'utf8',
@@ -72,13 +77,36 @@ describe('production configuration', () => {
     }
   }, 90_000);
 
+  it('the compiled server refuses each unsafe default on its own, naming it', async () => {
+    const main = await compiledServer();
+    const seen: string[] = [];
+    for (const [change, message] of UNSAFE) {
+      const dataDir = mkdtempSync(join(tmpdir(), 'wasiat-prod-one-'));
+      try {
+        const env: Record<string, string> = { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, PORT: '3297' };
+        for (const [k, v] of Object.entries({ ...SAFE, ...change })) if (v !== undefined) env[k] = v;
+        const r = spawnSync(process.execPath, [main], { cwd: root, env, encoding: 'utf8', timeout: 60_000 });
+        const line = r.stderr.split('\n').find((l) => message.test(l.replace(/^\W+/, ''))) ?? '';
+        const label = Object.entries(change)
+          .map(([k, v]) => `${k}=${v === undefined ? '(unset)' : v.slice(0, 12)}`)
+          .join(' ');
+        seen.push(`${label} → exit ${r.status}${line ? ', named' : ', NOT named'}`);
+        expect(r.status, JSON.stringify(change)).not.toBe(0);
+        expect(line, `${JSON.stringify(change)}: ${r.stderr.slice(0, 400)}`).not.toBe('');
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    }
+    console.log(`production start with one unsafe default, ${UNSAFE.length} cases:\n  ${seen.join('\n  ')}`);
+  }, 180_000);
+
   it('a safe production start on PGlite serves, and has no demo user', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'wasiat-prod-start-'));
     // A real PKCS#12 seal key, made as the development key is, kept outside DATA_DIR.
     const sealDir = mkdtempSync(join(tmpdir(), 'wasiat-prod-seal-'));
     const seal = loadSealKey({ DATA_DIR: sealDir, NODE_ENV: 'development' });
     const port = 3200 + Math.floor(Math.random() * 90);
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+    const child = spawn(process.execPath, [await compiledServer()], {
       cwd: root,
       env: {
         PATH: process.env.PATH ?? '',
