@@ -143,6 +143,10 @@ export const AUDIT_ACTIONS = {
   'user.sign': l('Tandatangan disimpan', 'Signature saved'),
   'user.lookup': l('Pengguna dicari dengan MyKad', 'User looked up by MyKad'),
   'user.channel_change': l('E-mel atau nombor telefon ditukar', 'E-mail or mobile number changed'),
+  'user.invitation_resend': l(
+    'Jemputan menetapkan kata laluan dihantar semula',
+    'Invitation to set a password sent again',
+  ),
   'client.update': l('Butiran pelanggan dikemas kini', "Client's particulars updated"),
   'preference.update': l('Pilihan dikemas kini', 'Preferences updated'),
   'grant.create': l('Akses pelanggan diberi', "Client's access granted"),

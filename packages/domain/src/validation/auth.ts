@@ -51,6 +51,9 @@ export const passwordResetSchema = z
     path: ['password_confirmation'],
   });
 
+/** Ask for a new invitation from an expired invitation link: `POST /api/password/invitation` (ADR 0243). */
+export const invitationRenewSchema = z.object({ email: email(), token: requiredString().max(200) });
+
 /** Change password: `POST /api/password/change`; the current password is checked by the server. */
 export const passwordChangeSchema = z
   .object({

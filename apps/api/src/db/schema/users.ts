@@ -88,7 +88,11 @@ export const auth_tokens = pgTable(
   (t) => [uniqueIndex('auth_tokens_hash_uq').on(t.token_hash)],
 );
 
-/** Single-use, expiring password reset tokens (hashed). */
+/**
+ * Single-use, expiring links to set a password (hashed): a password reset (`kind` 'reset', 60 minutes) or an
+ * invitation of a new staff member or client (`kind` 'invitation', 7 days; who invited them, for which
+ * organisation; a resend revokes the previous one — ADR 0243).
+ */
 export const password_resets = pgTable(
   'password_resets',
   {
@@ -99,9 +103,20 @@ export const password_resets = pgTable(
     token_hash: text('token_hash').notNull(),
     expires_at: tz('expires_at').notNull(),
     used_at: tz('used_at'),
+    /** 'reset' | 'invitation' (ADR 0243). */
+    kind: text('kind').notNull().default('reset'),
+    /** An invitation: the user who invited (or last re-sent it). */
+    invited_by: text('invited_by').references(() => users.id),
+    /** An invitation: the organisation it names. */
+    organization_id: text('organization_id').references(() => organizations.id),
+    /** An invitation replaced by a newer one (a resend). */
+    revoked_at: tz('revoked_at'),
     ...timestamps(),
   },
-  (t) => [uniqueIndex('password_resets_hash_uq').on(t.token_hash)],
+  (t) => [
+    uniqueIndex('password_resets_hash_uq').on(t.token_hash),
+    index('password_resets_user_kind_idx').on(t.user_id, t.kind),
+  ],
 );
 
 /** Failed-login counters per key (`acct:<username>` or `ip:<addr>`), for throttling (issue 2). */

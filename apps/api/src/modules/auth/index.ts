@@ -5,6 +5,8 @@
 
 export type { Access, AuthUser } from './guard.ts';
 export { guardPlugin, requireUser, userCan } from './guard.ts';
+// Invitations to set a password (ADR 0243), sent by the organisations and users modules.
+export { INVITATION_DAYS, latestInvitation, sendInvitation } from './invitations.ts';
 export { authRoutes } from './routes.ts';
 // The second factor of staff logins (ADR 0081), used by the security module's routes and the composition root.
 export {

@@ -9,10 +9,12 @@
  *   `POST /api/login/unlock { username, password, code }` → as `/login`: the owner past the per-account lock
  *   (a 429 of `/login` with `unlock: true`; auth/account-lock.ts, issue 36 item 2, ADR 0227); 10/15 min/IP each
  * - `POST /api/password/create { email }`, `POST /api/password/reset {…}`, `POST /api/password/change {…}`
+ * - `POST /api/password/invitation { email, token }` → `{ message }`: a new invitation for an expired one (ADR 0243)
  * Abuse limits (issue 11; http/rate-limits.ts): sign-up 10/hour/IP; password create and reset 5/15 min/IP each.
  */
 
 import {
+  invitationRenewSchema,
   type Language,
   loginSchema,
   passwordChangeSchema,
@@ -28,6 +30,7 @@ import { AppError } from '../../platform/http/errors.ts';
 import { routeRateLimit } from '../../platform/http/rate-limits.ts';
 import { requestUnlockCode } from './account-lock.ts';
 import { requireUser } from './guard.ts';
+import { renewInvitation } from './invitations.ts';
 import { rememberLanguage } from './language.ts';
 import { changePassword, login, requestPasswordReset, resetPassword, serializeUser, signUp } from './service.ts';
 import { issueToken, revokeAllTokens, revokeToken } from './tokens.ts';
@@ -146,6 +149,22 @@ export async function authRoutes(api: FastifyInstance, ctx: Ctx) {
       const body = req.body as z.output<typeof passwordResetSchema>;
       await resetPassword(ctx, body);
       return { message: translate('errors.password_changed', req.lang) };
+    },
+  );
+
+  /**
+   * `POST /api/password/invitation { email, token }` → `{ message }` (always the same): a new invitation for an
+   * expired invitation link (auth/invitations.ts renewInvitation; ADR 0243). Rate-limited as password reset.
+   */
+  api.post(
+    '/password/invitation',
+    {
+      config: { access: 'public', rateLimit: routeRateLimit(ctx.env, 'passwordReset') },
+      schema: { body: invitationRenewSchema },
+    },
+    async (req) => {
+      await renewInvitation(ctx, req.body as z.output<typeof invitationRenewSchema>);
+      return { message: translate('errors.invitation_renew_sent', req.lang) };
     },
   );
 

@@ -3,7 +3,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { type Language, type signUpSchema, translate } from '@wasiat/domain';
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import { login_failures, password_resets, user_accesses, users } from '../../db/schema/index.ts';
@@ -14,6 +14,7 @@ export { serializeUser } from './serialize-user.ts';
 
 import { accountKey, findLoginUser, giveAccountTryBack, spendUnlockCode, takeAccountTry } from './account-lock.ts';
 import type { AuthUser } from './guard.ts';
+import { invitationProblem } from './invitations.ts';
 import { failureCount, recordFailure, throttled } from './login-failures.ts';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './passwords.ts';
 import { issueToken, revokeAllTokens } from './tokens.ts';
@@ -205,8 +206,10 @@ export async function requestPasswordReset(ctx: Ctx, email: string, lang: Langua
 }
 
 /**
- * Set a new password from a reset link. Every session of the user is revoked.
- * @throws 422 `errors.reset_link_invalid` on `token` when unknown, used, expired or for another e-mail.
+ * Set a new password from a reset link or an invitation link (ADR 0243). Every session of the user is revoked.
+ * @throws 422 on `token`: `errors.reset_link_invalid` when unknown, for another e-mail, or a reset link used or
+ *   expired; for an invitation `errors.invitation_used`, `errors.invitation_replaced` or
+ *   `errors.invitation_expired` (auth/invitations.ts invitationProblem).
  */
 export async function resetPassword(ctx: Ctx, input: { email: string; token: string; password: string }) {
   const invalid = new AppError('validation', 'errors.reset_link_invalid', { token: ['errors.reset_link_invalid'] });
@@ -214,20 +217,20 @@ export async function resetPassword(ctx: Ctx, input: { email: string; token: str
     .select({ reset: password_resets, user: users })
     .from(password_resets)
     .innerJoin(users, eq(users.id, password_resets.user_id))
-    .where(
-      and(
-        eq(password_resets.token_hash, sha(input.token)),
-        isNull(password_resets.used_at),
-        gt(password_resets.expires_at, new Date()),
-      ),
-    );
+    .where(eq(password_resets.token_hash, sha(input.token)));
   if (!row || row.user.email?.toLowerCase() !== input.email.toLowerCase()) throw invalid;
+  if (row.reset.kind === 'invitation') {
+    const problem = invitationProblem(row.reset, !!row.user.password_hash);
+    if (problem) throw problem;
+  } else if (row.reset.used_at || row.reset.revoked_at || row.reset.expires_at <= new Date()) throw invalid;
   const hash = await hashPassword(input.password);
   await ctx.db.transaction(async (tx) => {
     const used = await tx
       .update(password_resets)
       .set({ used_at: new Date() })
-      .where(and(eq(password_resets.id, row.reset.id), isNull(password_resets.used_at)))
+      .where(
+        and(eq(password_resets.id, row.reset.id), isNull(password_resets.used_at), isNull(password_resets.revoked_at)),
+      )
       .returning({ id: password_resets.id });
     if (used.length === 0) throw invalid;
     await tx.update(users).set({ password_hash: hash }).where(eq(users.id, row.user.id));

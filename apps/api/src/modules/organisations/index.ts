@@ -2,4 +2,7 @@
  * The organisations module's public surface (DESIGN.md §2; ADR 0217): other modules and the composition root import
  * only from here. It holds what they use today; a name is added when another module needs it.
  */
+
+// Whom a caller manages, for the users module's invitation resend (ADR 0243).
+export { managesAllOrganisations, memberOrganisationIds } from './policy.ts';
 export { organisationsRoutes } from './routes.ts';

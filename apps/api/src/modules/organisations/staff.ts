@@ -3,8 +3,9 @@
  * approved by an administrator ('Approve Access')"; reference §2.1 POST user variant (d), `user/{id}/access`,
  * `user-access/{id}`, §4.6 access status 1 active / 0 pending / 2 inactive).
  *
- * - A new staff member gets an account without password and an invitation mail (a single-use link to
- *   set the password, the same link as /password/reset). Their access is active at once when the
+ * - A new staff member gets an account without password and an invitation mail naming the organisation, role
+ *   and inviter (a single-use link to /password/reset valid 7 days; auth/invitations.ts, ADR 0243; resent with
+ *   `POST /api/user/{id}/invitation`). Their access is active at once when the
  *   creator may approve access (provider staff), otherwise pending until approved.
  * - Roles per organisation: the provider's own organisation gives provider roles; a partner's gives
  *   Agent or Partner (domain PROVIDER_STAFF_ROLES / PARTNER_STAFF_ROLES).
@@ -27,7 +28,7 @@ import { AppError, fieldError, notFound } from '../../platform/http/errors.ts';
 import { pageParams, toPage } from '../../platform/http/pagination.ts';
 import { assertChannelChange, channelsDiffer, mailChannelChanged } from '../auth/channels.ts';
 import { type AuthUser, userCan } from '../auth/guard.ts';
-import { requestPasswordReset } from '../auth/service.ts';
+import { sendInvitation } from '../auth/index.ts';
 import { revokeAllTokens } from '../auth/tokens.ts';
 import type { Actor } from './admin-service.ts';
 import { loadManagedOrganisation, managedOrganisationsWhere } from './policy.ts';
@@ -178,7 +179,7 @@ const isUniqueViolation = (e: unknown): boolean => {
  * `POST /api/organization/{id}/user` (staff:manage) → 201 `{ user }`: a new account (no password) with
  * an access to the organisation (and branch), status 1 when the creator may approve access, else 0
  * (pending). Username defaults to `<org code><last 6 MyKad digits>` in lower case (reference: org-code
- * prefixed). Sends the invitation mail. @throws 404 (organisation), 422 `errors.mykad_taken`,
+ * prefixed). Sends the invitation mail (ADR 0243). @throws 404 (organisation), 422 `errors.mykad_taken`,
  * `errors.email_taken`, `organisations.username_taken`, `organisations.role_not_allowed`,
  * `organisations.branch_not_in_organisation`.
  */
@@ -222,6 +223,8 @@ export async function createStaff(
           mobile_number: input.mobile_number ?? null,
           role: input.role,
           status: 1,
+          // their mails are in the inviter's language until they log in (ADR 0243)
+          language: actor.lang,
           ...staffExtras(input),
         })
         .returning();
@@ -243,7 +246,7 @@ export async function createStaff(
     if (isUniqueViolation(e)) throw fieldError('ic_number', 'errors.mykad_taken');
     throw e;
   }
-  await requestPasswordReset(ctx, email, actor.lang);
+  await sendInvitation(ctx, { userId: created.u.id, invitedBy: actor.user.id, organizationId: org.id });
   return { user: serializeStaff(created.u, created.a, org, branch) };
 }
 

@@ -250,6 +250,17 @@ add('PATCH /api/user/:id', (x) => ({
   body: profileBody,
   may: or(isOwner, and(holds('client:edit'), clientInScope)),
 }));
+// users/invitations.ts resendInvitation (ADR 0243): the inviter (none here: the fixtures insert these users),
+// the provider's staff, or a holder of staff:manage in an organisation the user belongs to
+const resendsInvitation =
+  (member: Rule): Rule =>
+  (a) =>
+    (has(a, 'staff:manage') || has(a, 'user:create:client')) &&
+    (has(a, 'organisation:manage') || has(a, 'will:read:any') || (has(a, 'staff:manage') && member(a)));
+add('POST /api/user/:id/invitation', (x) => [
+  { path: `/api/user/${x.agent.id}/invitation`, may: resendsInvitation(inLain) },
+  { path: `/api/user/${x.owner.id}/invitation`, may: resendsInvitation(nobody) },
+]);
 add('GET /api/client/:id', (x) => ({
   path: `/api/client/${x.owner.id}`,
   may: and(holds('client:read'), clientInScope),

@@ -12,6 +12,9 @@
  * - `POST /user { ic_number, username?, name?, email?, mobile_number? }` (user:create:client) → 201 `{ user }`;
  *   with `organization_id` and a non-Client `role` (the 2021 organisation user form) a member of that organisation
  *   (staff:manage; organisations/original-admin.ts originalMemberCreate, ADR 0164)
+ *   (a client with an e-mail gets a welcome mail to set their password: users/invitations.ts, ADR 0243)
+ * - `POST /user/{id}/invitation` (staff:manage or user:create:client) → `{ invitation: { sent, days } }`: the
+ *   invitation to set a password sent again (users/invitations.ts resendInvitation; ADR 0243)
  * - `GET /user/{id}/signature` (own id) → `{ signature: { id } | null }`
  * - `POST /user/{id}/signature { is_base64: true, document: dataURL PNG }` (own id) → `{ signature: { id } }`
  */
@@ -27,6 +30,7 @@ import { requireUser, userCan } from '../auth/guard.ts';
 import { serializeUser } from '../auth/service.ts';
 import { listClients } from '../clients/service.ts';
 import { originalMemberCreate } from '../organisations/original-members.ts';
+import { resendInvitation, welcomeRegisteredClient } from './invitations.ts';
 import { createClient, findSelfByMykad, findUsersByMykad, saveUserSignature } from './service.ts';
 
 /** The 2021 client list: `GET /user?role=Client` without `ic_number` (reference §2.1; ADR 0137). */
@@ -99,9 +103,23 @@ export async function usersRoutes(api: FastifyInstance, ctx: Ctx) {
       preValidation: originalMemberCreate(ctx),
     },
     async (req, reply) => {
-      const user = await createClient(ctx.db, { user: requireUser(req), ip: req.ip }, req.body);
+      const me = requireUser(req);
+      const user = await createClient(ctx.db, { user: me, ip: req.ip, lang: req.lang }, req.body);
+      // the client's welcome mail: an invitation to set their password (issue 38 item 5; ADR 0243)
+      await welcomeRegisteredClient(ctx, me, user.id);
       return reply.status(201).send({ user: await serializeUser(ctx.db, user) });
     },
+  );
+
+  /**
+   * Send a staff member's, partner user's or registered client's invitation again (ADR 0243): the previous link
+   * stops working. By the inviter, the provider's staff, or a staff manager of the user's organisation; anyone
+   * else 404. 409 `errors.invitation_accepted` once they have a password.
+   */
+  r.post(
+    '/user/:id/invitation',
+    { config: { access: ['staff:manage', 'user:create:client'] }, schema: { params: idParams } },
+    async (req) => resendInvitation(ctx, { user: requireUser(req), ip: req.ip }, req.params.id),
   );
 
   /** The caller's own signature reference (another id: 404). */

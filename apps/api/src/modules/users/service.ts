@@ -2,7 +2,7 @@
  * Users as the wills flow needs them (docs/api/wills.md `GET|POST /user`, `POST /user/{id}/signature`;
  * reference §3.1 Part A: an agent finds the client by MyKad, or creates the account).
  */
-import { can, type clientCreateSchema, maskMykad, type SignatureMethod } from '@wasiat/domain';
+import { can, type clientCreateSchema, type Language, maskMykad, type SignatureMethod } from '@wasiat/domain';
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
@@ -80,7 +80,7 @@ const isUniqueViolation = (e: unknown): boolean => {
  */
 export async function createClient(
   db: Db,
-  actor: { user: AuthUser; ip?: string },
+  actor: { user: AuthUser; ip?: string; lang?: Language },
   input: z.output<typeof clientCreateSchema>,
 ) {
   const email = input.email?.toLowerCase() ?? null;
@@ -112,6 +112,8 @@ export async function createClient(
           mobile_number: input.mobile_number ?? null,
           role: 'Client',
           status: 1,
+          // their mails are in the registrar's language until they log in (ADR 0243)
+          ...(actor.lang ? { language: actor.lang } : {}),
         })
         .returning();
       // The registering organisation acts for the client from now on (ADR 0101).

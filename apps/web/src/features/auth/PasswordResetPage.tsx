@@ -1,11 +1,14 @@
 /**
- * /password/reset (spec §2): opened from the mailed link `?token=…&email=…`. The user sets a new password
- * (rules of spec §5) and repeats it; `POST /api/password/reset { email, token, password,
- * password_confirmation }`. On success a toast confirms and the user goes to /login. An invalid or
- * expired link (422 on `token`) is shown with a link to request a new one.
+ * /password/reset (spec §2): opened from the mailed link `?token=…&email=…` — a password reset, or with
+ * `&invitation=1` the invitation of a new staff member, partner user or registered client (ADR 0243), which the
+ * page titles "Set your password". The user sets a new password (rules of spec §5) and repeats it;
+ * `POST /api/password/reset { email, token, password, password_confirmation }`. On success a toast confirms and
+ * the user goes to /login. An invalid or expired reset link (422 on `token`) is shown with a link to request a new
+ * one; for an invitation the server's reason is shown (used, replaced, expired) and an expired one offers a button
+ * that asks for a new invitation (`POST /api/password/invitation { email, token }`; the answer is shown).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { passwordResetSchema } from '@wasiat/domain';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -28,7 +31,9 @@ export function PasswordResetPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const email = params.get('email') ?? '';
+  const invitation = params.get('invitation') === '1';
   const [formError, setFormError] = useState<string | null>(null);
+  const [renewal, setRenewal] = useState<{ busy: boolean; message: string | null }>({ busy: false, message: null });
   const {
     register,
     handleSubmit,
@@ -56,15 +61,44 @@ export function PasswordResetPage() {
   });
 
   const linkProblem = !token || errors.token?.message;
+  // the server's sentence is in the page's language, from the same catalogue (ADR 0243)
+  const expiredInvitation = invitation && errors.token?.message === t('errors.invitation_expired');
 
+  const renew = async () => {
+    setRenewal({ busy: true, message: null });
+    try {
+      const r = await api.post<{ message?: string }>('password/invitation', { email, token });
+      setRenewal({ busy: false, message: r?.message ?? t('errors.invitation_renew_sent') });
+    } catch (e) {
+      setRenewal({ busy: false, message: null });
+      setFormError(e instanceof Error ? e.message : String(e));
+    }
+  };
+
+  const page = invitation ? 'auth.invitation' : 'auth.password_reset';
   return (
-    <AuthCard title={t('auth.password_reset.title')} intro={t('auth.password_reset.intro')}>
-      {linkProblem ? (
+    <AuthCard title={t(`${page}.title`)} intro={t(`${page}.intro`)}>
+      {linkProblem && !renewal.message ? (
         <Alert color="red" role="alert" data-testid="reset-link-invalid">
           {errors.token?.message ? errorText(t, errors.token.message) : t('errors.reset_link_invalid')}{' '}
-          <Anchor component={Link} to="/password-create">
-            {t('auth.password_reset.request_new')}
-          </Anchor>
+          {expiredInvitation ? (
+            <Button mt="sm" size="xs" loading={renewal.busy} onClick={renew} display="block">
+              {t('auth.invitation.request_new')}
+            </Button>
+          ) : invitation ? (
+            <Anchor component={Link} to="/login">
+              {t('auth.back_to_login')}
+            </Anchor>
+          ) : (
+            <Anchor component={Link} to="/password-create">
+              {t('auth.password_reset.request_new')}
+            </Anchor>
+          )}
+        </Alert>
+      ) : null}
+      {renewal.message ? (
+        <Alert color="green" role="status" data-testid="invitation-renewed">
+          <Text size="sm">{renewal.message}</Text>
         </Alert>
       ) : null}
       <form onSubmit={onSubmit} noValidate>
@@ -99,7 +133,7 @@ export function PasswordResetPage() {
               {t('auth.back_to_login')}
             </Anchor>
             <Button type="submit" loading={isSubmitting} disabled={!token}>
-              {t('auth.password_reset.submit')}
+              {t(`${page}.submit`)}
             </Button>
           </Group>
         </Stack>

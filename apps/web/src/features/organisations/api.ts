@@ -67,6 +67,8 @@ export interface Staff {
   staff_id: string | null;
   /** 1 attended the provider's course, 0 not. */
   is_attended_course: number;
+  /** 1 the member has set a password, 0 not yet (the invitation may be sent again; ADR 0243). */
+  has_password?: number;
   roles: { name: string }[];
   user_access: {
     id: string;

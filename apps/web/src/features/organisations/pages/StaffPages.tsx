@@ -1,6 +1,7 @@
 /**
  * Staff (user) sub-pages of /organization/{organization_id} (spec §2 Organisations): user create, {user_id} and
- * edit, with 'Approve Access' and the admin's second-factor reset on the detail page. The form checks the
+ * edit, with 'Approve Access', the admin's second-factor reset and — while the member has set no password —
+ * sending the invitation again (`POST user/{id}/invitation`; ADR 0243) on the detail page. The form checks the
  * domain's staff schemas, then calls `organization/{id}/user` (apps/api/src/modules/organisations/manage-routes.ts).
  */
 import { Button } from '@mantine/core';
@@ -10,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ResetTwoFactorButton } from '@/features/security/ResetTwoFactorButton.tsx';
 import { api } from '@/lib/api.ts';
+import { roleName } from '@/lib/format.ts';
 import { successToast } from '@/lib/notify.tsx';
 import { type Staff, useBranches, useOrganisation } from '../api.ts';
 import { Detail } from '../components/Detail.tsx';
@@ -50,7 +52,7 @@ export function StaffFormPage() {
       label: 'organisations.f.role',
       kind: 'select',
       required: true,
-      options: roles.map((r) => ({ value: r, label: `organisations.roles.${r}` })),
+      options: roles.map((r) => ({ value: r, label: `roles.${r}` })),
     },
     {
       name: 'branch_id',
@@ -130,6 +132,10 @@ export function StaffPage() {
     successToast(t('organisations.ui.approved'));
     await qc.invalidateQueries({ queryKey: ['organization', orgId] });
   };
+  const resendInvitation = async () => {
+    await api.post(`user/${u.id}/invitation`, {});
+    successToast(t('organisations.ui.invitation_resent'));
+  };
   return (
     <Frame
       title={u.name}
@@ -137,6 +143,11 @@ export function StaffPage() {
         <>
           {u.user_access.status === 0 && can(role(), 'user:approve') && (
             <Button onClick={approve}>{t('organisations.ui.approve_access')}</Button>
+          )}
+          {u.has_password === 0 && can(role(), 'staff:manage') && (
+            <Button onClick={resendInvitation} variant="default">
+              {t('organisations.ui.resend_invitation')}
+            </Button>
           )}
           {can(role(), 'staff:manage') && (
             <Button component={Link} to={`/organization/${orgId}/user/${u.id}/edit`} variant="default">
@@ -154,7 +165,7 @@ export function StaffPage() {
           [t('organisations.f.ic_number'), u.ic_number],
           [t('organisations.f.email'), u.email],
           [t('organisations.f.mobile_number'), u.mobile_number],
-          [t('organisations.f.role'), t(`organisations.roles.${u.user_access.role}`)],
+          [t('organisations.f.role'), roleName(u.user_access.role, t)],
           [t('organisations.f.branch'), u.user_access.accessible?.branch_name],
           [t('organisations.f.access'), t(`organisations.access.${u.user_access.status}`)],
           [t('organisations.f.staff_id'), u.staff_id],
