@@ -4,7 +4,8 @@
  * exports print (the domain's datetime.ts). Values sent to the API or put in an `<input type="date">` stay ISO.
  */
 
-import { formatKlDate, formatKlDateTime, formatPeriodKey } from '@wasiat/domain';
+import { formatKlDate, formatKlDateTime, formatPeriodKey, ROLES } from '@wasiat/domain';
+import type { TFunction } from 'i18next';
 
 /**
  * A date as it reaches a screen: an ISO 8601 string from the API ('YYYY-MM-DD' for a calendar date, an
@@ -68,4 +69,15 @@ export function formatDate(value: DateValue, lang: string): string {
  */
 export function formatPeriod(key: string, unit: 'day' | 'month' | 'year', lang: string): string {
   return formatPeriodKey(unit === 'day' ? key : unit === 'month' ? key.slice(0, 7) : key.slice(0, 4), monthsOf(lang));
+}
+
+/**
+ * A role's name in the UI language (issue 38 item 11): the `roles.<Role>` entry of the web catalogue
+ * (locales/<lang>/common.json, ADR 0245) for a role of @wasiat/domain `ROLES` ('Agent' → "Ejen" in ms, "Agent"
+ * in en); any other value (a role name of the 2021 data) as it is, and '' for none. Screens never print a role's
+ * code name.
+ */
+export function roleName(role: string | null | undefined, t: TFunction): string {
+  if (!role) return '';
+  return (ROLES as readonly string[]).includes(role) ? t(`roles.${role}`) : role;
 }

@@ -26,7 +26,7 @@ import { isNotFound } from '@/app/access.tsx';
 import { NotFoundPage } from '@/app/layout/NotFoundPage.tsx';
 import { ListTable } from '@/components/ListTable.tsx';
 import { api } from '@/lib/api.ts';
-import { formatDateTime } from '@/lib/format.ts';
+import { formatDateTime, roleName } from '@/lib/format.ts';
 import { successToast } from '@/lib/notify.tsx';
 import { session } from '@/lib/storage.ts';
 
@@ -237,7 +237,7 @@ export function PendingAccessPage() {
                   {r.user_access.organization.name}
                   {r.user_access.accessible ? ` — ${r.user_access.accessible.branch_name}` : ''}
                 </Table.Td>
-                <Table.Td>{r.user_access.role}</Table.Td>
+                <Table.Td>{roleName(r.user_access.role, t)}</Table.Td>
                 <Table.Td>
                   <Button size="xs" onClick={() => approve(r)} aria-label={`${t('clients.approve')} ${r.name}`}>
                     {t('clients.approve')}

@@ -19,6 +19,7 @@ import { FormError } from '@/components/FormError.tsx';
 import { errorText } from '@/components/form-errors.ts';
 import { ListTable } from '@/components/ListTable.tsx';
 import { ApiError, api } from '@/lib/api.ts';
+import { roleName } from '@/lib/format.ts';
 import { successToast } from '@/lib/notify.tsx';
 import { type SessionUser, session } from '@/lib/storage.ts';
 
@@ -107,7 +108,7 @@ export function AccessRequestPage() {
           <Select
             label={t('profile.f.role')}
             required
-            data={['Agent', 'Partner'].map((r) => ({ value: r, label: t(`profile.roles.${r}`) }))}
+            data={['Agent', 'Partner'].map((r) => ({ value: r, label: roleName(r, t) }))}
             value={role}
             onChange={setRole}
           />
@@ -142,7 +143,10 @@ export function AccessPendingPage() {
           </Alert>
         ) : access?.status === 0 ? (
           <Alert color="yellow" title={t('profile.access.pending_title')} data-testid="access-pending-notice">
-            {t('profile.access.pending_body', { organisation: access.organization.name, role: access.role })}
+            {t('profile.access.pending_body', {
+              organisation: access.organization.name,
+              role: roleName(access.role, t),
+            })}
           </Alert>
         ) : (
           <Text>
@@ -214,7 +218,7 @@ export function StaffDashboardPage() {
               {r.user_access.organization.name}
               {r.user_access.accessible ? ` — ${r.user_access.accessible.branch_name}` : ''}
             </Table.Td>
-            <Table.Td>{r.user_access.role}</Table.Td>
+            <Table.Td>{roleName(r.user_access.role, t)}</Table.Td>
             <Table.Td>
               <Badge color={r.user_access.status === 1 ? 'green' : r.user_access.status === 0 ? 'yellow' : 'gray'}>
                 {t(`profile.access_status.${r.user_access.status}`)}

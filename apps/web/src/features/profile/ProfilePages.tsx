@@ -12,6 +12,7 @@ import { ListTable } from '@/components/ListTable.tsx';
 import { ProfileForm, type ProfileUser } from '@/components/ProfileForm.tsx';
 import { GrantList } from '@/features/grants/index.ts';
 import { ReminderSetting } from '@/features/reminders/index.ts';
+import { roleName } from '@/lib/format.ts';
 import { successToast } from '@/lib/notify.tsx';
 import { type SessionUser, session } from '@/lib/storage.ts';
 import { NoticeSetting } from './NoticeSetting.tsx';
@@ -37,7 +38,7 @@ export function ProfilePage() {
     [t('profile.f.mobile_number'), me.mobile_number],
     [t('profile.f.office_phone_number'), me.office_phone_number],
     [t('profile.f.address'), [me.address, me.postcode, me.city, me.state].filter(Boolean).join(', ')],
-    [t('profile.f.role'), me.roles?.[0]?.name],
+    [t('profile.f.role'), roleName(me.roles?.[0]?.name, t)],
     [
       t('profile.f.organisation'),
       access ? `${access.organization.name} (${t(`profile.access_status.${access.status ?? 1}`)})` : null,

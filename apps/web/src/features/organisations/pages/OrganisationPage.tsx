@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { ListTable } from '@/components/ListTable.tsx';
 import { api } from '@/lib/api.ts';
-import { formatDate } from '@/lib/format.ts';
+import { formatDate, roleName } from '@/lib/format.ts';
 import { session } from '@/lib/storage.ts';
 import { type Page, type Pricing, type Staff, useBranches, useOrganisation } from '../api.ts';
 import { Detail } from '../components/Detail.tsx';
@@ -152,7 +152,7 @@ export function OrganisationPage() {
                     </Anchor>
                   </Table.Td>
                   <Table.Td>{s.username}</Table.Td>
-                  <Table.Td>{s.user_access.role}</Table.Td>
+                  <Table.Td>{roleName(s.user_access.role, t)}</Table.Td>
                   <Table.Td>{t(`organisations.access.${s.user_access.status}`)}</Table.Td>
                 </Table.Tr>
               ))}

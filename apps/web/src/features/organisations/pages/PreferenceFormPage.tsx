@@ -37,7 +37,7 @@ export function PreferenceFormPage() {
       name: 'stock_account_type',
       label: 'organisations.pref.stock_account_type',
       kind: 'select',
-      options: STOCK_ACCOUNT_TYPES.map((s) => ({ value: s, label: s })),
+      options: STOCK_ACCOUNT_TYPES.map((s) => ({ value: s, label: `organisations.pref.stock_account_types.${s}` })),
     },
     { name: 'fixed_property_name', label: 'organisations.pref.fixed_property_name' },
     { name: 'fixed_stock_name', label: 'organisations.pref.fixed_stock_name' },
