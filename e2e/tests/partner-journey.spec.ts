@@ -326,6 +326,7 @@ test.describe
           await login(admin, 'admin', DEMO_PASSWORD);
           await admin.goto(`/wasiat/pengesahan/${willId}`);
           await admin.getByRole('button', { name: 'Sahkan', exact: true }).click();
+          await admin.getByRole('dialog').getByRole('button', { name: 'Sahkan', exact: true }).click();
           await expect(admin.getByText('Wasiat telah disahkan dan berdaftar.')).toBeVisible();
         } finally {
           await adminCtx.close();

@@ -516,8 +516,12 @@ test.describe
       await expect(staff.getByRole('heading', { name: 'Semakan Pendaftaran Wasiat' })).toBeVisible();
       await expect(staff.getByRole('heading', { name: 'Tindakan pengesahan' })).toBeVisible();
       await a11y.scan(staff, 'semakan wasiat (kakitangan)');
-      await textbox(staff, 'Sebab pembatalan').fill(REASON);
+      // one of the three reasons of spec §2, and the note the client reads (ADR 0250)
+      await staff.getByRole('radio', { name: 'Maklumat tidak sah' }).check();
+      await textbox(staff, 'Catatan kepada pelanggan').fill(REASON);
       await staff.getByRole('button', { name: 'Batal untuk kemas kini' }).click();
+      // asked first (issue 37 item 6.7)
+      await staff.getByRole('dialog').getByRole('button', { name: 'Batal untuk kemas kini' }).click();
       await expect(staff.getByText('Wasiat dikembalikan kepada pelanggan untuk dikemas kini.')).toBeVisible();
 
       // The client sees the reason, corrects the heir's phone number and resubmits.
@@ -562,6 +566,7 @@ test.describe
       // Staff confirm: registered with a number W<year>-NNNNNN.
       await staff.reload();
       await staff.getByRole('button', { name: 'Sahkan', exact: true }).click();
+      await staff.getByRole('dialog').getByRole('button', { name: 'Sahkan', exact: true }).click();
       await expect(staff.getByText('Wasiat telah disahkan dan berdaftar.')).toBeVisible();
       const summary = staff.getByRole('table', { name: 'Ringkasan wasiat' });
       await expect(summary).toContainText('Berdaftar');

@@ -64,12 +64,16 @@ export const RELATIONSHIPS = [
   e('sibling', 'Adik-beradik', 'Siblings'),
   e('other', 'Lain-lain', 'Others'),
 ];
-/** Designations (spec §3). */
+/**
+ * Designations (spec §3). Every label is distinct in each language, so no title shows twice in a list: `madam`
+ * reads "Madam" in Malay too (as it is used in Malaysia), `mrs` is the one "Puan" (issue 37 item 6.5). The
+ * 2021 client's "Puan" for either keeps meaning `mrs` ({@link catalogueCode}: the first label wins).
+ */
 export const DESIGNATIONS = [
   e('sir', 'Tuan', 'Sir'),
   e('mr', 'Encik', 'Mr.', 'Mr'),
   e('mrs', 'Puan', 'Mrs.', 'Mrs'),
-  e('madam', 'Puan', 'Madam'),
+  e('madam', 'Madam', 'Madam'),
   e('ms', 'Cik', 'Ms.', 'Ms'),
   e('dato', "Dato'", "Dato'", 'Dato'),
   e('datuk', 'Datuk', 'Datuk'),
@@ -156,6 +160,16 @@ export const WILL_PLANS = [
   e('comprehensive', 'Wasiat Komprehensif', 'Comprehensive will'),
 ];
 
+/**
+ * Reasons a will is cancelled (spec §2 "Will outcomes: … cancelled (reasons: eKYC failed, information not
+ * valid, dummy data)"; reference §4.1 `option_delete_id`). 1 also clears the eKYC, 3 soft-deletes the will.
+ */
+export const CANCEL_REASONS = [
+  e(1, 'eKYC gagal', 'eKYC failed'),
+  e(2, 'Maklumat tidak sah', 'Information not valid'),
+  e(3, 'Data palsu (dummy)', 'Dummy data'),
+];
+
 /** Hibah / trust products (reference §4.3 `hibah_type`; spec §1 offerings). 13 is never used. */
 export const HIBAH_TYPES = [
   e(1, 'Deklarasi Hibah Amanah Korporat', 'Corporate hibah trust declaration'),
@@ -226,8 +240,8 @@ const norm = (s: string) => s.trim().replace(/\s+/g, ' ').toLowerCase();
  * The stored code of a catalogue value as the 2021 client sends it (issue 20; reference §6, §7 item 9):
  * the code itself, a numeric string of a numeric code, or a display label in Malay or English or one of
  * the entry's other spellings (`aliases`), compared without case and surrounding/duplicate spaces
- * (` Ms.` → `ms`, `LELAKI` → 1, `Encik` → `mr`). Where two entries share a label (`Puan` is both `mrs`
- * and `madam`) the first wins. Anything else comes back unchanged, so the schema reports it
+ * (` Ms.` → `ms`, `LELAKI` → 1, `Encik` → `mr`). Where two entries share a label or alias the first
+ * wins. Anything else comes back unchanged, so the schema reports it
  * (`validation.choose`). This is THE label → code mapping every schema uses (ADR 0131).
  */
 export function catalogueCode<C extends string | number>(c: readonly CatalogueEntry<C>[], value: unknown): unknown {

@@ -188,8 +188,10 @@ export function EntityForm({
                         onChange={(v) => field.onChange(v ?? '')}
                         onBlur={field.onBlur}
                         searchable={f.kind === 'state'}
-                        // A filled-in state (postcode autofill) is kept when chosen again.
-                        allowDeselect={f.kind !== 'state'}
+                        // Choosing the current option again keeps it (a re-chosen "Ya" for "Rakan niaga" must
+                        // not clear the answer and save "not a partner"; issue 38 item 11.2), as does a state
+                        // filled in by the postcode autofill.
+                        allowDeselect={false}
                         comboboxProps={{ withinPortal: true }}
                       />
                     )}

@@ -109,3 +109,30 @@ export function confirmDelete(name: string, onConfirm: () => Promise<void>, onCa
     }),
   );
 }
+
+/**
+ * Ask before a consequential action that is not a deletion (e.g. staff confirming or cancelling a will; issue 37
+ * item 6.7): a Mantine confirm dialog, opened once the dialog host listens (as {@link confirmDelete}). `title`,
+ * `message` and `confirm` (the confirm button) are already translated; the other button is "Kembali"/"Back".
+ * `onConfirm` runs on confirm; `onCancel` on "Back" or close. `color` colours the confirm button (default blue).
+ */
+export function confirmAction(o: {
+  title: string;
+  message: string;
+  confirm: string;
+  onConfirm: () => void;
+  onCancel?: () => void;
+  color?: string;
+}) {
+  void feedbackReady().then(() =>
+    modals.openConfirmModal({
+      title: o.title,
+      children: o.message,
+      labels: { confirm: o.confirm, cancel: i18n.t('common.back') },
+      confirmProps: o.color ? { color: o.color } : undefined,
+      closeButtonProps: { 'aria-label': i18n.t('common.close') },
+      onCancel: o.onCancel,
+      onConfirm: o.onConfirm,
+    }),
+  );
+}

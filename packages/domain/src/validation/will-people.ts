@@ -60,7 +60,7 @@ export const witnessFieldsSchema = z.object({
   city: optText(100),
   state: opt(state()),
   /** PNG data URL from the signature pad. */
-  signature: z.string({ error: W.signatureRequired }).min(1, { error: W.signatureRequired }),
+  signature: z.string({ error: W.witnessSignatureRequired }).min(1, { error: W.witnessSignatureRequired }),
   /** How the signature was made (ADR 0123; `drawn` when absent). */
   signature_method: signatureMethod(),
 });

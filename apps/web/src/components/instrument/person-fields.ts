@@ -31,7 +31,11 @@ export interface RecordFieldSpec {
   kind?: 'text' | 'textarea' | 'state' | 'catalogue' | 'select' | 'switch' | 'ringgit';
   catalogue?: readonly CatalogueEntry<string | number>[];
   options?: { value: string; label: string }[];
-  required?: boolean;
+  /**
+   * Whether the field is marked required ("*"); a function decides from the current values (e.g. an heir's
+   * mobile number, optional for a minor by the MyKad — `heirMobileProblem`, issue 37 item 6.4).
+   */
+  required?: boolean | ((values: Values) => boolean);
   inputMode?: 'numeric' | 'email' | 'tel' | 'text';
   type?: string;
   description?: string;

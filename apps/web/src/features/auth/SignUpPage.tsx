@@ -18,6 +18,7 @@ import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { FormError } from '@/components/FormError.tsx';
 import { applyServerErrors, errorText } from '@/components/form-errors.ts';
+import { MykadInput } from '@/components/MykadInput.tsx';
 import { PasswordField } from '@/components/PasswordField.tsx';
 import { api } from '@/lib/api.ts';
 import { type SessionUser, session } from '@/lib/storage.ts';
@@ -160,12 +161,9 @@ export function SignUpPage() {
             {...register('email')}
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
+            <MykadInput
               label={t('auth.fields.ic_number')}
               description={t('auth.sign_up.ic_hint')}
-              inputMode="numeric"
-              maxLength={12}
-              autoComplete="off"
               required
               error={err('ic_number')}
               {...register('ic_number')}

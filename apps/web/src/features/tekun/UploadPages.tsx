@@ -25,6 +25,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ListTable } from '@/components/ListTable.tsx';
+import { MykadInput } from '@/components/MykadInput.tsx';
 import { formatDate, formatDateTime } from '@/lib/format.ts';
 import { successToast } from '@/lib/notify.tsx';
 import { fetchUpload, fetchUploads, postCertificate, postUpload, type Upload, type UploadRow } from './api.ts';
@@ -312,13 +313,12 @@ function SingleCertificateForm() {
           error={errors.member_name}
           required
         />
-        <TextInput
+        <MykadInput
           label={t('tekun.f.ic_number')}
           value={v.ic_number}
           onChange={set('ic_number')}
           error={errors.ic_number}
           required
-          maxLength={12}
         />
         <TextInput
           label={t('tekun.f.certificate_no')}

@@ -53,7 +53,7 @@ export function WitnessPage() {
   const confirm = async () => {
     setError(null);
     const png = pad.current?.toDataURL();
-    if (!png) return setError(t('validation.signature_required'));
+    if (!png) return setError(t('wills.witness_signature_required'));
     try {
       await publicApi.post(
         `${base}/confirm${qs}`,

@@ -18,6 +18,7 @@ import { z } from 'zod';
 import { FormError } from '@/components/FormError.tsx';
 import { applyServerErrors } from '@/components/form-errors.ts';
 import type { RecordFieldSpec } from '@/components/instrument/person-fields.ts';
+import { MykadInput } from '@/components/MykadInput.tsx';
 import { addressGroups, PostcodeAutofill } from '@/components/usePostcodeAutofill.ts';
 import { CatalogueSelect, StateSelect, TextField, useErr } from './fields.tsx';
 
@@ -116,7 +117,8 @@ export function RecordForm({
           {fields
             .filter((f) => !f.visible || f.visible(values))
             .map((f) => {
-              const common = { label: f.label, required: f.required };
+              const required = typeof f.required === 'function' ? f.required(values) : f.required;
+              const common = { label: f.label, required };
               switch (f.kind) {
                 case 'state':
                   return <StateSelect key={f.name} {...common} control={form.control} name={f.name} />;
@@ -139,7 +141,7 @@ export function RecordForm({
                       render={({ field, fieldState }) => (
                         <Select
                           label={f.label}
-                          required={f.required}
+                          required={required}
                           data={f.options ?? []}
                           value={field.value || null}
                           onChange={(v) => field.onChange(v ?? '')}
@@ -171,7 +173,7 @@ export function RecordForm({
                     <TextInput
                       key={f.name}
                       label={f.label}
-                      required={f.required}
+                      required={required}
                       description={f.description}
                       inputMode="decimal"
                       leftSection="RM"
@@ -184,7 +186,7 @@ export function RecordForm({
                     <Textarea
                       key={f.name}
                       label={f.label}
-                      required={f.required}
+                      required={required}
                       description={f.description}
                       autosize
                       minRows={2}
@@ -193,6 +195,17 @@ export function RecordForm({
                     />
                   );
                 default:
+                  // A MyKad field takes a number pasted with dashes or spaces (issue 37 item 6.6).
+                  if (f.name === 'ic_number')
+                    return (
+                      <MykadInput
+                        key={f.name}
+                        {...common}
+                        description={f.description}
+                        {...form.register(f.name)}
+                        error={err(errors[f.name]?.message)}
+                      />
+                    );
                   return (
                     <TextField
                       key={f.name}

@@ -2,15 +2,20 @@
  * Provider staff's review of a will awaiting confirmation (spec §4 status 1 → 2 or 3; docs/api/wills.md
  * staff transitions; payments.md confirm): "Sahkan / Confirm" → PATCH /api/wasiat/{id} `{ status: 2 }`;
  * "Sahkan bayaran" when a cash/direct payment is pending → POST /api/payment/{id}/confirm; "Batal untuk
- * kemas kini / Cancel for update" with a required reason → PATCH `{ status: 3, rejected_reason }`.
+ * kemas kini / Cancel for update" with one of the three reasons of spec §2 (`CANCEL_REASONS`: eKYC failed,
+ * information not valid, dummy data) and a required note to the client → PATCH
+ * `{ status: 3, option_delete_id, rejected_reason }` (ADR 0250).
+ * Confirming and cancelling each ask first in a dialog (lib/notify `confirmAction`; issue 37 item 6.7): nothing is
+ * sent until the staff member confirms there; "Kembali / Back" leaves the will as it is.
  */
-import { Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Button, Group, Paper, Radio, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { can, formatRinggit, PAYMENT_TYPES, roleOf } from '@wasiat/domain';
+import { CANCEL_REASONS, can, formatRinggit, labelOf, PAYMENT_TYPES, roleOf } from '@wasiat/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '@/components/FormError.tsx';
 import { ApiError, api } from '@/lib/api.ts';
+import { confirmAction } from '@/lib/notify.tsx';
 import { session } from '@/lib/storage.ts';
 import { Notice } from '../../../components/Notice.tsx';
 import type { Page, Payment, Will } from '../types.ts';
@@ -24,6 +29,8 @@ export function ReviewPanel({ will }: { will: Will }) {
   const role = roleOf(session.user());
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | undefined>();
+  const [choice, setChoice] = useState('');
+  const [choiceError, setChoiceError] = useState<string | undefined>();
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
@@ -45,8 +52,12 @@ export function ReviewPanel({ will }: { will: Will }) {
       setDone(message);
       await refresh();
     } catch (e) {
-      if (e instanceof ApiError && e.errors.rejected_reason) setReasonError(e.errors.rejected_reason[0]);
-      else setError(e instanceof ApiError ? e.firstMessage : String(e));
+      const fields = e instanceof ApiError ? e.errors : {};
+      if (fields.option_delete_id) setChoiceError(fields.option_delete_id[0]);
+      if (fields.rejected_reason) setReasonError(fields.rejected_reason[0]);
+      if (!fields.option_delete_id && !fields.rejected_reason) {
+        setError(e instanceof ApiError ? e.firstMessage : String(e));
+      }
     } finally {
       setBusy(null);
     }
@@ -94,15 +105,39 @@ export function ReviewPanel({ will }: { will: Will }) {
               <Button
                 loading={busy === 'confirm'}
                 onClick={() =>
-                  run('confirm', () => api.patch(`wasiat/${will.id}`, { status: 2 }), t('wills.verify.confirmed'))
+                  confirmAction({
+                    title: t('wills.verify.confirm_title'),
+                    message: t('wills.verify.confirm_text', { no: will.wasiat_no ?? '' }),
+                    confirm: t('wills.verify.confirm'),
+                    onConfirm: () =>
+                      void run(
+                        'confirm',
+                        () => api.patch(`wasiat/${will.id}`, { status: 2 }),
+                        t('wills.verify.confirmed'),
+                      ),
+                  })
                 }
                 data-testid="confirm-will"
               >
                 {t('wills.verify.confirm')}
               </Button>
             </Group>
-            <Textarea
+            <Radio.Group
               label={t('wills.verify.reason')}
+              required
+              value={choice}
+              onChange={setChoice}
+              error={choiceError}
+              data-testid="cancel-reason"
+            >
+              <Stack gap="xs" mt="xs">
+                {CANCEL_REASONS.map((r) => (
+                  <Radio key={r.code} value={String(r.code)} label={r[lang]} />
+                ))}
+              </Stack>
+            </Radio.Group>
+            <Textarea
+              label={t('wills.verify.remark')}
               required
               value={reason}
               onChange={(e) => setReason(e.currentTarget.value)}
@@ -116,13 +151,31 @@ export function ReviewPanel({ will }: { will: Will }) {
                 loading={busy === 'cancel'}
                 onClick={() => {
                   setReasonError(undefined);
-                  if (!reason.trim()) return setReasonError(t('wills.rejected_reason_required'));
-                  void run(
-                    'cancel',
-                    () => api.patch(`wasiat/${will.id}`, { status: 3, rejected_reason: reason.trim() }),
-                    t('wills.verify.cancelled'),
-                  );
+                  setChoiceError(undefined);
+                  if (!choice) setChoiceError(t('wills.cancel_reason_required'));
+                  if (!reason.trim()) setReasonError(t('wills.rejected_reason_required'));
+                  if (!choice || !reason.trim()) return;
+                  confirmAction({
+                    title: t('wills.verify.cancel_title'),
+                    message: t('wills.verify.cancel_text', {
+                      reason: `${labelOf(CANCEL_REASONS, Number(choice), lang)}: ${reason.trim()}`,
+                    }),
+                    confirm: t('wills.verify.cancel'),
+                    color: 'red',
+                    onConfirm: () =>
+                      void run(
+                        'cancel',
+                        () =>
+                          api.patch(`wasiat/${will.id}`, {
+                            status: 3,
+                            option_delete_id: Number(choice),
+                            rejected_reason: reason.trim(),
+                          }),
+                        t('wills.verify.cancelled'),
+                      ),
+                  });
                 }}
+                data-testid="cancel-will"
               >
                 {t('wills.verify.cancel')}
               </Button>

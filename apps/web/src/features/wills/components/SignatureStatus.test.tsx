@@ -19,7 +19,9 @@ describe('SignatureStatusNotice (issue 17 item 4)', () => {
       />,
     );
     const notice = await screen.findByTestId('signatures-stale');
-    expect(notice).toHaveTextContent('Pewasiat (Bahagian F).');
+    // the part by its name, as the numbered step list shows it — no letter (issue 37 item 6.3)
+    expect(notice).toHaveTextContent('Pewasiat (bahagian "Pengesahan").');
+    expect(notice).not.toHaveTextContent('Bahagian F');
     expect(notice).toHaveTextContent('Saksi Dua');
     expect(notice).not.toHaveTextContent('Saksi Satu');
     expect(screen.getByRole('link', { name: 'Tandatangan semula' })).toHaveAttribute(

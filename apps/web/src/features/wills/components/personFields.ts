@@ -2,7 +2,7 @@
  * Field lists of the people forms (reference §3.1 Part F heir, Part H witness; §3.6 people forms),
  * labelled in the UI language. Used with {@link RecordForm}.
  */
-import { RELATIONSHIPS } from '@wasiat/domain';
+import { heirMobileProblem, RELATIONSHIPS } from '@wasiat/domain';
 import type { FieldSpec } from './RecordForm.tsx';
 
 type T = (k: string) => string;
@@ -15,7 +15,10 @@ export const addressSpecs = (t: T, required = true): FieldSpec[] => [
   { name: 'state', label: t('wills.f.state'), kind: 'state', required },
 ];
 
-/** Heir: name, relationship, MyKad (optional), mobile, home phone, e-mail, address (part D). */
+/**
+ * Heir: name, relationship, MyKad (optional), mobile, home phone, e-mail, address (part D). The mobile number is
+ * marked required only when the domain rule requires it: not for a minor by the MyKad (`heirMobileProblem`).
+ */
 export const heirSpecs = (t: T): FieldSpec[] => [
   { name: 'name', label: t('wills.f.name'), required: true },
   {
@@ -26,7 +29,12 @@ export const heirSpecs = (t: T): FieldSpec[] => [
     required: true,
   },
   { name: 'ic_number', label: t('wills.f.ic_number'), inputMode: 'numeric' },
-  { name: 'mobile_number', label: t('wills.f.mobile_number'), inputMode: 'tel', required: true },
+  {
+    name: 'mobile_number',
+    label: t('wills.f.mobile_number'),
+    inputMode: 'tel',
+    required: (v) => heirMobileProblem({ ic_number: v.ic_number, mobile_number: '' }) !== null,
+  },
   { name: 'home_phone_number', label: t('wills.f.home_phone_number'), inputMode: 'tel' },
   { name: 'email', label: t('wills.f.email'), type: 'email' },
   ...addressSpecs(t),

@@ -6,6 +6,12 @@
  * PATCH /api/wasiat/{id} `{ acknowledged_pdpa: 1, acknowledged_confirmation: 1 }`. Only a role with
  * `will:sign:testator` (the testator, the registering agent in person; ADR 0106) sees the signature pad; a
  * Partner or provider staff see who signs instead (the server refuses them with 403).
+ *
+ * A saved signature of an earlier version of the will (`GET /api/wasiat/{id}/signature-status` testator
+ * `earlier_version`: the will changed after signing, e.g. corrected after "cancel for update") counts as none:
+ * the page says the testator MUST sign again and the pad is required (the server refuses to submit with
+ * `wills.signature_stale`; issue 17 item 4, issue 37 item 6.2). A will returned for update whose signature is
+ * still current says signing again becomes mandatory once the will is changed.
  */
 import { Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { can, roleOf } from '@wasiat/domain';
@@ -17,6 +23,7 @@ import { type SignatureMethod, SignaturePad } from '@/components/SignaturePad.ts
 import { ApiError, api } from '@/lib/api.ts';
 import { session } from '@/lib/storage.ts';
 import { Notice } from '../../../components/Notice.tsx';
+import { useSignatureStatus } from '../components/SignatureStatus.tsx';
 import { useWizard } from '../components/WizardLayout.tsx';
 
 /** The client-side checks of part F, as message keys per field (empty when all is given). */
@@ -44,7 +51,10 @@ export function PartF() {
   const [errors, setErrors] = useState<ReturnType<typeof verificationErrors>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const hasSaved = !!(will?.signature?.id ?? will?.signature_id);
+  const signatures = useSignatureStatus(wasiatId);
+  /** The saved signature is of an earlier version of the will: it counts as none (signing again is mandatory). */
+  const stale = signatures.status?.testator.state === 'earlier_version';
+  const hasSaved = !!(will?.signature?.id ?? will?.signature_id) && !stale;
   const maySign = can(roleOf(session.user()), 'will:sign:testator');
   const conventional = will?.wasiat_type === 2;
 
@@ -116,7 +126,16 @@ export function PartF() {
       <Paper withBorder p="md">
         <Stack>
           <Title order={3}>{t('wills.f_part.signature_title')}</Title>
-          {hasSaved && <Notice color="green">{t('wills.f_part.signature_saved')}</Notice>}
+          {stale && (
+            <Notice color="orange" data-testid="signature-must-resign">
+              {t('wills.f_part.signature_stale')}
+            </Notice>
+          )}
+          {hasSaved && (
+            <Notice color="green" data-testid="signature-saved">
+              {t(will?.status === 3 ? 'wills.f_part.signature_saved_returned' : 'wills.f_part.signature_saved')}
+            </Notice>
+          )}
           {maySign ? (
             <SignaturePad
               label={t('wills.f_part.signature_label')}
