@@ -544,7 +544,7 @@ test.describe
       // version; the testator signs again in part F and each witness from their row, then it is resubmitted.
       await partLink(page, 'Saksi').click();
       const stale = page.getByTestId('signatures-stale');
-      await expect(stale).toContainText('Pewasiat (Bahagian F).');
+      await expect(stale).toContainText('Pewasiat (bahagian "Pengesahan").');
       for (const w of witnesses) await expect(stale).toContainText(w.name);
       await stale.getByRole('link', { name: 'Tandatangan semula' }).click();
       await expect(page).toHaveURL(new RegExp(`/wasiat/part-f\\?wasiat_id=${willId}`));
