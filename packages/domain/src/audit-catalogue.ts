@@ -106,6 +106,7 @@ export const AUDIT_ACTIONS = {
   'hibah.sign': l('Ditandatangani oleh pemberi hibah', 'Signed by the grantor'),
   'hibah.status': l('Status hibah berubah', 'Hibah status changed'),
   'hibah.document': l('Dokumen hibah dimuat naik', 'Hibah document uploaded'),
+  'hibah.ekyc_reuse': l('eKYC terdahulu digunakan semula untuk hibah', 'Earlier eKYC reused for the hibah'),
   'hibah.property.document': l('Dokumen harta dimuat naik', 'Property document uploaded'),
   'hibah.share.save': l('Bahagian disimpan', 'Share saved'),
   'hibah.share.delete': l('Bahagian dipadam', 'Share deleted'),

@@ -27,6 +27,9 @@
  * - `POST /api/hibah/{id}/document { is_base64, type: "mykad-front"|"mykad-back", document }` (or multipart)
  *   → 201 `{ attachment, document_ocr | null }`
  * (an amendment's: `POST /api/amendment/{id}/document`, amendments/routes.ts, which calls the same code).
+ * - `GET /api/hibah/{id}/identity/reuse` (the grantor only, else 404) → `{ reusable: { source_type, source_id,
+ *   verified_at, front, back } | null, reason, window_months }`; `POST` the same path → `{ attachments,
+ *   ekyc_verified_at, ekyc_method, source }`, 422 `_` `ekyc.reuse_*` when nothing may be reused (reuse.ts, ADR 0251).
  *
  * MyKad OCR (ocr-service.ts; reference §2.8; ADR 0090):
  * - `POST /api/document-ocr { document, ic_number? }` (JSON data URL, or multipart) →
@@ -58,6 +61,7 @@ import {
 import { amendmentVisible, hibahVisible, listDocuments, uploadMykad } from './mykad-documents.ts';
 import { documentOcr, latestReading } from './ocr-service.ts';
 import { publicEkycRoutes } from './public.ts';
+import { reuseIdentity, reuseOffer } from './reuse.ts';
 import { serializeAttempt, userVerifications, verifyFace } from './service.ts';
 import { EKYCABLE_TYPES, SUBJECT_TYPES, type SubjectType } from './subjects.ts';
 
@@ -141,6 +145,16 @@ export async function ekycRoutes(api: FastifyInstance, ctx: Ctx) {
             req.body as z.infer<typeof mykadBody>,
           ),
         ),
+  );
+  api.get(
+    '/hibah/:id/identity/reuse',
+    { config: { access: 'authenticated' }, schema: { params: idParams } },
+    async (req) => reuseOffer(ctx.db, requireUser(req), (req.params as { id: string }).id),
+  );
+  api.post(
+    '/hibah/:id/identity/reuse',
+    { config: { access: 'authenticated' }, schema: { params: idParams } },
+    async (req) => reuseIdentity(ctx, actorOf(req), (req.params as { id: string }).id),
   );
 
   api.post('/ekyc/manual', { config: { access: 'ekyc:attempt' }, schema: { body: manualBody } }, async (req, reply) => {

@@ -886,6 +886,13 @@ add('POST /api/hibah/:id/document', (x) => ({
   body: { is_base64: true, type: 'mykad-back', document: SIGNATURE_PNG },
   may: and(holds('ekyc:attempt'), fillsHibah),
 }));
+// reusing the grantor's earlier eKYC (ADR 0251): the grantor only
+add('GET /api/hibah/:id/identity/reuse', (x) => ({ path: `/api/hibah/${x.hibah}/identity/reuse`, may: grantor }));
+add('POST /api/hibah/:id/identity/reuse', (x) => ({
+  path: `/api/hibah/${x.hibah}/identity/reuse`,
+  body: {},
+  may: grantor,
+}));
 // the amended will exists only for a succeeded amendment: the target's is a draft
 add('GET /api/amendment/:id/certificate/comprehensive', (x) => ({
   path: `/api/amendment/${x.amendment}/certificate/comprehensive`,

@@ -2,7 +2,8 @@
  * Part B of the hibah wizards — the grantor's identity (issue 3; reference §3.2–§3.4; docs/api/hibah.md): the
  * MyKad front and back (`POST /api/hibah/{id}/document`), then the shared eKYC step with
  * `ekycable_type: "Hibah"`; for a corporate product, of the person who acts for the company. The server refuses
- * submitting and accepting without a passed eKYC (ADR 0096).
+ * submitting and accepting without a passed eKYC (ADR 0096). A check the grantor already passed for a will or
+ * another hibah is offered first (IdentityReuse, ADR 0251); the upload and the eKYC stay to change it.
  */
 import { Alert, Stack } from '@mantine/core';
 import { CORPORATE_HIBAH_TYPES } from '@wasiat/domain';
@@ -10,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { EkycStep, MykadImages } from '@/features/ekyc/index.ts';
 import { mayFill } from '../access.ts';
 import { type Hibah, useRefreshHibah } from '../useHibah.ts';
+import { IdentityReuse } from './IdentityReuse.tsx';
 
 /**
  * Part B: the grantor's identity — MyKad front and back (`POST /api/hibah/{id}/document`), then the face
@@ -24,6 +26,7 @@ export function PartB({ hibah }: { hibah: Hibah }) {
   return (
     <Stack>
       {corporate ? <Alert data-testid="hibah-acting-person">{t('hibah.company.acting_person')}</Alert> : null}
+      <IdentityReuse hibah={hibah} onReused={() => void refresh(hibah.id)} />
       <MykadImages
         path={`hibah/${hibah.id}/document`}
         editable={editable}
