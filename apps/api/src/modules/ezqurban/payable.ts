@@ -9,7 +9,7 @@
  *   `verified_at`) and appends the season ledger's `credit` in the same transaction (ledger.ts).
  */
 import { PG } from '@wasiat/domain';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { qurban_transactions } from '../../db/schema/index.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import { type PayableKind, type PayableState, payerFromUser } from '../payments/payables.ts';
@@ -29,6 +29,9 @@ const stateOf = (t: Tx): PayableState => ({
 
 export const qurbanPayable: PayableKind = {
   type: 'QurbanTransaction',
+  /** Its payer is its owner `user_id` (the payer's history, ADR 0248). */
+  payerRecords: (userId) =>
+    sql`SELECT ${qurban_transactions.id} FROM ${qurban_transactions} WHERE ${qurban_transactions.user_id} = ${userId}`,
   messages: { notPayable: PG.notPayable, alreadyPaid: PG.alreadyPaid },
   async loadVisible(db, user, id) {
     return stateOf(await loadVisibleTransaction(db, user, id));

@@ -8,7 +8,7 @@
  * - Recording stores the mode and discount; settling sets `payment_received_at`.
  */
 import { hibahStepEditable } from '@wasiat/domain';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { hibahs } from '../../db/schema/index.ts';
 import { type PayableKind, type PayableState, payerFromUser } from '../payments/payables.ts';
 import { serializeHibah } from './serializers.ts';
@@ -24,6 +24,8 @@ const stateOf = (h: typeof hibahs.$inferSelect): PayableState => ({
 
 export const hibahPayable: PayableKind = {
   type: 'Hibah',
+  /** Its payer is its owner `user_id` (the payer's history, ADR 0248). */
+  payerRecords: (userId) => sql`SELECT ${hibahs.id} FROM ${hibahs} WHERE ${hibahs.user_id} = ${userId}`,
   async loadVisible(db, user, id) {
     return stateOf(await findVisibleHibah(db, user, id));
   },

@@ -3,5 +3,6 @@
  * only from here. It holds what they use today; a name is added when another module needs it.
  */
 export { createPayment } from './create-payment.ts';
+export { payableInfo } from './history.ts';
 export { confirmPayment } from './manual.ts';
 export { paymentsRoutes } from './routes.ts';

@@ -10,7 +10,7 @@
  * owning module registers its routes (like `registerSignableRoute`).
  */
 import { P } from '@wasiat/domain';
-import { eq } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { fieldError } from '../../platform/http/errors.ts';
@@ -96,6 +96,12 @@ export interface PayableKind {
    * (`GET /api/payment-status/{id}` → `payment.payable`). Called only for a caller who may see the payment.
    */
   summary?(db: Db, id: string): Promise<PayableSummary>;
+  /**
+   * Optional (ADR 0248): the ids of this kind's records whose payer (owner) is `userId`, as a SQL subquery
+   * (`SELECT id FROM … WHERE user_id = …`), so the payer's history also lists what staff recorded for them
+   * (an offline or confirmed payment). Without it, a kind's payments appear in the history of whoever made them.
+   */
+  payerRecords?(userId: string): SQL;
   /** Extra keys of the `POST /api/payment` reply, e.g. `{ wasiat }` for a will. */
   reply?(db: Db, id: string): Promise<Record<string, unknown>>;
   /**
@@ -148,6 +154,23 @@ export function payableKind(type: string): PayableKind {
   const k = kinds.get(type);
   if (!k) throw fieldError('paymentable_type', P.payableUnknown);
   return k;
+}
+
+/**
+ * WHERE clause (on `payments`) of the payments of `userId` as payer (ADR 0248): those they made themself, of
+ * any payable kind — so a new kind is in their history by construction — and those of the records they own
+ * by each kind's {@link PayableKind.payerRecords}.
+ */
+export function payerPaymentsWhere(userId: string): SQL {
+  const owned = [...kinds.values()].flatMap((k) =>
+    k.payerRecords
+      ? [sql`(payments.paymentable_type = ${k.type} AND payments.paymentable_id IN (${k.payerRecords(userId)}))`]
+      : [],
+  );
+  return sql`(payments.created_by = ${userId}${sql.join(
+    owned.map((o) => sql` OR ${o}`),
+    sql``,
+  )})`;
 }
 
 /** The types registered so far (for documentation and tests). */

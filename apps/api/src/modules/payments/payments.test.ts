@@ -257,7 +257,7 @@ describe('POST /api/payment: price and promo codes', () => {
     const noPrice = await newWill({ price_sen: null, parts_done: ['a'] });
     const r = await pay(noPrice.id);
     expect(r.status).toBe(422);
-    expect(r.body.message).toBe('Please complete Part B (will plan and price) first.');
+    expect(r.body.message).toBe('Please complete the "Will" part (will plan and price) first.');
     const submitted = await newWill({ status: 1 });
     expect((await pay(submitted.id)).status).toBe(422);
   });

@@ -34,6 +34,7 @@ import { requireUser } from '../auth/guard.ts';
 import { findGatewayPayment, paymentOfBill, settleGateway, settleSandbox } from './gateway-flow.ts';
 import { readBillplzCallback, readBillplzRedirect, verifyBillplzSignature } from './gateways/billplz.ts';
 import { gatewayFor } from './gateways/gateway.ts';
+import { paymentHistoryRoutes } from './history.ts';
 import { confirmPayment, decideFinancing, listAllPayments, shareLink } from './manual.ts';
 import { payableKind, registerPayable } from './payables.ts';
 import { paidNotification, receiptPdf, registerReceiptMailJob, resendReceipt, sendReceiptSoon } from './receipts.ts';
@@ -63,6 +64,7 @@ export async function paymentsRoutes(api: FastifyInstance, ctx: Ctx) {
   registerPayable(willPayable);
   registerReceiptMailJob();
   const gateway = gatewayFor(ctx.env, ctx.signer);
+  paymentHistoryRoutes(api, db); // GET /payment/mine: the payer's history (ADR 0248)
 
   /**
    * `POST /api/payment { paymentable_type: "Wasiat" | "Amendment" | "Hibah" | …, paymentable_id,

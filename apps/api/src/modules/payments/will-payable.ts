@@ -9,7 +9,7 @@
  *   indicator, reference §1.9) and marks part `payment` done.
  */
 import { P } from '@wasiat/domain';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users, will_user_details, wills } from '../../db/schema/index.ts';
 import { markPartDone } from '../wills/service.ts';
@@ -33,6 +33,8 @@ const stateOf = (w: Will): PayableState => ({
 
 export const willPayable: PayableKind = {
   type: 'Wasiat',
+  /** Its payer is its owner `user_id` (the payer's history, ADR 0248). */
+  payerRecords: (userId) => sql`SELECT ${wills.id} FROM ${wills} WHERE ${wills.user_id} = ${userId}`,
   messages: { notPayable: P.willNotPayable, priceMissing: P.priceMissing, alreadyPaid: P.alreadyPaid },
   async loadVisible(db, user, id) {
     return stateOf(await loadVisibleWill(db, user, id));

@@ -86,7 +86,7 @@ export async function exportReport(
         layout: 'lightHorizontalLines',
       },
       {
-        text: `${lang === 'en' ? 'Generated' : 'Dijana'}: ${formatKlDateTime(new Date())}`,
+        text: `${lang === 'en' ? 'Generated' : 'Dijana'}: ${formatKlDateTime(new Date(), lang)}`,
         fontSize: 6,
         color: '#666666',
         margin: [0, 6, 0, 0],

@@ -39,7 +39,7 @@ export async function reportSheet(
       ...r.transactions.data.map((t) => [
         new Date(t.paid_at),
         t.receipt_no,
-        t.wasiat_no ?? t.hibah_number,
+        t.record_no,
         t.testator_name,
         paymentLabel(t.payment_options_id, lang),
         t.reference,

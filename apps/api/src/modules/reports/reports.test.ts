@@ -603,7 +603,10 @@ describe('GET /api/dashboard/summary', () => {
     for (const [who, mine] of cases) {
       const r = await t.call('GET', '/api/dashboard/summary', { token: tokens[who] });
       expect(r.status, who).toBe(200);
-      expect(r.body.summary.totals, who).toEqual(recount(mine));
+      // The ledger's collections (ADR 0248) are checked in ledger.test.ts; null where the scope is not organisations.
+      const { collected_sen, ...counts } = r.body.summary.totals;
+      expect(counts, who).toEqual(recount(mine));
+      expect(typeof collected_sen, who).toBe(who === 'staff' || who === 'partner' ? 'number' : 'object');
       expect(r.body.summary.this_month, who).toMatchObject(recount(mine.filter(inMonth(thisMonth))));
       expect(r.body.summary.this_month.period.label).toBe(thisMonth);
     }

@@ -229,6 +229,21 @@ export async function rollupTotals(db: Db, user: AuthUser, q: ReportQuery, range
 }
 
 /**
+ * Whether a statement of account has a filter beyond its organisation and period (branch, agent, product,
+ * payment mode, status, hibah product or status: properties of the wills and hibahs).
+ */
+export const soaFiltered = (q: ReportQuery): boolean =>
+  !!(
+    q.branch_id ||
+    q.agent_id ||
+    q.product ||
+    q.payment_options_id !== undefined ||
+    q.status !== undefined ||
+    q.hibah_type !== undefined ||
+    q.hibah_status !== undefined
+  );
+
+/**
  * Balances of a statement of account from `report_payment_months` (ADR 0060; wills and hibahs, ADR 0063):
  * the opening balance (paid before the period), the period's total and number of transactions, in sen. Null
  * when the statement has filters beyond its organisation (branch, agent, product, payment mode, status,
@@ -237,15 +252,7 @@ export async function rollupTotals(db: Db, user: AuthUser, q: ReportQuery, range
  */
 export async function rollupSoaTotals(db: Db, organisationId: string, q: ReportQuery, range: Range) {
   const months = wholeMonths(range);
-  const filtered =
-    q.branch_id ||
-    q.agent_id ||
-    q.product ||
-    q.payment_options_id !== undefined ||
-    q.status !== undefined ||
-    q.hibah_type !== undefined ||
-    q.hibah_status !== undefined;
-  if (!months || filtered) return null;
+  if (!months || soaFiltered(q)) return null;
   const before = months.from ? sql`month < ${months.from}::date` : sql`false`;
   const inPeriod = and(
     sql`true`,

@@ -11,7 +11,30 @@ import { hibahs, payments, wills } from '../../db/schema/index.ts';
 import type { Range } from './filters.ts';
 import { num, rows, toDate } from './sql-rows.ts';
 
-/** A transaction of a statement of account (a paid payment of a will or a hibah); amounts in sen. */
+/**
+ * The organisation whose ledger payments of the other payable kinds (amendment, qurban, any kind registered
+ * later — everything but 'Wasiat' and 'Hibah') a statement adds, read from `payments` alone by
+ * `payments.organization_id` (the payable's organisation when paid; ADR 0241, 0248). `provider`: the provider
+ * organisation, which also issues the receipts of payables without an organisation (qurban purchases).
+ */
+export interface LedgerOrg {
+  id: string;
+  provider: boolean;
+}
+
+/**
+ * The paid payments (`status = 'paid'`) of the payable kinds other than wills and hibahs of `org`, with
+ * `paid_at` in [start, end) when given (UTC instants): `id, paid_at, amount_sen, payable_type, payable_id`.
+ */
+const otherKindPays = (org: LedgerOrg, start: Date | null, end: Date | null) =>
+  sql`SELECT o.id, o.paid_at, o.amount_sen, o.paymentable_type AS payable_type, o.paymentable_id AS payable_id
+      FROM payments o WHERE o.paymentable_type NOT IN ('Wasiat', 'Hibah') AND o.status = 'paid'
+        AND o.paid_at IS NOT NULL
+        AND (o.organization_id = ${org.id} ${org.provider ? sql`OR o.organization_id IS NULL` : sql``})
+        ${start ? sql`AND o.paid_at >= ${start.toISOString()}::timestamptz` : sql``}
+        ${end ? sql`AND o.paid_at < ${end.toISOString()}::timestamptz` : sql``}`;
+
+/** A transaction of a statement of account (a paid payment of any payable kind; ADR 0248); amounts in sen. */
 export interface SoaRow {
   id: string;
   paid_at: Date;
@@ -21,14 +44,20 @@ export interface SoaRow {
   amount_sen: number;
   /** Balance after this transaction (opening + every earlier transaction of the period). */
   balance_sen: number;
-  /** What was paid for: 'Wasiat' (`wasiat_id`, `wasiat_no`) or 'Hibah' (`hibah_id`, `hibah_number`); ADR 0063. */
-  paymentable_type: 'Wasiat' | 'Hibah';
+  /**
+   * What was paid for: 'Wasiat' (`wasiat_id`, `wasiat_no`), 'Hibah' (`hibah_id`, `hibah_number`; ADR 0063) or
+   * another payable kind (`Amendment`, `Qurban`, …; `paymentable_id`, no number or name here; ADR 0248).
+   */
+  paymentable_type: string;
+  paymentable_id: string;
   wasiat_id: string | null;
   wasiat_no: string | null;
   hibah_id: string | null;
   hibah_number: string | null;
-  /** The testator of the will, or the grantor of the hibah. */
+  /** The testator of the will, or the grantor of the hibah (the payer of another kind: soa.ts). */
   testator_name: string | null;
+  /** The record's number of any kind: `wasiat_no`, `hibah_number`, or another kind's own (soa.ts). */
+  record_no: string | null;
 }
 
 /**
@@ -49,6 +78,8 @@ export async function soaQuery(
    * `report_payment_lines` (ADR 0063) — one index range — instead of the payments and their payables.
    */
   lineOrg: string | null = null,
+  /** The organisation whose other payable kinds' payments are added (ADR 0248); null when filters exclude them. */
+  ledgerOrg: LedgerOrg | null = null,
 ) {
   // The period as UTC instants on the raw column (the local boundaries of filters.ts at +08:00, the same
   // set of payments), so the (paid_at, id) index walks the period in payment order; a second,
@@ -90,16 +121,37 @@ export async function soaQuery(
     );
     totals = { opening: num(agg.opening), period_sum: num(agg.period_sum), n: num(agg.n) };
   }
+  if (ledgerOrg) {
+    // The other payable kinds straight from the ledger (ADR 0248): opening = paid before the period.
+    const [o] = await rows<Record<string, unknown>>(
+      db,
+      sql`SELECT coalesce(sum(amount_sen) FILTER (WHERE ${range.start ? sql`paid_at < ${range.start.toISOString()}::timestamptz` : sql`false`}), 0)::bigint AS opening,
+            coalesce(sum(amount_sen) FILTER (WHERE ${range.start ? sql`paid_at >= ${range.start.toISOString()}::timestamptz` : sql`true`}), 0)::bigint AS period_sum,
+            count(*) FILTER (WHERE ${range.start ? sql`paid_at >= ${range.start.toISOString()}::timestamptz` : sql`true`})::int AS n
+          FROM (${otherKindPays(ledgerOrg, null, range.end)}) x`,
+    );
+    totals = {
+      opening: totals.opening + num(o.opening),
+      period_sum: totals.period_sum + num(o.period_sum),
+      n: totals.n + num(o.n),
+    };
+  }
+  const others = ledgerOrg
+    ? sql` UNION ALL SELECT *, NULL::text AS user_id FROM (${otherKindPays(ledgerOrg, range.start, range.end)}) o`
+    : sql``;
   const opening = totals.opening;
   if (lineOrg !== null)
-    return { ...soaBalances(opening, totals), transactions: await linesPage(db, lineOrg, range, page, opening) };
+    return {
+      ...soaBalances(opening, totals),
+      transactions: await linesPage(db, lineOrg, range, page, opening, ledgerOrg),
+    };
   // The page in payment order, and what the period's earlier pages added (for the running balance).
   const [before] =
     page.offset > 0
       ? await rows<{ s: string }>(
           db,
           sql`SELECT coalesce(sum(amount_sen), 0)::bigint AS s FROM (
-                SELECT amount_sen FROM (${willPays(sql``)} UNION ALL ${hibahPays(sql``)}) u
+                SELECT amount_sen FROM (SELECT *, NULL::text AS user_id FROM (${willPays(sql``)} UNION ALL ${hibahPays(sql``)}) wh ${others}) u
                 ORDER BY paid_at, id LIMIT ${page.offset}) x`,
         )
       : [{ s: '0' }];
@@ -108,9 +160,9 @@ export async function soaQuery(
     sql`SELECT pg.*, (sum(pg.amount_sen) OVER (ORDER BY pg.paid_at, pg.id))::bigint AS running,
           pp.receipt_no, pp.reference, pp.payment_options_id,
           CASE WHEN pg.payable_type = 'Wasiat' THEN (SELECT w.wasiat_no FROM wills w WHERE w.id = pg.payable_id)
-            ELSE (SELECT h.hibah_number FROM hibahs h WHERE h.id = pg.payable_id) END AS number,
+            WHEN pg.payable_type = 'Hibah' THEN (SELECT h.hibah_number FROM hibahs h WHERE h.id = pg.payable_id) END AS number,
           (SELECT t.name FROM users t WHERE t.id = pg.user_id) AS testator_name
-        FROM (SELECT * FROM (${willPays(sql`, ${wills.user_id} AS user_id`)} UNION ALL ${hibahPays(sql`, ${hibahs.user_id} AS user_id`)}) u
+        FROM (SELECT * FROM (${willPays(sql`, ${wills.user_id} AS user_id`)} UNION ALL ${hibahPays(sql`, ${hibahs.user_id} AS user_id`)} ${others}) u
               ORDER BY paid_at, id LIMIT ${page.limit} OFFSET ${page.offset}) pg
         JOIN payments pp ON pp.id = pg.id
         ORDER BY pg.paid_at, pg.id`,
@@ -129,6 +181,7 @@ const soaBalances = (opening: number, totals: { period_sum: number; n: number })
 function toSoaRows(list: Record<string, unknown>[], base: number): SoaRow[] {
   return list.map((r) => {
     const isWill = r.payable_type === 'Wasiat';
+    const isHibah = r.payable_type === 'Hibah';
     return {
       id: String(r.id),
       paid_at: toDate(r.paid_at) as Date,
@@ -137,12 +190,14 @@ function toSoaRows(list: Record<string, unknown>[], base: number): SoaRow[] {
       payment_options_id: num(r.payment_options_id),
       amount_sen: num(r.amount_sen),
       balance_sen: base + num(r.running),
-      paymentable_type: isWill ? 'Wasiat' : 'Hibah',
+      paymentable_type: String(r.payable_type),
+      paymentable_id: String(r.payable_id),
       wasiat_id: isWill ? String(r.payable_id) : null,
       wasiat_no: isWill ? ((r.number as string) ?? null) : null,
-      hibah_id: isWill ? null : String(r.payable_id),
-      hibah_number: isWill ? null : ((r.number as string) ?? null),
+      hibah_id: isHibah ? String(r.payable_id) : null,
+      hibah_number: isHibah ? ((r.number as string) ?? null) : null,
       testator_name: (r.testator_name as string) ?? null,
+      record_no: (r.number as string) ?? null,
     };
   });
 }
@@ -158,30 +213,34 @@ async function linesPage(
   range: Range,
   page: { limit: number; offset: number },
   opening: number,
+  ledgerOrg: LedgerOrg | null,
 ): Promise<SoaRow[]> {
   const inPeriod = sql`l.organization_id = ${organisationId}
     ${range.start ? sql`AND l.paid_at >= ${range.start.toISOString()}::timestamptz` : sql``}
     ${range.end ? sql`AND l.paid_at < ${range.end.toISOString()}::timestamptz` : sql``}`;
+  // The lines of wills and hibahs, and the ledger's other payable kinds (ADR 0248), in payment order.
+  const lines = sql`SELECT l.payment_id AS id, l.paid_at, l.amount_sen, l.paymentable_type AS payable_type,
+        l.paymentable_id AS payable_id FROM report_payment_lines l WHERE ${inPeriod}
+      ${ledgerOrg ? sql`UNION ALL ${otherKindPays(ledgerOrg, range.start, range.end)}` : sql``}`;
   const [before] =
     page.offset > 0
       ? await rows<{ s: string }>(
           db,
-          sql`SELECT coalesce(sum(amount_sen), 0)::bigint AS s FROM (SELECT l.amount_sen FROM report_payment_lines l
-                WHERE ${inPeriod} ORDER BY l.paid_at, l.payment_id LIMIT ${page.offset}) x`,
+          sql`SELECT coalesce(sum(amount_sen), 0)::bigint AS s FROM (SELECT l.amount_sen FROM (${lines}) l
+                ORDER BY l.paid_at, l.id LIMIT ${page.offset}) x`,
         )
       : [{ s: '0' }];
   const list = await rows<Record<string, unknown>>(
     db,
-    sql`SELECT l.payment_id AS id, l.paid_at, l.amount_sen, l.paymentable_type AS payable_type,
-          l.paymentable_id AS payable_id, (sum(l.amount_sen) OVER (ORDER BY l.paid_at, l.payment_id))::bigint AS running,
+    sql`SELECT l.id, l.paid_at, l.amount_sen, l.payable_type, l.payable_id,
+          (sum(l.amount_sen) OVER (ORDER BY l.paid_at, l.id))::bigint AS running,
           pp.receipt_no, pp.reference, pp.payment_options_id, coalesce(w.wasiat_no, h.hibah_number) AS number,
           (SELECT t.name FROM users t WHERE t.id = coalesce(w.user_id, h.user_id)) AS testator_name
-        FROM (SELECT * FROM report_payment_lines l WHERE ${inPeriod}
-              ORDER BY l.paid_at, l.payment_id LIMIT ${page.limit} OFFSET ${page.offset}) l
-        JOIN payments pp ON pp.id = l.payment_id
-        LEFT JOIN wills w ON l.paymentable_type = 'Wasiat' AND w.id = l.paymentable_id
-        LEFT JOIN hibahs h ON l.paymentable_type = 'Hibah' AND h.id = l.paymentable_id
-        ORDER BY l.paid_at, l.payment_id`,
+        FROM (SELECT * FROM (${lines}) l ORDER BY l.paid_at, l.id LIMIT ${page.limit} OFFSET ${page.offset}) l
+        JOIN payments pp ON pp.id = l.id
+        LEFT JOIN wills w ON l.payable_type = 'Wasiat' AND w.id = l.payable_id
+        LEFT JOIN hibahs h ON l.payable_type = 'Hibah' AND h.id = l.payable_id
+        ORDER BY l.paid_at, l.id`,
   );
   return toSoaRows(list, opening + num(before.s));
 }

@@ -1,7 +1,9 @@
 /**
  * The statement of account of one organisation (issue 8, reference §2.13; ADR 0063): `{ report: 'soa', period,
  * organization: { id, name, code }, opening_balance_sen, total_sen, closing_balance_sen, transactions: { data:
- * [SoaRow], current_page, per_page, total, last_page } }` — the paid payments of its wills and hibahs, amounts
+ * [SoaRow], current_page, per_page, total, last_page } }` — the paid payments of every payable kind (wills and
+ * hibahs by their record's organisation, ADR 0063; amendments, qurban and any other kind from the ledger by
+ * `payments.organization_id`, ADR 0248), amounts
  * in integer sen, `paid_at` ISO 8601 UTC. Which organisation: policy.ts `statementOrganisation`; balances from
  * the roll-up when it can give them (rollup.ts), SQL in soa-queries.ts.
  */
@@ -9,13 +11,31 @@
 import type { Db } from '../../db/client.ts';
 import { pageParams, toPage } from '../../platform/http/pagination.ts';
 import type { AuthUser } from '../auth/guard.ts';
+import { payableInfo } from '../payments/index.ts';
 import type { ReportQuery } from './filters.ts';
 import { hibahWhere } from './hibah.ts';
 import { periodOut, reportRange } from './kinds.ts';
 import { statementOrganisation } from './policy.ts';
-import { rollupSoaTotals } from './rollup.ts';
+import { rollupSoaTotals, soaFiltered } from './rollup.ts';
 import { soaQuery } from './soa-queries.ts';
 import { willWhere } from './will-where.ts';
+
+/**
+ * A line of another payable kind (amendment, qurban, …; ADR 0248) named by its kind: its number as `record_no`
+ * and its payer as `testator_name` (payments `payableInfo`). Wills and hibahs are named by the SQL.
+ */
+async function named<
+  T extends {
+    paymentable_type: string;
+    paymentable_id: string;
+    record_no: string | null;
+    testator_name: string | null;
+  },
+>(db: Db, t: T): Promise<T> {
+  if (t.paymentable_type === 'Wasiat' || t.paymentable_type === 'Hibah') return t;
+  const info = await payableInfo(db, t.paymentable_type, t.paymentable_id);
+  return { ...t, record_no: info?.item ?? null, testator_name: info?.name || null };
+}
 
 /**
  * The statement of account of one organisation: the paid payments of its wills and hibahs (ADR 0063) in the
@@ -30,6 +50,9 @@ export async function soaReport(db: Db, user: AuthUser, q: ReportQuery) {
   const scoped = { ...q, organization_id: org.id };
   const p = pageParams(q);
   const known = await rollupSoaTotals(db, org.id, q, range);
+  // Every other payable kind's payments come from the ledger (ADR 0248), unless a filter names a property of
+  // wills or hibahs only (branch, agent, product, mode, status, hibah product/status): those leave them out.
+  const filtered = soaFiltered(q);
   const s = await soaQuery(
     db,
     willWhere(user, scoped, null),
@@ -39,6 +62,7 @@ export async function soaReport(db: Db, user: AuthUser, q: ReportQuery) {
     known,
     // Without filters beyond the organisation (the roll-up could answer) the lines table lists the page.
     known ? org.id : null,
+    filtered ? null : { id: org.id, provider: org.code === 'PROVIDER' },
   );
   return {
     report: 'soa' as const,
@@ -48,7 +72,7 @@ export async function soaReport(db: Db, user: AuthUser, q: ReportQuery) {
     total_sen: s.total_sen,
     closing_balance_sen: s.closing_balance_sen,
     transactions: toPage(
-      s.transactions.map((t) => ({ ...t, paid_at: t.paid_at.toISOString() })),
+      await Promise.all(s.transactions.map((t) => named(db, { ...t, paid_at: t.paid_at.toISOString() }))),
       s.count,
       p,
     ),

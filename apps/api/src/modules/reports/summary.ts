@@ -13,6 +13,7 @@ import type { AuthUser } from '../auth/guard.ts';
 import { klToday, type Range, type ReportQuery } from './filters.ts';
 import { hibahSummary } from './hibah.ts';
 import { periodOut, reportRange, type SummaryKind } from './kinds.ts';
+import { ledgerCollections } from './ledger.ts';
 import { rollupSummary } from './rollup.ts';
 import { branchNames, emptyCounts, type StatusCounts, summaryQuery } from './summary-queries.ts';
 import { willWhere } from './will-where.ts';
@@ -105,17 +106,21 @@ export async function summaryReport(db: Db, user: AuthUser, kind: SummaryKind, q
 /**
  * The figures of the dashboards (spec §2 "Dashboard content"): counts by status, paid records and the
  * collected amount (sen) of the wills — and, under `hibah`, of the hibahs and trusts (ADR 0063) — the caller
- * may see, all time and this Kuala Lumpur month. Served from the roll-ups for staff-side roles and Partners
+ * may see, all time and this Kuala Lumpur month; `collected_sen` (the "Kutipan" card) is the ledger's sum of
+ * every paid payment of every payable kind in the caller's organisations (ADR 0248), null for roles whose
+ * scope is not organisations (Agent, Client: the card shows the will figure). Served from the roll-ups for staff-side roles and Partners
  * (ADR 0060), from the raw rows for a Client or an Agent (their own few records).
  */
 export async function dashboardSummary(db: Db, user: AuthUser) {
-  const [all, month] = await Promise.all([
+  const monthQ = { period: klToday().slice(0, 7) } as ReportQuery;
+  const [all, month, money] = await Promise.all([
     summaryReport(db, user, 'yearly', { period: 'all' } as ReportQuery),
-    summaryReport(db, user, 'yearly', { period: klToday().slice(0, 7) } as ReportQuery),
+    summaryReport(db, user, 'yearly', monthQ),
+    ledgerCollections(db, user, reportRange('yearly', monthQ)),
   ]);
   return {
-    totals: all.totals,
-    this_month: { period: month.period, ...month.totals },
+    totals: { ...all.totals, collected_sen: money?.all ?? null },
+    this_month: { period: month.period, ...month.totals, collected_sen: money?.month ?? null },
     hibah: { totals: all.hibah.totals, this_month: { period: month.period, ...month.hibah.totals } },
   };
 }

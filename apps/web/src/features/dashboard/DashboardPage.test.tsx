@@ -45,22 +45,28 @@ describe('DashboardPage', () => {
 
   it('client: the latest will in status 3 shows its label, meaning and the rejection reason; payments are listed', async () => {
     login('Client');
-    stubWills(() => ({
-      wasiats: {
-        data: [
-          { id: 'old', status: 2, created_at: '2024-01-01T00:00:00Z', wasiat_no: 'W2024-000001', payments: [] },
-          {
-            id: 'new',
-            status: 3,
-            created_at: '2025-03-05T06:30:00Z',
-            rejected_reason: 'Salinan MyKad tidak jelas',
-            payments: [
-              { id: 'p1', amount_sen: 30000, status: 'paid', payment_options_id: 1, receipt_no: 'R2025-000007' },
-            ],
-          },
-        ],
-      },
-    }));
+    const pay = { id: 'p1', amount_sen: 30000, status: 'paid', payment_options_id: 1, receipt_no: 'R2025-000007' };
+    const fetchMock = vi.fn(async (url: string) => {
+      if (new URL(url, 'http://x').pathname === '/api/payment/mine')
+        return jsonResponse({
+          payments: { data: [{ ...pay, paymentable_type: 'Wasiat', paymentable_id: 'new', payable_reference: null }] },
+        });
+      return jsonResponse({
+        wasiats: {
+          data: [
+            { id: 'old', status: 2, created_at: '2024-01-01T00:00:00Z', wasiat_no: 'W2024-000001', payments: [] },
+            {
+              id: 'new',
+              status: 3,
+              created_at: '2025-03-05T06:30:00Z',
+              rejected_reason: 'Salinan MyKad tidak jelas',
+              payments: [pay],
+            },
+          ],
+        },
+      });
+    });
+    vi.stubGlobal('fetch', fetchMock);
     renderPage(<DashboardPage />, { path: '/dashboard' });
     expect(await screen.findByTestId('will-status')).toHaveTextContent('Dibatalkan, perlu dikemas kini');
     expect(screen.getByTestId('rejected-reason')).toHaveTextContent('Salinan MyKad tidak jelas');
@@ -76,22 +82,28 @@ describe('DashboardPage', () => {
     );
   });
 
-  it("client: the transaction history lists the hibahs' payments too, named by hibah (issue 21 item 9)", async () => {
+  it('client: the transaction history lists every payable kind of the ledger, each saying what it is for (ADR 0248)', async () => {
     login('Client');
+    const row = (id: string, type: string, ref: string | null, amount: number, at: string) => ({
+      id,
+      paymentable_type: type,
+      paymentable_id: `${id}-record`,
+      payable_reference: ref,
+      amount_sen: amount,
+      status: 'paid',
+      payment_options_id: 3,
+      receipt_no: `R-${id}`,
+      paid_at: at,
+    });
     const fetchMock = vi.fn(async (url: string) => {
       const u = new URL(url, 'http://x');
-      if (u.pathname === '/api/hibah')
+      if (u.pathname === '/api/payment/mine')
         return jsonResponse({
-          hibahs: {
+          payments: {
             data: [
-              {
-                id: 'h1',
-                hibah_type: 2,
-                hibah_number: null,
-                payments: [
-                  { id: 'ph', amount_sen: 100000, status: 'paid', payment_options_id: 3, receipt_no: 'R2025-000009' },
-                ],
-              },
+              row('ph', 'Hibah', 'H2025-000004', 100000, '2025-03-01T00:00:00Z'),
+              row('pa', 'Amendment', 'P2025-000002', 8000, '2025-04-01T00:00:00Z'),
+              row('pq', 'QurbanTransaction', 'Q2025-000003', 90000, '2025-02-01T00:00:00Z'),
             ],
           },
         });
@@ -99,13 +111,15 @@ describe('DashboardPage', () => {
     });
     vi.stubGlobal('fetch', fetchMock);
     renderPage(<DashboardPage />, { path: '/dashboard' });
-    const row = await screen.findByTestId('transaction-row');
-    expect(row).toHaveTextContent('Hibah Deklarasi Amanah Korporat');
-    expect(within(row).getByText('RM 1,000.00')).toBeInTheDocument();
-    expect(within(row).getByText('R2025-000009')).toBeInTheDocument();
-    const hibahUrl = fetchMock.mock.calls.map((c) => String(c[0])).find((x) => x.includes('/api/hibah?')) ?? '';
-    expect(hibahUrl).toContain('user_id=me');
-    expect(hibahUrl).toContain('load_with=payment');
+    await screen.findAllByTestId('transaction-row');
+    const rows = screen.getAllByTestId('transaction-row');
+    expect(rows).toHaveLength(3);
+    expect(rows[0]).toHaveTextContent('Pindaan P2025-000002');
+    expect(within(rows[0]).getByText('RM 80.00')).toBeInTheDocument();
+    expect(rows[1]).toHaveTextContent('Hibah H2025-000004');
+    expect(rows[2]).toHaveTextContent('ezQurban Q2025-000003');
+    expect(within(rows[2]).getByText('R-pq')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some((c) => String(c[0]).includes('/api/payment/mine?limit=100'))).toBe(true);
   });
 
   it('staff: counts of wills in registration (0) and awaiting confirmation (1)', async () => {

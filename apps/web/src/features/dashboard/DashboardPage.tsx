@@ -1,7 +1,7 @@
 /**
  * /dashboard and /dashboard/agent (spec §2 "Dashboard content"): the sections that exist so far.
  * - Client: will status of the latest will, "register new will", transaction history — from
- *   `GET /api/wasiat?user_id=<me>&load_with=payment` and `GET /api/hibah?user_id=<me>&load_with=payment`.
+ *   `GET /api/wasiat?user_id=<me>&load_with=payment` and `GET /api/payment/mine` (every payable kind; ADR 0248).
  * - Agent, staff and other roles: wills in process (status 0 and 1), "register new will" for a client when
  *   the role may (permission table `will:create:client`).
  * - `focus="agent"` (/dashboard/agent, Agents only — the loader redirects other roles): the same, plus
@@ -19,7 +19,7 @@ import { Link } from 'react-router';
 import { useSessionUser } from '@/app/layout/AppLayout.tsx';
 import { PendingRequests } from '@/features/grants/index.ts';
 import { StaffTransactions } from '@/features/payments/index.ts';
-import { clientHibahPayments, clientWills } from './queries.ts';
+import { clientPaymentHistory, clientWills } from './queries.ts';
 import { sectionsFor } from './sections.tsx';
 import { TransactionHistory } from './TransactionHistory.tsx';
 import { useWills } from './useWills.ts';
@@ -32,16 +32,12 @@ import { latestWill } from './will-data.ts';
 function ClientSections({ userId }: { userId: string }) {
   const wills = useWills(clientWills(userId));
   const list = wills.data?.wasiats.data ?? [];
-  // The client's hibahs with their payments (issue 21 item 9: the history leaves none out).
-  const hibahs = useQuery(clientHibahPayments(userId));
+  // Every payment paid by or for the client, of every payable kind, from the ledger (ADR 0248).
+  const history = useQuery(clientPaymentHistory(userId));
   return (
     <>
       <WillStatusSection will={latestWill(list)} loading={wills.isLoading} failed={wills.isError} />
-      <TransactionHistory
-        wills={list}
-        hibahs={hibahs.data?.hibahs?.data ?? []}
-        loading={wills.isLoading || hibahs.isLoading}
-      />
+      <TransactionHistory payments={history.data?.payments?.data ?? []} loading={history.isLoading} />
     </>
   );
 }

@@ -98,6 +98,29 @@ describe('dashboard figures', () => {
     });
   }
 
+  it('"Collected" shows the ledger\'s collections when the server gives them (every payable kind; ADR 0248)', async () => {
+    login('Partner');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        jsonResponse(
+          url.includes('/api/dashboard/summary')
+            ? {
+                summary: {
+                  totals: { ...figures(9), collected_sen: 113000 },
+                  this_month: { ...figures(5), collected_sen: 8000, period: { label: '2026-11' } },
+                },
+              }
+            : { wasiats: { data: [], total: 0 } },
+        ),
+      ),
+    );
+    renderPage(<DashboardPage />, { path: '/dashboard' });
+    const card = await screen.findByTestId('summary');
+    expect(await within(card).findByTestId('summary-totals-amount')).toHaveTextContent('RM 1,130.00');
+    expect(within(card).getByTestId('summary-this_month-amount')).toHaveTextContent('RM 80.00');
+  });
+
   it('a Client sees no figures card and the server is not asked for them', async () => {
     login('Client');
     const urls = stub();

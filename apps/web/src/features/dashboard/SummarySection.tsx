@@ -24,6 +24,11 @@ export interface SummaryCounts {
   cancelled: number;
   paid: number;
   amount_sen: number;
+  /**
+   * The ledger's collections (sen): every paid payment of every payable kind — wills, amendments, hibahs,
+   * qurban — in the caller's organisations (ADR 0248); null for an Agent (the will figure is shown).
+   */
+  collected_sen?: number | null;
 }
 /** Hibah and trust counts of `GET /api/dashboard/summary` (statuses -1 … 5; amount in sen; ADR 0063). */
 export interface HibahSummaryCounts {
@@ -71,7 +76,13 @@ export function SummarySection({ role }: { role: Role | undefined }) {
   const value = (c: SummaryCounts | undefined, k: (typeof STATS)[number]) =>
     q.isLoading ? '…' : c && typeof c[k] === 'number' ? c[k] : '—';
   const money = (c: SummaryCounts | undefined) =>
-    q.isLoading ? '…' : c && typeof c.amount_sen === 'number' ? formatRinggit(c.amount_sen) : '—';
+    q.isLoading
+      ? '…'
+      : typeof c?.collected_sen === 'number'
+        ? formatRinggit(c.collected_sen)
+        : c && typeof c.amount_sen === 'number'
+          ? formatRinggit(c.amount_sen)
+          : '—';
   return (
     <Card withBorder radius="md" p="lg" component="section" aria-labelledby="summary-heading" data-testid="summary">
       <Stack gap="sm">

@@ -1,37 +1,35 @@
 /**
- * Dashboard "Transaction history" (spec §2): the payments of the client's wills and hibahs (issue 21 item 9)
- * — date, what it is for (the will or the hibah by its number, else "draft" / the product), payment mode,
- * amount, status and receipt number. When the list was not loaded with its payments
- * (`load_with=payment` unsupported), each will's `payment_status` is shown instead.
+ * Dashboard "Transaction history" (spec §2): every payment paid by or for the client, of every payable kind —
+ * will, amendment, hibah or trust, qurban (issue 38 item 2; ADR 0248; `GET /api/payment/mine`) — date, what it is
+ * for (the kind and the record's number, else "draft"), payment mode, amount, status and receipt number.
  */
 import { Card, Stack, Table, Text, Title } from '@mantine/core';
-import { formatRinggit, HIBAH_TYPES, labelOf, PAYMENT_TYPES } from '@wasiat/domain';
+import { formatRinggit, labelOf, PAYMENT_TYPES } from '@wasiat/domain';
 import { useTranslation } from 'react-i18next';
 import { ListTable } from '@/components/ListTable.tsx';
 import { formatDateTime } from '@/lib/format.ts';
 import { PaymentStatusBadge } from './StatusBadge.tsx';
-import type { HibahPayments, WillSummary } from './types.ts';
+import type { HistoryPayment } from './types.ts';
 import { transactionRows } from './will-data.ts';
 
-/** The transaction history table of `wills` and `hibahs`. */
-export function TransactionHistory({
-  wills,
-  hibahs = [],
-  loading,
-}: {
-  wills: readonly WillSummary[];
-  hibahs?: readonly HibahPayments[];
-  loading?: boolean;
-}) {
+/** What each payable kind is called in the history ("Will W2026-…"); another kind shows its number alone. */
+const PAID_FOR: Record<string, string> = {
+  Wasiat: 'dashboard.paid_for_will',
+  Hibah: 'dashboard.paid_for_hibah',
+  Amendment: 'dashboard.paid_for_amendment',
+  QurbanTransaction: 'dashboard.paid_for_qurban',
+};
+
+/** The transaction history table of the payer's `payments` (`GET /api/payment/mine`). */
+export function TransactionHistory({ payments, loading }: { payments: readonly HistoryPayment[]; loading?: boolean }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language === 'en' ? 'en' : 'ms';
-  const rows = transactionRows(wills, hibahs);
-  const forText = (r: (typeof rows)[number]) =>
-    r.hibah
-      ? t('dashboard.paid_for_hibah', {
-          what: r.hibah.hibah_number ?? labelOf(HIBAH_TYPES, r.hibah.hibah_type, lang),
-        })
-      : t('dashboard.paid_for_will', { what: r.will?.wasiat_no ?? t('dashboard.will_draft') });
+  const rows = transactionRows(payments);
+  const forText = (r: (typeof rows)[number]) => {
+    const what = r.payment.payable_reference ?? t('dashboard.will_draft');
+    const key = PAID_FOR[r.payment.paymentable_type];
+    return key ? t(key, { what }) : what;
+  };
   return (
     <Card withBorder radius="md" p="lg" component="section" aria-labelledby="transactions-heading">
       <Stack gap="sm">

@@ -6,7 +6,7 @@ import { grantsQuery } from '@/features/grants/index.ts';
 import { hibahsInProcessQuery } from '@/features/hibah/index.ts';
 import { queryClient } from '@/lib/query.tsx';
 import { KEYS } from '@/lib/storage.ts';
-import { clientHibahPayments, clientWills, willsQuery } from './queries.ts';
+import { clientPaymentHistory, clientWills, willsQuery } from './queries.ts';
 import { prefetchForClient } from './routes.tsx';
 
 const args = {} as Parameters<typeof prefetchForClient>[0];
@@ -22,22 +22,23 @@ afterEach(() => {
 });
 
 describe('prefetchForClient', () => {
-  it("puts a client's wills and hibahs in the cache under the keys the page reads, and never redirects", async () => {
+  it("puts a client's wills, payment history and hibahs in the cache under the keys the page reads, and never redirects", async () => {
     login('c1', 'Client');
     const wills = { wasiats: { data: [{ id: 'w1', status: 0 }], total: 1 } };
-    const hibahs = { hibahs: { data: [{ id: 'h1', status: 1 }], total: 1 } };
+    const history = { payments: { data: [{ id: 'p1', paymentable_type: 'Amendment' }], total: 1 }, paid_sen: 0 };
     const inProcess = { hibahs: { data: [{ id: 'h2', status: 0 }], total: 1 } };
     const grants = { grants: { data: [{ id: 'g1', status: 'pending', mine: true }] } };
     const fetchMock = vi.fn(async (url: string, _init?: RequestInit) => {
       const u = new URL(url, 'http://x');
       if (u.pathname === '/api/client-grant') return jsonResponse(grants);
-      if (u.pathname === '/api/hibah') return jsonResponse(u.searchParams.get('status') ? inProcess : hibahs);
+      if (u.pathname === '/api/payment/mine') return jsonResponse(history);
+      if (u.pathname === '/api/hibah') return jsonResponse(inProcess);
       return jsonResponse(wills);
     });
     vi.stubGlobal('fetch', fetchMock);
     expect(prefetchForClient(args)).toBeUndefined();
     await waitFor(() => expect(queryClient.getQueryData(willsQuery(clientWills('c1')).queryKey)).toEqual(wills));
-    await waitFor(() => expect(queryClient.getQueryData(clientHibahPayments('c1').queryKey)).toEqual(hibahs));
+    await waitFor(() => expect(queryClient.getQueryData(clientPaymentHistory('c1').queryKey)).toEqual(history));
     await waitFor(() => expect(queryClient.getQueryData(grantsQuery('pending').queryKey)).toEqual(grants));
     // the hibah list keeps the page of the envelope, as useHibahList does
     await waitFor(() =>
@@ -51,7 +52,7 @@ describe('prefetchForClient', () => {
     expect(asked).toEqual(
       expect.arrayContaining([
         ['/api/wasiat', { user_id: 'c1', load_with: 'payment', limit: '50' }],
-        ['/api/hibah', { user_id: 'c1', load_with: 'payment', limit: '50' }],
+        ['/api/payment/mine', { limit: '100' }],
         ['/api/client-grant', { limit: '50', status: 'pending' }],
         ['/api/hibah', { status: '0,1,2,3,4', limit: '5', load_with: 'user,userDetail', user_id: 'c1' }],
       ]),

@@ -10,15 +10,15 @@
 import { type GrantsAnswer, grantsQuery } from '@/features/grants/index.ts';
 import { type HibahPage, hibahsInProcessQuery } from '@/features/hibah/index.ts';
 import { seedQuery } from '@/lib/query.tsx';
-import { clientHibahPayments, clientWills, willsQuery } from './queries.ts';
-import type { HibahList, WillList } from './types.ts';
+import { clientPaymentHistory, clientWills, willsQuery } from './queries.ts';
+import type { PaymentHistory, WillList } from './types.ts';
 
 /** The early requests of a client's dashboard, already sent. */
 export interface ClientAnswers {
   /** `GET /api/wasiat?user_id=…&load_with=payment&limit=50` */
   wills: Promise<WillList>;
-  /** `GET /api/hibah?user_id=…&load_with=payment&limit=50` */
-  hibahs: Promise<HibahList>;
+  /** `GET /api/payment/mine?limit=100` (the transaction history, ADR 0248) */
+  history: Promise<PaymentHistory>;
   /** `GET /api/client-grant?limit=50&status=pending` (features/grants) */
   grantRequests: Promise<GrantsAnswer>;
   /** `GET /api/hibah?status=0,1,2,3,4&limit=5&load_with=user,userDetail&user_id=…` (features/hibah) */
@@ -34,7 +34,7 @@ export interface ClientAnswers {
 export async function seedClientDashboard(userId: string, answers: ClientAnswers): Promise<void> {
   await Promise.all([
     seedQuery(willsQuery(clientWills(userId)).queryKey, answers.wills),
-    seedQuery(clientHibahPayments(userId).queryKey, answers.hibahs),
+    seedQuery(clientPaymentHistory(userId).queryKey, answers.history),
     seedQuery(grantsQuery('pending').queryKey, answers.grantRequests),
     seedQuery(hibahsInProcessQuery(userId).queryKey, answers.hibahsInProcess),
   ]);

@@ -4,7 +4,7 @@
  * every first load, /login's included) can import it (ADR 0143).
  */
 import { api } from '@/lib/api.ts';
-import type { HibahList, WillList } from './types.ts';
+import type { PaymentHistory, WillList } from './types.ts';
 
 /** The query string of `GET /api/wasiat`: `user_id`, `status`, `limit`, `load_with`… */
 export type WillsQuery = Record<string, string | number | undefined>;
@@ -22,10 +22,11 @@ export const willsQuery = (query: WillsQuery, opts: { silent?: boolean } = {}) =
 export const clientWills = (userId: string): WillsQuery => ({ user_id: userId, load_with: 'payment', limit: 50 });
 
 /**
- * The client's own hibahs with their payments, for the transaction history (issue 21 item 9): key and fetch of
- * `GET /api/hibah?user_id=…&load_with=payment&limit=50`. `silent`: a failure shows no toast.
+ * The client's transaction history (spec §2; issue 38 item 2, ADR 0248): key and fetch of
+ * `GET /api/payment/mine?limit=100` — every payment of every kind (will, amendment, hibah, qurban…) paid by or for
+ * them, from the payments ledger. `silent`: a failure shows no toast.
  */
-export const clientHibahPayments = (userId: string, opts: { silent?: boolean } = {}) => ({
-  queryKey: ['hibahs', 'payments', userId] as const,
-  queryFn: () => api.get<HibahList>('hibah', { user_id: userId, load_with: 'payment', limit: 50 }, opts),
+export const clientPaymentHistory = (userId: string, opts: { silent?: boolean } = {}) => ({
+  queryKey: ['payments', 'mine', userId] as const,
+  queryFn: () => api.get<PaymentHistory>('payment/mine', { limit: 100 }, opts),
 });

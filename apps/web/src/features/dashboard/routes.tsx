@@ -13,14 +13,14 @@ import type { FeatureRoutes } from '@/app/routes-types.ts';
 import { grantsQuery } from '@/features/grants/api.ts';
 import { hibahsInProcessQuery } from '@/features/hibah/index.ts';
 import { session } from '@/lib/storage.ts';
-import { clientHibahPayments, clientWills, willsQuery } from './queries.ts';
+import { clientPaymentHistory, clientWills, willsQuery } from './queries.ts';
 
 /** /dashboard/agent is the Agent's dashboard; every other role (and the root redirect) lands on /dashboard. */
 export const agentOnly: Check = () => (roleOf(session.user()) === 'Agent' ? undefined : redirect('/dashboard'));
 
 /**
- * Everything a client's dashboard shows first is asked for as the route starts: their wills and hibahs (the will
- * status, the transaction history), the organisations' access requests waiting for them and their hibahs in
+ * Everything a client's dashboard shows first is asked for as the route starts: their wills (the will status), their
+ * transaction history (`GET /api/payment/mine`, every payable kind), the organisations' access requests waiting for them and their hibahs in
  * process. The requests go beside the session check, not after the page rendered, and prefetch.ts puts their
  * answers in the cache (ADR 0210). Other roles' dashboards are left as they are. A check that never redirects: it
  * runs after the ones that may.
@@ -31,7 +31,7 @@ export const prefetchForClient: Check = () => {
     // sent now, with the first load's API client; silent: the page shows a failure when it asks again
     const answers = {
       wills: willsQuery(clientWills(user.id), { silent: true }).queryFn(),
-      hibahs: clientHibahPayments(user.id, { silent: true }).queryFn(),
+      history: clientPaymentHistory(user.id, { silent: true }).queryFn(),
       grantRequests: grantsQuery('pending', { silent: true }).queryFn(),
       hibahsInProcess: hibahsInProcessQuery(user.id, { silent: true }).queryFn(),
     };

@@ -34,16 +34,19 @@ export interface WillList {
   wasiats: { data: WillSummary[]; total?: number };
 }
 
-/** A hibah as `GET /api/hibah?load_with=payment` returns it (the fields the transaction history reads). */
-export interface HibahPayments {
-  id: string;
-  hibah_type: number;
-  hibah_number?: string | null;
-  created_at?: string | null;
-  payments?: PaymentSummary[] | null;
+/**
+ * A payment of the payer's history, `GET /api/payment/mine` (docs/api/payments.md; ADR 0248): any payable kind —
+ * `paymentable_type` 'Wasiat' | 'Amendment' | 'Hibah' | 'QurbanTransaction' | … — with the number of what it
+ * is for (`payable_reference`, null before one is given). Amounts in sen.
+ */
+export interface HistoryPayment extends PaymentSummary {
+  paymentable_type: string;
+  paymentable_id: string;
+  payable_reference?: string | null;
 }
 
-/** `GET /api/hibah` reply: `{ hibahs: { data, total, … } }`. */
-export interface HibahList {
-  hibahs: { data: HibahPayments[]; total?: number };
+/** `GET /api/payment/mine` reply: `{ payments: { data, total, … }, paid_sen }`. */
+export interface PaymentHistory {
+  payments: { data: HistoryPayment[]; total?: number };
+  paid_sen?: number;
 }

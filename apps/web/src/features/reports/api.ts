@@ -120,10 +120,16 @@ export interface SoaReport {
     payment_options_id: number;
     amount_sen: number;
     balance_sen: number;
-    /** A will's payment ('Wasiat': `wasiat_no`) or a hibah's ('Hibah': `hibah_number`). */
-    paymentable_type: 'Wasiat' | 'Hibah';
+    /**
+     * What was paid for: a will ('Wasiat': `wasiat_no`), a hibah ('Hibah': `hibah_number`) or any other payable kind
+     * of the ledger ('Amendment', 'QurbanTransaction', …; ADR 0248); `record_no` is the number of any of them.
+     */
+    paymentable_type: string;
+    paymentable_id: string;
     wasiat_no: string | null;
     hibah_number: string | null;
+    record_no: string | null;
+    /** The testator, grantor or payer. */
     testator_name: string | null;
   }>;
 }

@@ -1,0 +1,66 @@
+/**
+ * The payer's transaction history (spec §2 "Transaction history"; issue 38 item 2, ADR 0248): every payment
+ * of every payable kind (will, amendment, hibah, one-cent trust, qurban, any kind registered later) paid by
+ * or for the caller, read from the `payments` ledger alone (payables.ts `payerPaymentsWhere`).
+ */
+import { desc, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { payments } from '../../db/schema/index.ts';
+import { pageParams, pageQuery, toPage } from '../../platform/http/pagination.ts';
+import { type AuthUser, requireUser } from '../auth/index.ts';
+import { type PayerInfo, payableKind, payerPaymentsWhere } from './payables.ts';
+import { serializePayment } from './serialize.ts';
+
+/**
+ * Who paid for a payable and what it is (payer name, MyKad, e-mail, mobile, the record's number as `item`):
+ * the kind's `receiptInfo`; undefined for a kind not registered (or without one) — its payments still count.
+ */
+export async function payableInfo(db: Db, type: string, id: string): Promise<PayerInfo | undefined> {
+  try {
+    return await payableKind(type).receiptInfo?.(db, id);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The caller's payments as payer, newest first: `{ payments: { data: [payment + payable_reference], current_page,
+ * per_page, total, last_page }, paid_sen }` — every status; `payable_reference` is the number of what was paid
+ * for (will, hibah or amendment number, qurban reference; null before one is given); `paid_sen` the sum of the
+ * caller's paid payments (integer sen).
+ */
+export async function listMyPayments(db: Db, user: AuthUser, q: { limit?: number; page?: number }) {
+  const where = payerPaymentsWhere(user.id);
+  const p = pageParams(q);
+  const [agg] = await db
+    .select({
+      n: sql<number>`count(*)::int`,
+      paid: sql<string>`coalesce(sum(${payments.amount_sen}) FILTER (WHERE ${payments.status} = 'paid'), 0)::bigint`,
+    })
+    .from(payments)
+    .where(where);
+  const list = await db
+    .select()
+    .from(payments)
+    .where(where)
+    .orderBy(desc(payments.created_at), desc(payments.id))
+    .limit(p.per_page)
+    .offset(p.offset);
+  const data = [];
+  for (const r of list) {
+    const info = await payableInfo(db, r.paymentable_type, r.paymentable_id);
+    data.push({ ...serializePayment(r), payable_reference: info?.item ?? null });
+  }
+  return { payments: toPage(data, Number(agg.n), p), paid_sen: Number(agg.paid) };
+}
+
+/** `GET /api/payment/mine?limit&page` (any signed-in user) → {@link listMyPayments}. */
+export function paymentHistoryRoutes(api: FastifyInstance, db: Db) {
+  api.get(
+    '/payment/mine',
+    { config: { access: 'authenticated' }, schema: { querystring: z.object(pageQuery) } },
+    async (req) => listMyPayments(db, requireUser(req), req.query as { limit?: number; page?: number }),
+  );
+}
