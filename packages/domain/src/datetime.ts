@@ -46,3 +46,16 @@ export function formatPeriodKey(key: string, lang: 'ms' | 'en' = 'ms'): string {
   if (m[2]) return `${months[Number(m[2]) - 1]} ${m[1]}`;
   return m[1];
 }
+
+/**
+ * The last instant of a Kuala Lumpur calendar day: 'YYYY-MM-DD' → that day 23:59:59.999 MYT
+ * (= 15:59:59.999Z). An expiry typed as a date ("valid until 31 Jan") means the whole of that day in
+ * Malaysia, not midnight UTC (= 08:00 MYT; issue 38 item 11.1). Anything that is not a date-only
+ * string is returned unchanged (a full ISO 8601 timestamp keeps its instant).
+ */
+export function klEndOfDay<T>(value: T): Date | T {
+  if (typeof value !== 'string') return value;
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value.trim());
+  if (!m) return value;
+  return new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), 23, 59, 59, 999) - KL_OFFSET_MS);
+}

@@ -12,6 +12,7 @@ import {
   RELATIONSHIPS,
   TRUST_PURPOSE_TYPES,
 } from '../catalogues.ts';
+import { klEndOfDay } from '../datetime.ts';
 import { H, MAJORITY_AGE } from '../hibah-rules.ts';
 import {
   birthDateFromMykad,
@@ -259,9 +260,10 @@ export const hibahCouponGenerateSchema = z.object({
     ),
   ),
   organization_id: opt(z.string().max(64)),
+  // A date-only expiry is valid through the end of that day in Kuala Lumpur (issue 38 item 11.1).
   expires_at: opt(
-    z.coerce
-      .date({ error: 'validation.invalid' })
+    z
+      .preprocess(klEndOfDay, z.coerce.date({ error: 'validation.invalid' }))
       .refine((d) => d.getTime() > Date.now(), { error: H.couponExpiryPast }),
   ),
 });

@@ -5,6 +5,7 @@
  * Reached through `organisations.ts`.
  */
 import { z } from 'zod';
+import { klEndOfDay } from '../datetime.ts';
 import { requiredString, V } from './common.ts';
 
 /** Message keys of the organisations module (`organisations.*`). */
@@ -69,6 +70,11 @@ export const sen = () =>
   );
 /** An optional date (any form `Date` reads). */
 export const optDate = () => opt(z.coerce.date({ error: 'validation.invalid' }));
+/**
+ * An optional expiry: a date-only 'YYYY-MM-DD' is valid through the end of that day in Kuala Lumpur
+ * (23:59:59.999 MYT, `klEndOfDay`); a full timestamp is taken as is.
+ */
+export const optExpiry = () => opt(z.preprocess(klEndOfDay, z.coerce.date({ error: 'validation.invalid' })));
 /** Organisation and branch codes: 2–20 upper-case letters, digits or dashes. */
 export const orgCode = () =>
   requiredString()

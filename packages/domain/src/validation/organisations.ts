@@ -19,7 +19,7 @@ import {
   O,
   oneZero,
   opt,
-  optDate,
+  optExpiry,
   optLimit,
   optText,
   orgCode,
@@ -139,7 +139,7 @@ export const promoGenerateSchema = z.object({
     .min(1, { error: O.countRange })
     .max(PROMO_MAX_COUNT, { error: O.countRange }),
   discount_sen: sen().refine((n) => n > 0, { error: O.amountInvalid }),
-  expires_at: optDate().refine((d) => !d || d.getTime() > Date.now(), { error: O.expiryPast }),
+  expires_at: optExpiry().refine((d) => !d || d.getTime() > Date.now(), { error: O.expiryPast }),
   remarks: optText(200),
 });
 export type PromoGenerateInput = z.input<typeof promoGenerateSchema>;

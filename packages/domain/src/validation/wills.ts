@@ -9,7 +9,16 @@
  * this file holds the will's own parts (b, c, f, status, documents, signature, client) and is the one import path.
  */
 import { z } from 'zod';
-import { DESIGNATIONS, GENDERS, MARITAL_STATUSES, NATIONALITIES, RACES, RELIGIONS } from '../catalogues.ts';
+import {
+  CANCEL_REASONS,
+  codesOf,
+  DESIGNATIONS,
+  GENDERS,
+  MARITAL_STATUSES,
+  NATIONALITIES,
+  RACES,
+  RELIGIONS,
+} from '../catalogues.ts';
 import {
   catalogueInt,
   catalogueStr,
@@ -63,18 +72,25 @@ export const verificationSchema = z.object({
 });
 
 /**
- * Status change (spec §4): 1 submit/resubmit, 2 confirm (staff), 3 cancel for update (staff, reason
- * required; `option_delete_id` 1 eKYC, 2 information not valid, 3 dummy data — reference §4.1).
+ * Status change (spec §4): 1 submit/resubmit, 2 confirm (staff), 3 cancel for update (staff): the reason
+ * chosen from {@link CANCEL_REASONS} (`option_delete_id` 1 eKYC failed, 2 information not valid, 3 dummy
+ * data — spec §2, reference §4.1; 422 `wills.cancel_reason_required` on `option_delete_id` when absent,
+ * `validation.choose` for another value) and a remark to the testator (`rejected_reason`, required, 422
+ * `wills.rejected_reason_required`). ADR 0250.
  */
 export const willTransitionSchema = z
   .object({
     status: intCode([1, 2, 3]),
     rejected_reason: optText(1000),
-    option_delete_id: opt(intCode([1, 2, 3])),
+    option_delete_id: opt(intCode(codesOf(CANCEL_REASONS))),
   })
   .refine((v) => v.status !== 3 || !!v.rejected_reason, {
     error: W.rejectedReasonRequired,
     path: ['rejected_reason'],
+  })
+  .refine((v) => v.status !== 3 || v.option_delete_id !== undefined, {
+    error: W.cancelReasonRequired,
+    path: ['option_delete_id'],
   });
 
 /** The fields of part c (testator / grantor particulars, `user_detail`), each with its rule. */

@@ -9,6 +9,7 @@ import { makeTestApp, type TestApp } from '../../../test/harness.ts';
 import { amendment_reminders, amendments, audit_events } from '../../db/schema/index.ts';
 import { runJob } from '../../platform/jobs/scheduler.ts';
 import { ok } from '../wills/test-fixtures.ts';
+import { decodeMail } from './hibah-fixtures.ts';
 import { AMENDMENT_WINDOW_JOB } from './jobs.ts';
 import { passAmendmentEkyc, registeredWill, verifiedAmendmentOtp } from './test-fixtures.ts';
 
@@ -102,6 +103,42 @@ describe('amendments.window', () => {
         })
       ).status,
     ).toBe(201);
+  });
+
+  it('the Malay reminder writes its deadline with Malay month names, in Kuala Lumpur time (issue 38 item 11.6)', async () => {
+    const { c, id } = await registeredWill(t, staff, 0);
+    const a = (
+      await ok(
+        t.call('POST', '/api/amendment', {
+          token: c.token,
+          body: { amendmentable_type: 'Wasiat', amendmentable_id: id },
+        }),
+        201,
+      )
+    ).amendment;
+    // 21 Dec 2026, 16:19 in Kuala Lumpur
+    const deadline = new Date('2026-12-20T08:19:39.305Z');
+    await t.ctx.db
+      .update(amendments)
+      .set({ status: 4, expires_at: new Date('2026-12-21T08:19:39.305Z') })
+      .where(eq(amendments.id, a.id));
+    const before = t.mails.length;
+    expect(await runJob(t.ctx, AMENDMENT_WINDOW_JOB, new Date(deadline.getTime() + 0.5 * DAY))).toEqual({
+      expired: 0,
+      reminded: 1,
+    });
+    const mine = () =>
+      t.mails
+        .slice(before)
+        .filter((m) => m.to.includes(`c${c.ic}@example.com`) && /^Subject: Peringatan: pindaan/m.test(m.raw));
+    await expect.poll(() => mine().length).toBe(1);
+    // the body, after the headers (whose Date: header is English by RFC 5322)
+    const text = decodeMail(mine()[0].raw)
+      .split(/\r?\n\r?\n/)
+      .slice(1)
+      .join('\n');
+    expect(text).toContain('21 Dis 26, 16:19');
+    expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}T|\bDec\b/);
   });
 
   it('after a long downtime sends only the nearest reminder, never the late ones', async () => {

@@ -10,14 +10,20 @@
  * a unique row (amendment, deadline, days) is inserted first and the mail goes only when the insert
  * took place. State lives in the database only, so a restart changes nothing.
  */
-import { AMENDMENT_STATUS, amendmentStatusKey, dueReminderDays, translate, WINDOWED_STATUSES } from '@wasiat/domain';
+import {
+  AMENDMENT_STATUS,
+  amendmentStatusKey,
+  dueReminderDays,
+  formatKlDateTime,
+  translate,
+  WINDOWED_STATUSES,
+} from '@wasiat/domain';
 import { and, eq, gt, inArray, isNotNull, lte } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { amendment_reminders, amendments, users } from '../../db/schema/index.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import type { Job } from '../../platform/jobs/scheduler.ts';
-import { formatKlDateTime } from '../documents/pdf/layout.ts';
 
 export const AMENDMENT_WINDOW_JOB = 'amendments.window';
 
@@ -96,7 +102,8 @@ async function remind(ctx: Ctx, now: Date) {
       const params = {
         reference: a.reference_no,
         days,
-        deadline: formatKlDateTime(expiresAt),
+        // the mail is in Malay: Malay month names (issue 38 item 11.6)
+        deadline: formatKlDateTime(expiresAt, 'ms'),
         status: translate(amendmentStatusKey(a.status), 'ms'),
       };
       await ctx.mailer.send({

@@ -10,7 +10,14 @@
  * verifies it, then signs: the system records the signature (an attachment), the time and the IP.
  */
 import { hash, verify } from '@node-rs/argon2';
-import { AM, AMENDMENT_STATUS, attestationView, type SignatureMethod, translate } from '@wasiat/domain';
+import {
+  AM,
+  AMENDMENT_STATUS,
+  attestationView,
+  formatKlDateTime,
+  type SignatureMethod,
+  translate,
+} from '@wasiat/domain';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
@@ -19,7 +26,6 @@ import { recordAudit } from '../../platform/audit/audit.ts';
 import { decodeBase64, IMAGE_TYPES, Uploads } from '../../platform/files/uploads.ts';
 import { AppError, fieldError, notFound } from '../../platform/http/errors.ts';
 import { amendmentDocumentVersion } from '../documents/completion.ts';
-import { formatKlDateTime } from '../documents/pdf/layout.ts';
 import { newOtpCode, OTP_MAX_WRONG, OTP_TTL_MS, OTP_VERIFIED_VALID_MS } from '../otp/service.ts';
 import { assertSignatureDrawn } from '../wills/signature-facts.ts';
 import type { WillContent } from './content.ts';
@@ -71,7 +77,8 @@ export async function inviteWitnesses(ctx: Ctx, tx: Db, a: Amendment, now: Date)
       testator: owner?.name ?? '',
       reference: a.reference_no,
       url: witnessLink(ctx, row.id, until, now),
-      deadline: formatKlDateTime(until),
+      // the mail is in Malay: Malay month names ("21 Dis 26, 16:19"; issue 38 item 11.6)
+      deadline: formatKlDateTime(until, 'ms'),
     };
     await ctx.mailer.send({
       to: row.email,

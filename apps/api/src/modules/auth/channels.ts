@@ -8,7 +8,7 @@
  * - provider staff (`user:channel:change`, packages/domain/src/permissions.ts) record a reason;
  * - nobody else (Partners, Agents): 403 `security.channel_holder_only`.
  */
-import { type Language, translate } from '@wasiat/domain';
+import { formatKlDateTime, type Language, translate } from '@wasiat/domain';
 import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import type { users } from '../../db/schema/index.ts';
@@ -84,14 +84,8 @@ export async function mailChannelChanged(
         : 'mail.channel_mobile',
     lang,
   );
-  const when = new Intl.DateTimeFormat(lang === 'ms' ? 'ms-MY' : 'en-GB', {
-    timeZone: 'Asia/Kuala_Lumpur',
-    day: 'numeric',
-    month: 'short',
-    year: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(new Date());
+  // The shared formatter: "07 Dis 26, 08:08" in Malay, whatever ICU data Node has (issue 38 item 11.6).
+  const when = formatKlDateTime(new Date(), lang);
   await ctx.mailer.send({
     to: before.email,
     subject: translate('mail.channel_changed_subject', lang),

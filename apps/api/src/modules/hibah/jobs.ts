@@ -9,13 +9,12 @@
  *   again, as after a rejected draft), `draft_expired_at` is set, an audit event is written and the
  *   grantor is told by e-mail.
  */
-import { DRAFT_REMINDER_DAYS_BEFORE, HIBAH_STATUS, translate } from '@wasiat/domain';
+import { DRAFT_REMINDER_DAYS_BEFORE, formatKlDateTime, HIBAH_STATUS, type Language, translate } from '@wasiat/domain';
 import { and, eq, isNull, lt, lte } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import { hibahs, users } from '../../db/schema/index.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import { registerJob } from '../../platform/jobs/scheduler.ts';
-import { formatKlDateTime } from '../documents/pdf/layout.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -24,15 +23,16 @@ async function mailGrantor(
   userId: string,
   subjectKey: string,
   bodyKey: string,
-  params: Record<string, string>,
+  /** The mail's parameters in each language (a date is written with that language's month names). */
+  params: (lang: Language) => Record<string, string> = () => ({}),
 ) {
   const [u] = await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
   if (!u?.email) return;
   try {
     await ctx.mailer.send({
       to: u.email,
-      subject: translate(subjectKey, 'ms', params),
-      text: `${translate(bodyKey, 'ms', params)}\n---\n${translate(bodyKey, 'en', params)}`,
+      subject: translate(subjectKey, 'ms', params('ms')),
+      text: `${translate(bodyKey, 'ms', params('ms'))}\n---\n${translate(bodyKey, 'en', params('en'))}`,
     });
   } catch {
     // The state change stands; the lists show the status.
@@ -60,8 +60,7 @@ export async function runDraftExpiry(ctx: Ctx, now: Date) {
     }
     return rows;
   });
-  for (const h of expired)
-    await mailGrantor(ctx, h.user_id, 'hibah.mail.expired_subject', 'hibah.mail.expired_body', {});
+  for (const h of expired) await mailGrantor(ctx, h.user_id, 'hibah.mail.expired_subject', 'hibah.mail.expired_body');
   const reminded = await ctx.db
     .update(hibahs)
     .set({ draft_reminded_at: now })
@@ -74,8 +73,9 @@ export async function runDraftExpiry(ctx: Ctx, now: Date) {
     )
     .returning();
   for (const h of reminded) {
-    const date = formatKlDateTime(h.draft_expires_at);
-    await mailGrantor(ctx, h.user_id, 'hibah.mail.reminder_subject', 'hibah.mail.reminder_body', { date });
+    await mailGrantor(ctx, h.user_id, 'hibah.mail.reminder_subject', 'hibah.mail.reminder_body', (lang) => ({
+      date: formatKlDateTime(h.draft_expires_at, lang),
+    }));
   }
   return { expired: expired.length, reminded: reminded.length };
 }

@@ -2,11 +2,13 @@
  * The asset ledger under concurrency (50 parallel credits: balance == sum), the one-cent redeem code
  * (once, also when two redeem at the same time) and the 14-day draft window (reminder, expiry).
  */
+import { formatKlDateTime } from '@wasiat/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../../test/harness.ts';
 import { hibah_asset_transactions, hibahs } from '../../db/schema/index.ts';
 import { runJob } from '../../platform/jobs/scheduler.ts';
+import { decodeMail } from '../amendments/hibah-fixtures.ts';
 import { newClient, ok } from '../wills/test-fixtures.ts';
 import { readyHibah } from './test-fixtures.ts';
 
@@ -191,6 +193,12 @@ describe('the 14-day draft confirmation', () => {
     expect((await runJob(t.ctx, 'hibah.draft-expiry', new Date(sent + 12 * day + 3600_000))).reminded).toBe(0);
     for (let i = 0; i < 100 && t.mails.length === n; i++) await new Promise((res) => setTimeout(res, 20));
     expect(t.mails.slice(n).some((m) => m.to.includes(`c${c.ic}@example.com`))).toBe(true);
+    // The deadline in each language's own month names, Kuala Lumpur time (issue 38 item 11.6).
+    const [drafted] = await t.ctx.db.select().from(hibahs).where(eq(hibahs.id, h.id));
+    const mail = decodeMail(t.mails.slice(n).find((m) => m.to.includes(`c${c.ic}@example.com`))?.raw ?? '');
+    const [msPart, enPart] = mail.split(/\r?\n---\r?\n/);
+    expect(msPart).toContain(`Sila terima sebelum ${formatKlDateTime(drafted.draft_expires_at, 'ms')}`);
+    expect(enPart).toContain(formatKlDateTime(drafted.draft_expires_at, 'en'));
 
     const before = await runJob(t.ctx, 'hibah.draft-expiry', new Date(sent + 14 * day - 60_000));
     expect(before.expired).toBe(0);

@@ -12,7 +12,8 @@
  * - **Reason** `{ rejected_reason, option_delete_id, wasiat_id }` (those keys only) → our cancel
  *   `{ status: 3, rejected_reason, option_delete_id }` (transitions.ts: `will:verify` or 403, a submitted will,
  *   the reason required; option 1 clears the eKYC, 3 soft-deletes). `option_delete_id` 4 (bank financing, BMMB)
- *   is not ours → 422.
+ *   is not ours → 422. A reason sent as free text only (no `option_delete_id`, which our own cancel requires,
+ *   ADR 0250) is taken as option 2, "information not valid" — the one without side effects.
  * - **PDPA reset** `{ acknowledged_pdpa: 0, acknowledged_confirmation: 0 }` (both 0, nothing else) from a caller
  *   with `will:verify` (from anyone else the route's 422 as before) → staff's reset
  *   of the acknowledgements (verification-reset.ts; `will:verify`, status 0/3; ADR 0183) → `{ wasiat }`. The
@@ -36,6 +37,9 @@ const isObject = (v: unknown): v is Body => !!v && typeof v === 'object' && !Arr
 const only = (b: Body, ...keys: string[]) =>
   Object.keys(b).every((k) => keys.includes(k) || k === 'wasiat_id' || k === '_method');
 
+/** The cancel reason of a 2021 free-text reason: 2, information not valid (CANCEL_REASONS; ADR 0250). */
+const FREE_TEXT_REASON = 2;
+
 /** A 2021 flag's "no": 0, "0" or false. */
 const isZero = (v: unknown) => v === 0 || v === '0' || v === false;
 
@@ -58,7 +62,9 @@ export function originalWillUpdate(ctx: Ctx) {
     // Reason: our cancel for update with that reason.
     if ('rejected_reason' in b && only(b, 'rejected_reason', 'option_delete_id')) {
       const { wasiat_id: _echo, ...rest } = b;
-      req.body = { ...rest, status: 3 };
+      const noOption =
+        rest.option_delete_id === undefined || rest.option_delete_id === null || rest.option_delete_id === '';
+      req.body = { ...rest, ...(noOption ? { option_delete_id: FREE_TEXT_REASON } : {}), status: 3 };
       return;
     }
 

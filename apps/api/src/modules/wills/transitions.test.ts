@@ -119,7 +119,7 @@ describe('staff verification (1 → 2, 1 → 3) and resubmit (3 → 1)', () => {
     const id = await readyWill(t, c, { paymentStatus: 'pending' });
     await ok(patch(id, c.token, { status: 1 }));
     expect((await patch(id, c.token, { status: 2 })).status).toBe(403);
-    expect((await patch(id, c.token, { status: 3, rejected_reason: 'x' })).status).toBe(403);
+    expect((await patch(id, c.token, { status: 3, rejected_reason: 'x', option_delete_id: 2 })).status).toBe(403);
     const unpaid = await patch(id, staff, { status: 2 });
     expect(unpaid.status).toBe(422);
     expect(unpaid.body.errors.payment).toEqual(['The payment has not been received yet.']);
@@ -138,7 +138,7 @@ describe('staff verification (1 → 2, 1 → 3) and resubmit (3 → 1)', () => {
     const n1 = Number(done.wasiat.wasiat_no.slice(-6));
     expect(Number(done2.wasiat.wasiat_no.slice(-6))).toBe(n1 + 1);
     // registered: no further change
-    expect((await patch(id, staff, { status: 3, rejected_reason: 'x' })).status).toBe(422);
+    expect((await patch(id, staff, { status: 3, rejected_reason: 'x', option_delete_id: 2 })).status).toBe(422);
     expect((await patch(id, c.token, { status: 1 })).status).toBe(422);
     const [ev] = await t.ctx.db
       .select()
@@ -219,6 +219,29 @@ describe('staff verification (1 → 2, 1 → 3) and resubmit (3 → 1)', () => {
       (e) => e.action,
     );
     expect(actions).toEqual(expect.arrayContaining(['will.submit', 'will.cancel', 'will.resubmit']));
+  });
+
+  it('cancel needs one of the three reasons of spec §2 (422 on option_delete_id); the 2021 free-text reason is still taken', async () => {
+    const c = await newClient(t);
+    const id = await readyWill(t, c);
+    await ok(patch(id, c.token, { status: 1 }));
+    const none = await patch(id, staff, { status: 3, rejected_reason: 'Alamat tidak lengkap' });
+    expect(none.status).toBe(422);
+    expect(none.body.errors.option_delete_id).toEqual(['Please choose the reason for cancelling.']);
+    const noneMs = await t.call('POST', `/api/wasiat/${id}`, {
+      token: staff,
+      lang: 'ms',
+      body: { _method: 'PATCH', status: 3, rejected_reason: 'Alamat tidak lengkap' },
+    });
+    expect(noneMs.body.errors.option_delete_id).toEqual(['Sila pilih sebab pembatalan.']);
+    for (const other of [4, 0, 'lain']) {
+      const r = await patch(id, staff, { status: 3, rejected_reason: 'Alamat tidak lengkap', option_delete_id: other });
+      expect(r.status, String(other)).toBe(422);
+      expect(Object.keys(r.body.errors)).toEqual(['option_delete_id']);
+    }
+    // The 2021 client's reason call as free text only: taken as "information not valid" (ADR 0250).
+    const legacy = await ok(patch(id, staff, { rejected_reason: 'Alamat tidak lengkap', wasiat_id: id }));
+    expect(legacy.wasiat).toMatchObject({ status: 3, rejected_reason: 'Alamat tidak lengkap', option_delete_id: 2 });
   });
 
   it('refuses transitions that skip a state, and soft-deletes dummy data (option 3 → 404)', async () => {

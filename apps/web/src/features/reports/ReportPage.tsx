@@ -170,7 +170,9 @@ function DetailTable({
         <Table.Tr>
           {th('wasiat_no')}
           {th('created_at')}
-          {approved ? th('registered_at') : null}
+          {/* "Tarikh daftar": the will's registration date, on every list (issue 38 item 11.4); sortable where
+              every row has one (the approved list). */}
+          {approved ? th('registered_at') : <Table.Th scope="col">{t('reports.col.registered_at')}</Table.Th>}
           {th('testator_name')}
           {th('organization_name')}
           {th('branch_name')}
@@ -188,7 +190,7 @@ function DetailTable({
           <Table.Tr key={r.id}>
             <Table.Td>{r.wasiat_no ?? '—'}</Table.Td>
             <Table.Td>{formatDateTime(r.created_at, lang)}</Table.Td>
-            {approved ? <Table.Td>{r.registered_at ? formatDateTime(r.registered_at, lang) : '—'}</Table.Td> : null}
+            <Table.Td>{r.registered_at ? formatDateTime(r.registered_at, lang) : '—'}</Table.Td>
             <Table.Td>{r.testator_name ?? '—'}</Table.Td>
             <Table.Td>{r.organization_name ?? '—'}</Table.Td>
             <Table.Td>{r.branch_name ?? '—'}</Table.Td>
@@ -245,7 +247,7 @@ function SoaTable({ data, lang }: { data: SoaReport; lang: string }) {
           <Table.Tr key={x.id}>
             <Table.Td>{formatDateTime(x.paid_at, lang)}</Table.Td>
             <Table.Td>{x.receipt_no ?? '—'}</Table.Td>
-            <Table.Td>{x.wasiat_no ?? x.hibah_number ?? '—'}</Table.Td>
+            <Table.Td>{x.record_no ?? x.wasiat_no ?? x.hibah_number ?? '—'}</Table.Td>
             <Table.Td>{x.testator_name ?? '—'}</Table.Td>
             <Table.Td>{t(`reports.payment.${x.payment_options_id}`)}</Table.Td>
             <Table.Td style={right}>{rm(x.amount_sen)}</Table.Td>

@@ -67,7 +67,10 @@ describe('will verification asks before acting (issue 37 item 6.7)', { timeout: 
   it('"Batal untuk kemas kini" shows the reason in a dialog and sends status 3 only when confirmed', async () => {
     const user = userEvent.setup();
     page();
-    await user.type(await screen.findByRole('textbox', { name: /Catatan kepada pelanggan/ }), 'No. telefon waris salah');
+    await user.type(
+      await screen.findByRole('textbox', { name: /Catatan kepada pelanggan/ }),
+      'No. telefon waris salah',
+    );
     await user.click(screen.getByRole('radio', { name: 'Maklumat tidak sah' }));
     await user.click(screen.getByTestId('cancel-will'));
     const dialog = await screen.findByRole('dialog');
@@ -86,7 +89,11 @@ describe('will verification asks before acting (issue 37 item 6.7)', { timeout: 
     const user = userEvent.setup();
     page();
     const group = await screen.findByRole('radiogroup', { name: /Sebab pembatalan/ });
-    expect(within(group).getAllByRole('radio').map((r) => r.getAttribute('value'))).toEqual(['1', '2', '3']);
+    expect(
+      within(group)
+        .getAllByRole('radio')
+        .map((r) => r.getAttribute('value')),
+    ).toEqual(['1', '2', '3']);
     for (const label of ['eKYC gagal', 'Maklumat tidak sah', 'Data palsu (dummy)']) {
       expect(within(group).getByRole('radio', { name: label })).toBeInTheDocument();
     }
