@@ -24,7 +24,7 @@ import {
   witnesses,
 } from '../../db/schema/index.ts';
 import { notFound } from '../../platform/http/errors.ts';
-import { supportContact } from '../support/index.ts';
+import { receiptContact } from '../support/index.ts';
 import { heirBequestState, willHeirBequests } from '../wills/heir-bequests.ts';
 import { findVisibleWill } from '../wills/queries.ts';
 import { qrDataUrl, verifyUrl } from './pdf/layout.ts';
@@ -237,7 +237,7 @@ export async function receiptPdfData(ctx: Ctx, w: Will): Promise<ReceiptPdfData>
     organizationName: await organizationName(ctx, w.organization_id),
     qr: await qrDataUrl(url),
     verifyUrl: url,
-    contact: supportContact(ctx.env),
+    contact: await receiptContact(ctx.db, ctx.env),
   };
 }
 

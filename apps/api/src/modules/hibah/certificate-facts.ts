@@ -5,17 +5,21 @@
  * relationship, whether the receiver is a minor and which caretaker (penjaga) looks after them with the
  * allowance (ringgit from integer sen, frequency); the property by its catalogue labels (Malay / English),
  * not its raw codes; a relationship as the will words it (the domain's `relationshipLabel`: a child reads
- * "Anak lelaki / Son" or "Anak perempuan / Daughter" from the person's MyKad; issue 34). Pure: content in,
- * printable facts out (ADR 0119).
+ * "Anak lelaki / Son" or "Anak perempuan / Daughter" from the person's MyKad; issue 34); and the trust's
+ * terms as entered in part D (issue 37 item 5; ADR 0252): purpose, source of the property, period and the
+ * distribution instructions. Pure: content in, printable facts out (ADR 0119).
  */
 import {
   FREQUENCIES,
   formatRinggit,
+  HIBAH_PROPERTY_SOURCES,
   IMMOVEABLE_CATEGORIES,
   LAND_TITLE_TYPES,
   labelOf,
   MOVEABLE_PROPERTY_TYPES,
   relationshipLabel,
+  TRUST_PURPOSE_TYPES,
+  translate,
 } from '@wasiat/domain';
 import type { HibahContent } from './content.ts';
 
@@ -172,3 +176,50 @@ export function certificateFacts(
     properties: props.map(({ p, kind }) => ({ line: propertyLine(p, kind), kind: biLabel(KINDS, kind) })),
   };
 }
+
+/**
+ * The trust's terms as printed (issue 37 item 5; ADR 0252), each as entered in part D (`hibahs` columns,
+ * domain `hibahFieldsSchema`), null when not entered: the purpose type (catalogue label "Malay / English")
+ * and the purpose text; the source of the property (catalogue label, or the "other" text); the period
+ * ("10 tahun / 10 years" when a whole number of years was entered, else the text) and its other
+ * instructions; the distribution instructions during the grantor's life and after death.
+ */
+export interface CertificateTrustTerms {
+  purposeType: string | null;
+  purpose: string | null;
+  propertySource: string | null;
+  period: string | null;
+  otherPeriodInstructions: string | null;
+  distributionLifetime: string | null;
+  distributionAfterDeath: string | null;
+}
+
+/** "10 tahun / 10 years" for a whole number of years; other text as entered. */
+function periodText(v: unknown): string | null {
+  const p = str(v)?.trim();
+  if (!p) return null;
+  if (!/^\d+$/.test(p)) return p;
+  const n = Number(p);
+  return `${translate('hibah.certificate.years', 'ms', { n })} / ${translate('hibah.certificate.years', 'en', { n })}`;
+}
+
+/** The trust's terms of a hibah's content `fields` (see {@link CertificateTrustTerms}). */
+export function trustTerms(fields: Row): CertificateTrustTerms {
+  const source = str(fields.hibah_property_source);
+  return {
+    purposeType: str(fields.trust_purpose_type) ? biLabel(TRUST_PURPOSE_TYPES, str(fields.trust_purpose_type)) : null,
+    purpose: str(fields.trust_purpose),
+    propertySource: !source
+      ? null
+      : source === 'other'
+        ? (str(fields.hibah_property_source_other) ?? biLabel(HIBAH_PROPERTY_SOURCES, source))
+        : biLabel(HIBAH_PROPERTY_SOURCES, source),
+    period: periodText(fields.period),
+    otherPeriodInstructions: str(fields.other_period_instructions),
+    distributionLifetime: str(fields.distribution_lifetime_instruction),
+    distributionAfterDeath: str(fields.distribution_after_death_instruction),
+  };
+}
+
+/** Whether any term was entered (a certificate without terms prints, and fingerprints, as before). */
+export const hasTrustTerms = (t: CertificateTrustTerms) => Object.values(t).some((v) => v !== null);

@@ -18,7 +18,15 @@ import { type IssueActor, issueSealed, sealReason } from '../documents/issued.ts
 import { completionPage } from '../documents/pdf/completion.ts';
 import { renderPdf } from '../documents/pdf/fonts.ts';
 import { ACCENT, footer, formatKlDateTime, qrBlock, qrDataUrl } from '../documents/pdf/layout.ts';
-import { type CertificateProperty, type CertificateReceiver, certificateFacts } from './certificate-facts.ts';
+import {
+  type CertificateProperty,
+  type CertificateReceiver,
+  type CertificateTrustTerms,
+  certificateFacts,
+  hasTrustTerms,
+  trustTerms,
+} from './certificate-facts.ts';
+import { trustTermsSection } from './certificate-terms.ts';
 import { companyOf, resolutionOf } from './company.ts';
 import { type HibahContent, loadHibahContent } from './content.ts';
 
@@ -51,6 +59,11 @@ export interface HibahCertificateData {
    * the allowance, and who accepted for a minor (hibah/certificate-facts.ts; issue 21 item 2).
    */
   receivers: CertificateReceiver[];
+  /**
+   * The trust's terms as entered (purpose, property source, period, distribution instructions; issue 37
+   * item 5, ADR 0252). Absent when none was entered, so such a certificate's fingerprint is unchanged.
+   */
+  trust?: CertificateTrustTerms;
   /** One line per property (catalogue labels, then the identifying numbers) and its kind label. */
   properties: CertificateProperty[];
   witnesses: { name: string; confirmedAt: Date | null }[];
@@ -152,6 +165,7 @@ export async function hibahVersionCertificateData(
   const str = (v: unknown) => (v === null || v === undefined || v === '' ? null : String(v));
   const facts = certificateFacts(content);
   const company = await certificateCompany(ctx, content.company);
+  const trust = trustTerms(content.fields ?? {});
   return {
     id: h.id,
     number: h.hibah_number ?? h.id,
@@ -163,6 +177,7 @@ export async function hibahVersionCertificateData(
       : { name: str(content.user_detail?.name) ?? '-', ic: str(content.user_detail?.ic_number) ?? '-' },
     ...(company ? { company } : {}),
     receivers: facts.receivers,
+    ...(hasTrustTerms(trust) ? { trust } : {}),
     properties: facts.properties,
     witnesses: content.witnesses.map((w) => ({ name: String(w.name), confirmedAt: dateOf(w.confirmed_at) })),
     completion,
@@ -297,6 +312,7 @@ export async function renderHibahCertificate(d: HibahCertificateData): Promise<B
       ],
     },
     ...(d.company ? companySection(d.company, section) : [section('grantor'), rows([[d.grantor.name, d.grantor.ic]])]),
+    ...trustTermsSection(d.trust, section),
     section('receivers'),
     ...receiverBlocks(d.receivers),
     section('property'),

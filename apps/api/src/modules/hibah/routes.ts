@@ -21,7 +21,7 @@ import { userDetailRoutes } from '../instruments/index.ts';
 import { registerNoticeKind } from '../notices/index.ts';
 import { registerOtpSubject } from '../otp/index.ts';
 import { registerPayable } from '../payments/payables.ts';
-import { certificateFacts } from './certificate-facts.ts';
+import { certificateFacts, trustTerms } from './certificate-facts.ts';
 import { companyOf, companyView } from './company.ts';
 import { loadHibahContent } from './content.ts';
 import { grantorSignatureState, hibahDocumentVersion } from './document-version.ts';
@@ -163,18 +163,22 @@ export async function hibahRoutes(api: FastifyInstance, ctx: Ctx) {
   r.put('/hibah/:id', updateOpts, update);
 
   /**
-   * `GET /hibah/{id}/summary` → `{ summary: { receivers, properties, document_sha256 } }`: what the hibah
-   * gives, as the certificate states it (hibah/certificate-facts.ts: per receiver the property and share,
-   * minor flag, caretaker and allowance; catalogue labels "Malay / English"), and the version it is —
+   * `GET /hibah/{id}/summary` → `{ summary: { receivers, properties, trust, company, document_sha256 } }`:
+   * what the hibah gives, as the certificate states it (hibah/certificate-facts.ts: per receiver the property
+   * and share, minor flag, caretaker and allowance; the trust's terms `trust` — purposeType, purpose,
+   * propertySource, period, otherPeriodInstructions, distributionLifetime, distributionAfterDeath, each a
+   * string or null (issue 37 item 5); catalogue labels "Malay / English"), and the version it is —
    * shown where the grantor accepts the draft and where staff approve (issue 21 item 3). 404 when not
    * the caller's to see.
    */
   r.get('/hibah/:id/summary', { config: { access: READ_HIBAH }, schema: { params: idParams } }, async (req) => {
     const h = await findVisibleHibah(ctx.db, requireUser(req), req.params.id);
-    const facts = certificateFacts(await loadHibahContent(ctx.db, h.id));
+    const content = await loadHibahContent(ctx.db, h.id);
+    const facts = certificateFacts(content);
     // A corporate hibah's grantor is its company and signatories (issue 21 item 6).
     const company = await companyView(ctx.db, await companyOf(ctx.db, h.id));
-    return { summary: { ...facts, company, document_sha256: await hibahDocumentVersion(ctx.db, h.id) } };
+    const trust = trustTerms(content.fields ?? {});
+    return { summary: { ...facts, trust, company, document_sha256: await hibahDocumentVersion(ctx.db, h.id) } };
   });
 
   /** `GET|POST|PATCH|PUT /hibah/{id}/user-detail`: the grantor's particulars (instruments/user-detail-routes.ts). */

@@ -27,7 +27,7 @@ import { registerJob } from '../../platform/jobs/scheduler.ts';
 import { issueSealed } from '../documents/issued.ts';
 import { qrDataUrl, verifyUrl } from '../documents/pdf/layout.ts';
 import { renderReceiptPdf } from '../documents/pdf/receipt.ts';
-import { supportContact } from '../support/index.ts';
+import { receiptContact } from '../support/index.ts';
 import { payableKind } from './payables.ts';
 
 type Payment = typeof payments.$inferSelect;
@@ -126,7 +126,7 @@ export async function receiptPdf(ctx: Ctx, p: Payment): Promise<{ bytes: Buffer;
     organizationName: org?.name ?? null,
     qr: await qrDataUrl(url),
     verifyUrl: url,
-    contact: supportContact(ctx.env),
+    contact: await receiptContact(ctx.db, ctx.env),
   };
   // The one sealing call site of receipts (issue 11; documents/issued.ts, ADR 0070–0071): every receipt
   // that leaves the server — download or e-mail — carries the platform's PDF signature and is registered

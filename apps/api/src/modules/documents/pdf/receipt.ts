@@ -33,7 +33,11 @@ export interface ReceiptPdfData {
   organizationName: string | null;
   qr: string;
   verifyUrl: string;
-  /** The provider's particulars and customer service contact, from the configuration (ADR 0160). */
+  /**
+   * The provider's particulars (name, registration number, address) and customer service contact, from the
+   * configuration (ADR 0160), completed from the provider organisation's record (support `receiptContact`;
+   * ADR 0252).
+   */
   contact: SupportContact;
 }
 

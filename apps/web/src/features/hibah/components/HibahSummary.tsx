@@ -1,6 +1,8 @@
 /**
  * What a hibah gives (`GET /api/hibah/{id}/summary`; issue 21 item 3): per receiver the property and the
- * share, whether a minor, the caretaker with the allowance, a corporate grantor's company and signatories — the facts the certificate prints, labels in
+ * share, whether a minor, the caretaker with the allowance, a corporate grantor's company and signatories, the
+ * trust's terms as entered in part D (purpose, property source, period, distribution instructions; issue 37
+ * item 5) — the facts the certificate prints, labels in
  * "Malay / English" from the server — and the document version (SHA-256) being agreed to. Shown where the
  * grantor accepts the draft and where staff approve, so nobody agrees to what they have not seen.
  */
@@ -8,6 +10,18 @@ import { Alert, List, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '@/lib/api.ts';
+
+/** The trust's terms in printed order, each with its part D field label (`hibah.f.*`). */
+const TRUST_TERMS = [
+  ['purposeType', 'trust_purpose_type'],
+  ['purpose', 'trust_purpose'],
+  ['propertySource', 'hibah_property_source'],
+  ['period', 'period'],
+  ['otherPeriodInstructions', 'other_period_instructions'],
+  ['distributionLifetime', 'distribution_lifetime_instruction'],
+  ['distributionAfterDeath', 'distribution_after_death_instruction'],
+] as const;
+type TrustTerm = (typeof TRUST_TERMS)[number][0];
 
 interface Summary {
   receivers: {
@@ -24,6 +38,8 @@ interface Summary {
     }[];
   }[];
   properties: { line: string; kind: string }[];
+  /** The trust's terms as the certificate prints them (null: not entered); absent from older servers. */
+  trust?: Partial<Record<TrustTerm, string | null>>;
   /** The grantor company of a corporate hibah (ADR 0165), else null. */
   company?: {
     name: string;
@@ -63,6 +79,7 @@ export function HibahSummary({ hibahId }: { hibahId: string }) {
             </List>
           </Stack>
         ) : null}
+        <TrustTerms trust={q.data.trust} />
         {q.data.receivers.map((r) => (
           <Stack key={`${r.name}${r.ic}`} gap={2}>
             <Text fw={600}>
@@ -91,5 +108,24 @@ export function HibahSummary({ hibahId }: { hibahId: string }) {
         </Text>
       </Stack>
     </Paper>
+  );
+}
+
+/** The trust's terms that were entered, one labelled line each; nothing when none was entered. */
+function TrustTerms({ trust }: { trust: Summary['trust'] }) {
+  const { t } = useTranslation();
+  const entered = TRUST_TERMS.filter(([k]) => trust?.[k]);
+  if (!entered.length) return null;
+  return (
+    <Stack gap={2} data-testid="hibah-summary-trust">
+      <Text fw={600}>{t('hibah.summary.trust_terms')}</Text>
+      <List size="sm">
+        {entered.map(([k, label]) => (
+          <List.Item key={k} data-testid={`hibah-summary-trust-${k}`}>
+            {t(`hibah.f.${label}`)}: <span style={{ whiteSpace: 'pre-wrap' }}>{trust?.[k]}</span>
+          </List.Item>
+        ))}
+      </List>
+    </Stack>
   );
 }
