@@ -226,8 +226,19 @@ test('pindaan wasiat: mohon, bayar, pinda harta dan bahagian, saksi sahkan, pega
   await expect(page.getByTestId('ekyc-result')).toContainText('eKYC berjaya', { timeout: 90_000 });
   await expect(page.getByTestId('ekyc-verified')).toBeVisible();
 
+  // The receiver and property make the basic will (RM 350) comprehensive (RM 750): the difference is paid before
+  // the submission (ADR 0253), through the sandbox, back into the wizard.
+  await page.getByRole('link', { name: 'H. Pengesahan dan Hantar' }).click();
+  await expect(page.getByTestId('amendment-due')).toContainText('RM 400.00');
+  await page.getByRole('button', { name: 'Bayar RM 400.00' }).click();
+  await expect(page).toHaveURL(/\/api\/payment-gateway\/sandbox\//);
+  await page.getByRole('button', { name: 'Lulus / Approve' }).click();
+  await expect(page).toHaveURL(new RegExp(`/wasiat/${willId}/pindaanPayVerified\\?status=1`));
+  await page.getByRole('link', { name: 'Teruskan pindaan' }).click();
+
   // Part h: PDPA, confirmation, OTP, submit.
   await page.getByRole('link', { name: 'H. Pengesahan dan Hantar' }).click();
+  await expect(page.getByTestId('amendment-due')).toHaveCount(0);
   await expect(page.getByTestId('amendment-ekyc-needed')).toHaveCount(0);
   await page.getByRole('checkbox', { name: /Akta Perlindungan Data Peribadi/ }).check();
   await page.getByRole('checkbox', { name: /mengesahkan maklumat pindaan/ }).check();

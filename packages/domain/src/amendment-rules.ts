@@ -88,6 +88,7 @@ export const AM = {
   willNotRegistered: 'amendments.will_not_registered',
   alreadyOpen: 'amendments.already_open',
   notPaid: 'amendments.not_paid',
+  typeChangeNotPaid: 'amendments.type_change_not_paid',
   notPayable: 'amendments.not_payable',
   priceMissing: 'amendments.price_missing',
   alreadyPaid: 'amendments.already_paid',
@@ -102,3 +103,37 @@ export const AM = {
   alreadyConfirmed: 'amendments.already_confirmed',
   versionUnknown: 'amendments.version_unknown',
 } as const;
+
+/** The parts of a will's content that only a comprehensive will has (issue 2; issue 37 item 4; ADR 0253). */
+export interface PlanContent {
+  receivers?: readonly unknown[];
+  moveables?: readonly unknown[];
+  immoveables?: readonly unknown[];
+  caretakers?: readonly unknown[];
+  bequests?: readonly unknown[];
+}
+
+/**
+ * The type (plan) of a will with content `c` (ADR 0253): `comprehensive` when its plan is, or when it has any
+ * receiver, property (moveable or immoveable), guardian (caretaker) or bequest — what only the comprehensive
+ * plan offers; else `basic`. So a basic will an amendment gives a vehicle is a comprehensive will.
+ */
+export function willPlanOf(plan: string | null | undefined, c: PlanContent): 'basic' | 'comprehensive' {
+  if (plan === 'comprehensive') return 'comprehensive';
+  const n = (xs?: readonly unknown[]) => xs?.length ?? 0;
+  return n(c.receivers) + n(c.moveables) + n(c.immoveables) + n(c.caretakers) + n(c.bequests) > 0
+    ? 'comprehensive'
+    : 'basic';
+}
+
+/**
+ * What an amendment costs, in sen (ADR 0253): `baseSen` (the pricing's `amendment_price_sen` of the will's plan,
+ * fixed when applied) plus `typeChangeSen` (when the draft turns a basic will comprehensive: the comprehensive
+ * price − the basic price of the organisation's will pricing, never below 0), less `coveredSen` (what settled
+ * payments, their promo discounts included, already paid). Worked: basic RM 300, comprehensive RM 500,
+ * amendment RM 80 → same type 8000; basic → comprehensive 8000 + 20000 = 28000.
+ */
+export function amendmentCharge(p: { baseSen: number; typeChangeSen: number; coveredSen: number }) {
+  const totalSen = p.baseSen + Math.max(0, p.typeChangeSen);
+  return { totalSen, dueSen: Math.max(0, totalSen - p.coveredSen) };
+}

@@ -49,6 +49,23 @@ const backdateOtp = (witnessId: string) =>
     .set({ otp_expires_at: new Date(Date.now() - 60_000) })
     .where(eq(amendment_witnesses.id, witnessId));
 
+/** Pay what an amendment owes through the sandbox gateway (approved). */
+async function payThroughSandbox(token: string, id: string) {
+  const pay = await ok(
+    t.call('POST', '/api/payment', {
+      token,
+      body: { paymentable_type: 'Amendment', paymentable_id: id, payment_options_id: 1 },
+    }),
+  );
+  const r = await fetch(`${t.baseUrl}${pay.payment_link}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: 'outcome=approve',
+  });
+  expect(r.status).toBe(303);
+}
+
 /** Apply for an amendment and pay it through the sandbox gateway. */
 async function appliedAndPaid(token: string, willId: string) {
   const a = (
@@ -308,7 +325,12 @@ describe('draft, transitions and witnesses', () => {
     // Submit: every requirement reported at once.
     const missing = await patch(a.id, c.token, { status: 1 });
     expect(missing.status).toBe(422);
-    expect(Object.keys(missing.body.errors).sort()).toEqual(['acknowledged_pdpa', 'ekyc', 'otp']);
+    // The receiver and property make the basic will comprehensive: the price difference is due too (ADR 0253).
+    expect(Object.keys(missing.body.errors).sort()).toEqual(['acknowledged_pdpa', 'ekyc', 'otp', 'payment']);
+    expect(missing.body.errors.payment).toEqual([
+      "The change of the will's type (basic to comprehensive) has not been paid for.",
+    ]);
+    await payThroughSandbox(c.token, a.id);
     const links = await (async () => {
       const r = await toWitnessStage(c, id, a.id, ['w1@example.com', 'w2@example.com']);
       return r;
@@ -415,9 +437,13 @@ describe('draft, transitions and witnesses', () => {
     expect(text1).toContain('Siti binti Ahmad');
     expect(text1).not.toContain('Fatimah binti Ahmad');
     expect(text1).toMatch(/Versi \/ Version: 1/);
+    expect(text1).toContain('Wasiat Asas');
     const pdf2 = pdfText((await t.call('GET', `/api/wasiat/${id}/certificate/final?version=2`, { token: staff })).raw);
     expect(pdf2).toContain('Fatimah binti Ahmad');
     expect(pdf2).toMatch(/Versi \/ Version: 2/);
+    // The amended will's type line reads its type (ADR 0253).
+    expect(pdf2).toContain('Wasiat Komprehensif');
+    expect(pdf2).not.toContain('Wasiat Asas');
     const current = pdfText((await t.call('GET', `/api/wasiat/${id}/certificate/final`, { token: c.token })).raw);
     expect(current).toContain('Fatimah binti Ahmad');
     expect(current).toMatch(/Versi \/ Version: 2/);
@@ -452,14 +478,8 @@ describe('draft, transitions and witnesses', () => {
         201,
       )
     ).amendment;
-    // Price 0: the payment is waived at once.
-    const pay = await ok(
-      t.call('POST', '/api/payment', {
-        token: c.token,
-        body: { paymentable_type: 'Amendment', paymentable_id: a.id, payment_options_id: 1 },
-      }),
-    );
-    expect(pay.payment.status).toBe('waived');
+    // Price 0: settled when applied, nothing to pay (ADR 0253).
+    expect(a.paid).toBe(1);
     await ok(
       t.call('PATCH', `/api/amendment/${a.id}/draft`, {
         token: c.token,
@@ -504,12 +524,7 @@ describe('draft, transitions and witnesses', () => {
         201,
       )
     ).amendment;
-    await ok(
-      t.call('POST', '/api/payment', {
-        token: c.token,
-        body: { paymentable_type: 'Amendment', paymentable_id: a.id, payment_options_id: 1 },
-      }),
-    );
+    expect(a.paid).toBe(1);
     const links = await toWitnessStage(c, id, a.id, ['x1@example.com', 'x2@example.com']);
     // POST /route/sign gives the testator (who may see the amendment) a fresh link; another client gets ''.
     const signed = await ok(

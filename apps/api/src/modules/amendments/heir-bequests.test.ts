@@ -6,7 +6,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../../test/harness.ts';
-import { amendments, heir_bequest_acknowledgements } from '../../db/schema/index.ts';
+import { amendments, heir_bequest_acknowledgements, wills } from '../../db/schema/index.ts';
 import { ok } from '../wills/test-fixtures.ts';
 import { draftWitness, passAmendmentEkyc, registeredWill, verifiedAmendmentOtp } from './test-fixtures.ts';
 
@@ -33,6 +33,8 @@ describe("an amendment's bequests to heirs", () => {
     ).amendment;
     // Paid (as the payments module records it).
     await t.ctx.db.update(amendments).set({ payment_received_at: new Date() }).where(eq(amendments.id, a.id));
+    // A comprehensive will: property and receivers in the draft are no change of type to pay for (ADR 0253).
+    await t.ctx.db.update(wills).set({ plan: 'comprehensive' }).where(eq(wills.id, id));
     const wife = {
       id: 'heir-wife',
       name: 'Siti binti Ahmad',
@@ -116,6 +118,8 @@ describe("an amendment's bequests to heirs", () => {
       )
     ).amendment;
     await t.ctx.db.update(amendments).set({ payment_received_at: new Date() }).where(eq(amendments.id, a.id));
+    // A comprehensive will: property and receivers in the draft are no change of type to pay for (ADR 0253).
+    await t.ctx.db.update(wills).set({ plan: 'comprehensive' }).where(eq(wills.id, id));
     const read = () => t.call('GET', `/api/amendment/${a.id}/heir-bequests`, { token: c.token });
     const acknowledge = (body: object = { acknowledged: 1 }) =>
       t.call('POST', `/api/amendment/${a.id}/heir-bequests/acknowledge`, {

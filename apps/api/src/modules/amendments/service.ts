@@ -60,7 +60,7 @@ export async function applyAmendment(
     const values =
       body.amendmentable_type === 'Hibah'
         ? await hibahApplication(tx, actor.user, body.amendmentable_id, now)
-        : await willApplication(tx, actor.user, body.amendmentable_id);
+        : await willApplication(tx, actor.user, body.amendmentable_id, now);
     const [row] = await tx
       .insert(amendments)
       .values({
@@ -76,7 +76,7 @@ export async function applyAmendment(
 }
 
 /** The values of a new will amendment (rules of {@link applyAmendment}), inside the applying transaction. */
-async function willApplication(tx: Conn, user: AuthUser, willId: string) {
+async function willApplication(tx: Conn, user: AuthUser, willId: string, now: Date) {
   const will = await findVisibleWill(tx, user, willId, { forUpdate: true });
   const { staffCreated } = assertCanApply(user, will);
   if (will.status !== WILL_STATUS.registered) throw fieldError('amendmentable_id', AM.willNotRegistered);
@@ -91,6 +91,7 @@ async function willApplication(tx: Conn, user: AuthUser, willId: string) {
       ),
     );
   if (Number(open) > 0) throw fieldError('amendmentable_id', AM.alreadyOpen);
+  const price = await amendmentPriceOf(tx, will);
   const [{ n }] = await tx
     .select({ n: count() })
     .from(amendments)
@@ -103,8 +104,9 @@ async function willApplication(tx: Conn, user: AuthUser, willId: string) {
     count: Number(n) + 1,
     status: 0,
     is_staff_created: staffCreated ? 1 : 0,
-    price_sen: await amendmentPriceOf(tx, will),
-    payment_received_at: null,
+    price_sen: price,
+    // A free amendment (no amendment price) is settled when applied: straight into the wizard (ADR 0253).
+    payment_received_at: price === 0 ? now : null,
     draft: await loadWillContent(tx, will.id),
   };
 }

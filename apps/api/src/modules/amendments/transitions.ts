@@ -49,6 +49,7 @@ import { audit } from '../wills/service.ts';
 import { contentSha256, type WillContent } from './content.ts';
 import { applyHibahDraftAsNewVersion, hibahSubmitProblems } from './hibah.ts';
 import { capacitiesOf } from './policy.ts';
+import { chargeOf } from './price.ts';
 import { type Amendment, findVisibleAmendment, summary } from './service.ts';
 import { applyDraftAsNewVersion } from './versions.ts';
 import { inviteWitnesses } from './witnesses.ts';
@@ -69,7 +70,9 @@ const MIN_WITNESSES = 2;
 async function submitProblems(tx: Db, a: Amendment, body: AmendmentTransitionBody, actor: Actor) {
   const userId = actor.user.id;
   const fields: Record<string, string[]> = {};
-  if (!a.payment_received_at) fields.payment = [AM.notPaid];
+  // Everything due — the amendment price and a change of the will's type — is paid first (ADR 0253).
+  const charge = await chargeOf(tx, a);
+  if (charge.dueSen > 0) fields.payment = [a.payment_received_at ? AM.typeChangeNotPaid : AM.notPaid];
   if (!body.acknowledged_pdpa || !body.acknowledged_confirmation)
     fields.acknowledged_pdpa = ['wills.verification_required'];
   const draft = a.draft as WillContent;

@@ -135,7 +135,7 @@ export async function createPayment(
     if (!state) throw notFound();
     if (!state.payable) throw new AppError('validation', msg.notPayable);
     if (state.priceSen === null) throw new AppError('validation', msg.priceMissing);
-    if (await settledPaymentOf(tx, state)) throw new AppError('validation', msg.alreadyPaid);
+    if (!state.topUp && (await settledPaymentOf(tx, state))) throw new AppError('validation', msg.alreadyPaid);
 
     const promo = await redeemPromo(tx, state, input.promo_code, { id: user.id, ip });
     const discount = Math.min(promo?.discount_sen ?? 0, state.priceSen);

@@ -27,6 +27,11 @@ export interface PayableState {
   priceSen: number | null;
   /** Whether the record's status allows a payment now (else 422 `payments.will_not_payable`). */
   payable: boolean;
+  /**
+   * A further payment of what is still due is allowed although an earlier one settled (an amendment's change
+   * of the will's type, ADR 0253): `priceSen` is then what is due. Else a settled payment → 422 already paid.
+   */
+  topUp?: boolean;
 }
 
 /** What happened, for {@link PayableKind.onRecorded}. */

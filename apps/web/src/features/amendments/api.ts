@@ -38,3 +38,18 @@ export const saveDraft = (id: string, body: Record<string, unknown>) =>
 /** Change the status (`PATCH /api/amendment/{id}`; transitions of ADR 0020). */
 export const changeStatus = (id: string, body: Record<string, unknown>) =>
   api.patch<{ amendment: Amendment }>(`amendment/${id}`, body);
+
+/**
+ * Pay what an amendment owes (`due_sen`, ADR 0253) through the gateway (`POST /api/payment`); the browser leaves
+ * for the payment page, which returns to /wasiat/{wasiat_id}/pindaanPayVerified. Throws the ApiError of a refusal.
+ */
+export async function payAmendment(a: Amendment) {
+  const r = await api.post<{ payment_link?: string; payment: { status: string } }>('payment', {
+    paymentable_type: 'Amendment',
+    paymentable_id: a.id,
+    payment_options_id: 1,
+    redirect_url: `/wasiat/${a.amendmentable_id}/pindaanPayVerified`,
+  });
+  if (r.payment.status === 'pending' && r.payment_link) window.location.assign(r.payment_link);
+  return r;
+}

@@ -48,8 +48,13 @@ export interface Amendment {
   is_staff_created: number;
   handled_by: { id: string; name: string } | null;
   incharged_by_id: string | null;
+  /** The amendment price fixed when applied, sen. */
   price_sen: number | null;
+  /** 1 when nothing is due (paid, or free). */
   paid: number;
+  /** What a drafting amendment still owes, sen: its price and a change of the will's type (ADR 0253). */
+  due_sen?: number;
+  payment_received_at?: string | null;
   notes: string | null;
   reason: string | null;
   signature_id: string | null;

@@ -115,7 +115,7 @@ export async function renderWillPdf(d: WillPdfData): Promise<Buffer> {
     heading('will.details'),
     fieldsTable([
       ['will_type', biLabel(WILL_TYPES.find((x) => x.code === will.wasiat_type))],
-      ['plan', biLabel(WILL_PLANS.find((x) => x.code === will.plan))],
+      ['plan', biLabel(WILL_PLANS.find((x) => x.code === (comprehensive ? 'comprehensive' : will.plan)))], // ADR 0253
       ['organization', d.organizationName],
       ['branch', d.branchName],
       ['wasiat_no', will.wasiat_no],

@@ -1,17 +1,21 @@
 /**
  * /wasiat/MohonPindaan — apply for an amendment (reference §3.5 "Apply"): the client's registered wills
  * (GET /api/wasiat?status=2), each with its latest amendment and timeline; "apply" creates one
- * (POST /api/amendment), "pay" goes to the payment gateway (POST /api/payment { paymentable_type:
- * "Amendment" }, returning to /wasiat/{wasiat_id}/pindaanPayVerified), "continue" opens the wizard.
+ * (POST /api/amendment) — a free one (nothing due) opens the wizard /wasiat/{wasiat_id}/pindaan-a at once —,
+ * "pay" shows what is due (`due_sen`: the price, or a change of the will's type, ADR 0253) and goes to the
+ * payment gateway (POST /api/payment { paymentable_type: "Amendment" }, returning to
+ * /wasiat/{wasiat_id}/pindaanPayVerified, which leads into the wizard), "continue" opens the wizard once paid.
+ * A refused call shows its message on the card (never an uncaught page error).
  */
 import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { formatRinggit } from '@wasiat/domain';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Busy, Notice } from '@/features/wills/index.ts';
-import { api } from '@/lib/api.ts';
-import { useRefreshAmendments, useWillAmendments } from '../api.ts';
+import { ApiError, api } from '@/lib/api.ts';
+import { payAmendment, useRefreshAmendments, useWillAmendments } from '../api.ts';
 import { AmendmentStatusBadge, AmendmentTimeline } from '../components/AmendmentStatus.tsx';
 import type { Amendment, Page } from '../types.ts';
 
@@ -22,28 +26,38 @@ interface WillBrief {
   current_version?: number;
 }
 
-/** Pay an amendment through the gateway; the browser leaves for the payment page. */
-export async function payAmendment(a: Amendment) {
-  const r = await api.post<{ payment_link?: string; payment: { status: string } }>('payment', {
-    paymentable_type: 'Amendment',
-    paymentable_id: a.id,
-    payment_options_id: 1,
-    redirect_url: `/wasiat/${a.amendmentable_id}/pindaanPayVerified`,
-  });
-  if (r.payment.status === 'pending' && r.payment_link) window.location.assign(r.payment_link);
-  return r;
-}
-
 function WillAmendmentCard({ will }: { will: WillBrief }) {
   const { t } = useTranslation();
   const list = useWillAmendments(will.id);
   const refresh = useRefreshAmendments();
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
   const current = list.data?.[0];
   const open = current && [0, 1, 3, 4].includes(current.status);
-  const apply = async () => {
-    await api.post('amendment', { amendmentable_type: 'Wasiat', amendmentable_id: will.id, notes: null, status: 0 });
-    await refresh();
+  const due = current?.due_sen ?? (current?.paid ? 0 : (current?.price_sen ?? 0));
+  /** Run a call; a refusal shows on the card (the toast is left out, ADR 0124). */
+  const guarded = async (run: () => Promise<void>) => {
+    setError(null);
+    try {
+      await run();
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      e.shownInline = true;
+      setError(e.firstMessage);
+    }
   };
+  const apply = () =>
+    guarded(async () => {
+      const r = await api.post<{ amendment: Amendment }>('amendment', {
+        amendmentable_type: 'Wasiat',
+        amendmentable_id: will.id,
+        notes: null,
+        status: 0,
+      });
+      await refresh();
+      // Nothing to pay (a free amendment is settled when applied): straight into the wizard.
+      if (r.amendment.paid === 1) navigate(`/wasiat/${will.id}/pindaan-a`);
+    });
   return (
     <Paper withBorder p="md" data-testid="will-amendment-card">
       <Stack>
@@ -71,17 +85,22 @@ function WillAmendmentCard({ will }: { will: WillBrief }) {
               {t('amendments.apply.button')}
             </Button>
           )}
-          {open && current.status === 0 && !current.paid && (
-            <Button onClick={() => payAmendment(current)} data-testid="pay-amendment">
-              {t('amendments.apply.pay', { amount: formatRinggit(current.price_sen ?? 0) })}
+          {open && current.status === 0 && due > 0 && (
+            <Button onClick={() => guarded(async () => void (await payAmendment(current)))} data-testid="pay-amendment">
+              {t('amendments.apply.pay', { amount: formatRinggit(due) })}
             </Button>
           )}
-          {open && (current.paid === 1 || current.status !== 0) && (
+          {open && (current.paid === 1 || !!current.payment_received_at || current.status !== 0) && (
             <Anchor component={Link} to={`/wasiat/${will.id}/pindaan-a`}>
               {t('amendments.apply.continue')}
             </Anchor>
           )}
         </Group>
+        {error && (
+          <Notice color="red" data-testid="amendment-apply-error">
+            {error}
+          </Notice>
+        )}
       </Stack>
     </Paper>
   );

@@ -17,7 +17,7 @@ import { DetailTable, Notice, useLang } from '@/features/wills/index.ts';
 import { ApiError, api } from '@/lib/api.ts';
 import { formatDateTime } from '@/lib/format.ts';
 import { session } from '@/lib/storage.ts';
-import { changeStatus, saveDraft } from '../api.ts';
+import { changeStatus, payAmendment, saveDraft } from '../api.ts';
 import { useAmendmentContext } from '../components/AmendmentWizard.tsx';
 import { DraftSummary } from '../components/DraftSummary.tsx';
 import { DocumentsTab } from './PropertyParts.tsx';
@@ -173,6 +173,20 @@ export function PindaanH() {
               <Anchor component={Link} to={`/wasiat/${wasiatId}/pindaan-ekyc`}>
                 {t('amendments.identity.to_ekyc')}
               </Anchor>
+            </Notice>
+          )}
+          {a.amendmentable_type === 'Wasiat' && (a.due_sen ?? 0) > 0 && (
+            // Something still due — e.g. the draft makes the basic will comprehensive (ADR 0253): paid first.
+            <Notice color="yellow" data-testid="amendment-due">
+              {t('amendments.apply.due', { amount: formatRinggit(a.due_sen ?? 0) })}{' '}
+              <Button
+                size="xs"
+                onClick={() =>
+                  payAmendment(a).catch((e) => setError(e instanceof ApiError ? e.firstMessage : String(e)))
+                }
+              >
+                {t('amendments.apply.pay', { amount: formatRinggit(a.due_sen ?? 0) })}
+              </Button>
             </Notice>
           )}
           {a.amendmentable_type === 'Wasiat' && (

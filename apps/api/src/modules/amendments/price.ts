@@ -1,0 +1,90 @@
+/**
+ * What a will's amendment costs and what is still due (issue 37 item 4; ADR 0253), in integer sen:
+ * - base: `amendments.price_sen`, fixed when applied from the will's pricing `amendment_price_sen`;
+ * - type change: when the draft makes a basic will comprehensive (domain `willPlanOf`), the organisation's
+ *   active comprehensive will price − its basic will price (the will's own price row when it is basic);
+ * - covered: the settled (`paid` | `waived`) payments of the amendment, amount + promo discount; an amendment
+ *   settled without a payment row (a free one, or one settled before this rule) covers at least its base.
+ * The will row's `plan` is not changed by an amendment (a version's printed fingerprint includes it): the type
+ * of a will and of its documents is read from plan and content together (domain `willPlanOf`).
+ * A hibah's amendment has no type change: its due is its base unless settled.
+ */
+import { amendmentCharge, willPlanOf } from '@wasiat/domain';
+import { and, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { payments, pricings, wills } from '../../db/schema/index.ts';
+import { loadWillContent, type WillContent } from './content.ts';
+import type { Amendment } from './records.ts';
+
+/** The active `Wasiat` price (sen) of plan `plan` in organisation `orgId` at `now`; null when none. */
+async function willPlanPrice(db: Db, orgId: string | null, plan: string, now: Date) {
+  if (!orgId) return null;
+  const [p] = await db
+    .select({ sen: pricings.price_sen })
+    .from(pricings)
+    .where(
+      and(
+        eq(pricings.organization_id, orgId),
+        eq(pricings.product, 'Wasiat'),
+        eq(pricings.plan, plan),
+        eq(pricings.status, 1),
+        lte(pricings.effective_from, now),
+        or(isNull(pricings.effective_to), gt(pricings.effective_to, now)),
+      ),
+    )
+    .orderBy(sql`${pricings.effective_from} desc`)
+    .limit(1);
+  return p?.sen ?? null;
+}
+
+/**
+ * The price difference (sen) of amendment `a` changing its will's type: comprehensive − basic when the will is
+ * basic and the draft comprehensive (the will's price row stands for basic when it has one); else 0.
+ */
+export async function typeChangeSen(db: Db, a: Amendment, now = new Date()) {
+  if (a.amendmentable_type !== 'Wasiat') return 0;
+  const [w] = await db
+    .select({ plan: wills.plan, pricing_id: wills.pricing_id, organization_id: wills.organization_id })
+    .from(wills)
+    .where(eq(wills.id, a.amendmentable_id));
+  // The will's type is its plan and its live content (an earlier amendment may have made it comprehensive).
+  if (!w || willPlanOf(w.plan, await loadWillContent(db, a.amendmentable_id)) === 'comprehensive') return 0;
+  if (willPlanOf(w.plan, (a.draft ?? {}) as Partial<WillContent>) !== 'comprehensive') return 0;
+  const orgId = w.organization_id ?? a.organization_id;
+  const [own] = w.pricing_id
+    ? await db.select({ sen: pricings.price_sen }).from(pricings).where(eq(pricings.id, w.pricing_id))
+    : [];
+  const basic = own?.sen ?? (await willPlanPrice(db, orgId, 'basic', now)) ?? 0;
+  const comprehensive = (await willPlanPrice(db, orgId, 'comprehensive', now)) ?? basic;
+  return Math.max(0, comprehensive - basic);
+}
+
+/** The sen the settled payments of amendment `a` cover (amount + promo discount). */
+async function coveredSen(db: Db, a: Amendment) {
+  const [r] = await db
+    .select({ sen: sql<string>`coalesce(sum(${payments.amount_sen} + ${payments.discount_sen}), 0)` })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.paymentable_type, 'Amendment'),
+        eq(payments.paymentable_id, a.id),
+        inArray(payments.status, ['paid', 'waived']),
+      ),
+    );
+  const paid = Number(r?.sen ?? 0);
+  return a.payment_received_at ? Math.max(paid, a.price_sen ?? 0) : paid;
+}
+
+/**
+ * The charge of amendment `a`: `{ baseSen, typeChangeSen, totalSen, dueSen }` (sen; domain `amendmentCharge`).
+ * `dueSen` > 0 → it must be paid (POST /api/payment) before the amendment can be submitted.
+ */
+export async function chargeOf(db: Db, a: Amendment, now = new Date()) {
+  const change = await typeChangeSen(db, a, now);
+  const { totalSen, dueSen } = amendmentCharge({
+    baseSen: a.price_sen ?? 0,
+    typeChangeSen: change,
+    coveredSen: await coveredSen(db, a),
+  });
+  return { baseSen: a.price_sen ?? 0, typeChangeSen: change, totalSen, dueSen };
+}
