@@ -167,7 +167,10 @@ test('ezQurban: 3 bahagian dibayar, pemindahan dana dan laporan bulanan', async 
   await expect(page).toHaveURL(/\/api\/payment-gateway\/sandbox\//);
   await page.getByRole('button', { name: /Lulus/ }).click();
   await expect(page).toHaveURL(/\/payment-status\?status=1/);
-  await page.getByRole('link', { name: /Teruskan|Continue/ }).click();
+  // The status page names what was paid (issue 38 item 11, ADR 0242), never "Bayaran wasiat".
+  await expect(page.getByRole('main')).toContainText('pembelian qurban anda');
+  await expect(page.getByRole('main')).not.toContainText('wasiat');
+  await page.getByRole('link', { name: 'Lihat pembelian qurban' }).click();
   await expect(page).toHaveURL(/\/ezqurban\/transaction\/list$/);
   const mine = page.getByTestId('qurban-transactions');
   await expect(mine).toContainText('Allahyarham Salleh bin Omar');

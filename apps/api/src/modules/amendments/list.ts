@@ -67,8 +67,8 @@ export async function listAmendments(db: Db, user: AuthUser, q: AmendmentListQue
  * The wire shape (docs/api/amendments.md): the row's fields with `incharged_by_id` (= `handled_by`,
  * reference §4.2), `handled_by` `{ id, name }`, `amendmentable` — a will `{ id, wasiat_no, current_version,
  * status, user_id, user: { name, ic_number } }`, a hibah `{ id, hibah_number, hibah_type, current_version,
- * status, user_id, user }` — `witnesses` (without OTP data), the draft when `withDraft`; `paid` (1 when nothing
- * is due) and `due_sen` (what a drafting amendment still owes: price, change of type, ADR 0253). Money in sen.
+ * status, user_id, user }` — `witnesses` (without OTP data), the draft when `withDraft`; `paid` (1 once the
+ * amendment's own price is settled) and `due_sen` (what a drafting amendment still owes: price, change of type, ADR 0253). Money in sen.
  */
 export async function serializeAmendments(db: Db, rows: Amendment[], withDraft: boolean) {
   if (rows.length === 0) return [];
@@ -115,7 +115,7 @@ export async function serializeAmendments(db: Db, rows: Amendment[], withDraft: 
         rows.map((r) => r.id),
       ),
     );
-  // What a drafting amendment still owes (price.ts, ADR 0253): `due_sen`, and `paid` 1 once nothing is due.
+  // What a drafting amendment still owes (price.ts, ADR 0253).
   const due = new Map<string, number>();
   for (const r of rows.filter((x) => x.status === 0)) due.set(r.id, (await chargeOf(db, r)).dueSen);
   const u = new Map(userRows.map((x) => [x.id, x]));
@@ -133,7 +133,9 @@ export async function serializeAmendments(db: Db, rows: Amendment[], withDraft: 
       // the 2021 client's `public_path`: the amended will of a succeeded amendment (docs/api/documents.md)
       public_path: a.status === 2 ? `/api/amendment/${a.id}/certificate/comprehensive` : null,
       handled_by: handler ? { id: handler.id, name: handler.name } : null,
-      paid: (due.has(a.id) ? due.get(a.id) === 0 : !!a.payment_received_at) ? 1 : 0,
+      // `paid`: the amendment's own price settled (the 2021 client's indicator, reference §1.9) — the draft may be
+      // changed; a change of the will's type adds to `due_sen`, asked for before the submission (ADR 0253).
+      paid: a.payment_received_at ? 1 : 0,
       due_sen: due.get(a.id) ?? 0,
       amendmentable: {
         id: a.amendmentable_id,

@@ -50,7 +50,7 @@ export interface Amendment {
   incharged_by_id: string | null;
   /** The amendment price fixed when applied, sen. */
   price_sen: number | null;
-  /** 1 when nothing is due (paid, or free). */
+  /** 1 once the amendment's own price is settled (or it is free): the draft may be changed. */
   paid: number;
   /** What a drafting amendment still owes, sen: its price and a change of the will's type (ADR 0253). */
   due_sen?: number;
