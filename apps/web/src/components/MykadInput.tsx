@@ -13,10 +13,10 @@ import { TextInput, type TextInputProps } from '@mantine/core';
 import type { ClipboardEvent, Ref } from 'react';
 
 /** Digits of a MyKad number: at most 12 characters. */
-export const MYKAD_LENGTH = 12;
+const MYKAD_LENGTH = 12;
 
 /** A MyKad number without the dashes and spaces it is often written with ("900101-14-5678" → "900101145678"). */
-export const stripMykadSeparators = (text: string) => text.replace(/[\s\-‐‑–—]/g, '');
+const stripMykadSeparators = (text: string) => text.replace(/[\s\-‐‑–—]/g, '');
 
 /** Put `value` into `input` as typing would (React's value tracker sees the change and calls `onChange`). */
 function setInputValue(input: HTMLInputElement, value: string) {
@@ -25,7 +25,7 @@ function setInputValue(input: HTMLInputElement, value: string) {
 }
 
 /** A paste into a MyKad input: separators removed, then the 12-character limit (see the module comment). */
-export function pasteMykad(e: ClipboardEvent<HTMLInputElement>) {
+function pasteMykad(e: ClipboardEvent<HTMLInputElement>) {
   const pasted = e.clipboardData.getData('text');
   const clean = stripMykadSeparators(pasted);
   if (clean === pasted) return; // the browser's own paste (and maxLength) does the right thing

@@ -10,38 +10,24 @@
  * A hibah's amendment has no type change: its due is its base unless settled.
  */
 import { amendmentCharge, willPlanOf } from '@wasiat/domain';
-import { and, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { payments, pricings, wills } from '../../db/schema/index.ts';
+import { activePricing } from '../wills/index.ts';
 import { loadWillContent, type WillContent } from './content.ts';
 import type { Amendment } from './records.ts';
 
-/** The active `Wasiat` price (sen) of plan `plan` in organisation `orgId` at `now`; null when none. */
-async function willPlanPrice(db: Db, orgId: string | null, plan: string, now: Date) {
+/** The active `Wasiat` price (sen) of plan `plan` in organisation `orgId` (the will's part B rule); null when none. */
+async function willPlanPrice(db: Db, orgId: string | null, plan: string) {
   if (!orgId) return null;
-  const [p] = await db
-    .select({ sen: pricings.price_sen })
-    .from(pricings)
-    .where(
-      and(
-        eq(pricings.organization_id, orgId),
-        eq(pricings.product, 'Wasiat'),
-        eq(pricings.plan, plan),
-        eq(pricings.status, 1),
-        lte(pricings.effective_from, now),
-        or(isNull(pricings.effective_to), gt(pricings.effective_to, now)),
-      ),
-    )
-    .orderBy(sql`${pricings.effective_from} desc`)
-    .limit(1);
-  return p?.sen ?? null;
+  return (await activePricing(db, orgId, plan))?.price_sen ?? null;
 }
 
 /**
  * The price difference (sen) of amendment `a` changing its will's type: comprehensive − basic when the will is
  * basic and the draft comprehensive (the will's price row stands for basic when it has one); else 0.
  */
-export async function typeChangeSen(db: Db, a: Amendment, now = new Date()) {
+async function typeChangeSen(db: Db, a: Amendment, _now = new Date()) {
   if (a.amendmentable_type !== 'Wasiat') return 0;
   const [w] = await db
     .select({ plan: wills.plan, pricing_id: wills.pricing_id, organization_id: wills.organization_id })
@@ -54,8 +40,8 @@ export async function typeChangeSen(db: Db, a: Amendment, now = new Date()) {
   const [own] = w.pricing_id
     ? await db.select({ sen: pricings.price_sen }).from(pricings).where(eq(pricings.id, w.pricing_id))
     : [];
-  const basic = own?.sen ?? (await willPlanPrice(db, orgId, 'basic', now)) ?? 0;
-  const comprehensive = (await willPlanPrice(db, orgId, 'comprehensive', now)) ?? basic;
+  const basic = own?.sen ?? (await willPlanPrice(db, orgId, 'basic')) ?? 0;
+  const comprehensive = (await willPlanPrice(db, orgId, 'comprehensive')) ?? basic;
   return Math.max(0, comprehensive - basic);
 }
 

@@ -25,7 +25,7 @@ import { attachmentBody } from './mykad-documents.ts';
 import { findSubject, writeFacts } from './subjects.ts';
 
 /** How old a passed eKYC may be and still be reused, in months (ADR 0251). */
-export const REUSE_WINDOW_MONTHS = 12;
+const REUSE_WINDOW_MONTHS = 12;
 
 /** Why nothing can be reused (message keys `ekyc.reuse_<reason>`). */
 export type ReuseReason = 'none' | 'expired' | 'mykad_changed';
@@ -76,7 +76,7 @@ async function ownHibah(db: Db, user: AuthUser, id: string, forUpdate = false) {
  * The most recent passed eKYC of `userId` other than hibah `hibahId`, with its MyKad images, or why there is
  * none to reuse. Read-only.
  */
-export async function findReuseSource(
+async function findReuseSource(
   db: Db,
   userId: string,
   hibahId: string,

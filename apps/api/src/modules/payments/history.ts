@@ -31,7 +31,7 @@ export async function payableInfo(db: Db, type: string, id: string): Promise<Pay
  * for (will, hibah or amendment number, qurban reference; null before one is given); `paid_sen` the sum of the
  * caller's paid payments (integer sen).
  */
-export async function listMyPayments(db: Db, user: AuthUser, q: { limit?: number; page?: number }) {
+async function listMyPayments(db: Db, user: AuthUser, q: { limit?: number; page?: number }) {
   const where = payerPaymentsWhere(user.id);
   const p = pageParams(q);
   const [agg] = await db

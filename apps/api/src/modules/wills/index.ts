@@ -14,6 +14,7 @@ export { actorOf, idParams, parseBody } from './http.ts';
 // multipartToBody, assertSignatureDrawn: for the 2021 contract's hibah adapter (compat/v2021/hibah/; ADR 0240).
 export { multipartToBody } from './multipart.ts';
 export { allPage } from './owned.ts';
+export { activePricing } from './part-b.ts';
 export { findVisibleWill } from './queries.ts';
 export { willsRoutes } from './routes.ts';
 export { readWill } from './serializers.ts';
