@@ -383,6 +383,28 @@ describe('will amendment parts C–E as the 2021 client sends them', () => {
         });
       }
       await passAmendmentEkyc(t, aid);
+      // (not counted) receivers made this basic will comprehensive: the difference of the two plans is due before
+      // the submission (ADR 0253), paid through our API — the 2021 client has no step for it (it would show the
+      // 422 on `payment` and the person pays it on our part h)
+      const due = await t.call('GET', `/api/amendment/${aid}`, { token: me });
+      expect(due.body.amendment.due_sen).toBeGreaterThan(0);
+      const topUp = await t.call('POST', '/api/payment', {
+        token: me,
+        body: {
+          paymentable_type: 'Amendment',
+          paymentable_id: aid,
+          payment_options_id: 1,
+          redirect_url: `/wasiat/${id}/pindaan-h`,
+        },
+      });
+      expect(topUp.status, JSON.stringify(topUp.body)).toBeLessThan(300);
+      const topUpGw = await fetch(`${t.baseUrl}${topUp.body.payment.payment_link}`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ outcome: 'approve' }).toString(),
+      });
+      expect(topUpGw.status).toBe(303);
       const phone = '0123456789';
       await rp.call({ token: me, method: 'POST', path: 'sms/code', body: { phone_number: phone } });
       await rp.call({
