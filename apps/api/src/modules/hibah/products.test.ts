@@ -3,7 +3,7 @@
  * products the organisation's preference offers, each with the catalogue's texts in the request's language and
  * the price of the organisation's active pricing row of its plan.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, lte } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../../test/harness.ts';
 import { organizations, preferences, pricings } from '../../db/schema/index.ts';
@@ -86,14 +86,30 @@ describe('GET /api/hibah/products (issue 37 item 1)', () => {
     expect(byCode(on, 8).price_sen).toBe(55000);
     expect(byCode(on, 10).price_sen).toBe(85000);
 
-    // A newer pricing row of the cash plan is the price from then on; an inactive one is not.
+    // A newer pricing row of the cash plan is the price from then on; an inactive one is not. "Newer" than the
+    // seeded row, whose start is the seeding's own time (on a fast run less than a second ago).
+    const [seeded] = await t.ctx.db
+      .select({ at: pricings.effective_from })
+      .from(pricings)
+      .where(
+        and(
+          eq(pricings.organization_id, demo),
+          eq(pricings.product, 'Hibah'),
+          eq(pricings.plan, 'cash'),
+          lte(pricings.effective_from, new Date()),
+        ),
+      )
+      .orderBy(desc(pricings.effective_from))
+      .limit(1);
+    const from = new Date(seeded.at.getTime() + 1);
+    while (Date.now() <= from.getTime()) await new Promise((r) => setTimeout(r, 5));
     await t.ctx.db.insert(pricings).values([
       {
         organization_id: demo,
         product: 'Hibah',
         plan: 'cash',
         price_sen: 57500,
-        effective_from: new Date(Date.now() - 1000),
+        effective_from: from,
       },
       { organization_id: demo, product: 'Hibah', plan: 'property', price_sen: 1, status: 0 },
     ]);
