@@ -29,6 +29,10 @@ export interface S3Server {
   env: Record<string, string>;
   /** Options for `new S3FileStore(…)`. */
   options: S3Options;
+  /** Freeze the server (SIGSTOP: it keeps its port, accepts connections at the kernel and never answers — a hung S3). */
+  hang(): void;
+  /** Let a frozen server answer again (SIGCONT). */
+  resume(): void;
   stop(): Promise<void>;
 }
 
@@ -90,8 +94,17 @@ export async function startS3rver(bucket = 'wasiat-test'): Promise<S3Server> {
       secretAccessKey: 'S3RVER',
       forcePathStyle: true,
     },
+    hang() {
+      child.kill('SIGSTOP');
+    },
+    resume() {
+      child.kill('SIGCONT');
+    },
     async stop() {
-      if (child.exitCode === null) child.kill('SIGTERM');
+      if (child.exitCode === null) {
+        child.kill('SIGCONT');
+        child.kill('SIGTERM');
+      }
       await exited;
       rmSync(dir, { recursive: true, force: true });
     },
