@@ -8,7 +8,13 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 
-const TAG = randomBytes(6).toString('hex');
+/**
+ * This process's random 48-bit tag, written with the letters a–p (one per 4 bits), never digits: a tag of hex
+ * digits was now and then twelve digits in a row, which the log scans rightly take for a MyKad number.
+ */
+const TAG = Array.from(randomBytes(6).toString('hex'), (h) => String.fromCharCode(97 + Number.parseInt(h, 16))).join(
+  '',
+);
 let counter = 0;
 const PLAIN = /^[A-Za-z0-9._:-]{1,128}$/;
 
