@@ -187,9 +187,9 @@ let startMs = 0;
 
 /**
  * A new client (signed up on A) with a will in preparation, paid, particulars given: a will that takes MyKad
- * uploads. Returns its id and the client's token.
+ * uploads. Returns the will's id, the client's token, id and MyKad number.
  */
-async function draftWill(): Promise<{ will: string; token: string }> {
+async function draftWill(): Promise<{ will: string; token: string; id: string; ic: string }> {
   const ic = newMykad();
   const up = await A.ok(
     'POST',
@@ -219,7 +219,7 @@ async function draftWill(): Promise<{ will: string; token: string }> {
   });
   await pay(fixtures(), will, 'paid');
   await A.ok('POST', `/api/wasiat/${will}/user-detail`, { token, body: { _method: 'PATCH', ...userDetail(ic) } });
-  return { will, token };
+  return { will, token, id: up.user.id as string, ic };
 }
 
 /**
@@ -291,39 +291,10 @@ describe('two API processes on PostgreSQL and S3', () => {
   let staffToken = '';
 
   it('serves through B the MyKad images and selfie uploaded through A', async () => {
-    const ic = newMykad();
-    const up = await A.ok(
-      'POST',
-      '/api/users',
-      {
-        body: {
-          user: {
-            name: `Klien ${ic}`,
-            username: `c${ic}`,
-            email: `c${ic}@example.com`,
-            ic_number: ic,
-            mobile_number: '0123456789',
-            password: 'Rahsia123',
-            password_confirmation: 'Rahsia123',
-            pdpa: true,
-          },
-        },
-      },
-      201,
-    );
-    client = { id: up.user.id, token: up.token, ic };
+    const d = await draftWill();
+    client = { id: d.id, token: d.token, ic: d.ic };
     const token = client.token;
-    willId = (await A.ok('POST', '/api/wasiat', { token, body: { user_id: client.id } }, 201)).wasiat.id;
-    const ob = await orgAndBranch(fixtures());
-    await A.ok('POST', `/api/wasiat/${willId}`, {
-      token,
-      body: { _method: 'PATCH', ...ob, wasiat_type: 1, plan: 'basic' },
-    });
-    await pay(fixtures(), willId, 'paid');
-    await A.ok('POST', `/api/wasiat/${willId}/user-detail`, {
-      token,
-      body: { _method: 'PATCH', ...userDetail(client.ic) },
-    });
+    willId = d.will;
     const front = `data:image/jpeg;base64,${(await syntheticMykad('d')).toString('base64')}`;
     const uploaded: { id: string; type: string }[] = [];
     for (const [type, document] of [
