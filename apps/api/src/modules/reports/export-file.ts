@@ -14,6 +14,7 @@ import { H, type Lang, RM } from './export-labels.ts';
 import { reportSheet } from './export-sheet.ts';
 import type { ReportQuery } from './filters.ts';
 import { type ReportKind, reportRange } from './kinds.ts';
+import { fitTable } from './pdf-table.ts';
 
 /** An export of a report as a file: name, content type, body (stream for CSV/XLSX, Buffer for PDF). */
 export interface ReportFile {
@@ -66,11 +67,19 @@ export async function exportReport(
             : String(c),
     alignment: typeof c === 'number' ? ('right' as const) : ('left' as const),
   });
+  const fontSize = sheet.headings.length > 10 ? 6.5 : 8;
+  // A4 landscape is 841.89 pt wide; less the margins of 24 pt a side.
+  const table = fitTable(
+    sheet.headings,
+    rows.map((r) => r.map(cell)),
+    fontSize,
+    841.89 - 48,
+  );
   const body = await renderPdf({
     pageSize: 'A4',
     pageOrientation: 'landscape',
     pageMargins: [24, 28, 24, 28],
-    defaultStyle: { fontSize: sheet.headings.length > 10 ? 6.5 : 8 },
+    defaultStyle: { fontSize },
     content: [
       { text: sheet.title, bold: true, fontSize: 13, color: '#0b5d3b' },
       {
@@ -78,12 +87,8 @@ export async function exportReport(
         margin: [0, 2, 0, 8],
       },
       {
-        table: {
-          headerRows: 1,
-          widths: sheet.headings.map(() => '*'),
-          body: [sheet.headings.map((x) => ({ text: x, bold: true })), ...rows.map((r) => r.map(cell))],
-        },
-        layout: 'lightHorizontalLines',
+        table: { headerRows: 1, widths: table.widths, body: table.body },
+        layout: table.layout,
       },
       {
         text: `${lang === 'en' ? 'Generated' : 'Dijana'}: ${formatKlDateTime(new Date(), lang)}`,
