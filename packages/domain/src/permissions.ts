@@ -25,6 +25,9 @@ export const ACTIONS = [
   'staff:manage', // create/edit staff of an organisation (a partner: their own)
   'user:approve', // approve a pending user access ('Approve Access', spec §6)
   'promo:manage', // generate, list and export promo codes
+  // list and export the promo codes of one's own organisation and see which were redeemed, by whom and when (a
+  // partner; issue 38 item 11; ADR 0265). Generating them stays with the provider's staff (promo:manage).
+  'promo:read',
   'client:read', // the client list /client (scoped: agent → own clients, partner → their organisation's)
   'client:edit', // edit a client's details /client/{id}/edit (scoped as client:read)
   'ekyc:attempt', // POST /face-verification for a will the caller may change (issue 3)
@@ -83,6 +86,7 @@ export const PERMISSIONS: Record<Role, readonly Action[]> = {
     'programme:read',
     'programme:upload',
     'grant:request',
+    'promo:read',
   ],
   Staff: [
     'will:create:client',

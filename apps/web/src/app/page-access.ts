@@ -71,7 +71,7 @@ export const PAGE_ACCESS: Readonly<Record<string, readonly Action[]>> = {
   '/organization/:organization_id/product/create': ['organisation:manage'],
   '/organization/:organization_id/product/:product_id': ['organisation:read'],
   '/organization/:organization_id/product/:product_id/edit': ['organisation:manage'],
-  '/organizations/:organization_id/promo-codes': ['promo:manage'],
+  '/organizations/:organization_id/promo-codes': ['promo:manage', 'promo:read'],
   // Clients and access
   '/client': ['client:read'],
   '/client/pending': ['user:approve'],

@@ -276,18 +276,18 @@ const MATRIX: Record<string, { req: (f: Fx) => Promise<Req> | Req; expect: numbe
     req: (f) => ({ path: `/user/${f.demoStaff}/access`, body: { organization_id: f.demo, role: 'Agent' } }),
     expect: [403, 403, 201, 201, 403, 403, 201, 403, 404],
   },
-  // promo codes: the provider's staff
+  // promo codes: the provider's staff generate; a partner lists and exports their own organisation's (ADR 0265)
   'POST /organizations/:id/promo-codes/generate': {
     req: (f) => ({ path: `/organizations/${f.demo}/promo-codes/generate`, body: { count: 1, discount_sen: 1000 } }),
     expect: [403, 403, 403, 201, 403, 403, 201, 403, 403],
   },
   'GET /organizations/:id/promo-codes': {
     req: (f) => ({ path: `/organizations/${f.demo}/promo-codes` }),
-    expect: [403, 403, 403, 200, 403, 403, 200, 403, 403],
+    expect: [403, 403, 200, 200, 403, 403, 200, 403, 404],
   },
   'GET /organizations/:id/promo-codes/export': {
     req: (f) => ({ path: `/organizations/${f.demo}/promo-codes/export?format=csv` }),
-    expect: [403, 403, 403, 200, 403, 403, 200, 403, 403],
+    expect: [403, 403, 200, 200, 403, 403, 200, 403, 404],
   },
   // products of an organisation: read like pricing, managed by the provider's staff
   'GET /organization/:id/product': {

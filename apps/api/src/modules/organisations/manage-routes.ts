@@ -19,7 +19,7 @@
  * - `GET /user-access/pending` (user:approve) → `{ user_accesses }`; `PATCH /user-access/{id}` `{ status: 1 }`
  *   (user:approve) → `{ user_access }`
  * - `POST /organizations/{id}/promo-codes/generate` (promo:manage) → 201 `{ promo_codes: [...] }`;
- *   `GET /organizations/{id}/promo-codes` → `{ promo_codes: page }`;
+ *   `GET /organizations/{id}/promo-codes` (promo:manage, or promo:read for a partner's own) → `{ promo_codes: page }`;
  *   `GET /organizations/{id}/promo-codes/export?format=csv|xlsx` → the file (attachment)
  * - `GET /organization/{id}/product` (organisation:read) → `{ products: page }`; `POST /organization/{id}/product`
  *   (organisation:manage) → 201 `{ product }`; `GET /product/{id}` (organisation:read) and `PATCH /product/{id}`
@@ -294,7 +294,7 @@ export async function organisationManageRoutes(api: FastifyInstance, ctx: Ctx) {
   r.get(
     '/organizations/:id/promo-codes',
     {
-      config: { access: 'promo:manage' },
+      config: { access: ['promo:manage', 'promo:read'] },
       schema: { params: idParams, querystring: z.object({ ...pageQuery, status: promoStatus }) },
     },
     async (req) => listPromoCodes(db, requireUser(req), req.params.id, req.query),
@@ -304,7 +304,7 @@ export async function organisationManageRoutes(api: FastifyInstance, ctx: Ctx) {
   r.get(
     '/organizations/:id/promo-codes/export',
     {
-      config: { access: 'promo:manage' },
+      config: { access: ['promo:manage', 'promo:read'] },
       schema: {
         params: idParams,
         querystring: z.object({ format: z.enum(['csv', 'xlsx']).default('xlsx'), status: promoStatus }),

@@ -542,6 +542,21 @@ describe('promo codes', () => {
     expect(used.promo_codes.data).toEqual([
       expect.objectContaining({ code: codes[0], redeemed_by: { id: client.id, name: 'Aminah binti Ahmad' } }),
     ]);
+    // the partner of the organisation sees its codes and who redeemed which (issue 38 item 11; ADR 0265)
+    const partnerUsed = await ok(
+      t.call('GET', `/api/organizations/${demo}/promo-codes?status=used`, { token: partner }),
+    );
+    expect(partnerUsed.promo_codes.data).toEqual(used.promo_codes.data);
+    const partnerCsv = await t.call('GET', `/api/organizations/${demo}/promo-codes/export?format=csv`, {
+      token: partner,
+    });
+    expect(partnerCsv.status).toBe(200);
+    expect(partnerCsv.raw.toString('utf8')).toContain(codes[0]);
+    const partnerGen = await t.call('POST', `/api/organizations/${demo}/promo-codes/generate`, {
+      token: partner,
+      body: { count: 1, discount_sen: 100 },
+    });
+    expect(partnerGen.status).toBe(403);
     const page = await ok(t.call('GET', `/api/organizations/${demo}/promo-codes?limit=10&page=3`, { token: staff }));
     // the 25 generated (the demo's DEMO50 is global, for every organisation: ADR 0124)
     expect(page.promo_codes).toMatchObject({ total: 25, last_page: 3, current_page: 3 });

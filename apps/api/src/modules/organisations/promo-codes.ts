@@ -138,7 +138,7 @@ function listWhere(orgId: string, status?: string) {
 }
 
 /**
- * `GET /api/organizations/{id}/promo-codes?status&limit&page` (promo:manage) →
+ * `GET /api/organizations/{id}/promo-codes?status&limit&page` (promo:manage; promo:read, a partner's own organisation) →
  * `{ promo_codes: { data: [serializePromo], … } }`, newest first. @throws 404 when not managed.
  */
 export async function listPromoCodes(
@@ -167,7 +167,7 @@ const HEADINGS = {
 const ringgit = (sen: number) => (sen / 100).toFixed(2);
 
 /**
- * `GET /api/organizations/{id}/promo-codes/export?format=csv|xlsx&status` (promo:manage): every code of
+ * `GET /api/organizations/{id}/promo-codes/export?format=csv|xlsx&status` (promo:manage or promo:read): every code of
  * the organisation (filtered like the list), as a file (shared helper http/export.ts). Times as spec §9 in `lang`
  * (CSV "23 Nov 26, 14:05" Kuala Lumpur time; XLSX Kuala Lumpur dates), amounts in ringgit.
  * @returns `{ filename, contentType, body }`. @throws 404 when not managed.

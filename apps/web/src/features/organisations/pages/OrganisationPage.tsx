@@ -57,7 +57,7 @@ export function OrganisationPage() {
               {t('organisations.ui.edit')}
             </Button>
           )}
-          {mayDo('promo:manage') && (
+          {(mayDo('promo:manage') || mayDo('promo:read')) && (
             <Button component={Link} to={`/organizations/${id}/promo-codes`} variant="default">
               {t('organisations.ui.promo_codes')}
             </Button>

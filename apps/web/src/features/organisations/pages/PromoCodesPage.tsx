@@ -6,7 +6,7 @@
  */
 import { Button, Group, Pagination, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { formatRinggit, promoGenerateSchema } from '@wasiat/domain';
+import { can, formatRinggit, promoGenerateSchema } from '@wasiat/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -14,6 +14,7 @@ import { ListTable } from '@/components/ListTable.tsx';
 import { api } from '@/lib/api.ts';
 import { formatDateTime } from '@/lib/format.ts';
 import { successToast } from '@/lib/notify.tsx';
+import { session } from '@/lib/storage.ts';
 import { type Page, useOrganisation } from '../api.ts';
 import { EntityForm, type FieldSpec } from '../components/EntityForm.tsx';
 
@@ -77,24 +78,27 @@ export function PromoCodesPage() {
         {t('organisations.promo.title')}
         {org ? ` — ${org.name}` : ''}
       </Title>
-      <Paper withBorder p="md">
-        <Title order={2} size="h3" mb="sm">
-          {t('organisations.promo.generate')}
-        </Title>
-        <EntityForm
-          testId="promo-form"
-          fields={FIELDS}
-          defaults={{ count: '10', discount: '', expires_at: '', remarks: '' }}
-          schema={promoGenerateSchema}
-          submitLabel={t('organisations.promo.generate')}
-          onSubmit={async (body) => {
-            const r = await api.post<{ promo_codes: Promo[] }>(`organizations/${id}/promo-codes/generate`, body);
-            successToast(t('organisations.promo.generated_count', { count: r.promo_codes.length }));
-            setPage(1);
-            await qc.invalidateQueries({ queryKey: ['promo-codes', id] });
-          }}
-        />
-      </Paper>
+      {/* A partner (promo:read) sees their organisation's codes and who redeemed them; only the provider generates. */}
+      {can(session.user()?.roles?.[0]?.name, 'promo:manage') && (
+        <Paper withBorder p="md">
+          <Title order={2} size="h3" mb="sm">
+            {t('organisations.promo.generate')}
+          </Title>
+          <EntityForm
+            testId="promo-form"
+            fields={FIELDS}
+            defaults={{ count: '10', discount: '', expires_at: '', remarks: '' }}
+            schema={promoGenerateSchema}
+            submitLabel={t('organisations.promo.generate')}
+            onSubmit={async (body) => {
+              const r = await api.post<{ promo_codes: Promo[] }>(`organizations/${id}/promo-codes/generate`, body);
+              successToast(t('organisations.promo.generated_count', { count: r.promo_codes.length }));
+              setPage(1);
+              await qc.invalidateQueries({ queryKey: ['promo-codes', id] });
+            }}
+          />
+        </Paper>
+      )}
       <Group justify="space-between" align="flex-end">
         <Select
           label={t('organisations.promo.filter')}
