@@ -88,12 +88,17 @@ export interface Page<T> {
   last_page: number;
 }
 
-/** `GET /api/organization/{id}` → the organisation. */
-export const useOrganisation = (id: string | undefined) =>
+/**
+ * `GET /api/organization/{id}` → the organisation. `silent`: no error toast — the page shows the failure itself
+ * (the organisation page gives the not-found page for another organisation's id, issue 38 item 11).
+ */
+export const useOrganisation = (id: string | undefined, opts: { silent?: boolean } = {}) =>
   useQuery({
     queryKey: ['organization', id],
     enabled: !!id,
-    queryFn: async () => (await api.get<{ organization: Organisation }>(`organization/${id}`)).organization,
+    queryFn: async () =>
+      (await api.get<{ organization: Organisation }>(`organization/${id}`, undefined, { silent: opts.silent }))
+        .organization,
   });
 
 /** `GET /api/organization/{id}/branch?limit=100` → branches (headquarters first). */

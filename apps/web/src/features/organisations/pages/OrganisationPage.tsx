@@ -8,6 +8,8 @@ import { useQuery } from '@tanstack/react-query';
 import { type Action, can, formatRinggit, ORGANISATION_TYPES } from '@wasiat/domain';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
+import { isNotFound } from '@/app/access.tsx';
+import { NotFoundPage } from '@/app/layout/NotFoundPage.tsx';
 import { ListTable } from '@/components/ListTable.tsx';
 import { api } from '@/lib/api.ts';
 import { formatDate, roleName } from '@/lib/format.ts';
@@ -22,27 +24,34 @@ const mayDo = (a: Action) => can(session.user()?.roles?.[0]?.name, a);
 export function OrganisationPage() {
   const { t, i18n } = useTranslation();
   const { organization_id: id = '' } = useParams();
-  const org = useOrganisation(id);
-  const branches = useBranches(id);
+  // The organisation first: another organisation's id (404) gives the not-found page, and none of the page's other
+  // calls is made (before, five refusals gave five toasts over a blank page; issue 38 item 11).
+  const org = useOrganisation(id, { silent: true });
+  const found = !!org.data;
+  const branches = useBranches(found ? id : undefined);
   const staff = useQuery({
     queryKey: ['organization', id, 'staff'],
-    enabled: mayDo('organisation:read'),
+    enabled: found && mayDo('organisation:read'),
     queryFn: async () =>
       (await api.get<{ user_accesses: Page<Staff> }>(`organization/${id}/user-access`, { limit: 100 })).user_accesses
         .data,
   });
   const prices = useQuery({
     queryKey: ['organization', id, 'pricing'],
+    enabled: found,
     queryFn: async () =>
       (await api.get<{ pricings: Page<Pricing> }>(`organization/${id}/pricing`, { all: 1, limit: 100 })).pricings.data,
   });
   const pref = useQuery({
     queryKey: ['organization', id, 'preference'],
+    enabled: found,
     queryFn: async () =>
       (await api.get<{ preference: Record<string, number | string | null> }>(`organization/${id}/preference`))
         .preference,
   });
   const o = org.data;
+  if (org.error)
+    return isNotFound(org.error) ? <NotFoundPage /> : <Text role="alert">{t('dashboard.load_failed')}</Text>;
   if (!o) return null;
   const lang = i18n.language === 'en' ? 'en' : 'ms';
   const yes = (v: unknown) => (v === 1 ? t('organisations.ui.yes') : t('organisations.ui.no'));
