@@ -17,7 +17,7 @@ describe('OrganisationPage: another organisation', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('gives the not-found page and makes no other call', async () => {
-    const fetchMock = vi.fn(async () => jsonResponse({ message: 'Tidak dijumpai.' }, 404));
+    const fetchMock = vi.fn(async (_url: string) => jsonResponse({ message: 'Tidak dijumpai.' }, 404));
     vi.stubGlobal('fetch', fetchMock);
     renderPage(<OrganisationPage />, { path: '/organization/:organization_id', url: '/organization/o2' });
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(/tidak dijumpai/i);
