@@ -185,6 +185,16 @@ test('kakitangan membuka setiap laporan, menapis dan memuat turun XLSX', async (
     expect(Number(gl[7])).toBe(ringgit(amount));
     // Every chart has a legend (issue 17 item 16).
     await expect(page.locator('.recharts-legend-wrapper')).toHaveCount(4);
+    // Every bar is named (issue 38 item 11): each bar chart writes as many names as it draws bars.
+    const barCharts = page.locator('.recharts-wrapper').filter({ has: page.locator('.recharts-bar-rectangle') });
+    await expect(barCharts).toHaveCount(2);
+    for (const chart of await barCharts.all()) {
+      const bars = await chart.locator('.recharts-bar-rectangle').count();
+      // the axis ticks that are not numbers (the count axis) are the bars' names
+      const ticks = await chart.locator('.recharts-cartesian-axis-tick-value').allTextContents();
+      expect(bars).toBeGreaterThan(0);
+      expect(ticks.filter((x) => x.trim() && !/^[\d.,\s]+$/.test(x))).toHaveLength(bars);
+    }
     await expectAccessible(page, '/dashboard/graph-report');
 
     // "The date must be selected first" (spec §5): an emptied month is refused on the screen.

@@ -21,6 +21,18 @@ import { ExportButtons, initialFilters } from './ReportPage.tsx';
 const screen = REPORT_SCREENS.find((s) => s.kind === 'graph') ?? REPORT_SCREENS[REPORT_SCREENS.length - 1];
 const COLORS = ['teal.7', 'blue.7', 'orange.7', 'grape.7', 'red.7', 'gray.7'];
 
+/**
+ * Bars lying down, one row per name, every name written beside its bar (issue 38 item 11: standing bars of long
+ * product names had their labels dropped by the chart for want of room, leaving a bar with no name). The height
+ * grows with the number of bars (px).
+ */
+const namedBars = (n: number) =>
+  ({
+    orientation: 'vertical',
+    h: Math.max(160, 56 + n * 34),
+    yAxisProps: { width: 150, interval: 0 },
+  }) as const;
+
 /** A chart's data as a table for screen readers. */
 function DataTable({ caption, head, rows }: { caption: string; head: string[]; rows: (string | number)[][] }) {
   return (
@@ -143,12 +155,11 @@ export function GraphReportPage() {
               </Title>
               <div aria-hidden="true" inert>
                 <BarChart
-                  h={280}
+                  {...namedBars(branches.length)}
                   data={branches}
                   dataKey="branch"
                   withLegend
-                  xAxisLabel={t('reports.col.branch_name')}
-                  yAxisLabel={total}
+                  xAxisLabel={total}
                   series={[{ name: total, color: 'teal.7' }]}
                 />
               </div>
@@ -164,12 +175,11 @@ export function GraphReportPage() {
               </Title>
               <div aria-hidden="true" inert>
                 <BarChart
-                  h={280}
+                  {...namedBars(plans.length)}
                   data={plans}
                   dataKey="plan"
                   withLegend
-                  xAxisLabel={t('reports.filter.product')}
-                  yAxisLabel={total}
+                  xAxisLabel={total}
                   series={[{ name: total, color: 'blue.7' }]}
                 />
               </div>
