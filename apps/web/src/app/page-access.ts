@@ -24,7 +24,7 @@ export const PAGE_ACCESS: Readonly<Record<string, readonly Action[]>> = {
   '/dashboard/graph-report': ['report:read'],
   '/dashboard/payments': ['payment:confirm'],
   '/dashboard/staff': ['organisation:read'],
-  '/template': ['promo:manage'],
+  '/template': ['promo:manage', 'promo:read', 'programme:upload'],
   // Verification lists and search
   '/wasiat/pengesahan/pendaftaran': ['will:verify'],
   '/wasiat/pengesahan/list-pendaftaran': ['will:verify'],

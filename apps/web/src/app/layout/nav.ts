@@ -38,7 +38,7 @@ export const NAV: NavItem[] = [
   { to: '/ekyc/review', labelKey: 'nav.ekyc_review', anyOf: ['ekyc:review'] },
   { to: '/client/pending', labelKey: 'nav.pending_access', anyOf: ['user:approve'] },
   { to: '/dashboard/staff', labelKey: 'nav.staff', anyOf: ['organisation:read'] },
-  { to: '/template', labelKey: 'nav.template', anyOf: ['promo:manage'] },
+  { to: '/template', labelKey: 'nav.template', anyOf: ['promo:manage', 'promo:read', 'programme:upload'] },
   { to: '/profile', labelKey: 'nav.profile' },
   { to: '/dashboard/report', labelKey: 'nav.reports', anyOf: ['report:read'] },
   { to: '/dashboard/payments', labelKey: 'nav.payments', anyOf: ['payment:confirm'] },

@@ -4,7 +4,7 @@
  * `GET /api/organizations/{id}/promo-codes/export?format=csv`).
  */
 import { Anchor, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { can, DESIGNATIONS, GENDERS, roleOf } from '@wasiat/domain';
+import { type Action, can, DESIGNATIONS, GENDERS, roleOf } from '@wasiat/domain';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useSessionUser } from '@/app/layout/AppLayout.tsx';
@@ -115,10 +115,15 @@ export function ProfileEditPage() {
   );
 }
 
-/** Templates offered on /template: a name, what it is for and its CSV header row (i18n keys). */
+/**
+ * Templates offered on /template: a name, what it is for and its CSV header row (i18n keys), and who is offered it
+ * (any of `anyOf`, the permission table's actions). The TEKUN certificates' template (issue 38 item 11) has the
+ * headings `POST /api/tekun/upload` reads (tekun/spreadsheet.ts; checked by tekun/template.test.ts).
+ */
 const TEMPLATES = [
   {
     id: 'promo-codes',
+    anyOf: ['promo:manage', 'promo:read'],
     columns: [
       'code',
       'discount',
@@ -130,7 +135,12 @@ const TEMPLATES = [
       'redeemed_at',
     ],
   },
-] as const;
+  {
+    id: 'tekun-certificates',
+    anyOf: ['programme:upload'],
+    columns: ['member_name', 'ic_number', 'certificate_no', 'issue_date'],
+  },
+] as const satisfies readonly { id: string; anyOf: readonly Action[]; columns: readonly string[] }[];
 
 /** A CSV line (RFC 4180 quoting). */
 const csvLine = (cells: readonly string[]) =>
@@ -163,10 +173,15 @@ export function TemplatePage() {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {TEMPLATES.map((tpl) => (
+            {TEMPLATES.filter((tpl) => tpl.anyOf.some((a) => can(roleOf(session.user()), a))).map((tpl) => (
               <Table.Tr key={tpl.id}>
                 <Table.Td>{t(`profile.template.${tpl.id}.name`)}</Table.Td>
-                <Table.Td>{tpl.columns.map((c) => t(`profile.template.${tpl.id}.columns.${c}`)).join(', ')}</Table.Td>
+                <Table.Td>
+                  {tpl.columns.map((c) => t(`profile.template.${tpl.id}.columns.${c}`)).join(', ')}
+                  <Text size="sm" c="dimmed">
+                    {t(`profile.template.${tpl.id}.hint`)}
+                  </Text>
+                </Table.Td>
                 <Table.Td>
                   <Button size="xs" variant="default" onClick={() => download(tpl)}>
                     {t('profile.template.download_csv')}
