@@ -393,11 +393,11 @@ add('POST /api/organizations/:id/promo-codes/generate', (x) => ({
 }));
 add('GET /api/organizations/:id/promo-codes', (x) => ({
   path: `/api/organizations/${x.lain}/promo-codes`,
-  may: holds('promo:manage'),
+  may: or(holds('promo:manage'), and(holds('promo:read'), inLain)),
 }));
 add('GET /api/organizations/:id/promo-codes/export', (x) => ({
   path: `/api/organizations/${x.lain}/promo-codes/export?format=csv`,
-  may: holds('promo:manage'),
+  may: or(holds('promo:manage'), and(holds('promo:read'), inLain)),
 }));
 add('POST /api/organization/:id/product', (x) => ({
   path: `/api/organization/${x.lain}/product`,
