@@ -41,7 +41,7 @@ beforeAll(async () => {
     .returning();
   const [agent] = await db
     .insert(users)
-    .values({ name: AGENT, username: 'wide-agent', role: 'Agent', organization_id: org.id })
+    .values({ name: AGENT, username: 'wide-agent', role: 'Agent' })
     .returning();
   const created = new Date('2026-11-10T02:00:00Z');
   const [paid, refused] = await db
