@@ -57,6 +57,7 @@ const PATH_TABLES: Record<string, string> = {
   caretaker: 'caretakers',
   client: 'users',
   'data-requests': 'data_requests',
+  'death-report': 'death_reports',
   links: 'ekyc_links',
   'route-token': 'ekyc_links',
   'fund-transfer': 'qurban_fund_transfers',

@@ -11,6 +11,7 @@ import { recordAudit } from '../../platform/audit/audit.ts';
 import { fieldError, notFound } from '../../platform/http/errors.ts';
 import type { AuthUser } from '../auth/index.ts';
 import { registerReferenceKind } from '../grants/index.ts';
+import { assertOwnerAlive } from '../instruments/index.ts';
 import { assertCanFill, type HibahRow, hibahScope } from './policy.ts';
 
 /** A transaction handle of {@link Db}. */
@@ -64,11 +65,13 @@ registerReferenceKind('Hibah', async (db, user, id) => {
 /**
  * A visible hibah, locked, whose `step` may change now: caller is the grantor or its agent (403), status one of
  * the domain's `HIBAH_STEP_STATUSES[step]` — the content -1/0/1, the witnesses until registered (422
- * `hibah.not_editable` on `_`; issue 34, ADR 0223).
+ * `hibah.not_editable` on `_`; issue 34, ADR 0223), its grantor's death not verified (422 `deaths.instrument_locked`
+ * on `_`; ADR 0261).
  */
 export async function fillableHibah(tx: Conn, user: AuthUser, id: string, step: HibahStep = 'content') {
   const h = await findVisibleHibah(tx, user, id, true);
   assertCanFill(user, h);
   if (!hibahStepEditable(step, h.status)) throw fieldError('_', H.notEditable);
+  await assertOwnerAlive(tx, h.user_id);
   return h;
 }

@@ -10,11 +10,12 @@
  *   grantor is told by e-mail.
  */
 import { DRAFT_REMINDER_DAYS_BEFORE, formatKlDateTime, HIBAH_STATUS, type Language, translate } from '@wasiat/domain';
-import { and, eq, isNull, lt, lte } from 'drizzle-orm';
+import { and, eq, isNull, lt, lte, not } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import { hibahs, users } from '../../db/schema/index.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import { registerJob } from '../../platform/jobs/scheduler.ts';
+import { ownerDeceasedSql } from '../instruments/index.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -41,7 +42,12 @@ async function mailGrantor(
 
 /** One run at `now`: `{ reminded, expired }`. */
 export async function runDraftExpiry(ctx: Ctx, now: Date) {
-  const open = and(eq(hibahs.status, HIBAH_STATUS.draft), eq(hibahs.is_draft_accepted, false));
+  // A grantor whose death has been verified is neither reminded nor expired (issue 40 item 1; ADR 0261).
+  const open = and(
+    eq(hibahs.status, HIBAH_STATUS.draft),
+    eq(hibahs.is_draft_accepted, false),
+    not(ownerDeceasedSql(hibahs.user_id)),
+  );
   const expired = await ctx.db.transaction(async (tx) => {
     const rows = await tx
       .update(hibahs)

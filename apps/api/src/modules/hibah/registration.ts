@@ -18,7 +18,7 @@ import type { Db } from '../../db/client.ts';
 import { hibahs, preferences, user_accesses, users } from '../../db/schema/index.ts';
 import { fieldError, notFound } from '../../platform/http/errors.ts';
 import { assertActsFor, grantOnClientChoice } from '../grants/index.ts';
-import { providerDefaults } from '../instruments/index.ts';
+import { assertOwnerAlive, providerDefaults } from '../instruments/index.ts';
 import { type Actor, audit, findVisibleHibah } from './access.ts';
 import { checkOrganisation, priceOf } from './organisation-choice.ts';
 import {
@@ -122,6 +122,7 @@ export async function updateFields(db: Db, actor: Actor, id: string, body: z.out
     if (onlyPartC) assertCanFill(actor.user, h);
     else assertGrantor(actor.user, h);
     if (!hibahStepEditable('content', h.status)) throw fieldError('_', H.notEditable);
+    await assertOwnerAlive(tx, h.user_id); // a verified death locks the hibah (ADR 0261)
     const set: Partial<HibahRow> = { ...fields } as Partial<HibahRow>;
     if (organization_id || pricing_id || branch_id) {
       const newOrg = !!organization_id && organization_id !== h.organization_id;

@@ -18,12 +18,13 @@ import {
   WILL_STATUS,
   yearlyReminderDue,
 } from '@wasiat/domain';
-import { and, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, not, or, sql } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import { newId } from '../../db/schema/_common.ts';
 import { heirs, review_reminder_settings, review_reminders, users, wills } from '../../db/schema/index.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import { registerJob } from '../../platform/jobs/scheduler.ts';
+import { ownerDeceasedSql } from '../instruments/index.ts';
 import { reminderMail } from './mail.ts';
 
 /** Name of the job (jobs/scheduler.ts). */
@@ -60,6 +61,8 @@ const remindable = and(
   isNull(wills.deleted_at),
   isNotNull(wills.registered_at),
   or(isNull(review_reminder_settings.enabled), eq(review_reminder_settings.enabled, true)),
+  // A testator whose death has been verified is reminded no more (issue 40 item 1; ADR 0261).
+  not(ownerDeceasedSql(wills.user_id)),
 );
 type DueWill = Awaited<ReturnType<ReturnType<typeof dueWills>['where']>>[number];
 

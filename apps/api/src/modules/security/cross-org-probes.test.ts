@@ -47,7 +47,16 @@ import {
   TYPE_TABLES,
 } from '../../../test/id-locations.ts';
 import { buildTenants } from '../../../test/tenants.ts';
-import { hibahs, organizations, preferences, user_accesses, users, wills } from '../../db/schema/index.ts';
+import {
+  death_report_organisations,
+  death_reports,
+  hibahs,
+  organizations,
+  preferences,
+  user_accesses,
+  users,
+  wills,
+} from '../../db/schema/index.ts';
 import { landBody, receiverBody } from '../hibah/test-fixtures.ts';
 import {
   grantAccess,
@@ -184,6 +193,23 @@ async function buildDemoSide(app: TestApp) {
   );
   await ok(app.call('POST', `/api/hibah/${hibah}/immoveable-property`, { token: agent, body: landBody }), 201);
   await clientWithoutWill(app, agent, 'agent');
+  // Death reports (issue 40; ADR 0261): one pending, made by the client, and one verified that DEMO was told of.
+  const death = (status: string) => ({
+    deceased_ic: newMykad(),
+    date_of_death: '2026-12-01',
+    certificate_no: 'BD 123456',
+    certificate_key: 'BD123456',
+    reporter_id: c.id,
+    relationship: 'heir',
+    status,
+  });
+  const [, verified] = await app.ctx.db
+    .insert(death_reports)
+    .values([death('pending'), death('verified')])
+    .returning();
+  await app.ctx.db
+    .insert(death_report_organisations)
+    .values({ death_report_id: verified.id, organization_id: ob.organization_id });
 }
 
 /** An organisation's records: the organisation, its members, its clients (a will or hibah there), by closure. */

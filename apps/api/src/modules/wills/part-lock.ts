@@ -8,6 +8,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { wills } from '../../db/schema/index.ts';
 import { fieldError } from '../../platform/http/errors.ts';
 import type { AuthUser } from '../auth/index.ts';
+import { assertOwnerAlive } from '../instruments/index.ts';
 import { assertCanEdit } from './policy.ts';
 import { type Conn, findVisibleWill, type WillRow } from './queries.ts';
 
@@ -69,12 +70,14 @@ export function assertSavable(will: WillRow, part: WillPart) {
 }
 
 /**
- * Load a will for a save of `part`: visible (404), changeable by the caller (403), savable (422).
+ * Load a will for a save of `part`: visible (404), changeable by the caller (403), savable (422), and its
+ * testator's death not verified (422 `deaths.instrument_locked` on `_`; ADR 0261).
  * Inside a transaction pass `forUpdate` to lock the row for the rest of it.
  */
 export async function editableWill(db: Conn, user: AuthUser, id: string, part: WillPart, forUpdate = false) {
   const will = await findVisibleWill(db, user, id, { forUpdate });
   assertCanEdit(user, will);
   assertSavable(will, part);
+  await assertOwnerAlive(db, will.user_id);
   return will;
 }

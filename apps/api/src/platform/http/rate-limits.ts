@@ -37,6 +37,10 @@ export const RATE_LIMITS = {
   publicEkyc: { max: 30, timeWindow: '1 hour', key: 'ip' },
   /** `GET /api/user?ic_number=`: MyKad lookups per user (issue 16 item 2; ADR 0101). */
   mykadLookup: { max: 30, timeWindow: '1 hour', key: 'user' },
+  /** `POST /api/death-report`: death reports per user (issue 40 item 1; ADR 0261). */
+  deathReport: { max: 5, timeWindow: '1 day', key: 'user' },
+  /** `POST /api/will-inquiry`: "is there a will?" inquiries per IP (issue 40 item 2; ADR 0262). */
+  willInquiry: { max: 5, timeWindow: '1 hour', key: 'ip' },
 } as const satisfies Record<string, { max: number; timeWindow: string; key: Key }>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
