@@ -49,6 +49,12 @@ export const P = {
   signatureInvalid: 'payments.signature_invalid',
   noPayLink: 'payments.no_pay_link',
   gatewayUnavailable: 'payments.gateway_unavailable',
+  atbUseInstalments: 'payments.atb_use_instalments',
+  notAtbMandate: 'payments.not_atb_mandate',
+  receivedOnInvalid: 'payments.received_on_invalid',
+  receivedOnRange: 'payments.received_on_range',
+  atbInProgress: 'payments.atb_in_progress',
+  atbTooManyInstalments: 'payments.atb_too_many_instalments',
 } as const;
 
 /**
@@ -217,6 +223,18 @@ export const financingDecisionSchema = z
     if (b.status === 'rejected' && !b.reason)
       ctx.addIssue({ code: 'custom', path: ['reason'], message: P.reasonRequired });
   });
+
+/**
+ * `POST /api/payment/{id}/instalment` — an Accountant/Staff/Admin records that the next debit of an ATB mandate
+ * reached the account (issue 38 item 3; ADR 0264): `received_on` the day it was received, 'YYYY-MM-DD' (default
+ * today in Kuala Lumpur; the server refuses a future day or one before the mandate or the previous instalment);
+ * `reference` the bank's reference of the debit, optional.
+ */
+export const instalmentConfirmSchema = z.object({
+  received_on: z.preprocess(blankToUndefined, z.iso.date({ error: P.receivedOnInvalid }).optional()),
+  reference: z.preprocess(blankToUndefined, z.string().trim().max(100, { error: 'validation.invalid' }).optional()),
+});
+export type InstalmentConfirmInput = z.output<typeof instalmentConfirmSchema>;
 
 /** `GET /api/payment` — the payments list for staff (confirmation queue, transaction history). */
 export const paymentListQuerySchema = z.object({

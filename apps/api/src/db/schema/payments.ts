@@ -1,5 +1,17 @@
 /** Payments and promo codes (spec §3 Promo code, §4 Payment, §9 payment modes; issue 2 Payment). */
-import { boolean, date, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { idColumn, timestamps, tz } from './_common.ts';
 import { organizations } from './organisations.ts';
 import { users } from './users.ts';
@@ -16,7 +28,7 @@ export const payments = pgTable(
     amount_sen: integer('amount_sen').notNull(),
     /** Discount of the promo code applied to this payment, in sen (0 without a code). */
     discount_sen: integer('discount_sen').notNull().default(0),
-    /** pending | paid | failed | waived */
+    /** pending | paid | failed | waived (an ATB mandate: pending until its last instalment, then paid) */
     status: text('status').notNull().default('pending'),
     reference: text('reference'),
     gateway_reference: text('gateway_reference'),
@@ -64,9 +76,24 @@ export const payments = pgTable(
     receipt_mail_next_at: tz('receipt_mail_next_at'),
     receipt_mail_error: text('receipt_mail_error'),
     receipt_mailed_at: tz('receipt_mailed_at'),
+    /**
+     * An ATB (5) mandate (ADR 0264, migration 0044): its instalments are the money (rows whose `parent_id` is its
+     * id); it becomes `paid` when the last one arrives, has no receipt of its own and is never counted by the
+     * ledger (`status = 'paid' AND NOT mandate`, payments/ledger-sql.ts).
+     */
+    mandate: boolean('mandate').notNull().default(false),
+    /** An instalment of an ATB mandate: the mandate's id, and its number in the schedule (1…N); else both null. */
+    parent_id: text('parent_id').references((): AnyPgColumn => payments.id),
+    instalment_no: integer('instalment_no'),
     ...timestamps(),
   },
   (t) => [
+    // One row per instalment of a mandate; also the index of a mandate's instalments (ADR 0264).
+    uniqueIndex('payments_instalment_uq').on(t.parent_id, t.instalment_no).where(sql`${t.parent_id} IS NOT NULL`),
+    check(
+      'payments_instalment_ck',
+      sql`(${t.parent_id} IS NULL) = (${t.instalment_no} IS NULL) AND NOT (${t.mandate} AND ${t.parent_id} IS NOT NULL)`,
+    ),
     index('payments_owner_idx').on(t.paymentable_type, t.paymentable_id),
     // Receipt numbers are unique per issuer (ADR 0241).
     uniqueIndex('payments_receipt_issuer_uq').on(t.receipt_issuer, t.receipt_no),

@@ -10,7 +10,7 @@
  * A hibah's amendment has no type change: its due is its base unless settled.
  */
 import { amendmentCharge, willPlanOf } from '@wasiat/domain';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { payments, pricings, wills } from '../../db/schema/index.ts';
 import { activePricing } from '../wills/index.ts';
@@ -55,6 +55,9 @@ async function coveredSen(db: Db, a: Amendment) {
         eq(payments.paymentable_type, 'Amendment'),
         eq(payments.paymentable_id, a.id),
         inArray(payments.status, ['paid', 'waived']),
+        // An ATB mandate covers the amendment when it is paid (its last instalment); its instalments are not
+        // counted again (ADR 0264).
+        isNull(payments.parent_id),
       ),
     );
   const paid = Number(r?.sen ?? 0);

@@ -10,8 +10,9 @@ import type { Db } from '../../db/client.ts';
 import { payments } from '../../db/schema/index.ts';
 import { pageParams, pageQuery, toPage } from '../../platform/http/pagination.ts';
 import { type AuthUser, requireUser } from '../auth/index.ts';
+import { ledgerPaid } from './ledger-sql.ts';
 import { type PayerInfo, payableKind, payerPaymentsWhere } from './payables.ts';
-import { serializePayment } from './serialize.ts';
+import { serializeWithInstalments } from './queries.ts';
 
 /**
  * Who paid for a payable and what it is (payer name, MyKad, e-mail, mobile, the record's number as `item`):
@@ -29,7 +30,8 @@ export async function payableInfo(db: Db, type: string, id: string): Promise<Pay
  * The caller's payments as payer, newest first: `{ payments: { data: [payment + payable_reference], current_page,
  * per_page, total, last_page }, paid_sen }` — every status; `payable_reference` is the number of what was paid
  * for (will, hibah or amendment number, qurban reference; null before one is given); `paid_sen` the sum of the
- * caller's paid payments (integer sen).
+ * caller's paid payments (integer sen) by the ledger's rule (ledger-sql.ts: an ATB mandate is not money, its
+ * instalments are; ADR 0264). An ATB mandate carries its `instalments` (schedule and progress).
  */
 async function listMyPayments(db: Db, user: AuthUser, q: { limit?: number; page?: number }) {
   const where = payerPaymentsWhere(user.id);
@@ -37,7 +39,7 @@ async function listMyPayments(db: Db, user: AuthUser, q: { limit?: number; page?
   const [agg] = await db
     .select({
       n: sql<number>`count(*)::int`,
-      paid: sql<string>`coalesce(sum(${payments.amount_sen}) FILTER (WHERE ${payments.status} = 'paid'), 0)::bigint`,
+      paid: sql<string>`coalesce(sum(${payments.amount_sen}) FILTER (WHERE ${ledgerPaid()}), 0)::bigint`,
     })
     .from(payments)
     .where(where);
@@ -49,9 +51,10 @@ async function listMyPayments(db: Db, user: AuthUser, q: { limit?: number; page?
     .limit(p.per_page)
     .offset(p.offset);
   const data = [];
-  for (const r of list) {
+  const shown = await serializeWithInstalments(db, list);
+  for (const [i, r] of list.entries()) {
     const info = await payableInfo(db, r.paymentable_type, r.paymentable_id);
-    data.push({ ...serializePayment(r), payable_reference: info?.item ?? null });
+    data.push({ ...shown[i], payable_reference: info?.item ?? null });
   }
   return { payments: toPage(data, Number(agg.n), p), paid_sen: Number(agg.paid) };
 }

@@ -4,5 +4,6 @@
  */
 export { createPayment } from './create-payment.ts';
 export { payableInfo } from './history.ts';
+export { ledgerPaid } from './ledger-sql.ts';
 export { confirmPayment } from './manual.ts';
 export { paymentsRoutes } from './routes.ts';

@@ -12,17 +12,23 @@ import { AppError, notFound } from '../../platform/http/errors.ts';
 import { pageParams, toPage } from '../../platform/http/pagination.ts';
 import type { AuthUser } from '../auth/guard.ts';
 import { payableKind } from './payables.ts';
+import { serializeWithInstalments } from './queries.ts';
 import { serializePayment } from './serialize.ts';
 import { inTx, lockPayment, settlePaid, visiblePayment } from './service.ts';
 
-/** Modes confirmed with `POST /payment/{id}/confirm`: direct, cash, ATB (financing has its own decision). */
+/**
+ * Modes confirmed with `POST /payment/{id}/confirm`: direct, cash, and an ATB payment recorded before ATB
+ * mandates (ADR 0264: not a mandate). Financing has its own decision, an ATB mandate its instalments.
+ */
 const CONFIRMABLE: readonly number[] = [PAYMENT_OPTIONS.direct, PAYMENT_OPTIONS.cash, PAYMENT_OPTIONS.atb];
 
 /**
- * `POST /api/payment/{id}/confirm` — Staff/Accountant/Admin confirm a pending direct, cash or ATB payment:
+ * `POST /api/payment/{id}/confirm` — Staff/Accountant/Admin confirm a pending direct or cash payment:
  * `paid`, `confirmed_by`/`confirmed_at` recorded, the organisation's next receipt number, receipt e-mail
  * queued, the payable's `onPaid`.
- * @throws 404 not visible; 422 `payments.not_confirmable` (not pending, or not one of those modes).
+ * @throws 404 not visible; 422 `payments.atb_use_instalments` for an ATB mandate (its debits are confirmed one
+ *   by one: `POST /payment/{id}/instalment`, instalments.ts; ADR 0264); 422 `payments.not_confirmable` (not
+ *   pending, or not one of those modes).
  */
 export async function confirmPayment(db: Db, user: AuthUser, paymentId: string, ip?: string) {
   const found = await visiblePayment(db, user, paymentId);
@@ -30,6 +36,7 @@ export async function confirmPayment(db: Db, user: AuthUser, paymentId: string, 
     const locked = await lockPayment(tx, found.id);
     if (!locked) throw notFound();
     const { p } = locked;
+    if (p.mandate) throw new AppError('validation', P.atbUseInstalments);
     if (p.status !== 'pending' || !CONFIRMABLE.includes(p.payment_options_id)) {
       throw new AppError('validation', P.notConfirmable);
     }
@@ -113,7 +120,8 @@ export async function decideFinancing(
  * (`payment:confirm`): the confirmation queue (`status=pending&manual=1`) and the transaction history of
  * every organisation. Newest first; each row adds `payer_name`, `organization_name`, `created_by_name` and
  * `payable_reference` — the number of what is paid for (will number, hibah number, amendment reference,
- * qurban transaction number; null before one is given), so the row says what it is for (issue 21 item 8).
+ * qurban transaction number; null before one is given), so the row says what it is for (issue 21 item 8). An ATB
+ * mandate carries its `instalments` (schedule and progress; ADR 0264), so the queue offers its next instalment.
  * @returns `{ payments: { data, current_page, per_page, total, last_page } }`.
  */
 export async function listAllPayments(
@@ -137,10 +145,14 @@ export async function listAllPayments(
     .limit(p.per_page)
     .offset(p.offset);
   const data = [];
-  for (const r of rows) {
+  const shown = await serializeWithInstalments(
+    db,
+    rows.map((r) => r.p),
+  );
+  for (const [i, r] of rows.entries()) {
     const info = await payableKindInfo(db, r.p.paymentable_type, r.p.paymentable_id);
     data.push({
-      ...serializePayment(r.p),
+      ...shown[i],
       payer_name: info?.name ?? null,
       payable_reference: info?.item ?? null,
       organization_name: r.org,

@@ -125,9 +125,13 @@ describe('ATB (bank standing instruction)', () => {
       atb_start_date: tomorrow(),
     });
     expect((await willRow(w.id)).parts_done).toContain('payment');
+    // A mandate (ADR 0264): RM 350 at RM 50 every six months is seven debits, confirmed one by one.
+    expect(ok.body.payment.mandate).toBe(true);
+    expect(ok.body.payment.instalments).toMatchObject({ total: 7, received: 0, remaining_sen: 35000 });
     const c = await confirm(ok.body.payment.id);
-    expect(c.status).toBe(200);
-    expect(c.body.payment).toMatchObject({ status: 'paid' });
+    expect(c.status).toBe(422);
+    expect(c.body.message).toMatch(/Confirm instalment received/);
+    expect((await payRow(ok.body.payment.id)).status).toBe('pending');
   });
 
   it('is refused when the organisation does not allow it', async () => {
@@ -398,7 +402,7 @@ describe('statement of account (reports) reads every mode', () => {
       { payment_options_id: 4, bank_name: 'BANK MUAMALAT MALAYSIA BERHAD' },
       {
         payment_options_id: 5,
-        atb_amount_sen: 5000,
+        atb_amount_sen: 35000,
         atb_frequency: 'annual',
         bank_name: 'BANK ISLAM',
         account_no: '123456789',
@@ -415,6 +419,10 @@ describe('statement of account (reports) reads every mode', () => {
           token: tokens.accountant,
           body: { status: 'approved' },
         });
+      } else if (m.payment_options_id === 5) {
+        // One debit of the whole amount: its instalment is the line (ADR 0264).
+        const i = await t.call('POST', `/api/payment/${pid}/instalment`, { token: tokens.accountant, body: {} });
+        expect(i.status, JSON.stringify(i.body)).toBe(200);
       } else if (m.payment_options_id !== 6) await confirm(pid);
     }
     const period = new Intl.DateTimeFormat('en-CA', {

@@ -4,7 +4,7 @@
  * (amounts in integer sen). Visibility is the payable kind's (payables.ts, ADR 0016): not visible → 404.
  */
 
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { payments } from '../../db/schema/index.ts';
 import { notFound } from '../../platform/http/errors.ts';
@@ -17,8 +17,8 @@ import { serializePayment } from './serialize.ts';
 type Payment = typeof payments.$inferSelect;
 
 /**
- * Payment status of each payable of one type (its latest payment; null when none), e.g.
- * `wasiat.payment_status`.
+ * Payment status of each payable of one type (its latest payment, never an ATB instalment: an ATB payable's is
+ * its mandate's, pending until the last instalment; null when none), e.g. `wasiat.payment_status`.
  */
 export async function paymentStatusOf(db: Db, ids: string[], type = 'Wasiat'): Promise<Map<string, string | null>> {
   const out = new Map<string, string | null>(ids.map((id) => [id, null]));
@@ -26,10 +26,35 @@ export async function paymentStatusOf(db: Db, ids: string[], type = 'Wasiat'): P
   const rows = await db
     .select({ id: payments.paymentable_id, status: payments.status })
     .from(payments)
-    .where(and(eq(payments.paymentable_type, type), inArray(payments.paymentable_id, ids)))
+    .where(and(eq(payments.paymentable_type, type), inArray(payments.paymentable_id, ids), isNull(payments.parent_id)))
     .orderBy(desc(payments.created_at), desc(payments.id));
   for (const r of rows) if (out.get(r.id) === null) out.set(r.id, r.status);
   return out;
+}
+
+/** The instalment rows of the mandates `ids`, by mandate id, in schedule order. */
+export async function instalmentsOf(db: Db, ids: readonly string[]): Promise<Map<string, Payment[]>> {
+  const out = new Map<string, Payment[]>(ids.map((id) => [id, []]));
+  if (!ids.length) return out;
+  const rows = await db
+    .select()
+    .from(payments)
+    .where(inArray(payments.parent_id, [...ids]))
+    .orderBy(asc(payments.instalment_no));
+  for (const r of rows) out.get(r.parent_id as string)?.push(r);
+  return out;
+}
+
+/**
+ * `rows` as the API answers them ({@link serializePayment}), each mandate with its `instalments`
+ * (mandate-view.ts `MandateInstalments`); one query for the instalments of the page.
+ */
+export async function serializeWithInstalments(db: Db, rows: readonly Payment[]) {
+  const kids = await instalmentsOf(
+    db,
+    rows.filter((r) => r.mandate).map((r) => r.id),
+  );
+  return rows.map((r) => serializePayment(r, kids.get(r.id)));
 }
 
 /** A payment whose payable the user may see (by the payable kind's policy). @throws 404 otherwise. */
@@ -46,14 +71,19 @@ export async function visiblePayment(db: Db, user: AuthUser, paymentId: string):
   return payment;
 }
 
-/** `GET /api/payment/{id}` → `{ payment }` (whoever may see the payable). @throws 404 when not visible. */
+/**
+ * `GET /api/payment/{id}` → `{ payment }` (whoever may see the payable; an ATB mandate with its `instalments`,
+ * ADR 0264). @throws 404 when not visible.
+ */
 export async function getPayment(db: Db, user: AuthUser, paymentId: string) {
-  return { payment: serializePayment(await visiblePayment(db, user, paymentId)) };
+  const [payment] = await serializeWithInstalments(db, [await visiblePayment(db, user, paymentId)]);
+  return { payment };
 }
 
 /**
  * The payments of one payable, newest first: `{ payments: { data, current_page, per_page, total,
- * last_page } }` (`GET /api/wasiat/{id}/payment` for wills). @throws 404 when the payable is not visible.
+ * last_page } }` (`GET /api/wasiat/{id}/payment` for wills) — an ATB mandate with its `instalments`, and its
+ * instalments as rows of their own (ADR 0264). @throws 404 when the payable is not visible.
  */
 export async function listPayments(
   db: Db,
@@ -74,11 +104,7 @@ export async function listPayments(
     .limit(p.per_page)
     .offset(p.offset);
   return {
-    payments: toPage(
-      rows.map((r) => serializePayment(r)),
-      Number(n),
-      p,
-    ),
+    payments: toPage(await serializeWithInstalments(db, rows), Number(n), p),
   };
 }
 

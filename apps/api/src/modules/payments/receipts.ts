@@ -16,7 +16,7 @@
  *   mail server fails, retried by the job `payments.receipt-mail` with a growing delay; after
  *   `RECEIPT_MAIL_MAX_ATTEMPTS` attempts it is `failed` and the client sees "Receipt email failed".
  */
-import { formatRinggit, type Language, translate } from '@wasiat/domain';
+import { atbSchedule, formatRinggit, type Language, translate } from '@wasiat/domain';
 import { and, asc, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
@@ -93,7 +93,24 @@ async function payerOf(db: Db, p: Payment) {
 }
 
 /**
- * The receipt PDF of a settled payment (`paid` or `waived`).
+ * The instalment an ATB instalment's receipt names (ADR 0264): its number and how many its mandate's schedule has;
+ * undefined for any other payment.
+ */
+async function instalmentOf(db: Db, p: Payment): Promise<{ no: number; of: number } | undefined> {
+  if (!p.parent_id || p.instalment_no === null) return undefined;
+  const [m] = await db.select().from(payments).where(eq(payments.id, p.parent_id));
+  if (!m) return undefined;
+  const of = atbSchedule({
+    totalSen: m.amount_sen,
+    amountSen: m.atb_amount_sen,
+    frequency: m.atb_frequency,
+    startDate: m.atb_start_date,
+  }).length;
+  return { no: p.instalment_no, of };
+}
+
+/**
+ * The receipt PDF of a settled payment (`paid` or `waived`); an ATB instalment's names its number (ADR 0264).
  * THE single place where a receipt's bytes are produced: the download routes and the e-mail use it.
  * @throws 404 when the payment has no receipt (not settled).
  */
@@ -107,6 +124,7 @@ export async function receiptPdf(ctx: Ctx, p: Payment): Promise<{ bytes: Buffer;
         .where(eq(organizations.id, p.organization_id))
     : [];
   const url = p.paymentable_type === 'Wasiat' ? verifyUrl(ctx.appUrl, p.paymentable_id) : ctx.appUrl;
+  const instalment = await instalmentOf(ctx.db, p);
   const data = {
     receiptNo: p.receipt_no,
     // Only a renumbered receipt (ADR 0241) prints the number it replaces: the content of every other
@@ -117,6 +135,7 @@ export async function receiptPdf(ctx: Ctx, p: Payment): Promise<{ bytes: Buffer;
     payerIc: payer.ic,
     plan: payer.plan,
     wasiatNo: payer.item,
+    ...(instalment ? { instalment } : {}),
     priceSen: p.amount_sen + p.discount_sen,
     discountSen: p.discount_sen,
     amountPaidSen: p.amount_sen,
@@ -145,7 +164,10 @@ export async function receiptPdf(ctx: Ctx, p: Payment): Promise<{ bytes: Buffer;
   return { bytes, filename: `resit-${p.receipt_no}.pdf` };
 }
 
-/** The settled payment whose receipt a payable shows: the latest paid/waived one. */
+/**
+ * The settled payment whose receipt a payable shows: the latest paid/waived one that has a receipt — an ATB
+ * instalment, never its mandate (ADR 0264).
+ */
 export async function settledPaymentFor(db: Db, type: string, id: string): Promise<Payment | undefined> {
   const [p] = await db
     .select()
@@ -155,6 +177,7 @@ export async function settledPaymentFor(db: Db, type: string, id: string): Promi
         eq(payments.paymentable_type, type),
         eq(payments.paymentable_id, id),
         sql`${payments.status} IN ('paid', 'waived')`,
+        eq(payments.mandate, false),
       ),
     )
     .orderBy(sql`${payments.paid_at} DESC NULLS LAST`)
@@ -193,15 +216,22 @@ export async function deliverReceipt(ctx: Ctx, paymentId: string, now = new Date
     if (!payer.email) throw new Error('no e-mail address');
     const { bytes, filename } = await receiptPdf(ctx, p);
     const lang: Language = 'ms';
+    const instalment = await instalmentOf(ctx.db, p);
     const params = {
+      instalment_no: instalment?.no ?? '',
+      instalments: instalment?.of ?? '',
       name: payer.name,
       no: p.receipt_no ?? '',
       previous: p.previous_receipt_no ?? '',
       amount: formatRinggit(p.amount_sen),
       url: `${ctx.appUrl}/wasiat/${p.paymentable_id}/receipt`,
     };
-    // A renumbered receipt (ADR 0241) says which number it replaces.
-    const keys = p.previous_receipt_no ? ['receipt_text', 'receipt_replaces'] : ['receipt_text'];
+    // A renumbered receipt (ADR 0241) says which number it replaces; an ATB instalment's, which one it is.
+    const keys = [
+      'receipt_text',
+      ...(instalment ? ['receipt_instalment'] : []),
+      ...(p.previous_receipt_no ? ['receipt_replaces'] : []),
+    ];
     const text = (l: Language) => keys.map((k) => translate(`payments.mail.${k}`, l, params)).join('\n');
     await ctx.mailer.send({
       to: payer.email,

@@ -4,6 +4,7 @@
  */
 import { PAYMENT_OPTIONS } from '@wasiat/domain';
 import type { payments, wills } from '../../db/schema/index.ts';
+import { mandateInstalments } from './mandate-view.ts';
 
 type Payment = typeof payments.$inferSelect;
 type Will = typeof wills.$inferSelect;
@@ -17,12 +18,18 @@ export const sandboxPath = (paymentId: string) => `/api/payment-gateway/sandbox/
  * reference, receipt_no, paid_at, confirmed_by, confirmed_at, created_by, created_at, payment_link,
  * organization_id, gateway, slip_attachment_id, bank_name, account_no, atb_amount_sen, atb_frequency,
  * atb_other_frequency, atb_start_date (YYYY-MM-DD), financing_status (pending|approved|rejected),
- * failure_reason, decided_by, decided_at, receipt_mail_status (pending|sent|failed), receipt_mail_failed }`.
+ * failure_reason, decided_by, decided_at, receipt_mail_status (pending|sent|failed), receipt_mail_failed, mandate,
+ * parent_id, instalment_no, instalments }`.
+ * ATB (ADR 0264): `mandate` true for an ATB mandate (pending until its last instalment, then paid, never counted as
+ * money itself); an instalment has `parent_id` (its mandate) and `instalment_no` (1…N). `instalments` — the
+ * mandate's schedule and progress (`{ total, received, received_sen, remaining_sen, next: { no, due_date,
+ * amount_sen } | null, schedule: [{ no, due_date, amount_sen, received, payment_id, receipt_no, paid_at }] }`) —
+ * when `children` (its instalment rows) are given; else null.
  * `payment_link` is the gateway page while a gateway payment is pending (reference §1.9; for the sandbox the
  * signed link of ADR 0107), else null.
  * `receipt_mail_failed` is true only when the receipt e-mail finally failed (spec §8).
  */
-export function serializePayment(p: Payment) {
+export function serializePayment(p: Payment, children?: readonly Payment[]) {
   const link =
     p.payment_options_id === PAYMENT_OPTIONS.gateway && p.status === 'pending' ? (p.gateway_url ?? null) : null;
   return {
@@ -58,6 +65,10 @@ export function serializePayment(p: Payment) {
     decided_at: p.decided_at,
     receipt_mail_status: p.receipt_mail_status,
     receipt_mail_failed: p.receipt_mail_status === 'failed',
+    mandate: p.mandate,
+    parent_id: p.parent_id,
+    instalment_no: p.instalment_no,
+    instalments: p.mandate && children ? mandateInstalments(p, children) : null,
   };
 }
 

@@ -7,7 +7,7 @@
  * (DESIGN.md §9.6).
  */
 
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { payments } from '../../db/schema/index.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
@@ -25,7 +25,10 @@ const SETTLED = ['paid', 'waived'];
 
 export const inTx = <T>(db: Db, fn: (tx: Db) => Promise<T>) => db.transaction((tx) => fn(tx as unknown as Db));
 
-/** The settled payment of a payable, if any (`paid` or `waived`). */
+/**
+ * The settled payment of a payable, if any (`paid` or `waived`): its own payment, never an ATB instalment — an
+ * ATB payable is settled when its mandate is, with the last instalment (ADR 0264).
+ */
 export async function settledPaymentOf(tx: Db, state: PayableState) {
   const [row] = await tx
     .select({ id: payments.id })
@@ -35,6 +38,7 @@ export async function settledPaymentOf(tx: Db, state: PayableState) {
         eq(payments.paymentable_type, state.type),
         eq(payments.paymentable_id, state.id),
         inArray(payments.status, SETTLED),
+        isNull(payments.parent_id),
       ),
     )
     .limit(1);

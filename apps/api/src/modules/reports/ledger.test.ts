@@ -1,11 +1,13 @@
 /**
  * One ledger of money (issue 38 item 2; ADR 0248) over HTTP on a real database: a will, an amendment, a hibah,
  * a one-cent trust and a qurban purchase, paid by the gateway (sandbox), in cash (confirmed by staff) and
- * offline (settled at once by staff). Direct transfer (2) needs an uploaded slip and financing/ATB a bank's
- * decision: they only change how a payment becomes `paid`, not the ledger, and are left out. Every figure —
+ * offline (settled at once by staff), and a will paid by an ATB mandate of two instalments (ADR 0264: each
+ * instalment is money, the mandate — paid with the last one — never is). Direct transfer (2) needs an uploaded slip
+ * and financing a bank's decision: they only change how a payment becomes `paid`, and are left out. Every figure —
  * the statement of account (all time, the month from the roll-ups, a day range from the raw rows, paged),
  * its CSV export, the dashboards' collections and the payer's history — must equal the sum of the paid
- * payments of the `payments` table, for staff (everything) and for a partner (its organisation only).
+ * payments of the `payments` table (an ATB mandate left out), for staff (everything) and for a partner (its
+ * organisation only).
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -117,7 +119,33 @@ beforeAll(async () => {
   await settle('Hibah', oneCent.id, 'gateway');
   await settle('Wasiat', providerWill, 'cash');
   await settle('QurbanTransaction', bought.body.transaction.id, 'gateway');
-  ledger = (await db.select().from(payments)).filter((p) => p.status === 'paid');
+  // The demo organisation: a RM 300 will by ATB at RM 150 a month, both debits received (ADR 0264).
+  const atbWill = await newWill(demo, 30000);
+  await db.update(organizations).set({ allow_atb_payment: true }).where(eq(organizations.id, demo));
+  const start = new Date(Date.now() + 8 * 3600_000 + 86400_000).toISOString().slice(0, 10);
+  const mandate = await t.call('POST', '/api/payment', {
+    token: tok.client,
+    body: {
+      paymentable_type: 'Wasiat',
+      paymentable_id: atbWill,
+      payment_options_id: 5,
+      atb_amount_sen: 15000,
+      atb_frequency: 'monthly',
+      bank_name: 'BANK ISLAM',
+      account_no: '12345678901',
+      atb_start_date: start,
+    },
+  });
+  expect(mandate.status, JSON.stringify(mandate.body)).toBe(200);
+  for (let i = 0; i < 2; i++) {
+    const r = await t.call('POST', `/api/payment/${mandate.body.payment.id}/instalment`, {
+      token: tok.staff,
+      body: {},
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+  }
+  ledger = (await db.select().from(payments)).filter((p) => p.status === 'paid' && !p.mandate);
+  expect((await db.select().from(payments)).filter((p) => p.mandate && p.status === 'paid')).toHaveLength(1);
 });
 afterAll(async () => {
   await t?.close();
@@ -139,8 +167,8 @@ describe('the statement of account lists every payment of every payable kind', (
       ofDemo()
         .map((p) => p.amount_sen)
         .sort(),
-    ).toEqual([20000, 8000, 97000].sort());
-    expect(sum(ofDemo())).toBe(125000);
+    ).toEqual([20000, 8000, 97000, 15000, 15000].sort());
+    expect(sum(ofDemo())).toBe(155000);
   });
 
   for (const period of ['period=all', `period=${klDay().slice(0, 7)}`, `start_date=${klDay()}&end_date=${klDay()}`]) {
@@ -216,7 +244,11 @@ describe("the payer's history", () => {
   it('lists every paid payment of the payer, qurban and amendment included', async () => {
     const r = await get('payment/mine?limit=100', tok.client);
     expect(r.status).toBe(200);
-    const paid = r.body.payments.data.filter((p: { status: string }) => p.status === 'paid');
+    // The completed ATB mandate is listed (paid, with its instalments) but is not money: its instalments are.
+    const paid = r.body.payments.data.filter(
+      (p: { status: string; mandate: boolean }) => p.status === 'paid' && !p.mandate,
+    );
+    expect(r.body.paid_sen).toBe(sum(ledger));
     expect(paid.map((p: { id: string }) => p.id).sort()).toEqual(ledger.map((p) => p.id).sort());
     expect(sum(paid)).toBe(sum(ledger));
     expect(new Set(paid.map((p: { paymentable_type: string }) => p.paymentable_type))).toEqual(

@@ -1,5 +1,6 @@
 /**
- * The ledger of money (ADR 0248): sums read from `payments` alone — every paid payment (`status = 'paid'`)
+ * The ledger of money (ADR 0248): sums read from `payments` alone — every paid payment (`status = 'paid'`, never
+ * an ATB mandate, whose instalments are the money: payments `ledgerPaid`, ADR 0264)
  * of every payable kind (will, amendment, hibah, one-cent trust, qurban, and any kind registered later) —
  * so a new payable kind is counted by construction. Organisation of a payment: `payments.organization_id`
  * (the payable's organisation when it was paid, ADR 0241); payables without one (qurban purchases) belong to
@@ -8,6 +9,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { AuthUser } from '../auth/index.ts';
+import { ledgerPaid } from '../payments/index.ts';
 import type { Range } from './filters.ts';
 import { rollupScope } from './policy.ts';
 import { num, rows } from './sql-rows.ts';
@@ -36,7 +38,7 @@ export async function ledgerCollections(
     db,
     sql`SELECT coalesce(sum(p.amount_sen), 0)::bigint AS all_sen,
           coalesce(sum(p.amount_sen) FILTER (WHERE ${inMonth}), 0)::bigint AS month_sen
-        FROM payments p WHERE p.status = 'paid' AND p.paid_at IS NOT NULL AND ${where}`,
+        FROM payments p WHERE ${ledgerPaid('p')} AND p.paid_at IS NOT NULL AND ${where}`,
   );
   return { all: num(r.all_sen), month: num(r.month_sen) };
 }

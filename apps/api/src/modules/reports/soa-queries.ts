@@ -1,13 +1,15 @@
 /**
- * The SQL of the statement of account (issue 8, reference §2.13): the paid payments (`status = 'paid'`, by
- * `paid_at`) of an organisation's wills and hibahs (ADR 0063) as {@link SoaRow} lines with a running balance,
- * and the opening, period and closing balances — amounts in integer sen, times UTC. The page comes from the
- * payments and their payables, or from `report_payment_lines` (ADR 0063) when no filter beyond the
- * organisation applies; the balances from the roll-up (rollup.ts `rollupSoaTotals`) when it can give them.
+ * The SQL of the statement of account (issue 8, reference §2.13): the paid payments (`status = 'paid'`, never an
+ * ATB mandate — its instalments are the money: payments `ledgerPaid`, ADR 0264 — by `paid_at`) of an
+ * organisation's wills and hibahs (ADR 0063) as {@link SoaRow} lines with a running balance, and the opening,
+ * period and closing balances — amounts in integer sen, times UTC. The page comes from the payments and their
+ * payables, or from `report_payment_lines` (ADR 0063) when no filter beyond the organisation applies; the
+ * balances from the roll-up (rollup.ts `rollupSoaTotals`) when it can give them.
  */
 import { and, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { hibahs, payments, wills } from '../../db/schema/index.ts';
+import { ledgerPaid } from '../payments/index.ts';
 import type { Range } from './filters.ts';
 import { num, rows, toDate } from './sql-rows.ts';
 
@@ -28,7 +30,7 @@ export interface LedgerOrg {
  */
 const otherKindPays = (org: LedgerOrg, start: Date | null, end: Date | null) =>
   sql`SELECT o.id, o.paid_at, o.amount_sen, o.paymentable_type AS payable_type, o.paymentable_id AS payable_id
-      FROM payments o WHERE o.paymentable_type NOT IN ('Wasiat', 'Hibah') AND o.status = 'paid'
+      FROM payments o WHERE o.paymentable_type NOT IN ('Wasiat', 'Hibah') AND ${ledgerPaid('o')}
         AND o.paid_at IS NOT NULL
         AND (o.organization_id = ${org.id} ${org.provider ? sql`OR o.organization_id IS NULL` : sql``})
         ${start ? sql`AND o.paid_at >= ${start.toISOString()}::timestamptz` : sql``}
@@ -88,7 +90,7 @@ export async function soaQuery(
     range.start ? sql`${payments.paid_at} >= ${range.start.toISOString()}::timestamptz` : undefined,
     range.end ? sql`${payments.paid_at} < ${range.end.toISOString()}::timestamptz` : undefined,
   );
-  const paidOk = sql`${payments.status} = 'paid' AND ${payments.paid_at} IS NOT NULL ${inPeriod ? sql`AND ${inPeriod}` : sql``}`;
+  const paidOk = sql`${ledgerPaid()} AND ${payments.paid_at} IS NOT NULL ${inPeriod ? sql`AND ${inPeriod}` : sql``}`;
   const cols = sql`${payments.id} AS id, ${payments.paid_at} AS paid_at, ${payments.amount_sen} AS amount_sen`;
   // Each payable's paid payments of the period, both in payment order (a merge of two index walks).
   const willPays = (extra: SQL) => sql`SELECT ${cols}, 'Wasiat' AS payable_type, ${wills.id} AS payable_id ${extra}
@@ -109,7 +111,7 @@ export async function soaQuery(
       ) ?? sql`true`;
     const pBefore = range.localStart ? sql`${pKl} < ${range.localStart}::timestamp` : sql`false`;
     const lateral = (type: string, id: SQL) => sql`CROSS JOIN LATERAL (SELECT pp.amount_sen, pp.paid_at FROM payments pp
-          WHERE pp.paymentable_type = ${type} AND pp.paymentable_id = ${id} AND pp.status = 'paid' AND pp.paid_at IS NOT NULL) AS p`;
+          WHERE pp.paymentable_type = ${type} AND pp.paymentable_id = ${id} AND ${ledgerPaid('pp')} AND pp.paid_at IS NOT NULL) AS p`;
     const [agg] = await rows<Record<string, unknown>>(
       db,
       sql`SELECT coalesce(sum(p.amount_sen) FILTER (WHERE ${pBefore}), 0)::bigint AS opening,

@@ -50,7 +50,10 @@ function prepare(db: Db) {
     latestPayment: db
       .select()
       .from(payments)
-      .where(and(eq(payments.paymentable_type, 'Wasiat'), eq(payments.paymentable_id, p('id'))))
+      // The will's own payment, never an ATB instalment (ADR 0264).
+      .where(
+        and(eq(payments.paymentable_type, 'Wasiat'), eq(payments.paymentable_id, p('id')), isNull(payments.parent_id)),
+      )
       .orderBy(desc(payments.created_at), desc(payments.updated_at))
       .limit(1)
       .prepare('wills_latest_payment'),
@@ -59,7 +62,10 @@ function prepare(db: Db) {
 /** The prepared statements of a database handle (made once per handle). */
 export const prepared = perDatabase(prepare);
 
-/** The status of the latest payment of the will `"wills"."id"`, as a correlated subquery (null when none). */
+/**
+ * The status of the latest payment of the will `"wills"."id"` (never an ATB instalment, ADR 0264), as a correlated
+ * subquery (null when none).
+ */
 export const latestPaymentStatus = sql<string | null>`(select pm.status from ${payments} pm
-  where pm.paymentable_type = 'Wasiat' and pm.paymentable_id = ${sql.raw('"wills"."id"')}
+  where pm.paymentable_type = 'Wasiat' and pm.paymentable_id = ${sql.raw('"wills"."id"')} and pm.parent_id is null
   order by pm.created_at desc, pm.updated_at desc limit 1)`;

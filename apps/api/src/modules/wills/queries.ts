@@ -5,7 +5,7 @@
  * The list, the relations, the prepared statements and the row types live in files named by what they hold
  * (will-list.ts, relations.ts, prepared.ts, db-types.ts); this file is the one import path for all of them.
  */
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { payments, wills } from '../../db/schema/index.ts';
 import { notFound } from '../../platform/http/errors.ts';
@@ -56,7 +56,10 @@ export async function lockWill(db: Conn, id: string) {
   return row;
 }
 
-/** The latest payment row of each will (`paymentable_type = "Wasiat"`), keyed by will id. */
+/**
+ * The latest payment row of each will (`paymentable_type = "Wasiat"`; its own payment, never an ATB instalment:
+ * an ATB will's is its mandate, pending until the last instalment, ADR 0264), keyed by will id.
+ */
 export async function latestPayments(db: Conn, willIds: string[]): Promise<Map<string, PaymentRow>> {
   const out = new Map<string, PaymentRow>();
   if (willIds.length === 0) return out;
@@ -68,7 +71,13 @@ export async function latestPayments(db: Conn, willIds: string[]): Promise<Map<s
   const rows = await db
     .selectDistinctOn([payments.paymentable_id])
     .from(payments)
-    .where(and(eq(payments.paymentable_type, 'Wasiat'), inArray(payments.paymentable_id, willIds)))
+    .where(
+      and(
+        eq(payments.paymentable_type, 'Wasiat'),
+        inArray(payments.paymentable_id, willIds),
+        isNull(payments.parent_id),
+      ),
+    )
     .orderBy(payments.paymentable_id, desc(payments.created_at), desc(payments.updated_at));
   for (const r of rows) out.set(r.paymentable_id, r);
   return out;

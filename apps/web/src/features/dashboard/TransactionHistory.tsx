@@ -1,7 +1,8 @@
 /**
  * Dashboard "Transaction history" (spec §2): every payment paid by or for the client, of every payable kind —
  * will, amendment, hibah or trust, qurban (issue 38 item 2; ADR 0248; `GET /api/payment/mine`) — date, what it is
- * for (the kind and the record's number, else "draft"), payment mode, amount, status and receipt number.
+ * for (the kind and the record's number, else "draft"), payment mode, amount, status and receipt number. An ATB
+ * mandate's row says how many instalments were received, each instalment's row its number (ADR 0264).
  */
 import { Card, Stack, Table, Text, Title } from '@mantine/core';
 import { formatRinggit, labelOf, PAYMENT_TYPES } from '@wasiat/domain';
@@ -25,6 +26,13 @@ export function TransactionHistory({ payments, loading }: { payments: readonly H
   const { t, i18n } = useTranslation();
   const lang = i18n.language === 'en' ? 'en' : 'ms';
   const rows = transactionRows(payments);
+  /** An ATB mandate says how many instalments came in; an instalment which one it is (ADR 0264). */
+  const atbNote = (p: HistoryPayment) =>
+    p.mandate && p.instalments
+      ? t('dashboard.atb_mandate', { received: p.instalments.received, total: p.instalments.total })
+      : p.instalment_no
+        ? t('dashboard.atb_instalment', { no: p.instalment_no })
+        : null;
   const forText = (r: (typeof rows)[number]) => {
     const what = r.payment.payable_reference ?? t('dashboard.will_draft');
     const key = PAID_FOR[r.payment.paymentable_type];
@@ -61,6 +69,7 @@ export function TransactionHistory({ payments, loading }: { payments: readonly H
                   <Table.Td>{forText(r)}</Table.Td>
                   <Table.Td>
                     {r.payment?.payment_options_id ? labelOf(PAYMENT_TYPES, r.payment.payment_options_id, lang) : '—'}
+                    {atbNote(r.payment) && <Text size="xs">{atbNote(r.payment)}</Text>}
                   </Table.Td>
                   <Table.Td>{r.amount_sen === null ? '—' : formatRinggit(r.amount_sen)}</Table.Td>
                   <Table.Td>

@@ -43,6 +43,10 @@ export interface HistoryPayment extends PaymentSummary {
   paymentable_type: string;
   paymentable_id: string;
   payable_reference?: string | null;
+  /** An ATB mandate (ADR 0264): not money itself; its instalments (`instalment_no`) are. */
+  mandate?: boolean;
+  instalment_no?: number | null;
+  instalments?: { received: number; total: number } | null;
 }
 
 /** `GET /api/payment/mine` reply: `{ payments: { data, total, … }, paid_sen }`. */

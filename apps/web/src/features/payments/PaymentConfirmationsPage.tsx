@@ -7,7 +7,8 @@
  * the server. Each row says what the payment is for — the kind (will, hibah, amendment, qurban), the
  * record's number (`payable_reference`) and the payer — and a confirmation or a bank approval is asked in a
  * dialog naming the kind, reference, payer, method and amount; the toast repeats what was confirmed
- * (issue 21 item 8).
+ * (issue 21 item 8). An ATB mandate is confirmed debit by debit (issue 38 item 3; ADR 0264): its row shows how
+ * many instalments were received, and "Confirm instalment received" opens its schedule (InstalmentDialog).
  */
 import { Anchor, Button, Group, Modal, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { formatRinggit, labelOf, PAYMENT_OPTIONS, PAYMENT_TYPES } from '@wasiat/domain';
@@ -18,7 +19,9 @@ import { ListTable } from '@/components/ListTable.tsx';
 import { ApiError } from '@/lib/api.ts';
 import { formatDate, formatDateTime } from '@/lib/format.ts';
 import { successToast } from '@/lib/notify.tsx';
+import { atbProgressText } from './AtbSchedule.tsx';
 import { confirmPayment, decideFinancing, pendingManual, type StaffPayment } from './api.ts';
+import { InstalmentDialog } from './InstalmentDialog.tsx';
 
 /** The confirmation queue page; see the file comment. */
 export function PaymentConfirmationsPage() {
@@ -31,6 +34,8 @@ export function PaymentConfirmationsPage() {
   const [reasonError, setReasonError] = useState<string | undefined>();
   /** The payment whose confirmation (or bank approval) is being asked. */
   const [asking, setAsking] = useState<StaffPayment | null>(null);
+  /** The ATB mandate whose next instalment is being confirmed. */
+  const [instalmentOf, setInstalmentOf] = useState<StaffPayment | null>(null);
   const kindOf = (p: StaffPayment) => t(`payments.ui.kind.${p.paymentable_type}`, { defaultValue: p.paymentable_type });
   const refOf = (p: StaffPayment) => p.payable_reference ?? t('payments.ui.no_reference');
   /** "Will W-… · payer · RM …": what a payment is for, in one line. */
@@ -130,7 +135,14 @@ export function PaymentConfirmationsPage() {
                 </Table.Td>
                 <Table.Td>{p.organization_name ?? '—'}</Table.Td>
                 <Table.Td>{labelOf(PAYMENT_TYPES, p.payment_options_id, lang)}</Table.Td>
-                <Table.Td>{formatRinggit(p.amount_sen)}</Table.Td>
+                <Table.Td>
+                  {formatRinggit(p.amount_sen)}
+                  {p.instalments && (
+                    <Text size="xs" data-testid="atb-row-progress">
+                      {atbProgressText(p.instalments, t, lang)}
+                    </Text>
+                  )}
+                </Table.Td>
                 <Table.Td>
                   {[
                     p.reference,
@@ -152,6 +164,10 @@ export function PaymentConfirmationsPage() {
                         {t('payments.ui.reject')}
                       </Button>
                     </Group>
+                  ) : p.mandate && p.instalments ? (
+                    <Button size="xs" onClick={() => setInstalmentOf(p)}>
+                      {t('payments.ui.atb.confirm')}
+                    </Button>
                   ) : (
                     <Button size="xs" loading={busy === p.id} onClick={() => setAsking(p)}>
                       {t('payments.ui.confirm')}
@@ -223,6 +239,15 @@ export function PaymentConfirmationsPage() {
           </Stack>
         )}
       </Modal>
+      <InstalmentDialog
+        mandate={instalmentOf}
+        what={instalmentOf ? whatOf(instalmentOf) : ''}
+        onClose={() => setInstalmentOf(null)}
+        onDone={async () => {
+          setInstalmentOf(null);
+          await load();
+        }}
+      />
       <Modal
         opened={!!rejecting}
         onClose={() => setRejecting(null)}

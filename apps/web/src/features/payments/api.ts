@@ -4,6 +4,27 @@
  */
 import { api } from '@/lib/api.ts';
 
+/** One debit of an ATB mandate's schedule (ADR 0264): due date 'YYYY-MM-DD' (null for "other"), sen. */
+interface InstalmentLine {
+  no: number;
+  due_date: string | null;
+  amount_sen: number;
+  received: boolean;
+  payment_id: string | null;
+  receipt_no: string | null;
+  paid_at: string | null;
+}
+
+/** An ATB mandate's schedule and progress, as the API gives it with the mandate (`payment.instalments`). */
+export interface Instalments {
+  total: number;
+  received: number;
+  received_sen: number;
+  remaining_sen: number;
+  next: { no: number; due_date: string | null; amount_sen: number } | null;
+  schedule: InstalmentLine[];
+}
+
 /** A payment as `GET /api/payment` lists it (payments.md). Money in sen. */
 export interface StaffPayment {
   id: string;
@@ -26,6 +47,9 @@ export interface StaffPayment {
   payable_reference: string | null;
   organization_name: string | null;
   created_by_name: string | null;
+  /** An ATB mandate (ADR 0264): its debits are confirmed one by one; `instalments` its schedule and progress. */
+  mandate?: boolean;
+  instalments?: Instalments | null;
 }
 
 /** `GET /api/payment/options` → the mode ids the caller may choose for the will (fallback: gateway). */
@@ -71,3 +95,32 @@ export const confirmPayment = (id: string) =>
 /** `POST /api/payment/{id}/financing`. */
 export const decideFinancing = (id: string, status: 'approved' | 'rejected', reason?: string) =>
   api.post<{ payment: { receipt_no: string | null } }>(`payment/${id}/financing`, { status, reason });
+
+/**
+ * `POST /api/payment/{id}/instalment { received_on, reference? }` — the next debit of an ATB mandate was received
+ * (ADR 0264) → the instalment (with its receipt number) and the mandate with its progress.
+ */
+export const confirmInstalment = (id: string, receivedOn: string, reference?: string) =>
+  api.post<{
+    payment: { receipt_no: string | null; instalment_no: number | null };
+    mandate: { status: string; instalments: Instalments | null };
+  }>(`payment/${id}/instalment`, { received_on: receivedOn, reference: reference || undefined });
+
+/** A payment of a will as `GET /api/wasiat/{id}/payment` lists it (the fields the payer's page reads). */
+export interface WillPayment {
+  id: string;
+  status: 'pending' | 'paid' | 'failed' | 'waived';
+  payment_options_id: number;
+  mandate?: boolean;
+  instalments?: Instalments | null;
+}
+
+/** The will's current ATB mandate (pending or paid), with its schedule; null when it has none. */
+export async function willMandate(wasiatId: string): Promise<WillPayment | null> {
+  const r = await api.get<{ payments: { data: WillPayment[] } }>(
+    `wasiat/${wasiatId}/payment`,
+    { limit: 100 },
+    { silent: true },
+  );
+  return r.payments.data.find((p) => p.mandate && p.status !== 'failed' && p.instalments) ?? null;
+}

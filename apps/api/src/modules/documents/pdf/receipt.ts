@@ -22,6 +22,8 @@ export interface ReceiptPdfData {
   /** Plan code (basic | comprehensive) of the will paid for. */
   plan: string | null;
   wasiatNo: string | null;
+  /** An instalment of an ATB mandate (ADR 0264): its number and the number of instalments; absent otherwise. */
+  instalment?: { no: number; of: number };
   /** Price, promo discount and amount paid, in sen. */
   priceSen: number;
   discountSen: number;
@@ -76,6 +78,7 @@ export async function renderReceiptPdf(d: ReceiptPdfData): Promise<Buffer> {
           row('receipt.date', formatKlDateTime(d.date)),
           row('receipt.payer', [d.payerName, d.payerIc].filter(Boolean).join(' — ')),
           row('receipt.item', item),
+          ...(d.instalment ? [row('receipt.instalment', `${d.instalment.no} / ${d.instalment.of}`)] : []),
           row('receipt.mode', biLabel(PAYMENT_TYPES.find((x) => x.code === d.paymentOptionId))),
           row('receipt.reference', d.reference ?? '-'),
           row('receipt.status', bi(`receipt.status_${d.status}`)),
