@@ -207,6 +207,8 @@ export const hibahWitnessSchema = z.object({
     .regex(/^\d{5}$/, { error: V.postcodeInvalid }),
   city: optText(100),
   state: opt(state()),
+  /** The witness's spouse's MyKad, when they have one (the witness rule; ADR 0259). */
+  spouse_ic_number: opt(mykad()),
 });
 
 /** A receiver's share of one hibah property (spec §5: "%" 1–100 or a fraction). */

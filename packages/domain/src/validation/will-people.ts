@@ -59,6 +59,8 @@ export const witnessFieldsSchema = z.object({
   postcode: postcode(),
   city: optText(100),
   state: opt(state()),
+  /** The witness's spouse's MyKad, when they have one: the witness rule refuses an heir's or receiver's spouse (ADR 0259). */
+  spouse_ic_number: opt(mykad()),
   /** PNG data URL from the signature pad. */
   signature: z.string({ error: W.witnessSignatureRequired }).min(1, { error: W.witnessSignatureRequired }),
   /** How the signature was made (ADR 0123; `drawn` when absent). */
@@ -76,6 +78,20 @@ export const witnessSchema = witnessFieldsSchema.extend({
   witnessable_type: ownerType(),
   witnessable_id: requiredString(),
 });
+
+/**
+ * `POST /witness/{id}/identification { code }`: the 6-digit code the witness received at their own e-mail
+ * (ADR 0259); a code of another shape is refused as `otp.incorrect`.
+ */
+export const witnessCodeSchema = z.object({
+  code: z
+    .string({ error: 'otp.incorrect' })
+    .trim()
+    .regex(/^\d{6}$/, { error: 'otp.incorrect' }),
+});
+
+/** `PUT /wasiat/{id}/governing-law { state }`: the state whose law governs the will, as the testator confirms it (ADR 0260). */
+export const governingLawSchema = z.object({ state: state() });
 
 /** Receiver (beneficiary of property) fields (part e). */
 export const receiverFieldsSchema = z.object({

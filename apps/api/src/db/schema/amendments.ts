@@ -137,6 +137,10 @@ export const amendment_witnesses = pgTable(
     confirmed_ip: text('confirmed_ip'),
     /** When the witness first opened their signed link (the certificate of completion's "viewed"; ADR 0074). */
     link_viewed_at: tz('link_viewed_at'),
+    /** The witness's spouse's MyKad, when given, and how and when they were identified (ADR 0259). */
+    spouse_ic_number: text('spouse_ic_number'),
+    identified_by: text('identified_by'),
+    identified_at: tz('identified_at'),
     ...timestamps(),
   },
   (t) => [index('amendment_witnesses_amendment_idx').on(t.amendment_id)],

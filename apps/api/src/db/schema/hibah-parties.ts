@@ -120,6 +120,10 @@ export const hibah_witnesses = pgTable(
     /** When their link was last e-mailed and first opened (certificate of completion; ADR 0074). */
     link_sent_at: tz('link_sent_at'),
     link_viewed_at: tz('link_viewed_at'),
+    /** The witness's spouse's MyKad, when given, and how and when they were identified (ADR 0259). */
+    spouse_ic_number: text('spouse_ic_number'),
+    identified_by: text('identified_by'),
+    identified_at: tz('identified_at'),
     ...timestamps(),
   },
   (t) => [index('hibah_witnesses_hibah_idx').on(t.hibah_id)],

@@ -4,7 +4,8 @@
  * `<x>able_type` is "Wasiat" | "Hibah" | "Amendment" and `<x>able_id` the owner's id (reference §4.7).
  */
 import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
-import { idColumn, timestamps } from './_common.ts';
+import { idColumn, timestamps, tz } from './_common.ts';
+import { users } from './users.ts';
 
 const address = () => ({
   address: text('address'),
@@ -43,6 +44,12 @@ export const witnesses = pgTable(
     ...address(),
     /** Attachment id of the witness's signature (PNG). */
     signature_id: text('signature_id'),
+    /** The MyKad of the witness's spouse, when they give it (the witness rule refuses an heir's or receiver's spouse; ADR 0259). */
+    spouse_ic_number: text('spouse_ic_number'),
+    /** How the witness was identified (`email_code` | `staff`, domain WITNESS_IDENTIFICATIONS; null: not identified), when and, for staff, by whom (ADR 0259). */
+    identified_by: text('identified_by'),
+    identified_at: tz('identified_at'),
+    identified_by_user_id: text('identified_by_user_id').references(() => users.id),
     ...timestamps(),
   },
   (t) => [index('witnesses_owner_idx').on(t.witnessable_type, t.witnessable_id)],

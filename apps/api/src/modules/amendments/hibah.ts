@@ -33,7 +33,7 @@ import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { newId } from '../../db/schema/_common.ts';
-import { amendment_witnesses, amendments, hibah_versions, hibahs, pricings, users } from '../../db/schema/index.ts';
+import { amendment_witnesses, amendments, hibah_versions, hibahs, pricings } from '../../db/schema/index.ts';
 import { fieldError, notFound } from '../../platform/http/errors.ts';
 import type { AuthUser } from '../auth/guard.ts';
 import { type HibahContent, loadHibahContent, propertiesWithLedger, replaceHibahContent } from '../hibah/content.ts';
@@ -44,6 +44,7 @@ import { audit } from '../wills/service.ts';
 import { contentSha256 } from './content.ts';
 import { assertCanApplyHibah, canReadVersions, visibleVersions } from './policy.ts';
 import type { Amendment } from './records.ts';
+import { assertDraftWitnesses, draftWitnessProblem } from './witness-check.ts';
 
 type HibahRow = typeof hibahs.$inferSelect;
 type DraftInput = z.output<typeof hibahAmendmentDraftSchema>;
@@ -88,16 +89,10 @@ export async function hibahApplication(tx: Conn, user: AuthUser, hibahId: string
   } satisfies Partial<typeof amendments.$inferInsert>;
 }
 
-/** The MyKad numbers a witness may not have: the grantor's (account and particulars). */
-async function grantorIcs(tx: Conn, a: Amendment, draft: HibahContent) {
-  const [g] = await tx.select({ ic: users.ic_number }).from(users).where(eq(users.id, a.user_id));
-  return new Set([g?.ic, draft.user_detail?.ic_number as string | undefined].filter(Boolean));
-}
-
 /**
  * Server checks of a hibah draft (422 on the section's field): shares name receivers of the draft and do
  * not exceed the whole, a vehicle has one receiver; a caretaker's `receiver_id` is a minor receiver;
- * witnesses are neither the grantor nor a receiver; properties with ledger rows stay; the organisation's
+ * witnesses may witness (the one witness rule, witness-check.ts); properties with ledger rows stay; the organisation's
  * totals of receivers, caretakers and property hold.
  */
 async function checkHibahDraft(tx: Conn, a: Amendment, draft: HibahContent) {
@@ -118,12 +113,8 @@ async function checkHibahDraft(tx: Conn, a: Amendment, draft: HibahContent) {
       throw fieldError(`caretakers.${i}.receiver_id`, H.receiverNotMinor);
     }
   });
-  const grantor = await grantorIcs(tx, a, draft);
-  const receiverIcs = new Set(draft.receivers.map((r) => r.ic_number).filter(Boolean));
-  draft.witnesses.forEach((w, i) => {
-    if (grantor.has(w.ic_number as string)) throw fieldError(`witnesses.${i}.ic_number`, H.witnessIsGrantor);
-    if (receiverIcs.has(w.ic_number)) throw fieldError(`witnesses.${i}.ic_number`, H.witnessIsReceiver);
-  });
+  // The one witness rule of every instrument (ADR 0259): not the grantor, a minor, an heir, a receiver, their spouse.
+  await assertDraftWitnesses(tx, a, draft);
   const kept = new Set(props.map(({ p }) => p.id as string));
   const live = loadedKinds(a.draft as HibahContent);
   for (const pid of await propertiesWithLedger(tx, a.amendmentable_id)) {
@@ -207,6 +198,10 @@ export async function hibahSubmitProblems(
   else if (d.receivers.some((r) => r.is_minor && !caretakerFor(r.id as string))) fields._ = [HAM.caretakerRequired];
   else if (props.length === 0 || props.some((p) => (p.shares ?? []).length === 0)) fields._ = [HAM.propertyRequired];
   if (d.witnesses.filter((w) => w.email).length < AMENDMENT_MIN_WITNESSES) fields.witnesses = [AM.witnessesRequired];
+  else {
+    const witness = await draftWitnessProblem(tx, a, d);
+    if (witness) fields.witnesses = [witness];
+  }
   if (!a.payment_received_at) fields.payment = [AM.notPaid];
   if (!body.acknowledged_pdpa || !body.acknowledged_confirmation) {
     fields.acknowledged_pdpa = ['wills.verification_required'];

@@ -66,6 +66,9 @@ export async function applyDraftAsNewVersion(tx: Db, actor: Actor, a: Amendment,
       city: w.city,
       state: w.state,
       signature_id: w.signature_id,
+      spouse_ic_number: w.spouse_ic_number,
+      identified_by: w.identified_by,
+      identified_at: w.identified_at,
     })),
   };
   await replaceWillContent(tx, will.id, next);
@@ -167,6 +170,7 @@ export async function withVersionContent(
         name: String(x.name),
         ic_number: String(x.ic_number),
         signature: await imageDataUrl(ctx, (x.signature_id as string) ?? null),
+        identified_by: (x.identified_by as string | null | undefined) ?? null,
       })),
     ),
   };

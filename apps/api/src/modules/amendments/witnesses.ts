@@ -64,6 +64,7 @@ export async function inviteWitnesses(ctx: Ctx, tx: Db, a: Amendment, now: Date)
         postcode: (w.postcode as string) ?? null,
         city: (w.city as string) ?? null,
         state: (w.state as string) ?? null,
+        spouse_ic_number: (w.spouse_ic_number as string) ?? null,
       })
       .returning();
     rows.push(row);
@@ -289,7 +290,14 @@ export async function confirmWitness(
       });
       const done = await tx
         .update(amendment_witnesses)
-        .set({ signature_id: att.id, confirmed_at: now, confirmed_ip: ip ?? null })
+        .set({
+          signature_id: att.id,
+          confirmed_at: now,
+          confirmed_ip: ip ?? null,
+          // identified by their MyKad on the record and the code e-mailed to them (ADR 0259)
+          identified_by: 'email_code',
+          identified_at: w.otp_verified_at ?? now,
+        })
         .where(and(eq(amendment_witnesses.id, w.id), isNull(amendment_witnesses.confirmed_at)))
         .returning();
       if (!done.length) throw fieldError('_', AM.alreadyConfirmed);

@@ -3,7 +3,7 @@
  * is made of, and the public verification view. Reads the wills, people, property and payment tables
  * (owned by other modules) read-only. Every "not found", "not yours" and "not available yet" is a 404.
  */
-import { maskName, WILL_STATUS } from '@wasiat/domain';
+import { governingLawOf, maskName, WILL_STATUS } from '@wasiat/domain';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import {
@@ -192,6 +192,7 @@ export async function willPdfData(ctx: Ctx, w: Will): Promise<WillPdfData> {
         name: x.name,
         ic_number: x.ic_number,
         signature: await imageDataUrl(ctx, x.signature_id),
+        identified_by: x.identified_by,
       })),
     ),
     moveables: moveables.map((property) => ({ property, shares: mShares.get(property.id) ?? [] })),
@@ -204,6 +205,8 @@ export async function willPdfData(ctx: Ctx, w: Will): Promise<WillPdfData> {
     testatorSignature:
       (await imageDataUrl(ctx, signing.testatorSignatureId)) ?? (await imageDataUrl(ctx, t.owner?.signature_id)),
     completion: signing.completion,
+    // The state whose law governs the will, recorded or from the testator's address (ADR 0260).
+    governingLaw: governingLawOf(w, t.detail),
     qr: await qrDataUrl(url),
     verifyUrl: url,
   };

@@ -5,7 +5,8 @@
  *
  * - A receiver whose MyKad shows an age under 18 is a minor (`is_minor`, domain `isMinorMykad`).
  * - A caretaker may name the minor receiver in their care (`receiver_id`, 422 `hibah.receiver_not_minor`).
- * - A witness may not be the grantor or a receiver (same MyKad; 422 on `ic_number`). Witnesses may change until
+ * - A witness may not be the grantor, a minor, an heir, a receiver, the spouse of one, nor twice (the one witness
+ *   rule, ADR 0259; 422 on `ic_number`). Witnesses may change until
  *   the registration is completed (the domain's `HIBAH_STEP_STATUSES.witnesses`; issue 34, ADR 0223); one who
  *   has confirmed is not changed or removed (422 `hibah.already_confirmed`); one added while the hibah awaits
  *   its witnesses (status 4) is mailed their link at once.
@@ -13,7 +14,7 @@
  *   receivers without a valid signature (reference §2.5 reads `count` and `receivers[].name`).
  */
 import { H, HC, HIBAH_STATUS, isMinorMykad, type SignatureMethod } from '@wasiat/domain';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import {
   attachments,
@@ -30,6 +31,7 @@ import {
 import { checkFile, decodeBase64, Uploads } from '../../platform/files/uploads.ts';
 import { fieldError, notFound } from '../../platform/http/errors.ts';
 import type { AuthUser } from '../auth/guard.ts';
+import { assertWitnessMayWitness } from '../instruments/index.ts';
 import { assertSignatureDrawn } from '../wills/signature-facts.ts';
 import type { ChildKind } from './children.ts';
 import { corporateGrantor } from './company.ts';
@@ -92,8 +94,12 @@ async function assertUnconfirmed(tx: Conn, id: string) {
 }
 
 /**
- * Witnesses (part I; the step `witnesses`: until registered): not the grantor (nor a signatory of a corporate
- * grantor), not a receiver; a confirmed one stays as they confirmed.
+ * Witnesses (part I; the step `witnesses`: until registered): not a signatory of a corporate grantor (ADR 0165),
+ * then the one witness rule of every instrument (issue 41 item 2, ADR 0259; domain `witnessRefusal`): not the
+ * grantor, not under 18 by the MyKad, not an heir (estate trust) or a receiver, not the spouse of one (the spouse
+ * MyKad they gave, or a party recorded as husband or wife), not twice — 422 on `ic_number` (or
+ * `spouse_ic_number`). A hibah takes effect in life: it has no executor (wasi). A confirmed witness stays as they
+ * confirmed.
  */
 export const WITNESS: ChildKind = {
   table: hibah_witnesses,
@@ -109,20 +115,37 @@ export const WITNESS: ChildKind = {
   async check(tx, h, values, id) {
     if (id) await assertUnconfirmed(tx, id);
     const ic = values.ic_number as string;
+    // Nor one who signs for a corporate grantor (ADR 0165).
+    const company = await corporateGrantor(tx, h.id);
+    if (company?.signatories.some((s) => s.ic_number === ic)) throw fieldError('ic_number', HC.witnessIsSignatory);
     const [g] = await tx.select({ ic: users.ic_number }).from(users).where(eq(users.id, h.user_id));
     const [d] = await tx
       .select({ ic: hibah_user_details.ic_number })
       .from(hibah_user_details)
       .where(eq(hibah_user_details.hibah_id, h.id));
-    if (ic === g?.ic || ic === d?.ic) throw fieldError('ic_number', H.witnessIsGrantor);
-    // Nor one who signs for a corporate grantor (ADR 0165).
-    const company = await corporateGrantor(tx, h.id);
-    if (company?.signatories.some((s) => s.ic_number === ic)) throw fieldError('ic_number', HC.witnessIsSignatory);
-    const [r] = await tx
-      .select({ id: hibah_receivers.id })
-      .from(hibah_receivers)
-      .where(and(eq(hibah_receivers.hibah_id, h.id), eq(hibah_receivers.ic_number, ic)));
-    if (r) throw fieldError('ic_number', H.witnessIsReceiver);
+    const party = { ic_number: hibah_receivers.ic_number, relationship: hibah_receivers.relationship };
+    const others = await tx
+      .select({ ic: hibah_witnesses.ic_number })
+      .from(hibah_witnesses)
+      .where(and(eq(hibah_witnesses.hibah_id, h.id), id ? ne(hibah_witnesses.id, id) : undefined));
+    const parties = {
+      principals: [g?.ic, d?.ic],
+      heirs: await tx
+        .select({ ic_number: hibah_heirs.ic_number, relationship: hibah_heirs.relationship })
+        .from(hibah_heirs)
+        .where(eq(hibah_heirs.hibah_id, h.id)),
+      receivers: await tx.select(party).from(hibah_receivers).where(eq(hibah_receivers.hibah_id, h.id)),
+      others: await tx
+        .select({ ic_number: hibah_caretakers.ic_number, relationship: hibah_caretakers.relationship })
+        .from(hibah_caretakers)
+        .where(eq(hibah_caretakers.hibah_id, h.id)),
+      witnesses: others.map((o) => o.ic),
+    };
+    assertWitnessMayWitness(
+      { ic_number: ic, spouse_ic_number: values.spouse_ic_number as string | null | undefined },
+      parties,
+      'hibah',
+    );
   },
 };
 

@@ -216,7 +216,15 @@ export async function confirmWitness(
       });
       const [after] = await tx
         .update(hibah_witnesses)
-        .set({ signature_id: att.id, confirmed_at: now, otp_hash: null, otp_verified_at: now })
+        .set({
+          signature_id: att.id,
+          confirmed_at: now,
+          otp_hash: null,
+          otp_verified_at: now,
+          // identified by their MyKad on the record and the code e-mailed to them (ADR 0259)
+          identified_by: 'email_code',
+          identified_at: now,
+        })
         .where(eq(hibah_witnesses.id, w.id))
         .returning();
       await tx.insert(signature_events).values({

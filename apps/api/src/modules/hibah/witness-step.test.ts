@@ -9,7 +9,7 @@ import { HIBAH_STATUS } from '@wasiat/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../../test/harness.ts';
-import { hibahs } from '../../db/schema/index.ts';
+import { hibah_witnesses, hibahs } from '../../db/schema/index.ts';
 import { newClient, ok, SIGNATURE_PNG, userDetail } from '../wills/test-fixtures.ts';
 import { passHibahEkyc, receiverBody, verifiedHibahOtp, witnessBody, witnessConfirms } from './test-fixtures.ts';
 
@@ -107,6 +107,10 @@ describe('a paid cash hibah takes its witnesses at the completion step (issue 34
     const w2 = (await ok(t.call('POST', `/api/hibah/${h.id}/witness`, { token, body: witnessBody(2) }), 201)).witness;
 
     await witnessConfirms(t, token, h.id, w1.id, w1.email);
+    // Identified by their MyKad on the record and the code e-mailed to them (issue 41 item 2, ADR 0259).
+    const [confirmed] = await t.ctx.db.select().from(hibah_witnesses).where(eq(hibah_witnesses.id, w1.id));
+    expect(confirmed.identified_by).toBe('email_code');
+    expect(confirmed.identified_at).toBeInstanceOf(Date);
     // A confirmed witness has attested: not edited nor removed.
     const editConfirmed = await t.call('POST', `/api/hibah/${h.id}/witness/${w1.id}`, {
       token,

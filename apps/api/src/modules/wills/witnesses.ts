@@ -5,25 +5,30 @@
  * one transaction, so a refused signature (not a PNG, or blank: 422 `validation.signature_required`)
  * saves nothing. Each saved signature records its facts (signature-facts.ts, ADR 0015).
  *
- * Rules (ADR-worthy, Islamic will practice in Malaysia): the testator cannot witness their own will
- * (`wills.witness_is_testator`), nor can an heir named in it (`wills.witness_is_heir`), nor can the
- * same person witness twice (`wills.witness_duplicate`) — all 422 on `ic_number`. Part g is done while
- * the will has ≥ 2 witnesses with signatures (and un-done when one is removed below that).
+ * Who may witness is the one witness rule of every instrument (issue 41 item 2, ADR 0259; domain
+ * `witnessRefusal` through witness-parties.ts): not the testator (`wills.witness_is_testator`), not under 18 by
+ * the MyKad (`witness.is_minor`), not an heir (`wills.witness_is_heir`), a receiver or bequest beneficiary
+ * (`witness.is_receiver`), the spouse of one (`witness.is_spouse`; on `spouse_ic_number` when the spouse MyKad the
+ * witness gave is theirs), the executor (`witness.is_executor`), nor the same person twice
+ * (`wills.witness_duplicate`) — 422 on `ic_number` unless said. A change of the witness's MyKad or e-mail clears
+ * how they were identified (witness-identity.ts). Part g is done while the will has ≥ 2 witnesses with
+ * signatures (and un-done when one is removed below that).
  */
 import { randomBytes } from 'node:crypto';
-import { type SignatureMethod, W } from '@wasiat/domain';
-import { and, eq, ne } from 'drizzle-orm';
+import type { SignatureMethod } from '@wasiat/domain';
+import { and, eq } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { attachments, heirs, users, will_user_details, wills, witnesses } from '../../db/schema/index.ts';
+import { attachments, wills, witnesses } from '../../db/schema/index.ts';
 import { checkFile, decodeBase64, type StagedUpload, Uploads } from '../../platform/files/uploads.ts';
-import { fieldError, notFound } from '../../platform/http/errors.ts';
+import { notFound } from '../../platform/http/errors.ts';
 import type { AuthUser } from '../auth/guard.ts';
 import { willScope } from './policy.ts';
-import { asDb, findVisibleWill, type WillRow } from './queries.ts';
+import { asDb, findVisibleWill } from './queries.ts';
 import { type Actor, audit, type Conn, editableWill, markPartDone, unmarkPartDone } from './service.ts';
 import { assertSignatureDrawn, recordSignature } from './signature-facts.ts';
 import { MIN_WITNESSES, signedWitnessCount } from './transitions.ts';
+import { checkWillWitness } from './witness-parties.ts';
 
 type WitnessRow = typeof witnesses.$inferSelect;
 
@@ -35,6 +40,8 @@ export interface WitnessFields {
   postcode: string;
   city?: string;
   state?: string;
+  /** The witness's spouse's MyKad, when given (the witness rule; ADR 0259). */
+  spouse_ic_number?: string;
   /** PNG data URL (required on create, optional on update). */
   signature?: string;
   /** How the signature was made (ADR 0123; default `drawn`). */
@@ -62,35 +69,6 @@ export async function findWitness(db: Conn, user: AuthUser, id: string) {
   return hit;
 }
 
-/** Testator, heir and duplicate rules (see the module comment). */
-async function checkWitnessPerson(tx: Conn, will: WillRow, ic: string, exceptId?: string) {
-  const [owner] = await tx.select({ ic: users.ic_number }).from(users).where(eq(users.id, will.user_id));
-  const [detail] = await tx
-    .select({ ic: will_user_details.ic_number })
-    .from(will_user_details)
-    .where(eq(will_user_details.wasiat_id, will.id));
-  if (owner?.ic === ic || detail?.ic === ic) throw fieldError('ic_number', W.witnessIsTestator);
-  const heir = await tx
-    .select({ id: heirs.id })
-    .from(heirs)
-    .where(and(eq(heirs.heirable_type, 'Wasiat'), eq(heirs.heirable_id, will.id), eq(heirs.ic_number, ic)))
-    .limit(1);
-  if (heir.length) throw fieldError('ic_number', W.witnessIsHeir);
-  const dup = await tx
-    .select({ id: witnesses.id })
-    .from(witnesses)
-    .where(
-      and(
-        eq(witnesses.witnessable_type, 'Wasiat'),
-        eq(witnesses.witnessable_id, will.id),
-        eq(witnesses.ic_number, ic),
-        exceptId ? ne(witnesses.id, exceptId) : undefined,
-      ),
-    )
-    .limit(1);
-  if (dup.length) throw fieldError('ic_number', W.witnessDuplicate);
-}
-
 /** Mark part g done or not from the number of signed witnesses. */
 async function syncPartG(tx: Conn, willId: string) {
   if ((await signedWitnessCount(tx, willId)) >= MIN_WITNESSES) await markPartDone(tx, willId, 'g');
@@ -113,6 +91,7 @@ const fieldsOf = (f: WitnessFields) => ({
   postcode: f.postcode,
   city: f.city ?? null,
   state: f.state ?? null,
+  spouse_ic_number: f.spouse_ic_number ?? null,
 });
 
 /**
@@ -164,7 +143,7 @@ export async function createWitness(ctx: Ctx, actor: Actor, willId: string, f: W
   return uploads.settle(
     ctx.db.transaction(async (tx) => {
       const will = await editableWill(tx, actor.user, willId, 'g', true);
-      await checkWitnessPerson(tx, will, f.ic_number);
+      await checkWillWitness(tx, will, f);
       const id = randomBytes(16).toString('base64url');
       await tx.insert(witnesses).values({ id, witnessable_type: 'Wasiat', witnessable_id: will.id, ...fieldsOf(f) });
       if (staged) {
@@ -187,8 +166,14 @@ export async function updateWitness(ctx: Ctx, actor: Actor, id: string, f: Witne
     ctx.db.transaction(async (tx) => {
       const { row: before, will } = await findWitness(tx, actor.user, id);
       await editableWill(tx, actor.user, will.id, 'g', true);
-      await checkWitnessPerson(tx, will, f.ic_number, id);
-      await tx.update(witnesses).set(fieldsOf(f)).where(eq(witnesses.id, id));
+      await checkWillWitness(tx, will, f, id);
+      // Identified as someone else: a new MyKad or e-mail is identified again (ADR 0259).
+      const samePerson = before.ic_number === f.ic_number && before.email === f.email.toLowerCase();
+      const identity = samePerson ? {} : { identified_by: null, identified_at: null, identified_by_user_id: null };
+      await tx
+        .update(witnesses)
+        .set({ ...fieldsOf(f), ...identity })
+        .where(eq(witnesses.id, id));
       if (staged) {
         await storeSignature(uploads, tx, actor, { id, name: f.name, willId: will.id }, staged, f.signature_method);
       }

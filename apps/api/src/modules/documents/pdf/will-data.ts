@@ -1,5 +1,5 @@
 /** What the will PDF prints (pdf/will.ts): the data the documents service loads. Reached through `will.ts`. */
-import type { HeirBequestJson } from '@wasiat/domain';
+import type { GoverningLaw, HeirBequestJson } from '@wasiat/domain';
 import type {
   bequests,
   caretakers,
@@ -30,7 +30,8 @@ export interface WillPdfData {
   organizationName: string | null;
   branchName: string | null;
   heirs: (typeof heirs.$inferSelect)[];
-  witnesses: { name: string; ic_number: string; signature: string | null }[];
+  /** `identified_by`: how the witness was identified (domain WITNESS_IDENTIFICATIONS; null/absent: not; ADR 0259). */
+  witnesses: { name: string; ic_number: string; signature: string | null; identified_by?: string | null }[];
   moveables: { property: typeof moveable_properties.$inferSelect; shares: ShareLine[] }[];
   immoveables: { property: typeof immoveable_properties.$inferSelect; shares: ShareLine[] }[];
   caretakers: (typeof caretakers.$inferSelect)[];
@@ -67,6 +68,8 @@ export interface WillPdfData {
   /** Bequests to heirs through property shares and when they were acknowledged (pdf/heir-bequests.ts, ADR 0155). */
   heirBequests?: HeirBequestJson[];
   heirBequestsAcknowledgedAt?: Date | null;
+  /** The state whose law governs the will and its enactment (domain `governingLawOf`; ADR 0260), when known. */
+  governingLaw?: GoverningLaw;
   /** QR code (PNG data URL) and the URL it encodes. */
   qr: string;
   verifyUrl: string;

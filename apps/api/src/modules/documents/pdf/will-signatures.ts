@@ -7,8 +7,14 @@ import type { Content, TableCell } from 'pdfmake/interfaces';
 import { ACCENT, bi, formatKlDateTime, listTable } from './layout.ts';
 import type { WillPdfData } from './will-data.ts';
 
-/** A signature box: the image (or an empty space), a line, the name and MyKad. */
-export function signatureBox(label: string, name: string, ic: string, image: string | null): Content {
+/** A signature box: the image (or an empty space), a line, the name and MyKad, and `extra` lines under them. */
+export function signatureBox(
+  label: string,
+  name: string,
+  ic: string,
+  image: string | null,
+  extra: Content[] = [],
+): Content {
   return {
     stack: [
       { text: label, bold: true, fontSize: 8 },
@@ -16,6 +22,7 @@ export function signatureBox(label: string, name: string, ic: string, image: str
       { canvas: [{ type: 'line', x1: 0, y1: 2, x2: 150, y2: 2, lineWidth: 0.5 }] },
       { text: name, margin: [0, 3, 0, 0] },
       { text: `${bi('field.ic_number')}: ${ic}`, fontSize: 8 },
+      ...extra,
     ],
     unbreakable: true,
   };

@@ -49,6 +49,8 @@ export const witnessSpecs = (t: T): FieldSpec[] => [
   { name: 'postcode', label: t('wills.f.postcode'), inputMode: 'numeric', required: true },
   { name: 'city', label: t('wills.f.city') },
   { name: 'state', label: t('wills.f.state'), kind: 'state' },
+  // the witness rule refuses the spouse of an heir or a receiver (ADR 0259)
+  { name: 'spouse_ic_number', label: t('witness_ui.spouse_ic_number'), inputMode: 'numeric' },
 ];
 
 /** Receiver of property: name, relationship, optional MyKad, mobile, e-mail and address (part E). */

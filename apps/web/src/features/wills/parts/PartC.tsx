@@ -3,6 +3,8 @@
  * name, MyKad (read-only), other IC, gender (prefilled from the MyKad's last digit, DESIGN.md §7), race,
  * religion, nationality, marital status, e-mail, mobile, home phone, correspondence address and a
  * permanent address ("same as correspondence" copies it). GET then PATCH /api/wasiat/{id}/user-detail.
+ * Then the state whose law governs the will (issue 41 item 8, ADR 0260; c/GoverningLawField.tsx): the address's
+ * state unless the testator chose another, confirmed with the save by PUT /api/wasiat/{id}/governing-law.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Checkbox, Fieldset, Group, SimpleGrid, Stack, Title } from '@mantine/core';
@@ -28,7 +30,9 @@ import { session } from '@/lib/storage.ts';
 import { Busy } from '../components/Busy.tsx';
 import { AddressFields, CatalogueSelect, TextField } from '../components/fields.tsx';
 import { useWizard } from '../components/WizardLayout.tsx';
+import { useGoverningLaw } from '../hooks/useGoverningLaw.ts';
 import type { UserDetail, Will } from '../types.ts';
+import { GoverningLawField } from './c/GoverningLawField.tsx';
 
 const FIELDS = [
   'designation',
@@ -104,13 +108,16 @@ export function PartC() {
           .catch(() => ({ user_detail: null }))
       ).user_detail,
   });
-  if (detail.isLoading) return <Busy />;
-  return <PartCForm detail={detail.data ?? null} />;
+  const law = useGoverningLaw(wasiatId);
+  if (detail.isLoading || law.loading) return <Busy />;
+  return <PartCForm detail={detail.data ?? null} confirmedState={law.law?.confirmed_at ? law.law.state : null} />;
 }
 
-function PartCForm({ detail }: { detail: UserDetail | null }) {
+function PartCForm({ detail, confirmedState }: { detail: UserDetail | null; confirmedState: string | null }) {
   const { t } = useTranslation();
   const { will, wasiatId, editable, goNext } = useWizard();
+  /** The governing state the testator chose on this page (null: the confirmed one, else the address's). */
+  const [lawChoice, setLawChoice] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const defaults = partCDefaults(detail, will, session.user());
   const [same, setSame] = useState(
@@ -120,6 +127,10 @@ function PartCForm({ detail }: { detail: UserDetail | null }) {
   const form = useForm<UserDetailInput>({ resolver: zodResolver(userDetailSchema), defaultValues: defaults });
   const errors = form.formState.errors as Record<string, { message?: string } | undefined>;
   const { register, control } = form;
+
+  const [correspondenceState, permanentState] = form.watch(['correspondence_state', 'permanent_state']);
+  const lawState =
+    lawChoice ?? confirmedState ?? ((same ? correspondenceState : permanentState || correspondenceState) || null);
 
   const copyAddress = () => {
     for (const p of ADDRESS_PARTS) {
@@ -133,6 +144,9 @@ function PartCForm({ detail }: { detail: UserDetail | null }) {
       setFormError(null);
       try {
         await api.patch(`wasiat/${wasiatId}/user-detail`, v as Record<string, unknown>);
+        // Saving the part confirms the governing law shown (ADR 0260).
+        const state = lawChoice ?? confirmedState ?? (v.permanent_state || v.correspondence_state || null);
+        if (state) await api.put(`wasiat/${wasiatId}/governing-law`, { state });
         await goNext('c');
       } catch (err) {
         setFormError(applyServerErrors(err, form.setError, FIELDS));
@@ -246,6 +260,12 @@ function PartCForm({ detail }: { detail: UserDetail | null }) {
             />
           </SimpleGrid>
         </Fieldset>
+        <GoverningLawField
+          value={lawState}
+          confirmed={!!confirmedState && lawState === confirmedState}
+          onChange={setLawChoice}
+          disabled={!editable}
+        />
         <FormError message={formError} />
         <Group>
           <Button type="submit" loading={form.formState.isSubmitting} disabled={!editable}>

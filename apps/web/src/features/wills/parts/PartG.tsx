@@ -7,9 +7,13 @@
  * verified code holds across a reload), then "Hantar / Submit" →
  * PATCH /api/wasiat/{id} `{ status: 1 }` (the server spends the verified code); the result "Menunggu
  * pengesahan penyedia" (spec §4 status 1). A will in status 3 is resubmitted the same way.
+ * Who may witness (issue 41 item 2, ADR 0259): the rule of the will's governing law and the product's refusals are
+ * stated above the list (g/WitnessRule.tsx); a refused witness (under 18, an heir, a receiver, the spouse of one,
+ * the executor) gets the server's 422 at its field of the form; each witness is identified by a code to their own
+ * e-mail (g/WitnessIdentity.tsx) and the list shows how.
  */
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
-import { witnessFieldsSchema } from '@wasiat/domain';
+import { witnessFieldsSchema, witnessIdentificationKey } from '@wasiat/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -24,8 +28,11 @@ import { RecordForm } from '../components/RecordForm.tsx';
 import { RecordsTable } from '../components/RecordsTable.tsx';
 import { SignatureStatusNotice, useSignatureStatus } from '../components/SignatureStatus.tsx';
 import { useWizard } from '../components/WizardLayout.tsx';
+import { useGoverningLaw } from '../hooks/useGoverningLaw.ts';
 import { useRows } from '../hooks/useRows.ts';
 import type { Witness } from '../types.ts';
+import { WitnessIdentity } from './g/WitnessIdentity.tsx';
+import { WitnessRule } from './g/WitnessRule.tsx';
 
 /** Witnesses needed before the will can be submitted (spec §5; docs/api/wills.md). */
 export const MIN_WITNESSES = 2;
@@ -36,6 +43,7 @@ export function PartG() {
   const err = useErr();
   const { will, wasiatId, editable, refresh } = useWizard();
   const witnesses = useRows<Witness>(wasiatId, 'witness', 'witnesses');
+  const { law } = useGoverningLaw(wasiatId);
   const [adding, setAdding] = useState(false);
   /** A witness signing again after the will changed (issue 17 item 4). */
   const [resigning, setResigning] = useState<Witness | null>(null);
@@ -69,6 +77,7 @@ export function PartG() {
     <Stack>
       <Title order={2}>{t('wills.parts.g')}</Title>
       <Text>{t('wills.g.intro', { n: MIN_WITNESSES })}</Text>
+      <WitnessRule law={law} />
       <RecordsTable
         rows={witnesses.rows}
         caption={t('wills.g.list')}
@@ -88,6 +97,10 @@ export function PartG() {
                   ? t('common.yes')
                   : t('common.no'),
           },
+          {
+            label: t('witness_ui.identified'),
+            render: (w) => t(witnessIdentificationKey(w.identified_by)),
+          },
         ]}
         onEdit={editable ? setResigning : undefined}
         canEdit={(w) => stateOf(w) === 'earlier_version'}
@@ -95,6 +108,7 @@ export function PartG() {
         onDelete={editable ? (w) => witnesses.remove(w.id, w.name) : undefined}
       />
       {wasiatId && <SignatureStatusNotice status={signatures.status} wasiatId={wasiatId} />}
+      {editable && <WitnessIdentity witnesses={witnesses.rows} onChange={witnesses.refresh} />}
       {editable && resigning && (
         <RecordForm
           testId="witness-resign-form"
