@@ -202,8 +202,12 @@ test('pindaan wasiat: mohon, bayar, pinda harta dan bahagian, saksi sahkan, pega
   await choose(combobox(pForm, 'Jenis harta'), 'Simpanan');
   await textbox(pForm, 'Nama institusi / bank / syarikat').fill('Bank Muamalat');
   await textbox(pForm, 'No. akaun').fill('1403001234567');
+  // Its estimated value and the date of the estimate, as for the will's own property (ADR 0257).
+  await textbox(pForm, 'Anggaran nilai (RM)').fill('12000.00');
+  await pForm.getByLabel(/^Tarikh anggaran nilai/).fill('2026-01-15');
   await pForm.getByRole('button', { name: 'Simpan' }).click();
   await expect(page.getByTestId('draft-moveables')).toContainText('Bank Muamalat');
+  await expect(page.getByTestId('draft-moveables')).toContainText('RM 12,000.00 (anggaran pada 15 Jan 2026)');
   await page.getByRole('tab', { name: 'Penerima' }).click();
   await choose(combobox(page, 'Harta'), 'Simpanan — Bank Muamalat');
   await choose(combobox(page, 'Penerima'), 'Aisyah binti Zulkifli');

@@ -340,9 +340,15 @@ test.describe
       await choose(combobox(moveable, 'Jenis harta'), 'Akaun Bank');
       await textbox(moveable, 'Nama institusi / bank / syarikat').fill('Maybank');
       await textbox(moveable, 'No. akaun').fill('514012345678');
+      // Every property carries an estimated value and the date of the estimate (issue 37 item 2; ADR 0257).
+      await textbox(moveable, 'Anggaran nilai (RM)').fill('25000.00');
+      await moveable.getByLabel(/^Tarikh anggaran nilai/).fill('2026-01-15');
       await a11y.scan(page, 'bahagian E (borang harta alih)');
       await moveable.getByRole('button', { name: 'Simpan' }).click();
       await expect(page.getByRole('table', { name: 'Harta alih' })).toContainText('Akaun Bank Maybank');
+      await expect(page.getByRole('table', { name: 'Harta alih' })).toContainText(
+        'RM 25,000.00 (anggaran pada 15 Jan 2026)',
+      );
 
       const addShare = page.getByRole('button', { name: 'Tambah penerima bagi Akaun Bank Maybank' });
       const shareForm = page.getByRole('form', { name: 'Tambah penerima dan bahagian' });
@@ -380,6 +386,8 @@ test.describe
       await textbox(land, 'Daerah').fill('Hulu Langat');
       await choose(combobox(land, 'Negeri'), 'Selangor');
       await textbox(land, 'Alamat').fill('Lot 5678, Jalan Sungai Ramal, 43000 Kajang');
+      await textbox(land, 'Anggaran nilai (RM)').fill('450000');
+      await land.getByLabel(/^Tarikh anggaran nilai/).fill('2026-01-15');
       await a11y.scan(page, 'bahagian E (borang harta tak alih)');
       await land.getByRole('button', { name: 'Simpan' }).click();
       const lands = page.getByRole('table', { name: 'Harta tak alih' });
@@ -394,8 +402,12 @@ test.describe
       await expect(page.getByRole('table', { name: 'Penerima: Sebidang Tanah GM 1234' })).toContainText(heir.name);
       const notice = page.getByTestId('heir-bequests-notice');
       await expect(notice).toContainText('Wasiat kepada waris');
+      // … with its amount (75% of the RM 450,000.00 land) and the condition: the other heirs' consent after the death.
       await expect(notice).toContainText(
-        `${heir.name} (Isteri) — Sebidang Tanah — GM 1234: diberi 100%, bahagian faraid 25%, lebihan 75%`,
+        `${heir.name} (Isteri) — Sebidang Tanah — GM 1234: diberi 100%, bahagian faraid 25%, lebihan 75%, bernilai RM 337,500.00`,
+      );
+      await expect(notice).toContainText(
+        'hanya berkuat kuasa jika waris-waris lain memberi persetujuan selepas kematian',
       );
       await page.getByRole('button', { name: 'Seterusnya' }).click();
       await expect(page.getByText('Sila akui wasiat kepada waris sebelum meneruskan.')).toBeVisible();
@@ -430,6 +442,15 @@ test.describe
       await a11y.scan(page, 'bahagian E (borang wasiat am)');
       await bequest.getByRole('button', { name: 'Simpan' }).click();
       await expect(page.getByRole('table', { name: 'Wasiat am' })).toContainText('Masjid Al-Falah Kajang');
+      // The one-third screen shows the figure: 10% of the RM 475,000.00 estate to the mosque, against RM 158,333.33;
+      // there is no box for the heirs' consent (issue 41 item 4).
+      await page.getByRole('tab', { name: 'Harta pusaka & faraid' }).click();
+      const thirdFigure = page.getByTestId('estate-third-figure');
+      await expect(thirdFigure).toContainText('RM 47,500.00');
+      await expect(thirdFigure).toContainText('RM 158,333.33');
+      await expect(thirdFigure).toContainText('Dalam had satu pertiga.');
+      await expect(page.getByTestId('estate-tab').getByRole('checkbox')).toHaveCount(0);
+      await a11y.scan(page, 'bahagian E (harta pusaka dan had satu pertiga)');
       await page.getByRole('button', { name: 'Seterusnya' }).click();
 
       // Part F: PDPA, confirmation, the testator's signature drawn with the mouse.

@@ -22,9 +22,10 @@ import {
   heirFieldsObject,
   heirMobileRule,
   immoveableFieldsSchema,
-  moveableFieldsSchema,
   receiverFieldsSchema,
+  requireValue,
   userDetailSchema,
+  willMoveableFieldsSchema,
   witnessFieldsSchema,
 } from './validation/wills.ts';
 
@@ -36,8 +37,9 @@ const shares = z
 
 /** A receiver of the draft; `id` links property shares to it (kept from the will, or new). */
 export const draftReceiverSchema = receiverFieldsSchema.extend({ id });
-export const draftMoveableSchema = z.intersection(moveableFieldsSchema, z.object({ id, shares }));
-export const draftImmoveableSchema = immoveableFieldsSchema.extend({ id, shares });
+/** A property of the draft: its fields with the value and the date of its estimate required (ADR 0257). */
+export const draftMoveableSchema = z.intersection(willMoveableFieldsSchema, z.object({ id, shares }));
+export const draftImmoveableSchema = immoveableFieldsSchema.extend({ id, shares }).superRefine(requireValue);
 /** An amendment witness: name, MyKad, e-mail, address, postcode (spec §5); they sign via their link. */
 export const draftWitnessSchema = witnessFieldsSchema.omit({ signature: true }).extend({ id });
 

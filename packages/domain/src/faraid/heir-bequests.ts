@@ -1,29 +1,37 @@
 /**
- * Bequests to heirs made through property shares (issue 17 item 5 "Bequests to heirs").
+ * Bequests to heirs (issue 17 item 5 "Bequests to heirs"; issue 41 item 4 "No false consent").
  *
- * The rule. Enakmen Wasiat Orang Islam (Selangor) 1999 (Muslim Wills Enactment), s. 11(2) with s. 26(2):
- * a wasiat to an heir takes effect only if the other heirs consent to it after the testator's death; the
- * same rule stands in the other states' enactments (Negeri Sembilan 2004, Melaka 2005, Kelantan 2009 and
- * the rest; the hadith "no bequest to an heir", Sunan Abi Dawud 2870, Sunan al-Tirmidhi 2120). When a
- * comprehensive will gives an heir a share of a property that is larger than that heir's faraid share,
- * what exceeds the faraid share is such a wasiat: the will must say so and the testator must acknowledge
- * it. The one-third limit on bequests to non-heirs (will-estate.ts, s. 26(1)) is a separate rule and is
- * not changed here.
+ * The rule. Enakmen Wasiat Orang Islam (Selangor) 1999 (Muslim Wills Enactment), s. 26(2): "Sesuatu wasiat yang
+ * dibuat kepada seseorang waris atas kadar yang melebihi satu pertiga, hendaklah tidak berkuat kuasa sehingga diberi
+ * persetujuan oleh waris-warisnya selepas kematian pewasiat" (a wasiat made to an heir … shall not take effect
+ * until the heirs give their consent after the testator's death); s. 11(2), as quoted by practitioners: what an
+ * heir is given beyond the share they are entitled to "hendaklah dianggap sebagai wasiat", subject to s. 26(2).
+ * The other states' enactments (Negeri Sembilan 2004, Melaka 2005, Kelantan 2009) are similar; the hadith "no
+ * bequest to an heir" (Sunan Abi Dawud 2870, Sunan al-Tirmidhi 2120). The consent is the heirs' and is given after
+ * the death: the testator cannot record it (ADR 0257); the will says that such a bequest takes effect only so.
+ *
+ * What is a bequest to an heir here:
+ * - a share of a property given to an heir that is larger than that heir's faraid share: the excess
+ *   (portion − faraid fraction, of that property);
+ * - a bequest (wasiat am, a portion of the net estate) to a beneficiary who is an heir: the whole portion.
+ * Each comes with its amount in sen when the values are known (the property's estimated value; the net estate).
  *
  * How it is worked out (all exact bigint fractions, never floating point):
  * 1. the heirs entered in part d are mapped to the faraid engine's heir keys ({@link willHeirsToFaraid});
  *    the engine gives each class's share of the estate, and an heir's own faraid fraction is the class's
  *    share divided by the number of heirs of that class;
- * 2. each receiver of each property is matched to an heir of part d: by the heir it was picked from
- *    (`heir_id`), else by the same MyKad, else by the same name and relationship;
+ * 2. each receiver of each property, and each bequest's beneficiary, is matched to an heir of part d: by the heir
+ *    it was picked from (`heir_id`), else by the same MyKad, else by the same name and relationship
+ *    ({@link matchHeir}); a beneficiary matched to no heir of part d is an heir when their relationship is one of
+ *    the heirs never excluded (spouse, child, parent; {@link PRIMARY_HEIR_RELATIONSHIPS});
  * 3. a matched receiver whose portion of that property ("50%", "1/2") is greater than the heir's faraid
  *    fraction is a bequest to an heir; the excess is portion − faraid fraction (of that property).
  *
- * Heirs the engine excludes (hajb: faraid share 0) are not heirs of this estate, so a share to them is not
- * a bequest to an heir. An heir of part d whose faraid share cannot be worked out (relationship "guardian",
- * "relative" or "other", a child without a MyKad, the testator's sex unknown) is reported with a faraid
- * share of null and the whole portion as the excess: the testator acknowledges it rather than the rule
- * guessing (ADR 0155).
+ * Heirs the engine excludes (hajb: faraid share 0) are not heirs of this estate, so a share or a bequest to them
+ * is a bequest to a non-heir (counted by the one-third rule, one-third.ts). An heir of part d whose faraid share
+ * cannot be worked out (relationship "guardian", "relative" or "other", a child without a MyKad, the testator's
+ * sex unknown) is reported with a faraid share of null and the whole portion as the excess: the testator
+ * acknowledges it rather than the rule guessing (ADR 0155).
  */
 import { IMMOVEABLE_CATEGORIES, labelOf, MOVEABLE_PROPERTY_TYPES } from '../catalogues.ts';
 import {
@@ -39,7 +47,7 @@ import {
 } from '../validation/shares.ts';
 import { calculateFaraid } from './engine.ts';
 import type { HeirKey, Sex } from './heirs.ts';
-import { type WillHeirLike, willHeirsToFaraid } from './will-estate.ts';
+import { PRIMARY_HEIR_RELATIONSHIPS, type WillHeirLike, willHeirsToFaraid } from './will-estate.ts';
 
 /** An heir of part d as this rule reads it: its id is what a receiver picked from it carries. */
 export interface HeirOfWill extends WillHeirLike {
@@ -61,26 +69,47 @@ export interface ShareReceiverLike {
 export interface PropertyWithShares {
   id: string;
   kind: 'MoveableProperty' | 'ImmoveableProperty';
+  /** The testator's estimate of its value (sen); null or absent when not given (ADR 0257). */
+  value_sen?: number | null;
   shares: readonly { receiver: ShareReceiverLike; portion: string }[];
 }
 
+/** A bequest (wasiat am: a portion of the net estate) as the rules read it. */
+export interface GeneralBequestLike {
+  id?: string;
+  beneficiary_name?: string | null;
+  ic_number?: string | null;
+  relationship?: string | null;
+  /** "10%" or "1/4" of the net estate (spec §5). */
+  portion: string;
+}
+
+/** What a bequest to an heir is made of: a share of a movable or immovable property, or a bequest (wasiat am). */
+export type HeirBequestKind = PropertyWithShares['kind'] | 'Bequest';
+
 /** One bequest to an heir found by {@link heirBequests}. */
 export interface HeirBequest {
+  /** The heir of part d; '' for a beneficiary who is an heir by relationship but not listed in part d. */
   heir_id: string;
   heir_name: string;
   /** The heir's relationship code (catalogue RELATIONSHIPS). */
   relationship: string;
   /** The faraid engine's key for the heir, null when it could not be mapped. */
   heir_key: HeirKey | null;
+  /** The property's id, or the bequest's when `property_kind` is "Bequest". */
   property_id: string;
-  property_kind: PropertyWithShares['kind'];
+  property_kind: HeirBequestKind;
   receiver_id: string | null;
-  /** The portion of the property given, exact. */
+  /** The portion given, exact: of the property, or of the net estate for a bequest. */
   share: Fraction;
   /** The heir's faraid fraction of the estate, exact; null when it cannot be worked out (see the module comment). */
   faraid: Fraction | null;
-  /** share − faraid (or the whole share when faraid is null): what counts as a wasiat to an heir. */
+  /** What counts as a wasiat to an heir: share − faraid for a property (the whole share when faraid is null); the
+   * whole portion for a bequest. */
   excess: Fraction;
+  /** The excess in sen, rounded down: × the property's estimated value, or × the net estate for a bequest; null
+   * while that value is unknown. */
+  value_sen: number | null;
 }
 
 const norm = (s: string | null | undefined) => (s ?? '').trim().replace(/\s+/g, ' ').toLowerCase();
@@ -123,17 +152,55 @@ export function faraidFractionsOfHeirs(
   return out;
 }
 
+/** How a beneficiary stands to the estate: the heir of part d they are (if any) and whether they are an heir. */
+export interface BeneficiaryStanding<H extends HeirOfWill = HeirOfWill> {
+  heir: H | null;
+  /** An heir of this estate: matched to an heir of part d not excluded by hajb, or of a primary relationship. */
+  isHeir: boolean;
+  /** The matched heir's engine key and faraid fraction (null when unknown or unmatched). */
+  key: HeirKey | null;
+  faraid: Fraction | null;
+}
+
 /**
- * The bequests to heirs made through property shares (see the module comment), in property then share
- * order. Malformed portions are ignored (they are refused on their own by `portion()`).
+ * Whether a beneficiary (a receiver of a share, a bequest's beneficiary) is an heir of this estate (see the module
+ * comment, step 2): `faraid` is {@link faraidFractionsOfHeirs} of the will's heirs.
+ */
+export function beneficiaryStanding<H extends HeirOfWill>(
+  person: ShareReceiverLike,
+  heirs: readonly H[],
+  faraid: Map<string, { key: HeirKey | null; faraid: Fraction | null }>,
+): BeneficiaryStanding<H> {
+  const heir = matchHeir(person, heirs);
+  if (!heir) {
+    const primary =
+      !!person.relationship && (PRIMARY_HEIR_RELATIONSHIPS as readonly string[]).includes(person.relationship);
+    return { heir: null, isHeir: primary, key: null, faraid: null };
+  }
+  const f = faraid.get(heir.id) ?? { key: null, faraid: null };
+  // Excluded by another heir (hajb): not an heir of this estate.
+  const excluded = !!f.faraid && f.faraid.num === 0n;
+  return { heir, isHeir: !excluded, key: f.key, faraid: f.faraid };
+}
+
+/** floor(fraction × sen), or null when the sen is unknown. */
+export const senOf = (f: Fraction, sen: number | null | undefined): number | null =>
+  sen === null || sen === undefined ? null : Number((f.num * BigInt(sen)) / f.den);
+
+/**
+ * The bequests to heirs (see the module comment), in property then share order, then the bequests (wasiat am) in
+ * their order. Malformed portions are ignored (they are refused on their own by `portion()`).
  * @param deceased the testator's sex ({@link testatorSex}); null when unknown.
  * @param heirs the heirs of part d, with ids.
- * @param properties the will's properties with their receivers' portions.
+ * @param properties the will's properties with their receivers' portions and estimated values (sen).
+ * @param extra `bequests`: the will's bequests (wasiat am); `netSen`: the net estate (sen; will-estate.ts
+ *   `willEstate` `net.afterClaims`), for the amount of a bequest; null or absent when unknown.
  */
 export function heirBequests(
   deceased: Sex | null,
   heirs: readonly HeirOfWill[],
   properties: readonly PropertyWithShares[],
+  extra: { bequests?: readonly GeneralBequestLike[]; netSen?: number | null } = {},
 ): HeirBequest[] {
   const faraid = faraidFractionsOfHeirs(deceased, heirs);
   const out: HeirBequest[] = [];
@@ -159,9 +226,30 @@ export function heirBequests(
         share,
         faraid: f.faraid,
         excess,
+        value_sen: senOf(excess, p.value_sen),
       });
     }
   }
+  (extra.bequests ?? []).forEach((b, i) => {
+    const share = parsePortion(b.portion);
+    if (isPortionError(share) || share.num === 0n) return;
+    const name = b.beneficiary_name ?? '';
+    const st = beneficiaryStanding({ name, relationship: b.relationship, ic_number: b.ic_number }, heirs, faraid);
+    if (!st.isHeir) return;
+    out.push({
+      heir_id: st.heir?.id ?? '',
+      heir_name: st.heir?.name ?? name,
+      relationship: st.heir?.relationship ?? b.relationship ?? '',
+      heir_key: st.key,
+      property_id: b.id ?? String(i),
+      property_kind: 'Bequest',
+      receiver_id: null,
+      share,
+      faraid: st.faraid,
+      excess: share,
+      value_sen: senOf(share, extra.netSen),
+    });
+  });
   return out;
 }
 
@@ -178,6 +266,7 @@ export function heirBequestJson(b: HeirBequest) {
     share: formatFraction(b.share),
     faraid: b.faraid ? formatFraction(b.faraid) : null,
     excess: formatFraction(b.excess),
+    value_sen: b.value_sen,
   };
 }
 export type HeirBequestJson = ReturnType<typeof heirBequestJson>;
@@ -185,7 +274,8 @@ export type HeirBequestJson = ReturnType<typeof heirBequestJson>;
 /**
  * A stable text naming exactly which bequests to heirs exist (heir, property, share, faraid share,
  * excess), sorted: an acknowledgement is of this text, so any change to a share, an heir or the faraid
- * result needs a new acknowledgement. Empty string when there are none.
+ * result needs a new acknowledgement. The amounts in sen are not part of it (a new estimate of a value does not
+ * change what was acknowledged). Empty string when there are none.
  */
 export function heirBequestsKey(list: readonly (HeirBequest | HeirBequestJson)[]): string {
   return list
@@ -216,11 +306,19 @@ export interface PropertyNaming {
   property_no?: string | null;
 }
 
+/** The label of a bequest (wasiat am) in notices and the will PDF, before its purpose. */
+const GENERAL_BEQUEST = { ms: 'Wasiat am', en: 'General bequest' } as const;
+
 /**
  * A short name of a property for notices and the will PDF: movable "Simpanan — Tabung Haji (1234)",
- * immovable "Sebidang Tanah — 12345" (catalogue labels in `lang`).
+ * immovable "Sebidang Tanah — 12345" (catalogue labels in `lang`); a bequest "Wasiat am — {purpose}".
  */
-export function propertyLabel(kind: PropertyWithShares['kind'], p: PropertyNaming, lang: 'ms' | 'en'): string {
+export function propertyLabel(
+  kind: HeirBequestKind,
+  p: PropertyNaming & { purpose?: string | null },
+  lang: 'ms' | 'en',
+): string {
+  if (kind === 'Bequest') return [GENERAL_BEQUEST[lang], p.purpose].filter(Boolean).join(' — ');
   if (kind === 'ImmoveableProperty') {
     return [labelOf(IMMOVEABLE_CATEGORIES, p.category ?? null, lang), p.property_no].filter(Boolean).join(' — ');
   }

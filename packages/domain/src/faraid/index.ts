@@ -6,5 +6,6 @@ export * from './engine.ts';
 export * from './executor-fee.ts';
 export * from './heir-bequests.ts';
 export * from './heirs.ts';
+export * from './one-third.ts';
 export * from './schema.ts';
 export * from './will-estate.ts';

@@ -8,38 +8,26 @@
  * third is much", Sahih al-Bukhari 2742, Sahih Muslim 1628); "no bequest to an heir" (Sunan Abi Dawud
  * 2870, Sunan al-Tirmidhi 2120); Enakmen Wasiat Orang Islam (Selangor) 1999 (Muslim Wills Enactment):
  * s.26(1) a bequest to a non-heir of up to one third of the estate after debts takes effect without the
- * heirs' consent; s.26(2) a bequest to an heir, or the part above one third, takes effect only with the
- * heirs' consent; s.26(3) the wasiat runs only on what remains after the debts. Negeri Sembilan 2004,
+ * heirs' consent; s.26(2) a bequest to an heir takes effect only with the heirs' consent given after the
+ * testator's death; s.26(3) the wasiat runs only on what remains after the debts. Negeri Sembilan 2004,
  * Melaka 2005 and Kelantan 2009 are similar.
  *
  * Bequest portions ("10%", "1/4"; validation/shares.ts) are fractions of the NET estate: the gross
- * estate less funeral expenses, debts and harta sepencarian (deductions.ts `afterClaims`). The limit is
- * therefore exact on the fractions: the non-heir bequests together ≤ 1/3, whether or not the estate's
- * value is known yet. All money is integer sen.
+ * estate less funeral expenses, debts and harta sepencarian (deductions.ts `afterClaims`). The rule that
+ * refuses bequests to non-heirs beyond one third counts them WITH the shares of property given to non-heirs,
+ * at the properties' values: one-third.ts (ADR 0257). {@link checkBequests} here sums the portions only (the
+ * estate figures' deduction). The heirs' consent is never recorded by the testator (ADR 0257): nothing here reads
+ * one. All money is integer sen.
  */
 
 import { genderFromMykad } from '../validation/common.ts';
-import {
-  addFractions,
-  compareFractions,
-  type Fraction,
-  fraction,
-  isPortionError,
-  parsePortion,
-  ZERO,
-} from '../validation/shares.ts';
+import { addFractions, type Fraction, fraction, isPortionError, parsePortion, ZERO } from '../validation/shares.ts';
 import { type NetEstate, netEstate } from './deductions.ts';
 import { type ExecutorFee, executorFee } from './executor-fee.ts';
 import type { HeirCounts, HeirKey, Sex } from './heirs.ts';
 
 /** One third, the limit of s.26(1). */
 export const ONE_THIRD: Fraction = Object.freeze(fraction(1n, 3n));
-
-/** Message keys of the rule (locales/{ms,en}/wills.json). */
-export const BEQUEST_ERRORS = {
-  overThird: 'wills.bequest_over_third',
-  toHeirNeedsConsent: 'wills.bequest_to_heir_needs_consent',
-} as const;
 
 /**
  * Relationship codes (catalogues.ts RELATIONSHIPS) of people who always inherit and are never wholly
@@ -80,15 +68,14 @@ export interface BequestCheck {
   heirTotal: Fraction;
   /** All bequests together. */
   total: Fraction;
-  /** `nonHeirTotal` > 1/3 (s.26(1)). */
-  overThird: boolean;
-  /** At least one bequest goes to an heir (s.26(2)). */
+  /** At least one bequest goes to an heir (s.26(2): it takes effect only with the heirs' consent after the death). */
   toHeir: boolean;
-  /** Whether the heirs' consent is needed (either of the above). */
-  needsConsent: boolean;
 }
 
-/** Sum the bequests by kind. Malformed portions are ignored (they are refused on their own). */
+/**
+ * Sum the bequests' portions by kind (heir by {@link isBequestToHeir}). Malformed portions are ignored (they are
+ * refused on their own). The one-third rule itself is one-third.ts.
+ */
 export function checkBequests(bequests: readonly BequestLike[], heirs: readonly WillHeirLike[]): BequestCheck {
   const nonHeir: Fraction[] = [];
   const toHeirs: Fraction[] = [];
@@ -99,50 +86,12 @@ export function checkBequests(bequests: readonly BequestLike[], heirs: readonly 
   }
   const nonHeirTotal = addFractions(nonHeir);
   const heirTotal = addFractions(toHeirs);
-  const overThird = compareFractions(nonHeirTotal, ONE_THIRD) > 0;
-  const toHeir = toHeirs.length > 0;
   return {
     nonHeirTotal,
     heirTotal,
     total: addFractions([nonHeirTotal, heirTotal]),
-    overThird,
-    toHeir,
-    needsConsent: overThird || toHeir,
+    toHeir: toHeirs.length > 0,
   };
-}
-
-/**
- * The one-third rule for one bequest being saved (`candidate`) among the will's other bequests.
- * @returns null when allowed; else the message key: `wills.bequest_to_heir_needs_consent` when the
- * candidate goes to an heir, `wills.bequest_over_third` when the non-heir bequests would exceed one
- * third. Always null when the heirs' consent is recorded.
- */
-export function bequestRuleError(
-  candidate: BequestLike,
-  others: readonly BequestLike[],
-  heirs: readonly WillHeirLike[],
-  heirsConsent: boolean,
-): string | null {
-  if (heirsConsent) return null;
-  if (isBequestToHeir(candidate, heirs)) return BEQUEST_ERRORS.toHeirNeedsConsent;
-  if (checkBequests([...others, candidate], heirs).overThird) return BEQUEST_ERRORS.overThird;
-  return null;
-}
-
-/**
- * The rule for the will as a whole (withdrawing consent, submitting): null when allowed, else the key
- * (a bequest to an heir first, then the one-third limit).
- */
-export function willBequestsError(
-  bequests: readonly BequestLike[],
-  heirs: readonly WillHeirLike[],
-  heirsConsent: boolean,
-): string | null {
-  if (heirsConsent) return null;
-  const c = checkBequests(bequests, heirs);
-  if (c.toHeir) return BEQUEST_ERRORS.toHeirNeedsConsent;
-  if (c.overThird) return BEQUEST_ERRORS.overThird;
-  return null;
 }
 
 // ---------------------------------------------------------------- estate figures
@@ -157,8 +106,8 @@ export interface WillEstateInput {
   hartaSepencarian?: number | null;
   /** The bequests' portions together (a fraction of the net estate; {@link checkBequests} `total`). */
   bequests?: Fraction;
-  /** The heirs consented (s.26(2)): the bequests above one third are then deducted in full. */
-  heirsConsent?: boolean;
+  /** Shares of property given to non-heirs, at their values (sen; one-third.ts `propertySen` rounded down). */
+  propertyBequestsSen?: number | null;
 }
 
 export interface WillEstate {
@@ -168,7 +117,7 @@ export interface WillEstate {
   grossSen: number | null;
   /** Claims and net estate (deductions.ts), null when the gross is unknown. `afterClaims` is the net estate. */
   net: NetEstate | null;
-  /** The bequests in sen: floor(total portion × net estate), before the one-third cap. */
+  /** The bequests in sen: floor(total portion × net estate) + the property given to non-heirs, before the cap. */
   bequestsSen: number | null;
   /** The executor fee on the gross estate (spec §9, ADR 0011), null when the gross is unknown. */
   executorFee: ExecutorFee | null;
@@ -176,8 +125,8 @@ export interface WillEstate {
 
 /**
  * The estate figures of a will. Order of claims: deductions.ts (funeral, debts, harta sepencarian,
- * the wasiat capped at one third unless the heirs consent; MALAYSIA.md §1). `net.net` is what faraid
- * divides.
+ * the wasiat capped at one third — the heirs' consent to more is given only after the death, so none is
+ * assumed; MALAYSIA.md §1). `net.net` is what faraid divides.
  */
 export function willEstate(input: WillEstateInput): WillEstate {
   const values = input.propertyValues.filter((v): v is number => typeof v === 'number');
@@ -191,8 +140,8 @@ export function willEstate(input: WillEstateInput): WillEstate {
   };
   const afterClaims = netEstate(grossSen, claims).afterClaims;
   const share = input.bequests ?? ZERO;
-  const bequestsSen = Number((BigInt(afterClaims) * share.num) / share.den);
-  const net = netEstate(grossSen, { ...claims, wasiat: bequestsSen, heirsConsent: !!input.heirsConsent });
+  const bequestsSen = Number((BigInt(afterClaims) * share.num) / share.den) + (input.propertyBequestsSen ?? 0);
+  const net = netEstate(grossSen, { ...claims, wasiat: bequestsSen });
   return { propertySen, grossSen, net, bequestsSen, executorFee: executorFee(grossSen) };
 }
 

@@ -1,12 +1,58 @@
 /**
  * The property of a will (part e; reference §3.7): movable and immovable property and each receiver's
  * share of one property (spec §5). Amounts in sen; errors are message KEYS. Reached through `wills.ts`.
+ *
+ * Value (issue 37 item 2; ADR 0257): every property of a will carries the testator's ESTIMATE of its value
+ * (`value_sen`, integer sen) and the date of that estimate (`value_estimated_on`, 'YYYY-MM-DD', Kuala Lumpur
+ * calendar, not in the future). The field schemas keep both optional because a hibah's property and the 2021
+ * client's amendment calls share them (that client sends no value for a will's property); the will's own
+ * bodies ({@link willMoveableFieldsSchema}, {@link willImmoveableFieldsSchema}, {@link moveableSchema},
+ * {@link immoveableSchema}) and a will amendment's draft rows require them. The one-third rule
+ * (faraid/one-third.ts) counts a share of a property at this value.
  */
 import { z } from 'zod';
 import { IMMOVEABLE_CATEGORIES, LAND_TITLE_TYPES, MOVEABLE_PROPERTY_TYPES } from '../catalogues.ts';
 import { catalogueStr, requiredString, V } from './common.ts';
+import { isIsoDate } from './programmes.ts';
 import { portion } from './shares.ts';
 import { opt, optSen, optText, ownerType, state } from './will-fields.ts';
+
+/** Message keys of a property's value. */
+export const PROPERTY_VALUE_ERRORS = {
+  /** The value (or its date) is required for a will's property. */
+  valueRequired: 'wills.property_value_required',
+  dateRequired: 'wills.property_value_date_required',
+  dateInvalid: 'wills.property_value_date_invalid',
+  dateFuture: 'wills.property_value_date_future',
+} as const;
+
+/** Today's date in Kuala Lumpur (UTC+8), 'YYYY-MM-DD'. */
+const klToday = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+
+/** The date of a value's estimate: 'YYYY-MM-DD', a real date from 1900, not after today (Kuala Lumpur). */
+export const valueDate = () =>
+  opt(
+    z
+      .string()
+      .trim()
+      .refine((d) => isIsoDate(d) && d >= '1900-01-01', { error: PROPERTY_VALUE_ERRORS.dateInvalid })
+      .refine((d) => d <= klToday(), { error: PROPERTY_VALUE_ERRORS.dateFuture }),
+  );
+
+/** A property's value fields as the rule reads them. */
+interface ValueFields {
+  value_sen?: number;
+  value_estimated_on?: string;
+}
+/** Refinement: a will's property must carry its estimated value and the date of the estimate. */
+export const requireValue = (v: ValueFields, ctx: z.RefinementCtx) => {
+  if (v.value_sen === undefined) {
+    ctx.addIssue({ code: 'custom', message: PROPERTY_VALUE_ERRORS.valueRequired, path: ['value_sen'] });
+  }
+  if (v.value_estimated_on === undefined) {
+    ctx.addIssue({ code: 'custom', message: PROPERTY_VALUE_ERRORS.dateRequired, path: ['value_estimated_on'] });
+  }
+};
 
 /** Which detail fields each movable property type needs (reference §3.7). */
 export const MOVEABLE_REQUIRED: Record<string, readonly string[]> = {
@@ -29,6 +75,7 @@ const moveableObject = z.object({
   transport_model: optText(60),
   transport_registration_number: optText(20),
   value_sen: optSen(),
+  value_estimated_on: valueDate(),
 });
 type MoveableFields = z.output<typeof moveableObject>;
 const requireMoveableDetails = (v: MoveableFields, ctx: z.RefinementCtx) => {
@@ -36,12 +83,20 @@ const requireMoveableDetails = (v: MoveableFields, ctx: z.RefinementCtx) => {
     if (!v[f as keyof MoveableFields]) ctx.addIssue({ code: 'custom', message: V.required, path: [f] });
   }
 };
-/** Movable property fields (part e), with the details its type needs. */
+/** Movable property fields (part e), with the details its type needs; the value optional (see the module comment). */
 export const moveableFieldsSchema = moveableObject.superRefine(requireMoveableDetails);
-/** `POST /moveable-property`: fields plus owner (`moveable_type: "Wasiat"`, `moveable_id`). */
+/** A will's movable property (`PATCH /moveable-property/{id}`): the fields with the value and its date required. */
+export const willMoveableFieldsSchema = moveableObject.superRefine((v, ctx) => {
+  requireMoveableDetails(v, ctx);
+  requireValue(v, ctx);
+});
+/** `POST /moveable-property`: fields plus owner (`moveable_type: "Wasiat"`, `moveable_id`); value and date required. */
 export const moveableSchema = moveableObject
   .extend({ moveable_type: ownerType(), moveable_id: requiredString() })
-  .superRefine(requireMoveableDetails);
+  .superRefine((v, ctx) => {
+    requireMoveableDetails(v, ctx);
+    requireValue(v, ctx);
+  });
 
 /** Town kind of an immovable property's location (reference §3.7 `city_type`). */
 export const CITY_TYPES = ['bandar', 'pekan', 'mukim'] as const;
@@ -61,12 +116,17 @@ export const immoveableFieldsSchema = z.object({
   state: state(),
   address: requiredString().max(500),
   value_sen: optSen(),
+  value_estimated_on: valueDate(),
 });
-/** `POST /immoveable-property`: fields plus owner (`immoveable_type: "Wasiat"`, `immoveable_id`). */
-export const immoveableSchema = immoveableFieldsSchema.extend({
-  immoveable_type: ownerType(),
-  immoveable_id: requiredString(),
-});
+/** A will's immovable property (`PATCH /immoveable-property/{id}`): the fields with the value and its date required. */
+export const willImmoveableFieldsSchema = immoveableFieldsSchema.superRefine(requireValue);
+/** `POST /immoveable-property`: fields plus owner (`immoveable_type: "Wasiat"`, `immoveable_id`); value and date required. */
+export const immoveableSchema = immoveableFieldsSchema
+  .extend({
+    immoveable_type: ownerType(),
+    immoveable_id: requiredString(),
+  })
+  .superRefine(requireValue);
 
 /** A receiver's share of one property: `portion` "25%" or "1/4" (spec §5). */
 export const propertyReceiverSchema = z.object({

@@ -1,5 +1,5 @@
 /** Movable and immovable property and who receives what share (spec §3 Property; reference §2.6, §3.7). */
-import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigint, date, index, pgTable, text } from 'drizzle-orm/pg-core';
 import { idColumn, timestamps } from './_common.ts';
 import { receivers } from './people.ts';
 
@@ -19,8 +19,10 @@ export const moveable_properties = pgTable(
     transport_manufacturer: text('transport_manufacturer'),
     transport_model: text('transport_model'),
     transport_registration_number: text('transport_registration_number'),
-    /** Estimated value in sen, when given. */
-    value_sen: integer('value_sen'),
+    /** The testator's estimate of its value in sen (required for a will's property since migration 0041; ADR 0257). */
+    value_sen: bigint('value_sen', { mode: 'number' }),
+    /** The date of that estimate ('YYYY-MM-DD', Kuala Lumpur calendar); NULL on rows saved before migration 0041. */
+    value_estimated_on: date('value_estimated_on', { mode: 'string' }),
     ...timestamps(),
   },
   (t) => [index('moveable_owner_idx').on(t.moveable_type, t.moveable_id)],
@@ -43,7 +45,10 @@ export const immoveable_properties = pgTable(
     district: text('district'),
     state: text('state'),
     address: text('address'),
-    value_sen: integer('value_sen'),
+    /** The testator's estimate of its value in sen (required for a will's property since migration 0041; ADR 0257). */
+    value_sen: bigint('value_sen', { mode: 'number' }),
+    /** The date of that estimate ('YYYY-MM-DD', Kuala Lumpur calendar); NULL on rows saved before migration 0041. */
+    value_estimated_on: date('value_estimated_on', { mode: 'string' }),
     ...timestamps(),
   },
   (t) => [index('immoveable_owner_idx').on(t.immoveable_type, t.immoveable_id)],

@@ -282,6 +282,7 @@ describe('draft, transitions and witnesses', () => {
       institution_name: 'Bank Islam',
       account_number: '12345',
       value_sen: 1000000,
+      value_estimated_on: '2026-01-15',
     };
     const bad = await t.call('PATCH', `/api/amendment/${a.id}/draft`, {
       token: c.token,
@@ -408,6 +409,8 @@ describe('draft, transitions and witnesses', () => {
     const will = (await ok(t.call('GET', `/api/wasiat/${id}?load_with=property,witness`, { token: c.token }))).wasiat;
     expect(will.current_version).toBe(2);
     expect(will.witnesses.map((x: { name: string }) => x.name)).toEqual(['Saksi Pindaan 1', 'Saksi Pindaan 2']);
+    // Each confirmed by the code e-mailed to them: the new version records how they were identified (ADR 0259).
+    expect(will.witnesses.map((x: { identified_by: string }) => x.identified_by)).toEqual(['email_code', 'email_code']);
     expect(await actions(a.id)).toEqual(
       expect.arrayContaining([
         'amendment.apply',

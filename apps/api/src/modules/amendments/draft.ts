@@ -10,11 +10,12 @@ import type { Db } from '../../db/client.ts';
 import { newId } from '../../db/schema/_common.ts';
 import { amendments } from '../../db/schema/index.ts';
 import { fieldError } from '../../platform/http/errors.ts';
-import { type Actor, audit } from '../wills/index.ts';
+import { type Actor, audit, oneThirdProblemOfContent } from '../wills/index.ts';
 import type { WillContent } from './content.ts';
 import { nextHibahDraft } from './hibah.ts';
 import { assertCanEditDraft } from './policy.ts';
 import { type Amendment, findVisibleAmendment, summary } from './records.ts';
+import { assertDraftWitnesses } from './witness-check.ts';
 
 type DraftInput = z.output<typeof amendmentDraftSchema>;
 type HibahDraftInput = z.output<typeof hibahAmendmentDraftSchema>;
@@ -34,7 +35,24 @@ function checkShares(draft: WillContent) {
   }
 }
 
-/** The next draft of a will's amendment with the given sections replaced, checked ({@link checkShares}). */
+/** The sections of a draft that decide who gets what, in the order a one-third refusal is reported on. */
+const ONE_THIRD_SECTIONS = ['bequests', 'moveables', 'immoveables', 'receivers', 'heirs'] as const;
+
+/**
+ * The one-third rule on the draft as it would be saved (wills/one-third.ts; ADR 0257): bequests to non-heirs,
+ * shares of property at their values included, at most one third of the net estate — else 422 on the first section
+ * sent that decides it (`bequests`, `moveables`, …) with the figures. A property without a value (carried from a
+ * will registered before migration 0041, or added by the 2021 client's screens, which ask none) is not counted
+ * here; the submission asks for it (transitions.ts).
+ */
+function checkOneThird(draft: WillContent, input: DraftInput) {
+  const problem = oneThirdProblemOfContent(draft, false);
+  if (!problem) return;
+  const field = ONE_THIRD_SECTIONS.find((k) => input[k] !== undefined) ?? 'bequests';
+  throw fieldError(field, problem.key, problem.params);
+}
+
+/** The next draft of a will's amendment with the given sections replaced, checked ({@link checkShares}, {@link checkOneThird}). */
 function nextWillDraft(a: Amendment, input: DraftInput): WillContent {
   const draft = structuredClone(a.draft as WillContent);
   const withIds = <T extends { id?: string }>(list: T[]) => list.map((x) => ({ ...x, id: x.id || newId() }));
@@ -47,12 +65,14 @@ function nextWillDraft(a: Amendment, input: DraftInput): WillContent {
   if (input.bequests) draft.bequests = withIds(input.bequests);
   if (input.witnesses) draft.witnesses = withIds(input.witnesses);
   checkShares(draft);
+  checkOneThird(draft, input);
   return draft;
 }
 
 /**
  * `PATCH /api/amendment/{id}/draft` (parts b–i; a hibah amendment's editor): replace the given sections
- * of the draft. Only while drafting (status 0; else 422 `amendments.not_editable`); a will's: owner or
+ * of the draft. Witnesses given are checked by the one witness rule (witness-check.ts; 422 on
+ * `witnesses.<i>.ic_number`). Only while drafting (status 0; else 422 `amendments.not_editable`); a will's: owner or
  * staff-side registrar (403); a hibah's: the grantor only (403 `amendments.grantor_only`). New rows get an
  * id (so shares can name new receivers in a later save of the same request: send receivers first). The
  * body was parsed with the schema of the amendment's type (`amendmentDraftSchema` or
@@ -82,6 +102,8 @@ export async function changeDraft(
       a.amendmentable_type === 'Hibah'
         ? await nextHibahDraft(tx, a, input as HibahDraftInput)
         : nextWillDraft(a, input as DraftInput);
+    // A will's draft witnesses, when this save carries them (a hibah's: nextHibahDraft; ADR 0259).
+    if (a.amendmentable_type !== 'Hibah' && input.witnesses) await assertDraftWitnesses(tx, a, draft as WillContent);
     const set: Partial<Amendment> = { draft };
     if (input.notes !== undefined) set.notes = input.notes;
     const [after] = await tx.update(amendments).set(set).where(eq(amendments.id, a.id)).returning();

@@ -170,6 +170,8 @@ export async function amendmentsRoutes(api: FastifyInstance, ctx: Ctx) {
         acknowledged_pdpa: flag().parse(body.acknowledged_pdpa),
         acknowledged_confirmation: flag().parse(body.acknowledged_confirmation),
         acknowledged_heir_bequests: flag().parse(body.acknowledged_heir_bequests),
+        // A client whose screens ask no value of a will's property (the 2021 one; ADR 0257), as the reading says.
+        valuesOptional: meant.valuesOptional ?? false,
       });
     }
     return { amendment: await getAmendment(ctx.db, user, req.params.id) };

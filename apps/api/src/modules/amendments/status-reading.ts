@@ -9,7 +9,9 @@ import type { AuthUser } from '../auth/index.ts';
 
 /**
  * A reading: the caller `user`, amendment `id`, the requested `status` and the request (its session) →
- * the status meant, or `unchanged: true` when the request changes nothing (the route answers the amendment).
+ * the status meant, or `unchanged: true` when the request changes nothing (the route answers the amendment);
+ * `valuesOptional: true` when the session's screens ask no value of a property (the one-third rule then leaves
+ * unvalued property out; ADR 0257).
  * May throw what `findVisibleAmendment` throws (404).
  */
 export type StatusReading = (
@@ -18,7 +20,7 @@ export type StatusReading = (
   id: string,
   status: number,
   req: FastifyRequest,
-) => Promise<{ status: number; unchanged?: boolean }>;
+) => Promise<{ status: number; unchanged?: boolean; valuesOptional?: boolean }>;
 
 let reading: StatusReading = async (_db, _user, _id, status) => ({ status });
 

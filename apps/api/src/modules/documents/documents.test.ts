@@ -98,27 +98,38 @@ describe('will PDF', () => {
     expect(pdfImageCount(r.raw)).toBeGreaterThanOrEqual(4);
   });
 
-  it("states the executor fee, and the heirs' consent when the testator recorded it (issue 9)", async () => {
+  it('states the executor fee and the bequests to non-heirs against one third; never a consent of the heirs (ADR 0257)', async () => {
     const url = `/api/wasiat/${will}/certificate/final`;
     const plain = pdfText((await t.call('GET', url, { token: tokens.client })).raw).replace(/\s+/g, ' ');
     // RM 50,000.00 of property: 2% = RM 1,000.00, all borne by the provider (spec §9, ADR 0011)
     for (const s of ['Fi wasi / Executor fee', 'Fi wasi: RM 1,000.00', '(2% daripada RM 50,000.00)']) {
       expect(plain, s).toContain(s);
     }
-    expect(plain).not.toContain('Persetujuan waris');
+    // 10% to the mosque of RM 50,000.00 (the son's half of the bank account is to an heir): RM 5,000.00 of
+    // one third, RM 16,666.66 (s.26(1)); the value with the date of its estimate
+    for (const s of [
+      'Wasiat kepada bukan waris / Bequests',
+      'RM 5,000.00 (wasiat am RM 5,000.00; harta RM 0.00), tidak melebihi satu',
+      'pertiga harta bersih: RM 16,666.66 (Enakmen Wasiat Orang Islam (Selangor) 1999, seksyen 26(1))',
+      'RM 5,000.00 (general bequests RM 5,000.00; property RM 0.00), not more than one third of the net estate: RM 16,666.66',
+      // the date of the estimate under the value (a narrow column: its words may wrap)
+      'anggaran pada',
+      '15 Jan 2026',
+      'estimated on',
+    ]) {
+      expect(plain, s).toContain(s);
+    }
+    // A consent recorded on the row before ADR 0257 is not printed: the will never says that the heirs agree.
     await t.ctx.db
       .update(wills)
       .set({ heirs_consent: true, heirs_consent_note: 'Dipersetujui oleh semua waris.' })
       .where(eq(wills.id, will));
     try {
       const text = pdfText((await t.call('GET', url, { token: tokens.client })).raw).replace(/\s+/g, ' ');
-      for (const s of [
-        "Persetujuan waris / Heirs' consent",
-        'Pewasiat merekodkan bahawa waris bersetuju',
-        'Dipersetujui oleh semua waris.',
-      ]) {
-        expect(text, s).toContain(s);
+      for (const s of ['Persetujuan waris', "Heirs' consent", 'waris bersetuju', 'Dipersetujui oleh semua waris.']) {
+        expect(text, s).not.toContain(s);
       }
+      expect(text).toContain('not more than one third of the net estate');
     } finally {
       await t.ctx.db.update(wills).set({ heirs_consent: false, heirs_consent_note: null }).where(eq(wills.id, will));
     }

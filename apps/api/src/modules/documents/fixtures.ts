@@ -201,6 +201,7 @@ export async function insertWill(
       institution_name: 'Maybank Islamic',
       account_number: '564123456789',
       value_sen: 5_000_000,
+      value_estimated_on: '2026-01-15',
     })
     .returning();
   const [rcv] = await db

@@ -122,9 +122,14 @@ describe('cancel → correct → re-sign → resubmit → confirm: the sealed PD
     }
     expect(words).toContain('Akaun Bank — Bank Islam');
     expect(words).toContain('Simpanan — Lembaga Tabung');
-    expect(words).toContain('seksyen 11(2) dan seksyen 26(2)');
-    expect(words).toContain('Muslim Wills Enactment (Selangor) 1999, section 11(2)');
-    expect(words).toContain('with section 26(2)');
+    // (the two columns of the clause interleave in pdftotext's layout: fragments of each line)
+    expect(words).toContain('26(2), dibaca bersama seksyen 11(2)');
+    expect(words).toContain('section 26(2), read with section 11(2)');
+    expect(words).toContain('Pewasiat tidak boleh memberi');
+    // … each with its amount: the excess × the property's estimated value (RM 100,000.00 each; ADR 0257)
+    for (const a of ['RM 37,500.00', 'RM 47,500.00', 'RM 10,833.33']) expect(words).toContain(a);
+    // … and never a consent recorded by the testator
+    expect(words).not.toMatch(/Pewasiat merekodkan bahawa waris bersetuju|Heirs' consent/);
     expect(words).toMatch(
       /Diakui oleh pewasiat pada \d{2} \w{3} \d{2}, \d{2}:\d{2}\. \/ Acknowledged by the testator on/,
     );

@@ -95,7 +95,13 @@ export async function willWithHeirBequests(t: TestApp, c: Client) {
       await ok(
         t.call('POST', '/api/moveable-property', {
           token,
-          body: { moveable_type: 'Wasiat', moveable_id: id, ...body },
+          body: {
+            moveable_type: 'Wasiat',
+            moveable_id: id,
+            value_sen: 10_000_000,
+            value_estimated_on: '2026-01-15',
+            ...body,
+          },
         }),
         201,
       )

@@ -1,11 +1,13 @@
 /**
- * Bequests to heirs through property shares (issue 17 item 5; ADR 0155): the server works them out from the
+ * Bequests to heirs (issue 17 item 5; ADR 0155; issue 41 item 4, ADR 0257): the server works them out from the
  * will's own records (never from what the client says), the testator acknowledges them, and submitting a
- * will that has them without an acknowledgement of exactly those bequests is refused.
+ * will that has them without an acknowledgement of exactly those bequests is refused. The acknowledgement records
+ * that the testator was told; it is not the heirs' consent, which only the heirs give, after the death.
  *
  * The rule is packages/domain/src/faraid/heir-bequests.ts (Enakmen Wasiat Orang Islam (Selangor) 1999
- * s. 11(2) with s. 26(2)): an heir's share of a property above their faraid share is a wasiat to an heir,
- * which takes effect only if the other heirs consent after the death.
+ * s. 26(2), read with s. 11(2)): an heir's share of a property above their faraid share, and a bequest (wasiat
+ * am) to an heir, is a wasiat to an heir, which takes effect only if the other heirs consent after the death.
+ * Each comes with its amount in sen (`value_sen`) when the values are known.
  *
  * - `GET /wasiat/{id}/heir-bequests` → `{ heir_bequests: [...], acknowledgement: {...} | null, acknowledged }`
  *   (visible will; 404 otherwise).
@@ -20,9 +22,13 @@ import { createHash } from 'node:crypto';
 import {
   HEIR_BEQUEST_ERRORS,
   type HeirBequestJson,
+  type HeirBequestKind,
+  type HeirOfWill,
   heirBequestJson,
   heirBequests,
   heirBequestsKey,
+  type OneThirdInput,
+  oneThird,
   type PropertyNaming,
   type PropertyWithShares,
   propertyLabel,
@@ -32,6 +38,7 @@ import {
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
+  bequests,
   heir_bequest_acknowledgements,
   heirs,
   immoveable_properties,
@@ -39,6 +46,7 @@ import {
   property_receivers,
   receivers,
   will_user_details,
+  wills,
 } from '../../db/schema/index.ts';
 import { fieldError } from '../../platform/http/errors.ts';
 import type { AuthUser } from '../auth/guard.ts';
@@ -49,8 +57,10 @@ import { documentVersion } from './signature-facts.ts';
 type Row = Record<string, unknown>;
 
 /**
- * The parts of a will's content the rule reads, in the shape of an amendment's draft (amendments/content.ts
- * `WillContent`): the testator's particulars, the heirs, the receivers and each property with its shares.
+ * The parts of a will's content the rules read (bequests to heirs, and the one-third rule of one-third.ts), in the
+ * shape of an amendment's draft (amendments/content.ts `WillContent`): the testator's particulars, the heirs, the
+ * receivers, each property with its shares and estimated value, and — when given — the bequests and the estate
+ * figures (`estimated_estate_sen`, `funeral_sen`, `debts_sen`, `harta_sepencarian_sen`).
  */
 export interface HeirBequestContent {
   user_detail: Row | null;
@@ -58,12 +68,17 @@ export interface HeirBequestContent {
   receivers: Row[];
   moveables: (Row & { shares?: { receiver_id: string; portion: string }[] })[];
   immoveables: (Row & { shares?: { receiver_id: string; portion: string }[] })[];
+  bequests?: Row[];
+  estate?: Row | null;
 }
 
 const str = (v: unknown) => (typeof v === 'string' ? v : v == null ? null : String(v));
+/** A number of sen as stored or sent ('123' from a driver, 123); null otherwise. */
+export const senOrNull = (v: unknown) =>
+  typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : null;
 
-/** The bequests to heirs of a content value (pure; the draft of an amendment uses it too). */
-export function heirBequestsOfContent(c: HeirBequestContent): HeirBequestJson[] {
+/** The rules' input of a content value (pure): domain `OneThirdInput` (also what `heirBequests` reads). */
+export function ruleInputOf(c: HeirBequestContent): OneThirdInput {
   const d = c.user_detail;
   const deceased = testatorSex(d ? { gender: (d.gender as number | null) ?? null, ic_number: str(d.ic_number) } : null);
   const heirList = c.heirs.map((h) => ({
@@ -77,6 +92,7 @@ export function heirBequestsOfContent(c: HeirBequestContent): HeirBequestJson[] 
     list.map((p) => ({
       id: String(p.id ?? ''),
       kind,
+      value_sen: senOrNull(p.value_sen),
       shares: (p.shares ?? []).flatMap((s) => {
         const r = byId.get(s.receiver_id);
         if (!r) return [];
@@ -93,18 +109,40 @@ export function heirBequestsOfContent(c: HeirBequestContent): HeirBequestJson[] 
         ];
       }),
     }));
-  return heirBequests(deceased, heirList, [
-    ...props('MoveableProperty', c.moveables),
-    ...props('ImmoveableProperty', c.immoveables),
-  ]).map(heirBequestJson);
+  const e = c.estate ?? {};
+  return {
+    deceased,
+    heirs: heirList,
+    properties: [...props('MoveableProperty', c.moveables), ...props('ImmoveableProperty', c.immoveables)],
+    bequests: (c.bequests ?? []).map((b) => ({
+      id: String(b.id ?? ''),
+      beneficiary_name: str(b.beneficiary_name),
+      ic_number: str(b.ic_number),
+      relationship: str(b.relationship),
+      portion: String(b.portion ?? ''),
+    })),
+    estimatedEstate: senOrNull(e.estimated_estate_sen),
+    funeral: senOrNull(e.funeral_sen),
+    debts: senOrNull(e.debts_sen),
+    hartaSepencarian: senOrNull(e.harta_sepencarian_sen),
+  };
+}
+
+/** The bequests to heirs of a content value (pure; the draft of an amendment uses it too), with their amounts. */
+export function heirBequestsOfContent(c: HeirBequestContent): HeirBequestJson[] {
+  const input = ruleInputOf(c);
+  return heirBequests(input.deceased, input.heirs as HeirOfWill[], input.properties, {
+    bequests: input.bequests,
+    netSen: oneThird(input).netSen,
+  }).map(heirBequestJson);
 }
 
 /** SHA-256 (hex) of the bequests' key (domain `heirBequestsKey`). */
 export const heirBequestsSha256 = (list: readonly HeirBequestJson[]) =>
   createHash('sha256').update(heirBequestsKey(list)).digest('hex');
 
-/** The rule's content of a live will, read from its rows. */
-async function liveContent(db: Conn, willId: string): Promise<HeirBequestContent> {
+/** The rules' content of a live will, read from its rows (the estate figures, bequests and values included). */
+export async function liveContent(db: Conn, willId: string): Promise<HeirBequestContent> {
   const [detail] = await db
     .select({ gender: will_user_details.gender, ic_number: will_user_details.ic_number })
     .from(will_user_details)
@@ -130,6 +168,8 @@ async function liveContent(db: Conn, willId: string): Promise<HeirBequestContent
       institution_name: moveable_properties.institution_name,
       account_number: moveable_properties.account_number,
       transport_registration_number: moveable_properties.transport_registration_number,
+      value_sen: moveable_properties.value_sen,
+      value_estimated_on: moveable_properties.value_estimated_on,
     })
     .from(moveable_properties)
     .where(and(eq(moveable_properties.moveable_type, 'Wasiat'), eq(moveable_properties.moveable_id, willId)))
@@ -139,6 +179,8 @@ async function liveContent(db: Conn, willId: string): Promise<HeirBequestContent
       id: immoveable_properties.id,
       category: immoveable_properties.category,
       property_no: immoveable_properties.property_no,
+      value_sen: immoveable_properties.value_sen,
+      value_estimated_on: immoveable_properties.value_estimated_on,
     })
     .from(immoveable_properties)
     .where(and(eq(immoveable_properties.immoveable_type, 'Wasiat'), eq(immoveable_properties.immoveable_id, willId)))
@@ -156,12 +198,35 @@ async function liveContent(db: Conn, willId: string): Promise<HeirBequestContent
         .orderBy(asc(property_receivers.created_at), asc(property_receivers.id))
     : [];
   const sharesOf = (id: string) => shares.filter((s) => s.pid === id);
+  const bequestRows = await db
+    .select({
+      id: bequests.id,
+      beneficiary_name: bequests.beneficiary_name,
+      ic_number: bequests.ic_number,
+      relationship: bequests.relationship,
+      purpose: bequests.purpose,
+      portion: bequests.portion,
+    })
+    .from(bequests)
+    .where(eq(bequests.wasiat_id, willId))
+    .orderBy(asc(bequests.created_at), asc(bequests.id));
+  const [estate] = await db
+    .select({
+      estimated_estate_sen: wills.estimated_estate_sen,
+      funeral_sen: wills.funeral_sen,
+      debts_sen: wills.debts_sen,
+      harta_sepencarian_sen: wills.harta_sepencarian_sen,
+    })
+    .from(wills)
+    .where(eq(wills.id, willId));
   return {
     user_detail: detail ?? null,
     heirs: heirRows,
     receivers: receiverRows,
     moveables: ms.map((p) => ({ ...p, shares: sharesOf(p.id) })),
     immoveables: is.map((p) => ({ ...p, shares: sharesOf(p.id) })),
+    bequests: bequestRows,
+    estate: estate ?? null,
   };
 }
 
@@ -216,15 +281,16 @@ export async function heirBequestState(db: Conn, subjectType: string, subjectId:
  */
 export async function heirBequestsView(db: Conn, subject: { type: string; id: string }, content: HeirBequestContent) {
   const state = await heirBequestState(db, subject.type, subject.id, heirBequestsOfContent(content));
-  const props = new Map<string, { kind: PropertyWithShares['kind']; row: Row }>();
-  for (const p of content.moveables) props.set(String(p.id), { kind: 'MoveableProperty', row: p });
-  for (const p of content.immoveables) props.set(String(p.id), { kind: 'ImmoveableProperty', row: p });
+  const props = new Map<string, { kind: HeirBequestKind; row: Row }>();
+  for (const p of content.moveables) props.set(`MoveableProperty:${p.id}`, { kind: 'MoveableProperty', row: p });
+  for (const p of content.immoveables) props.set(`ImmoveableProperty:${p.id}`, { kind: 'ImmoveableProperty', row: p });
+  for (const b of content.bequests ?? []) props.set(`Bequest:${b.id}`, { kind: 'Bequest', row: b });
   const icOf = new Map(content.heirs.map((h) => [String(h.id), str(h.ic_number)]));
   const both = (f: (lang: 'ms' | 'en') => string) => ({ ms: f('ms'), en: f('en') });
   return {
     ...state,
     heir_bequests: state.heir_bequests.map((b) => {
-      const p = props.get(b.property_id);
+      const p = props.get(`${b.property_kind}:${b.property_id}`);
       return {
         ...b,
         property_label: both((lang) => (p ? propertyLabel(p.kind, p.row as PropertyNaming, lang) : '-')),

@@ -39,6 +39,9 @@ export interface OwnedKind {
   count?: (db: Conn, willId: string) => Promise<number>;
   /** Run before a row is deleted (e.g. remove its property shares). */
   onDelete?: (db: Conn, id: string) => Promise<void>;
+  /** Run after a row is created or updated, in the same transaction; a throw rolls the change back (e.g. the
+   * one-third rule after a property's value changed, ADR 0257). */
+  afterSave?: (db: Conn, willId: string) => Promise<void>;
 }
 
 /** A list as the paginated envelope `{ data, current_page, per_page, total, last_page }` (one page). */
@@ -102,6 +105,7 @@ export async function createOwned(db: Db, actor: Actor, kind: OwnedKind, willId:
       .insert(kind.table)
       .values({ ...values, [kind.typeCol]: 'Wasiat', [kind.idCol]: will.id })
       .returning()) as AnyRow[];
+    await kind.afterSave?.(tx, will.id);
     await markPartDone(tx, will.id, kind.part);
     await audit(tx, actor, `${kind.entity}.create`, { type: kind.entity, id: row.id }, null, row);
     return row;
@@ -119,6 +123,7 @@ export async function updateOwned(db: Db, actor: Actor, kind: OwnedKind, id: str
         .map(([k, v]) => [k, v ?? null]),
     );
     const [after] = (await tx.update(kind.table).set(clean).where(eq(kind.table.id, id)).returning()) as AnyRow[];
+    await kind.afterSave?.(tx, will.id);
     await markPartDone(tx, will.id, kind.part);
     await audit(tx, actor, `${kind.entity}.update`, { type: kind.entity, id }, before, after);
     return after;

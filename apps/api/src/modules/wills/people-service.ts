@@ -3,13 +3,13 @@
  * (caretakers) of a comprehensive will (part e) — as owned rows (owned.ts) — and bequests (part e).
  * Witnesses: witnesses.ts.
  */
-import { bequestRuleError, portionsExceedWhole, V, W } from '@wasiat/domain';
+import { portionsExceedWhole, V, W } from '@wasiat/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bequests, caretakers, heirs, property_receivers, receivers, wills } from '../../db/schema/index.ts';
 import { fieldError, notFound } from '../../platform/http/errors.ts';
 import type { AuthUser } from '../auth/guard.ts';
-import { willBequests, willHeirs } from './estate-service.ts';
+import { assertWithinOneThird } from './one-third.ts';
 import type { OwnedKind } from './owned.ts';
 import { willScope } from './policy.ts';
 import { findVisibleWill } from './queries.ts';
@@ -34,6 +34,8 @@ export const RECEIVER: OwnedKind = {
   onDelete: async (db, id) => {
     await db.delete(property_receivers).where(eq(property_receivers.receiver_id, id));
   },
+  // A receiver's MyKad or relationship decides whether their shares are to an heir or to a non-heir (ADR 0257).
+  afterSave: (db, willId) => assertWithinOneThird(db, willId, 'relationship'),
 };
 /** Guardians of minor children (part e; preference `allow_guardians`, limit `total_caretakers`). */
 export const CARETAKER: OwnedKind = {
@@ -73,28 +75,23 @@ export async function findBequest(db: Conn, user: AuthUser, id: string) {
 }
 
 /**
- * The rules of a bequest being saved (the will row is locked by the caller, so concurrent saves are
- * serialised), each a 422 on `portion`:
- * - the bequests' portions together may not exceed the whole estate (`validation.share_total_over`);
- * - unless the testator recorded the heirs' consent (`wills.heirs_consent`): a bequest to an heir is
- *   refused (`wills.bequest_to_heir_needs_consent`), and the bequests to non-heirs together may not
- *   exceed one third of the net estate (`wills.bequest_over_third`). Sources: Muslim Wills Enactment
- *   (Selangor) 1999 s.26(1)–(2); the hadith of Sa'd b. Abi Waqqas (Sahih al-Bukhari 2742); see
- *   packages/domain/src/faraid/will-estate.ts and estate-service.ts.
+ * The first rule of a bequest being saved (the will row is locked by the caller, so concurrent saves are
+ * serialised): the bequests' portions together may not exceed the whole estate (422 `validation.share_total_over`
+ * on `portion`). The one-third rule is checked on the will as saved, in the same transaction (one-third.ts
+ * `assertWithinOneThird`; 422 `wills.one_third_exceeded` on `portion` with the figures; ADR 0257): every bequest
+ * to a non-heir, property shares included, at most one third of the net estate (Enakmen Wasiat Orang Islam
+ * (Selangor) 1999 s.26(1)). A bequest to an heir is allowed: it takes effect only with the other heirs' consent
+ * after the death (s.26(2)), which the will says (heir-bequests.ts; the testator acknowledges it, ADR 0155).
  */
-async function checkBequestRules(
-  tx: Conn,
-  will: { id: string; heirs_consent: boolean },
-  f: BequestFields,
-  exceptId?: string,
-) {
-  const [all, heirRows] = await Promise.all([willBequests(tx, will.id), willHeirs(tx, will.id)]);
+async function checkBequestTotal(tx: Conn, willId: string, f: BequestFields, exceptId?: string) {
+  const all = await tx
+    .select({ id: bequests.id, portion: bequests.portion })
+    .from(bequests)
+    .where(eq(bequests.wasiat_id, willId));
   const others = all.filter((o) => o.id !== exceptId);
   if (portionsExceedWhole([...others.map((o) => o.portion), f.portion])) {
     throw fieldError('portion', V.shareTotalOver);
   }
-  const problem = bequestRuleError(f, others, heirRows, will.heirs_consent);
-  if (problem) throw fieldError('portion', problem);
 }
 
 const bequestValues = (f: BequestFields) => ({
@@ -107,31 +104,33 @@ const bequestValues = (f: BequestFields) => ({
 
 /**
  * Add a bequest (part e; preference `allow_beneficiaries`, 422 `wills.beneficiaries_not_allowed`; the
- * rules of {@link checkBequestRules}).
+ * rules of {@link checkBequestTotal}, then the one-third rule).
  */
 export async function createBequest(db: Db, actor: Actor, willId: string, f: BequestFields) {
   return db.transaction(async (tx) => {
     const will = await editableWill(tx, actor.user, willId, 'e', true);
     const pref = await preferenceOf(tx, will.organization_id);
     if (pref && !pref.allow_beneficiaries) throw fieldError('_', W.beneficiariesNotAllowed);
-    await checkBequestRules(tx, will, f);
+    await checkBequestTotal(tx, will.id, f);
     const [row] = await tx
       .insert(bequests)
       .values({ wasiat_id: will.id, ...bequestValues(f) })
       .returning();
+    await assertWithinOneThird(tx, will.id, 'portion');
     await markPartDone(tx, will.id, 'e');
     await audit(tx, actor, 'bequest.create', { type: 'Bequest', id: row.id }, null, row);
     return row;
   });
 }
 
-/** Update a bequest; the rules of {@link checkBequestRules} count the other bequests with this one's new values. */
+/** Update a bequest; the rules of {@link checkBequestTotal} and the one-third rule count it with its new values. */
 export async function updateBequest(db: Db, actor: Actor, id: string, f: BequestFields) {
   return db.transaction(async (tx) => {
     const { row: before, will } = await findBequest(tx, actor.user, id);
     const locked = await editableWill(tx, actor.user, will.id, 'e', true);
-    await checkBequestRules(tx, locked, f, id);
+    await checkBequestTotal(tx, locked.id, f, id);
     const [after] = await tx.update(bequests).set(bequestValues(f)).where(eq(bequests.id, id)).returning();
+    await assertWithinOneThird(tx, locked.id, 'portion');
     await audit(tx, actor, 'bequest.update', { type: 'Bequest', id }, before, after);
     return after;
   });

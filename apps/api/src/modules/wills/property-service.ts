@@ -9,6 +9,11 @@
  * (422 `wills.receiver_invalid` on `receiver_id`) and appears once per property
  * (`wills.receiver_duplicate`). The will row is locked during a change, so concurrent share saves
  * for one will are serialised and the total rule holds.
+ *
+ * Value (ADR 0257): a will's property carries its estimated value and the date of the estimate (the bodies require
+ * them; domain `moveableSchema`). The one-third rule on bequests to non-heirs counts a share at that value
+ * (one-third.ts): a share saved that takes them beyond one third — or gives a property without a value to a
+ * non-heir — is refused (422 on `portion` with the figures); so is a value changed that does (422 on `value_sen`).
  */
 import { portionsExceedWhole, V, W } from '@wasiat/domain';
 import { and, eq, ne } from 'drizzle-orm';
@@ -16,12 +21,15 @@ import type { Db } from '../../db/client.ts';
 import { immoveable_properties, moveable_properties, property_receivers, receivers } from '../../db/schema/index.ts';
 import { fieldError, notFound } from '../../platform/http/errors.ts';
 import type { AuthUser } from '../auth/guard.ts';
+import { assertWithinOneThird } from './one-third.ts';
 import { findOwned, type OwnedKind, ownedCount } from './owned.ts';
 import { type Actor, audit, type Conn, editableWill, markPartDone } from './service.ts';
 
 const deleteShares = async (db: Conn, id: string) => {
   await db.delete(property_receivers).where(eq(property_receivers.propertyable_id, id));
 };
+/** The one-third rule after a property's value changed (422 on `value_sen`). */
+const checkValue = (db: Conn, willId: string) => assertWithinOneThird(db, willId, 'value_sen');
 const propertyCount = async (db: Conn, willId: string) =>
   (await ownedCount(db, MOVEABLE, willId)) + (await ownedCount(db, IMMOVEABLE, willId));
 
@@ -35,6 +43,7 @@ export const MOVEABLE: OwnedKind = {
   allow: { flag: 'allow_property', key: W.propertyNotAllowed, limit: 'total_properties' },
   count: (db, willId) => propertyCount(db, willId),
   onDelete: deleteShares,
+  afterSave: checkValue,
 };
 /** Immovable property (land, building, strata) with its title. */
 export const IMMOVEABLE: OwnedKind = {
@@ -46,6 +55,7 @@ export const IMMOVEABLE: OwnedKind = {
   allow: { flag: 'allow_property', key: W.propertyNotAllowed, limit: 'total_properties' },
   count: (db, willId) => propertyCount(db, willId),
   onDelete: deleteShares,
+  afterSave: checkValue,
 };
 
 /** The property kind of a `propertyable_type`. */
@@ -128,6 +138,7 @@ export async function createShare(db: Db, actor: Actor, input: ShareInput) {
         propertyable_id: property.id,
       })
       .returning();
+    await assertWithinOneThird(tx, will.id, 'portion', true);
     await markPartDone(tx, will.id, 'e');
     await audit(tx, actor, 'PropertyReceiver.create', { type: 'PropertyReceiver', id: row.id }, null, row);
     return row;
@@ -147,6 +158,7 @@ export async function updateShare(db: Db, actor: Actor, id: string, input: { por
       .set({ portion, receiver_id: receiverId })
       .where(eq(property_receivers.id, id))
       .returning();
+    await assertWithinOneThird(tx, will.id, 'portion', true);
     await audit(tx, actor, 'PropertyReceiver.update', { type: 'PropertyReceiver', id }, pr, after);
     return after;
   });

@@ -58,6 +58,8 @@ describe('movable and immovable property', () => {
       'transport_manufacturer',
       'transport_model',
       'transport_registration_number',
+      'value_estimated_on',
+      'value_sen',
     ]);
     const bank = await ok(
       t.call('POST', '/api/moveable-property', {
@@ -65,6 +67,7 @@ describe('movable and immovable property', () => {
         body: {
           moveable_type: 'Wasiat',
           moveable_id: id,
+          value_estimated_on: '2026-01-15',
           property_type: 'bank',
           institution_name: 'Bank Muamalat',
           account_number: '1234567890',
@@ -73,13 +76,19 @@ describe('movable and immovable property', () => {
       }),
       201,
     );
-    expect(bank.moveable_property).toMatchObject({ property_type: 'bank', value_sen: 1500000 });
+    expect(bank.moveable_property).toMatchObject({
+      property_type: 'bank',
+      value_sen: 1500000,
+      value_estimated_on: '2026-01-15',
+    });
     const land = await ok(
       t.call('POST', '/api/immoveable-property', {
         token,
         body: {
           immoveable_type: 'Wasiat',
           immoveable_id: id,
+          value_estimated_on: '2026-01-15',
+          value_sen: 1_000_000,
           category: 'land',
           property_type: 'geran',
           property_no: 'GRN 12345',
@@ -110,6 +119,8 @@ describe('property receivers and shares', () => {
         body: {
           moveable_type: 'Wasiat',
           moveable_id: id,
+          value_estimated_on: '2026-01-15',
+          value_sen: 1_000_000,
           property_type: 'savings',
           institution_name: 'Tabung Haji',
           account_number: 'TH-1',
@@ -172,6 +183,8 @@ describe('property receivers and shares', () => {
         body: {
           moveable_type: 'Wasiat',
           moveable_id: id,
+          value_estimated_on: '2026-01-15',
+          value_sen: 1_000_000,
           property_type: 'company',
           institution_name: 'Syarikat ABC',
           company_registration_number: '201901000001',
@@ -213,6 +226,8 @@ describe('property receivers and shares', () => {
         body: {
           moveable_type: 'Wasiat',
           moveable_id: id,
+          value_estimated_on: '2026-01-15',
+          value_sen: 1_000_000,
           property_type: 'shares',
           institution_name: 'ASNB',
           account_number: 'ASB-1',

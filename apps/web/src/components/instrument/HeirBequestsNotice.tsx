@@ -1,15 +1,18 @@
 /**
- * The plain-words notice of bequests to heirs on the property/receiver step (issue 17 item 5; ADR 0155):
- * when a share of a property given to an heir is larger than that heir's faraid share, the server (never
- * this screen) works it out (GET /api/wasiat/{id}/heir-bequests); the notice says what it means, lists each
- * one (heir, property, share given, faraid share, the excess) and asks for the testator's acknowledgement
- * with a required checkbox (POST /api/wasiat/{id}/heir-bequests/acknowledge). A change to a share asks again.
+ * The plain-words notice of bequests to heirs on the property/receiver step (issue 17 item 5; ADR 0155; issue 41
+ * item 4, ADR 0257): when a share of a property given to an heir is larger than that heir's faraid share, or a
+ * general bequest goes to an heir, the server (never this screen) works it out (GET /api/wasiat/{id}/heir-bequests);
+ * the notice says that it takes effect only with the other heirs' consent after the death (Enakmen Wasiat Orang
+ * Islam (Selangor) 1999 s.26(2)) — which the testator cannot give or record — lists each one (heir, property or
+ * bequest, share given, faraid share, the excess and its amount in ringgit) and asks for the testator's
+ * acknowledgement that they were told, with a required checkbox (POST /api/wasiat/{id}/heir-bequests/acknowledge).
+ * A change to a share asks again.
  * Written once for every instrument that gives property (issue 34): the will's part E
  * (`wasiat/{id}/heir-bequests`) and a will amendment's submit step (`amendment/{id}/heir-bequests`, ADR 0224).
  */
 import { Checkbox, List, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { fractionToPercent, parseFraction } from '@wasiat/domain';
+import { formatRinggit, fractionToPercent, parseFraction } from '@wasiat/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '@/components/FormError.tsx';
@@ -22,9 +25,13 @@ export interface HeirBequestRow {
   heir_id: string;
   heir_name: string;
   property_id: string;
+  /** A share of a property, or a general bequest ("Bequest"). */
+  property_kind?: 'MoveableProperty' | 'ImmoveableProperty' | 'Bequest';
   share: string;
   faraid: string | null;
   excess: string;
+  /** The excess in sen (× the property's value or the net estate), null while unknown. */
+  value_sen?: number | null;
   property_label: { ms: string; en: string };
   relationship_label: { ms: string; en: string };
 }
@@ -73,14 +80,16 @@ export function HeirBequestsNotice({ subject, editable }: { subject: HeirBequest
         <Text size="sm">{t('wills.e.heir_bequests.explain')}</Text>
         <List size="sm">
           {list.map((b) => (
-            <List.Item key={`${b.heir_id}-${b.property_id}`}>
-              {t('wills.e.heir_bequests.line', {
+            <List.Item key={`${b.heir_id}-${b.property_kind}-${b.property_id}`}>
+              {t(b.property_kind === 'Bequest' ? 'wills.e.heir_bequests.line_bequest' : 'wills.e.heir_bequests.line', {
                 heir: b.heir_name,
                 relationship: b.relationship_label[lang],
                 property: b.property_label[lang],
                 share: pct(b.share),
                 faraid: pct(b.faraid) ?? t('wills.e.heir_bequests.faraid_unknown'),
                 excess: pct(b.excess),
+                amount:
+                  b.value_sen == null ? '' : t('wills.e.heir_bequests.amount', { amount: formatRinggit(b.value_sen) }),
               })}
             </List.Item>
           ))}

@@ -1,14 +1,23 @@
 /**
- * The will PDF's "Wasiat kepada Waris / Bequests to heirs" section (issue 17 item 5; ADR 0155): each share
- * of property to an heir above their faraid share — the heir, the property, the share given, the faraid
- * share and the excess — with the clause of the Enakmen Wasiat Orang Islam (Selangor) 1999 s. 11(2) with
- * s. 26(2) in Malay and, beside it, in English, and when the testator acknowledged them. Printed only when
- * there are such bequests. Its own file so the will PDF builder calls it with one line.
+ * The will PDF's "Wasiat kepada Waris / Bequests to heirs" section (issue 17 item 5; ADR 0155; issue 41 item 4,
+ * ADR 0257): each share of property to an heir above their faraid share, and each bequest (wasiat am) to an
+ * heir — the heir, the property or bequest, the share given, the faraid share, the excess and its amount in
+ * ringgit — with the clause (Enakmen Wasiat Orang Islam (Selangor) 1999 s. 26(2), read with s. 11(2): it takes
+ * effect only if the other heirs consent after the testator's death; the testator cannot give that consent) in
+ * Malay and, beside it, in English, and when the testator acknowledged them. Printed only when there are such
+ * bequests. Its own file so the will PDF builder calls it with one line.
  *
  * Facts come from the records: the bequests are worked out by the server from the will's (or the version's)
  * heirs, receivers and shares (wills/heir-bequests.ts) and the acknowledgement time is its record's.
  */
-import { type HeirBequestJson, parseFraction, propertyLabel, relationshipLabel, translate } from '@wasiat/domain';
+import {
+  formatRinggit,
+  type HeirBequestJson,
+  parseFraction,
+  propertyLabel,
+  relationshipLabel,
+  translate,
+} from '@wasiat/domain';
 import type { Content, TableCell } from 'pdfmake/interfaces';
 import { ACCENT, formatKlDateTime } from './layout.ts';
 
@@ -17,6 +26,8 @@ export interface HeirBequestsPdfData {
   heirs: { id: string; ic_number: string | null }[];
   moveables: { property: { id: string } & Record<string, unknown> }[];
   immoveables: { property: { id: string } & Record<string, unknown> }[];
+  /** The bequests (wasiat am), for the purpose of a bequest to an heir. */
+  bequests?: { id: string; purpose?: string | null }[];
   /** The bequests to heirs (server-computed from the records), when any. */
   heirBequests?: HeirBequestJson[];
   /** When the testator acknowledged exactly these bequests (their record), or null. */
@@ -42,12 +53,16 @@ export function heirBequestsSection(d: HeirBequestsPdfData): Content[] {
   const list = d.heirBequests ?? [];
   if (list.length === 0) return [];
   const props = new Map<string, { kind: HeirBequestJson['property_kind']; p: Record<string, unknown> }>();
-  for (const m of d.moveables) props.set(m.property.id, { kind: 'MoveableProperty', p: m.property });
-  for (const i of d.immoveables) props.set(i.property.id, { kind: 'ImmoveableProperty', p: i.property });
+  for (const m of d.moveables)
+    props.set(`MoveableProperty:${m.property.id}`, { kind: 'MoveableProperty', p: m.property });
+  for (const i of d.immoveables)
+    props.set(`ImmoveableProperty:${i.property.id}`, { kind: 'ImmoveableProperty', p: i.property });
+  for (const b of d.bequests ?? []) props.set(`Bequest:${b.id}`, { kind: 'Bequest', p: b });
   const icOf = new Map(d.heirs.map((h) => [h.id, h.ic_number]));
   const label = (b: HeirBequestJson, lang: 'ms' | 'en') => {
-    const x = props.get(b.property_id);
-    return x ? propertyLabel(x.kind, x.p, lang) : '-';
+    const x = props.get(`${b.property_kind}:${b.property_id}`);
+    if (x) return propertyLabel(x.kind, x.p, lang);
+    return b.property_kind === 'Bequest' ? propertyLabel('Bequest', {}, lang) : '-';
   };
   const header = ['heir', 'property', 'share', 'faraid', 'excess'].map(
     (k): TableCell => ({ text: both(`pdf.${k}`), bold: true, fillColor: '#eef4f0', fontSize: 8 }),
@@ -58,12 +73,17 @@ export function heirBequestsSection(d: HeirBequestsPdfData): Content[] {
     const relEn = relationshipLabel(b.relationship, ic, 'en');
     const pMs = label(b, 'ms');
     const pEn = label(b, 'en');
+    const general = b.property_kind === 'Bequest';
     return [
       `${b.heir_name} (${rel === relEn ? rel : `${rel} / ${relEn}`})`,
       pMs === pEn ? pMs : `${pMs} / ${pEn}`,
       shareText(b.share),
-      shareText(b.faraid),
-      shareText(b.excess),
+      // A bequest (wasiat am) to an heir is given beside their faraid share: the whole of it is the bequest.
+      general && b.faraid === null ? hb('pdf.not_applicable', 'ms') : shareText(b.faraid),
+      // The excess, and under it its amount in ringgit when the value is known (ADR 0257).
+      b.value_sen == null
+        ? shareText(b.excess)
+        : { stack: [shareText(b.excess), { text: formatRinggit(b.value_sen), bold: true }] },
     ];
   });
   const at = d.heirBequestsAcknowledgedAt;

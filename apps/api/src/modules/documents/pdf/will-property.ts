@@ -1,20 +1,30 @@
 /**
  * The property part of the will PDF (comprehensive plan; pdf/will.ts): movable and immovable property with
- * their receivers and shares, guardians, bequests and the estate block (issue 9; ADR 0011, 0152), and the
- * "Malay / English" relationship value every table of the will uses. Pure: data in, pdfmake content out.
+ * their receivers and shares and each one's estimated value with the date of the estimate (ADR 0257), guardians,
+ * bequests and the estate block (issue 9; ADR 0011, 0152), and the "Malay / English" relationship value every
+ * table of the will uses. Pure: data in, pdfmake content out.
+ *
+ * It never says that the heirs consent (issue 41 item 4; ADR 0257): the consent is the heirs', after the death. The
+ * estate block states the bequests to non-heirs — property shares at their values included — against one third of
+ * the net estate (the will was refused beyond it); bequests to heirs are printed with their condition by
+ * pdf/heir-bequests.ts.
  */
 import {
   checkBequests,
+  formatKlDate,
   formatRinggit,
   IMMOVEABLE_CATEGORIES,
   LAND_TITLE_TYPES,
   MOVEABLE_PROPERTY_TYPES,
+  type OneThird,
+  oneThird,
   relationshipLabel,
+  testatorSex,
   willEstate,
 } from '@wasiat/domain';
 import type { Content, TableCell } from 'pdfmake/interfaces';
 import type { immoveable_properties, moveable_properties } from '../../../db/schema/index.ts';
-import { bi, biCode, biLabel, biParagraph, heading, joinAddress, listTable } from './layout.ts';
+import { bi, biCode, biLabel, biParagraph, en, heading, joinAddress, listTable, ms } from './layout.ts';
 import type { ShareLine, WillPdfData } from './will-data.ts';
 
 /**
@@ -58,34 +68,89 @@ const sharesCell = (shares: ShareLine[]): TableCell =>
     ? { stack: shares.map((s) => ({ text: `${s.name} (${rel(s.relationship, s.ic_number)}) — ${s.portion}` })) }
     : { text: '-' };
 
-const valueCell = (sen: number | null) => (sen == null ? '-' : formatRinggit(sen));
+/** A property's value cell: the amount, and under it the date of the estimate in both languages. */
+const valueCell = (sen: number | null, on: string | null | undefined): TableCell => {
+  if (sen == null) return '-';
+  const date = on
+    ? `${ms('will.value_estimated_on', { date: formatKlDate(on, 'ms') })} / ${en('will.value_estimated_on', { date: formatKlDate(on, 'en') })}`
+    : bi('will.value_date_unknown');
+  return { stack: [formatRinggit(sen), { text: date, fontSize: 7, color: '#444444' }] };
+};
 
 /**
- * The estate block (issue 9; comprehensive plan): the gross and net estate when known, the executor fee
- * line ("Fi wasi / Executor fee", spec §9, ADR 0011: 2% of the gross estate, the provider's part by
- * band), and — when the testator recorded it — the statement that the heirs consent to bequests above
- * one third or to heirs (Muslim Wills Enactment (Selangor) 1999 s.26(2)), with the testator's note.
+ * The one-third rule's figures of the printed will (domain `oneThird`, ADR 0257), from what the PDF prints: the
+ * heirs, each property's value and its receivers' shares (a receiver is matched to an heir by MyKad, or by name and
+ * relationship), the bequests and the estate figures.
+ */
+function oneThirdOfPdf(d: WillPdfData): OneThird {
+  const props = (kind: 'MoveableProperty' | 'ImmoveableProperty', list: WillPdfData['moveables' | 'immoveables']) =>
+    list.map(({ property: p, shares }) => ({
+      id: p.id,
+      kind,
+      value_sen: p.value_sen,
+      shares: shares.map((s, i) => ({
+        receiver: { id: `${p.id}.${i}`, name: s.name, relationship: s.relationship, ic_number: s.ic_number ?? null },
+        portion: s.portion,
+      })),
+    }));
+  return oneThird({
+    deceased: testatorSex(d.detail),
+    heirs: d.heirs.map((h) => ({ id: h.id, name: h.name, relationship: h.relationship, ic_number: h.ic_number })),
+    bequests: d.bequests,
+    properties: [...props('MoveableProperty', d.moveables), ...props('ImmoveableProperty', d.immoveables)],
+    estimatedEstate: d.will.estimated_estate_sen,
+    funeral: d.will.funeral_sen,
+    debts: d.will.debts_sen,
+    hartaSepencarian: d.will.harta_sepencarian_sen,
+  });
+}
+
+const floorSen = (f: { num: bigint; den: bigint }) => Number(f.num / f.den);
+
+/**
+ * The estate block (issue 9; comprehensive plan): the gross and net estate when known, the bequests to non-heirs
+ * against one third of the net estate (Enakmen Wasiat Orang Islam (Selangor) 1999 s.26(1); ADR 0257), and the
+ * executor fee line ("Fi wasi / Executor fee", spec §9, ADR 0011: 2% of the gross estate, the provider's part by
+ * band). No statement of the heirs' consent: the testator cannot make one (s.26(2); ADR 0257).
  */
 function estateSection(d: WillPdfData): Content[] {
   const { will } = d;
+  const r = oneThirdOfPdf(d);
   const e = willEstate({
     estimatedEstate: will.estimated_estate_sen,
     propertyValues: [...d.moveables, ...d.immoveables].map((x) => x.property.value_sen),
     funeral: will.funeral_sen,
     debts: will.debts_sen,
     hartaSepencarian: will.harta_sepencarian_sen,
-    bequests: checkBequests(d.bequests, d.heirs).total,
-    heirsConsent: will.heirs_consent,
+    bequests: checkBequests(d.bequests, []).total,
+    propertyBequestsSen: floorSen(r.propertySen),
   });
   const out: Content[] = [];
   if (e.grossSen !== null && e.net && e.executorFee) {
     const f = e.executorFee;
+    const third =
+      r.totalSen && r.bequestSen
+        ? [
+            [
+              { text: bi('will.estate_non_heirs'), bold: true },
+              {
+                stack: biParagraph('will.estate_non_heirs_text', {
+                  total: formatRinggit(floorSen(r.totalSen)),
+                  bequests: formatRinggit(floorSen(r.bequestSen)),
+                  property: formatRinggit(floorSen(r.propertySen)),
+                  third: formatRinggit(r.thirdSen ?? 0),
+                }),
+              },
+            ],
+          ]
+        : [];
     out.push(heading('will.estate'), {
       table: {
         widths: [180, '*'],
         body: [
           [{ text: bi('will.estate_gross'), bold: true }, formatRinggit(e.grossSen)],
           [{ text: bi('will.estate_net'), bold: true }, formatRinggit(e.net.afterClaims)],
+          ...third,
           [
             { text: bi('will.executor_fee'), bold: true },
             {
@@ -104,10 +169,6 @@ function estateSection(d: WillPdfData): Content[] {
       margin: [0, 0, 0, 6],
     });
   }
-  if (will.heirs_consent) {
-    out.push(heading('will.heirs_consent'), ...biParagraph('will.heirs_consent_text'));
-    if (will.heirs_consent_note) out.push({ text: will.heirs_consent_note, italics: true, margin: [0, 0, 0, 6] });
-  }
   return out;
 }
 
@@ -120,10 +181,10 @@ export function propertySections(d: WillPdfData): Content[] {
       d.moveables.map(({ property: p, shares }) => [
         biLabel(MOVEABLE_PROPERTY_TYPES.find((x) => x.code === p.property_type)),
         moveableParticulars(p),
-        valueCell(p.value_sen),
+        valueCell(p.value_sen, p.value_estimated_on),
         sharesCell(shares),
       ]),
-      [80, '*', 60, 150],
+      [80, '*', 80, 140],
     ),
     heading('will.immoveable'),
     listTable(
@@ -131,10 +192,10 @@ export function propertySections(d: WillPdfData): Content[] {
       d.immoveables.map(({ property: p, shares }) => [
         biLabel(IMMOVEABLE_CATEGORIES.find((x) => x.code === p.category)),
         immoveableParticulars(p),
-        valueCell(p.value_sen),
+        valueCell(p.value_sen, p.value_estimated_on),
         sharesCell(shares),
       ]),
-      [80, '*', 60, 150],
+      [80, '*', 80, 140],
     ),
     heading('will.guardians'),
     listTable(

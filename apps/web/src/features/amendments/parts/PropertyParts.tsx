@@ -1,18 +1,19 @@
 /**
  * Amendment wizard part d (reference §3.5 D): the receivers of property, and the property pages
- * /pindaan-harta-tak-alih (immovable) and /pindaan-harta-alih (movable), each with the tabs form,
- * receiver (shares: "25%" or "1/4", spec §5; a vehicle has one receiver) and document.
+ * /pindaan-harta-tak-alih (immovable) and /pindaan-harta-alih (movable), each with the tabs form (with the
+ * estimated value and the date of the estimate, required as for the will's own property; ADR 0257), receiver
+ * (shares: "25%" or "1/4", spec §5; a vehicle has one receiver) and document.
  */
 import { Anchor, Button, FileInput, Group, Select, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import {
-  immoveableFieldsSchema,
   labelOf,
   MOVEABLE_PROPERTY_TYPES,
-  moveableFieldsSchema,
   portionsExceedWhole,
   receiverFieldsSchema,
   relationshipLabel,
+  willImmoveableFieldsSchema,
+  willMoveableFieldsSchema,
 } from '@wasiat/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,6 +28,8 @@ import {
   receiverSpecs,
   saveBlob,
   useLang,
+  valueSpecs,
+  valueText,
 } from '@/features/wills/index.ts';
 import { api } from '@/lib/api.ts';
 import { saveDraft } from '../api.ts';
@@ -297,12 +300,15 @@ export function PropertyPage({ kind }: { kind: 'moveables' | 'immoveables' }) {
         <Tabs.Panel value="form" pt="md">
           <DraftRows
             section={kind}
-            specs={kind === 'moveables' ? moveableSpecs(t) : immoveableSpecs(t)}
-            schema={kind === 'moveables' ? moveableFieldsSchema : immoveableFieldsSchema}
+            specs={[...(kind === 'moveables' ? moveableSpecs(t) : immoveableSpecs(t)), ...valueSpecs(t)]}
+            schema={kind === 'moveables' ? willMoveableFieldsSchema : willImmoveableFieldsSchema}
             title={t(`amendments.pages.${page}`)}
             name={(r) => propertyName(kind, r, lang)}
             testId={`draft-${kind}`}
-            columns={[{ label: t('amendments.f.property'), render: (r) => propertyName(kind, r, lang) }]}
+            columns={[
+              { label: t('amendments.f.property'), render: (r) => propertyName(kind, r, lang) },
+              { label: t('wills.f.value'), render: (r) => valueText(t, r as never, lang) },
+            ]}
           />
         </Tabs.Panel>
         <Tabs.Panel value="receiver" pt="md">

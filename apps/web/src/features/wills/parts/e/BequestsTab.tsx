@@ -2,9 +2,10 @@
  * Bequests (wasiat am) of a comprehensive will (docs/api/wills.md bequest calls; DESIGN.md §6 "at most 1/3
  * of the net estate to non-heirs"): beneficiary, optional MyKad, relationship and purpose, and a portion
  * ("10%" or "1/4"). The bequests together may not exceed the whole; the error shows on the portion field.
- * The server also refuses, on the portion field, bequests to non-heirs above one third of the net estate
- * and a bequest to an heir unless the heirs' consent is recorded in the Estate tab (issue 9;
- * `wills.bequest_over_third`, `wills.bequest_to_heir_needs_consent`).
+ * The server also refuses, on the portion field, everything given to non-heirs — these bequests and the shares
+ * of property at their values — beyond one third of the net estate, naming the figures (`wills.one_third_exceeded`;
+ * ADR 0257). A bequest to an heir is accepted: the notice above the tabs says that it takes effect only with the
+ * other heirs' consent after the death, which the testator cannot record.
  */
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { bequestFieldsSchema, labelOf, portionsExceedWhole, RELATIONSHIPS, V } from '@wasiat/domain';

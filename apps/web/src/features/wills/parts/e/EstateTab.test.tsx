@@ -18,12 +18,27 @@ const bequests = [
   { id: 'b2', beneficiary_name: 'Sekolah', portion: '20%' },
 ];
 const detail = { gender: 1, ic_number: '800101145551', permanent_state: 'Selangor' };
+// RM 1,000,000 of property; a quarter of a RM 400,000 land is given to a non-heir (RM 100,000), by the server's
+// figures (ADR 0257).
 const will = {
   id: 'w1',
   status: 0,
   parts_done: [],
   unlocked: [],
-  estate: { property_sen: 100_000_000 },
+  estate: {
+    property_sen: 100_000_000,
+    one_third: {
+      net_sen: 100_000_000,
+      third_sen: 33_333_333,
+      bequests_share: '9/20',
+      bequests_sen: 45_000_000,
+      property_sen: 10_000_000,
+      property_sen_exact: '10000000',
+      total_sen: 55_000_000,
+      missing_values: [],
+      over: true,
+    },
+  },
 } as unknown as Will;
 
 function mockApi() {
@@ -47,9 +62,8 @@ describe('estate model (part e)', () => {
       heirs,
       bequests: [{ id: 'b', beneficiary_name: 'M', portion: '1/3' }],
       detail,
-      consent: false,
     });
-    expect(m.check.overThird).toBe(false);
+    expect(m.third).toMatchObject({ over: false, totalSen: 10_000_000, thirdSen: 10_000_000 });
     expect(m.estate.net).toMatchObject({ afterClaims: 30_000_000, wasiat: 10_000_000, net: 20_000_000 });
     expect(m.heirs.counts).toEqual({ wife: 1, son: 1, daughter: 1 });
     expect(m.heirs.skipped.map((s) => s.reason)).toEqual(['gender_unknown', 'not_mapped']);
@@ -60,6 +74,25 @@ describe('estate model (part e)', () => {
       parseTexts({ estimated_estate_sen: 'abc', funeral_sen: '', debts_sen: '', harta_sepencarian_sen: '' }).errors,
     ).toEqual({ estimated_estate_sen: true });
   });
+
+  it("counts the shares of property given to non-heirs (the server's exact figure) with the general bequests", () => {
+    const input = {
+      sen: parseTexts({ estimated_estate_sen: '300000', funeral_sen: '', debts_sen: '', harta_sepencarian_sen: '' })
+        .sen,
+      propertySen: 30_000_000,
+      heirs,
+      bequests: [{ id: 'b', beneficiary_name: 'Masjid', portion: '10%' }],
+      detail,
+    };
+    const oneThird = { bequests_share: '1/10', property_sen_exact: '20000000/3', missing_values: [] } as never;
+    // RM 30,000 (10%) + RM 66,666.67 of a land = RM 96,666.67 ≤ RM 100,000.00
+    const within = estateModel({ ...input, oneThird });
+    expect(within.third).toMatchObject({ bequestsSen: 3_000_000, propertySen: 6_666_666, over: false });
+    expect(within.third.totalSen).toBe(9_666_667);
+    // RM 15,000 of debts: 10% of RM 285,000 + RM 66,666.67 = RM 95,166.67, beyond a third of RM 95,000.00
+    const debts = estateModel({ ...input, oneThird, sen: { ...input.sen, debts_sen: 1_500_000 } });
+    expect(debts.third).toMatchObject({ thirdSen: 9_500_000, totalSen: 9_516_667, over: true });
+  });
 });
 
 describe('EstateTab', () => {
@@ -69,38 +102,44 @@ describe('EstateTab', () => {
     globalThis.fetch = realFetch;
   });
 
-  it('shows the bequests over one third, the fee and the faraid preview live, and saves the consent', async () => {
+  it('shows everything given to non-heirs against one third with the figure, the fee and the faraid preview live; no consent box', async () => {
     const calls = mockApi();
     const onSaved = vi.fn(async () => null);
     renderPage(<EstateTab will={will} wasiatId="w1" editable onSaved={onSaved} />);
-    expect(await screen.findByTestId('estate-needs-consent')).toHaveTextContent(
-      'Jumlah wasiat kepada bukan waris melebihi satu pertiga harta bersih.',
+    // 45% of RM 1,000,000 in general bequests + RM 100,000 of property: RM 550,000 > RM 333,333.33
+    expect(await screen.findByTestId('estate-over-third')).toHaveTextContent(
+      'Wasiat kepada bukan waris berjumlah RM 550,000.00, melebihi satu pertiga harta bersih (RM 333,333.33 daripada RM 1,000,000.00;',
     );
     expect(screen.getByTestId('estate-third')).toHaveTextContent('45%');
+    expect(screen.getByTestId('estate-third-figure')).toHaveTextContent(
+      'wasiat am RM 450,000.00; bahagian harta RM 100,000.00',
+    );
     expect(screen.getByTestId('estate-fee')).toHaveTextContent('RM 20,000.00');
+    expect(screen.queryByLabelText(/Waris bersetuju/)).toBeNull();
+    expect(screen.queryByRole('checkbox')).toBeNull();
     const table = await within(screen.getByTestId('faraid-preview')).findByTestId('faraid-table');
     expect(within(table).getByRole('rowheader', { name: 'Isteri' })).toBeInTheDocument();
     expect(within(table).getByRole('rowheader', { name: 'Anak perempuan' })).toBeInTheDocument();
     expect(within(screen.getByTestId('faraid-skipped')).getByText(/Anak Tanpa MyKad/)).toBeInTheDocument();
+    // the will is read again when the tab opens (shares saved on the other tabs)
+    expect(onSaved).toHaveBeenCalled();
 
     const user = userEvent.setup();
-    // an estimate above RM 1,000,000 moves the fee to the 20% band, live
+    // an estimate above RM 1,000,000 moves the fee to the 20% band, live; RM 1,500,000: 45% = RM 675,000 + RM 100,000
     await user.type(screen.getByLabelText(/Anggaran harta kasar/), '1500000');
     expect(screen.getByTestId('estate-fee')).toHaveTextContent('RM 30,000.00');
     expect(screen.getByTestId('estate-fee')).toHaveTextContent('(20%)');
+    expect(screen.getByTestId('estate-over-third')).toHaveTextContent('RM 775,000.00');
 
-    await user.click(screen.getByLabelText(/Waris bersetuju/));
-    expect(screen.queryByTestId('estate-needs-consent')).toBeNull();
-    await user.type(screen.getByLabelText(/Catatan persetujuan/), 'Bertulis');
     await user.click(screen.getByRole('button', { name: 'Simpan harta pusaka' }));
-    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url.endsWith('/api/wasiat/w1'))).toBe(true));
     const patch = calls.find((c) => c.method === 'POST' && c.url.endsWith('/api/wasiat/w1'));
-    expect(patch?.body).toMatchObject({
+    expect(patch?.body).toEqual({
       _method: 'PATCH',
       estimated_estate_sen: 150_000_000,
       funeral_sen: null,
-      heirs_consent: 1,
-      heirs_consent_note: 'Bertulis',
+      debts_sen: null,
+      harta_sepencarian_sen: null,
     });
   });
 });

@@ -1,15 +1,18 @@
 /**
  * Part e "Estate & faraid" tab (issue 9; docs/api/wills.md "Estate, bequest limit and executor fee"):
  * the estimated estate, funeral expenses, debts and harta sepencarian (ringgit, saved as sen with
- * PATCH /api/wasiat/{id}); the bequests to non-heirs against one third of the net estate and the
- * bequests to heirs, with the heirs' consent checkbox and note (Muslim Wills Enactment (Selangor) 1999
- * s.26); the executor fee (spec §9); and a live faraid preview of the heirs of part d on what remains,
- * with a note for each heir the preview cannot place. Everything recomputes as the user types.
+ * PATCH /api/wasiat/{id}); everything given to non-heirs — general bequests and shares of property at their
+ * values — against one third of the net estate, with the figure (Muslim Wills Enactment (Selangor) 1999
+ * s.26(1); issue 37 item 2, ADR 0257), and the general bequests to heirs, which take effect only with the other
+ * heirs' consent after the death (s.26(2)) — the testator cannot record that consent, so there is no box for it
+ * (issue 41 item 4); the executor fee (spec §9); and a live faraid preview of the heirs of part d on what remains,
+ * with a note for each heir the preview cannot place. Everything recomputes as the user types; the will is read
+ * again when the tab opens, so shares and values saved on the other tabs are counted.
  */
-import { Button, Checkbox, Group, List, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Button, Group, List, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { formatRinggit, fractionToPercent } from '@wasiat/domain';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '@/components/FormError.tsx';
 import { FaraidResult } from '@/features/faraid/index.ts';
@@ -45,12 +48,15 @@ export function EstateTab({
     debts_sen: senToText(will?.debts_sen),
     harta_sepencarian_sen: senToText(will?.harta_sepencarian_sen),
   }));
-  const [consent, setConsent] = useState(!!will?.heirs_consent);
-  const [note, setNote] = useState(will?.heirs_consent_note ?? '');
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
 
+  // Shares and values saved on the other tabs change the server's figures: read the will again on opening.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the tab opens
+  useEffect(() => {
+    void onSaved();
+  }, []);
   const parsed = useMemo(() => parseTexts(texts), [texts]);
   const m = useMemo(
     () =>
@@ -60,13 +66,13 @@ export function EstateTab({
         heirs: heirs.data ?? [],
         bequests: bequests.data ?? [],
         detail: detail.data,
-        consent,
+        oneThird: will?.estate?.one_third,
       }),
-    [parsed, will?.estate?.property_sen, heirs.data, bequests.data, detail.data, consent],
+    [parsed, will?.estate?.property_sen, will?.estate?.one_third, heirs.data, bequests.data, detail.data],
   );
   const net = m.estate.net;
   const fee = m.estate.executorFee;
-  const needsConsent = m.check.needsConsent && !consent;
+  const third = m.third;
 
   const save = async () => {
     setError(null);
@@ -74,11 +80,7 @@ export function EstateTab({
     setServerErrors({});
     if (Object.keys(parsed.errors).length) return;
     try {
-      await api.patch(`wasiat/${wasiatId}`, {
-        ...parsed.sen,
-        heirs_consent: consent ? 1 : 0,
-        heirs_consent_note: note.trim() || null,
-      });
+      await api.patch(`wasiat/${wasiatId}`, parsed.sen);
       await onSaved();
       setSaved(true);
     } catch (e) {
@@ -136,43 +138,42 @@ export function EstateTab({
         <Title order={3} size="h4">
           {t('wills.e.estate.third_title')}
         </Title>
-        <Text>
-          {t('wills.e.estate.non_heirs', { percent: fractionToPercent(m.check.nonHeirTotal) })}
-          {net
-            ? ` ${t('wills.e.estate.of_third', {
-                amount: formatRinggit(
-                  Number((BigInt(net.afterClaims) * m.check.nonHeirTotal.num) / m.check.nonHeirTotal.den),
-                ),
-                third: formatRinggit(net.wasiatCap),
-              })}`
-            : ''}
-        </Text>
-        {m.check.toHeir ? (
-          <Text>{t('wills.e.estate.to_heirs', { percent: fractionToPercent(m.check.heirTotal) })}</Text>
+        <Text>{t('wills.e.estate.non_heirs', { percent: fractionToPercent(third.share) })}</Text>
+        {third.totalSen !== null ? (
+          <Text data-testid="estate-third-figure">
+            {t('wills.e.estate.of_third', {
+              total: formatRinggit(third.totalSen),
+              bequests: formatRinggit(third.bequestsSen ?? 0),
+              property: formatRinggit(third.propertySen),
+              third: formatRinggit(third.thirdSen ?? 0),
+            })}{' '}
+            {third.over ? '' : t('wills.e.estate.within_third')}
+          </Text>
         ) : null}
-        {needsConsent ? (
-          <Notice color="red" data-testid="estate-needs-consent">
-            {t(m.check.toHeir ? 'wills.bequest_to_heir_needs_consent' : 'wills.bequest_over_third')}
+        {third.over ? (
+          <Notice color="red" data-testid="estate-over-third">
+            {third.totalSen !== null && third.netSen !== null
+              ? t('wills.one_third_exceeded', {
+                  total: formatRinggit(third.totalSen),
+                  third: formatRinggit(third.thirdSen ?? 0),
+                  net: formatRinggit(third.netSen),
+                })
+              : t('wills.one_third_exceeded_share', { percent: fractionToPercent(third.share) })}
           </Notice>
         ) : null}
-        <Checkbox
-          label={t('wills.e.estate.consent')}
-          description={t('wills.e.estate.consent_help')}
-          checked={consent}
-          disabled={!editable}
-          onChange={(e) => setConsent(e.currentTarget.checked)}
-          error={serverErrors.heirs_consent}
-        />
-        {consent ? (
-          <Textarea
-            label={t('wills.e.estate.consent_note')}
-            value={note}
-            readOnly={!editable}
-            maxLength={1000}
-            onChange={(e) => setNote(e.currentTarget.value)}
-            error={serverErrors.heirs_consent_note}
-          />
+        {third.missing ? (
+          <Notice color="yellow" data-testid="estate-values-missing">
+            {t('wills.e.estate.values_missing', { count: third.missing })}
+          </Notice>
         ) : null}
+        {m.check.toHeir ? (
+          <Text data-testid="estate-to-heirs">
+            {t('wills.e.estate.to_heirs', { percent: fractionToPercent(m.check.heirTotal) })}
+          </Text>
+        ) : null}
+        <Text size="xs" c="dimmed">
+          {t('wills.e.estate.no_consent')}
+        </Text>
       </Stack>
 
       <Stack gap="xs" data-testid="estate-fee">

@@ -2,18 +2,22 @@
  * Movable and immovable property of a comprehensive will (docs/api/wills.md property calls; spec §3
  * Property; reference §3.7): a list with add/change/delete, type-specific fields for movable property
  * (vehicle, shares, insurance, savings, company, bank account), the land fields for immovable property
- * (category, land title type, title no., lot no., town type, town/mukim, district, state, address), and
- * per property its receivers with share portions.
+ * (category, land title type, title no., lot no., town type, town/mukim, district, state, address), the
+ * estimated value in ringgit (saved as sen) with the date of the estimate — both required: the one-third rule
+ * counts a share given to a non-heir at this value (issue 37 item 2; ADR 0257) — and per property its receivers
+ * with share portions.
  */
 import { Button, Divider, Group, Paper, Stack } from '@mantine/core';
 import {
+  formatKlDate,
+  formatRinggit,
   IMMOVEABLE_CATEGORIES,
-  immoveableFieldsSchema,
   LAND_TITLE_TYPES,
   labelOf,
   MOVEABLE_PROPERTY_TYPES,
   MOVEABLE_REQUIRED,
-  moveableFieldsSchema,
+  willImmoveableFieldsSchema,
+  willMoveableFieldsSchema,
 } from '@wasiat/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -58,6 +62,39 @@ export const moveableSpecs = (t: T): FieldSpec[] => [
     visible: (v: Record<string, unknown>) => moveableDetailFields(v.property_type as string).includes(name),
   })),
 ];
+
+/**
+ * The value of a will's property (ADR 0257): the estimate in ringgit (sent as sen) and the date of the estimate,
+ * both required. Not part of {@link moveableSpecs} / {@link immoveableSpecs}, which a hibah's forms share.
+ */
+export const valueSpecs = (t: T): FieldSpec[] => [
+  {
+    name: 'value_sen',
+    label: t('wills.f.value_sen'),
+    kind: 'ringgit',
+    required: true,
+    description: t('wills.e.value_help'),
+  },
+  {
+    name: 'value_estimated_on',
+    label: t('wills.f.value_estimated_on'),
+    type: 'date',
+    required: true,
+    description: t('wills.e.value_date_help'),
+  },
+];
+
+/** "RM 500,000.00 (anggaran pada 15 Jan 2026)", or that no value is given yet. */
+export const valueText = (
+  t: (k: string, o?: Record<string, unknown>) => string,
+  r: { value_sen?: number | null; value_estimated_on?: string | null },
+  lang: 'ms' | 'en',
+) =>
+  r.value_sen == null
+    ? t('wills.e.value_missing')
+    : r.value_estimated_on
+      ? t('wills.e.value_line', { amount: formatRinggit(r.value_sen), date: formatKlDate(r.value_estimated_on, lang) })
+      : formatRinggit(r.value_sen);
 
 /** Town kinds of an immovable property (reference §6.11c). */
 const CITY_TYPE_OPTIONS = (t: T) =>
@@ -108,8 +145,8 @@ export function PropertyTab({
   const path = kind === 'moveable' ? 'moveable-property' : 'immoveable-property';
   const rowsOf = useRows<Row>(wasiatId, path, kind === 'moveable' ? 'moveable_properties' : 'immoveable_properties');
   const [editing, setEditing] = useState<Row | 'new' | null>(null);
-  const specs = kind === 'moveable' ? moveableSpecs(t) : immoveableSpecs(t);
-  const schema = kind === 'moveable' ? moveableFieldsSchema : immoveableFieldsSchema;
+  const specs = [...(kind === 'moveable' ? moveableSpecs(t) : immoveableSpecs(t)), ...valueSpecs(t)];
+  const schema = kind === 'moveable' ? willMoveableFieldsSchema : willImmoveableFieldsSchema;
   const describe = (r: Row) =>
     kind === 'moveable'
       ? `${labelOf(MOVEABLE_PROPERTY_TYPES, (r as MoveableProperty).property_type, lang)} ${
@@ -134,6 +171,7 @@ export function PropertyTab({
                   render: (r) => labelOf(MOVEABLE_PROPERTY_TYPES, (r as MoveableProperty).property_type, lang),
                 },
                 { label: t('wills.f.particulars'), render: (r) => describe(r) },
+                { label: t('wills.f.value'), render: (r) => valueText(t, r, lang) },
               ]
             : [
                 {
@@ -146,6 +184,7 @@ export function PropertyTab({
                 },
                 { label: t('wills.f.property_no'), render: (r) => (r as ImmoveableProperty).property_no },
                 { label: t('wills.f.lot_number'), render: (r) => (r as ImmoveableProperty).lot_number },
+                { label: t('wills.f.value'), render: (r) => valueText(t, r, lang) },
               ]
         }
         onEdit={editable ? setEditing : undefined}

@@ -1,19 +1,29 @@
 /**
  * The model of part e's estate panel (issue 9): the typed estate figures (ringgit text) → sen, and the
- * live figures from @wasiat/domain — the net estate, the bequests against one third (Muslim Wills
- * Enactment (Selangor) 1999 s.26), the executor fee (spec §9, ADR 0011) and the faraid preview of the
+ * live figures from @wasiat/domain — the net estate, everything given to non-heirs against one third (Muslim Wills
+ * Enactment (Selangor) 1999 s.26(1); the shares of property at their values, which the server works out:
+ * `wasiat.estate.one_third`, ADR 0257), the executor fee (spec §9, ADR 0011) and the faraid preview of the
  * will's heirs (part d) on what remains. Pure, so the preview is instant and testable.
  */
 import {
+  addFractions,
   type BequestCheck,
   checkBequests,
+  compareFractions,
   type FaraidPolicy,
+  type Fraction,
+  fraction,
   type MappedHeirs,
+  mulFractions,
+  ONE_THIRD,
+  type OneThirdJson,
+  parseFraction,
   parseRinggit,
   testatorSex,
   type WillEstate,
   willEstate,
   willHeirsToFaraid,
+  ZERO,
 } from '@wasiat/domain';
 import { computeView, type FaraidView } from '@/features/faraid/index.ts';
 import type { Bequest, Heir, UserDetail } from '../../types.ts';
@@ -42,8 +52,25 @@ export function parseTexts(texts: EstateTexts) {
   return { sen, errors };
 }
 
+/** Everything given to non-heirs against one third (ADR 0257); sen, null while the net estate is unknown. */
+interface ThirdModel {
+  /** The bequests (wasiat am) to non-heirs, as a fraction of the net estate. */
+  share: Fraction;
+  bequestsSen: number | null;
+  /** The shares of property given to non-heirs at their values (rounded down). */
+  propertySen: number;
+  /** All of it (rounded up, so a total over by a fraction of a sen never shows as equal). */
+  totalSen: number | null;
+  thirdSen: number | null;
+  netSen: number | null;
+  over: boolean;
+  /** Properties given (in part) to a non-heir without a value yet. */
+  missing: number;
+}
+
 export interface EstateModel {
   check: BequestCheck;
+  third: ThirdModel;
   estate: WillEstate;
   heirs: MappedHeirs;
   policy: FaraidPolicy;
@@ -62,9 +89,14 @@ export function estateModel(input: {
   heirs: Heir[];
   bequests: Bequest[];
   detail: UserDetail | null | undefined;
-  consent: boolean;
+  /** The server's one-third figures (`wasiat.estate.one_third`): which bequests are to non-heirs, and the shares of
+   * property to non-heirs at their values. */
+  oneThird?: OneThirdJson | null;
 }): EstateModel {
   const check = checkBequests(input.bequests, input.heirs);
+  const share = (input.oneThird && parseFraction(input.oneThird.bequests_share)) || check.nonHeirTotal;
+  const property = (input.oneThird && parseFraction(input.oneThird.property_sen_exact)) || ZERO;
+  const propertySen = Number(property.num / property.den);
   const estate = willEstate({
     estimatedEstate: input.sen.estimated_estate_sen ?? null,
     propertyValues: [input.propertySen ?? null],
@@ -72,13 +104,30 @@ export function estateModel(input: {
     debts: input.sen.debts_sen,
     hartaSepencarian: input.sen.harta_sepencarian_sen,
     bequests: check.total,
-    heirsConsent: input.consent,
+    propertyBequestsSen: propertySen,
   });
+  const netSen = estate.net?.afterClaims ?? null;
+  const net = netSen === null ? null : fraction(BigInt(netSen), 1n);
+  const bequests = net ? mulFractions(share, net) : null;
+  const total = bequests ? addFractions([bequests, property]) : null;
+  const third: ThirdModel = {
+    share,
+    bequestsSen: bequests ? Number(bequests.num / bequests.den) : null,
+    propertySen,
+    totalSen: total ? Number((total.num + total.den - 1n) / total.den) : null,
+    thirdSen: estate.net?.wasiatCap ?? null,
+    netSen,
+    over:
+      total && netSen !== null
+        ? compareFractions(total, fraction(BigInt(netSen), 3n)) > 0
+        : compareFractions(share, ONE_THIRD) > 0,
+    missing: input.oneThird?.missing_values.length ?? 0,
+  };
   const deceased = testatorSex(input.detail);
   const heirs = willHeirsToFaraid(deceased, input.heirs);
   const state = input.detail?.permanent_state ?? input.detail?.correspondence_state;
   const policy: FaraidPolicy = state === 'Perlis' ? 'radd' : 'baitulmal';
   const view =
     deceased && heirs.mapped.length ? computeView(deceased, heirs.counts, policy, estate.net?.net ?? null) : null;
-  return { check, estate, heirs, policy, view };
+  return { check, third, estate, heirs, policy, view };
 }
