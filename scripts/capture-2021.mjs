@@ -20,8 +20,8 @@
  *   node scripts/capture-2021.mjs --client /work/awaris-dist [--api http://127.0.0.1:3100/api] [--port 4100]
  *        [--journeys a,b,c,d,e] [--out apps/api/test/contract/captured] [--shots /tmp/capture-shots] [--assist]
  * The build's VUE_APP_API_URL must be the `--api` address (the client bakes it in). When nothing answers there, the
- * script starts our API itself (PGlite in a temporary DATA_DIR, the demo seed, CORS_ORIGINS and APP_URL set to the
- * client's origin) and stops it at the end. The demo users' second factor is not passed (the 2021 client has none).
+ * script starts our API itself (PGlite in a temporary DATA_DIR, the demo seed, CORS_ORIGINS the client's origin,
+ * APP_URL the API's own: the gateway returns to the client's absolute redirect_url, ADR 0256) and stops it at the end. The demo users' second factor is not passed (the 2021 client has none).
  */
 import { spawn } from 'node:child_process';
 import { createReadStream, existsSync, mkdirSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
@@ -102,7 +102,7 @@ async function startApi() {
       DATA_DIR: dataDir,
       SEED_DEMO: '1',
       CORS_ORIGINS: origin,
-      APP_URL: origin,
+      APP_URL: u.origin,
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -58,8 +58,16 @@ async function button(page, text, { nth = 0 } = {}) {
 /** Throws when a SweetAlert error dialog or a notification shows; returns its text otherwise undefined. */
 async function dialogText(page) {
   const sw = page.locator('.swal2-popup:visible');
-  if (await sw.count()) return (await sw.innerText()).trim();
-  return undefined;
+  if (!(await sw.count())) return undefined;
+  const parts = await sw
+    .locator('.swal2-title, .swal2-html-container')
+    .allTextContents()
+    .catch(() => []);
+  const text = parts
+    .map((x) => x.trim())
+    .filter(Boolean)
+    .join(' — ');
+  return text || (await sw.innerText()).trim();
 }
 
 async function closeDialog(page) {
@@ -98,8 +106,8 @@ async function upload(page, box, inputId, file) {
 }
 
 /**
- * On our sandbox gateway's page, approves. The pay link the API gives is a path (no origin), so the client opens it
- * on its own origin; then (noted) the same path is opened on the API's origin, as a user told the address would.
+ * On our sandbox gateway's page, approves. Should the pay link open on the client's origin (a path, before ADR 0256)
+ * or the return land on the API's, it is noted and the same address opened on the right origin.
  */
 async function sandboxPay(ctx) {
   const { page, origin, apiBase } = ctx;

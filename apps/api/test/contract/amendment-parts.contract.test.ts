@@ -17,7 +17,7 @@ import { bytesOf, JPEG_A, newMykad, PNG_A, SIGNATURE_PNG } from '../../src/modul
 import { makeTestApp, type TestApp } from '../harness.ts';
 import { receiverBody, testatorOfRegisteredWill } from './amendment-steps.ts';
 import { amendmentWitnessLinks, confirmAmendmentWitness, smsCode } from './beside.ts';
-import { originalClient } from './replay.ts';
+import { gatewayPath, originalClient } from './replay.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -71,7 +71,7 @@ describe('will amendment parts C–E as the 2021 client sends them', () => {
         reads: ['payment.payment_link'],
       });
       // (not counted) the customer approves on the gateway's page
-      const gw = await fetch(`${t.baseUrl}${pay.body.payment.payment_link}`, {
+      const gw = await fetch(`${t.baseUrl}${gatewayPath(pay.body.payment.payment_link)}`, {
         method: 'POST',
         redirect: 'manual',
         headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
@@ -398,7 +398,7 @@ describe('will amendment parts C–E as the 2021 client sends them', () => {
         },
       });
       expect(topUp.status, JSON.stringify(topUp.body)).toBeLessThan(300);
-      const topUpGw = await fetch(`${t.baseUrl}${topUp.body.payment.payment_link}`, {
+      const topUpGw = await fetch(`${t.baseUrl}${gatewayPath(topUp.body.payment.payment_link)}`, {
         method: 'POST',
         redirect: 'manual',
         headers: { 'Content-Type': 'application/x-www-form-urlencoded' },

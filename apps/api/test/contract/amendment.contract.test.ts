@@ -14,7 +14,7 @@ import { draftWitness, passAmendmentEkyc, registeredWill } from '../../src/modul
 import { SIGNATURE_PNG } from '../../src/modules/wills/test-fixtures.ts';
 import { makeTestApp, type TestApp } from '../harness.ts';
 import { amendmentWitnessLinks, confirmAmendmentWitness, smsCode } from './beside.ts';
-import { originalClient } from './replay.ts';
+import { gatewayPath, originalClient } from './replay.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -85,7 +85,7 @@ describe('will amendment flow as the 2021 client sends it (the testator, then pr
       });
       // (not counted) the customer approves on the gateway's page, as a browser posts its form
       if (pay.body.payment?.payment_link) {
-        const gw = await fetch(`${t.baseUrl}${pay.body.payment.payment_link}`, {
+        const gw = await fetch(`${t.baseUrl}${gatewayPath(pay.body.payment.payment_link)}`, {
           method: 'POST',
           redirect: 'manual',
           headers: { 'Content-Type': 'application/x-www-form-urlencoded' },

@@ -27,7 +27,7 @@ import {
   staffPassHibahAmendment,
   submitHibahAmendment,
 } from './hibah-amendment-steps.ts';
-import { originalClient } from './replay.ts';
+import { gatewayPath, originalClient } from './replay.ts';
 import { address, hibahForm } from './trust-steps.ts';
 
 let t: TestApp;
@@ -99,7 +99,7 @@ describe('a priced hibah amendment returned by staff and its draft rejected, as 
           },
         }),
       );
-      const gw = await fetch(`${t.baseUrl}${pay.payment.payment_link}`, {
+      const gw = await fetch(`${t.baseUrl}${gatewayPath(pay.payment.payment_link)}`, {
         method: 'POST',
         redirect: 'manual',
         headers: { 'Content-Type': 'application/x-www-form-urlencoded' },

@@ -212,11 +212,17 @@ describe('organisation administration as the 2021 client calls it', () => {
       (a: { user: { username: string } }) => a.user.username === 'partner',
     ).user_id;
     await c.call({ method: 'GET', path: `user/${partnerId}/access`, token: agentToken, status: 404 });
-    // an agent (no organisation:read) gets our `users` list only, never the members' memberships and MyKad
+    // an agent (no organisation:read) gets our `users` list and, for its agent picker, only the agents' ids and
+    // names as `user_accesses` (ADR 0256): never the members' memberships and MyKad
     const seen = await t.call('GET', `/api/organization/${demo}/user?status=1&limit=10&page=1`, { token: agentToken });
     expect(seen.status).toBe(200);
     expect(seen.body.users.total).toBeGreaterThan(0);
-    expect(seen.body.user_accesses).toBeUndefined();
+    expect(seen.body.user_accesses.data.length).toBeGreaterThan(0);
+    for (const a of seen.body.user_accesses.data) {
+      expect(Object.keys(a).sort()).toEqual(['branch_id', 'organization_id', 'role', 'status', 'user', 'user_id']);
+      expect(a.role).toBe('Agent');
+      expect(a.user).toEqual({ id: a.user_id, name: expect.any(String), ic_number: null });
+    }
     const { n, m, misses } = c.summary();
     expect(n, misses.join('\n')).toBe(m);
   });

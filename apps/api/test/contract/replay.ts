@@ -119,3 +119,9 @@ export function originalClient(t: TestApp, suite: string) {
     },
   };
 }
+
+/**
+ * The path (and query) of a pay link: a 2021 session gets it absolute on APP_URL's origin (issue 39 item 6,
+ * ADR 0256), which in tests is not the test server's; the path is what the test fetches on `t.baseUrl`.
+ */
+export const gatewayPath = (link: string) => link.replace(/^https?:\/\/[^/]+/, '');

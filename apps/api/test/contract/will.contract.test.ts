@@ -12,7 +12,7 @@ import { user_accesses, users, wills } from '../../src/db/schema/index.ts';
 import { faceCrop, syntheticMykad } from '../../src/modules/ekyc/test-images.ts';
 import { JPEG_A, newMykad, SIGNATURE_PNG, verifiedSubmitOtp } from '../../src/modules/wills/test-fixtures.ts';
 import { makeTestApp, type TestApp } from '../harness.ts';
-import { originalClient } from './replay.ts';
+import { gatewayPath, originalClient } from './replay.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -153,7 +153,7 @@ describe('will flow as the 2021 client sends it (agent of a partner organisation
       reads: ['payment.payment_link'],
     });
     // (not counted) the customer approves on the gateway's page, as a browser posts its form
-    const gw = await fetch(`${t.baseUrl}${pay.body.payment.payment_link}`, {
+    const gw = await fetch(`${t.baseUrl}${gatewayPath(pay.body.payment.payment_link)}`, {
       method: 'POST',
       redirect: 'manual',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },

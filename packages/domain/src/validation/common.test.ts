@@ -1,7 +1,19 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { signUpSchema } from './auth.ts';
-import { email, genderFromMykad, isMykadDate, maskMykad, maskName, mobile, mykad, postcode, V } from './common.ts';
+import {
+  email,
+  genderFromMykad,
+  isMykadDate,
+  maskMykad,
+  maskName,
+  mobile,
+  mykad,
+  postcode,
+  STATES,
+  stateFromText,
+  V,
+} from './common.ts';
 
 const firstError = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues[0]?.message;
 
@@ -78,5 +90,28 @@ describe('sign-up', () => {
     const r = signUpSchema.safeParse({ ...base, password: 'rahsia12', password_confirmation: 'rahsia13' });
     const fields = Object.fromEntries((r.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
     expect(fields).toEqual({ password: V.passwordRules, password_confirmation: V.passwordMismatch });
+  });
+});
+
+describe('stateFromText (the 2021 client sends the state upper-cased; ADR 0255)', () => {
+  it('reads every state in capitals, in lower case and as it is', () => {
+    for (const s of STATES) {
+      expect(stateFromText(s)).toBe(s);
+      expect(stateFromText(s.toUpperCase())).toBe(s);
+      expect(stateFromText(`  ${s.toLowerCase()} `)).toBe(s);
+    }
+  });
+  it('reads the federal territories spelt other ways and common other names', () => {
+    expect(stateFromText('W.P. KUALA LUMPUR')).toBe('W.P. Kuala Lumpur');
+    expect(stateFromText('WP Kuala Lumpur')).toBe('W.P. Kuala Lumpur');
+    expect(stateFromText('W.P KUALA  LUMPUR')).toBe('W.P. Kuala Lumpur');
+    expect(stateFromText('Wilayah Persekutuan Putrajaya')).toBe('W.P. Putrajaya');
+    expect(stateFromText('LABUAN')).toBe('W.P. Labuan');
+    expect(stateFromText('Penang')).toBe('Pulau Pinang');
+    expect(stateFromText('Malacca')).toBe('Melaka');
+  });
+  it('names no state for anything else', () => {
+    for (const v of ['', 'Singapore', 'Kuala', 'Selangor Darul Ehsan Utara', 'W.P.'])
+      expect(stateFromText(v)).toBeNull();
   });
 });

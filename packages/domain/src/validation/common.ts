@@ -167,6 +167,43 @@ export const STATES = [
 ] as const;
 export type MalaysianState = (typeof STATES)[number];
 
+/** A state's name folded for comparison: capitals, no dots or commas, single spaces, `W P` → `WP`. */
+const foldState = (s: string) =>
+  s.normalize('NFKC').toUpperCase().replace(/[.,]/g, ' ').replace(/\s+/g, ' ').trim().replace(/^W P /, 'WP ');
+
+/** Other names of a state in common use (English names, the federal territories spelt out or bare). */
+const STATE_ALIASES: Record<string, MalaysianState> = {
+  'WILAYAH PERSEKUTUAN KUALA LUMPUR': 'W.P. Kuala Lumpur',
+  'FEDERAL TERRITORY OF KUALA LUMPUR': 'W.P. Kuala Lumpur',
+  'KUALA LUMPUR': 'W.P. Kuala Lumpur',
+  'WILAYAH PERSEKUTUAN LABUAN': 'W.P. Labuan',
+  'FEDERAL TERRITORY OF LABUAN': 'W.P. Labuan',
+  LABUAN: 'W.P. Labuan',
+  'WILAYAH PERSEKUTUAN PUTRAJAYA': 'W.P. Putrajaya',
+  'FEDERAL TERRITORY OF PUTRAJAYA': 'W.P. Putrajaya',
+  PUTRAJAYA: 'W.P. Putrajaya',
+  PENANG: 'Pulau Pinang',
+  PINANG: 'Pulau Pinang',
+  MALACCA: 'Melaka',
+  'N SEMBILAN': 'Negeri Sembilan',
+  'NEGRI SEMBILAN': 'Negeri Sembilan',
+};
+const STATE_BY_FOLD = new Map<string, MalaysianState>([
+  ...STATES.map((s) => [foldState(s), s] as const),
+  ...Object.entries(STATE_ALIASES).map(([k, v]) => [foldState(k), v] as const),
+]);
+
+/**
+ * The {@link STATES} value a state's name stands for, whatever its case, dots and spacing ("W.P. KUALA
+ * LUMPUR", "selangor", "WP Kuala Lumpur") or a common other name ("Penang", "Wilayah Persekutuan Putrajaya");
+ * null when it names no Malaysian state. Used at the 2021 client's edge (ADR 0255), whose form upper-cases the
+ * state our postcode lookup answered.
+ * @example stateFromText('W.P. KUALA LUMPUR') // 'W.P. Kuala Lumpur'
+ */
+export function stateFromText(text: string): MalaysianState | null {
+  return STATE_BY_FOLD.get(foldState(text)) ?? null;
+}
+
 /** A postal address block: address, 5-digit postcode, city and state (state from {@link STATES}). */
 export const addressBlock = () =>
   z.object({

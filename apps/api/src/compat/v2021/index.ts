@@ -6,6 +6,12 @@
  */
 export { amendmentOnFlatRoutes } from './amendments/original-contract.ts';
 export { hibahAmendmentPartsOnFlatRoutes } from './amendments/original-hibah-parts.ts';
+export { originalEdge } from './edge.ts';
 export { ekycOnWillRoutes, routeTokenRoutes } from './ekyc/original-contract.ts';
 export { hibahOnFlatRoutes } from './hibah/original-contract-flat.ts';
+export { memberPickerOnRoutes } from './organisations/member-picker.ts';
+export { organisationOneOnRoutes } from './organisations/organisation-one.ts';
+export { organisationsOnRoutes } from './organisations/original-lists.ts';
+export { absolutePayLinkOnRoutes } from './payments/absolute-link.ts';
 export { paymentsOnWillRoutes } from './payments/original-contract.ts';
+export { willsOnRoutes } from './wills/original-contract.ts';

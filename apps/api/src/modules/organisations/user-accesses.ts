@@ -80,20 +80,32 @@ async function managesOrganisation(db: Db, user: AuthUser, orgId: string) {
 
 /**
  * `GET /organization/{id}/user?status&branch_id&name&role&limit&page` → the `user_accesses` page (2021 shape):
- * active members (status 1) unless `status` says otherwise; `name` contains (case-insensitive). Null when the
- * caller does not manage the organisation.
+ * active members (status 1) unless `status` says otherwise (`statuses`: any of several — 0 pending, 1 active,
+ * 2 inactive; the 2021 member list, compat/v2021/organisations/, ADR 0255); `name` contains (case-insensitive).
+ * Null when the caller does not manage the organisation.
  * @throws 404 when the organisation is not visible to the caller.
  */
 export async function listUserAccesses(
   db: Db,
   user: AuthUser,
   orgId: string,
-  q: { limit?: number; page?: number; status?: number; branch_id?: string; name?: string; role?: string },
+  q: {
+    limit?: number;
+    page?: number;
+    status?: number;
+    statuses?: number[];
+    branch_id?: string;
+    name?: string;
+    role?: string;
+  },
 ) {
   const org = await loadVisibleOrganisation(db, user, orgId);
   const personal = await managesOrganisation(db, user, org.id);
   if (!personal) return null;
-  const conds: SQL[] = [eq(user_accesses.organization_id, org.id), eq(user_accesses.status, q.status ?? 1)];
+  const status = q.statuses?.length
+    ? inArray(user_accesses.status, q.statuses)
+    : eq(user_accesses.status, q.status ?? 1);
+  const conds: SQL[] = [eq(user_accesses.organization_id, org.id), status];
   if (q.branch_id) conds.push(eq(user_accesses.branch_id, q.branch_id));
   if (q.role) conds.push(eq(user_accesses.role, q.role));
   if (q.name) conds.push(sql`${users.name} ilike ${`%${q.name}%`}`);

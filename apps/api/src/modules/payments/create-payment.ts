@@ -2,12 +2,18 @@
  * `POST /api/payment`: recording a payment for a payable (spec §3 promo code, §4 "Payment: made, failed,
  * waived via promo code", §9 payment modes; reference §1.9). Amounts in integer sen (ringgit × 100): due =
  * the payable's price − the promo discount, never taken from the client; nothing due → `waived`; offline
- * (6) settled at once; direct (2) needs its transfer slip; ATB (5) a debit amount not above what is due; a
- * gateway (1) payment gets its bill opened after the commit (gateways/). Audited in the same transaction.
+ * (6) settled at once; direct (2) needs its transfer slip; ATB (5) is a mandate (ADR 0264) with a debit amount
+ * not above what is due and covering it within `ATB_MAX_INSTALMENTS` debits, whose instalments are confirmed one
+ * by one (instalments.ts); a gateway (1) payment gets its bill opened after the commit (gateways/). Audited in
+ * the same transaction.
  */
 
 import {
+  ATB_MAX_INSTALMENTS,
+  atbInstalmentCount,
+  atbMinimumAmount,
   can,
+  formatRinggit,
   isSafeRedirectPath,
   MANUAL_PAYMENT_OPTIONS,
   P,
@@ -22,6 +28,7 @@ import { AppError, fieldError, notFound } from '../../platform/http/errors.ts';
 import type { AuthUser } from '../auth/guard.ts';
 import type { PaymentGateway } from './gateways/gateway.ts';
 import { noGateway } from './gateways/sandbox.ts';
+import { mandateInProgress } from './instalments.ts';
 import { type PayableKind, type PayableState, payableKind } from './payables.ts';
 import { assertModeAllowed } from './payment-modes.ts';
 import { redeemPromo } from './promo.ts';
@@ -43,11 +50,13 @@ const klToday = (d = new Date()) =>
   }).format(d);
 
 /**
- * The return path of a gateway payment (reference §1.9): a same-origin path; an absolute URL is accepted
- * only when its origin is the app's own (`appUrl`) and reduced to its path. Default `/payment-status`.
- * @throws 422 `payments.redirect_invalid` on `redirect_url`.
+ * The return address of a gateway payment (reference §1.9): a same-origin path; an absolute URL whose origin is
+ * the app's own (`appUrl`) is reduced to its path; an absolute URL whose origin is one of `returnOrigins` (the
+ * allowed client origins, `CORS_ORIGINS`: a front end served from another origin, such as the 2021 client; issue
+ * 39 item 6, ADR 0256) is kept absolute (origin, path and query; no user info). Default `/payment-status`.
+ * @throws 422 `payments.redirect_invalid` on `redirect_url` (any other origin, user info, not http(s)).
  */
-export function safeRedirect(url: string | undefined, appUrl: string): string {
+export function safeRedirect(url: string | undefined, appUrl: string, returnOrigins: readonly string[] = []): string {
   if (!url) return '/payment-status';
   if (/^https?:\/\//i.test(url)) {
     let u: URL;
@@ -56,11 +65,22 @@ export function safeRedirect(url: string | undefined, appUrl: string): string {
     } catch {
       throw fieldError('redirect_url', P.redirectInvalid);
     }
-    if (u.origin !== new URL(appUrl).origin) throw fieldError('redirect_url', P.redirectInvalid);
-    return u.pathname + u.search;
+    if (u.username || u.password) throw fieldError('redirect_url', P.redirectInvalid);
+    if (u.origin === new URL(appUrl).origin) return u.pathname + u.search;
+    if (returnOrigins.some((o) => sameOrigin(o, u.origin))) return u.origin + u.pathname + u.search;
+    throw fieldError('redirect_url', P.redirectInvalid);
   }
   if (!isSafeRedirectPath(url)) throw fieldError('redirect_url', P.redirectInvalid);
   return url;
+}
+
+/** Whether the configured origin `configured` (e.g. `https://app.example.my`) is `origin`. */
+function sameOrigin(configured: string, origin: string): boolean {
+  try {
+    return new URL(configured).origin === origin;
+  } catch {
+    return false;
+  }
 }
 
 /** The transfer slip of a direct payment: the given attachment of this payable, else its latest one. */
@@ -83,7 +103,8 @@ async function slipOf(tx: Db, state: PayableState, given: string | undefined) {
 
 /** The reply of `POST /api/payment`: the payment, the kind's own view (e.g. `wasiat`) and the pay link. */
 async function paymentReply(db: Db, kind: PayableKind, p: Payment) {
-  const out = serializePayment(p);
+  // A new ATB mandate has received nothing yet: its schedule is shown at once (ADR 0264).
+  const out = serializePayment(p, p.mandate ? [] : undefined);
   return {
     payment: out,
     ...(kind.reply ? await kind.reply(db, p.paymentable_id) : {}),
@@ -96,6 +117,8 @@ export interface PaymentEnv {
   gateway?: PaymentGateway;
   /** Public base URL, e.g. http://localhost:3000 (gateway callbacks and same-origin redirects). */
   appUrl?: string;
+  /** Other origins a gateway payment may return to (`CORS_ORIGINS`; {@link safeRedirect}). */
+  returnOrigins?: readonly string[];
 }
 
 /**
@@ -106,7 +129,9 @@ export interface PaymentEnv {
  *   status (for a will `payments.will_not_payable`), price missing, already paid,
  *   `payments.payment_not_allowed` / `payments.offline_staff_only` (on `payment_options_id`),
  *   `payments.promo_invalid` / `payments.promo_one_per_will` (on `promo_code`), `payments.slip_required`,
- *   `payments.atb_amount_invalid`, `payments.start_date_invalid`, `payments.redirect_invalid`,
+ *   `payments.atb_amount_invalid`, `payments.atb_too_many_instalments` (on `atb_amount_sen`),
+ *   `payments.atb_in_progress` (on `payment_options_id`: an ATB mandate of the payable has received instalments,
+ *   ADR 0264), `payments.start_date_invalid`, `payments.redirect_invalid`,
  *   `payments.gateway_unavailable` (the gateway refused the bill; the payment is then `failed`).
  */
 export async function createPayment(
@@ -122,7 +147,8 @@ export async function createPayment(
   const gateway = env.gateway ?? noGateway;
   const appUrl = env.appUrl ?? 'http://localhost';
   const option = input.payment_options_id;
-  const redirect = option === PAYMENT_OPTIONS.gateway ? safeRedirect(input.redirect_url, appUrl) : null;
+  const redirect =
+    option === PAYMENT_OPTIONS.gateway ? safeRedirect(input.redirect_url, appUrl, env.returnOrigins) : null;
   if (option === PAYMENT_OPTIONS.offline && !can(user.role, 'payment:confirm')) {
     throw fieldError('payment_options_id', P.offlineStaffOnly);
   }
@@ -135,6 +161,10 @@ export async function createPayment(
     if (!state) throw notFound();
     if (!state.payable) throw new AppError('validation', msg.notPayable);
     if (state.priceSen === null) throw new AppError('validation', msg.priceMissing);
+    const running = await mandateInProgress(tx, state);
+    if (running) {
+      throw fieldError('payment_options_id', P.atbInProgress, { received: running.received, total: running.total });
+    }
     if (!state.topUp && (await settledPaymentOf(tx, state))) throw new AppError('validation', msg.alreadyPaid);
 
     const promo = await redeemPromo(tx, state, input.promo_code, { id: user.id, ip });
@@ -146,6 +176,16 @@ export async function createPayment(
       !waived && option === PAYMENT_OPTIONS.direct ? await slipOf(tx, state, input.slip_attachment_id) : null;
     if (!waived && option === PAYMENT_OPTIONS.atb && (input.atb_amount_sen ?? 0) > due) {
       throw fieldError('atb_amount_sen', P.atbAmountInvalid);
+    }
+    if (
+      !waived &&
+      option === PAYMENT_OPTIONS.atb &&
+      atbInstalmentCount(due, input.atb_amount_sen ?? null) > ATB_MAX_INSTALMENTS
+    ) {
+      throw fieldError('atb_amount_sen', P.atbTooManyInstalments, {
+        minimum: formatRinggit(atbMinimumAmount(due)),
+        max: ATB_MAX_INSTALMENTS,
+      });
     }
 
     const superseded = await tx
@@ -202,6 +242,8 @@ export async function createPayment(
         atb_other_frequency: isAtb && input.atb_frequency === 'other' ? (input.atb_other_frequency ?? null) : null,
         atb_start_date: isAtb ? (input.atb_start_date ?? null) : null,
         financing_status: !waived && option === PAYMENT_OPTIONS.financing ? 'pending' : null,
+        // An ATB payment is a mandate: its debits are confirmed as instalments (ADR 0264).
+        mandate: !waived && isAtb,
       })
       .returning();
     const manual = MANUAL_OPTIONS.includes(option);

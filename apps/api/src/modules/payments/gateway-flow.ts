@@ -124,7 +124,8 @@ export async function settleSandbox(db: Db, paymentId: string, outcome: 'approve
 
 /**
  * Where the customer's browser goes after the gateway: the payment's validated `redirect_url` (a
- * same-origin path; default `/payment-status`) with `status=1` (paid/waived) or `status=0`, the payment
+ * same-origin path, or an absolute URL on an allowed client origin, create-payment.ts `safeRedirect`; default
+ * `/payment-status`) with `status=1` (paid/waived) or `status=0`, the payment
  * id and the payable (`wasiat_id` for a will, else `paymentable_type` + `paymentable_id`).
  */
 export function returnUrl(p: Payment): string {

@@ -87,17 +87,23 @@ export interface DocumentInput {
 
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
-/** Upload a will document (see the module comment). @returns the attachment row. */
+/**
+ * Upload a will document (see the module comment). `mykadPart`: the part a MyKad image needs open — its own,
+ * `document` (after the particulars), or `c`, with the particulars before they are saved (a reading registered
+ * for the 2021 client, readings.ts; ADR 0255): the image depends only on the testator's MyKad, known from part a.
+ * @returns the attachment row.
+ */
 export async function uploadWillDocument(
   ctx: Ctx,
   actor: Actor,
   willId: string,
   input: DocumentInput,
   replace: boolean,
+  mykadPart: 'document' | 'c' = 'document',
 ) {
   if (input.type === 'ekyc-manual') return uploadManualEkyc(ctx, actor, willId, input);
   const mykad = input.type !== 'payment';
-  const part: WillPart = mykad ? 'document' : 'payment';
+  const part: WillPart = mykad ? mykadPart : 'payment';
   const raw = decodeBase64(input.document, 'document');
   // the bytes as they will be stored (images re-encoded without metadata, issue 11), so the
   // "different files" check compares like with like

@@ -24,6 +24,7 @@ import {
 } from './documents-service.ts';
 import { actorOf, EDIT_WILLS, idParams, paramId, READ_WILLS } from './http.ts';
 import { findVisibleWill } from './queries.ts';
+import { mykadUploadPart } from './readings.ts';
 import { serializeWill } from './serializers.ts';
 import { signaturesOfVersion } from './signature-facts.ts';
 import { resetTestatorSignature } from './verification-reset.ts';
@@ -38,7 +39,8 @@ export async function documentRoutes(api: FastifyInstance, ctx: Ctx) {
 
   /**
    * Upload a document. 422: `document` (`errors.file_type`, `errors.file_too_large`,
-   * `validation.mykad_same_file`), `type` (`wills.document_type_invalid`); part locks as everywhere.
+   * `validation.mykad_same_file`), `type` (`wills.document_type_invalid`); part locks as everywhere (a MyKad
+   * image's part as the registered reading says, readings.ts).
    */
   api.post(
     '/wasiat/:id/document',
@@ -58,6 +60,8 @@ export async function documentRoutes(api: FastifyInstance, ctx: Ctx) {
         paramId(req),
         { ...body, filename: body.document_filename },
         (req.query as { action?: string }).action === 'replace',
+        // the part a MyKad image needs open: `document`, or `c` for a contract that uploads it first (readings.ts)
+        mykadUploadPart(req),
       );
       return reply
         .status(201)

@@ -85,12 +85,23 @@ export const forbidden = () => new AppError('forbidden', 'errors.forbidden');
 /** 401 for a missing or expired token. */
 export const unauthenticated = () => new AppError('unauthenticated', 'errors.unauthenticated');
 
+/**
+ * The message key of a zod issue: our schemas give every rule a key of `locales/*\/validation.json` (and the
+ * other catalogues); an issue zod wrote itself in English ("Invalid input: expected string, received null") —
+ * a type or shape our rule did not name — becomes `validation.required` when nothing was sent, else
+ * `validation.invalid`, so no 422 carries zod's English (issue 39 item 4; ADR 0255).
+ */
+function zodMessageKey(message: string): string {
+  if (translate(message, 'ms') !== message) return message;
+  return /received undefined$/.test(message) ? 'validation.required' : 'validation.invalid';
+}
+
 /** Turn zod issues into `{ field: [messageKey] }`, the field being the dotted path. */
 export function zodIssuesToFields(issues: { path: PropertyKey[]; message: string }[]): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const i of issues) {
     const field = i.path.map(String).join('.') || '_';
-    out[field] = [...(out[field] ?? []), i.message];
+    out[field] = [...(out[field] ?? []), zodMessageKey(i.message)];
   }
   return out;
 }
@@ -160,7 +171,7 @@ export function installErrorHandler(app: FastifyInstance) {
       const fields: Record<string, string[]> = {};
       for (const v of error.validation) {
         const field = v.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
-        fields[field] = [...(fields[field] ?? []), v.message ?? 'validation.invalid'];
+        fields[field] = [...(fields[field] ?? []), zodMessageKey(v.message ?? 'validation.invalid')];
       }
       return send422(reply, lang, fields);
     }

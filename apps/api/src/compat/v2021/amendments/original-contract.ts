@@ -16,9 +16,8 @@
  * - `POST /payment { amendment_for_wasiat_id }` without `paymentable_type` → the payable is the will's open
  *   amendment the caller sees (`paymentable_type: "Amendment"`), by the gateway unless an option is named; the
  *   amount is always the amendment's price (payables.ts), never the body's.
- * - In a 2021-contract session (ADR 0135), `GET /wasiat/{id}` answers also `mykad_front`, `mykad_back`, `selfie` (`{ id, public_path, mime_type }` or
- *   null) and `heir` (our `heirs`); it and `GET /wasiat` answer `account_type` (null: we keep no organisation
- *   account type).
+ * - The will's MyKad images, which that client reads to copy them (`wasiat.mykad_front.id`), are answered by the
+ *   2021 read of `GET /wasiat/{id}` (compat/v2021/wills/original-read.ts).
  *
  * {@link originalAmendmentStatus} reads a status of `PATCH amendment/{id}` in the 2021 numbering where ours has
  * no such move: `2` on a submitted amendment (1) is the officer's pass (→ 3); `5` on an amendment awaiting its
@@ -26,12 +25,9 @@
  * changes nothing — the officer completes it (4 → 2) once every witness confirmed through their link.
  */
 import { draftWitnessSchema, userDetailSchema } from '@wasiat/domain';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Ctx } from '../../../context.ts';
-import type { Db } from '../../../db/client.ts';
 import { newId } from '../../../db/schema/_common.ts';
-import { attachments } from '../../../db/schema/index.ts';
 import type { WillContent } from '../../../modules/amendments/index.ts';
 import {
   capacitiesOf,
@@ -42,39 +38,16 @@ import {
 } from '../../../modules/amendments/index.ts';
 import { requireUser } from '../../../modules/auth/index.ts';
 import { actorOf, findVisibleWill, parseBody } from '../../../modules/wills/index.ts';
-import { attachmentPath } from '../../../platform/files/uploads.ts';
 import { notFound } from '../../../platform/http/errors.ts';
+import { attachPreValidation } from '../calls.ts';
 import { hibahAmendmentHooks, hibahDraftWitness } from './original-contract-hibah.ts';
 import { amendmentOfWill, partHooks } from './original-parts.ts';
 
 type Body = Record<string, unknown>;
-type Hook = (req: FastifyRequest, reply: FastifyReply, payload?: unknown) => Promise<unknown>;
+type Hook = (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 const isObject = (v: unknown): v is Body => !!v && typeof v === 'object' && !Array.isArray(v);
 
-/**
- * A will's MyKad images and selfie as the 2021 client reads them (`{ id, public_path, mime_type }` or null); the
- * selfie is our manual eKYC photo (`ekyc-manual`, which the 2021 upload `type: "selfie"` makes; ADR 0182).
- */
-async function willImages(db: Db, willId: string) {
-  const rows = await db
-    .select()
-    .from(attachments)
-    .where(
-      and(
-        eq(attachments.attachable_type, 'Wasiat'),
-        eq(attachments.attachable_id, willId),
-        inArray(attachments.type, ['mykad-front', 'mykad-back', 'ekyc-manual']),
-      ),
-    )
-    .orderBy(attachments.created_at);
-  const pick = (type: string) => {
-    const a = rows.filter((r) => r.type === type).at(-1);
-    return a ? { id: a.id, public_path: attachmentPath(a.id), mime_type: a.mime_type } : null;
-  };
-  return { mykad_front: pick('mykad-front'), mykad_back: pick('mykad-back'), selfie: pick('ekyc-manual') };
-}
-
-function hooks(ctx: Ctx): { preValidation: Record<string, Hook>; preSerialization: Record<string, Hook> } {
+function hooks(ctx: Ctx): Record<string, Hook> {
   const db = ctx.db;
   /** Part I: a witness of the amendment's draft. */
   const witness: Hook = async (req, reply) => {
@@ -122,39 +95,14 @@ function hooks(ctx: Ctx): { preValidation: Record<string, Hook>; preSerializatio
       payment_options_id: b.payment_options_id ?? 1,
     };
   };
-  /**
-   * `GET /wasiat/{id}`: the images and `account_type`, only when the caller is the 2021 client: a 2021-contract
-   * session (ADR 0135) or a `load_with` naming the 2021 relation `heir` (its staff screens log in our way, ADR
-   * 0135's second factor). Our own client reads neither, and its hot read stays at its statement budget
-   * (issue 18; test/statement-budget.test.ts).
-   */
-  const readOne: Hook = async (req, _reply, payload?: unknown) => {
-    const p = payload as Body;
-    const loadWith = String((req.query as { load_with?: unknown } | undefined)?.load_with ?? '').split(',');
-    const original = req.clientContract === '2021' || loadWith.includes('heir');
-    if (!original || !isObject(p) || !isObject(p.wasiat)) return p;
-    const w = p.wasiat as Body;
-    // `heir` is how the 2021 client names the `load_with=heir` relation (ours: `heirs`)
-    const heir = 'heirs' in w && !('heir' in w) ? { heir: w.heirs } : {};
-    return { ...p, wasiat: { account_type: null, ...(await willImages(db, String(w.id))), ...w, ...heir } };
-  };
-  const readList: Hook = async (req, _reply, payload?: unknown) => {
-    const p = payload as Body;
-    const page = isObject(p) && req.clientContract === '2021' ? (p.wasiats as Body) : null;
-    if (!isObject(page) || !Array.isArray(page.data)) return p;
-    return { ...p, wasiats: { ...page, data: page.data.map((x) => (isObject(x) ? { account_type: null, ...x } : x)) } };
-  };
   return {
-    preValidation: {
-      'POST /witness': witness,
-      'PATCH /wasiat/:id/user-detail': userDetail,
-      'PUT /wasiat/:id/user-detail': userDetail,
-      'POST /payment': payment,
-      ...hibahAmendmentHooks(ctx),
-      // parts C–E: receivers, property and caretakers of the draft (original-parts.ts; ADR 0179)
-      ...partHooks(ctx),
-    },
-    preSerialization: { 'GET /wasiat/:id': readOne, 'GET /wasiat': readList },
+    'POST /witness': witness,
+    'PATCH /wasiat/:id/user-detail': userDetail,
+    'PUT /wasiat/:id/user-detail': userDetail,
+    'POST /payment': payment,
+    ...hibahAmendmentHooks(ctx),
+    // parts C–E: receivers, property and caretakers of the draft (original-parts.ts; ADR 0179)
+    ...partHooks(ctx),
   };
 }
 
@@ -164,18 +112,12 @@ function hooks(ctx: Ctx): { preValidation: Record<string, Hook>; preSerializatio
  * module. Call on the `/api` instance BEFORE those modules register their routes (modules.ts).
  */
 export function amendmentOnFlatRoutes(api: FastifyInstance, ctx: Ctx) {
-  registerStatusReading(originalAmendmentStatus);
-  const h = hooks(ctx);
-  api.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) {
-      const key = `${method} ${route.url.replace(/^\/api/, '')}`;
-      const pv = h.preValidation[key];
-      if (pv) route.preValidation = [...(route.preValidation ? [route.preValidation].flat() : []), pv] as never;
-      const ps = h.preSerialization[key];
-      if (ps)
-        route.preSerialization = [...(route.preSerialization ? [route.preSerialization].flat() : []), ps] as never;
-    }
-  });
+  // The 2021 screens ask no value of a will's property (ADR 0257): its sessions' submits leave unvalued property out.
+  registerStatusReading(async (db, user, id, status, req) => ({
+    ...(await originalAmendmentStatus(db, user, id, status, req)),
+    valuesOptional: req.clientContract === '2021',
+  }));
+  attachPreValidation(api, hooks(ctx));
 }
 
 /**
