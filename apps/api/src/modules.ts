@@ -4,16 +4,23 @@
  */
 import type { FastifyInstance } from 'fastify';
 import {
+  absolutePayLinkOnRoutes,
   amendmentOnFlatRoutes,
   ekycOnWillRoutes,
   hibahAmendmentPartsOnFlatRoutes,
   hibahOnFlatRoutes,
+  memberPickerOnRoutes,
+  organisationOneOnRoutes,
+  organisationsOnRoutes,
+  originalEdge,
   paymentsOnWillRoutes,
   routeTokenRoutes,
+  willsOnRoutes,
 } from './compat/v2021/index.ts';
 import type { Ctx } from './context.ts';
 import { amendmentsRoutes } from './modules/amendments/index.ts';
 import { clientsRoutes } from './modules/clients/index.ts';
+import { deathsRoutes } from './modules/deaths/index.ts';
 import { documentsRoutes } from './modules/documents/index.ts';
 import { ekycRoutes } from './modules/ekyc/index.ts';
 import { ezQurbanRoutes } from './modules/ezqurban/index.ts';
@@ -40,6 +47,8 @@ import { jobsRoutes } from './platform/jobs/routes.ts';
 export async function registerModules(api: FastifyInstance, ctx: Ctx) {
   // The file store against the rows, daily (ADR 0220).
   registerStorageReconciliation();
+  // The 2021 client's requests and refusals at the edge: query, null ids, states, field-named 422s (ADR 0255).
+  originalEdge(api);
   // The 2021 client's parts E–G of a hibah amendment onto its draft (issue 20, ADR 0180): before the hibah's own.
   hibahAmendmentPartsOnFlatRoutes(api, ctx);
   // The 2021 client's hibah calls on the wills module's flat paths (issue 20, ADR 0162): before those routes; it
@@ -51,6 +60,16 @@ export async function registerModules(api: FastifyInstance, ctx: Ctx) {
   paymentsOnWillRoutes(api, ctx);
   // The 2021 client's manual eKYC as a PATCH of the will: our staff review (issue 20, ADR 0182).
   ekycOnWillRoutes(api, ctx);
+  // The will as the 2021 client reads it, and its MyKad images before its particulars (issue 39, ADR 0255).
+  willsOnRoutes(api, ctx);
+  // Its price lists in ringgit, member list and profile testators (issue 39, ADR 0255).
+  organisationsOnRoutes(api, ctx);
+  // Its organisation `1` (a client's fallback in part C) read as theirs or the provider (issue 39, ADR 0256).
+  organisationOneOnRoutes(api, ctx);
+  // Its agent picker: `user_accesses` with the organisation's agents for a caller who does not manage it.
+  memberPickerOnRoutes(api);
+  // Its gateway pay link absolute on our origin (issue 39 item 6, ADR 0256).
+  absolutePayLinkOnRoutes(api, ctx);
   await usersRoutes(api, ctx);
   await organisationsRoutes(api, ctx);
   await willsRoutes(api, ctx);
@@ -75,4 +94,6 @@ export async function registerModules(api: FastifyInstance, ctx: Ctx) {
   await grantsRoutes(api, ctx);
   await remindersRoutes(api, ctx);
   await noticesRoutes(api, ctx);
+  // After a death: reports, verification, the lock, the "is there a will?" inquiry (issue 40; ADRs 0261, 0262).
+  await deathsRoutes(api, ctx);
 }

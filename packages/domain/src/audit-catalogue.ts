@@ -55,6 +55,8 @@ export const AUDIT_ACTIONS = {
     "Testator acknowledged bequests to heirs (needing the other heirs' consent)",
   ),
   'witness.sign': l('Ditandatangani oleh saksi', 'Signed by the witness'),
+  'witness.identify': l('Saksi dikenal pasti', 'Witness identified'),
+  'will.governing_law': l('Negeri undang-undang wasiat disahkan', "The will's governing law confirmed"),
   ...crud('Heir', 'Waris', 'Heir'),
   ...crud('Receiver', 'Penerima', 'Receiver'),
   ...crud('Caretaker', 'Penjaga', 'Caretaker'),
@@ -82,6 +84,8 @@ export const AUDIT_ACTIONS = {
   'payment.offline': l('Bayaran luar talian direkodkan', 'Offline payment recorded'),
   'payment.waive': l('Bayaran dikecualikan', 'Payment waived'),
   'payment.confirm': l('Bayaran disahkan', 'Payment confirmed'),
+  'payment.instalment': l('Ansuran Arahan Tetap Bank diterima', 'Bank standing instruction instalment received'),
+  'payment.mandate_complete': l('Arahan Tetap Bank dijelaskan sepenuhnya', 'Bank standing instruction paid in full'),
   'payment.supersede': l('Bayaran digantikan', 'Payment superseded'),
   'payment.withdraw': l('Bayaran ditarik balik', 'Payment withdrawn'),
   'payment.financing_approved': l('Pembiayaan diluluskan', 'Financing approved'),
@@ -198,6 +202,20 @@ export const AUDIT_ACTIONS = {
     'Peringatan dihantar: seorang waris berumur 18 tahun',
     'Reminder sent: an heir turned 18',
   ),
+  // After a death (issue 40 items 1 and 2; ADRs 0261, 0262)
+  'death.report': l('Kematian dilaporkan', 'Death reported'),
+  'death.verify_first': l('Laporan kematian: pengesahan pertama', 'Death report: first verification'),
+  'death.verify': l('Kematian disahkan', 'Death verified'),
+  'death.refuse': l('Laporan kematian ditolak', 'Death report refused'),
+  'death.organisation_notified': l('Organisasi dimaklumkan tentang kematian', 'Organisation told of the death'),
+  'will.closed_by_death': l('Wasiat dikunci: kematian pewasiat disahkan', "Will locked: the testator's death verified"),
+  'hibah.closed_by_death': l('Hibah dikunci: kematian pemberi disahkan', "Hibah locked: the grantor's death verified"),
+  'amendment.closed_by_death': l(
+    'Pindaan ditutup: kematian pemilik disahkan',
+    "Amendment closed: the owner's death verified",
+  ),
+  'will_inquiry.create': l('Pertanyaan "adakah wasiat?" diterima', 'Inquiry "is there a will?" received'),
+  'will_inquiry.answer': l('Jawapan pertanyaan "adakah wasiat?" dihantar', 'Answer to "is there a will?" sent'),
 } as const satisfies Record<string, AuditLabel>;
 
 /** An action the API may write (the key of {@link AUDIT_ACTIONS}). */

@@ -49,6 +49,8 @@ export const AUDIT_FIELDS = {
   heirs_consent: l('Persetujuan waris', "Heirs' consent"),
   heirs_consent_note: l('Catatan persetujuan waris', "Note on the heirs' consent"),
   current_version: l('Versi semasa', 'Current version'),
+  governing_state: l('Negeri undang-undang yang mentadbir', 'State of the governing law'),
+  governing_state_confirmed_at: l('Tarikh negeri undang-undang disahkan', 'Governing law confirmed at'),
   deleted_at: l('Tarikh dipadam', 'Deleted at'),
   // Hibah and trust
   hibah_type: l('Jenis hibah', 'Hibah type'),

@@ -4,6 +4,7 @@
  * are merged; a key is a dotted path such as `validation.email_invalid`.
  */
 import enAmendments from './locales/en/amendments.json';
+import enDeaths from './locales/en/deaths.json';
 import enDocuments from './locales/en/documents.json';
 import enEkyc from './locales/en/ekyc.json';
 import enErrors from './locales/en/errors.json';
@@ -11,6 +12,7 @@ import enFaraid from './locales/en/faraid.json';
 import enGrants from './locales/en/grants.json';
 import enHeirBequests from './locales/en/heir-bequests.json';
 import enHibah from './locales/en/hibah.json';
+import enInstruments from './locales/en/instruments.json';
 import enMail from './locales/en/mail.json';
 import enNotices from './locales/en/notices.json';
 import enOrganisations from './locales/en/organisations.json';
@@ -24,6 +26,7 @@ import enSupport from './locales/en/support.json';
 import enValidation from './locales/en/validation.json';
 import enWills from './locales/en/wills.json';
 import msAmendments from './locales/ms/amendments.json';
+import msDeaths from './locales/ms/deaths.json';
 import msDocuments from './locales/ms/documents.json';
 import msEkyc from './locales/ms/ekyc.json';
 import msErrors from './locales/ms/errors.json';
@@ -31,6 +34,7 @@ import msFaraid from './locales/ms/faraid.json';
 import msGrants from './locales/ms/grants.json';
 import msHeirBequests from './locales/ms/heir-bequests.json';
 import msHibah from './locales/ms/hibah.json';
+import msInstruments from './locales/ms/instruments.json';
 import msMail from './locales/ms/mail.json';
 import msNotices from './locales/ms/notices.json';
 import msOrganisations from './locales/ms/organisations.json';
@@ -53,6 +57,7 @@ export const DEFAULT_LANGUAGE: Language = 'ms';
 export const MESSAGES: Record<Language, Record<string, unknown>> = {
   ms: {
     ...msAmendments,
+    ...msDeaths,
     ...msDocuments,
     ...msEkyc,
     ...msErrors,
@@ -60,6 +65,7 @@ export const MESSAGES: Record<Language, Record<string, unknown>> = {
     ...msGrants,
     ...msHeirBequests,
     ...msHibah,
+    ...msInstruments,
     ...msMail,
     ...msNotices,
     ...msOrganisations,
@@ -75,6 +81,7 @@ export const MESSAGES: Record<Language, Record<string, unknown>> = {
   },
   en: {
     ...enAmendments,
+    ...enDeaths,
     ...enDocuments,
     ...enEkyc,
     ...enErrors,
@@ -82,6 +89,7 @@ export const MESSAGES: Record<Language, Record<string, unknown>> = {
     ...enGrants,
     ...enHeirBequests,
     ...enHibah,
+    ...enInstruments,
     ...enMail,
     ...enNotices,
     ...enOrganisations,

@@ -1,11 +1,14 @@
 /** @wasiat/domain — pure rules, schemas and catalogues shared by the API and the web client (DESIGN.md §1). */
 export * from './amendment-rules.ts';
 export * from './amendments.ts';
+export * from './atb-schedule.ts';
 export * from './attestation.ts';
 export * from './audit-catalogue.ts';
 export * from './catalogues.ts';
 export * from './datetime.ts';
+export * from './deaths.ts';
 export * from './faraid/index.ts';
+export * from './governing-law.ts';
 export * from './hibah-amendments.ts';
 export * from './hibah-rules.ts';
 export * from './i18n.ts';
@@ -28,3 +31,4 @@ export * from './validation/profile.ts';
 export * from './validation/programmes.ts';
 export * from './validation/shares.ts';
 export * from './validation/wills.ts';
+export * from './witness-eligibility.ts';

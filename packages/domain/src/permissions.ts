@@ -54,12 +54,19 @@ export const ACTIONS = [
   'will:sign:testator',
   'grant:request', // ask a client for access to act for them (issue 16; ADR 0101)
   'grant:audit', // list every client grant and withdraw one with a reason (provider staff; ADR 0101)
+  // report a death (issue 40 item 1; ADR 0261): an heir, a named executor or a receiver after their own eKYC, or
+  // staff; the reporter sees their own reports and nothing of the deceased's records
+  'death:report',
+  // the verified death reports of the organisation's clients (the organisation that registered them is told)
+  'death:read:organisation',
+  // verify or refuse a death report (two different staff members when the deceased has a registered instrument)
+  'death:verify',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
 /** role → actions. The only place where a role's rights are written. */
 export const PERMISSIONS: Record<Role, readonly Action[]> = {
-  Client: ['will:create:own', 'will:read:own', 'ekyc:attempt', 'will:sign:testator'],
+  Client: ['will:create:own', 'will:read:own', 'ekyc:attempt', 'will:sign:testator', 'death:report'],
   Agent: [
     'will:create:client',
     'will:read:agent',
@@ -69,6 +76,7 @@ export const PERMISSIONS: Record<Role, readonly Action[]> = {
     'ekyc:attempt',
     'will:sign:testator',
     'grant:request',
+    'death:report',
   ],
   Partner: [
     'will:create:client',
@@ -87,6 +95,8 @@ export const PERMISSIONS: Record<Role, readonly Action[]> = {
     'programme:upload',
     'grant:request',
     'promo:read',
+    'death:report',
+    'death:read:organisation',
   ],
   Staff: [
     'will:create:client',
@@ -120,6 +130,8 @@ export const PERMISSIONS: Record<Role, readonly Action[]> = {
     'job:read',
     'user:channel:change',
     'grant:audit',
+    'death:report',
+    'death:verify',
   ],
   Officer: [
     'will:read:any',
@@ -137,6 +149,8 @@ export const PERMISSIONS: Record<Role, readonly Action[]> = {
     'programme:verify',
     'qurban:read',
     'grant:audit',
+    'death:report',
+    'death:verify',
   ],
   Accountant: [
     'will:read:any',
@@ -181,6 +195,8 @@ export const PERMISSIONS: Record<Role, readonly Action[]> = {
     'job:read',
     'user:channel:change',
     'grant:audit',
+    'death:report',
+    'death:verify',
   ],
 };
 

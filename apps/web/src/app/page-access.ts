@@ -78,6 +78,9 @@ export const PAGE_ACCESS: Readonly<Record<string, readonly Action[]>> = {
   '/client/:client_id': ['client:read'],
   '/client/:client_id/edit': ['client:edit'],
   '/client-grants': ['grant:audit'],
+  // After a death (issue 40; ADR 0261)
+  '/kematian/lapor': ['death:report'],
+  '/kematian/senarai': ['death:verify', 'death:read:organisation'],
   '/data-requests': ['data-request:handle'],
   '/jobs/dead-letters': ['job:read'],
   // Programmes

@@ -10,6 +10,7 @@ import { amendmentsRoutes } from '@/features/amendments/routes.tsx';
 import { authRoutes } from '@/features/auth/routes.tsx';
 import { clientsRoutes } from '@/features/clients/routes.tsx';
 import { dashboardRoutes } from '@/features/dashboard/routes.tsx';
+import { deathsRoutes } from '@/features/deaths/index.ts';
 import { ekycRoutes } from '@/features/ekyc/routes.tsx';
 import { ezqurbanRoutes } from '@/features/ezqurban/routes.tsx';
 import { faraidRoutes } from '@/features/faraid/routes.tsx';
@@ -53,6 +54,7 @@ const features = [
   jobsRoutes,
   grantsRoutes,
   remindersRoutes,
+  deathsRoutes,
 ];
 
 /**

@@ -1,6 +1,7 @@
 /** The whole schema, one file per module (DESIGN.md §2). */
 export * from './amendments.ts';
 export * from './audit.ts';
+export * from './deaths.ts';
 export * from './documents.ts';
 export * from './ekyc.ts';
 export * from './ekyc-ocr.ts';

@@ -68,6 +68,12 @@ export const wills = pgTable(
      */
     heirs_consent: boolean('heirs_consent').notNull().default(false),
     heirs_consent_note: text('heirs_consent_note'),
+    /**
+     * The state whose law governs the will (issue 41 item 8, ADR 0260; one of the domain's STATES), and when the
+     * testator confirmed it (null: the default from their address, recorded at submission).
+     */
+    governing_state: text('governing_state'),
+    governing_state_confirmed_at: tz('governing_state_confirmed_at'),
     /** Version of the will's content in force (1 at registration; +1 per succeeded amendment; ADR 0021). */
     current_version: integer('current_version').notNull().default(1),
     deleted_at: tz('deleted_at'),

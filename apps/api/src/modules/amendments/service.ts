@@ -17,6 +17,7 @@ import { decodeBase64, IMAGE_TYPES, Uploads } from '../../platform/files/uploads
 import { AppError, fieldError } from '../../platform/http/errors.ts';
 import type { AuthUser } from '../auth/guard.ts';
 import { amendmentDocumentVersion } from '../documents/completion.ts';
+import { assertOwnerAlive } from '../instruments/index.ts';
 import { findVisibleWill } from '../wills/queries.ts';
 import { type Actor, audit, type Conn } from '../wills/service.ts';
 import { assertSignatureDrawn } from '../wills/signature-facts.ts';
@@ -61,6 +62,8 @@ export async function applyAmendment(
       body.amendmentable_type === 'Hibah'
         ? await hibahApplication(tx, actor.user, body.amendmentable_id, now)
         : await willApplication(tx, actor.user, body.amendmentable_id, now);
+    // A verified death locks the record: no amendment is applied for (ADR 0261).
+    await assertOwnerAlive(tx, values.user_id);
     const [row] = await tx
       .insert(amendments)
       .values({

@@ -9,7 +9,11 @@
  *   `ekyc`; issue 3, ADR 0094), a verified OTP of purpose `amendment-submit` for the will, spent here (422
  *   `otp.required` on `otp`), and when the draft gives an heir more of a property than their faraid share,
  *   the testator's acknowledgement of exactly those bequests to heirs (`acknowledged_heir_bequests: 1` with
- *   the submission; 422 `heir_bequests.ack_required` on `heir_bequests`; ADR 0155). All at once.
+ *   the submission; 422 `heir_bequests.ack_required` on `heir_bequests`; ADR 0155), every property of the draft
+ *   with its estimated value and the date of the estimate (422 `wills.property_values_missing` on
+ *   `property_values`) and the bequests to non-heirs, property shares at their values included, within one third
+ *   of the net estate (422 on `bequests` with the figures; wills/one-third.ts, ADR 0257) — in a 2021-contract
+ *   session, whose screens ask no value, a property without one is not asked for and not counted. All at once.
  * - 1 → 3 pass (officer): `handled_by` = `incharged_by_id` or the officer; the 14-day draft review window
  *   opens (`expires_at`).
  * - 1 → 0 return (officer): `reason` required (422 `amendments.reason_required`).
@@ -44,6 +48,7 @@ import { mailPartyLinks } from '../hibah/links.ts';
 import { deliverNotices, recordStatusChange } from '../notices/index.ts';
 import { consumeVerifiedOtp } from '../otp/service.ts';
 import { heirBequestState, heirBequestsOfContent, recordAcknowledgement } from '../wills/heir-bequests.ts';
+import { oneThirdProblemOfContent, PROPERTY_VALUES_MISSING, propertiesWithoutValue } from '../wills/index.ts';
 import type { Actor } from '../wills/service.ts';
 import { audit } from '../wills/service.ts';
 import { contentSha256, type WillContent } from './content.ts';
@@ -52,6 +57,7 @@ import { capacitiesOf } from './policy.ts';
 import { chargeOf } from './price.ts';
 import { type Amendment, findVisibleAmendment, summary } from './service.ts';
 import { applyDraftAsNewVersion } from './versions.ts';
+import { draftWitnessProblem } from './witness-check.ts';
 import { inviteWitnesses } from './witnesses.ts';
 
 export interface AmendmentTransitionBody {
@@ -62,6 +68,11 @@ export interface AmendmentTransitionBody {
   acknowledged_confirmation?: boolean;
   /** The testator acknowledges the draft's bequests to heirs with the submission (ADR 0155). */
   acknowledged_heir_bequests?: boolean;
+  /**
+   * The caller's client asks no value of a will's property (the 2021 client, ADR 0257): a property without one is
+   * not asked for at the submission and not counted by the one-third rule.
+   */
+  valuesOptional?: boolean;
 }
 
 /** Minimum witnesses of an amendment (as for the will; spec §5). */
@@ -70,6 +81,7 @@ const MIN_WITNESSES = 2;
 async function submitProblems(tx: Db, a: Amendment, body: AmendmentTransitionBody, actor: Actor) {
   const userId = actor.user.id;
   const fields: Record<string, string[]> = {};
+  let params: Record<string, string> = {};
   // Everything due — the amendment price and a change of the will's type — is paid first (ADR 0253).
   const charge = await chargeOf(tx, a);
   if (charge.dueSen > 0) fields.payment = [a.payment_received_at ? AM.typeChangeNotPaid : AM.notPaid];
@@ -77,6 +89,21 @@ async function submitProblems(tx: Db, a: Amendment, body: AmendmentTransitionBod
     fields.acknowledged_pdpa = ['wills.verification_required'];
   const draft = a.draft as WillContent;
   if ((draft.witnesses ?? []).filter((w) => w.email).length < MIN_WITNESSES) fields.witnesses = [AM.witnessesRequired];
+  // Every property with its value, and the one-third rule on the draft (ADR 0257).
+  const unvalued = body.valuesOptional ? [] : propertiesWithoutValue(draft);
+  if (unvalued.length) {
+    fields.property_values = [PROPERTY_VALUES_MISSING];
+    params = { properties: unvalued.join(', ') };
+  }
+  const oneThird = oneThirdProblemOfContent(draft, !body.valuesOptional);
+  if (oneThird) {
+    fields.bequests = [oneThird.key];
+    params = { ...params, ...oneThird.params };
+  } else {
+    // Who may witness, again: heirs or receivers may have been added after the witnesses (ADR 0259).
+    const witness = await draftWitnessProblem(tx, a, draft);
+    if (witness) fields.witnesses = [witness];
+  }
   // The testator's identity for this amendment (issue 3; ADR 0094). (A hibah's amendment: hibah.ts.)
   if (!a.ekyc_verified_at) fields.ekyc = ['ekyc.required'];
   if (!(await consumeVerifiedOtp(tx, userId, 'amendment-submit', a.amendmentable_id))) fields.otp = ['otp.required'];
@@ -92,7 +119,7 @@ async function submitProblems(tx: Db, a: Amendment, body: AmendmentTransitionBod
       fields.heir_bequests = [HEIR_BEQUEST_ERRORS.ackRequired];
     }
   }
-  return fields;
+  return { fields, params };
 }
 
 /**
@@ -119,12 +146,12 @@ export async function changeAmendmentStatus(
     if (!as) throw forbidden();
     let set: Partial<typeof amendments.$inferInsert> = { status: body.status };
     if (t.from === 0 && t.to === 1) {
-      const problems =
+      const { fields: problems, params } =
         a.amendmentable_type === 'Hibah'
-          ? await hibahSubmitProblems(tx, a, body, me.id)
+          ? { fields: await hibahSubmitProblems(tx, a, body, me.id), params: {} }
           : await submitProblems(tx, a, body, actor);
       const first = Object.values(problems)[0]?.[0];
-      if (first) throw new AppError('validation', first, problems);
+      if (first) throw new AppError('validation', first, problems, params);
       set = { ...set, submitted_at: now, reason: null };
     } else if (t.from === 1 && t.to === 3) {
       let handler = me.id;

@@ -45,6 +45,7 @@ import {
 } from '../../db/schema/index.ts';
 import { AppError, fieldError } from '../../platform/http/errors.ts';
 import { userCan } from '../auth/guard.ts';
+import { assertOwnerAlive } from '../instruments/index.ts';
 import { deliverNotices, recordStatusChange } from '../notices/index.ts';
 import { consumeVerifiedOtp, type OtpPurpose } from '../otp/service.ts';
 import { assertCompanyComplete, isCorporate } from './company.ts';
@@ -129,6 +130,7 @@ export async function changeStatus(ctx: Ctx, actor: Actor, id: string, body: Bod
   let notices: string[] = [];
   const after = await ctx.db.transaction(async (tx) => {
     const h = await findVisibleHibah(tx, me, id, true);
+    await assertOwnerAlive(tx, h.user_id); // a verified death locks the hibah (ADR 0261)
     const to = body.status;
     const set: Partial<HibahRow> = {};
     const bad = () => fieldError('status', H.invalidTransition);

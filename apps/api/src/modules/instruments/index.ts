@@ -3,6 +3,8 @@
  * other modules import only from here. It holds the rules that are the same for every kind of instrument; a name
  * is added when a second kind needs it.
  */
+export { assertOwnerAlive, ownerDeceasedSql } from './deceased-lock.ts';
 export { containsPattern, statusCodes, statusIn } from './list-filters.ts';
 export { preferenceOf, providerDefaults } from './organisation.ts';
 export { userDetailRoutes } from './user-detail-routes.ts';
+export { assertWitnessMayWitness, executorMykads, firstWitnessProblem } from './witness-rule.ts';

@@ -39,10 +39,7 @@ beforeAll(async () => {
     .insert(users)
     .values({ name: TESTATOR, username: 'wide-testator', role: 'Client', ic_number: '900101145678' })
     .returning();
-  const [agent] = await db
-    .insert(users)
-    .values({ name: AGENT, username: 'wide-agent', role: 'Agent' })
-    .returning();
+  const [agent] = await db.insert(users).values({ name: AGENT, username: 'wide-agent', role: 'Agent' }).returning();
   const created = new Date('2026-11-10T02:00:00Z');
   const [paid, refused] = await db
     .insert(wills)

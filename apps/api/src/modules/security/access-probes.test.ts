@@ -40,7 +40,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../../test/harness.ts';
 import { ACTORS, type Actor, type ActorKey, buildTenants, type Targets } from '../../../test/tenants.ts';
-import { hibahs, organizations } from '../../db/schema/index.ts';
+import { hibahs, organizations, user_ekyc } from '../../db/schema/index.ts';
+import { reportBody, unregisteredMykad } from '../deaths/test-fixtures.ts';
 import { certificatePdf } from '../tekun/test-fixtures.ts';
 import { ok, SIGNATURE_PNG, userDetail } from '../wills/test-fixtures.ts';
 
@@ -60,6 +61,8 @@ interface Own {
   /** The demo client's own trust whose draft the client accepted (status 3), where parties sign. */
   clientSigningHibah: string;
   demo: string;
+  /** A pending death report made by the LAIN owner (issue 40; ADR 0261). */
+  deathReport: string;
 }
 type Spec = (x: Targets, own: Own) => Case | Case[];
 
@@ -128,6 +131,7 @@ const moveableBody = {
   institution_name: 'Bank Muamalat',
   account_number: '1234567890',
   value_sen: 1500000,
+  value_estimated_on: '2026-01-15',
 };
 const immoveableBody = {
   category: 'land',
@@ -139,6 +143,8 @@ const immoveableBody = {
   district: 'Hulu Langat',
   state: 'Selangor',
   address: 'Lot 678, Jalan Sungai Chua',
+  value_sen: 50_000_000,
+  value_estimated_on: '2026-01-15',
 };
 const hibahHeirBody = { ...heirBody, ic_number: '800101140099', email: 'waris@example.com' };
 const hibahReceiverBody = {
@@ -526,6 +532,29 @@ add('POST /api/witness/:id/signature', (x) => ({
   body: { is_base64: true, document: SIGNATURE_PNG },
   may: editsWill,
 }));
+/** How a witness was identified (wills/witness-identity.ts; ADR 0259): a code as editing the will, or staff. */
+add('POST /api/witness/:id/identification/code', (x) => ({
+  path: `/api/witness/${x.draftParts.witness}/identification/code`,
+  body: {},
+  may: editsWill,
+}));
+add('POST /api/witness/:id/identification', (x) => ({
+  path: `/api/witness/${x.draftParts.witness}/identification`,
+  body: { code: '123456' },
+  may: editsWill,
+}));
+add('POST /api/witness/:id/identification/staff', (x) => ({
+  path: `/api/witness/${x.draftParts.witness}/identification/staff`,
+  body: {},
+  may: and(seesWill, holds('will:verify')),
+}));
+/** The will's governing law (wills/governing-law.ts; ADR 0260). */
+add('GET /api/wasiat/:id/governing-law', (x) => ({ path: `/api/wasiat/${x.draft}/governing-law`, may: seesWill }));
+add('PUT /api/wasiat/:id/governing-law', (x) => ({
+  path: `/api/wasiat/${x.draft}/governing-law`,
+  body: { state: 'Selangor' },
+  may: editsWill,
+}));
 for (const m of ['PATCH', 'PUT']) {
   add(`${m} /api/property-receiver/:id`, (x) => ({
     path: `/api/property-receiver/${x.draftParts.share}`,
@@ -611,6 +640,12 @@ add('POST /api/payment/:id/confirm', (x) => ({
 add('POST /api/payment/:id/financing', (x) => ({
   path: `/api/payment/${x.cashPayment}/financing`,
   body: { status: 'approved' },
+  may: and(holds('payment:confirm'), seesWill),
+}));
+// an ATB instalment (ADR 0264): the same right as confirming a payment
+add('POST /api/payment/:id/instalment', (x) => ({
+  path: `/api/payment/${x.cashPayment}/instalment`,
+  body: {},
   may: and(holds('payment:confirm'), seesWill),
 }));
 // the sandbox gateway settles gateway payments only: a cash payment is nobody's to settle through it
@@ -1000,6 +1035,23 @@ add('POST /api/client-grant/:id/code', (x) => ({
   may: (a) => a.key === 'agent@same',
 }));
 
+// ——— death reports (issue 40; ADR 0261, deaths/policy.ts): a pending report is its reporter's (the owner) and the
+// verifying staff's; only they decide it
+add('GET /api/death-report/:id', (_x, o) => ({
+  path: `/api/death-report/${o.deathReport}`,
+  may: or(isOwner, holds('death:verify')),
+}));
+add('POST /api/death-report/:id/verify', (_x, o) => ({
+  path: `/api/death-report/${o.deathReport}/verify`,
+  body: {},
+  may: holds('death:verify'),
+}));
+add('POST /api/death-report/:id/refuse', (_x, o) => ({
+  path: `/api/death-report/${o.deathReport}/refuse`,
+  body: { reason: 'Ujian' },
+  may: holds('death:verify'),
+}));
+
 // —————————————————————————————————————————————————————————————————————————— the run
 interface Probe {
   route: string;
@@ -1045,7 +1097,13 @@ beforeAll(async () => {
   );
   await t.ctx.db.update(hibahs).set({ status: 3, is_draft_accepted: true }).where(eq(hibahs.id, h2.hibah.id));
   const [demo] = await t.ctx.db.select().from(organizations).where(eq(organizations.code, 'DEMO'));
-  own = { clientHibah: h.hibah.id, clientSigningHibah: h2.hibah.id, demo: demo.id };
+  // The LAIN owner, after their own eKYC, reports a death (of a MyKad nobody holds).
+  await t.ctx.db.insert(user_ekyc).values({ user_id: T.owner.id, ekyc_verified_at: new Date(), ekyc_method: 'Face' });
+  const death = await ok(
+    t.call('POST', '/api/death-report', { token: T.owner.token, body: reportBody(unregisteredMykad()) }),
+    201,
+  );
+  own = { clientHibah: h.hibah.id, clientSigningHibah: h2.hibah.id, demo: demo.id, deathReport: death.death_report.id };
 }, 180_000);
 afterAll(async () => {
   await t?.close();

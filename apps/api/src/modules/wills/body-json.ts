@@ -56,5 +56,4 @@ export const willBodyJson = sql`json_build_object(
   'rejected_reason', ${wills.rejected_reason}, 'option_delete_id', ${wills.option_delete_id},
   'rejected_at', ${iso(wills.rejected_at)}, 'estimated_estate_sen', ${wills.estimated_estate_sen},
   'funeral_sen', ${wills.funeral_sen}, 'debts_sen', ${wills.debts_sen}, 'harta_sepencarian_sen', ${wills.harta_sepencarian_sen},
-  'heirs_consent', ${flag(wills.heirs_consent)}, 'heirs_consent_note', ${wills.heirs_consent_note},
   'current_version', ${wills.current_version}, 'created_at', ${iso(wills.created_at)}, 'updated_at', ${iso(wills.updated_at)})`;

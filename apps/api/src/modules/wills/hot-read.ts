@@ -2,8 +2,9 @@
  * The hot read of the wills module, `GET /wasiat/{id}` (issue 18 item 1): ONE statement per request.
  *
  * - ADR 0112: the will in the caller's scope with what its answer needs beyond the row — the status of its
- *   latest payment, the value of each property, the bequests and the heirs (for the estate figures) — as
- *   correlated subqueries (each an index lookup) instead of five more round trips.
+ *   latest payment and, for the estate figures and the one-third rule (ADR 0257), each property with its value
+ *   and shares, the receivers, the bequests, the heirs and the testator's sex — as correlated subqueries (each an
+ *   index lookup) instead of more round trips.
  * - ADR 0187: the same read is the session check itself. The guard runs {@link willReadWithSession} instead of
  *   the plain token lookup (`config.sessionRead`): the token, its user and the user's access counts
  *   (auth/tokens.ts `sessionColumns`), with the will LEFT JOINed in that user's scope, decided in SQL from the
@@ -22,7 +23,10 @@ import {
   heirs,
   immoveable_properties,
   moveable_properties,
+  property_receivers,
+  receivers,
   users,
+  will_user_details,
   wills,
 } from '../../db/schema/index.ts';
 import { notFound } from '../../platform/http/errors.ts';
@@ -36,30 +40,26 @@ import {
   sessionColumns,
 } from '../auth/tokens.ts';
 import { willBodyJson } from './body-json.ts';
-import { estateOf } from './estate-service.ts';
+import { type EstateWill, estateOf } from './estate-service.ts';
+import type { HeirBequestContent } from './heir-bequests.ts';
 import { rolesWith, scopeFlags, visibleWillByPlaceholders, visibleWillSql } from './policy.ts';
 import { latestPaymentStatus } from './queries.ts';
 
-/** A bequest as the estate rule reads it (estate-service.ts `willBequests`). */
-export interface WillBequest {
-  id: string;
-  portion: string;
-  ic_number: string | null;
-  relationship: string | null;
-}
-/** An heir as the estate rule reads it (estate-service.ts `willHeirs`). */
-export interface WillHeir {
-  relationship: string;
-  ic_number: string | null;
-}
-
 type WillRow = typeof wills.$inferSelect;
+type Row = Record<string, unknown>;
 
-/** What the estate figures need beside the will's row (raw from the driver; {@link estateRead} parses it). */
+/**
+ * What the estate figures need beside the will's row (raw from the driver; {@link estateRead} parses it): the rules'
+ * content (heir-bequests.ts `HeirBequestContent`) — each property with its value and shares, the receivers, the
+ * bequests, the heirs and the testator's sex and MyKad.
+ */
 interface EstateColumns {
-  property_values: unknown;
+  moveables: unknown;
+  immoveables: unknown;
+  receivers: unknown;
   bequests: unknown;
   heirs: unknown;
+  testator: unknown;
 }
 /** What the general read selects beside the will's row (ADR 0112). */
 interface ReadColumns extends EstateColumns {
@@ -69,17 +69,30 @@ interface ReadColumns extends EstateColumns {
 /** The estate figures' columns beside the will. The will's id is written qualified inside the subqueries. */
 function estateColumns() {
   const wid = sql.raw('"wills"."id"');
+  const shares = (pid: SQL) => sql`coalesce((select json_agg(json_build_object('receiver_id', pr.receiver_id,
+          'portion', pr.portion) order by pr.created_at, pr.id) from ${property_receivers} pr
+          where pr.propertyable_id = ${pid}), '[]'::json)`;
   return {
-    property_values: sql<unknown>`(select coalesce(json_agg(x.v), '[]'::json) from (
-          select mp.value_sen as v from ${moveable_properties} mp where mp.moveable_type = 'Wasiat' and mp.moveable_id = ${wid}
-          union all
-          select ip.value_sen from ${immoveable_properties} ip where ip.immoveable_type = 'Wasiat' and ip.immoveable_id = ${wid}) x)`,
+    moveables: sql<unknown>`(select coalesce(json_agg(json_build_object('id', mp.id, 'value_sen', mp.value_sen,
+          'institution_name', mp.institution_name, 'account_number', mp.account_number,
+          'transport_registration_number', mp.transport_registration_number,
+          'shares', ${shares(sql.raw('mp.id'))}) order by mp.created_at, mp.id), '[]'::json)
+          from ${moveable_properties} mp where mp.moveable_type = 'Wasiat' and mp.moveable_id = ${wid})`,
+    immoveables: sql<unknown>`(select coalesce(json_agg(json_build_object('id', ip.id, 'value_sen', ip.value_sen,
+          'property_no', ip.property_no, 'shares', ${shares(sql.raw('ip.id'))}) order by ip.created_at, ip.id), '[]'::json)
+          from ${immoveable_properties} ip where ip.immoveable_type = 'Wasiat' and ip.immoveable_id = ${wid})`,
+    receivers: sql<unknown>`(select coalesce(json_agg(json_build_object('id', r.id, 'name', r.name,
+          'relationship', r.relationship, 'ic_number', r.ic_number)), '[]'::json)
+          from ${receivers} r where r.receivable_type = 'Wasiat' and r.receivable_id = ${wid})`,
     bequests: sql<unknown>`(select coalesce(json_agg(json_build_object('id', b.id, 'portion', b.portion,
-          'ic_number', b.ic_number, 'relationship', b.relationship)), '[]'::json)
+          'beneficiary_name', b.beneficiary_name, 'ic_number', b.ic_number, 'relationship', b.relationship)
+          order by b.created_at, b.id), '[]'::json)
           from ${bequests} b where b.wasiat_id = ${wid})`,
-    heirs: sql<unknown>`(select coalesce(json_agg(json_build_object('relationship', h.relationship,
-          'ic_number', h.ic_number)), '[]'::json)
+    heirs: sql<unknown>`(select coalesce(json_agg(json_build_object('id', h.id, 'name', h.name,
+          'relationship', h.relationship, 'ic_number', h.ic_number) order by h.created_at, h.id), '[]'::json)
           from ${heirs} h where h.heirable_type = 'Wasiat' and h.heirable_id = ${wid})`,
+    testator: sql<unknown>`(select json_build_object('gender', d.gender, 'ic_number', d.ic_number)
+          from ${will_user_details} d where d.wasiat_id = ${wid} limit 1)`,
   };
 }
 /** The general read's columns beside the will (ADR 0112): the status of its latest payment and the estate's. */
@@ -105,7 +118,6 @@ const jsonReadColumns = () => ({
   funeral_sen: wills.funeral_sen,
   debts_sen: wills.debts_sen,
   harta_sepencarian_sen: wills.harta_sepencarian_sen,
-  heirs_consent: wills.heirs_consent,
   ...estateColumns(),
 });
 
@@ -158,10 +170,7 @@ const SCOPE_ROLES = {
 };
 
 /** What the estate figures read of the will (estate-service.ts `estateOf`). */
-type EstateInputs = Pick<
-  WillRow,
-  'estimated_estate_sen' | 'funeral_sen' | 'debts_sen' | 'harta_sepencarian_sen' | 'heirs_consent'
->;
+type EstateInputs = EstateWill;
 
 /**
  * The session row of {@link willReadWithSession} without `load_with`: the session's columns and the read's — the
@@ -218,20 +227,26 @@ const batchedJsonReads = perDatabase((db) =>
 // PGlite and node-postgres both parse json; a driver answering text is parsed here.
 const json = <T>(v: unknown) => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
 
-/** The estate figures' columns as estate-service.ts `estateOf` takes them. */
-const estateRead = (row: EstateColumns) => ({
-  propertyValues: json<(number | null)[]>(row.property_values),
-  bequests: json<WillBequest[]>(row.bequests),
-  heirs: json<WillHeir[]>(row.heirs),
+/** The estate figures' columns as estate-service.ts `estateOf` takes them (the rules' content). */
+const estateRead = (row: EstateColumns): HeirBequestContent => ({
+  user_detail: json<Row | null>(row.testator) ?? null,
+  heirs: json<Row[]>(row.heirs),
+  receivers: json<Row[]>(row.receivers),
+  moveables: json<HeirBequestContent['moveables']>(row.moveables),
+  immoveables: json<HeirBequestContent['immoveables']>(row.immoveables),
+  bequests: json<Row[]>(row.bequests),
 });
 
 /** The general read's columns as the serializer takes them. */
-const readOf = (will: WillRow, row: ReadColumns) => ({ will, paymentStatus: row.payment_status, ...estateRead(row) });
+const readOf = (will: WillRow, row: ReadColumns) => ({
+  will,
+  paymentStatus: row.payment_status,
+  content: estateRead(row),
+});
 
 /**
  * The will `id` for `GET /wasiat/{id}` with what its answer needs beyond the row, in ONE statement: the status
- * of the latest payment (`payment_status`), the `value_sen` of each property, the bequests and the heirs (for
- * the estate figures). When the guard already read its row with the session ({@link willReadWithSession} with
+ * of the latest payment (`payment_status`) and the rules' content for the estate figures ({@link estateRead}). When the guard already read its row with the session ({@link willReadWithSession} with
  * `load_with`, passed as `preloaded` for the same `id` and user), no statement runs at all.
  * @throws 404 when the caller may not see it (same scope as queries.ts `findVisibleWill`).
  */
@@ -258,7 +273,6 @@ export function willReadJson(row: SessionRow | undefined, user: AuthUser, id: st
   const r = row as WillJsonSessionRow | undefined;
   if (!r || !('will_body' in r) || r.user.id !== user.id) return null;
   if (!r.will_id || r.will_id !== id || r.will_body === null) throw notFound();
-  const e = estateRead(r);
-  const estate = JSON.stringify(estateOf(r as EstateInputs, e.propertyValues, e.bequests, e.heirs));
+  const estate = JSON.stringify(estateOf(r as EstateInputs, estateRead(r)));
   return `{"wasiat":${r.will_body.slice(0, -1)},${estate.slice(1)}}`;
 }

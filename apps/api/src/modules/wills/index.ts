@@ -13,9 +13,12 @@ export {
 export { actorOf, idParams, parseBody } from './http.ts';
 // multipartToBody, assertSignatureDrawn: for the 2021 contract's hibah adapter (compat/v2021/hibah/; ADR 0240).
 export { multipartToBody } from './multipart.ts';
+export { oneThirdProblemOfContent, PROPERTY_VALUES_MISSING, propertiesWithoutValue } from './one-third.ts';
 export { allPage } from './owned.ts';
 export { activePricing } from './part-b.ts';
 export { findVisibleWill } from './queries.ts';
+// The 2021 client's MyKad images before its particulars (compat/v2021/wills/; ADR 0255).
+export { registerMykadUploadReading } from './readings.ts';
 export { willsRoutes } from './routes.ts';
 export { readWill } from './serializers.ts';
 export { type Actor, audit, type Conn } from './service.ts';

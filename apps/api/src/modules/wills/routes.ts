@@ -53,6 +53,7 @@ import { findVisibleWill, listWills, parseLoadWith, pendingApproval } from './qu
 import { readWill, serializeWill, serializeWillList } from './serializers.ts';
 import { createWill, getUserDetail, savePartB, saveUserDetail, saveVerification } from './service.ts';
 import { changeStatus, deleteWill } from './transitions.ts';
+import { witnessIdentityRoutes } from './witness-routes.ts';
 
 const PART_B_KEYS = ['organization_id', 'branch_id', 'plan', 'pricing_id', 'wasiat_type', 'agent_id'];
 const PART_F_KEYS = ['acknowledged_pdpa', 'acknowledged_confirmation'];
@@ -122,7 +123,7 @@ export async function willsRoutes(api: FastifyInstance, ctx: Ctx) {
       async (req, reply) => {
         const user = requireUser(req);
         // staff over all organisations or a client's own, unfiltered: JSON written by PostgreSQL (ADR 0189); the
-        // 2021 client's session keeps the general path, whose answer its hook completes (amendments/original-contract.ts)
+        // 2021 client's session keeps the general path, whose answer its hook completes (compat/v2021/wills/original-read.ts)
         if (!req.query.load_with && req.clientContract !== '2021') {
           const json =
             plainWillListFromSession(req.sessionRow, user, req.query) ??
@@ -165,7 +166,7 @@ export async function willsRoutes(api: FastifyInstance, ctx: Ctx) {
       async (req, reply) => {
         const user = requireUser(req);
         // without load_with, the answer as the session check read it, as JSON text (hot-read.ts; ADR 0193); a 2021
-        // client's session gets it as the object, whose answer its hook completes (amendments/original-contract.ts)
+        // client's session gets it as the object, whose answer its hook completes (compat/v2021/wills/original-read.ts)
         if (!req.query.load_with) {
           const json = willReadJson(req.sessionRow, user, req.params.id);
           if (json && req.clientContract === '2021') return JSON.parse(json);
@@ -179,9 +180,9 @@ export async function willsRoutes(api: FastifyInstance, ctx: Ctx) {
 
     /**
      * Update a will (POST with `_method: PATCH`, or PATCH/PUT). The body says which: `status` 1/2/3 →
-     * transition (transitions.ts); organisation fields → part b; estate figures / heirs' consent
-     * (`estimated_estate_sen`, `funeral_sen`, `debts_sen`, `harta_sepencarian_sen`, `heirs_consent`,
-     * `heirs_consent_note`) → part e (estate-service.ts); `acknowledged_*` → part f; `is_cash_payment` /
+     * transition (transitions.ts); organisation fields → part b; estate figures
+     * (`estimated_estate_sen`, `funeral_sen`, `debts_sen`, `harta_sepencarian_sen`; `heirs_consent` and
+     * `heirs_consent_note` accepted and ignored, ADR 0257) → part e (estate-service.ts); `acknowledged_*` → part f; `is_cash_payment` /
      * `payment_options_id` → the 2021 client's payment choice (payment-choice.ts).
      * Errors: 404 not visible, 403 role, 422 per field (`wills.*`, `validation.*`).
      */
@@ -268,6 +269,7 @@ export async function willsRoutes(api: FastifyInstance, ctx: Ctx) {
     );
 
     await peopleRoutes(r, ctx);
+    await witnessIdentityRoutes(r, ctx);
     await propertyRoutes(r, ctx);
     await documentRoutes(r, ctx);
   });

@@ -60,8 +60,6 @@ export function willBody(w: WillRow, paymentStatus: string | null) {
     funeral_sen: w.funeral_sen,
     debts_sen: w.debts_sen,
     harta_sepencarian_sen: w.harta_sepencarian_sen,
-    heirs_consent: w.heirs_consent ? 1 : 0,
-    heirs_consent_note: w.heirs_consent_note,
     current_version: w.current_version,
     created_at: w.created_at,
     updated_at: w.updated_at,
@@ -139,7 +137,7 @@ export async function readWill(
     ...willBody(w, r.paymentStatus),
     ...(payment !== undefined ? { payment } : {}),
     ...extra,
-    ...estateOf(w, r.propertyValues, r.bequests, r.heirs),
+    ...estateOf(w, r.content),
   };
 }
 

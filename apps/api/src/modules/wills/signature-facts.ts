@@ -83,6 +83,15 @@ const content = <T extends Record<string, unknown>>(row: T) => {
   return rest;
 };
 
+/**
+ * A property row's content: without its timestamps, and without `value_estimated_on` while it is null (the column
+ * came with migration 0041, ADR 0257: a property saved before it has the same document version as before).
+ */
+const propertyContent = <T extends Record<string, unknown>>(row: T) => {
+  const { value_estimated_on, ...rest } = content(row);
+  return value_estimated_on == null ? rest : { ...rest, value_estimated_on };
+};
+
 /** The will's parts as signed (ADR 0015), in a stable order. */
 export async function willDocumentContent(db: Conn, willId: string) {
   const [w] = await db.select().from(wills).where(eq(wills.id, willId));
@@ -141,8 +150,8 @@ export async function willDocumentContent(db: Conn, willId: string) {
     particulars: detail ? content(detail) : null,
     heirs: heirRows.map(content),
     receivers: receiverRows.map(content),
-    moveable_properties: moveables.map(content),
-    immoveable_properties: immoveables.map(content),
+    moveable_properties: moveables.map(propertyContent),
+    immoveable_properties: immoveables.map(propertyContent),
     property_receivers: shares.map(content),
     caretakers: caretakerRows.map(content),
     bequests: bequestRows.map(content),

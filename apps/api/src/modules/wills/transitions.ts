@@ -3,11 +3,13 @@
  *
  * - 0 → 1 submit, 3 → 1 resubmit: the testator or the agent who registered it (403 otherwise); needs
  *   every part done, PDPA + confirmation + the testator's signature, ≥ 2 witnesses each with a
- *   signature, and a payment that is paid, waived, or pending in a manual mode (cash/direct/…; a
- *   pending gateway payment is not enough), and bequests within the one-third rule unless the heirs
- *   consent (estate-service.ts; 422 on `bequests`), the testator's acknowledgement of the bequests to heirs
- *   made through property shares when there are any (heir-bequests.ts; 422 `heir_bequests.ack_required` on
- *   `heir_bequests`), and a verified OTP of purpose `will-submit` for the
+ *   signature, each still one who may witness (witness-parties.ts, ADR 0259: 422 on `witnesses`), and a payment that is paid, waived, or pending in a manual mode (cash/direct/…; a
+ *   pending gateway payment is not enough), bequests to non-heirs — property shares at their values included —
+ *   within one third of the net estate (one-third.ts; 422 on `bequests` with the figures, or
+ *   `wills.one_third_value_needed` for a property given to a non-heir without a value; there is no consent of the
+ *   heirs to lift it, ADR 0257), the testator's acknowledgement of the bequests to heirs when there are any
+ *   (heir-bequests.ts; 422 `heir_bequests.ack_required` on `heir_bequests`), and a verified OTP of purpose
+ *   `will-submit` for the
  *   will requested by the submitter (spent by the submission; 422 `otp.required` on `otp`). All failures
  *   are reported at once (422).
  * - 1 → 2 confirm: `will:verify` (403); payment paid or waived (422 `wills.payment_not_settled`);
@@ -15,6 +17,7 @@
  * - 1 → 3 cancel for update: `will:verify`; `rejected_reason` required (schema); `option_delete_id`
  *   1 eKYC (clears `ekyc_verified_at` and un-marks part `ekyc`, so the testator verifies again before
  *   resubmitting), 2 information not valid, 3 dummy data (soft-deletes the will) (reference §4.1).
+ *   A will that records no governing state records the address's then (governing-law.ts, ADR 0260).
  * Any other change: 422 `wills.invalid_transition` on `status`. Each writes an audit event in the
  * same transaction (actor, before/after, IP).
  *
@@ -27,12 +30,14 @@ import { will_numbers, wills, witnesses } from '../../db/schema/index.ts';
 import { AppError, fieldError } from '../../platform/http/errors.ts';
 import { recordStatusChange } from '../notices/index.ts';
 import { consumeVerifiedOtp } from '../otp/service.ts';
-import { bequestProblem } from './estate-service.ts';
-import { heirBequestProblem } from './heir-bequests.ts';
+import { recordDefaultGoverningLaw } from './governing-law.ts';
+import { heirBequestProblem, liveContent } from './heir-bequests.ts';
+import { oneThirdProblemOfContent, PROPERTY_VALUES_MISSING, propertiesWithoutValue } from './one-third.ts';
 import { assertCanSubmit, assertCanVerify } from './policy.ts';
 import { findVisibleWill, latestPayments, lockWill, type PaymentRow, type WillRow } from './queries.ts';
 import { type Actor, allPartsDone, audit, type Tx, unmarkPartDone } from './service.ts';
 import { signaturesOfVersion } from './signature-facts.ts';
+import { willWitnessProblem } from './witness-parties.ts';
 
 export interface TransitionBody {
   status: number;
@@ -81,29 +86,50 @@ async function staleSignatureProblems(tx: Tx, will: WillRow) {
   return fields;
 }
 
-/** The submit checks, all at once: `{ field: [key] }` (empty when the will may be submitted). */
+/**
+ * The submit checks, all at once: `{ fields: { field: [key] }, params }` (no fields when the will may be
+ * submitted); `params` are the figures of the one-third message.
+ */
 async function submitProblems(tx: Tx, will: WillRow, userId: string) {
   const fields: Record<string, string[]> = {};
+  let params: Record<string, string> = {};
   if (!allPartsDone(will)) fields.parts_done = [W.partsIncomplete];
   if (!will.acknowledged_pdpa || !will.acknowledged_confirmation) {
     fields.acknowledged_pdpa = [W.verificationRequired];
   }
   if (!will.signature_id) fields.signature = [W.signatureRequired];
   if ((await signedWitnessCount(tx, will.id)) < MIN_WITNESSES) fields.witnesses = [W.witnessesRequired];
+  // Who may witness, again: an heir or receiver added after the witnesses (witness-parties.ts; ADR 0259); said
+  // before a signature of an earlier version, which signing again would not cure.
+  if (!fields.witnesses) {
+    const witness = await willWitnessProblem(tx, will);
+    if (witness) fields.witnesses = [witness];
+  }
   // A signature of an earlier version counts as none (a missing one is said first).
   for (const [k, v] of Object.entries(await staleSignatureProblems(tx, will))) fields[k] ??= v;
   const pay = (await latestPayments(tx, [will.id])).get(will.id);
   if (!paymentAllowsSubmit(pay)) fields.payment = [W.paymentRequired];
-  // The one-third rule again: heirs added or consent withdrawn after the bequests were saved.
-  const bequest = await bequestProblem(tx, will);
-  if (bequest) fields.bequests = [bequest];
+  // Every property carries its estimated value and the date of the estimate (ADR 0257; rows saved before
+  // migration 0041 may not).
+  const content = await liveContent(tx, will.id);
+  const unvalued = propertiesWithoutValue(content);
+  if (unvalued.length) {
+    fields.property_values = [PROPERTY_VALUES_MISSING];
+    params = { ...params, properties: unvalued.join(', ') };
+  }
+  // The one-third rule on the will as it is (heirs added or removed, values changed after the bequests were saved).
+  const oneThird = oneThirdProblemOfContent(content);
+  if (oneThird) {
+    fields.bequests = [oneThird.key];
+    params = { ...params, ...oneThird.params };
+  }
   // Bequests to heirs through property shares need the testator's acknowledgement of exactly those (ADR 0155).
   const heirBequest = await heirBequestProblem(tx, will.id);
   if (heirBequest) fields.heir_bequests = [heirBequest];
   // A verified one-time code of the submitter for this will (issue 3; spec §5). It is spent here, inside
   // the transaction: when any check fails the transaction rolls back and the code stays unspent.
   if (!(await consumeVerifiedOtp(tx as unknown as Db, userId, 'will-submit', will.id))) fields.otp = ['otp.required'];
-  return fields;
+  return { fields, params };
 }
 
 /** Next registration number for a year, atomically ("W2026-000001"). */
@@ -135,9 +161,11 @@ export async function changeStatus(db: Db, actor: Actor, willId: string, body: T
     if (body.status === 1) {
       assertCanSubmit(me, will);
       if (will.status !== 0 && will.status !== 3) throw invalid();
-      const problems = await submitProblems(tx, will, me.id);
+      const { fields: problems, params } = await submitProblems(tx, will, me.id);
       const first = Object.values(problems)[0]?.[0];
-      if (first) throw new AppError('validation', first, problems);
+      if (first) throw new AppError('validation', first, problems, params);
+      // Every submitted will names the state whose law governs it: the address's when not confirmed (ADR 0260).
+      await recordDefaultGoverningLaw(tx, will);
       action = will.status === 3 ? 'will.resubmit' : 'will.submit';
       set = { status: 1, submitted_at: now, rejected_reason: null, option_delete_id: null, rejected_at: null };
     } else if (body.status === 2) {

@@ -30,6 +30,8 @@ export const NAV: NavItem[] = [
     anyOf: ['amendment:verify'],
   },
   { to: '/carian/semak', labelKey: 'nav.search', anyOf: ['will:search'] },
+  { to: '/kematian/lapor', labelKey: 'nav.death_report', anyOf: ['death:report'] },
+  { to: '/kematian/senarai', labelKey: 'nav.death_reports', anyOf: ['death:verify', 'death:read:organisation'] },
   { to: '/organization/rakan', labelKey: 'nav.partners', anyOf: ['organisation:manage'] },
   { to: '/organization/mine', labelKey: 'nav.my_organisation', anyOf: ['organisation:read'] },
   { to: '/client', labelKey: 'nav.clients', anyOf: ['client:read'] },

@@ -12,4 +12,4 @@ export { RecordsTable } from './components/RecordsTable.tsx';
 export { WillStatusBadge, willStatusLabelKey } from './components/WillStatus.tsx';
 export { uniquePeople, useNewestWillHeirs } from './hooks/useNewestWillHeirs.ts';
 export { fetchAttachmentBlob, saveBlob } from './lib/files.ts';
-export { immoveableSpecs, moveableSpecs } from './parts/e/PropertyTab.tsx';
+export { immoveableSpecs, moveableSpecs, valueSpecs, valueText } from './parts/e/PropertyTab.tsx';

@@ -3,6 +3,8 @@
  * Only the fields the screens use are typed; money is integer sen, dates ISO 8601 UTC.
  */
 
+import type { OneThirdJson } from '@wasiat/domain';
+
 /** A wizard part key as the server lists it in `parts_done` / `unlocked`. */
 export type PartKey = 'a' | 'b' | 'payment' | 'c' | 'document' | 'ekyc' | 'd' | 'e' | 'f' | 'g';
 
@@ -43,15 +45,21 @@ export interface Will {
   organization?: { id: string; name: string } | null;
   branch?: { id: string; branch_name: string } | null;
   agent?: { id: string; name: string } | null;
-  /** Part e estate figures (sen) and the heirs' consent (docs/api/wills.md "Estate"). */
+  /** Part e estate figures (sen; docs/api/wills.md "Estate"). The heirs' consent is not the testator's (ADR 0257). */
   estimated_estate_sen?: number | null;
   funeral_sen?: number | null;
   debts_sen?: number | null;
   harta_sepencarian_sen?: number | null;
-  heirs_consent?: number | boolean | null;
-  heirs_consent_note?: string | null;
   /** Estate figures computed by the server (GET /api/wasiat/{id} only). */
-  estate?: { property_sen: number | null; gross_sen: number | null; net_sen: number | null } | null;
+  estate?: {
+    property_sen: number | null;
+    gross_sen: number | null;
+    net_sen: number | null;
+    /** The bequests' portions to heirs together, "n/d" of the net estate. */
+    bequests_to_heirs?: string;
+    /** The one-third rule counted by value (domain `oneThirdJson`; ADR 0257). */
+    one_third?: OneThirdJson;
+  } | null;
   /** The executor fee (spec §9), null while the estate is unknown (GET /api/wasiat/{id} only). */
   executor_fee?: {
     estate_sen: number;
@@ -122,6 +130,11 @@ export interface Witness extends Address {
   email?: string | null;
   signature_id?: string | null;
   signature?: { id: string } | null;
+  /** The witness's spouse's MyKad, when given (the witness rule; ADR 0259). */
+  spouse_ic_number?: string | null;
+  /** How the witness was identified: `email_code` | `staff`, null when not (ADR 0259). */
+  identified_by?: string | null;
+  identified_at?: string | null;
 }
 
 /** A receiver of property (part E). */
@@ -145,7 +158,9 @@ export interface MoveableProperty {
   transport_manufacturer?: string | null;
   transport_model?: string | null;
   transport_registration_number?: string | null;
+  /** The testator's estimate of its value (sen) and the date of the estimate ('YYYY-MM-DD'; ADR 0257). */
   value_sen?: number | null;
+  value_estimated_on?: string | null;
 }
 
 /** An immovable property (part E). */
@@ -160,7 +175,9 @@ export interface ImmoveableProperty {
   district?: string | null;
   state?: string | null;
   address?: string | null;
+  /** The testator's estimate of its value (sen) and the date of the estimate ('YYYY-MM-DD'; ADR 0257). */
   value_sen?: number | null;
+  value_estimated_on?: string | null;
 }
 
 /** A receiver's share of one property. */

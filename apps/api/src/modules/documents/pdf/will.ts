@@ -37,6 +37,7 @@ import {
   qrBlock,
 } from './layout.ts';
 import type { WillPdfData } from './will-data.ts';
+import { governingLawSection, identificationLine, witnessRuleParagraph } from './will-governing-law.ts';
 import { propertySections, rel } from './will-property.ts';
 import { amendmentSection, signatureBox, signatureFactsSection } from './will-signatures.ts';
 
@@ -121,6 +122,7 @@ export async function renderWillPdf(d: WillPdfData): Promise<Buffer> {
       ['wasiat_no', will.wasiat_no],
       ['registered_at', formatKlDateTime(will.registered_at)],
     ]),
+    ...governingLawSection(d.governingLaw),
     heading('will.heirs'),
     listTable(
       ['name', 'ic_number', 'relationship'],
@@ -137,9 +139,13 @@ export async function renderWillPdf(d: WillPdfData): Promise<Buffer> {
       margin: [0, 0, 0, 10],
     },
     ...biParagraph('will.attestation'),
+    ...witnessRuleParagraph(d.governingLaw),
     {
+      // How each witness was identified, beside their signature (ADR 0259).
       columns: d.witnesses.map((w, i) =>
-        signatureBox(`${bi('field.witness')} ${i + 1}`, w.name, w.ic_number, w.signature),
+        signatureBox(`${bi('field.witness')} ${i + 1}`, w.name, w.ic_number, w.signature, [
+          identificationLine(w.identified_by),
+        ]),
       ),
       columnGap: 20,
     },

@@ -26,6 +26,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormError } from '@/components/FormError.tsx';
 import { paymentOptions, shareLink, uploadSlip } from '@/features/payments/api.ts';
+import { AtbProgress } from '@/features/payments/index.ts';
 import { emptyModeValues, ModeFields, type ModeValues, modeBody } from '@/features/payments/ModeFields.tsx';
 import { ApiError, api } from '@/lib/api.ts';
 import { session } from '@/lib/storage.ts';
@@ -227,6 +228,8 @@ export function PartPayment() {
           <Notice color="green">
             {t(will?.payment_status === 'pending' ? 'wills.pay.pending_manual' : 'wills.pay.settled')}
           </Notice>
+          {/* An ATB mandate: "n of N instalments received, next on …" and its schedule (ADR 0264). */}
+          {wasiatId && will?.payment_options_id === PAYMENT_OPTIONS.atb && <AtbProgress wasiatId={wasiatId} />}
           <Group>
             <Button onClick={() => goNext('payment')}>{t('common.next')}</Button>
             {(will?.payment_status === 'paid' || will?.payment_status === 'waived') && (
