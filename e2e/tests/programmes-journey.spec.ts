@@ -110,6 +110,10 @@ test('TEKUN: muat naik sijil, pengesahan kakitangan dan wasiat ahli', async ({ b
   const row = page.locator(`tr[data-certificate="${certNo}"]`);
   await expect(row).toContainText(member.name);
   await row.getByRole('button', { name: 'Sahkan' }).click();
+  // it asks first (issue 38 item 11)
+  const ask = page.getByRole('dialog', { name: `Sahkan sijil ${certNo}?` });
+  await expect(ask).toContainText(member.name);
+  await ask.getByRole('button', { name: 'Sahkan' }).click();
   await expect(page.getByText(`Sijil ${certNo} telah disahkan.`)).toBeVisible();
   await page.locator('label[for$="-verified"]').click(); // the SegmentedControl's "Disahkan" segment
   await expect(page.locator(`tr[data-certificate="${certNo}"]`)).toContainText('Disahkan');

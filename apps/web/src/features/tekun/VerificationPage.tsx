@@ -39,6 +39,8 @@ export function VerificationPage() {
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [rejecting, setRejecting] = useState<Certificate | null>(null);
+  // "Sahkan" asks first (issue 38 item 11): a verified certificate lets the member register a will.
+  const [verifying, setVerifying] = useState<Certificate | null>(null);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | undefined>();
   const q = useQuery({
@@ -48,6 +50,7 @@ export function VerificationPage() {
   });
   const refresh = () => qc.invalidateQueries({ queryKey: ['tekun-certs'] });
   const verify = async (c: Certificate) => {
+    setVerifying(null);
     await verifyCertificate(c.id, { status: 'verified' });
     successToast(t('tekun.verified_toast', { no: c.certificate_no }));
     refresh();
@@ -121,7 +124,7 @@ export function VerificationPage() {
                     )}
                     {mayVerify && c.status === 'pending' && (
                       <>
-                        <Button size="xs" color="green" onClick={() => verify(c)}>
+                        <Button size="xs" color="green" onClick={() => setVerifying(c)}>
                           {t('tekun.verify')}
                         </Button>
                         <Button size="xs" color="red" variant="light" onClick={() => setRejecting(c)}>
@@ -139,6 +142,26 @@ export function VerificationPage() {
       {q.data && q.data.last_page > 1 && (
         <Pagination total={q.data.last_page} value={page} onChange={setPage} aria-label={t('tekun.pages')} />
       )}
+      <Modal
+        opened={!!verifying}
+        onClose={() => setVerifying(null)}
+        title={t('tekun.verify_title', { no: verifying?.certificate_no ?? '' })}
+        closeButtonProps={{ 'aria-label': t('common.close') }}
+      >
+        <Stack>
+          <Text>
+            {t('tekun.verify_confirm', { name: verifying?.member_name ?? '', ic: verifying?.ic_number ?? '' })}
+          </Text>
+          <Group justify="end">
+            <Button variant="default" onClick={() => setVerifying(null)}>
+              {t('common.cancel')}
+            </Button>
+            <Button color="green" onClick={() => verifying && verify(verifying)}>
+              {t('tekun.verify')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
       <Modal
         opened={!!rejecting}
         onClose={() => setRejecting(null)}

@@ -130,7 +130,11 @@ describe('VerificationPage', { timeout: 30_000 }, () => {
       url: '/api/tekun/certificate/c1',
       body: { status: 'rejected', rejected_reason: 'Nama tidak sepadan', _method: 'PATCH' },
     });
+    // "Sahkan" asks first, naming the member; nothing is sent until the dialog's "Sahkan"
     await user.click(within(row).getByRole('button', { name: 'Sahkan' }));
+    const ask = await screen.findByRole('dialog', { name: 'Sahkan sijil TK-0001?' });
+    expect(calls).toHaveLength(1);
+    await user.click(within(ask).getByRole('button', { name: 'Sahkan' }));
     await waitFor(() => expect(calls).toHaveLength(2));
     expect(calls[1].body).toEqual({ status: 'verified', _method: 'PATCH' });
   });
