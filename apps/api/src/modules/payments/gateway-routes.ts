@@ -3,7 +3,7 @@
  * and the sandbox gateway's page and form post (ADR 0008; only where env.ts allows the sandbox). Registered by
  * routes.ts `paymentsRoutes`; all paths under `/api`.
  */
-import { P, pickLanguage, sandboxOutcomeSchema, translate } from '@wasiat/domain';
+import { P, sandboxOutcomeSchema, translate } from '@wasiat/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Ctx } from '../../context.ts';
@@ -14,11 +14,6 @@ import { afterGatewayUrl, sandboxNotFoundPage, sandboxPage } from './sandbox-pag
 import { sandboxPath } from './serialize.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
-const lang = (req: FastifyRequest) =>
-  pickLanguage(
-    req.headers['x-localization'] as string | undefined,
-    req.headers['accept-language'] as string | undefined,
-  );
 
 /** Parse `application/x-www-form-urlencoded` bodies in a scope (gateway pages and callbacks). */
 function formBodies(scope: FastifyInstance) {
@@ -48,13 +43,13 @@ export async function gatewayRoutes(api: FastifyInstance, ctx: Ctx) {
         async (req, reply) => {
           const f = req.body as Record<string, string>;
           if (!verifyBillplzSignature(f, key)) {
-            return reply.status(403).send({ message: translate(P.signatureInvalid, lang(req)) });
+            return reply.status(403).send({ message: translate(P.signatureInvalid, req.lang) });
           }
           const o = readBillplzCallback(f);
           const p = await paymentOfBill(db, 'billplz', o.billId);
-          if (!p) return reply.status(404).send({ message: translate('errors.not_found', lang(req)) });
+          if (!p) return reply.status(404).send({ message: translate('errors.not_found', req.lang) });
           const r = await settleGateway(db, p.id, { ...o, gatewayReference: o.billId, via: 'callback' }, req.ip);
-          if (r?.refused) return reply.status(422).send({ message: translate(P.signatureInvalid, lang(req)) });
+          if (r?.refused) return reply.status(422).send({ message: translate(P.signatureInvalid, req.lang) });
           if (r?.changed) sendReceiptSoon(ctx, r.payment);
           return reply.type('text/plain').send('OK');
         },
@@ -72,7 +67,7 @@ export async function gatewayRoutes(api: FastifyInstance, ctx: Ctx) {
           const id = (req.params as { id: string }).id;
           const q = req.query as Record<string, string>;
           const p = await findGatewayPayment(db, id);
-          if (!p) return reply.status(404).send({ message: translate('errors.not_found', lang(req)) });
+          if (!p) return reply.status(404).send({ message: translate('errors.not_found', req.lang) });
           let after = p;
           if (verifyBillplzSignature(q, key)) {
             const o = readBillplzRedirect(q);

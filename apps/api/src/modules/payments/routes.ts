@@ -18,11 +18,10 @@ import {
   PAYABLE_TYPES,
   paymentCreateSchema,
   paymentListQuerySchema,
-  pickLanguage,
   promoCheckSchema,
 } from '@wasiat/domain';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import { payments } from '../../db/schema/index.ts';
@@ -41,11 +40,6 @@ import { checkPromo, createPayment, getPayment, listPayments, paymentOptionsFor,
 import { willPayable } from './will-payable.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
-const lang = (req: FastifyRequest) =>
-  pickLanguage(
-    req.headers['x-localization'] as string | undefined,
-    req.headers['accept-language'] as string | undefined,
-  );
 
 export async function paymentsRoutes(api: FastifyInstance, ctx: Ctx) {
   const { db } = ctx;
@@ -162,7 +156,7 @@ export async function paymentsRoutes(api: FastifyInstance, ctx: Ctx) {
    * and a wa.me link carrying it; reference §2.7 "generate link"). 422 `payments.no_pay_link` otherwise.
    */
   api.get('/payment/:id/share', { config: { access: 'authenticated' }, schema: { params: idParams } }, async (req) =>
-    shareLink(db, requireUser(req), (req.params as { id: string }).id, ctx.appUrl, lang(req)),
+    shareLink(db, requireUser(req), (req.params as { id: string }).id, ctx.appUrl, req.lang),
   );
 
   /**
