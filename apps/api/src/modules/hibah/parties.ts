@@ -31,7 +31,7 @@ import {
 import { checkFile, decodeBase64, Uploads } from '../../platform/files/uploads.ts';
 import { fieldError, notFound } from '../../platform/http/errors.ts';
 import type { AuthUser } from '../auth/guard.ts';
-import { assertWitnessMayWitness } from '../instruments/index.ts';
+import { assertOwnerAlive, assertWitnessMayWitness } from '../instruments/index.ts';
 import { assertSignatureDrawn } from '../wills/signature-facts.ts';
 import type { ChildKind } from './children.ts';
 import { corporateGrantor } from './company.ts';
@@ -229,6 +229,8 @@ export async function signAsReceiver(
       }
       const [h] = await tx.select().from(hibahs).where(eq(hibahs.id, hibahId)).for('update');
       if (!h) throw notFound();
+      // Acceptance (qabul) must come in the grantor's life: a verified death locks the hibah (ADR 0261).
+      await assertOwnerAlive(tx, h.user_id);
       const [r] = await tx
         .select()
         .from(hibah_receivers)
@@ -312,6 +314,7 @@ export async function signAsGrantor(
       const h = await findVisibleHibah(tx, actor.user, hibahId, true);
       assertGrantor(actor.user, h);
       if (h.status !== 0 && h.status !== 1) throw fieldError('_', H.notEditable);
+      await assertOwnerAlive(tx, h.user_id); // a verified death locks the hibah (ADR 0261)
       const att = await uploads.record(asDb(tx), staged, {
         attachableType: 'Hibah',
         attachableId: h.id,

@@ -12,6 +12,7 @@ import { hibah_receivers, hibah_witnesses, hibahs, signature_events } from '../.
 import { recordAudit } from '../../platform/audit/audit.ts';
 import { checkFile, decodeBase64, Uploads } from '../../platform/files/uploads.ts';
 import { AppError, fieldError } from '../../platform/http/errors.ts';
+import { assertOwnerAlive } from '../instruments/index.ts';
 import { newOtpCode, OTP_MAX_WRONG, OTP_TTL_MS } from '../otp/service.ts';
 import { SmsSendError, smsSenderFor } from '../otp/sms.ts';
 import { assertSignatureDrawn } from '../wills/signature-facts.ts';
@@ -38,11 +39,12 @@ const maskDestination = (dest: string) =>
 export async function sendReceiverCode(ctx: Ctx, id: string, rid: string, lang: Language, now = new Date()) {
   const r = await receiverRow(ctx, id, rid);
   const [h] = await ctx.db
-    .select({ status: hibahs.status, is_draft_accepted: hibahs.is_draft_accepted })
+    .select({ status: hibahs.status, is_draft_accepted: hibahs.is_draft_accepted, user_id: hibahs.user_id })
     .from(hibahs)
     .where(eq(hibahs.id, id));
   if (r.signed_at) throw fieldError('_', 'hibah.already_signed');
   if (!h || !receiverMaySign(h, r)) throw fieldError('_', H.draftNotAccepted);
+  await assertOwnerAlive(ctx.db, h.user_id); // no acceptance after the grantor's verified death (ADR 0261)
   if (r.otp_expires_at && r.otp_expires_at.getTime() - OTP_TTL_MS + PARTY_CODE_RESEND_MS > now.getTime()) {
     throw new AppError('rate_limited', 'otp.too_many_requests');
   }
@@ -141,9 +143,13 @@ export async function receiverSignByLink(
  */
 export async function sendWitnessCode(ctx: Ctx, id: string, wid: string, lang: Language, now = new Date()) {
   const w = await witnessRow(ctx, id, wid);
-  const [h] = await ctx.db.select({ status: hibahs.status }).from(hibahs).where(eq(hibahs.id, id));
+  const [h] = await ctx.db
+    .select({ status: hibahs.status, user_id: hibahs.user_id })
+    .from(hibahs)
+    .where(eq(hibahs.id, id));
   if (w.confirmed_at) throw fieldError('_', H.alreadyConfirmed);
   if (h?.status !== 4) throw fieldError('_', H.invalidTransition);
+  await assertOwnerAlive(ctx.db, h.user_id); // a verified death locks the hibah (ADR 0261)
   const code = newOtpCode();
   await ctx.db
     .update(hibah_witnesses)
@@ -205,6 +211,7 @@ export async function confirmWitness(
     ctx.db.transaction(async (tx) => {
       const [h] = await tx.select().from(hibahs).where(eq(hibahs.id, id)).for('update');
       if (h?.status !== 4) throw fieldError('_', H.invalidTransition);
+      await assertOwnerAlive(tx, h.user_id);
       const [w] = await tx.select().from(hibah_witnesses).where(eq(hibah_witnesses.id, wid)).for('update');
       if (w.confirmed_at) throw fieldError('_', H.alreadyConfirmed);
       const att = await uploads.record(tx as never, staged, {
