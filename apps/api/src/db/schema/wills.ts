@@ -74,6 +74,14 @@ export const wills = pgTable(
      */
     governing_state: text('governing_state'),
     governing_state_confirmed_at: tz('governing_state_confirmed_at'),
+    /**
+     * When staff recorded the executed original of the version in force — the paper signed by hand before two
+     * witnesses, checked against the sealed hash (issue 41 item 1, ADR 0266; will_executed_originals); null: not
+     * held — and of which version: once an amendment makes another version current, the will's answer shows none
+     * (serializers.ts). Not printed: the will PDF's data carries them as null (documents/service.ts).
+     */
+    executed_original_at: tz('executed_original_at'),
+    executed_original_version: integer('executed_original_version'),
     /** Version of the will's content in force (1 at registration; +1 per succeeded amendment; ADR 0021). */
     current_version: integer('current_version').notNull().default(1),
     deleted_at: tz('deleted_at'),

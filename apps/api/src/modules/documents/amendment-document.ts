@@ -143,7 +143,7 @@ export async function issueAmendmentDocument(ctx: Ctx, a: Amendment, actor: Issu
     ctx,
     { subjectType: 'Amendment', subjectId: a.id, kind: AMENDMENT_KIND },
     printedWillContent(data),
-    () => renderWillPdf(data),
+    (sealedSha256) => renderWillPdf(data, sealedSha256),
     { reason: sealReason('amendment_reason'), location: ctx.appUrl },
     actor,
   );

@@ -49,7 +49,8 @@ export interface IssueActor {
  * Issue (or re-serve) a sealed PDF.
  * @param content everything the PDF prints (plain data; dates allowed) — its canonical JSON is the
  *   version fingerprint. Must change whenever the printed document would change.
- * @param render makes the unsealed PDF from that content (called only for a new version).
+ * @param render makes the unsealed PDF from that content (called only for a new version); it is given the
+ *   content's fingerprint (SHA-256 hex), which a will PDF prints at the foot of every page (ADR 0266).
  * @param meta the seal's reason etc. (seal.ts).
  * @returns the sealed bytes and their SHA-256.
  */
@@ -57,7 +58,7 @@ export async function issueSealed(
   ctx: Ctx,
   subject: DocumentSubject,
   content: unknown,
-  render: () => Promise<Buffer>,
+  render: (contentSha256: string) => Promise<Buffer>,
   meta: SealMeta,
   actor: IssueActor,
 ): Promise<{ bytes: Buffer; sha256: string; issuedAt: Date }> {
@@ -72,7 +73,7 @@ export async function issueSealed(
   if (existing) {
     return { bytes: await ctx.store.get(existing.storage_key), sha256: existing.sha256, issuedAt: existing.issued_at };
   }
-  const sealed = await sealPdf(await render(), meta);
+  const sealed = await sealPdf(await render(contentSha), meta);
   const id = newId();
   const key = `issued/${subject.subjectType}/${subject.subjectId}/${id}.pdf`;
   await ctx.store.put(key, sealed);

@@ -21,6 +21,7 @@ import type { AuthUser } from '../auth/guard.ts';
 import { receiptPdf, settledPaymentFor } from '../payments/receipts.ts';
 import { documentAmendment, issueAnyAmendmentDocument } from './amendment-document.ts';
 import { registerDocumentCheckRoute } from './check-route.ts';
+import { executedOriginalRoutes } from './executed-original-routes.ts';
 import type { IssueActor } from './issued.ts';
 import { type DocumentAccess, documentAccess } from './policy.ts';
 import { configureSeal } from './seal.ts';
@@ -74,6 +75,8 @@ const issueActor = (access: DocumentAccess, ip: string): IssueActor => ({
 export async function documentsRoutes(api: FastifyInstance, ctx: Ctx) {
   // The seal key: SEAL_P12_PATH, else the development key in DATA_DIR/seal (seal.ts).
   configureSeal(ctx.env);
+  // The executed original: the signed paper's scan checked against the sealed hash (ADR 0266).
+  executedOriginalRoutes(api, ctx);
 
   /**
    * `POST /api/route/sign { route_name: "wasiat.certificate", wasiat_id }` → `{ url }` (core-routes.ts):

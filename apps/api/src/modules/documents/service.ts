@@ -180,7 +180,8 @@ export async function willPdfData(ctx: Ctx, w: Will): Promise<WillPdfData> {
   const signing = await versionSigning(ctx, w, w.current_version, t);
   return {
     signatureFacts: signing.signatureFacts,
-    will: w,
+    // The executed original's record is not printed, and recording it must not make a new sealed version (ADR 0266).
+    will: { ...w, executed_original_at: null, executed_original_version: null },
     detail: t.detail,
     testatorName: t.name,
     testatorIc: t.ic,

@@ -56,4 +56,6 @@ export const willBodyJson = sql`json_build_object(
   'rejected_reason', ${wills.rejected_reason}, 'option_delete_id', ${wills.option_delete_id},
   'rejected_at', ${iso(wills.rejected_at)}, 'estimated_estate_sen', ${wills.estimated_estate_sen},
   'funeral_sen', ${wills.funeral_sen}, 'debts_sen', ${wills.debts_sen}, 'harta_sepencarian_sen', ${wills.harta_sepencarian_sen},
-  'current_version', ${wills.current_version}, 'created_at', ${iso(wills.created_at)}, 'updated_at', ${iso(wills.updated_at)})`;
+  'current_version', ${wills.current_version}, 'executed_original_at',
+  (case when ${wills.executed_original_version} = ${wills.current_version} then ${iso(wills.executed_original_at)} end),
+  'created_at', ${iso(wills.created_at)}, 'updated_at', ${iso(wills.updated_at)})`;

@@ -61,6 +61,8 @@ export function willBody(w: WillRow, paymentStatus: string | null) {
     debts_sen: w.debts_sen,
     harta_sepencarian_sen: w.harta_sepencarian_sen,
     current_version: w.current_version,
+    // When staff recorded the executed original of the version in force; null: not held (ADR 0266).
+    executed_original_at: w.executed_original_version === w.current_version ? w.executed_original_at : null,
     created_at: w.created_at,
     updated_at: w.updated_at,
   };

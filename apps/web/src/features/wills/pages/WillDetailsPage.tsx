@@ -3,7 +3,8 @@
  * for status 2 the will PDF, the receipt and the public verification link. With ?pengesahan=1, or at
  * /wasiat/pengesahan/{wasiat_id}, staff also see the review panel (confirm / cancel for update).
  * A will the API answers 404 for shows the "not found" page (DESIGN.md §3). Staff, officers and admins
- * also see the will's audit history (RecordHistory, issue 11).
+ * also see the will's audit history (RecordHistory, issue 11). A registered will shows whether its executed original
+ * (signed by hand) is held, and the panel to upload and check it (components/ExecutedOriginal.tsx; ADR 0266).
  */
 import { Anchor, Group, Stack, Title } from '@mantine/core';
 import { formatRinggit, labelOf, WILL_PLANS, WILL_TYPES } from '@wasiat/domain';
@@ -16,6 +17,7 @@ import { formatDateTime } from '@/lib/format.ts';
 import { Busy } from '../components/Busy.tsx';
 import { DetailTable } from '../components/DetailTable.tsx';
 import { WillDownloads } from '../components/Downloads.tsx';
+import { ExecutedOriginalBadge, ExecutedOriginalPanel } from '../components/ExecutedOriginal.tsx';
 import { useLang } from '../components/fields.tsx';
 import { ReviewPanel } from '../components/ReviewPanel.tsx';
 import { SignatureStatusNotice, useSignatureStatus } from '../components/SignatureStatus.tsx';
@@ -46,6 +48,10 @@ export function WillDetailsPage({ review = false }: { review?: boolean }) {
         rows={[
           [t('wills.f.wasiat_no'), will.wasiat_no],
           [t('wills.f.status'), <WillStatusBadge key="s" status={will.status} />],
+          [
+            t('executed_original.panel.title'),
+            will.status === 2 ? <ExecutedOriginalBadge key="eo" at={will.executed_original_at} /> : null,
+          ],
           [t('wills.f.rejected_reason'), will.status === 3 ? will.rejected_reason : null],
           [t('wills.f.wasiat_type'), labelOf(WILL_TYPES, will.wasiat_type ?? null, lang)],
           [t('wills.f.plan'), labelOf(WILL_PLANS, will.plan ?? null, lang)],
@@ -73,6 +79,7 @@ export function WillDetailsPage({ review = false }: { review?: boolean }) {
           </Anchor>
         )}
       </Group>
+      {will.status === 2 && <ExecutedOriginalPanel willId={will.id} />}
       <WillVersionPanel willId={will.id} status={will.status} />
       <WillSections will={will} />
       <RecordHistory entityType="Wasiat" entityId={will.id} />

@@ -14,6 +14,7 @@ import { InstrumentListTable } from '@/components/instrument/InstrumentListTable
 import { api } from '@/lib/api.ts';
 import { formatDateTime } from '@/lib/format.ts';
 import { Busy } from '../components/Busy.tsx';
+import { ExecutedOriginalBadge } from '../components/ExecutedOriginal.tsx';
 import { useLang } from '../components/fields.tsx';
 import { WillStatusBadge } from '../components/WillStatus.tsx';
 import { PARTS, partUrl, resumePart } from '../lib/parts.ts';
@@ -96,7 +97,10 @@ export function WillListPage({ verification = false }: { verification?: boolean 
   );
 }
 
-/** One will's cells: number, testator, MyKad, plan, status, created, and its links (review, or details and continue). */
+/**
+ * One will's cells: number, testator, MyKad, plan, status (a registered will: with whether its executed original is
+ * held), created, and its links (review, or details and continue).
+ */
 function WillCells({ will: w, verification }: { will: Will; verification: boolean }) {
   const { t } = useTranslation();
   const lang = useLang();
@@ -109,6 +113,8 @@ function WillCells({ will: w, verification }: { will: Will; verification: boolea
       <Table.Td>{labelOf(WILL_PLANS, w.plan ?? null, lang) || '—'}</Table.Td>
       <Table.Td>
         <WillStatusBadge status={w.status} />
+        {/* A registered will: whether its executed original (signed by hand) is held (ADR 0266). */}
+        {w.status === 2 && <ExecutedOriginalBadge at={w.executed_original_at} />}
       </Table.Td>
       <Table.Td>{formatDateTime(w.created_at, lang)}</Table.Td>
       <Table.Td>

@@ -12,6 +12,9 @@
  * the page says the testator MUST sign again and the pad is required (the server refuses to submit with
  * `wills.signature_stale`; issue 17 item 4, issue 37 item 6.2). A will returned for update whose signature is
  * still current says signing again becomes mandatory once the will is changed.
+ *
+ * Above the pad, what the screen signature does and does not do under the Electronic Commerce Act 2006 and the
+ * Digital Signature Act 1997, and how to execute the will by hand (components/SignatureLaw.tsx; ADR 0266).
  */
 import { Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { can, roleOf } from '@wasiat/domain';
@@ -19,6 +22,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '@/components/FormError.tsx';
 import { PdpaLink } from '@/components/PdpaLink.tsx';
+import { SignatureLawNotice } from '@/components/SignatureLaw.tsx';
 import { type SignatureMethod, SignaturePad } from '@/components/SignaturePad.tsx';
 import { ApiError, api } from '@/lib/api.ts';
 import { session } from '@/lib/storage.ts';
@@ -126,6 +130,8 @@ export function PartF() {
       <Paper withBorder p="md">
         <Stack>
           <Title order={3}>{t('wills.f_part.signature_title')}</Title>
+          {/* What this signature does and does not do in law, and how to execute by hand (ADR 0266). */}
+          <SignatureLawNotice />
           {stale && (
             <Notice color="orange" data-testid="signature-must-resign">
               {t('wills.f_part.signature_stale')}

@@ -11,6 +11,8 @@
  * stated above the list (g/WitnessRule.tsx); a refused witness (under 18, an heir, a receiver, the spouse of one,
  * the executor) gets the server's 422 at its field of the form; each witness is identified by a code to their own
  * e-mail (g/WitnessIdentity.tsx) and the list shows how.
+ * Before the submit: what the screen signatures do and do not do in law and how the registered will is executed by
+ * hand (components/SignatureLaw.tsx; issue 41 item 1, ADR 0266).
  */
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { witnessFieldsSchema, witnessIdentificationKey } from '@wasiat/domain';
@@ -19,6 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormError } from '@/components/FormError.tsx';
 import { CodeStep } from '@/components/instrument/CodeStep.tsx';
+import { SignatureLawNotice } from '@/components/SignatureLaw.tsx';
 import { SignaturePad } from '@/components/SignaturePad.tsx';
 import { ApiError, api } from '@/lib/api.ts';
 import { Notice } from '../../../components/Notice.tsx';
@@ -178,6 +181,8 @@ export function PartG() {
           </Button>
         </Group>
       )}
+      {/* Before submitting: what the on-screen signatures are, and executing the will by hand (ADR 0266). */}
+      <SignatureLawNotice />
       {will?.status === 1 ? (
         <Notice color="blue" title={t('wills.g.submitted_title')} data-testid="submit-result">
           <Text>{t('wills.status.1')}</Text>
