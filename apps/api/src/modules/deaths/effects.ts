@@ -8,6 +8,9 @@
  *   open amendment is cancelled (status 5) with the reason — one audit event per record;
  * - each organisation that registered one of them is recorded (`death_report_organisations`: it then sees the
  *   report) and told by mail (its own address and its active Partner users'), audited per organisation.
+ * - each person a registered will or hibah names (its executor, heirs, receivers, guardians, caretakers) with an
+ *   e-mail and an identity number gets a release and a signed link by mail (release-issue.ts; issue 40 item 3,
+ *   ADR 0267).
  * The reason is written in Malay and English ("Ditutup: kematian pemilik disahkan pada 12 Dis 2026. / Closed: …").
  */
 import {
@@ -33,6 +36,7 @@ import {
 import { recordAudit } from '../../platform/audit/audit.ts';
 import { organisationMail, queueMail } from './mail.ts';
 import { type Conn, type Instrument, instrumentsOf } from './queries.ts';
+import { issueReleases } from './release-issue.ts';
 
 type Report = typeof death_reports.$inferSelect;
 type Closure = { type: 'Wasiat' | 'Hibah' | 'Amendment'; id: string; reference: string | null; state: string };
@@ -75,7 +79,7 @@ async function organisationAddresses(tx: Conn, orgId: string) {
 
 /**
  * Locks, closes and tells (see the file comment) for the verified report `r` of the account `owner`.
- * @returns the outbox ids of the organisations' mails, to deliver after commit.
+ * @returns the outbox ids of the organisations' and the releases' mails, to deliver after commit.
  */
 export async function applyVerifiedDeath(
   ctx: Ctx,
@@ -171,5 +175,7 @@ export async function applyVerifiedDeath(
     }
     await audit('death.organisation_notified', 'DeathReport', r.id, { organization_id: orgId, emails: to });
   }
+  // The release: a signed link to each person the registered instruments name (release-issue.ts; ADR 0267).
+  mails.push(...(await issueReleases(ctx, tx, actor, r, owner, now)));
   return mails;
 }

@@ -1,5 +1,5 @@
 /**
- * Routes of the deaths module (issue 40 items 1 and 2; ADRs 0261, 0262; docs/api/deaths.md). Each declares
+ * Routes of the deaths module (issue 40 items 1 to 3; ADRs 0261, 0262, 0267; docs/api/deaths.md). Each declares
  * `config.access` against the permission table; a report out of the caller's scope is a 404 (policy.ts).
  *
  * - `POST /api/death-report` (`death:report`; 5 a day per user) `{ deceased_ic_number, date_of_death (YYYY-MM-DD),
@@ -13,6 +13,8 @@
  * - `POST /api/death-report/{id}/refuse { reason }` (`death:verify`) → `{ message, death_report }`.
  * - `POST /api/will-inquiry { deceased_ic_number, certificate_no, email }` (public; 5 an hour per IP) → 202
  *   `{ message }`, always the same (inquiries.ts).
+ * - the release's routes (release-routes.ts; issue 40 item 3, ADR 0267): `GET /api/death-report/{id}/releases`,
+ *   `POST …/releases/{release_id}/revoke`, and the person's signed link `/api/public/release/{id}…`.
  * The certificate's scan is read through `GET /api/attachment/{id}/file` (the reporter and `death:verify`).
  * The `deaths.mail` retry job is registered here (mail.ts).
  */
@@ -30,6 +32,7 @@ import { makeInquiry } from './inquiries.ts';
 import { registerDeathMailJob } from './mail.ts';
 import { isDeathStaff } from './policy.ts';
 import { findVisibleReport, listReports, readReport } from './queries.ts';
+import { releaseRoutes } from './release-routes.ts';
 import { reportDeath } from './service.ts';
 import { refuseReport, verifyReport } from './verify.ts';
 
@@ -92,4 +95,7 @@ export async function deathsRoutes(api: FastifyInstance, ctx: Ctx) {
     },
     async (req, reply) => reply.status(202).send(await makeInquiry(ctx, req.body, req.lang, req.ip)),
   );
+
+  // The release of the documents to the people named (issue 40 item 3; ADR 0267).
+  releaseRoutes(api, ctx);
 }

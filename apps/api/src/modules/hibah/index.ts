@@ -6,6 +6,8 @@
 // What the 2021 contract's adapter (apps/api/src/compat/v2021/hibah/) calls: the hibah's rows, rules and
 // services, and the registrations through which the module's own routes read a request its way (ADR 0240).
 export { type Actor, asDb, audit, fillableHibah, findVisibleHibah } from './access.ts';
+// the release of a deceased's documents to the people named (deaths module; issue 40 item 3, ADR 0267)
+export { hibahVerifyUrl, issueHibahCertificate } from './certificate.ts';
 export { type ChildKind, createChild, deleteChild, findChild, updateChild } from './children.ts';
 export type { HibahContent } from './content.ts';
 export { actorOf, parseBody } from './http.ts';

@@ -102,6 +102,11 @@ export async function sendBoundCode(
     channel: 'email' | 'sms';
     destination: string;
     message: (params: { code: string; minutes: number }) => { subject: string; text: string };
+    /**
+     * false: the per-owner limit is not applied, only the per-destination ones — for codes whose owner is not the
+     * person asking (the deceased of a release, whose family each ask at their own address; ADR 0267).
+     */
+    limitPerOwner?: boolean;
   },
   now = new Date(),
 ) {
@@ -110,7 +115,8 @@ export async function sendBoundCode(
   const countWhere = async (where: SQL | undefined) =>
     Number((await ctx.db.select({ n: count() }).from(otp_codes).where(where))[0].n);
   if (
-    (await countWhere(and(eq(otp_codes.user_id, opts.ownerId), since(OTP_WINDOW_MS)))) >= OTP_MAX_REQUESTS ||
+    (opts.limitPerOwner !== false &&
+      (await countWhere(and(eq(otp_codes.user_id, opts.ownerId), since(OTP_WINDOW_MS)))) >= OTP_MAX_REQUESTS) ||
     (await countWhere(and(eq(otp_codes.destination, destination), since(OTP_WINDOW_MS)))) >= OTP_MAX_REQUESTS
   ) {
     throw new AppError('rate_limited', 'otp.too_many_requests');

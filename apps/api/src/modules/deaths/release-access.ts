@@ -1,0 +1,76 @@
+/**
+ * The signed link of a release and the short access it opens (issue 40 item 3; ADR 0267), on the platform's
+ * signed-URL machinery (http/signed-url.ts, the HMAC of APP_KEY over the path and the expiry):
+ *
+ * - the LINK signs `/api/public/release/{id}` for {@link RELEASE_LINK_TTL_SECONDS}; the web page that opens it is
+ *   `/kematian/dokumen/{id}?expires&signature`, and every public call of the release carries the same query. A
+ *   tampered or expired link → 403 `documents.link_invalid`; an unknown release → 404; a revoked one → 410
+ *   `deaths.release.link_revoked`.
+ * - the ACCESS, given once the e-mailed code and the identity number have passed (release-public.ts), is an HMAC
+ *   over `death-release-access:{id}` and an expiry {@link RELEASE_ACCESS_TTL_SECONDS} on: `<expires>.<mac>`, sent
+ *   back as `access` with the document list and each download (so a download can open in a new tab). Missing,
+ *   tampered or expired → 403 `deaths.release.access_required`.
+ */
+import { RELEASE_MSG } from '@wasiat/domain';
+import { eq } from 'drizzle-orm';
+import type { Ctx } from '../../context.ts';
+import { death_releases } from '../../db/schema/index.ts';
+import { AppError, notFound } from '../../platform/http/errors.ts';
+import type { Conn } from './queries.ts';
+
+/** How long a release link stays valid: 180 days (an estate takes months to settle; ADR 0267). */
+const RELEASE_LINK_TTL_SECONDS = 180 * 24 * 3600;
+/** How long an access opened by the code and identity check lasts: 30 minutes. */
+const RELEASE_ACCESS_TTL_SECONDS = 30 * 60;
+
+/** The path a release link signs. */
+const releaseLinkPath = (id: string) => `/api/public/release/${id}`;
+const accessSubject = (id: string) => `death-release-access:${id}`;
+
+/** The query every public call of a release carries. */
+export interface ReleaseQuery {
+  expires?: string;
+  signature?: string;
+  access?: string;
+}
+
+/**
+ * The web page URL of release `id`'s signed link and its expiry.
+ * @returns `{ url: "<APP_URL>/kematian/dokumen/{id}?expires=…&signature=…", expires: Date }`.
+ */
+export function releaseLink(ctx: Ctx, id: string, now = new Date()) {
+  const signed = ctx.signer.sign(releaseLinkPath(id), RELEASE_LINK_TTL_SECONDS, now.getTime());
+  const query = signed.split('?')[1];
+  const expires = new Date(Number(new URLSearchParams(query).get('expires')) * 1000);
+  return { url: `${ctx.appUrl.replace(/\/$/, '')}/kematian/dokumen/${id}?${query}`, expires };
+}
+
+/**
+ * The release of a signed link, not revoked. @throws 403 `documents.link_invalid` (tampered or expired),
+ * 404 (unknown), 410 `deaths.release.link_revoked`.
+ */
+export async function liveRelease(ctx: Ctx, db: Conn, id: string, q: ReleaseQuery, now = new Date()) {
+  if (!ctx.signer.verify(releaseLinkPath(id), q.expires, q.signature, now.getTime())) {
+    throw new AppError('forbidden', 'documents.link_invalid');
+  }
+  const [r] = await db.select().from(death_releases).where(eq(death_releases.id, id));
+  if (!r) throw notFound();
+  if (r.revoked_at) throw new AppError('gone', RELEASE_MSG.linkRevoked);
+  return r;
+}
+
+/** A new access for release `id`. @returns `{ token, expires_at }` (ISO 8601 UTC). */
+export function issueAccess(ctx: Ctx, id: string, now = new Date()) {
+  const signed = ctx.signer.sign(accessSubject(id), RELEASE_ACCESS_TTL_SECONDS, now.getTime());
+  const q = new URLSearchParams(signed.split('?')[1]);
+  const expires = Number(q.get('expires'));
+  return { token: `${expires}.${q.get('signature')}`, expires_at: new Date(expires * 1000).toISOString() };
+}
+
+/** Refuse a call without a valid access for release `id`. @throws 403 `deaths.release.access_required`. */
+export function assertAccess(ctx: Ctx, id: string, token: string | undefined, now = new Date()) {
+  const [expires, mac] = (token ?? '').split('.');
+  if (!ctx.signer.verify(accessSubject(id), expires, mac, now.getTime())) {
+    throw new AppError('forbidden', RELEASE_MSG.accessRequired);
+  }
+}
