@@ -129,9 +129,14 @@ export const caretakerSchema = caretakerFieldsSchema.extend({
   caretakerable_id: requiredString(),
 });
 
-/** A bequest (wasiat to a non-heir or a purpose) with its portion of the estate (part e). */
+/**
+ * A bequest (wasiat to a non-heir or a purpose) with its portion of the estate (part e). `institution_id`: the
+ * bequest goes to an active institution of the staff's list (issue 41 item 7; ADR 0268) — the server then takes
+ * the beneficiary's name, kind and registration from that institution (the name sent is only the form's copy).
+ */
 export const bequestFieldsSchema = z.object({
   beneficiary_name: personName(),
+  institution_id: opt(z.string().trim().max(64)),
   ic_number: opt(mykad()),
   relationship: opt(relationship()),
   purpose: optText(500),

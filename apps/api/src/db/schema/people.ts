@@ -5,6 +5,7 @@
  */
 import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { idColumn, timestamps, tz } from './_common.ts';
+import { institutions } from './institutions.ts';
 import { users } from './users.ts';
 
 const address = () => ({
@@ -103,6 +104,13 @@ export const bequests = pgTable(
     /** "%" or a fraction of the net estate, e.g. "10%" or "1/4". */
     portion: text('portion').notNull(),
     amount_sen: integer('amount_sen'),
+    /**
+     * A bequest to an institution of the staff's list (issue 41 item 7; ADR 0268): its id, and its kind and
+     * registration as they were when the testator chose it (printed on the will; `beneficiary_name` holds its name).
+     */
+    institution_id: text('institution_id').references(() => institutions.id),
+    institution_kind: text('institution_kind'),
+    institution_registration: text('institution_registration'),
     ...timestamps(),
   },
   (t) => [index('bequests_will_idx').on(t.wasiat_id)],

@@ -10,7 +10,8 @@ import type { Db } from '../../db/client.ts';
 import { newId } from '../../db/schema/_common.ts';
 import { amendments } from '../../db/schema/index.ts';
 import { fieldError } from '../../platform/http/errors.ts';
-import { type Actor, audit, oneThirdProblemOfContent } from '../wills/index.ts';
+import { institutionOfBequest, NO_INSTITUTION } from '../institutions/index.ts';
+import { type Actor, audit, type Conn, oneThirdProblemOfContent } from '../wills/index.ts';
 import type { WillContent } from './content.ts';
 import { nextHibahDraft } from './hibah.ts';
 import { assertCanEditDraft } from './policy.ts';
@@ -52,8 +53,25 @@ function checkOneThird(draft: WillContent, input: DraftInput) {
   throw fieldError(field, problem.key, problem.params);
 }
 
+/**
+ * The draft's bequests as sent, each to a person or to an institution (issue 41 item 7; ADR 0268; institutions
+ * module `institutionOfBequest`): a bequest that names an institution, or is sent back unchanged (same id and
+ * name) from a draft bequest to an institution, keeps that institution's name, kind and registration as they were
+ * chosen; a newly named institution must be active (422 `institutions.not_available` on
+ * `bequests.<i>.institution_id`); any other bequest is to a person (no institution columns).
+ */
+async function draftBequests(tx: Conn, previous: WillContent['bequests'], sent: NonNullable<DraftInput['bequests']>) {
+  const byId = new Map(previous.map((b) => [String(b.id ?? ''), b]));
+  const out: WillContent['bequests'] = [];
+  for (const [i, b] of sent.entries()) {
+    const inst = await institutionOfBequest(tx, `bequests.${i}.institution_id`, b, b.id ? byId.get(b.id) : null);
+    out.push({ ...b, ...(inst ?? NO_INSTITUTION) });
+  }
+  return out;
+}
+
 /** The next draft of a will's amendment with the given sections replaced, checked ({@link checkShares}, {@link checkOneThird}). */
-function nextWillDraft(a: Amendment, input: DraftInput): WillContent {
+async function nextWillDraft(tx: Conn, a: Amendment, input: DraftInput): Promise<WillContent> {
   const draft = structuredClone(a.draft as WillContent);
   const withIds = <T extends { id?: string }>(list: T[]) => list.map((x) => ({ ...x, id: x.id || newId() }));
   if (input.user_detail) draft.user_detail = { ...input.user_detail };
@@ -62,7 +80,7 @@ function nextWillDraft(a: Amendment, input: DraftInput): WillContent {
   if (input.moveables) draft.moveables = withIds(input.moveables) as WillContent['moveables'];
   if (input.immoveables) draft.immoveables = withIds(input.immoveables) as WillContent['immoveables'];
   if (input.caretakers) draft.caretakers = withIds(input.caretakers);
-  if (input.bequests) draft.bequests = withIds(input.bequests);
+  if (input.bequests) draft.bequests = withIds(await draftBequests(tx, draft.bequests ?? [], input.bequests));
   if (input.witnesses) draft.witnesses = withIds(input.witnesses);
   checkShares(draft);
   checkOneThird(draft, input);
@@ -101,7 +119,7 @@ export async function changeDraft(
     const draft =
       a.amendmentable_type === 'Hibah'
         ? await nextHibahDraft(tx, a, input as HibahDraftInput)
-        : nextWillDraft(a, input as DraftInput);
+        : await nextWillDraft(tx, a, input as DraftInput);
     // A will's draft witnesses, when this save carries them (a hibah's: nextHibahDraft; ADR 0259).
     if (a.amendmentable_type !== 'Hibah' && input.witnesses) await assertDraftWitnesses(tx, a, draft as WillContent);
     const set: Partial<Amendment> = { draft };

@@ -41,6 +41,8 @@ export interface RecordFieldSpec {
   description?: string;
   /** Shown only when this returns true for the current values (e.g. type-specific property fields). */
   visible?: (values: Values) => boolean;
+  /** A `select` the user may type in to filter its options (e.g. the institutions of a bequest; ADR 0268). */
+  searchable?: boolean;
 }
 
 /**

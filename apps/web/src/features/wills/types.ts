@@ -27,6 +27,8 @@ export interface Will {
   wasiat_no?: string | null;
   /** Version of the will's content in force (ADR 0021; 1 until an amendment succeeds). */
   current_version?: number;
+  /** When staff recorded the executed original of the version in force; null: not held (ADR 0266). */
+  executed_original_at?: string | null;
   registered_at?: string | null;
   rejected_reason?: string | null;
   payment_status?: 'pending' | 'paid' | 'failed' | 'waived' | null;
@@ -206,6 +208,10 @@ export interface Bequest {
   relationship?: string | null;
   purpose?: string | null;
   portion: string;
+  /** A bequest to an institution of the staff's list (issue 41 item 7; ADR 0268): its id, kind and registration. */
+  institution_id?: string | null;
+  institution_kind?: string | null;
+  institution_registration?: string | null;
 }
 
 /** An uploaded file (MyKad images). */

@@ -14,6 +14,7 @@ import {
   formatKlDate,
   formatRinggit,
   IMMOVEABLE_CATEGORIES,
+  INSTITUTION_KINDS,
   LAND_TITLE_TYPES,
   MOVEABLE_PROPERTY_TYPES,
   type OneThird,
@@ -172,6 +173,24 @@ function estateSection(d: WillPdfData): Content[] {
   return out;
 }
 
+/**
+ * A bequest's beneficiary: a person's name, or an institution's name with its kind and registration as they were
+ * when the testator chose it (issue 41 item 7; ADR 0268), e.g. "Majlis Agama Islam Selangor (MAIS)" / "Majlis
+ * Agama Islam Negeri / State Islamic religious council" / "Pendaftaran / … : Enakmen … s. 4".
+ */
+function beneficiaryCell(b: WillPdfData['bequests'][number]): TableCell {
+  if (!b.institution_id) return b.beneficiary_name;
+  return {
+    stack: [
+      b.beneficiary_name,
+      { text: biCode(INSTITUTION_KINDS, b.institution_kind), fontSize: 7 },
+      ...(b.institution_registration
+        ? [{ text: `${bi('field.institution_registration')}: ${b.institution_registration}`, fontSize: 7 }]
+        : []),
+    ],
+  };
+}
+
 /** The property, guardians, bequests and estate sections of a comprehensive will. */
 export function propertySections(d: WillPdfData): Content[] {
   return [
@@ -205,7 +224,7 @@ export function propertySections(d: WillPdfData): Content[] {
     heading('will.bequests'),
     listTable(
       ['beneficiary', 'ic_number', 'purpose', 'portion'],
-      d.bequests.map((b) => [b.beneficiary_name, b.ic_number ?? '-', b.purpose ?? '-', b.portion]),
+      d.bequests.map((b) => [beneficiaryCell(b), b.ic_number ?? '-', b.purpose ?? '-', b.portion]),
       ['*', 90, '*', 60],
     ),
     ...estateSection(d),

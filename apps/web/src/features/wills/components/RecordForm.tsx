@@ -142,6 +142,8 @@ export function RecordForm({
                         <Select
                           label={f.label}
                           required={required}
+                          description={f.description}
+                          searchable={f.searchable}
                           data={f.options ?? []}
                           value={field.value || null}
                           onChange={(v) => field.onChange(v ?? '')}
