@@ -138,11 +138,19 @@ export function ClientPage() {
     <Stack>
       <Group justify="space-between">
         <Title order={1}>{c.name}</Title>
-        {can(roleOf(session.user()), 'client:edit') && (
-          <Button component={Link} to={`/client/${c.id}/edit`} variant="default">
-            {t('profile.ui.edit_client')}
-          </Button>
-        )}
+        <Group gap="xs">
+          {/* The client's asset and nominee map (issue 40 item 6; ADR 0269). */}
+          {can(roleOf(session.user()), 'asset:read:client') && (
+            <Button component={Link} to={`/harta/peta?user_id=${encodeURIComponent(c.id)}`} variant="default">
+              {t('nav.asset_map')}
+            </Button>
+          )}
+          {can(roleOf(session.user()), 'client:edit') && (
+            <Button component={Link} to={`/client/${c.id}/edit`} variant="default">
+              {t('profile.ui.edit_client')}
+            </Button>
+          )}
+        </Group>
       </Group>
       <Paper withBorder p="md">
         <SimpleGrid component="dl" cols={{ base: 1, sm: 2 }}>

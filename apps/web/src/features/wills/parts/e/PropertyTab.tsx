@@ -21,6 +21,8 @@ import {
 } from '@wasiat/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { OfferGate, useOffer } from '@/components/instrument/OfferGate.tsx';
+import { AssetPicker } from '@/features/assets/index.ts';
 import { useLang } from '../../components/fields.tsx';
 import { defaultsFor } from '../../components/personFields.ts';
 import { type FieldSpec, RecordForm } from '../../components/RecordForm.tsx';
@@ -144,6 +146,7 @@ export function PropertyTab({
   const lang = useLang();
   const path = kind === 'moveable' ? 'moveable-property' : 'immoveable-property';
   const rowsOf = useRows<Row>(wasiatId, path, kind === 'moveable' ? 'moveable_properties' : 'immoveable_properties');
+  const offer = useOffer('wasiat', wasiatId);
   const [editing, setEditing] = useState<Row | 'new' | null>(null);
   const specs = [...(kind === 'moveable' ? moveableSpecs(t) : immoveableSpecs(t)), ...valueSpecs(t)];
   const schema = kind === 'moveable' ? willMoveableFieldsSchema : willImmoveableFieldsSchema;
@@ -214,13 +217,17 @@ export function PropertyTab({
         />
       ) : (
         editable && (
-          <Group>
-            <Button variant="light" onClick={() => setEditing('new')}>
-              {t('wills.e.add_property')}
-            </Button>
-          </Group>
+          <OfferGate offer={offer} row="property">
+            <Group>
+              <Button variant="light" onClick={() => setEditing('new')}>
+                {t('wills.e.add_property')}
+              </Button>
+            </Group>
+          </OfferGate>
         )
       )}
+      {/* "From my asset map" (issue 40 item 6; ADR 0269): beside the form, which it leaves as it is. */}
+      {editable && <AssetPicker kind={kind} wasiatId={wasiatId} onAdded={() => void rowsOf.refresh()} />}
       {rowsOf.rows.map((r) => (
         <Paper key={r.id} withBorder p="sm">
           <PropertyReceivers
