@@ -7,5 +7,7 @@ export * from './executor-fee.ts';
 export * from './heir-bequests.ts';
 export * from './heirs.ts';
 export * from './one-third.ts';
+export * from './predeceased-children.ts';
 export * from './schema.ts';
+export * from './wasiat-wajibah.ts';
 export * from './will-estate.ts';

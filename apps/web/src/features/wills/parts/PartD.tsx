@@ -1,7 +1,8 @@
 /**
  * Part D — Heirs (docs/api/wills.md heir calls; reference §3.1 Part F): the heirs in a list with add,
  * change and delete (GET /api/wasiat/{id}/heir, POST /api/heir, PATCH/DELETE /api/heir/{id}); "same as
- * the testator's address" copies the correspondence address of part C. Next needs at least one heir.
+ * the testator's address" copies the correspondence address of part C. Next needs at least one heir. Below the
+ * heirs, the question on children who died before the testator (d/PredeceasedChildren.tsx; ADR 0270).
  */
 import { Button, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -17,6 +18,7 @@ import { RecordsTable } from '../components/RecordsTable.tsx';
 import { useWizard } from '../components/WizardLayout.tsx';
 import { useRows } from '../hooks/useRows.ts';
 import type { Heir, UserDetail } from '../types.ts';
+import { PredeceasedChildren } from './d/PredeceasedChildren.tsx';
 
 /** Part D page; see the file comment. */
 export function PartD() {
@@ -94,6 +96,8 @@ export function PartD() {
           </Group>
         )
       )}
+      {/* Children who died before the testator and their children's wasiat wajibah (ADR 0270). */}
+      <PredeceasedChildren wasiatId={wasiatId} editable={editable} />
       <FormError message={error} />
       <Group>
         <Button

@@ -20,6 +20,7 @@ import { ApiError, api } from '@/lib/api.ts';
 import { Notice } from '../../../../components/Notice.tsx';
 import { useWillList } from '../../hooks/useWill.ts';
 import type { Bequest, Heir, UserDetail, Will } from '../../types.ts';
+import { WajibahOfWill } from '../d/WajibahSummary.tsx';
 import { ESTATE_FIELDS, type EstateTexts, estateModel, parseTexts, senToText } from './estate.ts';
 
 /** The tab; see the file comment. `onSaved` re-reads the will. */
@@ -227,6 +228,8 @@ export function EstateTab({
           {t('faraid.page.disclaimer')}
         </Text>
       </Stack>
+      {/* The grandchildren's wasiat wajibah, which comes off before faraid (ADR 0270). */}
+      <WajibahOfWill wasiatId={wasiatId} />
     </Stack>
   );
 }
