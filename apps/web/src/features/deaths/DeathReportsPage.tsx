@@ -4,7 +4,8 @@
  * verifications given and needed (two different staff members when the deceased has a registered will or hibah),
  * and Verify / Refuse (a refusal needs its reason) — the server refuses the reporter's own decision and a second
  * verification by the same person, and its message is shown. A partner (`death:read:organisation`) sees the
- * verified deaths of their organisation's clients with the records concerned, without actions.
+ * verified deaths of their organisation's clients with the records concerned, without actions. Under a verified
+ * report, "People named" opens the links sent to the people its instruments name (ReleasesPanel; ADR 0267).
  */
 import { Button, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -18,6 +19,8 @@ import { formatDate, formatDateTime } from '@/lib/format.ts';
 import { successToast } from '@/lib/notify.tsx';
 import { session } from '@/lib/storage.ts';
 import { DEATHS_KEY, type DeathReport, type DeathReportsAnswer } from './api.ts';
+import { EstateRouteLink } from './EstateRouteLink.tsx';
+import { ReleasesPanel } from './ReleasesPanel.tsx';
 import { DeathStatusBadge } from './ReportDeathPage.tsx';
 
 const STATUSES = ['pending', 'verified', 'refused'] as const;
@@ -37,6 +40,7 @@ export function DeathReportsPage() {
   const [refusing, setRefusing] = useState<DeathReport | null>(null);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [releasesOf, setReleasesOf] = useState<string | null>(null);
   const q = useQuery({
     queryKey: [...DEATHS_KEY, 'list', status ?? 'all'],
     queryFn: () => api.get<DeathReportsAnswer>('death-report', { limit: 100, ...(status ? { status } : {}) }),
@@ -144,7 +148,20 @@ export function DeathReportsPage() {
                       : ''}
                   </Table.Td>
                 )}
-                <Table.Td>{records(r)}</Table.Td>
+                <Table.Td>
+                  {records(r)}
+                  {r.status === 'verified' && (
+                    <Button
+                      size="compact-xs"
+                      variant="subtle"
+                      ml="xs"
+                      onClick={() => setReleasesOf(releasesOf === r.id ? null : r.id)}
+                    >
+                      {t(releasesOf === r.id ? 'deaths.releases.hide' : 'deaths.releases.show_short')}
+                    </Button>
+                  )}
+                  <EstateRouteLink reportId={r.id} verified={r.status === 'verified'} />
+                </Table.Td>
                 {staff && (
                   <Table.Td>
                     {r.status === 'pending' && (
@@ -164,6 +181,7 @@ export function DeathReportsPage() {
           </Table.Tbody>
         </ListTable>
       )}
+      {releasesOf && <ReleasesPanel reportId={releasesOf} />}
       {refusing && (
         <Stack gap="xs" maw={520} data-testid="death-refuse-form">
           <Text>{t('deaths.page.refuse_confirm', { ic: refusing.deceased_ic_number })}</Text>

@@ -33,3 +33,43 @@ export const DEATHS_KEY = ['death-report'] as const;
 export interface DeathReportsAnswer {
   death_reports: { data: DeathReport[]; total: number };
 }
+
+/** A release as staff and the registering organisation see it (`GET /api/death-report/{id}/releases`; ADR 0267). */
+export interface DeathRelease {
+  id: string;
+  instrument_type: 'Wasiat' | 'Hibah';
+  instrument_id: string;
+  instrument_reference: string;
+  person_name: string;
+  role: string;
+  roles: string[];
+  email: string;
+  issued_at: string;
+  mail_sent_at: string | null;
+  opened_at: string | null;
+  identified_at: string | null;
+  revoked_at: string | null;
+  revoked_by_name: string | null;
+  can_revoke: boolean;
+}
+
+/** What a signed release link shows before the identity check (`GET /api/public/release/{id}`). */
+export interface PublicRelease {
+  id: string;
+  deceased_name: string;
+  date_of_death: string;
+  instrument_type: 'Wasiat' | 'Hibah';
+  instrument_reference: string;
+  person_name: string;
+  role: string;
+  roles: string[];
+  /** Masked. */
+  email: string;
+  id_kind: 'mykad' | 'registration';
+}
+
+/** The documents a release opens, and the instrument's verification page with its QR code. */
+export interface ReleaseDocuments {
+  documents: { file: string; kind: string; title: string }[];
+  verification: { url: string; qr: string };
+}
