@@ -1,9 +1,10 @@
 /**
  * The mails of the deaths module (issue 40 items 1 and 2; ADRs 0261, 0262): the notice to each organisation that
- * registered a verified deceased's instruments, and the answer to each "is there a will?" inquiry. Each is written
+ * registered a verified deceased's instruments, the answer to each "is there a will?" inquiry, and the signed
+ * links to the people the instruments name (release-issue.ts; issue 40 item 3, ADR 0267). Each is written
  * to the `death_mails` outbox in the transaction that decides it and delivered after commit; a row a failed mail
  * or a dead process left unsent is retried by the `deaths.mail` job (every minute, at most
- * {@link DEATH_MAIL_MAX_ATTEMPTS} tries). No transaction is open while mail is sent. Both mails are in Malay and
+ * {@link DEATH_MAIL_MAX_ATTEMPTS} tries). No transaction is open while mail is sent. Every mail is in Malay and
  * English (the reader's language first when known).
  */
 import { formatKlDate, type Language, maskMykad, translate } from '@wasiat/domain';
@@ -26,7 +27,7 @@ export async function queueMail(
   tx: Tx,
   m: {
     deathReportId: string;
-    kind: 'organisation' | 'inquiry';
+    kind: 'organisation' | 'inquiry' | 'release' | 'reporter';
     organizationId?: string | null;
     inquiryId?: string | null;
     to: string;
@@ -50,7 +51,7 @@ export async function queueMail(
 }
 
 /** Subject and body in both languages, `first` leading (reminders/mail.ts does the same). */
-function bilingual(first: Language, subject: (l: Language) => string, body: (l: Language) => string) {
+export function bilingual(first: Language, subject: (l: Language) => string, body: (l: Language) => string) {
   const order: Language[] = first === 'en' ? ['en', 'ms'] : ['ms', 'en'];
   return {
     subject: `${subject(order[0])} / ${subject(order[1])}`,

@@ -6,7 +6,8 @@
  *   MyKad's account — has a registered will (status 2) or hibah (status 5), two DIFFERENT staff members verify: the
  *   first is recorded (`first_verified_by`, reply `deaths.first_verified`), the second verifies; otherwise one
  *   suffices. The reporter never verifies their own report. On the last verification the report is `verified` and
- *   effects.ts locks, closes and tells; the "is there a will?" inquiries it matches are answered (inquiries.ts).
+ *   effects.ts locks, closes and tells; the "is there a will?" inquiries it matches are answered (inquiries.ts);
+ *   the reporter is mailed the outcome (reporter-mail.ts), as on a refusal.
  * - `POST /api/death-report/{id}/refuse { reason }`: refused with the reason (shown to the reporter); the MyKad
  *   may then be reported again.
  * Refusals (422 on `_`): not pending (`deaths.not_pending`), the reporter deciding (`deaths.reporter_cannot_decide`),
@@ -24,6 +25,7 @@ import { applyVerifiedDeath } from './effects.ts';
 import { answerInquiries } from './inquiries.ts';
 import { deliverDeathMails } from './mail.ts';
 import { findVisibleReport, hasRegisteredInstrument, ownerOfMykad, readReport } from './queries.ts';
+import { queueReporterOutcome } from './reporter-mail.ts';
 import type { Actor } from './service.ts';
 
 const summary = (r: typeof death_reports.$inferSelect) => ({
@@ -94,6 +96,7 @@ export async function verifyReport(ctx: Ctx, actor: Actor, id: string, lang: Lan
     });
     if (owner) mails = await applyVerifiedDeath(ctx, tx, { id: me.id, ip: actor.ip }, row, owner, now);
     mails.push(...(await answerInquiries(tx, row, now)));
+    mails.push(...(await queueReporterOutcome(tx, row, ctx.appUrl)));
     return true;
   });
   await deliverDeathMails(ctx, mails);
@@ -112,7 +115,7 @@ export async function refuseReport(
   lang: Language,
   now = new Date(),
 ) {
-  await ctx.db.transaction(async (tx) => {
+  const mails = await ctx.db.transaction(async (tx) => {
     const r = await decidable(tx, actor, id);
     const [row] = await tx
       .update(death_reports)
@@ -128,6 +131,8 @@ export async function refuseReport(
       after: summary(row),
       ip: actor.ip,
     });
+    return queueReporterOutcome(tx, row, ctx.appUrl);
   });
+  await deliverDeathMails(ctx, mails);
   return { message: translate(DEATH_MSG.refused, lang), death_report: await readReport(ctx.db, actor.user, id) };
 }
