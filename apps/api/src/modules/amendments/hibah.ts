@@ -28,6 +28,7 @@ import {
   isMinorMykad,
   OPEN_AMENDMENT_STATUSES,
   portionsExceedWhole,
+  rowOffer,
 } from '@wasiat/domain';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -122,13 +123,15 @@ async function checkHibahDraft(tx: Conn, a: Amendment, draft: HibahContent) {
   }
   const [h] = await tx.select({ org: hibahs.organization_id }).from(hibahs).where(eq(hibahs.id, a.amendmentable_id));
   const pref = await preferenceOf(tx, h?.org ?? null);
-  const over = (limit: number | null | undefined, n: number) => limit !== null && limit !== undefined && n > limit;
-  if (
-    over(pref?.total_receivers, draft.receivers.length) ||
-    over(pref?.total_caretakers, draft.caretakers.length) ||
-    over(pref?.total_properties, props.length)
-  ) {
-    throw fieldError('_', H.limitReached);
+  // The organisation's limits, from the domain's one offer table (OFFER_RULES.hibah), named in the message.
+  const held = [
+    ['receiver', draft.receivers.length],
+    ['caretaker', draft.caretakers.length],
+    ['property', props.length],
+  ] as const;
+  for (const [row, n] of held) {
+    const { limit } = rowOffer('hibah', row, pref, n);
+    if (limit !== null && n > limit) throw fieldError('_', `instrument_offer.full.${row}`, { limit });
   }
 }
 

@@ -6,10 +6,12 @@
  * - changes need {@link fillableHibah} (grantor or its agent, in a status where the kind's step may change:
  *   the domain's `HIBAH_STEP_STATUSES` — the content -1/0/1, witnesses until registered; ADR 0223), run in one
  *   transaction with an audit event;
- * - the organisation preference's totals are enforced on the server (spec §3 "totals of
- *   receivers/caretakers/property"): adding one more than `total_*` → 422 `hibah.limit_reached` on `_`.
+ * - the organisation preference's flags and totals are enforced on the server by the domain's one offer table
+ *   (`OFFER_RULES.hibah`, `rowOffer`; spec §3): a kind switched off → 422 on `_` (its own message); one more
+ *   than `total_*` → 422 `instrument_offer.full.<row>` on `_`, naming the limit. The screens read the same
+ *   figures (`GET /hibah/{id}/offer`, offer.ts).
  */
-import type { HibahStep } from '@wasiat/domain';
+import { type HibahStep, OFFER_RULES, type OfferedRow, rowOffer } from '@wasiat/domain';
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
@@ -19,7 +21,6 @@ import type { AuthUser } from '../auth/guard.ts';
 import { hibahScope } from './policy.ts';
 import { type Actor, audit, type Conn, fillableHibah, findVisibleHibah, preferenceOf } from './service.ts';
 
-type Pref = NonNullable<Awaited<ReturnType<typeof preferenceOf>>>;
 type AnyRow = Record<string, any> & { id: string; hibah_id: string };
 
 /** A kind of row owned by a hibah. */
@@ -30,8 +31,6 @@ export interface ChildKind {
   entity: 'receiver' | 'caretaker' | 'heir' | 'witness' | 'property';
   /** The step of the domain's `HIBAH_STEP_STATUSES` its rows belong to (default `content`). */
   step?: HibahStep;
-  /** The preference's count limit for this kind. */
-  limit?: 'total_receivers' | 'total_caretakers' | 'total_properties';
   /** Extra condition on the rows listed (e.g. `kind = 'moveable'`); the limit counts every row of the hibah. */
   filter?: () => any;
   /** Checks before a create/update inside the transaction (may throw 422). */
@@ -68,34 +67,32 @@ export async function findChild(db: Conn, user: AuthUser, kind: ChildKind, hibah
 }
 
 /**
- * What an organisation may switch off (spec §2 "whether adding property, guardians or beneficiaries is
- * allowed"; as for wills, wills/people-service.ts): property, caretakers (guardians of minor receivers) and
- * receivers (the hibah's beneficiaries). 422 on `_` when the preference says no.
+ * The message when an organisation has switched a kind off (spec §2 "whether adding property, guardians or
+ * beneficiaries is allowed"): property, caretakers (guardians of minor receivers) and receivers (the hibah's
+ * beneficiaries). Which flag and limit govern each kind is the domain's `OFFER_RULES.hibah`.
  */
-const ALLOWED_BY: Record<string, { flag: 'allow_property' | 'allow_guardians' | 'allow_beneficiaries'; key: string }> =
-  {
-    property: { flag: 'allow_property', key: 'hibah.property_not_allowed' },
-    caretaker: { flag: 'allow_guardians', key: 'hibah.caretakers_not_allowed' },
-    receiver: { flag: 'allow_beneficiaries', key: 'hibah.receivers_not_allowed' },
-  };
+const NOT_ALLOWED: Partial<Record<ChildKind['entity'], string>> = {
+  property: 'hibah.property_not_allowed',
+  caretaker: 'hibah.caretakers_not_allowed',
+  receiver: 'hibah.receivers_not_allowed',
+};
 
+/** How many rows of `kind` the hibah holds (every row: a filtered list still counts them all). */
+export async function childCount(tx: Conn, kind: ChildKind, hibahId: string) {
+  const [{ n }] = await tx.select({ n: count() }).from(kind.table).where(eq(kind.table.hibah_id, hibahId));
+  return Number(n);
+}
+
+/** Refuse one more row of `kind` when the preference switches it off or its limit is reached (422 on `_`). */
 async function checkLimit(tx: Conn, kind: ChildKind, h: typeof hibahs.$inferSelect) {
-  const allow = ALLOWED_BY[kind.entity];
-  if (allow) {
-    const p: Pref | null = await preferenceOf(tx, h.organization_id);
-    if (p && p[allow.flag] === false) throw fieldError('_', allow.key);
-  }
-  if (!kind.limit) return;
-  const pref: Pref | null = await preferenceOf(tx, h.organization_id);
-  const limit = pref?.[kind.limit];
-  if (limit === null || limit === undefined) return;
-  const tb = kind.table;
-  const conds = [eq(tb.hibah_id, h.id)];
-  const [{ n }] = await tx
-    .select({ n: count() })
-    .from(tb)
-    .where(and(...conds));
-  if (Number(n) >= limit) throw fieldError('_', 'hibah.limit_reached');
+  const row = kind.entity as OfferedRow;
+  if (!OFFER_RULES.hibah[row]) return;
+  const pref = await preferenceOf(tx, h.organization_id);
+  if (!pref) return;
+  if (!rowOffer('hibah', row, pref, 0).allowed)
+    throw fieldError('_', NOT_ALLOWED[kind.entity] ?? 'hibah.limit_reached');
+  const offer = rowOffer('hibah', row, pref, await childCount(tx, kind, h.id));
+  if (offer.full) throw fieldError('_', `instrument_offer.full.${row}`, { limit: offer.limit ?? 0 });
 }
 
 /** Add a row of `kind` to the hibah (rules in the module comment). @returns the row. */

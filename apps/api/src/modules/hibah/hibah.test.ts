@@ -169,7 +169,10 @@ describe('who may see and change a hibah', () => {
       lang: 'en',
     });
     expect(over.status).toBe(422);
-    expect(over.body.errors._).toEqual(["The organisation's limit for this has been reached."]);
+    expect(over.body.errors._).toEqual(["Receivers: the organisation's limit of 1 has been reached."]);
+    const offer = await ok(t.call('GET', `/api/hibah/${id}/offer`, { token: c.token, lang: 'ms' }));
+    expect(offer.offer.receiver).toEqual({ allowed: true, limit: 1, count: 1, full: true });
+    expect(offer.offer.caretaker.full).toBe(false);
     await t.ctx.db
       .update(preferences)
       .set({ allow_hibah: false, total_receivers: null })

@@ -40,11 +40,10 @@ import { mailPartyLinks } from './links.ts';
 import { assertGrantor } from './policy.ts';
 import { type Actor, asDb, audit, type Conn, findVisibleHibah } from './service.ts';
 
-/** Receivers: minor flag from the MyKad; limit `total_receivers`. */
+/** Receivers: minor flag from the MyKad; preference and limit from the domain's `OFFER_RULES.hibah.receiver`. */
 export const RECEIVER: ChildKind = {
   table: hibah_receivers,
   entity: 'receiver',
-  limit: 'total_receivers',
   async check(_tx, _h, values) {
     values.is_minor = isMinorMykad(values.ic_number as string | undefined);
   },
@@ -55,7 +54,7 @@ export const RECEIVER: ChildKind = {
 };
 
 /**
- * Caretakers: the named receiver must be a minor receiver of the same hibah; limit `total_caretakers`.
+ * Caretakers: the named receiver must be a minor receiver of the same hibah; limit `OFFER_RULES.hibah.caretaker`.
  * The allowance (ADR 0027; the body is checked by the domain's `hibahCaretakerSchema`: amount in sen ≥ 0
  * and frequency required when `has_allowance`, the "other" text when the frequency is `other`): with the
  * allowance off no amount or frequency is kept, and the "other" text only with the frequency `other`.
@@ -63,7 +62,6 @@ export const RECEIVER: ChildKind = {
 export const CARETAKER: ChildKind = {
   table: hibah_caretakers,
   entity: 'caretaker',
-  limit: 'total_caretakers',
   async check(tx, h, values) {
     values.has_allowance = values.has_allowance === true;
     if (!values.has_allowance) {

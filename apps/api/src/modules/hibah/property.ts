@@ -63,11 +63,10 @@ async function applyFixedProperty(
   if (pref?.fixed_stock_name && values.property_type === 'shares') values.institution_name = pref.fixed_stock_name;
 }
 
-/** Property rows (both kinds count against `total_properties`). */
+/** Property rows (both kinds count against the limit of `OFFER_RULES.hibah.property`). */
 export const PROPERTY: ChildKind = {
   table: hibah_properties,
   entity: 'property',
-  limit: 'total_properties',
   async check(tx, h, values, id) {
     await applyFixedProperty(tx, h.organization_id, values, id);
     if (h.hibah_type !== ONE_CENT_HIBAH_TYPE || id) return;

@@ -37,6 +37,7 @@ import { allPage } from '../wills/owned.ts';
 import { type ChildKind, createChild, deleteChild, findChild, listChildren, updateChild } from './children.ts';
 import { actorOf, EDIT_HIBAH, idParams, parseBody, READ_HIBAH } from './http.ts';
 import { addTransaction, listTransactions } from './ledger.ts';
+import { hibahOffer } from './offer.ts';
 import {
   CARETAKER,
   HEIR,
@@ -117,6 +118,10 @@ function childRoutes(
 }
 
 export async function partsRoutes(api: FastifyInstance, ctx: Ctx) {
+  /** What the organisation lets the hibah hold, with the limits (offer.ts; issue 38 item 9). */
+  api.get('/hibah/:id/offer', { config: { access: READ_HIBAH }, schema: { params: idParams } }, async (req: any) =>
+    hibahOffer(ctx.db, requireUser(req), req.params.id),
+  );
   /** Receiver signatures: `{ valid, count, receivers }` (registered before `/receiver/:cid`). */
   api.get(
     '/hibah/:id/receiver/validate-signature',

@@ -305,11 +305,20 @@ describe('preferences (enforced on the server)', () => {
     const refused = await t.call('POST', '/api/caretaker', { token: w.token, body: guardian(w.id) });
     expect(refused.status).toBe(422);
     expect(refused.body.message).toBe('The organisation does not allow adding guardians.');
+    // The wizard reads the same rule (issue 38 item 9): guardians are not offered.
+    const off = await ok(t.call('GET', `/api/wasiat/${w.id}/offer`, { token: w.token }));
+    expect(off.offer.caretaker).toEqual({ allowed: false, limit: null, count: 0, full: true });
+    expect(off.offer.property.allowed).toBe(true);
     await setPref({ allow_guardians: 1, total_caretakers: 1 });
     await ok(t.call('POST', '/api/caretaker', { token: w.token, body: guardian(w.id) }), 201);
     const over = await t.call('POST', '/api/caretaker', { token: w.token, body: guardian(w.id) });
     expect(over.status).toBe(422);
-    expect(over.body.message).toBe('The maximum number allowed has been reached.');
+    expect(over.body.message).toBe("Guardians: the organisation's limit of 1 has been reached.");
+    const full = await ok(t.call('GET', `/api/wasiat/${w.id}/offer`, { token: w.token }));
+    expect(full.offer.caretaker).toEqual({ allowed: true, limit: 1, count: 1, full: true });
+    // Another client's token: the will is not theirs (404).
+    const stranger = await newClient(t);
+    expect((await t.call('GET', `/api/wasiat/${w.id}/offer`, { token: stranger.token })).status).toBe(404);
     await setPref({ total_caretakers: '' });
   });
 

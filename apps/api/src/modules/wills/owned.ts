@@ -10,8 +10,8 @@
  *   adding property, guardians or beneficiaries"): 422 `wills.*_not_allowed` on `_`, and the
  *   preference's `total_*` limit (422 `wills.limit_reached`).
  */
-import type { WillPart } from '@wasiat/domain';
-import { W } from '@wasiat/domain';
+import type { OfferedRow, WillPart } from '@wasiat/domain';
+import { rowOffer } from '@wasiat/domain';
 import { and, count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { wills } from '../../db/schema/index.ts';
@@ -22,8 +22,6 @@ import { willScope } from './policy.ts';
 import { findVisibleWill, type WillRow } from './queries.ts';
 import { type Actor, audit, type Conn, editableWill, markPartDone, preferenceOf } from './service.ts';
 
-type Preference = NonNullable<Awaited<ReturnType<typeof preferenceOf>>>;
-
 /** A kind of row owned by a will. */
 export interface OwnedKind {
   /** The drizzle table; it has `id`, `created_at` and the two owner columns. */
@@ -33,8 +31,9 @@ export interface OwnedKind {
   /** Audit entity type; its actions `<entity>.create|update|delete` are catalogued (ADR 0159). */
   entity: 'Heir' | 'Receiver' | 'Caretaker' | 'MoveableProperty' | 'ImmoveableProperty';
   part: WillPart;
-  /** Preference flag that must be on, its message key, and the preference's count limit. */
-  allow?: { flag: keyof Preference; key: string; limit?: keyof Preference };
+  /** The row of the domain's offer table (`OFFER_RULES.wasiat`: its preference flag and count limit) and the
+   * message key when the flag is off. */
+  allow?: { row: OfferedRow; key: string };
   /** How many rows count against the limit (default: this kind's rows of the will). */
   count?: (db: Conn, willId: string) => Promise<number>;
   /** Run before a row is deleted (e.g. remove its property shares). */
@@ -60,17 +59,20 @@ export async function ownedCount(db: Conn, kind: OwnedKind, willId: string) {
   return Number(n);
 }
 
+/** How many rows count against `kind`'s limit (its own count, else its rows of the will). */
+export const kindCount = (db: Conn, kind: OwnedKind, willId: string) =>
+  kind.count ? kind.count(db, willId) : ownedCount(db, kind, willId);
+
 /** Check the organisation's preference flag and count limit for adding one more of `kind`. */
 async function checkPreference(db: Conn, kind: OwnedKind, will: WillRow) {
   if (!kind.allow) return;
   const pref = await preferenceOf(db, will.organization_id);
   if (!pref) return;
-  if (pref[kind.allow.flag] === false) throw fieldError('_', kind.allow.key);
-  const limit = kind.allow.limit ? (pref[kind.allow.limit] as number | null) : null;
-  if (limit !== null && limit !== undefined) {
-    const n = kind.count ? await kind.count(db, will.id) : await ownedCount(db, kind, will.id);
-    if (n >= limit) throw fieldError('_', W.limitReached);
-  }
+  const { row } = kind.allow;
+  if (!rowOffer('wasiat', row, pref, 0).allowed) throw fieldError('_', kind.allow.key);
+  const n = await kindCount(db, kind, will.id);
+  const offer = rowOffer('wasiat', row, pref, n);
+  if (offer.full) throw fieldError('_', `instrument_offer.full.${row}`, { limit: offer.limit ?? 0 });
 }
 
 /** The rows of `kind` of a visible will, oldest first. */

@@ -3,12 +3,13 @@
  * (caretakers) of a comprehensive will (part e) — as owned rows (owned.ts) — and bequests (part e).
  * Witnesses: witnesses.ts.
  */
-import { portionsExceedWhole, V, W } from '@wasiat/domain';
+import { portionsExceedWhole, rowOffer, V, W } from '@wasiat/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bequests, caretakers, heirs, property_receivers, receivers, wills } from '../../db/schema/index.ts';
 import { fieldError, notFound } from '../../platform/http/errors.ts';
 import type { AuthUser } from '../auth/guard.ts';
+import { institutionOfBequest, NO_INSTITUTION } from '../institutions/index.ts';
 import { assertWithinOneThird } from './one-third.ts';
 import type { OwnedKind } from './owned.ts';
 import { willScope } from './policy.ts';
@@ -30,7 +31,7 @@ export const RECEIVER: OwnedKind = {
   idCol: 'receivable_id',
   entity: 'Receiver',
   part: 'e',
-  allow: { flag: 'allow_property', key: W.propertyNotAllowed, limit: 'total_receivers' },
+  allow: { row: 'receiver', key: W.propertyNotAllowed },
   onDelete: async (db, id) => {
     await db.delete(property_receivers).where(eq(property_receivers.receiver_id, id));
   },
@@ -44,13 +45,15 @@ export const CARETAKER: OwnedKind = {
   idCol: 'caretakerable_id',
   entity: 'Caretaker',
   part: 'e',
-  allow: { flag: 'allow_guardians', key: W.guardiansNotAllowed, limit: 'total_caretakers' },
+  allow: { row: 'caretaker', key: W.guardiansNotAllowed },
 };
 
 // ---------------------------------------------------------------- bequests
 
 export interface BequestFields {
   beneficiary_name: string;
+  /** An institution of the staff's list (issue 41 item 7; ADR 0268); see {@link bequestValues}. */
+  institution_id?: string;
   ic_number?: string;
   relationship?: string;
   purpose?: string;
@@ -94,13 +97,25 @@ async function checkBequestTotal(tx: Conn, willId: string, f: BequestFields, exc
   }
 }
 
-const bequestValues = (f: BequestFields) => ({
-  beneficiary_name: f.beneficiary_name,
-  ic_number: f.ic_number ?? null,
-  relationship: f.relationship ?? null,
-  purpose: f.purpose ?? null,
-  portion: f.portion.replace(/\s+/g, ''),
-});
+/**
+ * The columns of a bequest being saved. A bequest to an institution (issue 41 item 7; ADR 0268; institutions
+ * module `institutionOfBequest`: an active institution of the list, or the one the bequest already names) takes
+ * the institution's name, kind and registration, and has no MyKad or relationship: it is a bequest to a non-heir,
+ * counted within one third like every other. 422 `institutions.not_available` on `institution_id` otherwise.
+ */
+async function bequestValues(tx: Conn, f: BequestFields, before?: typeof bequests.$inferSelect) {
+  const person = {
+    beneficiary_name: f.beneficiary_name,
+    ic_number: f.ic_number ?? null,
+    relationship: f.relationship ?? null,
+  };
+  const inst = await institutionOfBequest(tx, 'institution_id', f, before);
+  return {
+    ...(inst ?? { ...person, ...NO_INSTITUTION }),
+    purpose: f.purpose ?? null,
+    portion: f.portion.replace(/\s+/g, ''),
+  };
+}
 
 /**
  * Add a bequest (part e; preference `allow_beneficiaries`, 422 `wills.beneficiaries_not_allowed`; the
@@ -110,11 +125,11 @@ export async function createBequest(db: Db, actor: Actor, willId: string, f: Beq
   return db.transaction(async (tx) => {
     const will = await editableWill(tx, actor.user, willId, 'e', true);
     const pref = await preferenceOf(tx, will.organization_id);
-    if (pref && !pref.allow_beneficiaries) throw fieldError('_', W.beneficiariesNotAllowed);
+    if (!rowOffer('wasiat', 'bequest', pref, 0).allowed) throw fieldError('_', W.beneficiariesNotAllowed);
     await checkBequestTotal(tx, will.id, f);
     const [row] = await tx
       .insert(bequests)
-      .values({ wasiat_id: will.id, ...bequestValues(f) })
+      .values({ wasiat_id: will.id, ...(await bequestValues(tx, f)) })
       .returning();
     await assertWithinOneThird(tx, will.id, 'portion');
     await markPartDone(tx, will.id, 'e');
@@ -129,7 +144,11 @@ export async function updateBequest(db: Db, actor: Actor, id: string, f: Bequest
     const { row: before, will } = await findBequest(tx, actor.user, id);
     const locked = await editableWill(tx, actor.user, will.id, 'e', true);
     await checkBequestTotal(tx, locked.id, f, id);
-    const [after] = await tx.update(bequests).set(bequestValues(f)).where(eq(bequests.id, id)).returning();
+    const [after] = await tx
+      .update(bequests)
+      .set(await bequestValues(tx, f, before))
+      .where(eq(bequests.id, id))
+      .returning();
     await assertWithinOneThird(tx, locked.id, 'portion');
     await audit(tx, actor, 'bequest.update', { type: 'Bequest', id }, before, after);
     return after;

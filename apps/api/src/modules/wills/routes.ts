@@ -10,6 +10,8 @@
  * - `POST(DELETE) /wasiat/{id}` staff delete a will as dummy data → `{ wasiat_id, deleted_at, message }`
  * - `GET|POST(PATCH) /wasiat/{id}/user-detail` → `{ user_detail }`
  * - `GET /wasiat/{id}/heir-bequests`, `POST /wasiat/{id}/heir-bequests/acknowledge` (heir-bequests.ts)
+ * - `GET /wasiat/{id}/offer`: what the organisation lets the will hold (offer.ts)
+ * - `GET /wasiat/{id}/wasiat-wajibah`, `PUT /wasiat/{id}/predeceased-children` (wajibah-routes.ts; ADR 0270)
  * People, property and document routes: people.ts, property.ts, documents.ts (registered here).
  * Multipart bodies are accepted on every route of the module (multipart.ts).
  */
@@ -45,6 +47,7 @@ import { willReadJson, willReadWithSession } from './hot-read.ts';
 import { actorOf as actor, EDIT_WILLS, idParams, parseBody, READ_WILLS } from './http.ts';
 import { listReadWithSession, plainWillListFromSession, plainWillListJson } from './list-json.ts';
 import { multipartToBody } from './multipart.ts';
+import { willOffer } from './offer.ts';
 import { originalWillUpdate } from './original-contract.ts';
 import { notePaymentChoice } from './payment-choice.ts';
 import { peopleRoutes } from './people.ts';
@@ -53,6 +56,7 @@ import { findVisibleWill, listWills, parseLoadWith, pendingApproval } from './qu
 import { readWill, serializeWill, serializeWillList } from './serializers.ts';
 import { createWill, getUserDetail, savePartB, saveUserDetail, saveVerification } from './service.ts';
 import { changeStatus, deleteWill } from './transitions.ts';
+import { wajibahRoutes } from './wajibah-routes.ts';
 import { witnessIdentityRoutes } from './witness-routes.ts';
 
 const PART_B_KEYS = ['organization_id', 'branch_id', 'plan', 'pricing_id', 'wasiat_type', 'agent_id'];
@@ -254,6 +258,10 @@ export async function willsRoutes(api: FastifyInstance, ctx: Ctx) {
       save: saveUserDetail,
     });
 
+    /** What the will's organisation lets it hold, with the limits (offer.ts; issue 38 item 9). */
+    r.get('/wasiat/:id/offer', { config: { access: READ_WILLS }, schema: { params: idParams } }, async (req) =>
+      willOffer(ctx.db, requireUser(req), req.params.id),
+    );
     /** Bequests to heirs through property shares, worked out by the server (heir-bequests.ts; ADR 0155). */
     r.get('/wasiat/:id/heir-bequests', { config: { access: READ_WILLS }, schema: { params: idParams } }, async (req) =>
       getWillHeirBequests(ctx.db, requireUser(req), req.params.id),
@@ -270,6 +278,7 @@ export async function willsRoutes(api: FastifyInstance, ctx: Ctx) {
 
     await peopleRoutes(r, ctx);
     await witnessIdentityRoutes(r, ctx);
+    await wajibahRoutes(r, ctx);
     await propertyRoutes(r, ctx);
     await documentRoutes(r, ctx);
   });

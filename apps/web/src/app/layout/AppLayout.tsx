@@ -9,15 +9,16 @@
  */
 import { AppShell, Burger, Button, Group, NavLink, ScrollArea, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { roleOf } from '@wasiat/domain';
+import { type PreferenceLike, roleOf } from '@wasiat/domain';
 import { useEffect, useId, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { session } from '../../lib/storage.ts';
+import { currentPreference } from '../guards.ts';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
 import { LoadingBar } from './LoadingBar.tsx';
-import { navFor } from './nav.ts';
+import { navFor, navSwitchedOff } from './nav.ts';
 import { MAIN_ID, PageFocus, SkipLink } from './PageFocus.tsx';
 
 export function useSessionUser() {
@@ -30,6 +31,9 @@ export function AppLayout() {
   const { t } = useTranslation();
   const user = useSessionUser();
   const role = roleOf(user);
+  // The organisation's preference, loaded with the session (guards.ts) before this layout renders.
+  const preference = currentPreference() as PreferenceLike;
+  const off = navSwitchedOff(role, preference);
   const location = useLocation();
   const navigate = useNavigate();
   // The phone drawer closes once a link is followed, so the page it opened is what shows.
@@ -91,9 +95,14 @@ export function AppLayout() {
         mod={{ closed: !opened }}
       >
         <AppShell.Section grow component={ScrollArea} type="auto" scrollbars="y" p="xs">
-          {navFor(role).map((n) => (
+          {navFor(role, preference).map((n) => (
             <NavLink key={n.to} component={Link} to={n.to} label={t(n.labelKey)} active={location.pathname === n.to} />
           ))}
+          {off.length ? (
+            <Text size="xs" c="dimmed" p="xs" data-testid="menu-switched-off">
+              {t('instrument_offer.menu_off', { items: off.map((n) => t(n.labelKey)).join(', ') })}
+            </Text>
+          ) : null}
         </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main id={MAIN_ID}>

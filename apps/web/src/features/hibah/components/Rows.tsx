@@ -3,10 +3,12 @@
  * property), using the shared record form (features/wills RecordForm) for the fields.
  */
 import { Button, Group, Stack, Table, Text } from '@mantine/core';
+import type { OfferedRow } from '@wasiat/domain';
 import { useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { OfferGate, useOffer } from '@/components/instrument/OfferGate.tsx';
 import { ListTable } from '@/components/ListTable.tsx';
 import { type FieldSpec, RecordForm } from '@/features/wills/components/RecordForm.tsx';
 import { api } from '@/lib/api.ts';
@@ -48,6 +50,8 @@ export function Rows({
 }: RowsProps) {
   const { t } = useTranslation();
   const rows = useHibahRows(hibahId, path, envelope);
+  // What the organisation lets the hibah hold (issue 38 item 9): rows it does not govern (heirs, witnesses) pass.
+  const offer = useOffer('hibah', hibahId);
   const refresh = useRefreshHibah();
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<any | null>(null);
@@ -112,11 +116,13 @@ export function Rows({
         </Table.Tbody>
       </ListTable>
       {editable && !adding ? (
-        <Group>
-          <Button onClick={() => setAdding(true)} data-testid={`${testId}-add`}>
-            {t('hibah.add')}
-          </Button>
-        </Group>
+        <OfferGate offer={offer} row={path.replace(/^(moveable|immoveable)-/, '') as OfferedRow}>
+          <Group>
+            <Button onClick={() => setAdding(true)} data-testid={`${testId}-add`}>
+              {t('hibah.add')}
+            </Button>
+          </Group>
+        </OfferGate>
       ) : null}
       {editing ? (
         <RecordForm

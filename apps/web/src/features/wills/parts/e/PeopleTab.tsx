@@ -7,6 +7,7 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { caretakerFieldsSchema, receiverFieldsSchema, relationshipLabel } from '@wasiat/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { OfferGate, useOffer } from '@/components/instrument/OfferGate.tsx';
 import { useLang } from '../../components/fields.tsx';
 import { HeirPicker } from '../../components/HeirPicker.tsx';
 import { caretakerSpecs, defaultsFor, receiverSpecs } from '../../components/personFields.ts';
@@ -25,6 +26,7 @@ export function PeopleTab({ kind, wasiatId, editable }: { kind: Kind; wasiatId: 
   const lang = useLang();
   const rows = useRows<Row>(wasiatId, kind, kind === 'receiver' ? 'receivers' : 'caretakers');
   const heirs = useWillList<Heir>(wasiatId, 'heir', 'heirs');
+  const offer = useOffer('wasiat', wasiatId);
   const [editing, setEditing] = useState<Row | 'new' | null>(null);
   const specs = kind === 'receiver' ? receiverSpecs(t) : caretakerSpecs(t);
   const row = editing === 'new' ? null : editing;
@@ -75,11 +77,13 @@ export function PeopleTab({ kind, wasiatId, editable }: { kind: Kind; wasiatId: 
         />
       ) : (
         editable && (
-          <Group>
-            <Button variant="light" onClick={() => setEditing('new')}>
-              {t(`wills.e.add_${kind}`)}
-            </Button>
-          </Group>
+          <OfferGate offer={offer} row={kind}>
+            <Group>
+              <Button variant="light" onClick={() => setEditing('new')}>
+                {t(`wills.e.add_${kind}`)}
+              </Button>
+            </Group>
+          </OfferGate>
         )
       )}
     </Stack>
