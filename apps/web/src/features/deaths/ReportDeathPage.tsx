@@ -16,6 +16,7 @@ import { FormError } from '@/components/FormError.tsx';
 import { errorText } from '@/components/form-errors.ts';
 import { MykadInput } from '@/components/MykadInput.tsx';
 import { ApiError, api } from '@/lib/api.ts';
+import { dataUrlOf as toDataUrl } from '@/lib/files.ts';
 import { formatDate } from '@/lib/format.ts';
 import { successToast } from '@/lib/notify.tsx';
 import { session } from '@/lib/storage.ts';
@@ -31,14 +32,6 @@ const FIELDS = [
 ] as const;
 type Field = (typeof FIELDS)[number];
 type Errors = Partial<Record<Field | '_', string>>;
-
-const toDataUrl = (f: File) =>
-  new Promise<string>((resolve, reject) => {
-    const r = new FileReader();
-    r.onload = () => resolve(String(r.result));
-    r.onerror = () => reject(r.error);
-    r.readAsDataURL(f);
-  });
 
 /** A report's status as a badge. */
 export function DeathStatusBadge({ status }: { status: DeathReport['status'] }) {

@@ -7,15 +7,7 @@ import { Button, Group, Image, Input, Paper, Stack, Text, Title } from '@mantine
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Notice } from '@/components/Notice.tsx';
-
-/** Read a file as a data URL. */
-export const dataUrlOf = (file: Blob) =>
-  new Promise<string>((resolve, reject) => {
-    const r = new FileReader();
-    r.onload = () => resolve(String(r.result));
-    r.onerror = () => reject(r.error);
-    r.readAsDataURL(file);
-  });
+import { dataUrlOf } from '@/lib/files.ts';
 
 /** The translation key of a getUserMedia failure. */
 export function cameraProblem(e: unknown): string {
@@ -140,3 +132,6 @@ export function SelfieCapture(props: {
     </Paper>
   );
 }
+
+/** Read a file as a data URL (one reader for every upload: lib/files.ts). */
+export { dataUrlOf };

@@ -32,6 +32,7 @@ import {
   valueText,
 } from '@/features/wills/index.ts';
 import { api } from '@/lib/api.ts';
+import { dataUrlOf as toDataUrl } from '@/lib/files.ts';
 import { saveDraft } from '../api.ts';
 import { useAmendmentContext } from '../components/AmendmentWizard.tsx';
 import { clean, DraftRows } from '../components/DraftRows.tsx';
@@ -177,14 +178,6 @@ function SharesTab({ kind }: { kind: 'moveables' | 'immoveables' }) {
     </Stack>
   );
 }
-
-const toDataUrl = (f: File) =>
-  new Promise<string>((resolve, reject) => {
-    const r = new FileReader();
-    r.onload = () => resolve(String(r.result));
-    r.onerror = reject;
-    r.readAsDataURL(f);
-  });
 
 /** The name of an uploaded document, or its kind and upload time when it has none. */
 const documentName = (d: Row, t: (k: string, o?: Record<string, unknown>) => string) =>

@@ -6,14 +6,7 @@ import { Button, FileButton, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '@/lib/api.ts';
-
-const toBase64 = (f: File) =>
-  new Promise<string>((resolve, reject) => {
-    const r = new FileReader();
-    r.onload = () => resolve(String(r.result));
-    r.onerror = () => reject(r.error);
-    r.readAsDataURL(f);
-  });
+import { dataUrlOf as toBase64 } from '@/lib/files.ts';
 
 /** The list of a property's files and an upload button. */
 export function Attachments({

@@ -19,6 +19,7 @@ import { applyServerErrors } from '@/components/form-errors.ts';
 import { AddressFields, TextField, useErr } from '@/features/wills/components/fields.tsx';
 import { fetchAttachmentBlob, saveBlob } from '@/features/wills/lib/files.ts';
 import { ApiError, api } from '@/lib/api.ts';
+import { dataUrlOf as toBase64 } from '@/lib/files.ts';
 import { mayFill } from '../access.ts';
 import { type Hibah, useRefreshHibah } from '../useHibah.ts';
 
@@ -44,14 +45,6 @@ export function useCompany(hibahId: string) {
     queryFn: async () => (await api.get<{ company: Company | null }>(`hibah/${hibahId}/company`)).company,
   });
 }
-
-const toBase64 = (f: File) =>
-  new Promise<string>((resolve, reject) => {
-    const r = new FileReader();
-    r.onload = () => resolve(String(r.result));
-    r.onerror = () => reject(r.error);
-    r.readAsDataURL(f);
-  });
 
 /** The board resolution: its name (a download link) and the upload button. */
 function Resolution({ hibahId, company, editable }: { hibahId: string; company: Company | null; editable: boolean }) {
