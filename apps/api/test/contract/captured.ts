@@ -11,11 +11,13 @@
  * form post go to the `payment_link` our `POST payment` returned.
  *
  * Expectation per call: the captured status's class when it was 2xx/3xx; for a captured 4xx/5xx the 2xx the
- * client needed (none of the captured refusals is one the user should see); and every captured reply key present.
+ * client needed, unless the suite lists it in `refusals` (a refusal the user should see, with its reason: then that
+ * same status); and every captured reply key present. A drawn signature the capture shortened is sent as a small
+ * PNG; witness and signature ids are bound like the others.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { JPEG_A } from '../../src/modules/wills/test-fixtures.ts';
+import { JPEG_A, SIGNATURE_PNG } from '../../src/modules/wills/test-fixtures.ts';
 import type { TestApp } from '../harness.ts';
 import { hasKey } from './replay.ts';
 
@@ -39,12 +41,13 @@ export interface CapturedJourney {
   calls: CapturedCall[];
 }
 
-/** Read `captured/<name>.json`. */
+/** Read `captured/<name>.json` (or from `$CAPTURED_DIR`, a capture's `--out` being tried before it is checked in). */
 export function loadJourney(name: string): CapturedJourney {
-  return JSON.parse(readFileSync(join(import.meta.dirname, 'captured', `${name}.json`), 'utf8'));
+  const dir = process.env.CAPTURED_DIR || join(import.meta.dirname, 'captured');
+  return JSON.parse(readFileSync(join(dir, `${name}.json`), 'utf8'));
 }
 
-type Kind = 'wasiat' | 'organization' | 'user' | 'branch' | 'pricing';
+type Kind = 'wasiat' | 'organization' | 'user' | 'branch' | 'pricing' | 'witness' | 'signature';
 
 /** Where, in one of our replies, an id of each kind is found (first present and non-null wins). */
 const SOURCES: Record<Kind, string[]> = {
@@ -53,6 +56,9 @@ const SOURCES: Record<Kind, string[]> = {
   user: ['user.id'],
   branch: ['wasiat.branch_id', 'user.user_access.branch_id', 'branches.data.0.id'],
   pricing: ['wasiat.pricing_id', 'pricings.data.0.id', 'pricing.data.0.id'],
+  witness: ['witness.id'],
+  // a user's saved signature (`POST user/{id}/signature` → `attachment`), as a witness's `signature_id`
+  signature: ['attachment.id', 'user.signature.id', 'signature.id'],
 };
 
 /** The kind of record a body/query key names. */
@@ -65,8 +71,18 @@ const KEY_KIND: Record<string, Kind> = {
   organization_id: 'organization',
   branch_id: 'branch',
   pricing_id: 'pricing',
+  heirable_id: 'wasiat',
+  witnessable_id: 'wasiat',
+  signature_id: 'signature',
 };
-const SEGMENT_KIND: Record<string, Kind> = { wasiat: 'wasiat', organization: 'organization', user: 'user' };
+const SEGMENT_KIND: Record<string, Kind> = {
+  wasiat: 'wasiat',
+  organization: 'organization',
+  user: 'user',
+  witness: 'witness',
+};
+/** A drawn signature the capture shortened (`<N chars: data:image/png;base64,…>`): sent as a small PNG. */
+const SHORTENED_PNG = /^<\d+ chars: data:image\/png;base64,/;
 const ID = /(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{22}(?![A-Za-z0-9_-])/g;
 const ID_FULL = /^[A-Za-z0-9_-]{22}$/;
 
@@ -123,6 +139,8 @@ export async function replayJourney(
   opts: {
     answer?: (c: CapturedCall, body: any) => any;
     extraReads?: { method: string; path: RegExp; reads: string[] }[];
+    /** Captured refusals the user should see (each with its reason): answered with that same status. */
+    refusals?: { method: string; path: RegExp; status: number; why: string }[];
   } = {},
 ) {
   const bound = new Map<string, string>();
@@ -160,7 +178,12 @@ export async function replayJourney(
     if (!b || typeof b !== 'object') return b;
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(b as Record<string, unknown>))
-      out[k] = typeof v === 'string' && ID_FULL.test(v) ? bind(v, KEY_KIND[k]) : v;
+      out[k] =
+        typeof v === 'string' && ID_FULL.test(v)
+          ? bind(v, KEY_KIND[k])
+          : typeof v === 'string' && SHORTENED_PNG.test(v)
+            ? SIGNATURE_PNG
+            : v;
     return out;
   };
 
@@ -198,9 +221,17 @@ export async function replayJourney(
     if (c.method === 'POST' && c.path === 'login' && parsed?.token) token = parsed.token;
     if (parsed?.payment_link) payLink = parsed.payment_link;
 
+    const refusal = (opts.refusals ?? []).find(
+      (r) => r.method === c.method && r.path.test(c.path) && r.status === c.status,
+    );
     const wantClass = c.status < 400 ? Math.floor(c.status / 100) : 2;
     const problems: string[] = [];
-    if (Math.floor(res.status / 100) !== wantClass)
+    if (refusal) {
+      if (res.status !== refusal.status)
+        problems.push(
+          `status ${res.status}, needs the refusal ${refusal.status} (${refusal.why}): ${text.slice(0, 160)}`,
+        );
+    } else if (Math.floor(res.status / 100) !== wantClass)
       problems.push(`status ${res.status}, needs ${wantClass}xx: ${text.replace(/\s+/g, ' ').slice(0, 160)}`);
     else {
       const extra = (opts.extraReads ?? []).filter((e) => e.method === c.method && e.path.test(c.path + c.rawQuery));

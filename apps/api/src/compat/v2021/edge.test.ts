@@ -40,6 +40,15 @@ describe('normaliseBody', () => {
       document: { state: 'SELANGOR', x_id: null },
     });
   });
+
+  it('drops a null designation (the particulars form left alone), keeping a chosen one', () => {
+    const left = { designation: null, name: 'AMINAH BINTI AHMAD' };
+    normaliseBody(left);
+    expect(left).toEqual({ name: 'AMINAH BINTI AHMAD' });
+    const chosen = { designation: 'Puan' };
+    normaliseBody(chosen);
+    expect(chosen).toEqual({ designation: 'Puan' });
+  });
 });
 
 describe('nameFields', () => {

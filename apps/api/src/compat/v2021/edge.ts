@@ -9,7 +9,9 @@
  *   given keeps its value).
  * - **JSON nulls for optional ids**: a body key ending in `_id` whose value is `null` (`POST wasiat { agent_id:
  *   null }` from a client starting their own will) is absent, at every depth of a JSON body. Our rules already
- *   read an absent optional id as "none"; a required one is then refused as required, on its field.
+ *   read an absent optional id as "none"; a required one is then refused as required, on its field. So is a
+ *   `designation: null`: that client's particulars form sends it when the select was left alone (it does not
+ *   require one), and the record keeps the designation part A gave ("Encik"; reference §3.1).
  * - **States** as that client sends them (its form upper-cases our postcode answer: "W.P. KUALA LUMPUR"; typed
  *   as "Selangor" or "SELANGOR"): every string of a key named `state`, `state_<n>` or `<x>_state` in a JSON body,
  *   at every depth, becomes its {@link STATES} value (`stateFromText`); a name of no state is left as sent, for
@@ -40,7 +42,8 @@ const STATE_KEY = /^(state(_\d+)?|[a-z0-9]+_state)$/i;
 
 /**
  * A 2021 JSON body made ours, in place, at every depth (arrays and plain objects; never under `document` or
- * `signature`, which are files): `<x>_id: null` removed, state names read as {@link STATES} values.
+ * `signature`, which are files): `<x>_id: null` and `designation: null` removed, state names read as {@link STATES}
+ * values.
  */
 export function normaliseBody(value: unknown, depth = 0): void {
   if (depth > 8) return;
@@ -51,7 +54,7 @@ export function normaliseBody(value: unknown, depth = 0): void {
   if (!isObject(value)) return;
   for (const [k, v] of Object.entries(value)) {
     if (k === 'document' || k === 'signature') continue;
-    if (v === null && k.endsWith('_id')) delete value[k];
+    if (v === null && (k.endsWith('_id') || k === 'designation')) delete value[k];
     else if (typeof v === 'string' && STATE_KEY.test(k)) value[k] = stateFromText(v) ?? v;
     else if (v && typeof v === 'object') normaliseBody(v, depth + 1);
   }
