@@ -19,15 +19,18 @@ import {
 } from './compat/v2021/index.ts';
 import type { Ctx } from './context.ts';
 import { amendmentsRoutes } from './modules/amendments/index.ts';
+import { assetsRoutes } from './modules/assets/index.ts';
 import { clientsRoutes } from './modules/clients/index.ts';
 import { deathsRoutes } from './modules/deaths/index.ts';
 import { documentsRoutes } from './modules/documents/index.ts';
 import { ekycRoutes } from './modules/ekyc/index.ts';
+import { estatesRoutes } from './modules/estates/index.ts';
 import { ezQurbanRoutes } from './modules/ezqurban/index.ts';
 import { faraidRoutes } from './modules/faraid/index.ts';
 // Not through grants/index.ts: its routes reach otp → wills/hibah, which read grants' index (a cycle; issue 34).
 import { grantsRoutes } from './modules/grants/routes.ts';
 import { hibahRoutes } from './modules/hibah/index.ts';
+import { institutionsRoutes } from './modules/institutions/index.ts';
 import { noticesRoutes } from './modules/notices/index.ts';
 import { organisationsRoutes } from './modules/organisations/index.ts';
 import { otpRoutes } from './modules/otp/index.ts';
@@ -96,4 +99,10 @@ export async function registerModules(api: FastifyInstance, ctx: Ctx) {
   await noticesRoutes(api, ctx);
   // After a death: reports, verification, the lock, the "is there a will?" inquiry (issue 40; ADRs 0261, 0262).
   await deathsRoutes(api, ctx);
+  // The right office for a verified deceased's estate (issue 40 item 7; ADR 0271).
+  await estatesRoutes(api, ctx);
+  // The asset and nominee map during life (issue 40 item 6; ADR 0269).
+  await assetsRoutes(api, ctx);
+  // The institutions a bequest may go to: councils, mosques, charities, waqf (issue 41 item 7; ADR 0268).
+  await institutionsRoutes(api, ctx);
 }

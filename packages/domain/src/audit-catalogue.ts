@@ -57,6 +57,10 @@ export const AUDIT_ACTIONS = {
   'witness.sign': l('Ditandatangani oleh saksi', 'Signed by the witness'),
   'witness.identify': l('Saksi dikenal pasti', 'Witness identified'),
   'will.governing_law': l('Negeri undang-undang wasiat disahkan', "The will's governing law confirmed"),
+  'will.predeceased_children': l(
+    'Anak yang telah meninggal dunia dan cucu dikemas kini',
+    'Predeceased children and grandchildren updated',
+  ),
   ...crud('Heir', 'Waris', 'Heir'),
   ...crud('Receiver', 'Penerima', 'Receiver'),
   ...crud('Caretaker', 'Penjaga', 'Caretaker'),
@@ -216,6 +220,42 @@ export const AUDIT_ACTIONS = {
   ),
   'will_inquiry.create': l('Pertanyaan "adakah wasiat?" diterima', 'Inquiry "is there a will?" received'),
   'will_inquiry.answer': l('Jawapan pertanyaan "adakah wasiat?" dihantar', 'Answer to "is there a will?" sent'),
+  // The executed original of a will: the signed paper's scan checked against the sealed hash (issue 41 item 1; ADR 0266)
+  'will.executed_original_upload': l(
+    'Imbasan asal wasiat yang ditandatangani dimuat naik',
+    "Scan of the will's signed original uploaded",
+  ),
+  'will.executed_original_verify': l(
+    'Asal yang dilaksanakan disemak dan direkodkan',
+    'Executed original checked and recorded',
+  ),
+  'will.executed_original_refuse': l('Imbasan asal yang ditandatangani ditolak', 'Scan of the signed original refused'),
+  // Releasing the documents to the people named (issue 40 item 3; ADR 0267)
+  'death.release_issue': l(
+    'Pautan dokumen dikeluarkan kepada orang yang dinamakan',
+    'Document link issued to a person named',
+  ),
+  'death.release_open': l('Pautan dokumen dibuka', 'Document link opened'),
+  'death.release_code': l('Kod pautan dokumen dihantar', 'Document link code sent'),
+  'death.release_identity': l('Semakan identiti pautan dokumen', 'Document link identity check'),
+  'death.release_download': l('Dokumen dimuat turun melalui pautan', 'Document downloaded through the link'),
+  'death.release_revoke': l('Pautan dokumen dibatalkan', 'Document link revoked'),
+  // The right office for an estate (issue 40 item 7; ADR 0271)
+  'estate.values': l('Nilai harta pusaka dimasukkan oleh kakitangan', "Estate's values entered by staff"),
+  'estate.checklist_tick': l('Senarai semak harta pusaka ditanda', 'Estate checklist item ticked'),
+  'estate.checklist_upload': l('Dokumen senarai semak harta pusaka dimuat naik', 'Estate checklist document uploaded'),
+  'estate.sheet': l('Helaian permohonan harta pusaka dicetak', 'Estate application sheet printed'),
+  // Institutions a bequest may go to (issue 41 item 7; ADR 0268)
+  'institution.create': l('Institusi ditambah', 'Institution added'),
+  'institution.update': l('Institusi dikemas kini', 'Institution updated'),
+  'institution.deactivate': l('Institusi dinyahaktifkan', 'Institution deactivated'),
+  'institution.activate': l('Institusi diaktifkan semula', 'Institution reactivated'),
+  // The asset and nominee map (issue 40 item 6; ADR 0269)
+  ...crud('asset', 'Entri peta harta', 'Asset map entry'),
+  'asset.document': l('Dokumen entri peta harta dimuat naik', 'Asset map document uploaded'),
+  'asset.document_delete': l('Dokumen entri peta harta dipadam', 'Asset map document deleted'),
+  'asset.to_will': l('Entri peta harta ditambah ke wasiat', 'Asset map entry added to the will'),
+  'asset.review_sent': l('Peringatan semakan peta harta dihantar', 'Asset map review reminder sent'),
 } as const satisfies Record<string, AuditLabel>;
 
 /** An action the API may write (the key of {@link AUDIT_ACTIONS}). */

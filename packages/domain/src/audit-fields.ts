@@ -51,6 +51,10 @@ export const AUDIT_FIELDS = {
   current_version: l('Versi semasa', 'Current version'),
   governing_state: l('Negeri undang-undang yang mentadbir', 'State of the governing law'),
   governing_state_confirmed_at: l('Tarikh negeri undang-undang disahkan', 'Governing law confirmed at'),
+  predeceased_children: l(
+    'Anak yang meninggal dunia terlebih dahulu dan anak-anak mereka',
+    'Predeceased children and their children',
+  ),
   deleted_at: l('Tarikh dipadam', 'Deleted at'),
   // Hibah and trust
   hibah_type: l('Jenis hibah', 'Hibah type'),
@@ -196,6 +200,15 @@ export const AUDIT_FIELDS = {
   via: l('Melalui', 'Through'),
   due_on: l('Tarikh peringatan', 'Reminder date'),
   sent_at: l('Tarikh e-mel dihantar', 'E-mail sent at'),
+  // The executed original of a will (issue 41 item 1; ADR 0266)
+  executed_original_id: l('Asal yang dilaksanakan', 'Executed original'),
+  executed_original_at: l('Asal yang dilaksanakan disimpan sejak', 'Executed original held since'),
+  executed_original_version: l('Versi asal yang dilaksanakan', 'Version of the executed original'),
+  scan_attachment_id: l('Imbasan asal yang ditandatangani', 'Scan of the signed original'),
+  custody: l('Simpanan', 'Custody'),
+  custody_place: l('Tempat disimpan', 'Where it is kept'),
+  printed_sha256: l('Cincangan dibaca daripada imbasan', 'Hash read from the scan'),
+  refusal_reason: l('Sebab penolakan', 'Reason for refusal'),
 } as const satisfies Record<string, AuditLabel>;
 
 /** Keys of before/after never shown (identifiers and bookkeeping times). */

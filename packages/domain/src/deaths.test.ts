@@ -4,6 +4,10 @@ import {
   deathDateProblem,
   deathReportSchema,
   normaliseCertificateNo,
+  normaliseIdNumber,
+  RELEASE_MSG,
+  RELEASE_ROLES,
+  releaseIdentitySchema,
   verificationsNeeded,
   willInquirySchema,
 } from './deaths.ts';
@@ -73,5 +77,27 @@ describe('who verifies', () => {
       expect(translate(key, 'en')).not.toBe(key);
       expect(translate(key, 'ms')).not.toBe(translate(key, 'en'));
     }
+  });
+});
+
+describe('the release identity check (issue 40 item 3; ADR 0267)', () => {
+  it('compares identity numbers in upper case, letters and digits only', () => {
+    expect(normaliseIdNumber('880101-14-5511')).toBe('880101145511');
+    expect(normaliseIdNumber(' 202001012345 (1234567-x) ')).toBe('2020010123451234567X');
+  });
+
+  it('needs a 6-digit code and an identity number', () => {
+    expect(releaseIdentitySchema.safeParse({ code: '123456', ic_number: '880101-14-5511' }).success).toBe(true);
+    const bad = releaseIdentitySchema.safeParse({ code: '12345', ic_number: '--' });
+    expect(bad.success).toBe(false);
+    expect(bad.error?.issues.map((i) => `${String(i.path[0])}:${i.message}`)).toEqual([
+      'code:otp.incorrect',
+      `ic_number:${RELEASE_MSG.idRequired}`,
+    ]);
+  });
+
+  it('orders the roles strongest first', () => {
+    expect(RELEASE_ROLES[0]).toBe('executor');
+    expect(RELEASE_ROLES).toEqual(['executor', 'heir', 'beneficiary', 'guardian', 'receiver', 'caretaker']);
   });
 });

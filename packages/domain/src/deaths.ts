@@ -147,3 +147,48 @@ export const willInquirySchema = z.object({
   email: email(),
 });
 export type WillInquiryInput = z.output<typeof willInquirySchema>;
+
+/**
+ * The roles in which a registered instrument names a person who receives its documents after the death (issue 40
+ * item 3; ADR 0267), strongest first: a person named in several is recorded under the first that applies.
+ * `executor` — the will's wasi: the organisation that registered it (its declaration names it; ADR 0259);
+ * `heir`, `beneficiary` (a receiver of the will's property or of a bequest), `guardian` (of the testator's minor
+ * children) — of a will; `receiver`, `caretaker` (penjaga of a minor receiver) — of a hibah.
+ */
+export const RELEASE_ROLES = ['executor', 'heir', 'beneficiary', 'guardian', 'receiver', 'caretaker'] as const;
+export type ReleaseRole = (typeof RELEASE_ROLES)[number];
+
+/** Message keys of the release (packages/domain/src/locales/{ms,en}/deaths.json `deaths.release.*`). */
+export const RELEASE_MSG = {
+  idMismatch: 'deaths.release.id_mismatch',
+  idRequired: 'deaths.release.id_required',
+  codeSent: 'deaths.release.code_sent',
+  identified: 'deaths.release.identified',
+  revoked: 'deaths.release.revoked',
+  alreadyRevoked: 'deaths.release.already_revoked',
+  linkRevoked: 'deaths.release.link_revoked',
+  accessRequired: 'deaths.release.access_required',
+} as const;
+
+/**
+ * An identity number as compared: upper case, letters and digits only ("800101-14-5678" → "800101145678";
+ * a company's "202001012345 (1234567-X)" keeps its letters and digits).
+ */
+export const normaliseIdNumber = (s: string) => s.toUpperCase().replace(/[^0-9A-Z]/g, '');
+
+/**
+ * `POST /api/public/release/{id}/identity { code, ic_number }`: the 6-digit code e-mailed to the person and the
+ * identity number the instrument records for them (a MyKad; a company executor's registration number).
+ */
+export const releaseIdentitySchema = z.object({
+  code: z
+    .string({ error: 'otp.incorrect' })
+    .trim()
+    .regex(/^\d{6}$/, { error: 'otp.incorrect' }),
+  ic_number: z
+    .string({ error: RELEASE_MSG.idRequired })
+    .trim()
+    .min(1, { error: RELEASE_MSG.idRequired })
+    .max(40, { error: RELEASE_MSG.idRequired })
+    .refine((s) => normaliseIdNumber(s).length >= 6, { error: RELEASE_MSG.idRequired }),
+});

@@ -4,14 +4,18 @@
  * are merged; a key is a dotted path such as `validation.email_invalid`.
  */
 import enAmendments from './locales/en/amendments.json';
+import enAssets from './locales/en/assets.json';
 import enDeaths from './locales/en/deaths.json';
 import enDocuments from './locales/en/documents.json';
 import enEkyc from './locales/en/ekyc.json';
 import enErrors from './locales/en/errors.json';
+import enEstates from './locales/en/estates.json';
+import enExecutedOriginal from './locales/en/executed-original.json';
 import enFaraid from './locales/en/faraid.json';
 import enGrants from './locales/en/grants.json';
 import enHeirBequests from './locales/en/heir-bequests.json';
 import enHibah from './locales/en/hibah.json';
+import enInstitutions from './locales/en/institutions.json';
 import enInstruments from './locales/en/instruments.json';
 import enMail from './locales/en/mail.json';
 import enNotices from './locales/en/notices.json';
@@ -24,16 +28,21 @@ import enSealed from './locales/en/sealed.json';
 import enSecurity from './locales/en/security.json';
 import enSupport from './locales/en/support.json';
 import enValidation from './locales/en/validation.json';
+import enWajibah from './locales/en/wajibah.json';
 import enWills from './locales/en/wills.json';
 import msAmendments from './locales/ms/amendments.json';
+import msAssets from './locales/ms/assets.json';
 import msDeaths from './locales/ms/deaths.json';
 import msDocuments from './locales/ms/documents.json';
 import msEkyc from './locales/ms/ekyc.json';
 import msErrors from './locales/ms/errors.json';
+import msEstates from './locales/ms/estates.json';
+import msExecutedOriginal from './locales/ms/executed-original.json';
 import msFaraid from './locales/ms/faraid.json';
 import msGrants from './locales/ms/grants.json';
 import msHeirBequests from './locales/ms/heir-bequests.json';
 import msHibah from './locales/ms/hibah.json';
+import msInstitutions from './locales/ms/institutions.json';
 import msInstruments from './locales/ms/instruments.json';
 import msMail from './locales/ms/mail.json';
 import msNotices from './locales/ms/notices.json';
@@ -46,6 +55,7 @@ import msSealed from './locales/ms/sealed.json';
 import msSecurity from './locales/ms/security.json';
 import msSupport from './locales/ms/support.json';
 import msValidation from './locales/ms/validation.json';
+import msWajibah from './locales/ms/wajibah.json';
 import msWills from './locales/ms/wills.json';
 
 export const LANGUAGES = ['ms', 'en'] as const;
@@ -57,14 +67,18 @@ export const DEFAULT_LANGUAGE: Language = 'ms';
 export const MESSAGES: Record<Language, Record<string, unknown>> = {
   ms: {
     ...msAmendments,
+    ...msAssets,
     ...msDeaths,
     ...msDocuments,
+    ...msEstates,
     ...msEkyc,
+    ...msExecutedOriginal,
     ...msErrors,
     ...msFaraid,
     ...msGrants,
     ...msHeirBequests,
     ...msHibah,
+    ...msInstitutions,
     ...msInstruments,
     ...msMail,
     ...msNotices,
@@ -77,18 +91,23 @@ export const MESSAGES: Record<Language, Record<string, unknown>> = {
     ...msSupport,
     ...msProgrammes,
     ...msValidation,
+    ...msWajibah,
     ...msWills,
   },
   en: {
     ...enAmendments,
+    ...enAssets,
     ...enDeaths,
     ...enDocuments,
+    ...enEstates,
     ...enEkyc,
+    ...enExecutedOriginal,
     ...enErrors,
     ...enFaraid,
     ...enGrants,
     ...enHeirBequests,
     ...enHibah,
+    ...enInstitutions,
     ...enInstruments,
     ...enMail,
     ...enNotices,
@@ -101,6 +120,7 @@ export const MESSAGES: Record<Language, Record<string, unknown>> = {
     ...enSupport,
     ...enProgrammes,
     ...enValidation,
+    ...enWajibah,
     ...enWills,
   },
 };

@@ -61,12 +61,28 @@ export const ACTIONS = [
   'death:read:organisation',
   // verify or refuse a death report (two different staff members when the deceased has a registered instrument)
   'death:verify',
+  // keep the list of institutions a bequest may go to: add, edit, deactivate (issue 41 item 7; ADR 0268); every
+  // signed-in user reads the active ones
+  'institution:manage',
+  // the asset and nominee map (issue 40 item 6; ADR 0269): a testator records their own; an agent, partner or staff
+  // records a client's (scoped as that client's will: an active grant, or the provider's staff); read-only for the
+  // roles that may see a client's will
+  'asset:manage:own',
+  'asset:manage:client',
+  'asset:read:client',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
 /** role → actions. The only place where a role's rights are written. */
 export const PERMISSIONS: Record<Role, readonly Action[]> = {
-  Client: ['will:create:own', 'will:read:own', 'ekyc:attempt', 'will:sign:testator', 'death:report'],
+  Client: [
+    'will:create:own',
+    'will:read:own',
+    'ekyc:attempt',
+    'will:sign:testator',
+    'death:report',
+    'asset:manage:own',
+  ],
   Agent: [
     'will:create:client',
     'will:read:agent',
@@ -77,6 +93,8 @@ export const PERMISSIONS: Record<Role, readonly Action[]> = {
     'will:sign:testator',
     'grant:request',
     'death:report',
+    'asset:manage:client',
+    'asset:read:client',
   ],
   Partner: [
     'will:create:client',
@@ -97,6 +115,8 @@ export const PERMISSIONS: Record<Role, readonly Action[]> = {
     'promo:read',
     'death:report',
     'death:read:organisation',
+    'asset:manage:client',
+    'asset:read:client',
   ],
   Staff: [
     'will:create:client',
@@ -132,6 +152,9 @@ export const PERMISSIONS: Record<Role, readonly Action[]> = {
     'grant:audit',
     'death:report',
     'death:verify',
+    'institution:manage',
+    'asset:manage:client',
+    'asset:read:client',
   ],
   Officer: [
     'will:read:any',
@@ -151,6 +174,8 @@ export const PERMISSIONS: Record<Role, readonly Action[]> = {
     'grant:audit',
     'death:report',
     'death:verify',
+    'institution:manage',
+    'asset:read:client',
   ],
   Accountant: [
     'will:read:any',
@@ -160,6 +185,7 @@ export const PERMISSIONS: Record<Role, readonly Action[]> = {
     'programme:read',
     'qurban:read',
     'qurban:transfer',
+    'asset:read:client',
   ],
   Admin: [
     'will:create:client',
@@ -197,6 +223,9 @@ export const PERMISSIONS: Record<Role, readonly Action[]> = {
     'grant:audit',
     'death:report',
     'death:verify',
+    'institution:manage',
+    'asset:manage:client',
+    'asset:read:client',
   ],
 };
 

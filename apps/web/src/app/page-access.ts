@@ -78,9 +78,14 @@ export const PAGE_ACCESS: Readonly<Record<string, readonly Action[]>> = {
   '/client/:client_id': ['client:read'],
   '/client/:client_id/edit': ['client:edit'],
   '/client-grants': ['grant:audit'],
+  // The asset and nominee map (issue 40 item 6; ADR 0269)
+  '/harta/peta': ['asset:manage:own', 'asset:read:client'],
   // After a death (issue 40; ADR 0261)
   '/kematian/lapor': ['death:report'],
   '/kematian/senarai': ['death:verify', 'death:read:organisation'],
+  '/kematian/:id/pejabat': ['death:verify', 'death:read:organisation'],
+  // Institutions a bequest may go to (issue 41 item 7; ADR 0268)
+  '/institusi': ['institution:manage'],
   '/data-requests': ['data-request:handle'],
   '/jobs/dead-letters': ['job:read'],
   // Programmes

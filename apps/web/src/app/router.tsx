@@ -7,6 +7,7 @@
 import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
 import { accountRoutes } from '@/features/account/routes.tsx';
 import { amendmentsRoutes } from '@/features/amendments/routes.tsx';
+import { assetsRoutes } from '@/features/assets/index.ts';
 import { authRoutes } from '@/features/auth/routes.tsx';
 import { clientsRoutes } from '@/features/clients/routes.tsx';
 import { dashboardRoutes } from '@/features/dashboard/routes.tsx';
@@ -16,6 +17,7 @@ import { ezqurbanRoutes } from '@/features/ezqurban/routes.tsx';
 import { faraidRoutes } from '@/features/faraid/routes.tsx';
 import { grantsRoutes } from '@/features/grants/routes.tsx';
 import { hibahRoutes } from '@/features/hibah/routes.tsx';
+import { institutionsRoutes } from '@/features/institutions/index.ts';
 import { jobsRoutes } from '@/features/jobs/routes.tsx';
 import { organisationsRoutes } from '@/features/organisations/routes.tsx';
 import { paymentsRoutes } from '@/features/payments/routes.tsx';
@@ -55,6 +57,8 @@ const features = [
   grantsRoutes,
   remindersRoutes,
   deathsRoutes,
+  assetsRoutes,
+  institutionsRoutes,
 ];
 
 /**

@@ -2,4 +2,10 @@
  * The documents module's public surface (DESIGN.md §2; ADR 0217): other modules and the composition root import
  * only from here. It holds what they use today; a name is added when another module needs it.
  */
+
+// the estate's application sheets (estates module; issue 40 item 7, ADR 0271)
+export { renderPdf } from './pdf/fonts.ts';
+// the release of a deceased's documents to the people named (deaths module; issue 40 item 3, ADR 0267)
+export { qrDataUrl, verifyUrl } from './pdf/layout.ts';
 export { documentsRoutes } from './routes.ts';
+export { issueWillDocument, issueWillVersionDocument } from './will-document.ts';

@@ -27,6 +27,7 @@ import { type IssueActor, issueSealed, sealReason } from './issued.ts';
 import { renderWillPdf } from './pdf/will.ts';
 import { imageDataUrl, willPdfData } from './service.ts';
 import { versionSigning } from './version-signing.ts';
+import { withWajibah } from './will-wajibah-data.ts';
 
 type Will = typeof wills.$inferSelect;
 
@@ -46,12 +47,13 @@ export async function issueWillDocument(
   w: Will,
   actor: IssueActor,
 ): Promise<{ bytes: Buffer; sha256: string; filename: string }> {
-  const data = await willPdfData(ctx, w);
+  // The predeceased children and their wasiat wajibah (will-wajibah-data.ts; ADR 0270).
+  const data = await withWajibah(ctx, w, await willPdfData(ctx, w));
   const { bytes, sha256 } = await issueSealed(
     ctx,
     { subjectType: 'Wasiat', subjectId: w.id, kind: WILL_KIND },
     data,
-    () => renderWillPdf(data),
+    (sealedSha256) => renderWillPdf(data, sealedSha256),
     { reason: sealReason('will_reason'), location: ctx.appUrl },
     actor,
   );
@@ -104,7 +106,7 @@ export async function issueWillVersionDocument(
     ctx,
     { subjectType: 'Wasiat', subjectId: w.id, kind: WILL_VERSION_KIND },
     printedWillContent(full),
-    () => renderWillPdf(full),
+    (sealedSha256) => renderWillPdf(full, sealedSha256),
     { reason: sealReason('will_reason'), location: ctx.appUrl },
     actor,
   );

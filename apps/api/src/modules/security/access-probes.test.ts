@@ -40,7 +40,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../../test/harness.ts';
 import { ACTORS, type Actor, type ActorKey, buildTenants, type Targets } from '../../../test/tenants.ts';
-import { hibahs, organizations, user_ekyc } from '../../db/schema/index.ts';
+import { hibahs, institutions, organizations, user_ekyc } from '../../db/schema/index.ts';
 import { reportBody, unregisteredMykad } from '../deaths/test-fixtures.ts';
 import { certificatePdf } from '../tekun/test-fixtures.ts';
 import { ok, SIGNATURE_PNG, userDetail } from '../wills/test-fixtures.ts';
@@ -63,6 +63,13 @@ interface Own {
   demo: string;
   /** A pending death report made by the LAIN owner (issue 40; ADR 0261). */
   deathReport: string;
+  /** A deactivated institution of the bequest list (issue 41 item 7; ADR 0268): only staff who keep it see it. */
+  institution: string;
+  /** The LAIN owner's asset-map entry and its document (issue 40 item 6; ADR 0269). */
+  asset: string;
+  assetDocument: string;
+  /** A scan of the LAIN owner's registered will's signed original, awaiting a check (issue 41 item 1; ADR 0266). */
+  executedOriginal: string;
 }
 type Spec = (x: Targets, own: Own) => Case | Case[];
 
@@ -555,6 +562,13 @@ add('PUT /api/wasiat/:id/governing-law', (x) => ({
   body: { state: 'Selangor' },
   may: editsWill,
 }));
+/** The will's predeceased children and wasiat wajibah (wills/wajibah.ts; ADR 0270). */
+add('GET /api/wasiat/:id/wasiat-wajibah', (x) => ({ path: `/api/wasiat/${x.draft}/wasiat-wajibah`, may: seesWill }));
+add('PUT /api/wasiat/:id/predeceased-children', (x) => ({
+  path: `/api/wasiat/${x.draft}/predeceased-children`,
+  body: { children: [] },
+  may: editsWill,
+}));
 for (const m of ['PATCH', 'PUT']) {
   add(`${m} /api/property-receiver/:id`, (x) => ({
     path: `/api/property-receiver/${x.draftParts.share}`,
@@ -578,6 +592,7 @@ add('GET /api/wasiat/:id/signature-status', (x) => ({
   may: seesWill,
 }));
 add('GET /api/wasiat/:id/heir-bequests', (x) => ({ path: `/api/wasiat/${x.draft}/heir-bequests`, may: seesWill }));
+add('GET /api/wasiat/:id/offer', (x) => ({ path: `/api/wasiat/${x.draft}/offer`, may: seesWill }));
 add('POST /api/wasiat/:id/heir-bequests/acknowledge', (x) => ({
   path: `/api/wasiat/${x.draft}/heir-bequests/acknowledge`,
   body: { acknowledged: 1 },
@@ -737,6 +752,7 @@ add('GET /api/wasiat/:id/versions/:no', (x) => ({ path: `/api/wasiat/${x.registe
 // ——— the hibah and its parts
 add('GET /api/hibah/:id', (x) => ({ path: `/api/hibah/${x.hibah}`, may: seesHibah }));
 add('GET /api/hibah/:id/summary', (x) => ({ path: `/api/hibah/${x.hibah}/summary`, may: seesHibah }));
+add('GET /api/hibah/:id/offer', (x) => ({ path: `/api/hibah/${x.hibah}/offer`, may: seesHibah }));
 for (const m of ['POST', 'PATCH', 'PUT']) {
   add(`${m} /api/hibah/:id`, (x) => ({
     path: `/api/hibah/${x.hibah}`,
@@ -1051,6 +1067,128 @@ add('POST /api/death-report/:id/refuse', (_x, o) => ({
   body: { reason: 'Ujian' },
   may: holds('death:verify'),
 }));
+// the release of a deceased's documents (issue 40 item 3; ADR 0267): a pending report has no releases (staff read
+// the empty list; a partner sees verified reports only); the targets hold no release, so no caller revokes one, and
+// the person's pages answer only through the signed link sent to them
+add('GET /api/death-report/:id/releases', (_x, o) => ({
+  path: `/api/death-report/${o.deathReport}/releases`,
+  may: holds('death:verify'),
+}));
+add('POST /api/death-report/:id/releases/:release_id/revoke', (_x, o) => ({
+  path: `/api/death-report/${o.deathReport}/releases/no-such-release/revoke`,
+  body: {},
+  may: nobody,
+}));
+// the right office for an estate (issue 40 item 7; ADR 0271): only a VERIFIED report has one, and the target is
+// pending, so nobody reaches it (the estate tests cover staff and the registering organisation's partner)
+add('GET /api/death-report/:id/estate-route', (_x, o) => ({
+  path: `/api/death-report/${o.deathReport}/estate-route`,
+  may: nobody,
+}));
+add('GET /api/death-report/:id/estate-sheet', (_x, o) => ({
+  path: `/api/death-report/${o.deathReport}/estate-sheet`,
+  may: nobody,
+}));
+add('GET /api/death-report/:id/faraid-sheet', (_x, o) => ({
+  path: `/api/death-report/${o.deathReport}/faraid-sheet`,
+  may: nobody,
+}));
+add('PUT /api/death-report/:id/estate-values', (_x, o) => ({
+  path: `/api/death-report/${o.deathReport}/estate-values`,
+  body: { movable_sen: 100, immovable_sen: 0 },
+  may: nobody,
+}));
+add('POST /api/death-report/:id/estate-checklist', (_x, o) => ({
+  path: `/api/death-report/${o.deathReport}/estate-checklist`,
+  body: { item: 'death_certificate', done: true },
+  may: nobody,
+}));
+add('POST /api/death-report/:id/estate-checklist/upload', (_x, o) => ({
+  path: `/api/death-report/${o.deathReport}/estate-checklist/upload`,
+  body: { item: 'death_certificate', file: SIGNATURE_PNG },
+  may: nobody,
+}));
+const releaseLink = '/api/public/release/no-such-release';
+add('GET /api/public/release/:id', () => ({ path: `${releaseLink}${tampered}`, may: nobody }));
+add('POST /api/public/release/:id/code', () => ({ path: `${releaseLink}/code${tampered}`, body: {}, may: nobody }));
+add('POST /api/public/release/:id/identity', () => ({
+  path: `${releaseLink}/identity${tampered}`,
+  body: { code: '123456', ic_number: '880101145511' },
+  may: nobody,
+}));
+add('GET /api/public/release/:id/documents', () => ({
+  path: `${releaseLink}/documents${tampered}&access=4102444800.AAAA`,
+  may: nobody,
+}));
+add('GET /api/public/release/:id/document', () => ({
+  path: `${releaseLink}/document${tampered}&access=4102444800.AAAA&file=will:x`,
+  may: nobody,
+}));
+
+// ——— institutions a bequest may go to (issue 41 item 7; ADR 0268, institutions/queries.ts): a deactivated one is
+// seen and every one is changed only by the staff who keep the list
+add('GET /api/institution/:id', (_x, o) => ({
+  path: `/api/institution/${o.institution}`,
+  may: holds('institution:manage'),
+}));
+add('PATCH /api/institution/:id', (_x, o) => ({
+  path: `/api/institution/${o.institution}`,
+  body: { kind: 'charity', name: 'Pertubuhan Ujian Probe', registration_no: 'PPM-000-14-01012026', active: false },
+  may: holds('institution:manage'),
+}));
+
+// ——— the asset and nominee map (issue 40 item 6; ADR 0269, assets/policy.ts): the testator's own, and the maps of
+// the clients a caller acts for (the grants scope, as a client's records)
+const seesAssets: Rule = (a) =>
+  (isOwner(a) && has(a, 'asset:manage:own')) || (has(a, 'asset:read:client') && clientInScope(a));
+const managesAssets: Rule = (a) =>
+  (isOwner(a) && has(a, 'asset:manage:own')) || (has(a, 'asset:manage:client') && clientInScope(a));
+const assetBody = {
+  kind: 'bank_account',
+  description: 'Akaun Probe',
+  value_sen: 200,
+  value_estimated_on: '2026-01-15',
+};
+add('GET /api/asset/:id', (_x, o) => ({ path: `/api/asset/${o.asset}`, may: seesAssets }));
+add('PATCH /api/asset/:id', (_x, o) => ({ path: `/api/asset/${o.asset}`, body: assetBody, may: managesAssets }));
+add('PUT /api/asset/:id', (_x, o) => ({ path: `/api/asset/${o.asset}`, body: assetBody, may: managesAssets }));
+add('DELETE /api/asset/:id', (_x, o) => ({ path: `/api/asset/${o.asset}`, may: managesAssets }));
+add('POST /api/asset/:id/document', (_x, o) => ({
+  path: `/api/asset/${o.asset}/document`,
+  body: { document: SIGNATURE_PNG },
+  may: managesAssets,
+}));
+add('DELETE /api/asset-document/:id', (_x, o) => ({
+  path: `/api/asset-document/${o.assetDocument}`,
+  may: managesAssets,
+}));
+add('POST /api/asset/:id/will-property', (x, o) => ({
+  path: `/api/asset/${o.asset}/will-property`,
+  body: { wasiat_id: x.draft },
+  may: and(managesAssets, editsWill),
+}));
+
+// ——— the executed original of a will (issue 41 item 1; ADR 0266, documents/executed-original.ts): seen with the
+// will; a scan uploaded by the testator, the will's agent or staff; checked by `will:verify`
+add('GET /api/wasiat/:id/executed-original', (x) => ({
+  path: `/api/wasiat/${x.registered}/executed-original`,
+  may: seesWill,
+}));
+add('POST /api/wasiat/:id/executed-original', (x) => ({
+  path: `/api/wasiat/${x.registered}/executed-original`,
+  body: { scan: SIGNATURE_PNG, custody: 'provider', custody_place: 'Peti besi' },
+  may: (a) => seesWill(a) && (isOwner(a) || isRegistrar(a) || has(a, 'will:create:client') || has(a, 'will:verify')),
+}));
+add('POST /api/executed-original/:id/verify', (_x, o) => ({
+  path: `/api/executed-original/${o.executedOriginal}/verify`,
+  body: { printed_sha256: '0'.repeat(64) },
+  may: and(holds('will:verify'), seesWill),
+}));
+add('POST /api/executed-original/:id/refuse', (_x, o) => ({
+  path: `/api/executed-original/${o.executedOriginal}/refuse`,
+  body: { reason: 'Imbasan kabur' },
+  may: and(holds('will:verify'), seesWill),
+}));
 
 // —————————————————————————————————————————————————————————————————————————— the run
 interface Probe {
@@ -1103,7 +1241,40 @@ beforeAll(async () => {
     t.call('POST', '/api/death-report', { token: T.owner.token, body: reportBody(unregisteredMykad()) }),
     201,
   );
-  own = { clientHibah: h.hibah.id, clientSigningHibah: h2.hibah.id, demo: demo.id, deathReport: death.death_report.id };
+  const [inst] = await t.ctx.db
+    .insert(institutions)
+    .values({ kind: 'charity', name: 'Pertubuhan Ujian Probe', registration_no: 'PPM-000-14-01012026', active: false })
+    .returning();
+  const asset = (
+    await ok(
+      t.call('POST', '/api/asset', {
+        token: T.owner.token,
+        body: { kind: 'bank_account', description: 'Akaun Probe', value_sen: 100, value_estimated_on: '2026-01-15' },
+      }),
+      201,
+    )
+  ).asset;
+  const withDocument = await ok(
+    t.call('POST', `/api/asset/${asset.id}/document`, { token: T.owner.token, body: { document: SIGNATURE_PNG } }),
+    201,
+  );
+  const executed = await ok(
+    t.call('POST', `/api/wasiat/${T.registered}/executed-original`, {
+      token: T.owner.token,
+      body: { scan: SIGNATURE_PNG, custody: 'testator', custody_place: 'Rumah pewasiat' },
+    }),
+    201,
+  );
+  own = {
+    asset: asset.id,
+    assetDocument: withDocument.asset.documents[0].id,
+    executedOriginal: executed.executed_original.id,
+    clientHibah: h.hibah.id,
+    clientSigningHibah: h2.hibah.id,
+    demo: demo.id,
+    deathReport: death.death_report.id,
+    institution: inst.id,
+  };
 }, 180_000);
 afterAll(async () => {
   await t?.close();

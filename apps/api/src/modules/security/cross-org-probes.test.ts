@@ -48,6 +48,7 @@ import {
 } from '../../../test/id-locations.ts';
 import { buildTenants } from '../../../test/tenants.ts';
 import {
+  attachments,
   death_report_organisations,
   death_reports,
   hibahs,
@@ -55,6 +56,7 @@ import {
   preferences,
   user_accesses,
   users,
+  will_executed_originals,
   wills,
 } from '../../db/schema/index.ts';
 import { landBody, receiverBody } from '../hibah/test-fixtures.ts';
@@ -210,6 +212,39 @@ async function buildDemoSide(app: TestApp) {
   await app.ctx.db
     .insert(death_report_organisations)
     .values({ death_report_id: verified.id, organization_id: ob.organization_id });
+  // A scan of the will's signed original awaiting a staff check (issue 41 item 1; ADR 0266).
+  const [scan] = await app.ctx.db
+    .insert(attachments)
+    .values({
+      attachable_type: 'Wasiat',
+      attachable_id: will,
+      type: 'executed-original',
+      storage_key: `probe/${will}/executed-original.png`,
+      mime_type: 'image/png',
+      size_bytes: 1,
+      sha256: '0'.repeat(64),
+      uploaded_by: c.id,
+    })
+    .returning();
+  await app.ctx.db.insert(will_executed_originals).values({
+    wasiat_id: will,
+    version_no: 1,
+    scan_attachment_id: scan.id,
+    custody: 'testator',
+    custody_place: 'Rumah pewasiat',
+    uploaded_by: c.id,
+  });
+  // The client's asset map (issue 40 item 6; ADR 0269): an entry with a document.
+  const asset = (
+    await ok(
+      app.call('POST', '/api/asset', {
+        token: c.token,
+        body: { kind: 'bank_account', description: 'Akaun Demo', value_sen: 100, value_estimated_on: '2026-01-15' },
+      }),
+      201,
+    )
+  ).asset.id as string;
+  await ok(app.call('POST', `/api/asset/${asset}/document`, { token: c.token, body: { document: PNG_A } }), 201);
 }
 
 /** An organisation's records: the organisation, its members, its clients (a will or hibah there), by closure. */

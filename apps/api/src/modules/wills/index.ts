@@ -14,8 +14,10 @@ export { actorOf, idParams, parseBody } from './http.ts';
 // multipartToBody, assertSignatureDrawn: for the 2021 contract's hibah adapter (compat/v2021/hibah/; ADR 0240).
 export { multipartToBody } from './multipart.ts';
 export { oneThirdProblemOfContent, PROPERTY_VALUES_MISSING, propertiesWithoutValue } from './one-third.ts';
-export { allPage } from './owned.ts';
+// allPage; createOwned with MOVEABLE / IMMOVEABLE: an asset map entry picked into a will's property (ADR 0269).
+export { allPage, createOwned } from './owned.ts';
 export { activePricing } from './part-b.ts';
+export { IMMOVEABLE, MOVEABLE } from './property-service.ts';
 export { findVisibleWill } from './queries.ts';
 // The 2021 client's MyKad images before its particulars (compat/v2021/wills/; ADR 0255).
 export { registerMykadUploadReading } from './readings.ts';
@@ -23,3 +25,5 @@ export { willsRoutes } from './routes.ts';
 export { readWill } from './serializers.ts';
 export { type Actor, audit, type Conn } from './service.ts';
 export { assertSignatureDrawn } from './signature-facts.ts';
+// The wasiat wajibah section of the will PDF (documents/will-wajibah-data.ts; ADR 0270).
+export { wajibahOfWillRow } from './wajibah.ts';

@@ -1,7 +1,8 @@
 /**
  * Public routes of the will service (spec §2 "Public"): the will verification pages
  * /public/wasiat/{wasiat_id} and /wasiat-verification/{wasiat_id}/details, and /payment-status where the
- * payment gateway returns; /pdpa (the personal data notice) and /verification/{wasiat_id}/success (after a
+ * payment gateway returns; /pdpa (the personal data notice), /bantuan/tandatangan-wasiat (the will's signature
+ * and executing it by hand) and /verification/{wasiat_id}/success (after a
  * testator confirms through an agent's link). No login needed; calls use the public client.
  */
 import type { FeatureRoutes } from '@/app/routes-types.ts';
@@ -14,6 +15,11 @@ export const publicRoutes: FeatureRoutes = {
     { path: '/public/wasiat/:wasiat_id', lazy: publicWill },
     { path: '/wasiat-verification/:wasiat_id/details', lazy: publicWill },
     { path: '/pdpa', lazy: async () => ({ Component: (await import('./PdpaPage.tsx')).PdpaPage }) },
+    // What the will's screen signature is, and executing the will by hand (issue 41 item 1; ADR 0266).
+    {
+      path: '/bantuan/tandatangan-wasiat', // components/SignatureLaw.tsx links here
+      lazy: async () => ({ Component: (await import('./SignatureHelpPage.tsx')).SignatureHelpPage }),
+    },
     {
       path: '/verification/:wasiat_id/success',
       lazy: async () => ({ Component: (await import('./VerificationSuccessPage.tsx')).VerificationSuccessPage }),

@@ -10,6 +10,7 @@ import type {
   wills,
 } from '../../../db/schema/index.ts';
 import type { CompletionData } from '../completion.ts';
+import type { WillWajibahPdf } from './will-wajibah.ts';
 
 /** A receiver's share of one property. */
 export interface ShareLine {
@@ -70,6 +71,8 @@ export interface WillPdfData {
   heirBequestsAcknowledgedAt?: Date | null;
   /** The state whose law governs the will and its enactment (domain `governingLawOf`; ADR 0260), when known. */
   governingLaw?: GoverningLaw;
+  /** The predeceased children and their wasiat wajibah (pdf/will-wajibah.ts; ADR 0270), when read. */
+  wajibah?: WillWajibahPdf;
   /** QR code (PNG data URL) and the URL it encodes. */
   qr: string;
   verifyUrl: string;

@@ -29,7 +29,6 @@ import {
   biLabel,
   biParagraph,
   fieldsTable,
-  footer,
   formatKlDateTime,
   heading,
   joinAddress,
@@ -37,17 +36,21 @@ import {
   qrBlock,
 } from './layout.ts';
 import type { WillPdfData } from './will-data.ts';
+import { executionBlocks, sealedFooter, signatureLawSection } from './will-execution.ts';
 import { governingLawSection, identificationLine, witnessRuleParagraph } from './will-governing-law.ts';
 import { propertySections, rel } from './will-property.ts';
 import { amendmentSection, signatureBox, signatureFactsSection } from './will-signatures.ts';
+import { wajibahSection } from './will-wajibah.ts';
 
 export type { ShareLine, WillPdfData } from './will-data.ts';
 
 /**
  * Build the will PDF.
+ * @param sealedSha256 the sealed version's SHA-256 (issued.ts content fingerprint), printed at the foot of every
+ *   page so the hand-signed paper can be checked against it (ADR 0266); absent: not printed.
  * @returns PDF bytes (A4 portrait).
  */
-export async function renderWillPdf(d: WillPdfData): Promise<Buffer> {
+export async function renderWillPdf(d: WillPdfData, sealedSha256?: string): Promise<Buffer> {
   const { will, detail } = d;
   // A basic will that an amendment gave property, guardians or bequests prints them too (ADR 0021).
   const comprehensive =
@@ -129,6 +132,8 @@ export async function renderWillPdf(d: WillPdfData): Promise<Buffer> {
       d.heirs.map((h) => [h.name, h.ic_number ?? '-', rel(h.relationship, h.ic_number)]),
       ['*', 110, 120],
     ),
+    // The predeceased children and their children's wasiat wajibah (ADR 0270).
+    ...wajibahSection(d.wajibah),
     ...(comprehensive ? propertySections(d) : []),
     ...heirBequestsSection(d),
     heading('will.declaration'),
@@ -150,6 +155,9 @@ export async function renderWillPdf(d: WillPdfData): Promise<Buffer> {
       columnGap: 20,
     },
     ...signatureFactsSection(d),
+    // What the screen signature is, and the blocks to execute the printed will by hand (ADR 0266).
+    ...signatureLawSection(),
+    ...executionBlocks(d.testatorName, d.testatorIc),
     ...(d.completion ? completionPage(d.completion, `${bi('will.title')} ${will.wasiat_no ?? ''}`.trim()) : []),
   ];
 
@@ -157,7 +165,10 @@ export async function renderWillPdf(d: WillPdfData): Promise<Buffer> {
     info: { title: `Wasiat ${will.wasiat_no ?? ''}`.trim(), subject: 'Wasiat / Will', creator: 'Wasiat platform' },
     pageSize: 'A4',
     pageMargins: [40, 40, 40, 50],
-    footer: footer(`${will.wasiat_no ?? ''} v${d.versionNo ?? will.current_version} · ${d.verifyUrl}`),
+    footer: sealedFooter(
+      `${will.wasiat_no ?? ''} v${d.versionNo ?? will.current_version} · ${d.verifyUrl}`,
+      sealedSha256,
+    ),
     content,
   });
 }
