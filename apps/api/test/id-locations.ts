@@ -60,6 +60,8 @@ const PATH_TABLES: Record<string, string> = {
   client: 'users',
   'data-requests': 'data_requests',
   'death-report': 'death_reports',
+  'estate-notice': 'estate_notices',
+  'notice-recipient': 'notice_recipients',
   'executed-original': 'will_executed_originals',
   release: 'death_releases',
   releases: 'death_releases',

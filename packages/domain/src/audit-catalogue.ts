@@ -245,6 +245,10 @@ export const AUDIT_ACTIONS = {
   'estate.checklist_tick': l('Senarai semak harta pusaka ditanda', 'Estate checklist item ticked'),
   'estate.checklist_upload': l('Dokumen senarai semak harta pusaka dimuat naik', 'Estate checklist document uploaded'),
   'estate.sheet': l('Helaian permohonan harta pusaka dicetak', 'Estate application sheet printed'),
+  // Tell us once: the institutions an organisation notifies, the notices and their replies (issue 40 item 8; ADR 0273)
+  ...crud('notice_recipient', 'Institusi untuk dimaklumkan', 'Institution to notify'),
+  'estate.notice': l('Notis kematian dihantar kepada institusi', 'Notice of the death sent to an institution'),
+  'estate.notice_reply': l('Jawapan institusi kepada notis direkodkan', "Institution's reply to a notice recorded"),
   // Institutions a bequest may go to (issue 41 item 7; ADR 0268)
   'institution.create': l('Institusi ditambah', 'Institution added'),
   'institution.update': l('Institusi dikemas kini', 'Institution updated'),

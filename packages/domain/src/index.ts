@@ -8,6 +8,7 @@ export * from './audit-catalogue.ts';
 export * from './catalogues.ts';
 export * from './datetime.ts';
 export * from './deaths.ts';
+export * from './estate-notice.ts';
 export * from './estate-route.ts';
 export * from './executed-original.ts';
 export * from './faraid/index.ts';

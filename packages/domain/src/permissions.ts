@@ -70,6 +70,9 @@ export const ACTIONS = [
   'asset:manage:own',
   'asset:manage:client',
   'asset:read:client',
+  // the institutions an organisation notifies of a death (issue 40 item 8; ADR 0273): a partner their own
+  // organisation's list, the provider's staff any organisation's
+  'notice_recipient:manage',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -117,6 +120,7 @@ export const PERMISSIONS: Record<Role, readonly Action[]> = {
     'death:read:organisation',
     'asset:manage:client',
     'asset:read:client',
+    'notice_recipient:manage',
   ],
   Staff: [
     'will:create:client',
@@ -155,6 +159,7 @@ export const PERMISSIONS: Record<Role, readonly Action[]> = {
     'institution:manage',
     'asset:manage:client',
     'asset:read:client',
+    'notice_recipient:manage',
   ],
   Officer: [
     'will:read:any',
@@ -226,6 +231,7 @@ export const PERMISSIONS: Record<Role, readonly Action[]> = {
     'institution:manage',
     'asset:manage:client',
     'asset:read:client',
+    'notice_recipient:manage',
   ],
 };
 

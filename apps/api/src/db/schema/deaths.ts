@@ -127,7 +127,7 @@ export const death_mails = pgTable(
     death_report_id: text('death_report_id')
       .notNull()
       .references(() => death_reports.id),
-    /** organisation | inquiry | release | reporter (the outcome to the reporter, reporter-mail.ts) */
+    /** organisation | inquiry | release | reporter (the outcome to the reporter, reporter-mail.ts) | estate_notice (ADR 0273) */
     kind: text('kind').notNull(),
     organization_id: text('organization_id').references(() => organizations.id),
     will_inquiry_id: text('will_inquiry_id').references(() => will_inquiries.id),

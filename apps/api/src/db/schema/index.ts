@@ -7,6 +7,7 @@ export * from './deaths.ts';
 export * from './documents.ts';
 export * from './ekyc.ts';
 export * from './ekyc-ocr.ts';
+export * from './estate-notices.ts';
 export * from './estates.ts';
 export * from './executed-originals.ts';
 export * from './files.ts';

@@ -4,5 +4,6 @@
  * documents to the people the instruments name (release-*.ts), and the mails they send.
  * The lock a verified death puts on the deceased's instruments is the instruments module's (deceased-lock.ts).
  */
-export { DEATH_MAIL_JOB } from './mail.ts';
+// The outbox, for the estates module's notices to institutions (issue 40 item 8; ADR 0273).
+export { DEATH_MAIL_JOB, deliverDeathMails, queueMail } from './mail.ts';
 export { deathsRoutes } from './routes.ts';

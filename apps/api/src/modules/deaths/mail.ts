@@ -27,7 +27,7 @@ export async function queueMail(
   tx: Tx,
   m: {
     deathReportId: string;
-    kind: 'organisation' | 'inquiry' | 'release' | 'reporter';
+    kind: 'organisation' | 'inquiry' | 'release' | 'reporter' | 'estate_notice';
     organizationId?: string | null;
     inquiryId?: string | null;
     to: string;

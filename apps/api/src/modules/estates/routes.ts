@@ -13,6 +13,7 @@
  * - `POST /api/death-report/{id}/estate-checklist { item, done }` → `{ message, estate }`; 422 `item`.
  * - `POST /api/death-report/{id}/estate-checklist/upload { item, file, filename? }` → `{ message, estate }`.
  * - `GET /api/death-report/{id}/estate-sheet` and `…/faraid-sheet` → `application/pdf` (sheets.ts); audited.
+ * The institutions an organisation notifies of a death, the notices and replies: notice-routes.ts (ADR 0273).
  * An upload is read through `GET /api/attachment/{id}/file` by whoever may see the estate (type `EstateChecklist`).
  */
 import { estateTickSchema, estateUploadSchema, estateValuesSchema } from '@wasiat/domain';
@@ -24,6 +25,7 @@ import { recordAudit } from '../../platform/audit/audit.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { type Access, requireUser } from '../auth/index.ts';
 import { registerAttachableReader } from '../wills/index.ts';
+import { noticeRoutes } from './notice-routes.ts';
 import { findEstateReport } from './policy.ts';
 import { readEstate, reportOfChecklistRow, saveValues, tickItem, uploadItem } from './service.ts';
 import { applicationSheetPdf, faraidSheetPdf } from './sheets.ts';
@@ -48,6 +50,8 @@ export async function estatesRoutes(api: FastifyInstance, ctx: Ctx) {
     if (!reportId) throw notFound();
     await findEstateReport(db, user, reportId);
   });
+  // "Tell us once": the institutions to notify, the notices and their replies (issue 40 item 8; ADR 0273).
+  noticeRoutes(api, ctx);
 
   r.get('/death-report/:id/estate-route', { config: { access: READ }, schema: { params: idParams } }, async (req) => ({
     estate: await readEstate(ctx.db, requireUser(req), req.params.id),

@@ -40,7 +40,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../../test/harness.ts';
 import { ACTORS, type Actor, type ActorKey, buildTenants, type Targets } from '../../../test/tenants.ts';
-import { hibahs, institutions, organizations, user_ekyc } from '../../db/schema/index.ts';
+import {
+  estate_notices,
+  hibahs,
+  institutions,
+  notice_recipients,
+  organizations,
+  user_ekyc,
+} from '../../db/schema/index.ts';
 import { reportBody, unregisteredMykad } from '../deaths/test-fixtures.ts';
 import { certificatePdf } from '../tekun/test-fixtures.ts';
 import { ok, SIGNATURE_PNG, userDetail } from '../wills/test-fixtures.ts';
@@ -70,6 +77,9 @@ interface Own {
   assetDocument: string;
   /** A scan of the LAIN owner's registered will's signed original, awaiting a check (issue 41 item 1; ADR 0266). */
   executedOriginal: string;
+  /** An institution on LAIN's list to notify of a death, and a notice on the pending report (issue 40 item 8). */
+  noticeRecipient: string;
+  estateNotice: string;
 }
 type Spec = (x: Targets, own: Own) => Case | Case[];
 
@@ -1108,6 +1118,41 @@ add('POST /api/death-report/:id/estate-checklist/upload', (_x, o) => ({
   body: { item: 'death_certificate', file: SIGNATURE_PNG },
   may: nobody,
 }));
+// "tell us once" (issue 40 item 8; ADR 0273): LAIN's list of institutions is kept by its partner and the provider's
+// staff (organisations/policy.ts managedOrganisationsWhere with `notice_recipient:manage`); the notices and replies
+// are the estate's, and the target report is pending, so nobody reaches them (notices.test.ts covers the positive)
+add('GET /api/organization/:id/notice-recipient', (x) => ({
+  path: `/api/organization/${x.lain}/notice-recipient`,
+  may: managesLain('notice_recipient:manage'),
+}));
+add('POST /api/organization/:id/notice-recipient', (x) => ({
+  path: `/api/organization/${x.lain}/notice-recipient`,
+  body: { name: 'Bank Probe', kind: 'bank', email: 'probe@bank.test' },
+  may: managesLain('notice_recipient:manage'),
+}));
+add('PATCH /api/notice-recipient/:id', (_x, o) => ({
+  path: `/api/notice-recipient/${o.noticeRecipient}`,
+  body: { name: 'Bank Probe', kind: 'bank', email: 'probe@bank.test' },
+  may: managesLain('notice_recipient:manage'),
+}));
+add('DELETE /api/notice-recipient/:id', (_x, o) => ({
+  path: `/api/notice-recipient/${o.noticeRecipient}`,
+  may: managesLain('notice_recipient:manage'),
+}));
+add('GET /api/death-report/:id/estate-notice', (_x, o) => ({
+  path: `/api/death-report/${o.deathReport}/estate-notice`,
+  may: nobody,
+}));
+add('POST /api/death-report/:id/estate-notice', (_x, o) => ({
+  path: `/api/death-report/${o.deathReport}/estate-notice`,
+  body: { recipient_ids: [o.noticeRecipient] },
+  may: nobody,
+}));
+add('POST /api/estate-notice/:id/reply', (_x, o) => ({
+  path: `/api/estate-notice/${o.estateNotice}/reply`,
+  body: { text: 'Ujian', received_on: '2026-01-15' },
+  may: nobody,
+}));
 const releaseLink = '/api/public/release/no-such-release';
 add('GET /api/public/release/:id', () => ({ path: `${releaseLink}${tampered}`, may: nobody }));
 add('POST /api/public/release/:id/code', () => ({ path: `${releaseLink}/code${tampered}`, body: {}, may: nobody }));
@@ -1265,7 +1310,27 @@ beforeAll(async () => {
     }),
     201,
   );
+  // An institution on LAIN's list, and a notice to it on the (pending) report (issue 40 item 8; ADR 0273).
+  const [recipient] = await t.ctx.db
+    .insert(notice_recipients)
+    .values({ organization_id: T.lain, name: 'Bank Probe', kind: 'bank', email: 'probe@bank.test' })
+    .returning();
+  const [notice] = await t.ctx.db
+    .insert(estate_notices)
+    .values({
+      death_report_id: death.death_report.id,
+      recipient_id: recipient.id,
+      recipient_name: recipient.name,
+      to_email: recipient.email,
+      reference: 'EN-PROBE00000',
+      listed: [],
+      contact: 'LAIN',
+      sent_by: T.owner.id,
+    })
+    .returning();
   own = {
+    noticeRecipient: recipient.id,
+    estateNotice: notice.id,
     asset: asset.id,
     assetDocument: withDocument.asset.documents[0].id,
     executedOriginal: executed.executed_original.id,

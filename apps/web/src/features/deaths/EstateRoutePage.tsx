@@ -34,6 +34,7 @@ import { ApiError, api } from '@/lib/api.ts';
 import { dataUrlOf as toDataUrl } from '@/lib/files.ts';
 import { successToast } from '@/lib/notify.tsx';
 import { DEATHS_KEY } from './api.ts';
+import { EstateNotices } from './EstateNotices.tsx';
 
 /** One text in both languages (the server's reason, office and checklist labels). */
 interface Bi {
@@ -290,6 +291,7 @@ export function EstateRoutePage() {
         </Table.Tbody>
       </ListTable>
       {estate.can_edit_values && <ValuesForm key={`${estate.total_sen}`} estate={estate} onSaved={set} />}
+      <EstateNotices deathReportId={id} />
     </Stack>
   );
 }

@@ -16,6 +16,7 @@ import { formatDate, roleName } from '@/lib/format.ts';
 import { session } from '@/lib/storage.ts';
 import { type Page, type Pricing, type Staff, useBranches, useOrganisation } from '../api.ts';
 import { Detail } from '../components/Detail.tsx';
+import { NoticeRecipientsPanel } from '../components/NoticeRecipientsPanel.tsx';
 import { ProductsPanel } from './ProductPages.tsx';
 
 const mayDo = (a: Action) => can(session.user()?.roles?.[0]?.name, a);
@@ -227,6 +228,7 @@ export function OrganisationPage() {
           )}
         </Tabs.Panel>
       </Tabs>
+      {mayDo('notice_recipient:manage') && <NoticeRecipientsPanel organisationId={id} />}
     </Stack>
   );
 }
