@@ -4,7 +4,7 @@
  * entry with its documents.
  */
 import { type AssetTotals, assetGroupOf, assetTotals } from '@wasiat/domain';
-import { and, asc, eq, inArray, max } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, max } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { assets, attachments } from '../../db/schema/index.ts';
 import { attachmentPath } from '../../platform/files/uploads.ts';
@@ -106,6 +106,18 @@ export async function readMap(db: Conn, user: AuthUser, ownerId: string) {
     totals,
     last_updated_at: await lastChangeOf(db, ownerId),
   };
+}
+
+/**
+ * The live entries of `ownerId`'s map, oldest first, for a caller whose right to them another module has already
+ * decided (the estates module's notices, after its estate check: ADR 0273) — no scope of this module applies.
+ */
+export async function liveEntriesOf(db: Conn, ownerId: string) {
+  return db
+    .select()
+    .from(assets)
+    .where(and(eq(assets.user_id, ownerId), isNull(assets.deleted_at)))
+    .orderBy(asc(assets.created_at));
 }
 
 /** When the map of `ownerId` last changed (an entry added, edited or removed), or null for an empty map. */

@@ -6,4 +6,5 @@
  */
 // The outbox, for the estates module's notices to institutions (issue 40 item 8; ADR 0273).
 export { DEATH_MAIL_JOB, deliverDeathMails, queueMail } from './mail.ts';
+export { isDeathStaff, verifiedReportScope } from './policy.ts';
 export { deathsRoutes } from './routes.ts';

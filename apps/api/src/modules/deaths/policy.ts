@@ -22,23 +22,32 @@ export const isDeathStaff = (user: AuthUser) => userCan(user, 'death:verify');
 const myOrganisations = (user: AuthUser) =>
   sql`(select ${user_accesses.organization_id} from ${user_accesses} where ${user_accesses.user_id} = ${user.id} and ${user_accesses.status} = 1)`;
 
+/** The verified reports of the deaths the user's organisations were told of (`death:read:organisation`). */
+const organisationReports = (user: AuthUser) =>
+  and(
+    eq(death_reports.status, 'verified'),
+    inArray(
+      death_reports.id,
+      sql`(select ${death_report_organisations.death_report_id} from ${death_report_organisations} where ${death_report_organisations.organization_id} in ${myOrganisations(user)})`,
+    ),
+  ) as SQL;
+
 /** WHERE clause of the reports `user` may see (fails closed: nothing without a death action). */
 export function reportScope(user: AuthUser): SQL {
   if (isDeathStaff(user)) return sql`true`;
   const parts: SQL[] = [];
   if (userCan(user, 'death:report')) parts.push(eq(death_reports.reporter_id, user.id));
-  if (userCan(user, 'death:read:organisation')) {
-    parts.push(
-      and(
-        eq(death_reports.status, 'verified'),
-        inArray(
-          death_reports.id,
-          sql`(select ${death_report_organisations.death_report_id} from ${death_report_organisations} where ${death_report_organisations.organization_id} in ${myOrganisations(user)})`,
-        ),
-      ) as SQL,
-    );
-  }
+  if (userCan(user, 'death:read:organisation')) parts.push(organisationReports(user));
   return parts.length ? (or(...parts) as SQL) : sql`false`;
+}
+
+/**
+ * WHERE clause of the VERIFIED reports `user` sees as staff (`death:verify`: all) or as a registering organisation
+ * (`death:read:organisation`: theirs) — the readers of an estate (estates module); a reporter as such sees none.
+ */
+export function verifiedReportScope(user: AuthUser): SQL {
+  if (isDeathStaff(user)) return eq(death_reports.status, 'verified');
+  return userCan(user, 'death:read:organisation') ? organisationReports(user) : sql`false`;
 }
 
 /** The view of a report the caller gets: staff's, an organisation's, or the reporter's own. */

@@ -32,7 +32,6 @@ import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { newId } from '../../db/schema/_common.ts';
 import {
-  assets,
   death_report_organisations,
   estate_notice_replies,
   estate_notices,
@@ -43,6 +42,7 @@ import {
 import { recordAudit } from '../../platform/audit/audit.ts';
 import { attachmentPath, DOCUMENT_TYPES, decodeBase64, Uploads } from '../../platform/files/uploads.ts';
 import { fieldError, notFound } from '../../platform/http/errors.ts';
+import { liveEntriesOf } from '../assets/index.ts';
 import type { AuthUser } from '../auth/index.ts';
 import { deliverDeathMails, queueMail } from '../deaths/index.ts';
 import { memberOrganisationIds } from '../organisations/index.ts';
@@ -68,12 +68,7 @@ async function usableOrganisations(db: Db, user: AuthUser, id: string): Promise<
 
 /** The live entries of the deceased's asset map (none when the deceased had no account). */
 async function deceasedMap(db: Db, report: Report) {
-  if (!report.deceased_user_id) return [];
-  return db
-    .select()
-    .from(assets)
-    .where(and(eq(assets.user_id, report.deceased_user_id), isNull(assets.deleted_at)))
-    .orderBy(asc(assets.created_at));
+  return report.deceased_user_id ? liveEntriesOf(db, report.deceased_user_id) : [];
 }
 
 /** The notices of report `id`, newest first, each with its replies (oldest first) and their scans' links. */

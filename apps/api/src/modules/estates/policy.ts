@@ -6,42 +6,28 @@
  *   of their organisations (`death_report_organisations`, written when the death was verified; ADR 0261) — the
  *   organisation the will names as executor (ADR 0259).
  * Anything else — a pending or refused report, another organisation's, a report at all for a client — is a 404 by
- * the WHERE clause, never revealing that it exists.
+ * the WHERE clause, never revealing that it exists. The clause is the deaths module's own (`verifiedReportScope`,
+ * deaths/policy.ts), so who sees a report and who sees its estate are decided in one place.
  */
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { death_report_organisations, death_reports, user_accesses } from '../../db/schema/index.ts';
+import { death_reports } from '../../db/schema/index.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import type { AuthUser } from '../auth/index.ts';
-import { userCan } from '../auth/index.ts';
+import { isDeathStaff, verifiedReportScope } from '../deaths/index.ts';
 
 /** A connection or a transaction. */
 export type Conn = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Whether the caller is staff who verify deaths (and may enter an estate's values). */
-export const isEstateStaff = (user: AuthUser) => userCan(user, 'death:verify');
-
-/** WHERE clause of the verified reports whose estate `user` may see (fails closed). */
-function estateScope(user: AuthUser): SQL {
-  const verified = eq(death_reports.status, 'verified');
-  if (isEstateStaff(user)) return verified;
-  if (!userCan(user, 'death:read:organisation')) return sql`false`;
-  const mine = sql`(select ${user_accesses.organization_id} from ${user_accesses} where ${user_accesses.user_id} = ${user.id} and ${user_accesses.status} = 1)`;
-  return and(
-    verified,
-    inArray(
-      death_reports.id,
-      sql`(select ${death_report_organisations.death_report_id} from ${death_report_organisations} where ${death_report_organisations.organization_id} in ${mine})`,
-    ),
-  ) as SQL;
-}
+export const isEstateStaff = isDeathStaff;
 
 /** The verified report `id` if the caller may see its estate. @throws 404. */
 export async function findEstateReport(db: Conn, user: AuthUser, id: string) {
   const [r] = await db
     .select()
     .from(death_reports)
-    .where(and(eq(death_reports.id, id), estateScope(user)));
+    .where(and(eq(death_reports.id, id), verifiedReportScope(user)));
   if (!r) throw notFound();
   return r;
 }
