@@ -143,9 +143,13 @@ describe('object storage down', () => {
     expect(slowest).toBeLessThan(S3_TIMEOUT_MS + 2000);
     expect(rows.filter((r) => wills.some((w) => w.id === r.attachable_id))).toHaveLength(0);
     expect([...readStatuses]).toEqual([200]);
-    // "Usual time": the reads made during the outage are not held behind the uploads (none waits on the
-    // store's timeout); on a loaded CI machine a factor of the quiet figure, with a floor.
-    expect(percentile(during, 99)).toBeLessThan(Math.max(250, 5 * percentile(before, 99)));
+    // "Usual time": the reads made during the outage are not held behind the uploads. A read that waited on the
+    // hung store would take at least its timeout (1,500 ms), so the slowest reads stay under half of it; the typical
+    // read stays within a factor of the quiet one (the 24 uploads' request parsing shares the CPU, and a loaded CI
+    // machine once saw p99 559 ms against a quiet p99 of 82 ms with no read held: a factor of the quiet p99 alone
+    // measured the machine's load, not the isolation).
+    expect(percentile(during, 99)).toBeLessThan(S3_TIMEOUT_MS / 2);
+    expect(percentile(during, 50)).toBeLessThan(Math.max(100, 5 * percentile(before, 50)));
   }, 180_000);
 
   it('stopped: an upload answers 503 at once', async () => {
