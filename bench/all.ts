@@ -1,6 +1,6 @@
 /**
- * `npm run bench` (issue 18 item 7; ADR 0115): runs every benchmark of this folder — api, ekyc, faraid,
- * reports, web and soak (10 minutes; issue 35) — one after the other, each as its own process with env
+ * `npm run bench` (issue 18 item 7; ADR 0115): runs every benchmark of this folder — api, api-lists (every list
+ * shape of the screens; ADR 0277), ekyc, faraid, reports, web and soak (10 minutes; issue 35) — one after the other, each as its own process with env
  * `BENCH_RESULTS` naming a shared file (bench/lib/results.ts), and ends with ONE table of every figure:
  * bench, figure, goal, value, met or not. A bench that fails to run is a row of its own (not met).
  * Exit code 0 when every figure is met, else 1.
@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import type { BenchResult } from './lib/results.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const ALL = ['api', 'ekyc', 'faraid', 'reports', 'web', 'soak'];
+const ALL = ['api', 'api-lists', 'ekyc', 'faraid', 'reports', 'web', 'soak'];
 const asked = process.argv.slice(2);
 const benches = (asked.length ? asked : ALL).filter((b) => existsSync(join(here, `${b}.ts`)));
 const file = join(mkdtempSync(join(tmpdir(), 'wasiat-bench-results-')), 'results.jsonl');

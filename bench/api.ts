@@ -6,7 +6,8 @@
  * node-postgres (the ceiling of any read that asks the database once; ADR 0196) and pgbench running the same
  * primary-key SELECT (the database's limit). Then the logging cost: CPU time per request of the same read through an app with the
  * production logger (http/logging.ts, asynchronous destination to /dev/null) and one without, alternated.
- * Then it adds wills up to BENCH_WILLS_LARGE (1,000,000) and measures the two lists again.
+ * Then it adds wills up to BENCH_WILLS_LARGE (1,000,000) and measures the two lists again. Every other list shape the
+ * screens send (filters, search, pages; wills, amendments, hibahs, payments; each role) is bench/api-lists.ts (ADR 0277).
  *
  *   node --import tsx bench/api.ts        # BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test)
  *   BENCH_QUICK=1 …                       # 20,000 / 100,000 wills, 3 s runs (a smoke run; not the issue's sizes)

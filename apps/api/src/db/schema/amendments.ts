@@ -61,6 +61,10 @@ export const amendments = pgTable(
     index('amendments_owner_idx').on(t.amendmentable_type, t.amendmentable_id, t.created_at),
     index('amendments_status_idx').on(t.status, t.created_at),
     index('amendments_expires_idx').on(t.expires_at),
+    // the lists newest first, of wills or of hibahs, by status, a person's own (migration 0055; ADR 0277)
+    index('amendments_type_created_idx').on(t.amendmentable_type, t.created_at, t.id),
+    index('amendments_type_status_created_idx').on(t.amendmentable_type, t.status, t.created_at, t.id),
+    index('amendments_user_created_idx').on(t.user_id, t.created_at, t.id),
     uniqueIndex('amendments_reference_uq').on(t.reference_no),
   ],
 );

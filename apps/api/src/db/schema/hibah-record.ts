@@ -91,6 +91,12 @@ export const hibahs = pgTable(
     index('hibahs_agent_idx').on(t.agent_id),
     index('hibahs_org_status_idx').on(t.organization_id, t.status),
     index('hibahs_draft_idx').on(t.status, t.draft_expires_at),
+    // the lists newest first: all, by status, an organisation's, an agent's, a grantor's (migration 0055; ADR 0277)
+    index('hibahs_created_idx').on(t.created_at, t.id),
+    index('hibahs_status_created_idx').on(t.status, t.created_at, t.id),
+    index('hibahs_org_created_idx').on(t.organization_id, t.created_at, t.id),
+    index('hibahs_agent_created_idx').on(t.agent_id, t.created_at, t.id),
+    index('hibahs_user_created_idx').on(t.user_id, t.created_at, t.id),
     uniqueIndex('hibahs_number_uq').on(t.hibah_number),
     check('hibahs_total_nonneg', sql`${t.current_total_sen} >= 0`),
   ],

@@ -102,6 +102,10 @@ export const payments = pgTable(
     index('payments_mail_due_idx').on(t.receipt_mail_status, t.receipt_mail_next_at),
     // Statement of account (reports, ADR 0060): a period's transactions in payment order.
     index('payments_paid_idx').on(t.paid_at, t.id),
+    // the staff confirmation queue: by status, newest first (migration 0055; ADR 0277)
+    index('payments_status_created_idx').on(t.status, t.created_at, t.id),
+    // a payer's history: the payments they made themself (migration 0055; ADR 0277)
+    index('payments_created_by_idx').on(t.created_by),
   ],
 );
 

@@ -94,7 +94,9 @@ export const wills = pgTable(
     index('wills_user_created_idx').on(t.user_id, t.created_at, t.id, t.deleted_at),
     index('wills_agent_created_idx').on(t.agent_id, t.created_at, t.id),
     index('wills_org_status_idx').on(t.organization_id, t.status),
-    index('wills_status_created_idx').on(t.status, t.created_at),
+    // the lists newest first by status and by organisation (migration 0055; ADR 0277)
+    index('wills_status_created_idx').on(t.status, t.created_at, t.id),
+    index('wills_org_created_idx').on(t.organization_id, t.created_at, t.id),
     index('wills_created_idx').on(t.created_at, t.id),
     uniqueIndex('wills_no_uq').on(t.wasiat_no),
     // Reports (reports/queries.ts): periods are compared in Kuala Lumpur local time, with this exact expression.
@@ -158,7 +160,11 @@ export const will_user_details = pgTable(
     permanent_state: text('permanent_state'),
     ...timestamps(),
   },
-  (t) => [uniqueIndex('will_user_details_will_uq').on(t.wasiat_id)],
+  (t) => [
+    uniqueIndex('will_user_details_will_uq').on(t.wasiat_id),
+    // search by the testator's MyKad (migration 0055; ADR 0277)
+    index('will_user_details_ic_idx').on(t.ic_number),
+  ],
 );
 
 /** Sequence counter for registration numbers per year. */

@@ -30,7 +30,9 @@ export interface AmendmentListQuery {
  * `organization_id`, `reference_no`, `ic_number` (testator), `user_id`.
  */
 export async function listAmendments(db: Db, user: AuthUser, q: AmendmentListQuery) {
-  const conds: SQL[] = [amendmentScope(user)];
+  // The kind the query names (type, or the will or hibah asked for): the scope of that kind only (policy.ts).
+  const kind = q.wasiat_id ? 'Wasiat' : q.hibah_id ? 'Hibah' : q.amendmentable_type;
+  const conds: SQL[] = [amendmentScope(user, kind === 'Wasiat' || kind === 'Hibah' ? kind : undefined)];
   if (q.wasiat_id)
     conds.push(eq(amendments.amendmentable_type, 'Wasiat'), eq(amendments.amendmentable_id, q.wasiat_id));
   if (q.hibah_id) conds.push(eq(amendments.amendmentable_type, 'Hibah'), eq(amendments.amendmentable_id, q.hibah_id));

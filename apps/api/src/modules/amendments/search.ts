@@ -14,7 +14,7 @@ import { pageParams, toPage } from '../../platform/http/pagination.ts';
 import type { AuthUser } from '../auth/guard.ts';
 import { containsPattern, statusCodes, statusIn } from '../instruments/index.ts';
 import { willScope } from '../wills/policy.ts';
-import { parseLoadWith } from '../wills/queries.ts';
+import { parseLoadWith, testatorMykadIs } from '../wills/queries.ts';
 import { serializeWills } from '../wills/serializers.ts';
 
 export interface SearchQuery {
@@ -32,7 +32,7 @@ export async function searchWills(db: Db, user: AuthUser, q: SearchQuery) {
   if (q.wasiat_no) conds.push(eq(wills.wasiat_no, q.wasiat_no.trim().toUpperCase()));
   if (q.ic_number) {
     const ic = q.ic_number.replace(/\D/g, '');
-    conds.push(or(eq(users.ic_number, ic), eq(will_user_details.ic_number, ic)) as SQL);
+    conds.push(testatorMykadIs(ic));
   }
   if (q.name) {
     const like = containsPattern(q.name);

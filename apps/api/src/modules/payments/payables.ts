@@ -164,18 +164,22 @@ export function payableKind(type: string): PayableKind {
 /**
  * WHERE clause (on `payments`) of the payments of `userId` as payer (ADR 0248): those they made themself, of
  * any payable kind — so a new kind is in their history by construction — and those of the records they own
- * by each kind's {@link PayableKind.payerRecords}.
+ * by each kind's {@link PayableKind.payerRecords}. As a semi-join on the payment's id from a union of the few
+ * payments each part finds by its index (`payments_created_by_idx`, `payments_owner_idx`), not an OR of the parts,
+ * which read every payment (ADR 0277).
  */
 export function payerPaymentsWhere(userId: string): SQL {
   const owned = [...kinds.values()].flatMap((k) =>
     k.payerRecords
-      ? [sql`(payments.paymentable_type = ${k.type} AND payments.paymentable_id IN (${k.payerRecords(userId)}))`]
+      ? [
+          sql`SELECT p.id FROM payments p WHERE p.paymentable_type = ${k.type} AND p.paymentable_id IN (${k.payerRecords(userId)})`,
+        ]
       : [],
   );
-  return sql`(payments.created_by = ${userId}${sql.join(
-    owned.map((o) => sql` OR ${o}`),
+  return sql`(payments.id IN (SELECT p.id FROM payments p WHERE p.created_by = ${userId}${sql.join(
+    owned.map((o) => sql` UNION ALL ${o}`),
     sql``,
-  )})`;
+  )}))`;
 }
 
 /** The types registered so far (for documentation and tests). */
