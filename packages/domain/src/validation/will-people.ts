@@ -117,6 +117,8 @@ export const caretakerFieldsSchema = z.object({
   ic_number: mykad(),
   relationship: relationship(),
   mobile_number: mobile(),
+  /** Where the guardian's link to accept the role is mailed (issue 41 item 3; ADR 0276); optional. */
+  email: opt(email()),
   wards: requiredString().max(1000),
   address: requiredString().max(500),
   postcode: postcode(),

@@ -83,6 +83,8 @@ export const caretakers = pgTable(
     ic_number: text('ic_number').notNull(),
     relationship: text('relationship').notNull(),
     mobile_number: text('mobile_number'),
+    /** Where the guardian's link to accept the role is mailed (issue 41 item 3; ADR 0276). */
+    email: text('email'),
     /** Names of the minor children in this guardian's care (free text). */
     wards: text('wards'),
     ...address(),

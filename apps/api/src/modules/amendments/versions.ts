@@ -15,6 +15,7 @@ import { amendment_witnesses, will_versions, wills } from '../../db/schema/index
 import { fieldError, notFound } from '../../platform/http/errors.ts';
 import type { AuthUser } from '../auth/guard.ts';
 import { imageDataUrl, type willPdfData } from '../documents/service.ts';
+import { namedPeopleChanged } from '../instruments/index.ts';
 import { heirBequestsOfContent } from '../wills/heir-bequests.ts';
 import { findVisibleWill } from '../wills/queries.ts';
 import type { Actor } from '../wills/service.ts';
@@ -78,6 +79,15 @@ export async function applyDraftAsNewVersion(tx: Db, actor: Actor, a: Amendment,
     .set({ current_version: versionNo, ...(a.signature_id ? { signature_id: a.signature_id } : {}), updated_at: now })
     .where(eq(wills.id, will.id));
   await snapshot(tx, will.id, versionNo, a.id);
+  // A guardian the amendment changed or added is asked to accept again (issue 41 item 3; ADR 0276).
+  await namedPeopleChanged(tx, {
+    type: 'Wasiat',
+    id: will.id,
+    event: 'amended',
+    actorId: actor.user.id,
+    ip: actor.ip,
+    now,
+  });
   await audit(
     tx,
     actor,

@@ -1,6 +1,6 @@
 /**
  * The signed link of a release and the short access it opens (issue 40 item 3; ADR 0267), on the platform's
- * signed-URL machinery (http/signed-url.ts, the HMAC of APP_KEY over the path and the expiry):
+ * signed links (http/signed-links.ts over signed-url.ts, the HMAC of APP_KEY over the path and the expiry):
  *
  * - the LINK signs `/api/public/release/{id}` for {@link RELEASE_LINK_TTL_SECONDS}; the web page that opens it is
  *   `/kematian/dokumen/{id}?expires&signature`, and every public call of the release carries the same query. A
@@ -16,6 +16,13 @@ import { eq } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import { death_releases } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../platform/http/errors.ts';
+import {
+  assertLinkAccess,
+  assertSignedLink,
+  issueLinkAccess,
+  type SignedLinkQuery,
+  signedPageLink,
+} from '../../platform/http/signed-links.ts';
 import type { Conn } from './queries.ts';
 
 /** How long a release link stays valid: 180 days (an estate takes months to settle; ADR 0267). */
@@ -28,21 +35,21 @@ const releaseLinkPath = (id: string) => `/api/public/release/${id}`;
 const accessSubject = (id: string) => `death-release-access:${id}`;
 
 /** The query every public call of a release carries. */
-export interface ReleaseQuery {
-  expires?: string;
-  signature?: string;
-  access?: string;
-}
+export type ReleaseQuery = SignedLinkQuery;
 
 /**
- * The web page URL of release `id`'s signed link and its expiry.
+ * The web page URL of release `id`'s signed link and its expiry (platform http/signed-links.ts).
  * @returns `{ url: "<APP_URL>/kematian/dokumen/{id}?expires=…&signature=…", expires: Date }`.
  */
 export function releaseLink(ctx: Ctx, id: string, now = new Date()) {
-  const signed = ctx.signer.sign(releaseLinkPath(id), RELEASE_LINK_TTL_SECONDS, now.getTime());
-  const query = signed.split('?')[1];
-  const expires = new Date(Number(new URLSearchParams(query).get('expires')) * 1000);
-  return { url: `${ctx.appUrl.replace(/\/$/, '')}/kematian/dokumen/${id}?${query}`, expires };
+  return signedPageLink(
+    ctx.signer,
+    ctx.appUrl,
+    releaseLinkPath(id),
+    `/kematian/dokumen/${id}`,
+    RELEASE_LINK_TTL_SECONDS,
+    now,
+  );
 }
 
 /**
@@ -50,9 +57,7 @@ export function releaseLink(ctx: Ctx, id: string, now = new Date()) {
  * 404 (unknown), 410 `deaths.release.link_revoked`.
  */
 export async function liveRelease(ctx: Ctx, db: Conn, id: string, q: ReleaseQuery, now = new Date()) {
-  if (!ctx.signer.verify(releaseLinkPath(id), q.expires, q.signature, now.getTime())) {
-    throw new AppError('forbidden', 'documents.link_invalid');
-  }
+  assertSignedLink(ctx.signer, releaseLinkPath(id), q, now);
   const [r] = await db.select().from(death_releases).where(eq(death_releases.id, id));
   if (!r) throw notFound();
   if (r.revoked_at) throw new AppError('gone', RELEASE_MSG.linkRevoked);
@@ -61,16 +66,10 @@ export async function liveRelease(ctx: Ctx, db: Conn, id: string, q: ReleaseQuer
 
 /** A new access for release `id`. @returns `{ token, expires_at }` (ISO 8601 UTC). */
 export function issueAccess(ctx: Ctx, id: string, now = new Date()) {
-  const signed = ctx.signer.sign(accessSubject(id), RELEASE_ACCESS_TTL_SECONDS, now.getTime());
-  const q = new URLSearchParams(signed.split('?')[1]);
-  const expires = Number(q.get('expires'));
-  return { token: `${expires}.${q.get('signature')}`, expires_at: new Date(expires * 1000).toISOString() };
+  return issueLinkAccess(ctx.signer, accessSubject(id), RELEASE_ACCESS_TTL_SECONDS, now);
 }
 
 /** Refuse a call without a valid access for release `id`. @throws 403 `deaths.release.access_required`. */
 export function assertAccess(ctx: Ctx, id: string, token: string | undefined, now = new Date()) {
-  const [expires, mac] = (token ?? '').split('.');
-  if (!ctx.signer.verify(accessSubject(id), expires, mac, now.getTime())) {
-    throw new AppError('forbidden', RELEASE_MSG.accessRequired);
-  }
+  assertLinkAccess(ctx.signer, accessSubject(id), token, RELEASE_MSG.accessRequired, now);
 }

@@ -69,7 +69,7 @@ export const receiverSpecs = (t: T): FieldSpec[] => [
   ...addressSpecs(t, false),
 ];
 
-/** Guardian of minor children: name, MyKad, relationship, mobile, the children, address (part E). */
+/** Guardian of minor children: name, MyKad, relationship, mobile, e-mail, the children, address (part E). */
 export const caretakerSpecs = (t: T): FieldSpec[] => [
   { name: 'name', label: t('wills.f.name'), required: true },
   { name: 'ic_number', label: t('wills.f.ic_number'), inputMode: 'numeric', required: true },
@@ -81,6 +81,8 @@ export const caretakerSpecs = (t: T): FieldSpec[] => [
     required: true,
   },
   { name: 'mobile_number', label: t('wills.f.mobile_number'), inputMode: 'tel', required: true },
+  // where the guardian's link to accept the role is mailed once the will is registered (ADR 0276)
+  { name: 'email', label: t('wills.f.email'), type: 'email' },
   { name: 'wards', label: t('wills.f.wards'), kind: 'textarea', required: true, description: t('wills.e.wards_help') },
   ...addressSpecs(t),
 ];

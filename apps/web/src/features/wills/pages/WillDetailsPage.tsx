@@ -11,6 +11,7 @@ import { formatRinggit, labelOf, WILL_PLANS, WILL_TYPES } from '@wasiat/domain';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { NotFoundPage } from '@/app/layout/NotFoundPage.tsx';
+import { AcceptancesPanel } from '@/features/acceptances/index.ts';
 import { WillVersionPanel } from '@/features/amendments/index.ts';
 import { RecordHistory } from '@/features/audit/index.ts';
 import { formatDateTime } from '@/lib/format.ts';
@@ -80,6 +81,8 @@ export function WillDetailsPage({ review = false }: { review?: boolean }) {
         )}
       </Group>
       {will.status === 2 && <ExecutedOriginalPanel willId={will.id} />}
+      {/* Who the will names and whether they accepted (issue 41 item 3; ADR 0276). */}
+      <AcceptancesPanel willId={will.id} />
       <WillVersionPanel willId={will.id} status={will.status} />
       <WillSections will={will} />
       <RecordHistory entityType="Wasiat" entityId={will.id} />
