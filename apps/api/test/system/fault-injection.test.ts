@@ -415,7 +415,7 @@ const HALF_WRITTEN: Record<string, string> = {
      and t.type like 'mykad-%' and not exists (select 1 from audit_events a where a.action = 'will.document'
      and a.entity_id = t.attachable_id and a.after->>'id' = t.id)`,
   'signature without will.sign event': `select w.id from wills w where w.signature_id is not null and not exists
-     (select 1 from audit_events a where a.action = 'will.sign' and a.entity_id = w.id)`,
+     (select 1 from audit_events a where a.action in ('will.sign', 'will.sign_on_behalf') and a.entity_id = w.id)`,
   'submitted will without will.submit event or time': `select w.id from wills w where w.status >= 1 and
      (w.submitted_at is null or not exists (select 1 from audit_events a where a.action = 'will.submit'
      and a.entity_id = w.id))`,

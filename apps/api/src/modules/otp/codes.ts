@@ -107,6 +107,8 @@ export async function sendBoundCode(
      * person asking (the deceased of a release, whose family each ask at their own address; ADR 0267).
      */
     limitPerOwner?: boolean;
+    /** The person the code was sent to when not its owner (a will's testator; ADR 0278), for the audit. */
+    sentTo?: string;
   },
   now = new Date(),
 ) {
@@ -158,7 +160,7 @@ export async function sendBoundCode(
     action: 'otp.request',
     entityType: 'OtpCode',
     entityId: row.id,
-    after: { purpose: opts.purpose, ...record, channel },
+    after: { purpose: opts.purpose, ...record, channel, ...(opts.sentTo ? { sent_to: opts.sentTo } : {}) },
     ip: opts.ip,
   });
   return { otp: { channel, destination: mask(destination), expires_at: expires.toISOString() } };

@@ -7,4 +7,4 @@
 export { sendBoundCode, spendCode } from './codes.ts';
 export { otpRoutes } from './routes.ts';
 export { smsSenderFor } from './sms.ts';
-export { type OtpSubjectCheck, type OtpSubjectKind, registerOtpSubject } from './subjects.ts';
+export { type OtpSigner, type OtpSubjectCheck, type OtpSubjectKind, registerOtpSubject } from './subjects.ts';

@@ -5,7 +5,8 @@
  *   with the will's optional `wasiat_id`; "amendment-submit" with the amended will's `wasiat_id` (required);
  *   "hibah-submit" | "hibah-finalise" | "hibah-amendment-submit" with `hibah_id`, the grantor only — 403
  *   `hibah.grantor_only`; ADRs 0096, 0097) →
- *   `{ otp: { channel, destination (masked), expires_at }, message }`; 429 after 5 requests in 15 minutes
+ *   `{ otp: { channel, destination (masked), expires_at, to_testator }, message }` (to_testator: the code went to the
+ *   will's testator, ADR 0278); 429 after 5 requests in 15 minutes
  *   per user or per destination, or 10 in a day per destination (otp/service.ts), or 20 in an hour from
  *   one IP (issue 11; http/rate-limits.ts); 422 `channel` `otp.sms_failed` when the SMS provider refuses.
  * - `POST /api/otp/verify { code, purpose, wasiat_id?, hibah_id? }` → `{ otp: { verified, purpose, verified_at } }`;

@@ -34,7 +34,7 @@ import {
 } from './codes.ts';
 import type { SmsSender } from './sms.ts';
 import { usableSmsCode } from './sms-code.ts';
-import { checkOtpSubject } from './subjects.ts';
+import { checkOtpSubject, type OtpSigner } from './subjects.ts';
 
 // The module's public names (other modules import them from here): the code rows' (codes.ts) and the 2021 client's
 // `sms/code` (sms-code.ts).
@@ -76,21 +76,22 @@ export interface OtpVerify {
  * finalises or amends, spec §6: 403 `hibah.grantor_only`); `amendment-submit` needs the amended will's `wasiat_id` (an unbound code would count for nothing; ADR
  * 0097); `will-submit` takes an optional `wasiat_id` of a visible will. 404 when not visible; 422
  * `validation.required` on the missing id.
- * @returns the two record columns of the code row.
+ * @returns the two record columns of the code row, and the record's signer (the will's testator; ADR 0278) when
+ * its kind names one.
  */
 async function checkRecord(
   db: Db,
   user: AuthUser,
   input: { purpose: OtpPurpose; wasiat_id?: string | null; hibah_id?: string | null },
-) {
+): Promise<{ record: { wasiat_id: string | null; hibah_id: string | null }; signer?: OtpSigner }> {
   if (isHibahPurpose(input.purpose)) {
     if (!input.hibah_id) throw fieldError('hibah_id', 'validation.required');
-    await checkOtpSubject('hibah', db, user, input.hibah_id);
-    return { wasiat_id: null, hibah_id: input.hibah_id };
+    const signer = await checkOtpSubject('hibah', db, user, input.hibah_id);
+    return { record: { wasiat_id: null, hibah_id: input.hibah_id }, signer };
   }
   if (input.purpose === 'amendment-submit' && !input.wasiat_id) throw fieldError('wasiat_id', 'validation.required');
-  if (input.wasiat_id) await checkOtpSubject('will', db, user, input.wasiat_id);
-  return { wasiat_id: input.wasiat_id ?? null, hibah_id: null };
+  const signer = input.wasiat_id ? await checkOtpSubject('will', db, user, input.wasiat_id) : undefined;
+  return { record: { wasiat_id: input.wasiat_id ?? null, hibah_id: null }, signer };
 }
 
 /** The WHERE condition binding a code to its record (the will, the hibah, or none). */
@@ -99,7 +100,14 @@ function recordIs(purpose: OtpPurpose, recordId: string | null | undefined) {
   return recordId ? eq(otp_codes.wasiat_id, recordId) : isNull(otp_codes.wasiat_id);
 }
 
-/** `POST /api/otp/request`: create a code and send it. @returns where it went (masked) and when it expires. */
+/**
+ * `POST /api/otp/request`: create a code and send it to the caller's own e-mail or phone — or, when the record names
+ * a signer who is not the caller (a will's testator while an agent, partner or staff submits it for them; issue 38
+ * item 5, ADR 0278), to the signer's, with a text that names who asks and says to give the code only if they agree.
+ * The code stays the caller's to type (they verify and spend it); the audit records that it went to the testator.
+ * @returns where it went (masked), when it expires, and `to_testator` (true when it went to the signer).
+ * @throws 422 `otp.no_destination` on `channel` when the person the code goes to has no such channel.
+ */
 export async function requestOtp(
   ctx: Ctx,
   sms: SmsSender,
@@ -109,11 +117,13 @@ export async function requestOtp(
   now = new Date(),
 ) {
   const me = actor.user;
-  const record = await checkRecord(ctx.db, me, input);
+  const { record, signer } = await checkRecord(ctx.db, me, input);
+  const forSigner = !!signer && signer.id !== me.id;
+  const to = forSigner ? signer : me;
   const channel = input.channel ?? 'email';
-  const destination = channel === 'sms' ? me.mobile_number : me.email;
-  if (!destination) throw fieldError('channel', 'otp.no_destination');
-  return sendBoundCode(
+  const destination = channel === 'sms' ? to.mobile_number : to.email;
+  if (!destination) throw fieldError('channel', forSigner ? 'otp.no_destination_testator' : 'otp.no_destination');
+  const sent = await sendBoundCode(
     ctx,
     sms,
     {
@@ -124,13 +134,25 @@ export async function requestOtp(
       record,
       channel,
       destination,
-      message: (params) => ({
-        subject: translate('otp.mail_subject', lang, params),
-        text: translate(channel === 'sms' ? 'otp.sms_body' : 'otp.mail_body', lang, params),
-      }),
+      ...(forSigner ? { sentTo: signer.id } : {}),
+      message: (params) =>
+        forSigner
+          ? {
+              subject: translate('otp.signer_mail_subject', lang, params),
+              text: translate(channel === 'sms' ? 'otp.signer_sms_body' : 'otp.signer_mail_body', lang, {
+                ...params,
+                name: signer.name ?? '',
+                requester: me.name ?? '',
+              }),
+            }
+          : {
+              subject: translate('otp.mail_subject', lang, params),
+              text: translate(channel === 'sms' ? 'otp.sms_body' : 'otp.mail_body', lang, params),
+            },
     },
     now,
   );
+  return { otp: { ...sent.otp, to_testator: forSigner } };
 }
 
 /**
@@ -190,6 +212,9 @@ export async function verifiedOtpStatus(
 /**
  * Spend a verified, unspent code of `purpose` for the record (the will's id, or the hibah's for a hibah
  * purpose; verified within {@link OTP_VERIFIED_VALID_MS}). Call inside the guarded action's transaction.
+ * `signerId`: the person whose own step this is (a will's testator). When the caller is someone else (an agent
+ * submitting for the client; ADR 0278) only a code bound to the record counts — it was sent to the signer by
+ * {@link requestOtp} — and not the caller's own unbound 2021 `sms/code`.
  * @returns whether one was found (and is now spent).
  */
 export async function consumeVerifiedOtp(
@@ -197,10 +222,13 @@ export async function consumeVerifiedOtp(
   userId: string,
   purpose: OtpPurpose,
   recordId: string | null,
-  now = new Date(),
+  opts: { now?: Date; signerId?: string } = {},
 ): Promise<boolean> {
+  const now = opts.now ?? new Date();
+  const own = !opts.signerId || opts.signerId === userId;
   const row =
-    (await usableVerified(db, userId, purpose, recordId, now)) ?? (await usableSmsCode(db, userId, purpose, now));
+    (await usableVerified(db, userId, purpose, recordId, now)) ??
+    (own ? await usableSmsCode(db, userId, purpose, now) : null);
   if (!row) return false;
   const spent = await db
     .update(otp_codes)

@@ -14,10 +14,23 @@ type AuthUser = typeof users.$inferSelect;
 export type OtpSubjectKind = 'will' | 'hibah';
 
 /**
- * Checks that `user` may ask a code for the record `id` of its kind. Resolves when they may; throws the owner's
- * error otherwise (404 `notFound` when the record is not visible to them, 403 when they may see but not sign).
+ * The person whose own code a record's step needs (issue 38 item 5; ADR 0278): a will's testator. When someone else
+ * asks the code (an agent or partner submitting the will for the client), the code goes to this person's e-mail or
+ * phone, and the one asking can go on only when the testator gives it to them.
  */
-export type OtpSubjectCheck = (db: Db, user: AuthUser, id: string) => Promise<void>;
+export interface OtpSigner {
+  id: string;
+  name: string | null;
+  email: string | null;
+  mobile_number: string | null;
+}
+
+/**
+ * Checks that `user` may ask a code for the record `id` of its kind. Resolves when they may — with the record's
+ * signer when the kind has one (the will's testator) —; throws the owner's error otherwise (404 `notFound` when the
+ * record is not visible to them, 403 when they may see but not sign).
+ */
+export type OtpSubjectCheck = (db: Db, user: AuthUser, id: string) => Promise<OtpSigner | undefined>;
 
 const subjects = new Map<OtpSubjectKind, OtpSubjectCheck>();
 
@@ -27,11 +40,17 @@ export function registerOtpSubject(kind: OtpSubjectKind, check: OtpSubjectCheck)
 }
 
 /**
- * Runs the registered check of `kind` for record `id`. @throws Error when no module registered the kind (a wiring
- * fault at start, not a user error), or the check's own error.
+ * Runs the registered check of `kind` for record `id`. @returns the record's signer, if its kind names one.
+ * @throws Error when no module registered the kind (a wiring fault at start, not a user error), or the check's own
+ * error.
  */
-export async function checkOtpSubject(kind: OtpSubjectKind, db: Db, user: AuthUser, id: string): Promise<void> {
+export async function checkOtpSubject(
+  kind: OtpSubjectKind,
+  db: Db,
+  user: AuthUser,
+  id: string,
+): Promise<OtpSigner | undefined> {
   const check = subjects.get(kind);
   if (!check) throw new Error(`otp subject "${kind}" has no registered check`);
-  await check(db, user, id);
+  return check(db, user, id);
 }

@@ -220,7 +220,8 @@ async function testatorName(tx: Conn, will: { id: string; user_id: string }) {
 
 /**
  * Save the testator's signature (PNG data URL; part f), drawn or typed (ADR 0123: same weight, the method
- * is recorded in `signature_events.method` and the `will.sign` audit entry). @returns the attachment id.
+ * is recorded in `signature_events.method` and the `will.sign` audit entry; `will.sign_on_behalf` when the one
+ * saving it is not the testator — an agent's device — ADR 0278). @returns the attachment id.
  */
 export async function saveWillSignature(
   ctx: Ctx,
@@ -253,10 +254,11 @@ export async function saveWillSignature(
         attachmentId: row.id,
         method,
       });
+      // Drawn on someone else's device (an agent's, for the client): recorded as such (ADR 0278).
       await audit(
         tx,
         actor,
-        'will.sign',
+        actor.user.id === will.user_id ? 'will.sign' : 'will.sign_on_behalf',
         { type: 'Wasiat', id: will.id },
         { signature_id: will.signature_id },
         {

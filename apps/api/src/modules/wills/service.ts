@@ -33,7 +33,8 @@ export type { Conn, Tx } from './queries.ts';
 /**
  * Part f (`PATCH /wasiat/{id} { acknowledged_pdpa: 1, acknowledged_confirmation: 1 }`): both flags
  * (checked by the schema) and the testator's signature must exist (`POST /wasiat/{id}/signature` first;
- * else 422 `wills.signature_required` on `signature`; spec §5).
+ * else 422 `wills.signature_required` on `signature`; spec §5). Audited `will.verification`, or
+ * `will.verification_on_behalf` when the one recording it is not the testator (ADR 0278).
  */
 export async function saveVerification(db: Db, actor: Actor, willId: string) {
   return db.transaction(async (tx) => {
@@ -47,7 +48,7 @@ export async function saveVerification(db: Db, actor: Actor, willId: string) {
     await audit(
       tx,
       actor,
-      'will.verification',
+      actor.user.id === will.user_id ? 'will.verification' : 'will.verification_on_behalf',
       { type: 'Wasiat', id: will.id },
       { acknowledged_pdpa: will.acknowledged_pdpa, acknowledged_confirmation: will.acknowledged_confirmation },
       { acknowledged_pdpa: true, acknowledged_confirmation: true },

@@ -181,13 +181,17 @@ export async function ok(p: Promise<{ status: number; body: any }>, status = 200
 /**
  * Drive a client's will through parts a … g (basic plan; payment `paymentStatus`; eKYC passed), ready to
  * submit: the client also holds a verified "will-submit" OTP for it (one submission; call
- * {@link verifiedSubmitOtp} again before another).
+ * {@link verifiedSubmitOtp} again before another). `org`: the organisation's code (default the provider).
  * @returns the will id.
  */
-export async function readyWill(t: TestApp, c: Client, opts: { paymentStatus?: 'paid' | 'pending' } = {}) {
+export async function readyWill(
+  t: TestApp,
+  c: Client,
+  opts: { paymentStatus?: 'paid' | 'pending'; org?: string } = {},
+) {
   const token = c.token;
   const w = (await ok(t.call('POST', '/api/wasiat', { token, body: { user_id: c.id } }), 201)).wasiat;
-  const ob = await orgAndBranch(t);
+  const ob = await orgAndBranch(t, opts.org);
   await ok(
     t.call('POST', `/api/wasiat/${w.id}`, { token, body: { _method: 'PATCH', ...ob, wasiat_type: 1, plan: 'basic' } }),
   );

@@ -142,4 +142,21 @@ describe('CodeStep', () => {
     expect(done).toHaveBeenCalledOnce();
     expect(fetchMock).not.toHaveBeenCalled();
   });
+
+  it('says the code went to the testator when an agent asks for it (issue 38 item 5; ADR 0278)', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (String(url).includes('/api/otp/verified')) return jsonResponse({ otp: { verified: false } });
+        return jsonResponse({ otp: { channel: 'email', destination: 'c***@example.com', to_testator: true } });
+      }),
+    );
+    renderPage(<Host />);
+    fireEvent.click(screen.getByRole('button', { name: 'Minta kod OTP' }));
+    const sent = await screen.findByTestId('otp-sent');
+    expect(sent).toHaveTextContent(
+      'Kod telah dihantar ke e-mel pewasiat (c***@example.com). Minta kod itu daripada pewasiat',
+    );
+    expect(sent.textContent).not.toMatch(/e-mel anda/);
+  });
 });

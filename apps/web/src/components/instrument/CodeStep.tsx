@@ -8,7 +8,9 @@
  * Signed in (`purpose` and `record`):
  * - the person chooses e-mail or SMS (issue 17 item 15); "Minta kod OTP" → `POST /api/otp/request { purpose,
  *   …record, channel }` → `{ otp: { channel, destination (masked) } }`; the texts name the channel chosen
- *   ("… dihantar ke e-mel anda" / "… ke telefon anda melalui SMS"; ADR 0234);
+ *   ("… dihantar ke e-mel anda" / "… ke telefon anda melalui SMS"; ADR 0234); when an agent, partner or staff
+ *   submits a will for a client the code goes to the testator (`to_testator`; issue 38 item 5, ADR 0278) and the
+ *   text says so: the testator gives it to them only if they agree;
  * - the 6-digit code → `POST /api/otp/verify { code, purpose, …record }`; a wrong code shows the server's
  *   message under the field;
  * - a code verified earlier and not yet spent holds for its lifetime (15 minutes; issue 17 item 13): on
@@ -28,7 +30,7 @@ export type CodeChannel = 'email' | 'sms';
 
 /** What the answer of a code request tells: where it went (masked) and, from the API, by which channel. */
 export interface CodeSent {
-  otp: { destination: string; channel?: string };
+  otp: { destination: string; channel?: string; to_testator?: boolean };
 }
 
 /** A public flow's own endpoints (the witness's signed link): e-mail only, no remembered code. */
@@ -61,7 +63,7 @@ export function CodeStep({
 }) {
   const { t, i18n } = useTranslation();
   const [channel, setChannel] = useState<CodeChannel>('email');
-  const [sent, setSent] = useState<{ to: string; channel: CodeChannel } | null>(null);
+  const [sent, setSent] = useState<{ to: string; channel: CodeChannel; testator: boolean } | null>(null);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [codeError, setCodeError] = useState<string | null>(null);
@@ -105,7 +107,7 @@ export function CodeStep({
         ? await link.request()
         : await api.post<CodeSent>('otp/request', { ...fields, channel }, { silent: true });
       const by = link ? 'email' : r.otp.channel === 'sms' || r.otp.channel === 'email' ? r.otp.channel : channel;
-      setSent({ to: r.otp.destination, channel: by });
+      setSent({ to: r.otp.destination, channel: by, testator: !!r.otp.to_testator });
       setCode('');
     } catch (e) {
       setError(fail(e));
@@ -172,7 +174,7 @@ export function CodeStep({
           {sent && (
             <>
               <Text size="sm" role="status" data-testid="otp-sent">
-                {t(`instrument.code.sent_${sent.channel}`, { to: sent.to })}
+                {t(`instrument.code.${sent.testator ? 'testator_' : ''}sent_${sent.channel}`, { to: sent.to })}
               </Text>
               <Group align="flex-start">
                 <TextInput
