@@ -18,9 +18,11 @@ import {
   willsOnRoutes,
 } from './compat/v2021/index.ts';
 import type { Ctx } from './context.ts';
+import { acceptancesRoutes } from './modules/acceptances/index.ts';
 import { amendmentsRoutes } from './modules/amendments/index.ts';
 import { assetsRoutes } from './modules/assets/index.ts';
 import { clientsRoutes } from './modules/clients/index.ts';
+import { consentsRoutes } from './modules/consents/index.ts';
 import { deathsRoutes } from './modules/deaths/index.ts';
 import { documentsRoutes } from './modules/documents/index.ts';
 import { ekycRoutes } from './modules/ekyc/index.ts';
@@ -101,8 +103,12 @@ export async function registerModules(api: FastifyInstance, ctx: Ctx) {
   await deathsRoutes(api, ctx);
   // The right office for a verified deceased's estate (issue 40 item 7; ADR 0271).
   await estatesRoutes(api, ctx);
+  // The heirs' consent to bequests to heirs or beyond one third (issue 40 item 5; ADR 0275).
+  await consentsRoutes(api, ctx);
   // The asset and nominee map during life (issue 40 item 6; ADR 0269).
   await assetsRoutes(api, ctx);
   // The institutions a bequest may go to: councils, mosques, charities, waqf (issue 41 item 7; ADR 0268).
   await institutionsRoutes(api, ctx);
+  // The executor and guardians a registered will names accept or decline (issue 41 item 3; ADR 0276).
+  await acceptancesRoutes(api, ctx);
 }

@@ -39,6 +39,21 @@ export const AUDIT_ACTIONS = {
   'will.estate': l('Anggaran harta dikemas kini', 'Estate estimate updated'),
   'will.sign': l('Ditandatangani oleh pewasiat', 'Signed by the testator'),
   'will.verification': l('Pengakuan PDPA dan pengesahan diterima', 'PDPA notice and confirmation acknowledged'),
+  // The testator's signature and declarations recorded by someone else on their own device (an agent, partner or
+  // staff acting for the client; issue 38 item 5, ADR 0278): said as such, never "signed by the testator".
+  // A 2021 client's submission without the code: the testator is mailed a link to finish it (ADR 0279).
+  'will.submit_link': l(
+    'Pautan untuk melengkapkan penghantaran wasiat dihantar kepada pewasiat',
+    "Link to finish the will's submission mailed to the testator",
+  ),
+  'will.sign_on_behalf': l(
+    'Tandatangan pewasiat dirakam pada peranti orang lain',
+    "The testator's signature captured on another person's device",
+  ),
+  'will.verification_on_behalf': l(
+    'Pengakuan PDPA dan pengesahan pewasiat direkodkan oleh orang lain',
+    "The testator's PDPA notice and confirmation recorded by another person",
+  ),
   'will.verification_reset': l(
     'Pengakuan PDPA dan pengesahan dibatalkan oleh kakitangan',
     'PDPA notice and confirmation reset by staff',
@@ -240,11 +255,27 @@ export const AUDIT_ACTIONS = {
   'death.release_identity': l('Semakan identiti pautan dokumen', 'Document link identity check'),
   'death.release_download': l('Dokumen dimuat turun melalui pautan', 'Document downloaded through the link'),
   'death.release_revoke': l('Pautan dokumen dibatalkan', 'Document link revoked'),
+  // The people a will names accept or decline (issue 41 item 3; ADR 0276)
+  'acceptance.ask': l('Penerimaan peranan diminta', 'Acceptance of a role asked'),
+  'acceptance.open': l('Pautan penerimaan dibuka', 'Acceptance link opened'),
+  'acceptance.code': l('Kod pautan penerimaan dihantar', 'Acceptance link code sent'),
+  'acceptance.accept': l('Peranan diterima', 'Role accepted'),
+  'acceptance.decline': l('Peranan ditolak', 'Role declined'),
+  'acceptance.supersede': l('Permintaan penerimaan diganti', 'Acceptance request superseded'),
+  'acceptance.resend': l('Pautan penerimaan dihantar semula', 'Acceptance link sent again'),
   // The right office for an estate (issue 40 item 7; ADR 0271)
   'estate.values': l('Nilai harta pusaka dimasukkan oleh kakitangan', "Estate's values entered by staff"),
   'estate.checklist_tick': l('Senarai semak harta pusaka ditanda', 'Estate checklist item ticked'),
   'estate.checklist_upload': l('Dokumen senarai semak harta pusaka dimuat naik', 'Estate checklist document uploaded'),
   'estate.sheet': l('Helaian permohonan harta pusaka dicetak', 'Estate application sheet printed'),
+  // The estate file: the heirs asked again, funeral costs and debts (issue 40 item 4; ADR 0274)
+  'estate.heir_change': l('Waris dibetulkan dalam fail harta pusaka', 'Heirs corrected on the estate file'),
+  'estate.heir_change_withdrawn': l('Pembetulan waris ditarik balik', 'Heir correction withdrawn'),
+  'estate.claims': l('Kos pengebumian dan hutang dimasukkan', 'Funeral costs and debts entered'),
+  // The heirs' consent to bequests (issue 40 item 5; ADR 0275)
+  'estate.consent': l('Keputusan persetujuan waris direkodkan', "An heir's consent decision recorded"),
+  'estate.consent_ward': l('Waris ditanda di bawah penjagaan', 'Heir marked under guardianship'),
+  'estate.consent_record': l('Rekod persetujuan waris dimuat turun', "Heirs' consent record downloaded"),
   // Tell us once: the institutions an organisation notifies, the notices and their replies (issue 40 item 8; ADR 0273)
   ...crud('notice_recipient', 'Institusi untuk dimaklumkan', 'Institution to notify'),
   'estate.notice': l('Notis kematian dihantar kepada institusi', 'Notice of the death sent to an institution'),

@@ -3,8 +3,10 @@
  * language; issue 2: "server messages from the same keys"). All JSON files under `locales/<lang>/`
  * are merged; a key is a dotted path such as `validation.email_invalid`.
  */
+import enAcceptances from './locales/en/acceptances.json';
 import enAmendments from './locales/en/amendments.json';
 import enAssets from './locales/en/assets.json';
+import enConsents from './locales/en/consents.json';
 import enDeaths from './locales/en/deaths.json';
 import enDocuments from './locales/en/documents.json';
 import enEkyc from './locales/en/ekyc.json';
@@ -30,8 +32,10 @@ import enSupport from './locales/en/support.json';
 import enValidation from './locales/en/validation.json';
 import enWajibah from './locales/en/wajibah.json';
 import enWills from './locales/en/wills.json';
+import msAcceptances from './locales/ms/acceptances.json';
 import msAmendments from './locales/ms/amendments.json';
 import msAssets from './locales/ms/assets.json';
+import msConsents from './locales/ms/consents.json';
 import msDeaths from './locales/ms/deaths.json';
 import msDocuments from './locales/ms/documents.json';
 import msEkyc from './locales/ms/ekyc.json';
@@ -66,8 +70,10 @@ export const DEFAULT_LANGUAGE: Language = 'ms';
 /** The merged message resources per language (also loaded into i18next by the web client). */
 export const MESSAGES: Record<Language, Record<string, unknown>> = {
   ms: {
+    ...msAcceptances,
     ...msAmendments,
     ...msAssets,
+    ...msConsents,
     ...msDeaths,
     ...msDocuments,
     ...msEstates,
@@ -95,8 +101,10 @@ export const MESSAGES: Record<Language, Record<string, unknown>> = {
     ...msWills,
   },
   en: {
+    ...enAcceptances,
     ...enAmendments,
     ...enAssets,
+    ...enConsents,
     ...enDeaths,
     ...enDocuments,
     ...enEstates,

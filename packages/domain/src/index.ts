@@ -1,4 +1,5 @@
 /** @wasiat/domain — pure rules, schemas and catalogues shared by the API and the web client (DESIGN.md §1). */
+export * from './acceptances.ts';
 export * from './amendment-rules.ts';
 export * from './amendments.ts';
 export * from './assets.ts';
@@ -8,6 +9,8 @@ export * from './audit-catalogue.ts';
 export * from './catalogues.ts';
 export * from './datetime.ts';
 export * from './deaths.ts';
+export * from './estate-consent.ts';
+export * from './estate-file.ts';
 export * from './estate-notice.ts';
 export * from './estate-route.ts';
 export * from './executed-original.ts';

@@ -73,6 +73,11 @@ export const ACTIONS = [
   // the institutions an organisation notifies of a death (issue 40 item 8; ADR 0273): a partner their own
   // organisation's list, the provider's staff any organisation's
   'notice_recipient:manage',
+  // the people a will names accept their role (issue 41 item 3; ADR 0276): a partner accepts or declines the
+  // executorship of a will their organisation registered (the corporate executor); a partner (their organisation's
+  // wills) or the provider's staff send a guardian's link again
+  'acceptance:decide:executor',
+  'acceptance:resend',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -121,6 +126,8 @@ export const PERMISSIONS: Record<Role, readonly Action[]> = {
     'asset:manage:client',
     'asset:read:client',
     'notice_recipient:manage',
+    'acceptance:decide:executor',
+    'acceptance:resend',
   ],
   Staff: [
     'will:create:client',
@@ -160,6 +167,7 @@ export const PERMISSIONS: Record<Role, readonly Action[]> = {
     'asset:manage:client',
     'asset:read:client',
     'notice_recipient:manage',
+    'acceptance:resend',
   ],
   Officer: [
     'will:read:any',
@@ -232,6 +240,7 @@ export const PERMISSIONS: Record<Role, readonly Action[]> = {
     'asset:manage:client',
     'asset:read:client',
     'notice_recipient:manage',
+    'acceptance:resend',
   ],
 };
 

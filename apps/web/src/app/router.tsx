@@ -5,6 +5,7 @@
  * (features/<x>/routes.tsx); pages are code-split with `lazy`.
  */
 import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
+import { acceptancesRoutes } from '@/features/acceptances/index.ts';
 import { accountRoutes } from '@/features/account/routes.tsx';
 import { amendmentsRoutes } from '@/features/amendments/routes.tsx';
 import { assetsRoutes } from '@/features/assets/index.ts';
@@ -57,6 +58,7 @@ const features = [
   grantsRoutes,
   remindersRoutes,
   deathsRoutes,
+  acceptancesRoutes,
   assetsRoutes,
   institutionsRoutes,
 ];

@@ -3,6 +3,7 @@ export * from './amounts.ts';
 export { FARAID_RULES, type FaraidRule, type FaraidStep, SOURCES as FARAID_SOURCES } from './context.ts';
 export * from './deductions.ts';
 export * from './engine.ts';
+export * from './estate-distribution.ts';
 export * from './executor-fee.ts';
 export * from './heir-bequests.ts';
 export * from './heirs.ts';

@@ -1,4 +1,5 @@
 /** The whole schema, one file per module (DESIGN.md §2). */
+export * from './acceptances.ts';
 export * from './amendments.ts';
 export * from './assets.ts';
 export * from './audit.ts';
@@ -7,6 +8,8 @@ export * from './deaths.ts';
 export * from './documents.ts';
 export * from './ekyc.ts';
 export * from './ekyc-ocr.ts';
+export * from './estate-consents.ts';
+export * from './estate-file.ts';
 export * from './estate-notices.ts';
 export * from './estates.ts';
 export * from './executed-originals.ts';

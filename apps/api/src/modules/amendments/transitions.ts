@@ -45,6 +45,7 @@ import type { Db } from '../../db/client.ts';
 import { amendments, users, wills } from '../../db/schema/index.ts';
 import { AppError, fieldError, forbidden } from '../../platform/http/errors.ts';
 import { mailPartyLinks } from '../hibah/links.ts';
+import { afterNamedPeopleChanged } from '../instruments/index.ts';
 import { deliverNotices, recordStatusChange } from '../notices/index.ts';
 import { consumeVerifiedOtp } from '../otp/service.ts';
 import { heirBequestState, heirBequestsOfContent, recordAcknowledgement } from '../wills/heir-bequests.ts';
@@ -106,7 +107,9 @@ async function submitProblems(tx: Db, a: Amendment, body: AmendmentTransitionBod
   }
   // The testator's identity for this amendment (issue 3; ADR 0094). (A hibah's amendment: hibah.ts.)
   if (!a.ekyc_verified_at) fields.ekyc = ['ekyc.required'];
-  if (!(await consumeVerifiedOtp(tx, userId, 'amendment-submit', a.amendmentable_id))) fields.otp = ['otp.required'];
+  // The code is the testator's own (ADR 0278): asked by someone else, it went to the testator.
+  if (!(await consumeVerifiedOtp(tx, userId, 'amendment-submit', a.amendmentable_id, { signerId: a.user_id })))
+    fields.otp = ['otp.required'];
   // Shares of property above an heir's faraid share in the draft are bequests to heirs (ADR 0155): the
   // testator acknowledges exactly those, with the submission (`acknowledged_heir_bequests`) or before it. The
   // record is written in this transaction, so a refused submission leaves none.
@@ -201,6 +204,8 @@ export async function changeAmendmentStatus(
     return row;
   });
   await deliverNotices(ctx, notices);
+  // A will amendment that took effect: the guardians it changed are asked again (ADR 0276), after commit.
+  if (after.status === 2 && after.amendmentable_type === 'Wasiat') await afterNamedPeopleChanged(ctx);
   // Receivers added by a hibah amendment are asked to accept, like the first ones (issue 21 item 5).
   if (after.status === 2 && after.amendmentable_type === 'Hibah') {
     await mailPartyLinks(ctx, after.amendmentable_id, 'receiver', 'ms', true);

@@ -7,4 +7,6 @@
 // The outbox, for the estates module's notices to institutions (issue 40 item 8; ADR 0273).
 export { DEATH_MAIL_JOB, deliverDeathMails, queueMail } from './mail.ts';
 export { isDeathStaff, verifiedReportScope } from './policy.ts';
+// The heirs' consent through their release access (consents module; issue 40 item 5, ADR 0275).
+export { assertAccess, liveRelease, type ReleaseQuery } from './release-access.ts';
 export { deathsRoutes } from './routes.ts';

@@ -3,6 +3,8 @@
  * only from here. It holds what they use today; a name is added when another module needs it.
  */
 
+// the heirs' sealed consent record (consents module; issue 40 item 5, ADR 0275)
+export { issueSealed } from './issued.ts';
 // the estate's application sheets (estates module; issue 40 item 7, ADR 0271)
 export { renderPdf } from './pdf/fonts.ts';
 // the release of a deceased's documents to the people named (deaths module; issue 40 item 3, ADR 0267)

@@ -25,6 +25,7 @@ import { recordAudit } from '../../platform/audit/audit.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { type Access, requireUser } from '../auth/index.ts';
 import { registerAttachableReader } from '../wills/index.ts';
+import { estateFileRoutes } from './file-routes.ts';
 import { noticeRoutes } from './notice-routes.ts';
 import { findEstateReport } from './policy.ts';
 import { readEstate, reportOfChecklistRow, saveValues, tickItem, uploadItem } from './service.ts';
@@ -52,6 +53,8 @@ export async function estatesRoutes(api: FastifyInstance, ctx: Ctx) {
   });
   // "Tell us once": the institutions to notify, the notices and their replies (issue 40 item 8; ADR 0273).
   noticeRoutes(api, ctx);
+  // The estate file: heirs asked again, claims, the distribution and the hibahs (issue 40 item 4; ADR 0274).
+  estateFileRoutes(api, ctx);
 
   r.get('/death-report/:id/estate-route', { config: { access: READ }, schema: { params: idParams } }, async (req) => ({
     estate: await readEstate(ctx.db, requireUser(req), req.params.id),

@@ -41,7 +41,10 @@ import { changeStatus } from './transitions.ts';
 
 export async function hibahRoutes(api: FastifyInstance, ctx: Ctx) {
   registerPayable(hibahPayable);
-  registerOtpSubject('hibah', async (db, user, id) => assertGrantor(user, await findVisibleHibah(db, user, id)));
+  registerOtpSubject('hibah', async (db, user, id) => {
+    assertGrantor(user, await findVisibleHibah(db, user, id));
+    return undefined;
+  });
   // What a hibah's status change tells the grantor (notices module; spec §4 hibah statuses, the 14-day draft window).
   registerNoticeKind('Hibah', {
     nameKey: 'notices.kind.hibah',

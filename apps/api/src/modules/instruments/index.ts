@@ -5,6 +5,13 @@
  */
 export { assertOwnerAlive, ownerDeceasedSql } from './deceased-lock.ts';
 export { containsPattern, statusCodes, statusIn } from './list-filters.ts';
+// the people an instrument names may have changed (issue 41 item 3; ADR 0276)
+export {
+  afterNamedPeopleChanged,
+  type NamedPeopleChange,
+  namedPeopleChanged,
+  onNamedPeopleChanged,
+} from './named-people.ts';
 export { preferenceOf, providerDefaults } from './organisation.ts';
 export { userDetailRoutes } from './user-detail-routes.ts';
 export { assertWitnessMayWitness, executorMykads, firstWitnessProblem } from './witness-rule.ts';

@@ -36,7 +36,7 @@
  * gets a 2xx, so the ids are real and a 404 is a refusal, not a typo.
  */
 import { type Action, can } from '@wasiat/domain';
-import { eq } from 'drizzle-orm';
+import { and as and_, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../../test/harness.ts';
 import { ACTORS, type Actor, type ActorKey, buildTenants, type Targets } from '../../../test/tenants.ts';
@@ -46,6 +46,7 @@ import {
   institutions,
   notice_recipients,
   organizations,
+  role_acceptances,
   user_ekyc,
 } from '../../db/schema/index.ts';
 import { reportBody, unregisteredMykad } from '../deaths/test-fixtures.ts';
@@ -80,6 +81,8 @@ interface Own {
   /** An institution on LAIN's list to notify of a death, and a notice on the pending report (issue 40 item 8). */
   noticeRecipient: string;
   estateNotice: string;
+  /** The executor request of the registered will (issue 41 item 3; ADR 0276). */
+  acceptance: string;
 }
 type Spec = (x: Targets, own: Own) => Case | Case[];
 
@@ -1118,6 +1121,26 @@ add('POST /api/death-report/:id/estate-checklist/upload', (_x, o) => ({
   body: { item: 'death_certificate', file: SIGNATURE_PNG },
   may: nobody,
 }));
+// the estate file (issue 40 item 4; ADR 0274): the estate's readers and writers, and the target report is pending,
+// so nobody reaches it (file.test.ts covers staff, the registering organisation's partner and the others)
+add('GET /api/death-report/:id/estate-file', (_x, o) => ({
+  path: `/api/death-report/${o.deathReport}/estate-file`,
+  may: nobody,
+}));
+add('POST /api/death-report/:id/estate-file/heirs', (_x, o) => ({
+  path: `/api/death-report/${o.deathReport}/estate-file/heirs`,
+  body: { kind: 'added', name: 'Probe', relationship: 'son', ic_number: '250301145513', event_date: '2025-03-01' },
+  may: nobody,
+}));
+add('PUT /api/death-report/:id/estate-file/claims', (_x, o) => ({
+  path: `/api/death-report/${o.deathReport}/estate-file/claims`,
+  body: { funeral_sen: 100, other_debts_sen: 0 },
+  may: nobody,
+}));
+add('DELETE /api/estate-heir-change/:id', () => ({
+  path: '/api/estate-heir-change/no-such-change',
+  may: nobody,
+}));
 // "tell us once" (issue 40 item 8; ADR 0273): LAIN's list of institutions is kept by its partner and the provider's
 // staff (organisations/policy.ts managedOrganisationsWhere with `notice_recipient:manage`); the notices and replies
 // are the estate's, and the target report is pending, so nobody reaches them (notices.test.ts covers the positive)
@@ -1167,6 +1190,61 @@ add('GET /api/public/release/:id/documents', () => ({
 }));
 add('GET /api/public/release/:id/document', () => ({
   path: `${releaseLink}/document${tampered}&access=4102444800.AAAA&file=will:x`,
+  may: nobody,
+}));
+// the acceptance of a role a will names (issue 41 item 3; ADR 0276): the registered will's executor request (its
+// organisation, LAIN, asked on registration) is answered by LAIN's partner; a link sent again by a partner of the
+// will's organisation or the provider's staff (acceptances/service.ts); a guardian's link is public and signed
+add('GET /api/wasiat/:id/acceptances', (x) => ({ path: `/api/wasiat/${x.registered}/acceptances`, may: seesWill }));
+add('POST /api/wasiat/:id/acceptances/:acceptance_id/decide', (x, o) => ({
+  path: `/api/wasiat/${x.registered}/acceptances/${o.acceptance}/decide`,
+  body: { decision: 'accept' },
+  may: and(holds('acceptance:decide:executor'), seesWill, inLain),
+}));
+add('POST /api/wasiat/:id/acceptances/:acceptance_id/resend', (x, o) => ({
+  path: `/api/wasiat/${x.registered}/acceptances/${o.acceptance}/resend`,
+  body: {},
+  may: and(holds('acceptance:resend'), seesWill),
+}));
+const acceptanceLink = '/api/public/acceptance/no-such-acceptance';
+add('GET /api/public/acceptance/:id', () => ({ path: `${acceptanceLink}${tampered}`, may: nobody }));
+add('POST /api/public/acceptance/:id/code', () => ({
+  path: `${acceptanceLink}/code${tampered}`,
+  body: {},
+  may: nobody,
+}));
+add('POST /api/public/acceptance/:id/decide', () => ({
+  path: `${acceptanceLink}/decide${tampered}`,
+  body: { code: '123456', decision: 'accept' },
+  may: nobody,
+}));
+// the heirs' consent (issue 40 item 5; ADR 0275): the heir's calls go only through their signed release link and its
+// access; the estate's side, like the estate file, only for a VERIFIED report, and the target is pending, so nobody
+// reaches it (consents/consents.test.ts covers staff, the registering organisation's partner and the heirs)
+add('GET /api/public/release/:id/consents', () => ({
+  path: `${releaseLink}/consents${tampered}&access=4102444800.AAAA`,
+  may: nobody,
+}));
+add('POST /api/public/release/:id/consents', () => ({
+  path: `${releaseLink}/consents${tampered}&access=4102444800.AAAA`,
+  body: { bequest_ref: 'bequest:x', decision: 'consented', confirm: true },
+  may: nobody,
+}));
+add('GET /api/public/release/:id/consent-record', () => ({
+  path: `${releaseLink}/consent-record${tampered}&access=4102444800.AAAA`,
+  may: nobody,
+}));
+add('GET /api/death-report/:id/consents', (_x, o) => ({
+  path: `/api/death-report/${o.deathReport}/consents`,
+  may: nobody,
+}));
+add('GET /api/death-report/:id/consent-record', (_x, o) => ({
+  path: `/api/death-report/${o.deathReport}/consent-record`,
+  may: nobody,
+}));
+add('PUT /api/death-report/:id/consent-heirs/:heir_id', (_x, o) => ({
+  path: `/api/death-report/${o.deathReport}/consent-heirs/no-such-heir`,
+  body: { under_guardianship: true },
   may: nobody,
 }));
 
@@ -1328,7 +1406,13 @@ beforeAll(async () => {
       sent_by: T.owner.id,
     })
     .returning();
+  // The registered will's executor request, asked when staff registered it (issue 41 item 3; ADR 0276).
+  const [acceptance] = await t.ctx.db
+    .select()
+    .from(role_acceptances)
+    .where(and_(eq(role_acceptances.wasiat_id, T.registered), eq(role_acceptances.role, 'executor')));
   own = {
+    acceptance: acceptance.id,
     noticeRecipient: recipient.id,
     estateNotice: notice.id,
     asset: asset.id,

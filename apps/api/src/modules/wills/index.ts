@@ -8,7 +8,9 @@ export {
   type HeirBequestContent,
   heirBequestsOfContent,
   heirBequestsView,
+  liveContent,
   recordAcknowledgement,
+  ruleInputOf,
 } from './heir-bequests.ts';
 export { actorOf, idParams, parseBody } from './http.ts';
 // multipartToBody, assertSignatureDrawn: for the 2021 contract's hibah adapter (compat/v2021/hibah/; ADR 0240).

@@ -37,9 +37,10 @@ import type { Ctx } from '../../context.ts';
 import { fieldError } from '../../platform/http/errors.ts';
 import { optionalQuery, pageQuery } from '../../platform/http/pagination.ts';
 import { requireUser } from '../auth/index.ts';
-import { userDetailRoutes } from '../instruments/index.ts';
+import { afterNamedPeopleChanged, userDetailRoutes } from '../instruments/index.ts';
 import { deliverNotices, registerNoticeKind } from '../notices/index.ts';
 import { registerOtpSubject } from '../otp/index.ts';
+import { willCodeSigner } from './code-signer.ts';
 import { documentRoutes } from './documents.ts';
 import { saveEstate } from './estate-service.ts';
 import { acknowledgeWillHeirBequests, getWillHeirBequests } from './heir-bequests.ts';
@@ -65,9 +66,7 @@ const PAYMENT_CHOICE_KEYS = ['is_cash_payment', 'payment_options_id', 'is_paymen
 
 /** Register the module (an encapsulated plugin: the multipart hook applies to these routes only). */
 export async function willsRoutes(api: FastifyInstance, ctx: Ctx) {
-  registerOtpSubject('will', async (db, user, id) => {
-    await findVisibleWill(db, user, id);
-  });
+  registerOtpSubject('will', willCodeSigner);
   // What a will's status change tells the testator (notices module; spec §4 will statuses).
   registerNoticeKind('Wasiat', {
     nameKey: 'notices.kind.will',
@@ -200,6 +199,8 @@ export async function willsRoutes(api: FastifyInstance, ctx: Ctx) {
         const notices: string[] = [];
         will = await changeStatus(ctx.db, a, id, parseBody(willTransitionSchema, body), notices);
         await deliverNotices(ctx, notices);
+        // The registered will's requests to accept (issue 41 item 3; ADR 0276), after commit.
+        if (will.status === 2) await afterNamedPeopleChanged(ctx);
       } else if (PART_B_KEYS.some((k) => k in body)) {
         will = await savePartB(ctx.db, a, id, parseBody(partBSchema, body));
       } else if (ESTATE_KEYS.some((k) => k in body)) {

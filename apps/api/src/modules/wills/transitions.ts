@@ -28,6 +28,7 @@ import { and, count, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { will_numbers, wills, witnesses } from '../../db/schema/index.ts';
 import { AppError, fieldError } from '../../platform/http/errors.ts';
+import { namedPeopleChanged } from '../instruments/index.ts';
 import { recordStatusChange } from '../notices/index.ts';
 import { consumeVerifiedOtp } from '../otp/service.ts';
 import { recordDefaultGoverningLaw } from './governing-law.ts';
@@ -128,7 +129,9 @@ async function submitProblems(tx: Tx, will: WillRow, userId: string) {
   if (heirBequest) fields.heir_bequests = [heirBequest];
   // A verified one-time code of the submitter for this will (issue 3; spec §5). It is spent here, inside
   // the transaction: when any check fails the transaction rolls back and the code stays unspent.
-  if (!(await consumeVerifiedOtp(tx as unknown as Db, userId, 'will-submit', will.id))) fields.otp = ['otp.required'];
+  // The code is the testator's own (ADR 0278): asked by someone else, it went to the testator.
+  if (!(await consumeVerifiedOtp(tx as unknown as Db, userId, 'will-submit', will.id, { signerId: will.user_id })))
+    fields.otp = ['otp.required'];
   return { fields, params };
 }
 
@@ -196,6 +199,17 @@ export async function changeStatus(db: Db, actor: Actor, willId: string, body: T
       throw invalid();
     }
     await tx.update(wills).set(set).where(eq(wills.id, will.id));
+    // A registered will asks the people it names to accept (issue 41 item 3; ADR 0276; mail after commit).
+    if (action === 'will.confirm') {
+      await namedPeopleChanged(tx as unknown as Db, {
+        type: 'Wasiat',
+        id: will.id,
+        event: 'registered',
+        actorId: me.id,
+        ip: actor.ip,
+        now,
+      });
+    }
     // Declined for its eKYC: the part is open again, and the will cannot be resubmitted without it.
     if (action === 'will.cancel' && body.option_delete_id === 1) await unmarkPartDone(tx, will.id, 'ekyc');
     const after = await lockWill(tx, will.id);

@@ -34,6 +34,7 @@ import { ApiError, api } from '@/lib/api.ts';
 import { dataUrlOf as toDataUrl } from '@/lib/files.ts';
 import { successToast } from '@/lib/notify.tsx';
 import { DEATHS_KEY } from './api.ts';
+import { ConsentStatus } from './ConsentStatus.tsx';
 import { EstateNotices } from './EstateNotices.tsx';
 
 /** One text in both languages (the server's reason, office and checklist labels). */
@@ -237,6 +238,9 @@ export function EstateRoutePage() {
         <Button variant="default" onClick={() => void sheet('faraid-sheet')}>
           {t('estate_route.faraid_sheet')}
         </Button>
+        <Button component={Link} to={`/kematian/${id}/fail`} variant="light">
+          {t('estate_file.open_link')}
+        </Button>
       </Group>
       <FormError message={error} />
       <Title order={2} size="h4">
@@ -292,6 +296,8 @@ export function EstateRoutePage() {
       </ListTable>
       {estate.can_edit_values && <ValuesForm key={`${estate.total_sen}`} estate={estate} onSaved={set} />}
       <EstateNotices deathReportId={id} />
+      {/* The heirs' consent per bequest, read-only, and the sealed record (issue 40 item 5; ADR 0275). */}
+      <ConsentStatus deathReportId={id} />
     </Stack>
   );
 }

@@ -5,6 +5,7 @@
  * 6-digit code to the recorded address (`POST …/code`); the person types it with their MyKad number (a company
  * executor: its registration number; `POST …/identity`, rules `releaseIdentitySchema`); then their documents are
  * listed, each downloaded as a PDF (`GET …/document?file&access`), with the instrument's verification page and QR.
+ * An heir then sees the bequests needing their consent and decides each (ReleaseConsents.tsx; ADR 0275).
  * A tampered or expired link (403), an unknown one (404) and a revoked one (410) show the server's message; field
  * errors (a wrong code, a wrong MyKad) are shown at their fields.
  */
@@ -19,6 +20,7 @@ import { errorText } from '@/components/form-errors.ts';
 import { Notice } from '@/features/wills/index.ts';
 import { ApiError, publicApi } from '@/lib/api.ts';
 import type { PublicRelease, ReleaseDocuments } from './api.ts';
+import { ReleaseConsents } from './ReleaseConsents.tsx';
 
 type Field = 'code' | 'ic_number';
 
@@ -144,6 +146,8 @@ export function ReleasePage() {
           <Anchor href={opened.verification.url} style={{ wordBreak: 'break-all' }}>
             {opened.verification.url}
           </Anchor>
+          {/* An heir's consent to the bequests that need it (issue 40 item 5; ADR 0275). */}
+          <ReleaseConsents base={base} signed={signed} access={opened.access.token} save={saveBlob} />
         </Stack>
       ) : (
         <>

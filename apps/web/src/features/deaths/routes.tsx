@@ -32,5 +32,10 @@ export const deathsRoutes: FeatureRoutes = {
       path: '/kematian/:id/pejabat',
       lazy: async () => ({ Component: (await import('./EstateRoutePage.tsx')).EstateRoutePage }),
     },
+    {
+      // The estate file: heirs asked again, claims, the distribution and the hibahs (issue 40 item 4; ADR 0274).
+      path: '/kematian/:id/fail',
+      lazy: async () => ({ Component: (await import('./EstateFilePage.tsx')).EstateFilePage }),
+    },
   ],
 };
