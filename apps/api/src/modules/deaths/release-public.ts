@@ -22,7 +22,7 @@ import { type Language, maskMykad, normaliseIdNumber, RELEASE_MSG, translate } f
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { death_releases, death_reports, otp_codes, users } from '../../db/schema/index.ts';
+import { death_releases, death_reports, organizations, otp_codes, users } from '../../db/schema/index.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import { fieldError, notFound } from '../../platform/http/errors.ts';
 import { sendBoundCode, smsSenderFor, spendCode } from '../otp/index.ts';
@@ -35,6 +35,23 @@ const RELEASE_CODE_PURPOSE = 'death-release';
 type Release = typeof death_releases.$inferSelect;
 
 const maskEmail = (e: string) => e.replace(/^(.).*(@.*)$/, '$1***$2');
+
+/**
+ * Whether the identity number a release asks for is a MyKad or an organisation's registration number: the executor
+ * is the registering organisation, identified by its registration number unless it is an individual partner
+ * (release-people.ts `executorOf`) — a 12-digit number is not a MyKad there (SSM's numbers since 2019 have 12
+ * digits); anyone else, a MyKad when the number recorded has 12 digits.
+ */
+async function idKindOf(db: Ctx['db'], rel: Release): Promise<'mykad' | 'registration'> {
+  if (rel.roles.includes('executor') && rel.organization_id) {
+    const [o] = await db
+      .select({ type: organizations.type })
+      .from(organizations)
+      .where(eq(organizations.id, rel.organization_id));
+    if (o && o.type !== 'individual') return 'registration';
+  }
+  return /^\d{12}$/.test(rel.person_id_number) ? 'mykad' : 'registration';
+}
 
 const audit = (
   ctx: Ctx,
@@ -86,8 +103,8 @@ export async function openRelease(ctx: Ctx, id: string, q: ReleaseQuery, ip?: st
       role: rel.role,
       roles: rel.roles,
       email: maskEmail(rel.email),
-      /** Whether the identity number asked is a MyKad (else an organisation's registration number). */
-      id_kind: /^\d{12}$/.test(rel.person_id_number) ? 'mykad' : 'registration',
+      /** Whether the identity number asked is a MyKad, else an organisation's registration number ({@link idKindOf}). */
+      id_kind: await idKindOf(ctx.db, rel),
     },
   };
 }

@@ -197,6 +197,10 @@ describe('opening a release', () => {
       id_kind: 'mykad',
     });
     expect(JSON.stringify(open)).not.toContain(HASSAN.ic);
+    // The executor, a company, is asked its registration number — though it has 12 digits, like a MyKad.
+    const exec = await linkOf(ORG_EMAIL, willId);
+    const execOpen = await ok(t.call('GET', `${exec.base}?${exec.q}`));
+    expect(execOpen.release).toMatchObject({ role: 'executor', id_kind: 'registration' });
     const tampered = q.replace(/signature=([^&]{4})/, 'signature=AAAA');
     expect((await t.call('GET', `${base}?${tampered}`)).status).toBe(403);
     expect((await t.call('POST', `${base}/code?${tampered}`, { body: {} })).status).toBe(403);
