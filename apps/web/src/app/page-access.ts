@@ -86,6 +86,7 @@ export const PAGE_ACCESS: Readonly<Record<string, readonly Action[]>> = {
   '/kematian/:id/pejabat': ['death:verify', 'death:read:organisation'],
   // Institutions a bequest may go to (issue 41 item 7; ADR 0268)
   '/institusi': ['institution:manage'],
+  '/pelantikan-wasi': ['acceptance:decide:executor'],
   '/data-requests': ['data-request:handle'],
   '/jobs/dead-letters': ['job:read'],
   // Programmes

@@ -15,6 +15,7 @@ import {
   amendments,
   audit_events,
   caretakers,
+  client_grants,
   organizations,
   role_acceptances,
   users,
@@ -132,7 +133,7 @@ describe('asking on registration', () => {
     const text = await lastMailTo(FATIMAH.email);
     expect(text).toContain('Ali bin Hassan');
     expect(queryOf(text, f.id)).toMatch(/^expires=\d+&signature=/);
-    expect(await lastMailTo(ORG_EMAIL)).toContain(`/wasiat/${willId}/details`);
+    expect(await lastMailTo(ORG_EMAIL)).toContain('/pelantikan-wasi');
     const asked = await t.ctx.db
       .select()
       .from(audit_events)
@@ -234,6 +235,54 @@ describe('the executor and the organisations', () => {
     expect(done.acceptance.state).toBe('accepted');
     const [row] = await t.ctx.db.select().from(role_acceptances).where(eq(role_acceptances.id, ex.id));
     expect(row.decided_by).not.toBeNull();
+  });
+
+  it('a partner who may not see the will (no grant of the testator) answers on the executorships list; others see none', async () => {
+    // A second registered will of the same organisation, the testator having granted it nothing (ADR 0101).
+    const { willId: other } = await insertWill(t.ctx, {
+      status: 1,
+      wasiatNo: 'W2026-760001',
+      receiptNo: 'R2026-760001',
+    });
+    const [w] = await t.ctx.db.select().from(wills).where(eq(wills.id, other));
+    await t.ctx.db.delete(client_grants).where(eq(client_grants.client_id, w.user_id));
+    await recordSignature(
+      t.ctx.db,
+      { user: { id: w.user_id } as never },
+      { willId: other, role: 'testator', signerName: 'Pewasiat', attachmentId: w.signature_id as string },
+    );
+    await ok(t.call('PATCH', `/api/wasiat/${other}`, { token: staff, body: { status: 2 } }));
+    expect((await t.call('GET', `/api/wasiat/${other}`, { token: partner })).status).toBe(404);
+    const ex = (await rowsOf(other)).find((r) => r.role === 'executor')!;
+    const list = await ok(t.call('GET', '/api/executorships', { token: partner }));
+    const mine = list.executorships.find((e: { id: string }) => e.id === ex.id);
+    expect(mine).toMatchObject({ wasiat_id: other, state: 'pending', organisation: expect.any(String) });
+    expect(Object.keys(mine).sort()).toEqual(
+      [
+        'asked_at',
+        'decided_at',
+        'id',
+        'organisation',
+        'reason',
+        'state',
+        'testator_name',
+        'wasiat_id',
+        'wasiat_no',
+      ].sort(),
+    );
+    // Another organisation's partner sees none of it and cannot answer; a client may not ask the list.
+    const theirs = await ok(t.call('GET', '/api/executorships', { token: otherPartner }));
+    expect(theirs.executorships.map((e: { id: string }) => e.id)).not.toContain(ex.id);
+    const path = `/api/wasiat/${other}/acceptances/${ex.id}/decide`;
+    expect((await t.call('POST', path, { token: otherPartner, body: { decision: 'accept' } })).status).toBe(404);
+    expect((await t.call('GET', '/api/executorships', { token: client })).status).toBe(403);
+    const done = await ok(
+      t.call('POST', path, { token: partner, body: { decision: 'decline', reason: 'Tiada kapasiti' } }),
+    );
+    expect(done.acceptance).toMatchObject({ state: 'declined', reason: 'Tiada kapasiti' });
+    // The organisation's mails link to the executorships page, not to the will it may not open.
+    const toOrg = t.mails.filter((m) => m.to.includes(ORG_EMAIL)).map((m) => decodeMail(m.raw));
+    expect(toOrg.some((body) => body.includes('/pelantikan-wasi'))).toBe(true);
   });
 
   it('an answered request cannot be sent again (422 on state)', async () => {

@@ -80,7 +80,7 @@ export async function askAcceptances(tx: Db, change: NamedPeopleChange): Promise
     .select({ id: wills.id, status: wills.status, organization_id: wills.organization_id })
     .from(wills)
     .where(eq(wills.id, change.id));
-  if (!will || will.status !== 2) return;
+  if (will?.status !== 2) return;
   const wanted = await wantedOf(tx, will);
   const live = await tx
     .select()

@@ -30,7 +30,7 @@ export function acceptanceLink(ctx: Ctx, id: string, now = new Date()) {
 export async function linkedAcceptance(ctx: Ctx, id: string, q: SignedLinkQuery, now = new Date()) {
   assertSignedLink(ctx.signer, apiPath(id), q, now);
   const [r] = await ctx.db.select().from(role_acceptances).where(eq(role_acceptances.id, id));
-  if (!r || r.role !== 'guardian') throw notFound();
+  if (r?.role !== 'guardian') throw notFound();
   if (r.state === 'superseded') throw new AppError('gone', ACCEPTANCE_MSG.superseded);
   return r;
 }

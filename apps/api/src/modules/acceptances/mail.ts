@@ -56,7 +56,13 @@ export async function composeAcceptanceMail(ctx: Ctx, kind: AcceptanceMailKind, 
   if (kind === 'executor') {
     return bilingual(
       (l) => translate('acceptances.mail.executor_subject', l, p),
-      (l) => translate('acceptances.mail.executor_body', l, { ...p, organisation: a.person_name, url: willPage }),
+      (l) =>
+        translate('acceptances.mail.executor_body', l, {
+          ...p,
+          organisation: a.person_name,
+          // The organisation's page of executorships: its partner may not see the will itself (executorships.ts).
+          url: `${ctx.appUrl.replace(/\/$/, '')}/pelantikan-wasi`,
+        }),
     );
   }
   return bilingual(

@@ -3,7 +3,9 @@
  * In the app (service.ts; a will not in the caller's scope is a 404):
  * - `GET /api/wasiat/{id}/acceptances` (whoever may read the will) → `{ acceptances, needs_replacement, status }`;
  * - `POST /api/wasiat/{id}/acceptances/{acceptance_id}/decide { decision, reason? }` (`acceptance:decide:executor`:
- *   a partner of the executor organisation) → `{ message, acceptance }`;
+ *   a partner of the executor organisation, whether or not they may see the will) → `{ message, acceptance }`;
+ * - `GET /api/executorships` (`acceptance:decide:executor`) → `{ executorships }`: the executor requests of the
+ *   caller's organisations, answered on the web page /pelantikan-wasi (executorships.ts);
  * - `POST /api/wasiat/{id}/acceptances/{acceptance_id}/resend` (`acceptance:resend`) → `{ message, acceptance }`.
  * A guardian through the signed link — public, each carrying `?expires&signature`, 30 a minute per IP (public.ts):
  * - `GET /api/public/acceptance/{id}` → `{ acceptance }`;
@@ -21,6 +23,7 @@ import { routeRateLimit } from '../../platform/http/rate-limits.ts';
 import { requireUser } from '../auth/index.ts';
 import { onNamedPeopleChanged } from '../instruments/index.ts';
 import { askAcceptances } from './ask.ts';
+import { listExecutorships } from './executorships.ts';
 import { deliverAcceptanceMails, registerAcceptanceMailJob } from './outbox.ts';
 import { decideByLink, openAcceptance, sendAcceptanceCode } from './public.ts';
 import { decideAsExecutor, listAcceptances, resendAcceptance } from './service.ts';
@@ -60,6 +63,10 @@ export async function acceptancesRoutes(api: FastifyInstance, ctx: Ctx) {
         req.body,
         req.lang,
       ),
+  );
+
+  r.get('/executorships', { config: { access: 'acceptance:decide:executor' } }, async (req) =>
+    listExecutorships(ctx.db, requireUser(req)),
   );
 
   r.post(

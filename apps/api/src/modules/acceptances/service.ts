@@ -1,28 +1,31 @@
 /**
- * The acceptances of a will in the app (issue 41 item 3; ADR 0276). Every call first finds the will in the
- * caller's scope (wills module `findVisibleWill`: another organisation's will, or one not the caller's, is a 404):
+ * The acceptances of a will in the app (issue 41 item 3; ADR 0276). Every call but the executor's decision first finds
+ * the will in the caller's scope (wills module `findVisibleWill`: another organisation's will, or one not the
+ * caller's, is a 404):
  *
  * - {@link listAcceptances} `GET /api/wasiat/{id}/acceptances` → `{ acceptances, needs_replacement, status }` (the will's status):
  *   each current request (superseded ones left out) — role, name, children, state, asked/decided at, the reason of
  *   a decline, whether an e-mail is recorded — never the identity number or the e-mail itself.
  * - {@link decideAsExecutor} `POST …/acceptances/{acceptance_id}/decide { decision, reason? }`
- *   (`acceptance:decide:executor`): a partner of the organisation the executor request names answers for it (a
- *   partner of another organisation, or a guardian's request → 404); → `{ message, acceptance }`.
+ *   (`acceptance:decide:executor`): a partner of the organisation the executor request names answers for it, whether
+ *   or not they may see the will (executorships.ts; a partner of another organisation, or a guardian's request →
+ *   404); → `{ message, acceptance }`.
  * - {@link resendAcceptance} `POST …/acceptances/{acceptance_id}/resend` (`acceptance:resend`: a partner for their
  *   organisation's wills, the provider's staff any): a new mail for a pending request — a guardian's new link (to the
  *   e-mail the will records now), or the organisation's notice; 422 `acceptances.already_decided` on `state` once
  *   answered, `acceptances.no_email` on `email` without an address. Audited `acceptance.resend`.
  */
 import { ACCEPTANCE_MSG, type Language, needsReplacement, translate } from '@wasiat/domain';
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, ne } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { caretakers, role_acceptances, user_accesses } from '../../db/schema/index.ts';
+import { caretakers, role_acceptances } from '../../db/schema/index.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import { fieldError, notFound } from '../../platform/http/errors.ts';
 import type { AuthUser } from '../auth/index.ts';
 import { findVisibleWill } from '../wills/index.ts';
 import { recordDecision } from './decide.ts';
+import { executorRequest } from './executorships.ts';
 import { deliverAcceptanceMails, queueAcceptanceMail } from './outbox.ts';
 
 type Acceptance = typeof role_acceptances.$inferSelect;
@@ -75,19 +78,8 @@ export async function decideAsExecutor(
   body: { decision: 'accept' | 'decline'; reason?: string },
   lang: Language,
 ) {
-  const { a } = await requestOf(ctx.db, actor.user, willId, aid);
-  if (a.role !== 'executor' || !a.organization_id) throw notFound();
-  const [member] = await ctx.db
-    .select({ n: sql<number>`1` })
-    .from(user_accesses)
-    .where(
-      and(
-        eq(user_accesses.user_id, actor.user.id),
-        eq(user_accesses.organization_id, a.organization_id),
-        eq(user_accesses.status, 1),
-      ),
-    );
-  if (!member) throw notFound();
+  // By the request alone: the will itself may not be visible to the partner (executorships.ts).
+  const a = await executorRequest(ctx.db, actor.user, willId, aid);
   const after = await recordDecision(ctx, a, body, { userId: actor.user.id, ip: actor.ip, via: 'app' });
   await deliverAcceptanceMails(ctx);
   return {

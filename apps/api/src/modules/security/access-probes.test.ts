@@ -1199,8 +1199,10 @@ add('GET /api/wasiat/:id/acceptances', (x) => ({ path: `/api/wasiat/${x.register
 add('POST /api/wasiat/:id/acceptances/:acceptance_id/decide', (x, o) => ({
   path: `/api/wasiat/${x.registered}/acceptances/${o.acceptance}/decide`,
   body: { decision: 'accept' },
-  may: and(holds('acceptance:decide:executor'), seesWill, inLain),
+  // By the request alone: LAIN's partners answer whether or not they see the will (acceptances/executorships.ts).
+  may: and(holds('acceptance:decide:executor'), inLain),
 }));
+
 add('POST /api/wasiat/:id/acceptances/:acceptance_id/resend', (x, o) => ({
   path: `/api/wasiat/${x.registered}/acceptances/${o.acceptance}/resend`,
   body: {},

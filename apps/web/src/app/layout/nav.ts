@@ -48,6 +48,7 @@ export const NAV: NavItem[] = [
   { to: '/kematian/lapor', labelKey: 'nav.death_report', anyOf: ['death:report'] },
   { to: '/kematian/senarai', labelKey: 'nav.death_reports', anyOf: ['death:verify', 'death:read:organisation'] },
   { to: '/institusi', labelKey: 'nav.institutions', anyOf: ['institution:manage'] },
+  { to: '/pelantikan-wasi', labelKey: 'nav.executorships', anyOf: ['acceptance:decide:executor'] },
   { to: '/organization/rakan', labelKey: 'nav.partners', anyOf: ['organisation:manage'] },
   { to: '/organization/mine', labelKey: 'nav.my_organisation', anyOf: ['organisation:read'] },
   { to: '/client', labelKey: 'nav.clients', anyOf: ['client:read'] },

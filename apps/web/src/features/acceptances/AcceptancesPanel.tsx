@@ -7,7 +7,7 @@
  * organisation (`acceptance:decide:executor`) accepts or declines the executorship here; a partner or staff
  * (`acceptance:resend`) send a pending link again. Shown once anyone was asked (on registration).
  */
-import { Anchor, Button, Group, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { can, roleOf } from '@wasiat/domain';
 import { useState } from 'react';
@@ -20,6 +20,7 @@ import { formatDateTime } from '@/lib/format.ts';
 import { successToast } from '@/lib/notify.tsx';
 import { session } from '@/lib/storage.ts';
 import type { WillAcceptance, WillAcceptances } from './api.ts';
+import { ExecutorDecision } from './ExecutorDecision.tsx';
 
 /** Where the testator names another guardian: the wizard's part E, or a new amendment of a registered will. */
 const nameAnotherUrl = (willId: string, status: number) =>
@@ -32,7 +33,6 @@ export function AcceptancesPanel({ willId }: { willId: string }) {
   const role = roleOf(session.user());
   const mayDecide = can(role, 'acceptance:decide:executor');
   const mayResend = can(role, 'acceptance:resend');
-  const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const key = ['wills', willId, 'acceptances'];
   const q = useQuery({
@@ -110,40 +110,18 @@ export function AcceptancesPanel({ willId }: { willId: string }) {
                     {t('acceptances.panel.reason')}: {r.reason}
                   </Text>
                 )}
-                {r.state === 'pending' && (
+                {r.state === 'pending' && mayResend && (
                   <Group gap="xs" mt={4}>
-                    {mayResend && (
-                      <Button size="xs" variant="default" onClick={() => void post(`${r.id}/resend`, {})}>
-                        {t('acceptances.panel.resend')}
-                      </Button>
-                    )}
-                    {mayDecide && r.role === 'executor' && (
-                      <>
-                        <Button size="xs" onClick={() => void post(`${r.id}/decide`, { decision: 'accept' })}>
-                          {t('acceptances.panel.accept')}
-                        </Button>
-                        <Button
-                          size="xs"
-                          variant="outline"
-                          color="red"
-                          onClick={() =>
-                            void post(`${r.id}/decide`, { decision: 'decline', reason: reason || undefined })
-                          }
-                        >
-                          {t('acceptances.panel.decline')}
-                        </Button>
-                      </>
-                    )}
+                    <Button size="xs" variant="default" onClick={() => void post(`${r.id}/resend`, {})}>
+                      {t('acceptances.panel.resend')}
+                    </Button>
                   </Group>
                 )}
                 {r.state === 'pending' && mayDecide && r.role === 'executor' && (
-                  <Textarea
-                    mt={4}
-                    size="xs"
-                    label={t('acceptances.panel.decline_reason')}
-                    maxLength={500}
-                    value={reason}
-                    onChange={(e) => setReason(e.currentTarget.value)}
+                  <ExecutorDecision
+                    willId={willId}
+                    acceptanceId={r.id}
+                    onDone={() => qc.invalidateQueries({ queryKey: key })}
                   />
                 )}
               </Table.Td>
