@@ -101,7 +101,10 @@ export function minorCaretakerSpecs(
       kind: 'select',
       options: minors.map((m) => ({ value: m.id, label: m.name ?? '' })),
     },
-    { name: 'email', label: t('wills.f.email'), type: 'email' },
+    // One e-mail field: the person's fields may carry it already (a will's guardian has one since ADR 0276).
+    ...(person.some((s) => s.name === 'email')
+      ? []
+      : [{ name: 'email', label: t('wills.f.email'), type: 'email' } as RecordFieldSpec]),
     { name: 'bank_name', label: t('hibah.f.bank_name') },
     { name: 'bank_account_number', label: t('hibah.f.bank_account_number') },
     { name: 'has_allowance', label: t('hibah.g.has_allowance'), kind: 'switch' },
