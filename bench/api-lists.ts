@@ -25,7 +25,7 @@ import { buildApp } from '../apps/api/src/app.ts';
 import type { Ctx } from '../apps/api/src/context.ts';
 import { openDatabase } from '../apps/api/src/db/client.ts';
 import { seedDemo } from '../apps/api/src/db/seed/seed.ts';
-import { issueToken } from '../apps/api/src/modules/auth/tokens.ts';
+import { issueToken } from '../apps/api/src/platform/auth/tokens.ts';
 import { loadEnv } from '../apps/api/src/platform/config/env.ts';
 import { LocalFileStore } from '../apps/api/src/platform/files/storage.ts';
 import { UrlSigner } from '../apps/api/src/platform/http/signed-url.ts';

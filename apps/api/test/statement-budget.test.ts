@@ -19,12 +19,12 @@ import {
   users,
   wills,
 } from '../src/db/schema/index.ts';
-import { sha256 } from '../src/modules/auth/tokens.ts';
 import { type WillJsonSessionRow, willReadWithSession } from '../src/modules/wills/hot-read.ts';
 import { type ListSessionRow, listReadWithSession } from '../src/modules/wills/list-json.ts';
 import { findVisibleWill } from '../src/modules/wills/queries.ts';
 import { serializeWill } from '../src/modules/wills/serializers.ts';
 import { newClient } from '../src/modules/wills/test-fixtures.ts';
+import { sha256 } from '../src/platform/auth/tokens.ts';
 import { makeTestApp, type TestApp } from './harness.ts';
 import { countStatements, type StatementCounter } from './statements.ts';
 

@@ -27,7 +27,6 @@ import {
 import { seedProgrammes } from '../src/db/seed/programmes.ts';
 import { DEMO_PASSWORD } from '../src/db/seed/seed.ts';
 import { draftWitness, verifiedAmendmentOtp } from '../src/modules/amendments/test-fixtures.ts';
-import { hashPassword } from '../src/modules/auth/passwords.ts';
 import { caretakerBody, landBody, minorMykad, receiverBody, witnessBody } from '../src/modules/hibah/test-fixtures.ts';
 import { certificatePdf, certificateXlsx, uploadForm } from '../src/modules/tekun/test-fixtures.ts';
 import {
@@ -45,6 +44,7 @@ import {
   verifiedSubmitOtp,
   witness,
 } from '../src/modules/wills/test-fixtures.ts';
+import { hashPassword } from '../src/platform/auth/passwords.ts';
 import { saveAttachment } from '../src/platform/files/uploads.ts';
 import type { TestApp } from './harness.ts';
 

@@ -6,8 +6,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../test/harness.ts';
-import { sessionColumns, sha256 } from '../modules/auth/tokens.ts';
 import { newClient } from '../modules/wills/test-fixtures.ts';
+import { sessionColumns, sha256 } from '../platform/auth/tokens.ts';
 import { withPlannedRows } from './row-mapper.ts';
 import { auth_tokens, users, wills } from './schema/index.ts';
 

@@ -15,9 +15,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { branches, payments, pricings, user_accesses, users, will_user_details } from '../../src/db/schema/index.ts';
-import { issueToken } from '../../src/modules/auth/tokens.ts';
 import { faceCrop, syntheticMykad } from '../../src/modules/ekyc/test-images.ts';
 import { JPEG_A, newClient, newMykad } from '../../src/modules/wills/test-fixtures.ts';
+import { issueToken } from '../../src/platform/auth/tokens.ts';
 import { makeTestApp, type TestApp } from '../harness.ts';
 import { gatewayPath, originalClient } from './replay.ts';
 

@@ -11,10 +11,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hibahs, preferences, user_accesses, users } from '../../src/db/schema/index.ts';
-import { hashPassword } from '../../src/modules/auth/passwords.ts';
 import { faceCrop, syntheticMykad } from '../../src/modules/ekyc/test-images.ts';
 import { caretakerAccepts, minorMykad, verifiedHibahOtp } from '../../src/modules/hibah/test-fixtures.ts';
 import { JPEG_A, newMykad, SIGNATURE_PNG } from '../../src/modules/wills/test-fixtures.ts';
+import { hashPassword } from '../../src/platform/auth/passwords.ts';
 import { makeTestApp, type TestApp } from '../harness.ts';
 import { confirmHibahWitness, smsCode } from './beside.ts';
 import { originalClient } from './replay.ts';

@@ -5,7 +5,7 @@
  * Idempotent: nothing is added when the programme exists.
  */
 import { eq } from 'drizzle-orm';
-import { hashPassword } from '../../modules/auth/passwords.ts';
+import { hashPassword } from '../../platform/auth/passwords.ts';
 import type { Db } from '../client.ts';
 import {
   branches,

@@ -6,7 +6,7 @@
  * role (password Demo12345).
  */
 import { eq } from 'drizzle-orm';
-import { hashPassword } from '../../modules/auth/passwords.ts';
+import { hashPassword } from '../../platform/auth/passwords.ts';
 import type { Db } from '../client.ts';
 import {
   branches,

@@ -12,9 +12,9 @@
 import type { AmendmentActor } from '@wasiat/domain';
 import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import { amendments, hibahs, wills } from '../../db/schema/index.ts';
+import type { Access, AuthUser } from '../../platform/auth/guard.ts';
+import { userCan } from '../../platform/auth/guard.ts';
 import { AppError, forbidden } from '../../platform/http/errors.ts';
-import type { Access, AuthUser } from '../auth/guard.ts';
-import { userCan } from '../auth/guard.ts';
 import { registerReferenceKind } from '../grants/index.ts';
 import { hibahScope } from '../hibah/policy.ts';
 import { willScope } from '../wills/policy.ts';

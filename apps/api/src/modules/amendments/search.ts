@@ -10,8 +10,8 @@
 import { and, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { amendments, users, will_user_details, wills } from '../../db/schema/index.ts';
+import type { AuthUser } from '../../platform/auth/guard.ts';
 import { pageParams, toPage } from '../../platform/http/pagination.ts';
-import type { AuthUser } from '../auth/guard.ts';
 import { containsPattern, statusCodes, statusIn } from '../instruments/index.ts';
 import { willScope } from '../wills/policy.ts';
 import { parseLoadWith, testatorMykadIs } from '../wills/queries.ts';

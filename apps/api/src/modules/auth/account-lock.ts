@@ -18,10 +18,10 @@ import { eq, or, sql } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { login_failures, users } from '../../db/schema/index.ts';
+import { DUMMY_HASH, verifyPassword } from '../../platform/auth/passwords.ts';
 import { AppError, fieldError } from '../../platform/http/errors.ts';
 import { sendBoundCode, smsSenderFor, spendCode } from '../otp/index.ts';
 import { countHit, failureCount } from './login-failures.ts';
-import { DUMMY_HASH, verifyPassword } from './passwords.ts';
 
 /** Passwords checked per account per hour, from any number of addresses (× RATE_LIMIT_SCALE). */
 export const ACCOUNT_HOURLY_MAX_TRIES = 20;

@@ -12,10 +12,10 @@ import { formatKlDateTime, type Language, translate } from '@wasiat/domain';
 import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import type { users } from '../../db/schema/index.ts';
+import { type AuthUser, userCan } from '../../platform/auth/guard.ts';
+import { verifyPassword } from '../../platform/auth/passwords.ts';
 import { AppError, fieldError } from '../../platform/http/errors.ts';
 import { consumeVerifiedOtp, verifyOtp } from '../otp/service.ts';
-import { type AuthUser, userCan } from './guard.ts';
-import { verifyPassword } from './passwords.ts';
 
 type User = typeof users.$inferSelect;
 

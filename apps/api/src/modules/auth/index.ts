@@ -3,8 +3,8 @@
  * only from here. It holds what they use today; a name is added when another module needs it.
  */
 
-export type { Access, AuthUser } from './guard.ts';
-export { guardPlugin, requireUser, userCan } from './guard.ts';
+export type { Access, AuthUser } from '../../platform/auth/guard.ts';
+export { guardPlugin, requireUser, userCan } from '../../platform/auth/guard.ts';
 // Invitations to set a password (ADR 0243), sent by the organisations and users modules.
 export { INVITATION_DAYS, latestInvitation, sendInvitation } from './invitations.ts';
 export { authRoutes } from './routes.ts';

@@ -26,14 +26,14 @@ import {
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { Ctx } from '../../context.ts';
+import { requireUser } from '../../platform/auth/guard.ts';
+import { issueToken, revokeAllTokens, revokeToken } from '../../platform/auth/tokens.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { routeRateLimit } from '../../platform/http/rate-limits.ts';
 import { requestUnlockCode } from './account-lock.ts';
-import { requireUser } from './guard.ts';
 import { renewInvitation } from './invitations.ts';
 import { rememberLanguage } from './language.ts';
 import { changePassword, login, requestPasswordReset, resetPassword, serializeUser, signUp } from './service.ts';
-import { issueToken, revokeAllTokens, revokeToken } from './tokens.ts';
 
 /** `POST /api/login/unlock/create`: the login's name and password, and optionally where the code goes. */
 const unlockCreateSchema = loginSchema.omit({ role: true }).extend({

@@ -3,7 +3,7 @@ import { originalRoleOf } from '@wasiat/domain';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { branches, organizations, user_accesses } from '../../db/schema/index.ts';
-import type { AuthUser } from './guard.ts';
+import type { AuthUser } from '../../platform/auth/guard.ts';
 
 /**
  * The user as the product's client reads it (reference §1.3): `roles: [{ name }]`, `signature`

@@ -12,12 +12,12 @@ import { serializeUser } from './serialize-user.ts';
 
 export { serializeUser } from './serialize-user.ts';
 
+import type { AuthUser } from '../../platform/auth/guard.ts';
+import { DUMMY_HASH, hashPassword, verifyPassword } from '../../platform/auth/passwords.ts';
+import { issueToken, revokeAllTokens } from '../../platform/auth/tokens.ts';
 import { accountKey, findLoginUser, giveAccountTryBack, spendUnlockCode, takeAccountTry } from './account-lock.ts';
-import type { AuthUser } from './guard.ts';
 import { invitationProblem } from './invitations.ts';
 import { failureCount, recordFailure, throttled } from './login-failures.ts';
-import { DUMMY_HASH, hashPassword, verifyPassword } from './passwords.ts';
-import { issueToken, revokeAllTokens } from './tokens.ts';
 import { needsSecondFactor, startChallenge } from './two-factor.ts';
 
 /**

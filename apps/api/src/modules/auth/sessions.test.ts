@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeTestApp, type TestApp } from '../../../test/harness.ts';
 import { organizations, users } from '../../db/schema/index.ts';
-import { ABSOLUTE_MS, IDLE_CLIENT_MS, IDLE_STAFF_MS } from './tokens.ts';
+import { ABSOLUTE_MS, IDLE_CLIENT_MS, IDLE_STAFF_MS } from '../../platform/auth/tokens.ts';
 
 let t: TestApp;
 beforeAll(async () => {

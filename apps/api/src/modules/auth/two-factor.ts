@@ -22,12 +22,12 @@ import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { login_challenges, login_failures, recovery_codes, two_factors, users } from '../../db/schema/index.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
+import type { AuthUser } from '../../platform/auth/guard.ts';
+import { issueToken, revokeAllTokens } from '../../platform/auth/tokens.ts';
 import { fieldError, notFound } from '../../platform/http/errors.ts';
 import type { UrlSigner } from '../../platform/http/signed-url.ts';
-import type { AuthUser } from './guard.ts';
 import { failureCount, recordFailure, throttled } from './login-failures.ts';
 import { serializeUser } from './serialize-user.ts';
-import { issueToken, revokeAllTokens } from './tokens.ts';
 
 export const CHALLENGE_TTL_MS = 5 * 60 * 1000;
 export const CHALLENGE_MAX_ATTEMPTS = 5;

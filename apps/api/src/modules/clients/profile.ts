@@ -25,9 +25,9 @@ import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
+import { type AuthUser, userCan } from '../../platform/auth/guard.ts';
 import { AppError, fieldError, notFound } from '../../platform/http/errors.ts';
 import { assertChannelChange, channelsDiffer, mailChannelChanged } from '../auth/channels.ts';
-import { type AuthUser, userCan } from '../auth/guard.ts';
 import { serializeUser } from '../auth/service.ts';
 import { clientScope } from './service.ts';
 

@@ -12,9 +12,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Ctx } from '../../context.ts';
+import { requireUser } from '../../platform/auth/guard.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { optionalQuery, pageQuery } from '../../platform/http/pagination.ts';
-import { requireUser } from '../auth/guard.ts';
 import { updateProfile } from './profile.ts';
 import { getClient, listClients, ownProfile } from './service.ts';
 

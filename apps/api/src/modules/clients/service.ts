@@ -7,9 +7,9 @@
 import { and, asc, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users, wills } from '../../db/schema/index.ts';
+import { type AuthUser, userCan } from '../../platform/auth/guard.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { pageParams, toPage } from '../../platform/http/pagination.ts';
-import { type AuthUser, userCan } from '../auth/guard.ts';
 import { serializeUser } from '../auth/service.ts';
 import { grantExists } from '../grants/index.ts';
 import { willScope } from '../wills/policy.ts';

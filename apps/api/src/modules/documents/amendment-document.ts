@@ -13,11 +13,11 @@
 import { and, eq } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import { amendments, will_versions, wills } from '../../db/schema/index.ts';
+import type { AuthUser } from '../../platform/auth/guard.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import type { WillContent } from '../amendments/content.ts';
 import { findVisibleAmendment } from '../amendments/service.ts';
 import { withVersionContent } from '../amendments/versions.ts';
-import type { AuthUser } from '../auth/guard.ts';
 import { issueHibahAmendmentDocument } from './hibah-amendment-document.ts';
 import { type IssueActor, issueSealed, previousDocumentSha256, sealReason } from './issued.ts';
 import type { WillPdfData } from './pdf/will.ts';

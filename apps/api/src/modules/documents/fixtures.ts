@@ -23,8 +23,8 @@ import {
   witnesses,
 } from '../../db/schema/index.ts';
 import { DEMO_PASSWORD } from '../../db/seed/seed.ts';
+import { hashPassword } from '../../platform/auth/passwords.ts';
 import { IMAGE_TYPES, saveAttachment } from '../../platform/files/uploads.ts';
-import { hashPassword } from '../auth/passwords.ts';
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;

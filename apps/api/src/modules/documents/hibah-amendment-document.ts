@@ -25,9 +25,9 @@ import { HIBAH_STATUS } from '@wasiat/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import { amendments, hibah_versions, hibahs } from '../../db/schema/index.ts';
+import type { AuthUser } from '../../platform/auth/guard.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { canReadVersions } from '../amendments/policy.ts';
-import type { AuthUser } from '../auth/guard.ts';
 import {
   type HibahCertificateData,
   hibahVersionCertificateData,

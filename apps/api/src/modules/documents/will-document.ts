@@ -17,11 +17,11 @@
 import { and, eq } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import { amendments, will_versions, type wills } from '../../db/schema/index.ts';
+import type { AuthUser } from '../../platform/auth/guard.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import type { WillContent } from '../amendments/content.ts';
 import { canReadVersions } from '../amendments/policy.ts';
 import { withVersionContent } from '../amendments/versions.ts';
-import type { AuthUser } from '../auth/guard.ts';
 import { issueAmendmentDocument, printedWillContent, WILL_KIND } from './amendment-document.ts';
 import { type IssueActor, issueSealed, sealReason } from './issued.ts';
 import { renderWillPdf } from './pdf/will.ts';

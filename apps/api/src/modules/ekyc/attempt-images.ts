@@ -7,8 +7,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { ekyc_attempts } from '../../db/schema/index.ts';
+import { type AuthUser, userCan } from '../../platform/auth/guard.ts';
 import { notFound } from '../../platform/http/errors.ts';
-import { type AuthUser, userCan } from '../auth/guard.ts';
 import { actsForClient } from '../grants/index.ts';
 
 /** The attempt `id` when the caller may see its images. @throws 404 otherwise. */

@@ -22,10 +22,10 @@ import {
   users,
   wills,
 } from '../../db/schema/index.ts';
+import type { AuthUser } from '../../platform/auth/guard.ts';
 import { checkFile, decodeBase64, IMAGE_TYPES, Uploads } from '../../platform/files/uploads.ts';
 import { fieldError } from '../../platform/http/errors.ts';
 import { amendmentScope } from '../amendments/policy.ts';
-import type { AuthUser } from '../auth/guard.ts';
 import { actsForClient } from '../grants/index.ts';
 import { hibahScope } from '../hibah/policy.ts';
 import { willScope } from '../wills/policy.ts';

@@ -15,9 +15,9 @@ import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { document_ocrs, users, will_user_details } from '../../db/schema/index.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
+import { type AuthUser, userCan } from '../../platform/auth/guard.ts';
 import { checkFile, decodeBase64, IMAGE_TYPES } from '../../platform/files/uploads.ts';
 import { fieldError, notFound } from '../../platform/http/errors.ts';
-import { type AuthUser, userCan } from '../auth/guard.ts';
 import type { MykadParticulars } from './mykad-text.ts';
 import { readMykad } from './ocr.ts';
 

@@ -44,7 +44,7 @@ import { translate } from '@wasiat/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Ctx } from '../../context.ts';
-import { requireUser } from '../auth/guard.ts';
+import { requireUser } from '../../platform/auth/guard.ts';
 import { registerAttachableReader } from '../wills/documents-service.ts';
 import { actorOf } from '../wills/http.ts';
 import { multipartToBody } from '../wills/multipart.ts';

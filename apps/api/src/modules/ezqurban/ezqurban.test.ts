@@ -17,7 +17,7 @@ import {
 } from '../../db/schema/index.ts';
 import { seedProgrammes } from '../../db/seed/programmes.ts';
 import { DEMO_PASSWORD } from '../../db/seed/seed.ts';
-import { hashPassword } from '../auth/passwords.ts';
+import { hashPassword } from '../../platform/auth/passwords.ts';
 import { certificatePdf } from '../tekun/test-fixtures.ts';
 
 let t: TestApp;

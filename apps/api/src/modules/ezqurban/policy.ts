@@ -7,8 +7,8 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { qurban_transactions } from '../../db/schema/index.ts';
+import { type AuthUser, userCan } from '../../platform/auth/guard.ts';
 import { notFound } from '../../platform/http/errors.ts';
-import { type AuthUser, userCan } from '../auth/guard.ts';
 
 /** WHERE on `qurban_transactions` the user may see. */
 export function transactionScope(user: AuthUser): SQL {

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../../test/harness.ts';
 import { user_accesses, users } from '../../db/schema/index.ts';
 import { DEMO_PASSWORD } from '../../db/seed/seed.ts';
-import { hashPassword } from '../auth/passwords.ts';
+import { hashPassword } from '../../platform/auth/passwords.ts';
 import { newMykad, ok } from '../wills/test-fixtures.ts';
 import { GRANT_CODE_MAX_TRIES, GRANT_REQUEST_LIMITS } from './limits.ts';
 

@@ -7,9 +7,9 @@ import { and, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { client_grants, grant_blocks, organizations, user_accesses, users } from '../../db/schema/index.ts';
+import type { AuthUser } from '../../platform/auth/guard.ts';
+import { userCan } from '../../platform/auth/guard.ts';
 import { pageParams, toPage } from '../../platform/http/pagination.ts';
-import type { AuthUser } from '../auth/guard.ts';
-import { userCan } from '../auth/guard.ts';
 import { actsForClient } from './scope.ts';
 
 type GrantRow = typeof client_grants.$inferSelect;

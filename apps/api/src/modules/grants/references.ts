@@ -13,8 +13,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { branches, organizations, user_accesses, users } from '../../db/schema/index.ts';
+import type { AuthUser } from '../../platform/auth/guard.ts';
 import { notFound } from '../../platform/http/errors.ts';
-import type { AuthUser } from '../auth/guard.ts';
 import { actsForAnyClient, actsForClient } from './scope.ts';
 
 /** Decides whether `user` may use the record `id` of one kind: resolves true/false, never throws. */

@@ -17,9 +17,9 @@
 import { and, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
+import type { AuthUser } from '../../platform/auth/guard.ts';
+import { userCan } from '../../platform/auth/guard.ts';
 import { notFound } from '../../platform/http/errors.ts';
-import type { AuthUser } from '../auth/guard.ts';
-import { userCan } from '../auth/guard.ts';
 
 /** A column, an SQL expression or a literal id. */
 export type IdRef = SQLWrapper | string;

@@ -16,8 +16,8 @@ import { and, asc, count, eq } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { hibahs } from '../../db/schema/index.ts';
+import type { AuthUser } from '../../platform/auth/guard.ts';
 import { fieldError, notFound } from '../../platform/http/errors.ts';
-import type { AuthUser } from '../auth/guard.ts';
 import { hibahScope } from './policy.ts';
 import { type Actor, audit, type Conn, fillableHibah, findVisibleHibah, preferenceOf } from './service.ts';
 

@@ -16,9 +16,9 @@ import { eq } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { attachments, hibah_companies, hibahs } from '../../db/schema/index.ts';
+import type { AuthUser } from '../../platform/auth/guard.ts';
 import { DOCUMENT_TYPES, decodeBase64, Uploads } from '../../platform/files/uploads.ts';
 import { fieldError } from '../../platform/http/errors.ts';
-import type { AuthUser } from '../auth/guard.ts';
 import type { HibahRow } from './policy.ts';
 import { type Actor, asDb, audit, type Conn, fillableHibah, findVisibleHibah } from './service.ts';
 

@@ -17,9 +17,9 @@ import { and, asc, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { hibah_asset_transactions, hibah_properties, hibahs } from '../../db/schema/index.ts';
+import type { AuthUser } from '../../platform/auth/guard.ts';
+import { userCan } from '../../platform/auth/guard.ts';
 import { fieldError, forbidden, notFound } from '../../platform/http/errors.ts';
-import type { AuthUser } from '../auth/guard.ts';
-import { userCan } from '../auth/guard.ts';
 import { type Actor, audit, findVisibleHibah } from './service.ts';
 
 /** The ledger of a visible hibah, oldest first, with its current total (sen). */

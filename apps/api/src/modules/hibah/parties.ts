@@ -28,9 +28,9 @@ import {
   signature_events,
   users,
 } from '../../db/schema/index.ts';
+import type { AuthUser } from '../../platform/auth/guard.ts';
 import { checkFile, decodeBase64, Uploads } from '../../platform/files/uploads.ts';
 import { fieldError, notFound } from '../../platform/http/errors.ts';
-import type { AuthUser } from '../auth/guard.ts';
 import { assertOwnerAlive, assertWitnessMayWitness } from '../instruments/index.ts';
 import { assertSignatureDrawn } from '../wills/signature-facts.ts';
 import type { ChildKind } from './children.ts';

@@ -15,9 +15,9 @@
  */
 import { and, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { hibahs, user_accesses } from '../../db/schema/index.ts';
+import type { AuthUser } from '../../platform/auth/guard.ts';
+import { userCan } from '../../platform/auth/guard.ts';
 import { AppError, forbidden } from '../../platform/http/errors.ts';
-import type { AuthUser } from '../auth/guard.ts';
-import { userCan } from '../auth/guard.ts';
 import { grantExists } from '../grants/index.ts';
 
 const grantorOnly = () => new AppError('forbidden', 'hibah.grantor_only');

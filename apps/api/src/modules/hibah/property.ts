@@ -20,9 +20,9 @@ import { and, asc, count, eq, ne } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { attachments, hibah_properties, hibah_property_receivers, hibah_receivers } from '../../db/schema/index.ts';
+import type { AuthUser } from '../../platform/auth/guard.ts';
 import { DOCUMENT_TYPES, decodeBase64, Uploads } from '../../platform/files/uploads.ts';
 import { fieldError, notFound } from '../../platform/http/errors.ts';
-import type { AuthUser } from '../auth/guard.ts';
 import { type ChildKind, findChild } from './children.ts';
 import { type Actor, asDb, audit, type Conn, fillableHibah, preferenceOf } from './service.ts';
 

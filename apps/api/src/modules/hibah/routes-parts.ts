@@ -31,7 +31,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import { hibah_properties } from '../../db/schema/index.ts';
-import { requireUser } from '../auth/guard.ts';
+import { requireUser } from '../../platform/auth/guard.ts';
 import { listPayments } from '../payments/service.ts';
 import { allPage } from '../wills/owned.ts';
 import { type ChildKind, createChild, deleteChild, findChild, listChildren, updateChild } from './children.ts';

@@ -12,9 +12,9 @@ import { and, count, desc, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { hibah_user_details, hibahs, users } from '../../db/schema/index.ts';
+import type { AuthUser } from '../../platform/auth/guard.ts';
 import { fieldError } from '../../platform/http/errors.ts';
 import { pageParams, toPage } from '../../platform/http/pagination.ts';
-import type { AuthUser } from '../auth/guard.ts';
 import { type Actor, audit, type Conn, fillableHibah, findVisibleHibah } from './access.ts';
 import { hibahScope, myOrganisations } from './policy.ts';
 

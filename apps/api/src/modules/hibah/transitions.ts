@@ -43,8 +43,8 @@ import {
   hibah_witnesses,
   hibahs,
 } from '../../db/schema/index.ts';
+import { userCan } from '../../platform/auth/guard.ts';
 import { AppError, fieldError } from '../../platform/http/errors.ts';
-import { userCan } from '../auth/guard.ts';
 import { assertOwnerAlive } from '../instruments/index.ts';
 import { deliverNotices, recordStatusChange } from '../notices/index.ts';
 import { consumeVerifiedOtp, type OtpPurpose } from '../otp/service.ts';

@@ -10,8 +10,8 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { branches, organizations, preferences } from '../../db/schema/index.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
+import type { AuthUser } from '../../platform/auth/guard.ts';
 import { AppError } from '../../platform/http/errors.ts';
-import type { AuthUser } from '../auth/guard.ts';
 import { loadManagedOrganisation } from './policy.ts';
 import { serializePreference } from './service.ts';
 

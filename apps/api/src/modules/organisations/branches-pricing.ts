@@ -10,8 +10,8 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { branches, hibahs, organizations, pricings, user_accesses, wills } from '../../db/schema/index.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
+import type { AuthUser } from '../../platform/auth/guard.ts';
 import { AppError, fieldError, notFound } from '../../platform/http/errors.ts';
-import type { AuthUser } from '../auth/guard.ts';
 import type { Actor } from './admin-service.ts';
 import { loadManagedOrganisation, managedOrganisationsWhere } from './policy.ts';
 

@@ -45,9 +45,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import { preferences } from '../../db/schema/index.ts';
+import { requireUser, userCan } from '../../platform/auth/guard.ts';
 import { fieldError, forbidden, notFound } from '../../platform/http/errors.ts';
 import { optionalQuery, pageQuery } from '../../platform/http/pagination.ts';
-import { requireUser, userCan } from '../auth/guard.ts';
 import { requestAccess } from './access-requests.ts';
 import { createOrganisation, updateOrganisation, updatePreference } from './admin-service.ts';
 import {

@@ -16,7 +16,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { branches } from '../../db/schema/index.ts';
-import { requireUser } from '../auth/guard.ts';
+import { requireUser } from '../../platform/auth/guard.ts';
 import { loadManagedBranch, loadManagedPricing, serializeBranch } from './branches-pricing.ts';
 import { loadManagedOrganisation } from './policy.ts';
 

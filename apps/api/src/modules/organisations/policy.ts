@@ -13,8 +13,8 @@
 import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { organizations, user_accesses } from '../../db/schema/index.ts';
+import { type AuthUser, userCan } from '../../platform/auth/guard.ts';
 import { notFound } from '../../platform/http/errors.ts';
-import { type AuthUser, userCan } from '../auth/guard.ts';
 
 /** Ids of the organisations the user is an active member of (`user_accesses.status` 1). */
 export async function memberOrganisationIds(db: Db, user: AuthUser): Promise<string[]> {

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../../test/harness.ts';
 import { branches, organizations, user_accesses, users } from '../../db/schema/index.ts';
-import { hashPassword } from '../auth/passwords.ts';
+import { hashPassword } from '../../platform/auth/passwords.ts';
 import { newClient } from '../wills/test-fixtures.ts';
 
 let t: TestApp;

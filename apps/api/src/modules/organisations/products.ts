@@ -12,9 +12,9 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { organizations, products } from '../../db/schema/index.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
+import type { AuthUser } from '../../platform/auth/guard.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { pageParams, toPage } from '../../platform/http/pagination.ts';
-import type { AuthUser } from '../auth/guard.ts';
 import type { Actor } from './admin-service.ts';
 import { loadManagedOrganisation, managedOrganisationsWhere } from './policy.ts';
 

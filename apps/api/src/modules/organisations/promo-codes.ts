@@ -16,9 +16,9 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { promo_codes, users } from '../../db/schema/index.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
+import type { AuthUser } from '../../platform/auth/guard.ts';
 import { CONTENT_TYPES, exportBuffer } from '../../platform/http/export.ts';
 import { pageParams, toPage } from '../../platform/http/pagination.ts';
-import type { AuthUser } from '../auth/guard.ts';
 import type { Actor } from './admin-service.ts';
 import { loadManagedOrganisation } from './policy.ts';
 

@@ -13,8 +13,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Ctx } from '../../context.ts';
+import { requireUser } from '../../platform/auth/guard.ts';
 import { optionalQuery, pageQuery } from '../../platform/http/pagination.ts';
-import { requireUser } from '../auth/guard.ts';
 import { organisationManageRoutes } from './manage-routes.ts';
 import {
   getOrganisation,

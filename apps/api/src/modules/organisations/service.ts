@@ -8,8 +8,8 @@ import { senToRinggit } from '@wasiat/domain';
 import { and, asc, desc, eq, gt, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { branches, organizations, preferences, pricings, user_accesses, users } from '../../db/schema/index.ts';
+import { type AuthUser, userCan } from '../../platform/auth/guard.ts';
 import { type Page, pageParams, toPage } from '../../platform/http/pagination.ts';
-import { type AuthUser, userCan } from '../auth/guard.ts';
 import { loadVisibleOrganisation, seesAllOrganisations, visibleOrganisationsWhere } from './policy.ts';
 
 type PageQ = { limit?: number; page?: number };

@@ -24,12 +24,12 @@ import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { branches, organizations, user_accesses, users } from '../../db/schema/index.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
+import { type AuthUser, userCan } from '../../platform/auth/guard.ts';
+import { revokeAllTokens } from '../../platform/auth/tokens.ts';
 import { AppError, fieldError, notFound } from '../../platform/http/errors.ts';
 import { pageParams, toPage } from '../../platform/http/pagination.ts';
 import { assertChannelChange, channelsDiffer, mailChannelChanged } from '../auth/channels.ts';
-import { type AuthUser, userCan } from '../auth/guard.ts';
 import { sendInvitation } from '../auth/index.ts';
-import { revokeAllTokens } from '../auth/tokens.ts';
 import type { Actor } from './admin-service.ts';
 import { loadManagedOrganisation, managedOrganisationsWhere } from './policy.ts';
 

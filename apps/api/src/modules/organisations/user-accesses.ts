@@ -14,9 +14,9 @@ import { originalRoleOf } from '@wasiat/domain';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { branches, organizations, user_accesses, users } from '../../db/schema/index.ts';
+import { type AuthUser, userCan } from '../../platform/auth/guard.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { pageParams, toPage } from '../../platform/http/pagination.ts';
-import { type AuthUser, userCan } from '../auth/guard.ts';
 import { loadVisibleOrganisation, managedOrganisationsWhere } from './policy.ts';
 
 type Row = {

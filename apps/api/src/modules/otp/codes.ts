@@ -12,8 +12,8 @@ import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { otp_codes } from '../../db/schema/index.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
+import type { AuthUser } from '../../platform/auth/guard.ts';
 import { AppError, fieldError } from '../../platform/http/errors.ts';
-import type { AuthUser } from '../auth/guard.ts';
 import { SmsSendError, type SmsSender } from './sms.ts';
 
 /** How long a code may be verified after it was sent: 5 minutes (ms; spec §8). */

@@ -20,8 +20,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Ctx } from '../../context.ts';
+import { requireUser } from '../../platform/auth/guard.ts';
 import { routeRateLimit } from '../../platform/http/rate-limits.ts';
-import { requireUser } from '../auth/guard.ts';
 import { OTP_PURPOSES, requestOtp, requestSmsCode, verifiedOtpStatus, verifyOtp, verifySmsCode } from './service.ts';
 import { smsSenderFor } from './sms.ts';
 

@@ -19,8 +19,8 @@ import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { otp_codes } from '../../db/schema/index.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
+import type { AuthUser } from '../../platform/auth/guard.ts';
 import { fieldError } from '../../platform/http/errors.ts';
-import type { AuthUser } from '../auth/guard.ts';
 import {
   type Actor,
   checkCodeRow,

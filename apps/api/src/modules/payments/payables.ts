@@ -13,8 +13,8 @@ import { P } from '@wasiat/domain';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
+import type { AuthUser } from '../../platform/auth/guard.ts';
 import { fieldError } from '../../platform/http/errors.ts';
-import type { AuthUser } from '../auth/guard.ts';
 
 /** The payments module's view of a payable record. Money in integer sen. */
 export interface PayableState {

@@ -9,8 +9,8 @@ import { can, P, PAYMENT_OPTIONS } from '@wasiat/domain';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { organizations, preferences } from '../../db/schema/index.ts';
+import type { AuthUser } from '../../platform/auth/guard.ts';
 import { fieldError } from '../../platform/http/errors.ts';
-import type { AuthUser } from '../auth/guard.ts';
 import { payableKind } from './payables.ts';
 
 /** The organisation flag that allows each mode (offline: payments allowed at all; ADR 0040). */

@@ -8,7 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../../test/harness.ts';
 import { audit_events, organizations, payments, promo_codes, users, wills } from '../../db/schema/index.ts';
-import { hashPassword } from '../auth/passwords.ts';
+import { hashPassword } from '../../platform/auth/passwords.ts';
 import { payableTypes } from './payables.ts';
 import { sandboxPath } from './serialize.ts';
 

@@ -8,7 +8,7 @@
  */
 
 import type { Db } from '../../db/client.ts';
-import type { AuthUser } from '../auth/guard.ts';
+import type { AuthUser } from '../../platform/auth/guard.ts';
 import { findVisibleWill } from '../wills/queries.ts';
 
 /**

@@ -14,7 +14,7 @@
 import { reminderSettingsSchema, reminderUnsubscribeSchema, translate } from '@wasiat/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Ctx } from '../../context.ts';
-import { requireUser } from '../auth/guard.ts';
+import { requireUser } from '../../platform/auth/guard.ts';
 import { registerReviewReminderJob } from './job.ts';
 import { reminderSettings, setReminders, unsubscribeByToken } from './settings.ts';
 

@@ -8,8 +8,8 @@
 import { and, isNotNull, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { wills } from '../../db/schema/index.ts';
+import type { AuthUser } from '../../platform/auth/guard.ts';
 import { pageParams, toPage } from '../../platform/http/pagination.ts';
-import type { AuthUser } from '../auth/guard.ts';
 import { type DetailRow, detailRows, detailTotals, KEYSET_SORTS } from './detail-queries.ts';
 import type { Range, ReportQuery } from './filters.ts';
 import { type DetailKind, periodOut, reportRange } from './kinds.ts';

@@ -7,8 +7,8 @@
  */
 import { formatPeriodKey, labelOf, WILL_PLANS } from '@wasiat/domain';
 import type { Db } from '../../db/client.ts';
+import type { AuthUser } from '../../platform/auth/guard.ts';
 import type { ExportCell, ExportSheet } from '../../platform/http/export.ts';
-import type { AuthUser } from '../auth/guard.ts';
 import { detailBatches, detailSort, detailWhere, listTotals } from './detail.ts';
 import type { DetailRow } from './detail-queries.ts';
 import { H, type Lang, paymentLabel, RM, rm, STATUS_LABEL, TITLES } from './export-labels.ts';

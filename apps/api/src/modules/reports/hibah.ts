@@ -19,7 +19,7 @@ import { HIBAH_STATUS } from '@wasiat/domain';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { hibahs } from '../../db/schema/index.ts';
-import type { AuthUser } from '../auth/guard.ts';
+import type { AuthUser } from '../../platform/auth/guard.ts';
 import { hibahScope } from '../hibah/policy.ts';
 import { type Range, type ReportQuery, subjects } from './filters.ts';
 import { rollupScope } from './policy.ts';

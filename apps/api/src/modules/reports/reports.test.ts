@@ -11,7 +11,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../../test/harness.ts';
 import { branches, hibahs, organizations, payments, users, wills } from '../../db/schema/index.ts';
-import type { AuthUser } from '../auth/guard.ts';
+import type { AuthUser } from '../../platform/auth/guard.ts';
 import type { ReportQuery } from './filters.ts';
 import { detailRows } from './queries.ts';
 import { type DetailKind, detailBatches, detailSort, detailWhere, reportRange } from './service.ts';

@@ -20,7 +20,7 @@ import {
   users,
   wills,
 } from '../../db/schema/index.ts';
-import type { AuthUser } from '../auth/guard.ts';
+import type { AuthUser } from '../../platform/auth/guard.ts';
 import { newClient, ok, readyWill, verifiedSubmitOtp } from '../wills/test-fixtures.ts';
 import { type ReportQuery, resolveRange } from './filters.ts';
 import { type HibahSummaryData, hibahSummary, hibahWhere, rawHibahSummary } from './hibah.ts';

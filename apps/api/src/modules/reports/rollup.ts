@@ -9,7 +9,7 @@
  */
 import { and, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import type { AuthUser } from '../auth/guard.ts';
+import type { AuthUser } from '../../platform/auth/guard.ts';
 import { type Range, type ReportQuery, subjects } from './filters.ts';
 import { rollupScope } from './policy.ts';
 import type { SummaryData } from './queries.ts';

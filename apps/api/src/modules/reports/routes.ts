@@ -12,8 +12,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Ctx } from '../../context.ts';
+import { requireUser } from '../../platform/auth/guard.ts';
 import { sendDownload } from '../../platform/http/export.ts';
-import { requireUser } from '../auth/guard.ts';
 import { type ReportQuery, reportQuerySchema } from './filters.ts';
 import {
   dashboardSummary,

@@ -9,8 +9,8 @@
  */
 
 import type { Db } from '../../db/client.ts';
+import type { AuthUser } from '../../platform/auth/guard.ts';
 import { pageParams, toPage } from '../../platform/http/pagination.ts';
-import type { AuthUser } from '../auth/guard.ts';
 import { payableInfo } from '../payments/index.ts';
 import type { ReportQuery } from './filters.ts';
 import { hibahWhere } from './hibah.ts';

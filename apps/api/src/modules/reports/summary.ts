@@ -9,7 +9,7 @@
  */
 
 import type { Db } from '../../db/client.ts';
-import type { AuthUser } from '../auth/guard.ts';
+import type { AuthUser } from '../../platform/auth/guard.ts';
 import { klToday, type Range, type ReportQuery } from './filters.ts';
 import { hibahSummary } from './hibah.ts';
 import { periodOut, reportRange, type SummaryKind } from './kinds.ts';

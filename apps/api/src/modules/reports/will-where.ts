@@ -7,7 +7,7 @@
  */
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { type payments, wills } from '../../db/schema/index.ts';
-import type { AuthUser } from '../auth/guard.ts';
+import type { AuthUser } from '../../platform/auth/guard.ts';
 import { type Range, type ReportQuery, subjects } from './filters.ts';
 import { reportScope } from './policy.ts';
 

@@ -11,9 +11,9 @@ import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { data_requests, users } from '../../db/schema/index.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
+import type { AuthUser } from '../../platform/auth/guard.ts';
 import { AppError, fieldError, notFound } from '../../platform/http/errors.ts';
 import { pageParams, toPage } from '../../platform/http/pagination.ts';
-import type { AuthUser } from '../auth/guard.ts';
 
 /** A data request as the API shows it. */
 export const show = (r: typeof data_requests.$inferSelect, u?: { name: string; ic_number: string | null } | null) => ({

@@ -22,9 +22,9 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
+import type { AuthUser } from '../../platform/auth/guard.ts';
+import { revokeAllTokens } from '../../platform/auth/tokens.ts';
 import { fieldError } from '../../platform/http/errors.ts';
-import type { AuthUser } from '../auth/guard.ts';
-import { revokeAllTokens } from '../auth/tokens.ts';
 import { loadPending, show } from './data-requests.ts';
 import { eraseDraftHibahs, eraseDraftWills, planDraftErasure } from './draft-erasure.ts';
 import { userWills } from './personal-data-records.ts';

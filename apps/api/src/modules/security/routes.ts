@@ -9,9 +9,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Ctx } from '../../context.ts';
+import { requireUser } from '../../platform/auth/guard.ts';
 import { pageQuery } from '../../platform/http/pagination.ts';
 import { routeRateLimit } from '../../platform/http/rate-limits.ts';
-import { requireUser } from '../auth/guard.ts';
 import { enrol, regenerateRecoveryCodes, resetTwoFactor, twoFactorStatus, verifySecondFactor } from '../auth/index.ts';
 import {
   approveErasure,

@@ -20,7 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../../test/harness.ts';
 import { branches, organizations, preferences, user_accesses, users, wills } from '../../db/schema/index.ts';
 import { DEMO_PASSWORD } from '../../db/seed/seed.ts';
-import { hashPassword } from '../auth/passwords.ts';
+import { hashPassword } from '../../platform/auth/passwords.ts';
 import { type Client, grantAccess, newClient, newMykad, ok } from '../wills/test-fixtures.ts';
 
 const ATTACKER_MAIL = 'penyerang@example.com';

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeTestApp, type TestApp } from '../../../test/harness.ts';
 import { audit_events, recovery_codes, two_factors, users } from '../../db/schema/index.ts';
-import { hashPassword } from '../auth/passwords.ts';
+import { hashPassword } from '../../platform/auth/passwords.ts';
 import { CHALLENGE_MAX_ATTEMPTS, currentCode, DEMO_TOTP_SECRET } from '../auth/two-factor.ts';
 
 let t: TestApp;

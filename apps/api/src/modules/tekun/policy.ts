@@ -12,8 +12,8 @@ import { PG } from '@wasiat/domain';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { certificates, programmes } from '../../db/schema/index.ts';
+import { type AuthUser, userCan } from '../../platform/auth/guard.ts';
 import { fieldError, notFound } from '../../platform/http/errors.ts';
-import { type AuthUser, userCan } from '../auth/guard.ts';
 import { myOrganisations } from '../wills/policy.ts';
 
 /** Whether the user sees every programme. */

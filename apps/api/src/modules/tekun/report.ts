@@ -10,8 +10,8 @@
 import { formatPeriodKey, type Language, translate } from '@wasiat/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import type { AuthUser } from '../../platform/auth/guard.ts';
 import type { ExportSheet } from '../../platform/http/export.ts';
-import type { AuthUser } from '../auth/guard.ts';
 import { visibleProgrammeIds } from './policy.ts';
 
 export interface TekunMonth {

@@ -16,9 +16,9 @@ import { certificateVerifySchema } from '@wasiat/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Ctx } from '../../context.ts';
+import { requireUser } from '../../platform/auth/guard.ts';
 import { CONTENT_TYPES, exportBuffer, sendDownload } from '../../platform/http/export.ts';
 import { optionalQuery, pageQuery } from '../../platform/http/pagination.ts';
-import { requireUser } from '../auth/guard.ts';
 import { readMultipart } from '../programmes/multipart.ts';
 import { tekunMonthly, tekunSheet } from './report.ts';
 import {

@@ -18,9 +18,9 @@ import {
   wills,
 } from '../../db/schema/index.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
+import type { AuthUser } from '../../platform/auth/guard.ts';
 import { AppError, fieldError, notFound } from '../../platform/http/errors.ts';
 import { type Page, pageParams, toPage } from '../../platform/http/pagination.ts';
-import type { AuthUser } from '../auth/guard.ts';
 import { grantOnClientChoice } from '../grants/index.ts';
 import { hasLivePayment } from '../wills/queries.ts';
 import { createWill, markPartDone } from '../wills/service.ts';

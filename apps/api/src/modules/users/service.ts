@@ -9,10 +9,10 @@ import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
+import type { AuthUser } from '../../platform/auth/guard.ts';
 import { checkFile, decodeBase64, Uploads } from '../../platform/files/uploads.ts';
 import { AppError, notFound } from '../../platform/http/errors.ts';
 import { pageParams, toPage } from '../../platform/http/pagination.ts';
-import type { AuthUser } from '../auth/guard.ts';
 import { serializeUser } from '../auth/service.ts';
 import { actsForClient, grantOnRegistration } from '../grants/index.ts';
 

@@ -24,6 +24,7 @@ import { and, desc, eq, ne } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { attachments, ekyc_manual_reviews, users, will_user_details, wills } from '../../db/schema/index.ts';
+import type { AuthUser } from '../../platform/auth/guard.ts';
 import {
   checkFile,
   DOCUMENT_TYPES,
@@ -33,7 +34,6 @@ import {
   Uploads,
 } from '../../platform/files/uploads.ts';
 import { fieldError, notFound } from '../../platform/http/errors.ts';
-import type { AuthUser } from '../auth/guard.ts';
 import { maxAttemptsFor } from '../ekyc/limits.ts';
 import { assertSameMykad, readCard, saveReading, serializeReading, testatorMykad } from '../ekyc/ocr-service.ts';
 import { canReadAnyUser } from './policy.ts';

@@ -13,8 +13,8 @@ import { signatureUploadSchema, willDocumentSchema } from '@wasiat/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Ctx } from '../../context.ts';
+import { requireUser } from '../../platform/auth/guard.ts';
 import { optionalQuery } from '../../platform/http/pagination.ts';
-import { requireUser } from '../auth/guard.ts';
 import {
   attachmentBody,
   listWillDocuments,

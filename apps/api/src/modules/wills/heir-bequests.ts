@@ -48,8 +48,8 @@ import {
   will_user_details,
   wills,
 } from '../../db/schema/index.ts';
+import type { AuthUser } from '../../platform/auth/guard.ts';
 import { fieldError } from '../../platform/http/errors.ts';
-import type { AuthUser } from '../auth/guard.ts';
 import { findVisibleWill } from './queries.ts';
 import { type Actor, audit, type Conn, editableWill } from './service.ts';
 import { documentVersion } from './signature-facts.ts';

@@ -29,16 +29,16 @@ import {
   will_user_details,
   wills,
 } from '../../db/schema/index.ts';
-import { notFound } from '../../platform/http/errors.ts';
-import { isAbsentQueryValue } from '../../platform/http/pagination.ts';
-import type { AuthUser } from '../auth/guard.ts';
+import type { AuthUser } from '../../platform/auth/guard.ts';
 import {
   liveBatchTokenOn,
   liveTokenWhere,
   type SessionRow,
   sessionBatchLoader,
   sessionColumns,
-} from '../auth/tokens.ts';
+} from '../../platform/auth/tokens.ts';
+import { notFound } from '../../platform/http/errors.ts';
+import { isAbsentQueryValue } from '../../platform/http/pagination.ts';
 import { willBodyJson } from './body-json.ts';
 import { type EstateWill, estateOf } from './estate-service.ts';
 import type { HeirBequestContent } from './heir-bequests.ts';

@@ -4,9 +4,9 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { Access } from '../../platform/auth/guard.ts';
+import { requireUser } from '../../platform/auth/guard.ts';
 import { fromZod } from '../../platform/http/errors.ts';
-import type { Access } from '../auth/guard.ts';
-import { requireUser } from '../auth/guard.ts';
 import type { Actor } from './service.ts';
 
 /** Any role that may read some wills (policy.ts scopes which). */

@@ -14,15 +14,15 @@ import { and, desc, eq, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-o
 import { type Db, perDatabase } from '../../db/client.ts';
 import { withPlannedRows } from '../../db/row-mapper.ts';
 import { auth_tokens, report_org_totals, users, wills } from '../../db/schema/index.ts';
-import { isAbsentQueryValue, pageParams, toPage } from '../../platform/http/pagination.ts';
-import type { AuthUser } from '../auth/guard.ts';
+import type { AuthUser } from '../../platform/auth/guard.ts';
 import {
   liveBatchTokenOn,
   plainSessionRow,
   type SessionRow,
   sessionBatchLoader,
   sessionColumns,
-} from '../auth/tokens.ts';
+} from '../../platform/auth/tokens.ts';
+import { isAbsentQueryValue, pageParams, toPage } from '../../platform/http/pagination.ts';
 import { willBodyJson } from './body-json.ts';
 import { plainListScope, rolesOfPlainScope } from './policy.ts';
 import { isFilteredList, type WillListQuery } from './queries.ts';

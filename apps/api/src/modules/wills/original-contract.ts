@@ -24,7 +24,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Ctx } from '../../context.ts';
-import { requireUser, userCan } from '../auth/guard.ts';
+import { requireUser, userCan } from '../../platform/auth/guard.ts';
 import { actorOf } from './http.ts';
 import { assertCanVerify } from './policy.ts';
 import { findVisibleWill } from './queries.ts';

@@ -27,7 +27,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
-import { requireUser } from '../auth/guard.ts';
+import { requireUser } from '../../platform/auth/guard.ts';
 import { actorOf as actor, EDIT_WILLS, idParams, paramId, READ_WILLS } from './http.ts';
 import { allPage, createOwned, deleteOwned, findOwned, listOwned, type OwnedKind, updateOwned } from './owned.ts';
 import {

@@ -12,9 +12,9 @@
 import { type Action, can, ROLES } from '@wasiat/domain';
 import { and, eq, inArray, isNull, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { user_accesses, wills } from '../../db/schema/index.ts';
+import type { AuthUser } from '../../platform/auth/guard.ts';
+import { userCan } from '../../platform/auth/guard.ts';
 import { forbidden } from '../../platform/http/errors.ts';
-import type { AuthUser } from '../auth/guard.ts';
-import { userCan } from '../auth/guard.ts';
 import { grantExists, grantExistsPrepared } from '../grants/index.ts';
 
 type WillRow = typeof wills.$inferSelect;

@@ -24,7 +24,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
-import { requireUser } from '../auth/guard.ts';
+import { requireUser } from '../../platform/auth/guard.ts';
 import { actorOf, EDIT_WILLS, idParams, paramId, READ_WILLS } from './http.ts';
 import { allPage } from './owned.ts';
 import { ownedRoutes } from './people.ts';

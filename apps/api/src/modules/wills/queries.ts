@@ -8,8 +8,8 @@
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { payments, wills } from '../../db/schema/index.ts';
+import type { AuthUser } from '../../platform/auth/guard.ts';
 import { notFound } from '../../platform/http/errors.ts';
-import type { AuthUser } from '../auth/guard.ts';
 import { registerReferenceKind } from '../grants/index.ts';
 import type { Conn, PaymentRow } from './db-types.ts';
 import { scopeFlags, willScope } from './policy.ts';

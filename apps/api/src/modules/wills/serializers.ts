@@ -5,8 +5,8 @@
  */
 
 import type { Db } from '../../db/client.ts';
-import type { AuthUser } from '../auth/guard.ts';
-import type { SessionRow } from '../auth/tokens.ts';
+import type { AuthUser } from '../../platform/auth/guard.ts';
+import type { SessionRow } from '../../platform/auth/tokens.ts';
 import { estateOf, estateSummary } from './estate-service.ts';
 import { findWillForRead } from './hot-read.ts';
 import { latestPayments, loadRelations, type PaymentRow, type Relation, type WillRow } from './queries.ts';

@@ -4,7 +4,7 @@ import { CATALOGUES, STATES } from '@wasiat/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Ctx } from '../../context.ts';
-import { requireUser } from '../../modules/auth/guard.ts';
+import { requireUser } from '../auth/guard.ts';
 import { signableRoute } from './signed-routes.ts';
 
 export async function coreRoutes(api: FastifyInstance, ctx: Ctx) {

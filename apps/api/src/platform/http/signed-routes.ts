@@ -2,7 +2,7 @@
  * Named routes that `POST /api/route/sign` may sign (DESIGN.md §3). A module registers a name with a
  * resolver that checks the caller may see the resource and returns the path to sign, or null.
  */
-import type { AuthUser } from '../../modules/auth/guard.ts';
+import type { AuthUser } from '../auth/guard.ts';
 
 export interface SignableRoute {
   /** Path to sign for these params and this caller; null when unknown or not theirs. */

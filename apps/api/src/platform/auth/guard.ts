@@ -14,7 +14,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { type Db, perDatabase } from '../../db/client.ts';
 import { user_accesses, type users } from '../../db/schema/index.ts';
-import { AppError, forbidden, unauthenticated } from '../../platform/http/errors.ts';
+import { AppError, forbidden, unauthenticated } from '../http/errors.ts';
 import { type SessionRow, userForToken } from './tokens.ts';
 
 export type Access = 'public' | 'authenticated' | Action | Action[];
