@@ -4,7 +4,7 @@
  * changed (the MyKad filter as a semi-join, the amendment scope of one kind) — and the statement budget of each shape,
  * counted at the driver (test/statements.ts), so a list that gathers round trips fails here.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { amendments, hibahs, user_accesses, users, will_user_details, wills } from '../src/db/schema/index.ts';
 import { type Client, grantAccess, newClient, newMykad } from '../src/modules/wills/test-fixtures.ts';
@@ -146,6 +146,39 @@ describe('the will list as the screens ask for it', () => {
     }
     const search = await get(`/api/carian?ic_number=${granted.ic}&page=1&limit=20`, tok.staff);
     expect(search.n, search.texts.join('\n')).toBeLessThanOrEqual(BUDGET.search);
+  });
+
+  it("finds a testator's wills by part of the name, from the account or the will's particulars, by trigram index", async () => {
+    const tag = newMykad().slice(-6);
+    await t.ctx.db
+      .insert(will_user_details)
+      .values({ wasiat_id: ids.g2, name: `Nur Qistina ${tag}`, ic_number: granted.ic });
+    for (const path of ['/api/wasiat?limit=50&name=', '/api/carian?page=1&limit=20&name=']) {
+      // the account's name ("Klien <MyKad>"), any case: every live will of the account
+      const byAccount = await get(`${path}${encodeURIComponent(`kLIEN ${granted.ic}`)}`, tok.staff);
+      expect(byAccount.ids.sort()).toEqual([ids.g1, ids.g2, ids.g3].sort());
+      // the will's particulars' name: that will only
+      expect((await get(`${path}${encodeURIComponent(`QISTINA ${tag}`)}`, tok.staff)).ids).toEqual([ids.g2]);
+      expect((await get(`${path}${encodeURIComponent(`qistina ${tag}`)}`, tok.partner)).ids).toEqual([ids.g2]);
+      // a partner finds by name only what its organisation may see
+      expect((await get(`${path}${encodeURIComponent(`Klien ${other.ic}`)}`, tok.partner)).ids).toEqual([]);
+      // % and _ are letters, not wildcards
+      expect((await get(`${path}${encodeURIComponent(`Klien%${granted.ic.slice(-4)}`)}`, tok.staff)).ids).toEqual([]);
+    }
+    // both sides of the search can be read from their trigram index (migration 0059)
+    const plans = await t.ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const lines = async (q: ReturnType<typeof sql>) => {
+        const r = (await tx.execute(q)) as unknown as { rows: Record<string, string>[] };
+        return r.rows.map((x) => Object.values(x)[0]).join('\n');
+      };
+      return [
+        await lines(sql`explain select id from users where name ilike '%qistina%'`),
+        await lines(sql`explain select wasiat_id from will_user_details where name ilike '%qistina%'`),
+      ];
+    });
+    expect(plans[0]).toContain('users_name_trgm_idx');
+    expect(plans[1]).toContain('will_user_details_name_trgm_idx');
   });
 });
 

@@ -15,6 +15,7 @@ import { migrate as migrateLite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { LOCKS, withAdvisoryLock } from './advisory-lock.ts';
 import { releasingTransactions } from './pg-transactions.ts';
+import { pgliteExtensions } from './pglite.ts';
 import * as schema from './schema/index.ts';
 import { scopeTransactions } from './transaction-scope.ts';
 
@@ -96,8 +97,11 @@ export async function openDatabase(opts: {
   if (opts.pgliteDir && opts.pgliteDir !== 'memory://') mkdirSync(dirname(opts.pgliteDir), { recursive: true });
   const client =
     opts.pgliteDir && opts.pgliteDir !== 'memory://'
-      ? new PGlite(opts.pgliteDir)
-      : new PGlite(opts.pgliteSnapshot ? { loadDataDir: opts.pgliteSnapshot } : undefined);
+      ? new PGlite(opts.pgliteDir, { extensions: pgliteExtensions })
+      : new PGlite({
+          extensions: pgliteExtensions,
+          ...(opts.pgliteSnapshot ? { loadDataDir: opts.pgliteSnapshot } : {}),
+        });
   const db = scopeTransactions(drizzleLite(client, { schema }) as unknown as Db);
   await migrateLite(db as never, { migrationsFolder });
   return { db, kind: 'pglite', close: () => client.close() };

@@ -19,6 +19,7 @@ import { drizzle as drizzleLite } from 'drizzle-orm/pglite';
 import { migrate as migrateLite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pgliteExtensions } from './pglite.ts';
 
 const MIGRATIONS = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -38,7 +39,7 @@ function migrationsUpTo(lastTag: string) {
 async function emptyDatabase() {
   const admin = process.env.DATABASE_URL;
   if (!admin) {
-    const client = new PGlite();
+    const client = new PGlite({ extensions: pgliteExtensions });
     const db = drizzleLite(client);
     return {
       migrate: (folder: string) => migrateLite(db, { migrationsFolder: folder }),

@@ -14,7 +14,7 @@ import type { AuthUser } from '../../platform/auth/guard.ts';
 import { pageParams, toPage } from '../../platform/http/pagination.ts';
 import { containsPattern, statusCodes, statusIn } from '../instruments/index.ts';
 import { willScope } from '../wills/policy.ts';
-import { parseLoadWith, testatorMykadIs } from '../wills/queries.ts';
+import { parseLoadWith, testatorMykadIs, testatorNameContains } from '../wills/queries.ts';
 import { serializeWills } from '../wills/serializers.ts';
 
 export interface SearchQuery {
@@ -34,21 +34,14 @@ export async function searchWills(db: Db, user: AuthUser, q: SearchQuery) {
     const ic = q.ic_number.replace(/\D/g, '');
     conds.push(testatorMykadIs(ic));
   }
-  if (q.name) {
-    const like = containsPattern(q.name);
-    conds.push(or(sql`${users.name} ilike ${like}`, sql`${will_user_details.name} ilike ${like}`) as SQL);
-  }
+  if (q.name) conds.push(testatorNameContains(q.name));
   if (q.status !== undefined) conds.push(statusIn(wills.status, statusCodes(q.status)));
   const withAmendment = sql`exists (select 1 from ${amendments} where ${amendments.amendmentable_type} = 'Wasiat' and ${amendments.amendmentable_id} = ${wills.id})`;
   if (q.having_amendment === 'true' || q.having_amendment === '1') conds.push(withAmendment);
   if (q.having_amendment === 'false' || q.having_amendment === '0') conds.push(sql`not ${withAmendment}`);
   const where = and(...conds, isNull(wills.deleted_at));
   const p = pageParams(q);
-  const base = <T extends { from: (t: typeof wills) => any }>(b: T) =>
-    b
-      .from(wills)
-      .innerJoin(users, eq(users.id, wills.user_id))
-      .leftJoin(will_user_details, eq(will_user_details.wasiat_id, wills.id));
+  const base = <T extends { from: (t: typeof wills) => any }>(b: T) => b.from(wills);
   const [{ n }] = await base(db.select({ n: sql<number>`count(*)::int` })).where(where);
   const rows: { will: typeof wills.$inferSelect }[] = await base(db.select({ will: wills }))
     .where(where)

@@ -46,6 +46,18 @@ export const testatorMykadIs = (ic: string): SQL =>
   sql`${wills.id} in (select w.id from ${wills} w join ${users} u on u.id = w.user_id where u.ic_number = ${ic}
     union all select d.wasiat_id from ${will_user_details} d where d.ic_number = ${ic})`;
 
+/**
+ * WHERE condition on `wills`: the testator's name contains `name` (case-insensitive, `%` and `_` taken
+ * literally) — their account's (`users.name`) or the will's particulars' (`will_user_details.name`). Like
+ * {@link testatorMykadIs}, a semi-join on the will's id from the rows whose name matches, each side read from its
+ * trigram index (migration 0059, ADR 0284), not an OR across the joined tables, which scanned every will.
+ */
+export const testatorNameContains = (name: string): SQL => {
+  const like = containsPattern(name);
+  return sql`${wills.id} in (select w.id from ${wills} w join ${users} u on u.id = w.user_id where u.name ilike ${like}
+    union all select d.wasiat_id from ${will_user_details} d where d.name ilike ${like})`;
+};
+
 /** Whether a list query filters (user, status, organisation, MyKad or name): not one of the plain lists. */
 export const isFilteredList = (q: WillListQuery) =>
   Boolean(q.user_id || q.organization_id || q.status !== undefined || q.ic_number || q.name);
@@ -83,21 +95,9 @@ export async function listWills(db: Db, user: AuthUser, q: WillListQuery) {
     conds.push(statusIn(wills.status, codes));
   }
   if (q.ic_number) conds.push(testatorMykadIs(q.ic_number));
-  if (q.name) {
-    const like = containsPattern(q.name);
-    conds.push(or(ilike(users.name, like), ilike(will_user_details.name, like)) as SQL);
-  }
+  if (q.name) conds.push(testatorNameContains(q.name));
   const where = and(...conds);
-  // Join the testator tables only when searching by name: the count over all wills stays an index scan.
-  const needsPeople = Boolean(q.name);
-  const from = <T extends { from: (t: typeof wills) => any }>(b: T) => {
-    const f = b.from(wills);
-    return needsPeople
-      ? f
-          .innerJoin(users, eq(users.id, wills.user_id))
-          .leftJoin(will_user_details, eq(will_user_details.wasiat_id, wills.id))
-      : f;
-  };
+  const from = <T extends { from: (t: typeof wills) => any }>(b: T) => b.from(wills);
   const total = async () =>
     (await listTotalFromRollup(db, user, q, codes)) ??
     (await from(db.select({ n: sql<number>`count(*)::int` })).where(where))[0].n;

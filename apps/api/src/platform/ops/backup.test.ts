@@ -27,6 +27,7 @@ import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client.ts';
+import { pgliteExtensions } from '../../db/pglite.ts';
 import { attachments, users } from '../../db/schema/index.ts';
 import { DEMO_PASSWORD, seedDemo } from '../../db/seed/seed.ts';
 import { bytesOf, PNG_A, SIGNATURE_PNG } from '../../modules/wills/test-fixtures.ts';
@@ -166,8 +167,8 @@ describe('backup and restore drill', () => {
     const r = await cli(['restore', out], target);
     expect(r.stdout).toContain('row counts and file checksums match');
 
-    const a = new PGlite(join(source, 'pglite'));
-    const c = new PGlite(join(target, 'pglite'));
+    const a = new PGlite(join(source, 'pglite'), { extensions: pgliteExtensions });
+    const c = new PGlite(join(target, 'pglite'), { extensions: pgliteExtensions });
     try {
       const before = await rowCounts(a);
       const after = await rowCounts(c);

@@ -23,6 +23,7 @@ import { createHash } from 'node:crypto';
 import { chmod, copyFile, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pgliteExtensions } from '../../db/pglite.ts';
 import { serverHolding } from './server-lock.ts';
 
 export interface Manifest {
@@ -191,7 +192,7 @@ export async function backup(opts: { dataDir: string; out: string; env?: BackupE
   await mkdir(opts.out, { mode: 0o700 });
   try {
     await chmod(opts.out, 0o700);
-    const client = new PGlite(pgDir);
+    const client = new PGlite(pgDir, { extensions: pgliteExtensions });
     let tables: Record<string, number>;
     let dump: Buffer;
     try {
@@ -258,7 +259,7 @@ export async function restore(opts: { from: string; dataDir: string }): Promise<
   const pgDir = join(opts.dataDir, 'pglite');
   if (await exists(pgDir)) throw new Error(`${pgDir} exists: restore into a fresh DATA_DIR`);
   await mkdirPrivate(opts.dataDir);
-  const client = new PGlite(pgDir, { loadDataDir: new Blob([dump]) });
+  const client = new PGlite(pgDir, { extensions: pgliteExtensions, loadDataDir: new Blob([dump]) });
   try {
     const counts = await rowCounts(client);
     const diff = Object.keys({ ...counts, ...manifest.tables }).filter((t) => counts[t] !== manifest.tables[t]);
