@@ -247,6 +247,11 @@ describe('payment', () => {
     expect(p).toMatchObject({ status: 'paid', receipt_mail_status: 'sent' });
     const mail = t.mails.find((m) => m.to.includes(u.email as string) && m.raw.includes(p?.receipt_no as string));
     expect(mail?.raw).toContain('application/pdf');
+    // It sends the payer where an amendment's receipt is offered (the dashboard's history), never to a will's page
+    // under the amendment's id (issue 38).
+    const body = decode(mail?.raw ?? '');
+    expect(body).toContain('/dashboard');
+    expect(body).not.toContain(`/wasiat/${a.id}/receipt`);
     const pdf = await t.call('GET', `/api/payment/${p?.id}/receipt`, { token: c.token });
     expect(pdf.status).toBe(200);
     const text = pdfText(pdf.raw);

@@ -295,4 +295,11 @@ describe('date style', () => {
     expect(formatKlDateTime(new Date('2026-12-31T16:30:00Z'))).toBe('01 Jan 27, 00:30');
     expect(formatKlDateTime(null)).toBe('-');
   });
+
+  it('writes Malay month names, as the domain formatter does (issue 38: "21 Dec 26" on Malay documents)', () => {
+    // 2026-12-20T16:19:39.305Z is 21 December 00:19 in Kuala Lumpur.
+    expect(formatKlDateTime(new Date('2026-12-20T16:19:39.305Z'))).toBe('21 Dis 26, 00:19');
+    expect(formatKlDateTime(new Date('2026-08-05T01:30:00Z'))).toBe('05 Ogo 26, 09:30');
+    expect(formatKlDateTime(new Date('2026-09-05T01:30:00Z'))).toBe('05 Sep 26, 09:30');
+  });
 });

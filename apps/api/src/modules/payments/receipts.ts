@@ -186,6 +186,16 @@ export async function settledPaymentFor(db: Db, type: string, id: string): Promi
 }
 
 /**
+ * Where the receipt mail sends its payer to download the receipt again (issue 38: every receipt mail linked to
+ * `/wasiat/{payable id}/receipt`, a wrong page for a hibah, an amendment or a qurban purchase): a will's own receipt
+ * page; for every other kind, the payer's dashboard, whose transaction history offers each settled payment's receipt.
+ */
+function receiptPageUrl(appUrl: string, p: { paymentable_type: string; paymentable_id: string }): string {
+  const base = appUrl.replace(/\/$/, '');
+  return p.paymentable_type === 'Wasiat' ? `${base}/wasiat/${p.paymentable_id}/receipt` : `${base}/dashboard`;
+}
+
+/**
  * Try to e-mail one payment's receipt now, if it is due (`pending`, next try ≤ `now`). The attempt is
  * claimed with a conditional UPDATE (so the immediate send and the job never both send), then the mail
  * is sent with the PDF attached (a renumbered receipt's mail names the number it replaces, ADR 0241).
@@ -224,7 +234,7 @@ export async function deliverReceipt(ctx: Ctx, paymentId: string, now = new Date
       no: p.receipt_no ?? '',
       previous: p.previous_receipt_no ?? '',
       amount: formatRinggit(p.amount_sen),
-      url: `${ctx.appUrl}/wasiat/${p.paymentable_id}/receipt`,
+      url: receiptPageUrl(ctx.appUrl, p),
     };
     // A renumbered receipt (ADR 0241) says which number it replaces; an ATB instalment's, which one it is.
     const keys = [

@@ -122,6 +122,38 @@ describe('DashboardPage', () => {
     expect(fetchMock.mock.calls.some((c) => String(c[0]).includes('/api/payment/mine?limit=100'))).toBe(true);
   });
 
+  it("client: a settled payment's receipt downloads from its row, of any kind (the receipt mail leads here; issue 38)", async () => {
+    login('Client');
+    const pay = (id: string, status: string, receipt: string | null) => ({
+      id,
+      paymentable_type: 'QurbanTransaction',
+      paymentable_id: `${id}-record`,
+      payable_reference: `Q-${id}`,
+      amount_sen: 65000,
+      status,
+      payment_options_id: 3,
+      receipt_no: receipt,
+      paid_at: '2026-12-01T00:00:00Z',
+    });
+    const fetchMock = vi.fn(async (url: string) => {
+      const u = new URL(url, 'http://x');
+      if (u.pathname === '/api/payment/mine')
+        return jsonResponse({ payments: { data: [pay('pq', 'paid', 'R2026-000009'), pay('pp', 'pending', null)] } });
+      if (u.pathname === '/api/payment/pq/receipt')
+        return new Response(new Blob(['%PDF-1.7'], { type: 'application/pdf' }), { status: 200 });
+      return jsonResponse({ wasiats: { data: [], total: 0 } });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    URL.createObjectURL ??= () => 'blob:receipt';
+    renderPage(<DashboardPage />, { path: '/dashboard' });
+    const button = await screen.findByRole('button', { name: 'Muat turun resit R2026-000009 (PDF)' });
+    expect(screen.getAllByRole('button', { name: /Muat turun resit/ })).toHaveLength(1);
+    button.click();
+    await vi.waitFor(() =>
+      expect(fetchMock.mock.calls.some((c) => String(c[0]).startsWith('/api/payment/pq/receipt'))).toBe(true),
+    );
+  });
+
   it('staff: counts of wills in registration (0) and awaiting confirmation (1)', async () => {
     login('Staff');
     const fetchMock = stubWills((q) =>

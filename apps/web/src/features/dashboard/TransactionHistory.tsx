@@ -2,12 +2,15 @@
  * Dashboard "Transaction history" (spec §2): every payment paid by or for the client, of every payable kind —
  * will, amendment, hibah or trust, qurban (issue 38 item 2; ADR 0248; `GET /api/payment/mine`) — date, what it is
  * for (the kind and the record's number, else "draft"), payment mode, amount, status and receipt number. An ATB
- * mandate's row says how many instalments were received, each instalment's row its number (ADR 0264).
+ * mandate's row says how many instalments were received, each instalment's row its number (ADR 0264). A settled
+ * payment's receipt downloads from its row (`GET /api/payment/{id}/receipt`): the receipt mail of every kind but a
+ * will sends its payer here (issue 38).
  */
 import { Card, Stack, Table, Text, Title } from '@mantine/core';
 import { formatRinggit, labelOf, PAYMENT_TYPES } from '@wasiat/domain';
 import { useTranslation } from 'react-i18next';
 import { ListTable } from '@/components/ListTable.tsx';
+import { PdfDownload } from '@/features/wills/index.ts';
 import { formatDateTime } from '@/lib/format.ts';
 import { PaymentStatusBadge } from './StatusBadge.tsx';
 import type { HistoryPayment } from './types.ts';
@@ -75,7 +78,17 @@ export function TransactionHistory({ payments, loading }: { payments: readonly H
                   <Table.Td>
                     <PaymentStatusBadge status={r.status} />
                   </Table.Td>
-                  <Table.Td>{r.payment?.receipt_no ?? '—'}</Table.Td>
+                  <Table.Td>
+                    {r.payment?.receipt_no ?? '—'}
+                    {r.payment?.receipt_no && (r.status === 'paid' || r.status === 'waived') && (
+                      <PdfDownload
+                        path={`payment/${r.payment.id}/receipt`}
+                        filename={`resit-${r.payment.receipt_no}.pdf`}
+                        label={t('payments.ui.download')}
+                        ariaLabel={t('dashboard.receipt_download', { no: r.payment.receipt_no })}
+                      />
+                    )}
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -1,7 +1,8 @@
 /**
  * /ezqurban/report/monthly (spec §2; issue 10): per calendar month (Asia/Kuala_Lumpur) of a year — paid
  * purchases, shares, amount collected, amount transferred and the balance at the month's end — for all
- * seasons or one, with XLSX and CSV exports (`GET /api/ez-qurban/report/monthly`).
+ * seasons or one, with XLSX and CSV exports (`GET /api/ez-qurban/report/monthly`). Each month is written as the
+ * exports write it ("Dis 2026", `formatPeriod`), never the API's 'YYYY-MM' key (issue 38).
  */
 import { Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -9,12 +10,13 @@ import { formatRinggit } from '@wasiat/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListTable } from '@/components/ListTable.tsx';
+import { formatPeriod } from '@/lib/format.ts';
 import { downloadFile, klYear, YearSelect } from '../programmes/shared.tsx';
 import { fetchQurbanReport } from './api.ts';
 import { SeasonSelect } from './SeasonSelect.tsx';
 
 export function QurbanReportPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [year, setYear] = useState(klYear());
   const [seasonId, setSeasonId] = useState<string | null>(null);
   const q = useQuery({
@@ -56,7 +58,7 @@ export function QurbanReportPage() {
             <Table.Tbody>
               {q.data.months.map((m) => (
                 <Table.Tr key={m.month} data-month={m.month}>
-                  <Table.Td>{m.month}</Table.Td>
+                  <Table.Td>{formatPeriod(m.month, 'month', i18n.language)}</Table.Td>
                   <Table.Td>{m.transactions}</Table.Td>
                   <Table.Td>{m.shares}</Table.Td>
                   <Table.Td>{formatRinggit(m.collected_sen)}</Table.Td>

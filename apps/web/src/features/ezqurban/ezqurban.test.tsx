@@ -7,6 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderPage } from '@/components/test-utils.tsx';
 import { KEYS } from '@/lib/storage.ts';
+import { QurbanReportPage } from './ReportPage.tsx';
 import { PurchasePage } from './TransactionPages.tsx';
 
 const season = {
@@ -82,5 +83,25 @@ describe('PurchasePage', { timeout: 30_000 }, () => {
     expect(await screen.findByTestId('purchase-done')).toHaveTextContent('QB-20260601-ABCDEF12');
     expect(screen.getByText(/haiwan 1 bahagian 3/)).toBeInTheDocument();
     expect(posts[0]).toEqual({ season_id: 's1', shares: 3, on_behalf_of: 'Salleh bin Omar' });
+  });
+});
+
+describe('QurbanReportPage', { timeout: 30_000 }, () => {
+  it("names each month in Malay, as the exports do, never the 'YYYY-MM' key (issue 38)", async () => {
+    const row = { transactions: 0, shares: 0, collected_sen: 0, transferred_sen: 0, balance_sen: 0 };
+    const months = ['2026-05', '2026-12'].map((month) => ({ month, ...row }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        String(url).includes('report')
+          ? jsonResponse({ report: { year: 2026, months, closing_balance_sen: 0 } })
+          : jsonResponse({ seasons: { data: [], current_page: 1, per_page: 15, total: 0, last_page: 1 } }),
+      ),
+    );
+    renderPage(<QurbanReportPage />, { path: '/ezqurban/report/monthly' });
+    const table = await screen.findByTestId('qurban-report');
+    expect(table.querySelector('tr[data-month="2026-12"]')).toHaveTextContent('Dis 2026');
+    expect(table.querySelector('tr[data-month="2026-05"]')).toHaveTextContent('Mei 2026');
+    expect(table).not.toHaveTextContent('2026-12');
   });
 });

@@ -1,7 +1,8 @@
 /**
  * /tekun/report/monthly (spec §2; issue 10): per calendar month (Asia/Kuala_Lumpur) of a year — rows
  * uploaded, accepted, refused, certificates verified and rejected, wills registered under the programme
- * and the amount paid for them — with XLSX and CSV exports (`GET /api/tekun/report/monthly`).
+ * and the amount paid for them — with XLSX and CSV exports (`GET /api/tekun/report/monthly`). Each month is
+ * written as the exports write it ("Dis 2026", `formatPeriod`), never the API's 'YYYY-MM' key (issue 38).
  */
 import { Button, Group, Stack, Table, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -9,13 +10,14 @@ import { formatRinggit } from '@wasiat/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListTable } from '@/components/ListTable.tsx';
+import { formatPeriod } from '@/lib/format.ts';
 import { downloadFile, klYear, YearSelect } from '../programmes/shared.tsx';
 import { fetchTekunReport } from './api.ts';
 
 const COLS = ['rows', 'accepted', 'refused', 'verified', 'rejected', 'wills'] as const;
 
 export function TekunReportPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [year, setYear] = useState(klYear());
   const q = useQuery({ queryKey: ['tekun-report', year], queryFn: async () => (await fetchTekunReport(year)).report });
   const dl = (format: 'xlsx' | 'csv') =>
@@ -49,7 +51,7 @@ export function TekunReportPage() {
           <Table.Tbody>
             {q.data.months.map((m) => (
               <Table.Tr key={m.month} data-month={m.month}>
-                <Table.Td>{m.month}</Table.Td>
+                <Table.Td>{formatPeriod(m.month, 'month', i18n.language)}</Table.Td>
                 {COLS.map((c) => (
                   <Table.Td key={c}>{m[c]}</Table.Td>
                 ))}

@@ -6,7 +6,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderPage } from '@/components/test-utils.tsx';
+import i18n from '@/lib/i18n.ts';
 import { KEYS } from '@/lib/storage.ts';
+import { TekunReportPage } from './ReportPage.tsx';
 import { UploadPage } from './UploadPages.tsx';
 import { VerificationPage } from './VerificationPage.tsx';
 
@@ -137,5 +139,24 @@ describe('VerificationPage', { timeout: 30_000 }, () => {
     await user.click(within(ask).getByRole('button', { name: 'Sahkan' }));
     await waitFor(() => expect(calls).toHaveLength(2));
     expect(calls[1].body).toEqual({ status: 'verified', _method: 'PATCH' });
+  });
+});
+
+describe('TekunReportPage', { timeout: 30_000 }, () => {
+  it("names each month in the screen's language, as the exports do, never the 'YYYY-MM' key (issue 38)", async () => {
+    const counts = { rows: 0, accepted: 0, refused: 0, verified: 0, rejected: 0, wills: 0, amount_sen: 0 };
+    const months = ['2026-08', '2026-12'].map((month) => ({ month, ...counts }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ report: { year: 2026, months, totals: counts } })),
+    );
+    renderPage(<TekunReportPage />, { path: '/tekun/report/monthly' });
+    const table = await screen.findByTestId('tekun-report');
+    expect(table.querySelector('tr[data-month="2026-12"]')).toHaveTextContent('Dis 2026');
+    expect(table.querySelector('tr[data-month="2026-08"]')).toHaveTextContent('Ogo 2026');
+    expect(table).not.toHaveTextContent('2026-12');
+    await i18n.changeLanguage('en');
+    await waitFor(() => expect(table.querySelector('tr[data-month="2026-12"]')).toHaveTextContent('Dec 2026'));
+    await i18n.changeLanguage('ms');
   });
 });

@@ -4,6 +4,8 @@ export { Notice } from '../../components/Notice.tsx';
 export { Busy } from './components/Busy.tsx';
 // Reused by the amendment wizard (issue 4): the generic row form and list, the people and property field lists.
 export { DetailTable } from './components/DetailTable.tsx';
+// The dashboard's transaction history offers each settled payment's receipt with the same button (issue 38).
+export { PdfDownload } from './components/Downloads.tsx';
 export { useLang } from './components/fields.tsx';
 export { HeirPicker, type PickableHeir } from './components/HeirPicker.tsx';
 export { caretakerSpecs, defaultsFor, heirSpecs, receiverSpecs, witnessSpecs } from './components/personFields.ts';

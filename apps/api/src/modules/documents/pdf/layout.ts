@@ -5,7 +5,7 @@
  * text) with its English beside it (labels, values: "Lelaki / Male") or under it (paragraphs, in italics)
  * — ADR 0152.
  */
-import { type CatalogueEntry, translate } from '@wasiat/domain';
+import { type CatalogueEntry, formatKlDateTime as formatKlDateTimeIn, translate } from '@wasiat/domain';
 import type { Content, ContentStack, DynamicContent, TableCell } from 'pdfmake/interfaces';
 import QRCode from 'qrcode';
 
@@ -52,24 +52,13 @@ export function biParagraph(
   ] as Content[];
 }
 
-const KL_FORMAT = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Asia/Kuala_Lumpur',
-  day: '2-digit',
-  month: 'short',
-  year: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
 /**
  * A UTC instant shown in Asia/Kuala_Lumpur as "23 Nov 26, 14:05" (day, short month, 2-digit year,
- * hour:minute; DESIGN.md §7). Null → "-".
+ * hour:minute; DESIGN.md §7) by the domain's one date formatter, with the Malay month names of the document's
+ * body ("20 Dis 26", not the English "Dec" of Node's ICU data; issue 38, ADR 0281). Null → "-".
  */
 export function formatKlDateTime(d: Date | null | undefined): string {
-  if (!d) return '-';
-  const p = Object.fromEntries(KL_FORMAT.formatToParts(d).map((x) => [x.type, x.value]));
-  return `${p.day} ${p.month} ${p.year}, ${p.hour}:${p.minute}`;
+  return (d && formatKlDateTimeIn(d, 'ms')) || '-';
 }
 
 /** Join the non-empty parts of an address into one line. */

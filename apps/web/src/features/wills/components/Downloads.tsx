@@ -11,8 +11,21 @@ import { api } from '@/lib/api.ts';
 import { saveBlob } from '../lib/files.ts';
 import type { Will } from '../types.ts';
 
-/** One download button; after a download, a link opens the same file in a new tab. */
-export function PdfDownload({ path, filename, label }: { path: string; filename: string; label: string }) {
+/**
+ * One download button; after a download, a link opens the same file in a new tab. `ariaLabel` names the button for
+ * screen readers when several buttons of one `label` share a table (the dashboard's receipts).
+ */
+export function PdfDownload({
+  path,
+  filename,
+  label,
+  ariaLabel,
+}: {
+  path: string;
+  filename: string;
+  label: string;
+  ariaLabel?: string;
+}) {
   const { t } = useTranslation();
   const [url, setUrl] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -20,6 +33,7 @@ export function PdfDownload({ path, filename, label }: { path: string; filename:
     <Group gap="xs">
       <Button
         loading={busy}
+        aria-label={ariaLabel}
         onClick={async () => {
           setBusy(true);
           try {
