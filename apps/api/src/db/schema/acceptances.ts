@@ -5,10 +5,11 @@
  * request is `pending` until answered `accepted` or `declined`; it becomes `superseded` when the will no longer
  * names the person in that role as asked (an amendment changed the children in their care or removed them), and a
  * new request replaces it. The mails (the guardian's link, the organisation's notice, the testator's notice of a
- * decline) go through the `acceptance_mails` outbox, written in the deciding transaction and sent after commit.
+ * decline) go through the platform's `mail_outbox` (schema/mail.ts; ADR 0280), written in the deciding transaction
+ * and composed and sent after commit.
  * Timestamps in UTC.
  */
-import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { index, pgTable, text } from 'drizzle-orm/pg-core';
 import { idColumn, tz } from './_common.ts';
 import { organizations } from './organisations.ts';
 import { users } from './users.ts';
@@ -49,23 +50,4 @@ export const role_acceptances = pgTable(
     created_at: tz('created_at').notNull().defaultNow(),
   },
   (t) => [index('role_acceptances_will_idx').on(t.wasiat_id, t.state)],
-);
-
-/** The outbox of this module's mails: `ask` (a guardian's link), `executor` (the organisation told), `declined` (the testator told). */
-export const acceptance_mails = pgTable(
-  'acceptance_mails',
-  {
-    id: idColumn(),
-    acceptance_id: text('acceptance_id')
-      .notNull()
-      .references(() => role_acceptances.id),
-    kind: text('kind').notNull(),
-    to_email: text('to_email').notNull(),
-    claimed_at: tz('claimed_at'),
-    sent_at: tz('sent_at'),
-    attempts: integer('attempts').notNull().default(0),
-    last_error: text('last_error'),
-    created_at: tz('created_at').notNull().defaultNow(),
-  },
-  (t) => [index('acceptance_mails_unsent_idx').on(t.sent_at)],
 );

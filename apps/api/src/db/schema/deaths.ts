@@ -1,7 +1,8 @@
 /**
  * After a death (issue 40 items 1 and 2; ADRs 0261, 0262): death reports and their verification, the
- * organisations told of a verified death, the drafts and amendments it closed, the "is there a will?" inquiries,
- * and the outbox of the mails both send. Timestamps in UTC; the date of death is a Kuala Lumpur calendar date.
+ * organisations told of a verified death, the drafts and amendments it closed, the "is there a will?" inquiries
+ * (their mails go through the platform's `mail_outbox`, schema/mail.ts). Timestamps in UTC; the date of death is a
+ * Kuala Lumpur calendar date.
  */
 import { sql } from 'drizzle-orm';
 import { date, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
@@ -114,31 +115,4 @@ export const will_inquiries = pgTable(
     ...timestamps(),
   },
   (t) => [index('will_inquiries_waiting_idx').on(t.deceased_ic, t.certificate_key, t.answered_at)],
-);
-
-/**
- * The mails of this module (the organisations' notices and the inquiries' answers), written in the transaction
- * that decides them and sent after commit; what failed is retried by the `deaths.mail` job.
- */
-export const death_mails = pgTable(
-  'death_mails',
-  {
-    id: idColumn(),
-    death_report_id: text('death_report_id')
-      .notNull()
-      .references(() => death_reports.id),
-    /** organisation | inquiry | release | reporter (the outcome to the reporter, reporter-mail.ts) | estate_notice (ADR 0273) */
-    kind: text('kind').notNull(),
-    organization_id: text('organization_id').references(() => organizations.id),
-    will_inquiry_id: text('will_inquiry_id').references(() => will_inquiries.id),
-    to_email: text('to_email').notNull(),
-    subject: text('subject').notNull(),
-    body: text('body').notNull(),
-    claimed_at: tz('claimed_at'),
-    sent_at: tz('sent_at'),
-    attempts: integer('attempts').notNull().default(0),
-    last_error: text('last_error'),
-    created_at: tz('created_at').notNull().defaultNow(),
-  },
-  (t) => [index('death_mails_unsent_idx').on(t.sent_at)],
 );

@@ -2,13 +2,14 @@
  * "Tell us once" (issue 40 item 8; ADR 0273): the institutions an organisation notifies of a death
  * (`notice_recipients`, one list per organisation, removed ones kept for the notices that name them), the one
  * notice of a verified death sent to each (`estate_notices`: to whom, when, the reference and what it listed; the
- * mail itself is a `death_mails` row of kind `estate_notice`), and the replies recorded against a notice
+ * mail itself is a `mail_outbox` row of kind `estate_notice`, ADR 0280), and the replies recorded against a notice
  * (`estate_notice_replies`, with an optional scan: attachable type `EstateNoticeReply`). Times in UTC.
  */
 import { boolean, date, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { idColumn, timestamps, tz } from './_common.ts';
-import { death_mails, death_reports } from './deaths.ts';
+import { death_reports } from './deaths.ts';
 import { attachments } from './files.ts';
+import { mail_outbox } from './mail.ts';
 import { organizations } from './organisations.ts';
 import { users } from './users.ts';
 
@@ -64,7 +65,8 @@ export const estate_notices = pgTable(
     contact: text('contact').notNull(),
     /** Whether this notice was sent again explicitly to an institution already notified. */
     resend: boolean('resend').notNull().default(false),
-    death_mail_id: text('death_mail_id').references(() => death_mails.id),
+    /** The notice's mail (its `mail_outbox` row; the column's name is from when that was `death_mails`). */
+    death_mail_id: text('death_mail_id').references(() => mail_outbox.id),
     sent_by: text('sent_by')
       .notNull()
       .references(() => users.id),

@@ -19,6 +19,7 @@ export * from './heir-bequests.ts';
 export * from './hibah.ts';
 export * from './institutions.ts';
 export * from './jobs.ts';
+export * from './mail.ts';
 export * from './notices.ts';
 export * from './organisations.ts';
 export * from './payments.ts';

@@ -10,12 +10,12 @@ import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../../test/harness.ts';
 import {
-  acceptance_mails,
   amendment_witnesses,
   amendments,
   audit_events,
   caretakers,
   client_grants,
+  mail_outbox,
   organizations,
   role_acceptances,
   users,
@@ -358,10 +358,7 @@ describe('an amendment that changes a guardian', () => {
     expect((await t.call('GET', `/api/public/acceptance/${old.id}?${signed}`)).status).toBe(410);
     const seen = await ok(t.call('GET', `/api/wasiat/${willId}/acceptances`, { token: client }));
     expect(seen.needs_replacement).toBe(false);
-    const unsent = await t.ctx.db
-      .select()
-      .from(acceptance_mails)
-      .where(eq(acceptance_mails.to_email, 'khadijah@accept.example'));
+    const unsent = await t.ctx.db.select().from(mail_outbox).where(eq(mail_outbox.to_email, 'khadijah@accept.example'));
     expect(unsent.every((m) => m.sent_at)).toBe(true);
     // Staff send Khadijah's link again: a second mail with a new link; audited.
     const k = rows.find((r) => r.person_name === 'Khadijah binti Omar')!;

@@ -13,8 +13,8 @@
  * What was asked is kept as a key (domain `guardianRoleKey`: the MyKad and the children in their care). A request
  * whose key the will no longer has is `superseded` (audited `acceptance.supersede`); a key without a live request
  * gets a new `pending` one (audited `acceptance.ask`). So an amendment that changes a guardian's children, or names
- * a new guardian, asks again; one that changes nothing asks nobody. Mails go to the `acceptance_mails` outbox and
- * are sent after commit (mail.ts). Not for a will that is not registered (status 2).
+ * a new guardian, asks again; one that changes nothing asks nobody. Mails go to the platform's mail outbox
+ * (outbox.ts; ADR 0280) and are composed and sent after commit (mail.ts). Not for a will that is not registered (status 2).
  */
 import { guardianRoleKey, normaliseIdNumber } from '@wasiat/domain';
 import { and, eq, ne } from 'drizzle-orm';

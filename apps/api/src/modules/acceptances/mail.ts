@@ -1,6 +1,6 @@
 /**
  * The texts of the acceptances module's mails (issue 41 item 3; ADR 0276), Malay then English, composed when the
- * outbox sends them (outbox.ts):
+ * platform's mail outbox sends them (outbox.ts registers the composers; ADR 0280):
  * - `ask`: to a guardian — the testator, the will's number, the role and the children, and the signed link
  *   (links.ts) with its expiry;
  * - `executor`: to the registering organisation — the will names it executor; its partners answer on the will's page;

@@ -1,95 +1,46 @@
 /**
- * The outbox of the acceptances module's mails (issue 41 item 3; ADR 0276): a row is written in the transaction
- * that decides the mail and sent after commit by {@link deliverAcceptanceMails}; what failed, or what a dead process
- * left claimed, is retried by the `acceptances.mail` job (every minute, at most {@link MAX_ATTEMPTS} tries). The
- * text is composed when sent (mail.ts), so a guardian's signed link runs from the sending. Never sends inside a
- * transaction.
+ * The acceptances module's mails in the platform's mail outbox (issue 41 item 3, ADR 0276; one outbox, ADR 0280):
+ * a row of kind `acceptance.<ask|executor|declined>` whose `subject_ref` is the role acceptance is written in the
+ * transaction that decides the mail, without text; the composer this module registers writes the text when the
+ * outbox sends it (mail.ts), so a guardian's signed link runs from the sending. Delivery is after commit; the
+ * platform's `mail.outbox` job retries what failed. Never sends inside a transaction.
  */
-import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { acceptance_mails, role_acceptances } from '../../db/schema/index.ts';
-import { registerJob } from '../../platform/jobs/scheduler.ts';
+import { role_acceptances } from '../../db/schema/index.ts';
+import { deliverMail, queueMail, registerMailComposer } from '../../platform/mail/outbox.ts';
 import { type AcceptanceMailKind, composeAcceptanceMail } from './mail.ts';
 
-const ACCEPTANCE_MAIL_JOB = 'acceptances.mail';
-const MAX_ATTEMPTS = 8;
-/** A claim older than this (ms) is taken to have died with its process. */
-const CLAIM_TIMEOUT_MS = 5 * 60_000;
+const KINDS: readonly AcceptanceMailKind[] = ['ask', 'executor', 'declined'];
+/** The outbox kind of a mail of this module. */
+const outboxKind = (kind: AcceptanceMailKind) => `acceptance.${kind}`;
+const OUTBOX_KINDS = KINDS.map(outboxKind);
 
 /** Writes one mail to the outbox (inside the deciding transaction). @returns its id. */
 export async function queueAcceptanceMail(
   tx: Pick<Db, 'insert'>,
   m: { acceptanceId: string; kind: AcceptanceMailKind; to: string },
 ): Promise<string> {
-  const [row] = await tx
-    .insert(acceptance_mails)
-    .values({ acceptance_id: m.acceptanceId, kind: m.kind, to_email: m.to })
-    .returning({ id: acceptance_mails.id });
-  return row.id;
+  return queueMail(tx, { kind: outboxKind(m.kind), subjectRef: m.acceptanceId, to: m.to });
 }
 
 /**
- * Sends every mail due (unsent, not claimed by a live process, under the attempt limit). Never throws: a failure
- * stays on the row (`last_error`) for the next pass. @returns how many went and failed.
+ * Sends, after commit, every mail of this module that is due (the platform outbox's rules: unsent, not claimed by a
+ * live process, under the attempt limit). Never throws. @returns `{ sent, failed }`.
  */
-export async function deliverAcceptanceMails(ctx: Ctx, now = new Date()) {
-  const due = and(
-    isNull(acceptance_mails.sent_at),
-    lt(acceptance_mails.attempts, MAX_ATTEMPTS),
-    or(
-      isNull(acceptance_mails.claimed_at),
-      lt(acceptance_mails.claimed_at, new Date(now.getTime() - CLAIM_TIMEOUT_MS)),
-    ),
-  );
-  let rows: (typeof acceptance_mails.$inferSelect)[];
-  try {
-    rows = await ctx.db
-      .update(acceptance_mails)
-      .set({ claimed_at: now, attempts: sql`${acceptance_mails.attempts} + 1` })
-      .where(
-        and(
-          due,
-          inArray(
-            acceptance_mails.id,
-            ctx.db
-              .select({ id: acceptance_mails.id })
-              .from(acceptance_mails)
-              .where(due)
-              .orderBy(asc(acceptance_mails.created_at))
-              .limit(100),
-          ),
-        ),
-      )
-      .returning();
-  } catch {
-    return { sent: 0, failed: 1 };
-  }
-  let sent = 0;
-  let failed = 0;
-  for (const m of rows) {
-    try {
-      const [a] = await ctx.db.select().from(role_acceptances).where(eq(role_acceptances.id, m.acceptance_id));
-      const msg = await composeAcceptanceMail(ctx, m.kind as AcceptanceMailKind, a, now);
-      await ctx.mailer.send({ to: m.to_email, ...msg });
-      await ctx.db
-        .update(acceptance_mails)
-        .set({ sent_at: new Date(), last_error: null })
-        .where(eq(acceptance_mails.id, m.id));
-      sent += 1;
-    } catch (err) {
-      failed += 1;
-      await ctx.db
-        .update(acceptance_mails)
-        .set({ claimed_at: null, last_error: String((err as Error)?.message ?? err).slice(0, 500) })
-        .where(eq(acceptance_mails.id, m.id))
-        .catch(() => {});
-    }
-  }
-  return { sent, failed };
-}
+export const deliverAcceptanceMails = (ctx: Ctx) => deliverMail(ctx, { kinds: OUTBOX_KINDS });
 
-/** Registers the retry job (idempotent: the scheduler keeps one job per name). */
-export function registerAcceptanceMailJob(): void {
-  registerJob({ name: ACCEPTANCE_MAIL_JOB, everyMs: 60_000, run: (ctx, now) => deliverAcceptanceMails(ctx, now) });
+/**
+ * Registers the composers of this module's kinds with the platform outbox (called by routes.ts): each reads the
+ * acceptance the row concerns and composes its mail at `now`. A row whose acceptance is gone fails (kept, retried).
+ */
+export function registerAcceptanceMailComposers(): void {
+  for (const kind of KINDS) {
+    registerMailComposer(outboxKind(kind), async (ctx, row, now) => {
+      const [a] = await ctx.db.select().from(role_acceptances).where(eq(role_acceptances.id, row.subject_ref));
+      if (!a) throw new Error(`role acceptance ${row.subject_ref} not found`);
+      return composeAcceptanceMail(ctx, kind, a, now);
+    });
+  }
 }

@@ -12,7 +12,8 @@
  * - `POST /api/public/acceptance/{id}/code` → `{ otp, message }`;
  * - `POST /api/public/acceptance/{id}/decide { code, decision, reason? }` → `{ message, acceptance }`.
  * 403 tampered/expired link (`documents.link_invalid`); 404 unknown; 410 superseded; 422 naming the field.
- * Registers the instruments module's listener (ask on registration and amendment) and the mail retry job.
+ * Registers the instruments module's listener (ask on registration and amendment) and the composers of its mails
+ * with the platform's mail outbox (outbox.ts; ADR 0280).
  */
 import { acceptanceDecideSchema, executorDecideSchema } from '@wasiat/domain';
 import type { FastifyInstance } from 'fastify';
@@ -24,7 +25,7 @@ import { requireUser } from '../auth/index.ts';
 import { onNamedPeopleChanged } from '../instruments/index.ts';
 import { askAcceptances } from './ask.ts';
 import { listExecutorships } from './executorships.ts';
-import { deliverAcceptanceMails, registerAcceptanceMailJob } from './outbox.ts';
+import { deliverAcceptanceMails, registerAcceptanceMailComposers } from './outbox.ts';
 import { decideByLink, openAcceptance, sendAcceptanceCode } from './public.ts';
 import { decideAsExecutor, listAcceptances, resendAcceptance } from './service.ts';
 
@@ -35,10 +36,10 @@ const linkQuery = z.object({
 });
 const inApp = { params: z.object({ id, acceptance_id: id }) };
 
-/** Register the routes, the listener and the job (called by modules.ts). */
+/** Register the routes, the listener and the mail composers (called by modules.ts). */
 export async function acceptancesRoutes(api: FastifyInstance, ctx: Ctx) {
   onNamedPeopleChanged({ name: 'acceptances', inTransaction: askAcceptances, afterCommit: deliverAcceptanceMails });
-  registerAcceptanceMailJob();
+  registerAcceptanceMailComposers();
   const r = api.withTypeProvider<ZodTypeProvider>();
   const limit = { access: 'public' as const, rateLimit: routeRateLimit(ctx.env, 'publicLookup') };
 

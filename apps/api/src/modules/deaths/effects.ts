@@ -34,7 +34,8 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
-import { organisationMail, queueMail } from './mail.ts';
+import { queueMail } from '../../platform/mail/outbox.ts';
+import { organisationMail } from './mail.ts';
 import { type Conn, type Instrument, instrumentsOf } from './queries.ts';
 import { issueReleases } from './release-issue.ts';
 
@@ -164,9 +165,9 @@ export async function applyVerifiedDeath(
     for (const addr of to) {
       mails.push(
         await queueMail(tx, {
-          deathReportId: r.id,
           kind: 'organisation',
-          organizationId: orgId,
+          subjectRef: r.id,
+          refs: { organization_id: orgId },
           to: addr,
           subject: m.subject,
           body: m.body,

@@ -16,7 +16,8 @@ import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { death_reports, will_inquiries } from '../../db/schema/index.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
-import { deliverDeathMails, inquiryMail, queueMail } from './mail.ts';
+import { deliverMail, queueMail } from '../../platform/mail/outbox.ts';
+import { inquiryMail } from './mail.ts';
 import { type Conn, instrumentsOf, ownerOfMykad } from './queries.ts';
 
 type Report = typeof death_reports.$inferSelect;
@@ -51,9 +52,9 @@ export async function answerInquiries(tx: Conn, r: Report, now: Date, only?: str
     });
     ids.push(
       await queueMail(tx, {
-        deathReportId: r.id,
         kind: 'inquiry',
-        inquiryId: q.id,
+        subjectRef: r.id,
+        refs: { will_inquiry_id: q.id },
         to: q.email,
         subject: m.subject,
         body: m.body,
@@ -134,6 +135,6 @@ export async function makeInquiry(ctx: Ctx, body: WillInquiryInput, lang: Langua
       );
     return verified ? answerInquiries(tx, verified, now, row.id) : [];
   });
-  void deliverDeathMails(ctx, ids);
+  void deliverMail(ctx, { ids });
   return { message: translate('deaths.inquiry_received', lang) };
 }

@@ -7,11 +7,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../../test/harness.ts';
-import { audit_events, death_mails, death_reports, will_inquiries } from '../../db/schema/index.ts';
+import { audit_events, death_reports, mail_outbox, will_inquiries } from '../../db/schema/index.ts';
 import { runJob } from '../../platform/jobs/scheduler.ts';
+import { MAIL_OUTBOX_JOB } from '../../platform/mail/outbox.ts';
 import { decodeMail } from '../amendments/hibah-fixtures.ts';
 import { ok } from '../wills/test-fixtures.ts';
-import { DEATH_MAIL_JOB } from './index.ts';
 import { personWithRegisteredWill, reportBody, unregisteredMykad, verifiedReporter } from './test-fixtures.ts';
 
 let t: TestApp;
@@ -126,12 +126,12 @@ describe('is there a will?', () => {
 });
 
 describe('the outbox', () => {
-  it('the deaths.mail job sends what was left unsent, once', async () => {
+  it('the mail.outbox job sends an inquiry answer that was left unsent, once', async () => {
     const [report] = await t.ctx.db.select({ id: death_reports.id }).from(death_reports).limit(1);
     const [row] = await t.ctx.db
-      .insert(death_mails)
+      .insert(mail_outbox)
       .values({
-        death_report_id: report.id,
+        subject_ref: report.id,
         kind: 'inquiry',
         to_email: 'tertunda@example.com',
         subject: 'Tertunda / Delayed',
@@ -140,10 +140,10 @@ describe('the outbox', () => {
         last_error: 'SMTP down',
       })
       .returning();
-    expect(await runJob(t.ctx, DEATH_MAIL_JOB, new Date())).toMatchObject({ sent: 1, failed: 0 });
+    expect(await runJob(t.ctx, MAIL_OUTBOX_JOB, new Date())).toMatchObject({ sent: 1, failed: 0 });
     await expect.poll(() => mailsTo('tertunda@example.com').length).toBe(1);
-    expect(await runJob(t.ctx, DEATH_MAIL_JOB, new Date())).toMatchObject({ sent: 0 });
-    const [after] = await t.ctx.db.select().from(death_mails).where(eq(death_mails.id, row.id));
+    expect(await runJob(t.ctx, MAIL_OUTBOX_JOB, new Date())).toMatchObject({ sent: 0 });
+    const [after] = await t.ctx.db.select().from(mail_outbox).where(eq(mail_outbox.id, row.id));
     expect(after).toMatchObject({ attempts: 2, last_error: null });
     expect(after.sent_at).not.toBeNull();
   });

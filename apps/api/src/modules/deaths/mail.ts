@@ -1,54 +1,13 @@
 /**
- * The mails of the deaths module (issue 40 items 1 and 2; ADRs 0261, 0262): the notice to each organisation that
- * registered a verified deceased's instruments, the answer to each "is there a will?" inquiry, and the signed
- * links to the people the instruments name (release-issue.ts; issue 40 item 3, ADR 0267). Each is written
- * to the `death_mails` outbox in the transaction that decides it and delivered after commit; a row a failed mail
- * or a dead process left unsent is retried by the `deaths.mail` job (every minute, at most
- * {@link DEATH_MAIL_MAX_ATTEMPTS} tries). No transaction is open while mail is sent. Every mail is in Malay and
- * English (the reader's language first when known).
+ * The texts of the deaths module's mails (issue 40 items 1 and 2; ADRs 0261, 0262): the notice to each organisation
+ * that registered a verified deceased's instruments, the answer to each "is there a will?" inquiry, and the signed
+ * links to the people the instruments name (release-issue.ts; issue 40 item 3, ADR 0267). Each is written, text and
+ * all, to the platform's mail outbox (platform/mail/outbox.ts; ADR 0280) in the transaction that decides it, with its
+ * death report as `subject_ref`, and delivered after commit; what failed is retried by the `mail.outbox` job. No
+ * transaction is open while mail is sent. Every mail is in Malay and English (the reader's language first when known).
  */
 import { formatKlDate, type Language, maskMykad, translate } from '@wasiat/domain';
-import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Ctx } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
-import { death_mails } from '../../db/schema/index.ts';
-import { registerJob } from '../../platform/jobs/scheduler.ts';
 import type { Instrument } from './queries.ts';
-
-export const DEATH_MAIL_JOB = 'deaths.mail';
-const DEATH_MAIL_MAX_ATTEMPTS = 8;
-/** A claim older than this (ms) is taken to have died with its process. */
-const CLAIM_TIMEOUT_MS = 5 * 60_000;
-
-type Tx = Pick<Db, 'insert'>;
-
-/** Writes one mail to the outbox (inside the deciding transaction). @returns its id, to deliver after commit. */
-export async function queueMail(
-  tx: Tx,
-  m: {
-    deathReportId: string;
-    kind: 'organisation' | 'inquiry' | 'release' | 'reporter' | 'estate_notice';
-    organizationId?: string | null;
-    inquiryId?: string | null;
-    to: string;
-    subject: string;
-    body: string;
-  },
-): Promise<string> {
-  const [row] = await tx
-    .insert(death_mails)
-    .values({
-      death_report_id: m.deathReportId,
-      kind: m.kind,
-      organization_id: m.organizationId ?? null,
-      will_inquiry_id: m.inquiryId ?? null,
-      to_email: m.to,
-      subject: m.subject,
-      body: m.body,
-    })
-    .returning({ id: death_mails.id });
-  return row.id;
-}
 
 /** Subject and body in both languages, `first` leading (reminders/mail.ts does the same). */
 export function bilingual(first: Language, subject: (l: Language) => string, body: (l: Language) => string) {
@@ -128,67 +87,4 @@ export function inquiryMail(
         translate('deaths.mail.inquiry_footer', l),
       ].join('\n\n'),
   );
-}
-
-type MailRow = typeof death_mails.$inferSelect;
-
-/** Claims unsent rows (the given ids, or any due for a retry) for this process. */
-async function claim(ctx: Ctx, ids: string[] | undefined, now: Date): Promise<MailRow[]> {
-  const due = and(
-    isNull(death_mails.sent_at),
-    lt(death_mails.attempts, DEATH_MAIL_MAX_ATTEMPTS),
-    or(isNull(death_mails.claimed_at), lt(death_mails.claimed_at, new Date(now.getTime() - CLAIM_TIMEOUT_MS))),
-  );
-  const pick = ids
-    ? inArray(death_mails.id, ids)
-    : inArray(
-        death_mails.id,
-        ctx.db
-          .select({ id: death_mails.id })
-          .from(death_mails)
-          .where(due)
-          .orderBy(asc(death_mails.created_at))
-          .limit(100),
-      );
-  return ctx.db
-    .update(death_mails)
-    .set({ claimed_at: now, attempts: sql`${death_mails.attempts} + 1` })
-    .where(and(pick, due))
-    .returning();
-}
-
-/**
- * Sends the outbox rows `ids` (just written, after their commit), or with no ids every row due for a retry.
- * Never throws: a failure stays on the row (`last_error`) for the next pass. @returns how many went and failed.
- */
-export async function deliverDeathMails(ctx: Ctx, ids?: string[], now = new Date()) {
-  if (ids && !ids.length) return { sent: 0, failed: 0 };
-  let rows: MailRow[];
-  try {
-    rows = await claim(ctx, ids, now);
-  } catch {
-    return { sent: 0, failed: 1 };
-  }
-  let sent = 0;
-  let failed = 0;
-  for (const m of rows) {
-    try {
-      await ctx.mailer.send({ to: m.to_email, subject: m.subject, text: m.body });
-      await ctx.db.update(death_mails).set({ sent_at: new Date(), last_error: null }).where(eq(death_mails.id, m.id));
-      sent += 1;
-    } catch (err) {
-      failed += 1;
-      await ctx.db
-        .update(death_mails)
-        .set({ claimed_at: null, last_error: String((err as Error)?.message ?? err).slice(0, 500) })
-        .where(eq(death_mails.id, m.id))
-        .catch(() => {});
-    }
-  }
-  return { sent, failed };
-}
-
-/** Registers the retry job (idempotent: the scheduler keeps one job per name). */
-export function registerDeathMailJob(): void {
-  registerJob({ name: DEATH_MAIL_JOB, everyMs: 60_000, run: (ctx, now) => deliverDeathMails(ctx, undefined, now) });
 }

@@ -2,16 +2,17 @@
  * Issuing the releases of a verified death (issue 40 item 3; ADR 0267), inside the verifying transaction
  * (effects.ts): for each registered will (status 2) and hibah (status 5) of the deceased, each person it names with
  * an e-mail and an identity number (release-people.ts) gets a row of `death_releases` (instrument, person, roles,
- * e-mail, issued) audited `death.release_issue`, and each e-mail address one mail in the `death_mails` outbox
- * (kind `release`) listing its signed links (release-access.ts), Malay then English. The mails are sent after
- * commit; the `deaths.mail` job retries what failed (mail.ts). Nothing is sent inside the transaction.
+ * e-mail, issued) audited `death.release_issue`, and each e-mail address one mail in the platform's mail outbox
+ * (kind `release`; ADR 0280) listing its signed links (release-access.ts), Malay then English. The mails are sent
+ * after commit; the `mail.outbox` job retries what failed. Nothing is sent inside the transaction.
  */
 import { formatKlDate, translate } from '@wasiat/domain';
 import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { death_releases, type death_reports } from '../../db/schema/index.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
-import { bilingual, queueMail } from './mail.ts';
+import { queueMail } from '../../platform/mail/outbox.ts';
+import { bilingual } from './mail.ts';
 import { type Conn, instrumentsOf } from './queries.ts';
 import { releaseLink } from './release-access.ts';
 import { peopleNamedBy } from './release-people.ts';
@@ -115,9 +116,7 @@ export async function issueReleases(
         url: x.url,
       })),
     });
-    ids.push(
-      await queueMail(tx, { deathReportId: r.id, kind: 'release', to: email, subject: m.subject, body: m.body }),
-    );
+    ids.push(await queueMail(tx, { kind: 'release', subjectRef: r.id, to: email, subject: m.subject, body: m.body }));
   }
   return ids;
 }

@@ -15,7 +15,7 @@ import { type Language, RELEASE_MSG, translate } from '@wasiat/domain';
 import { and, asc, eq, inArray, max, sql } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { death_mails, death_releases, user_accesses, users } from '../../db/schema/index.ts';
+import { death_releases, mail_outbox, user_accesses, users } from '../../db/schema/index.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import { fieldError, notFound } from '../../platform/http/errors.ts';
 import { type AuthUser, userCan } from '../auth/index.ts';
@@ -79,10 +79,10 @@ export async function listReleases(db: Conn, user: AuthUser, reportId: string) {
     )
     .orderBy(asc(death_releases.issued_at), asc(death_releases.instrument_type), asc(death_releases.person_name));
   const sent = await db
-    .select({ to: death_mails.to_email, at: max(death_mails.sent_at) })
-    .from(death_mails)
-    .where(and(eq(death_mails.death_report_id, report.id), eq(death_mails.kind, 'release')))
-    .groupBy(death_mails.to_email);
+    .select({ to: mail_outbox.to_email, at: max(mail_outbox.sent_at) })
+    .from(mail_outbox)
+    .where(and(eq(mail_outbox.subject_ref, report.id), eq(mail_outbox.kind, 'release')))
+    .groupBy(mail_outbox.to_email);
   const sentAt = new Map(sent.map((s) => [s.to, s.at ? new Date(s.at) : null]));
   return {
     releases: rows.map((x) =>

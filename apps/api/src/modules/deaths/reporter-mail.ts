@@ -5,14 +5,15 @@
  * the MyKad masked, the certificate's number, the date of death, the decision and, for a refusal, the reason staff
  * recorded (which the reporter also sees on their page); never whether the deceased had a will or hibah here (that
  * is the "is there a will?" inquiry's answer, ADR 0262, and the release links', ADR 0267).
- * Written to the `death_mails` outbox in the deciding transaction, delivered after commit (mail.ts). A reporter
+ * Written to the platform's mail outbox in the deciding transaction, delivered after commit (ADR 0280). A reporter
  * without an e-mail gets no mail (their page shows the outcome).
  */
 import { formatKlDate, type Language, maskMykad, translate } from '@wasiat/domain';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type death_reports, users } from '../../db/schema/index.ts';
-import { bilingual, queueMail } from './mail.ts';
+import { queueMail } from '../../platform/mail/outbox.ts';
+import { bilingual } from './mail.ts';
 
 type Tx = Pick<Db, 'insert' | 'select'>;
 
@@ -45,5 +46,5 @@ export async function queueReporterOutcome(
     (l) => translate(`deaths.mail.reporter_${outcome}_subject`, l, params(l)),
     (l) => translate(`deaths.mail.reporter_${outcome}_body`, l, params(l)),
   );
-  return [await queueMail(tx, { deathReportId: report.id, kind: 'reporter', to: who.email, ...mail })];
+  return [await queueMail(tx, { kind: 'reporter', subjectRef: report.id, to: who.email, ...mail })];
 }

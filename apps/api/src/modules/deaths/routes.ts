@@ -16,7 +16,7 @@
  * - the release's routes (release-routes.ts; issue 40 item 3, ADR 0267): `GET /api/death-report/{id}/releases`,
  *   `POST …/releases/{release_id}/revoke`, and the person's signed link `/api/public/release/{id}…`.
  * The certificate's scan is read through `GET /api/attachment/{id}/file` (the reporter and `death:verify`).
- * The `deaths.mail` retry job is registered here (mail.ts).
+ * Its mails go through the platform's outbox (platform/mail/outbox.ts; ADR 0280), retried by the `mail.outbox` job.
  */
 import { DEATH_REPORT_STATUSES, deathRefusalSchema, deathReportSchema, willInquirySchema } from '@wasiat/domain';
 import type { FastifyInstance } from 'fastify';
@@ -29,7 +29,6 @@ import { routeRateLimit } from '../../platform/http/rate-limits.ts';
 import { type Access, requireUser } from '../auth/index.ts';
 import { multipartToBody, registerAttachableReader } from '../wills/index.ts';
 import { makeInquiry } from './inquiries.ts';
-import { registerDeathMailJob } from './mail.ts';
 import { isDeathStaff } from './policy.ts';
 import { findVisibleReport, listReports, readReport } from './queries.ts';
 import { releaseRoutes } from './release-routes.ts';
@@ -42,7 +41,6 @@ const READ: Access = ['death:report', 'death:read:organisation', 'death:verify']
 /** Register the deaths routes. */
 export async function deathsRoutes(api: FastifyInstance, ctx: Ctx) {
   const r = api.withTypeProvider<ZodTypeProvider>();
-  registerDeathMailJob();
   // The certificate's scan: its reporter and the staff who verify deaths (an organisation does not see it).
   registerAttachableReader('DeathReport', async (db, user, id) => {
     const report = await findVisibleReport(db, user, id);

@@ -21,9 +21,9 @@ import type { Db } from '../../db/client.ts';
 import { death_reports } from '../../db/schema/index.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import { fieldError } from '../../platform/http/errors.ts';
+import { deliverMail } from '../../platform/mail/outbox.ts';
 import { applyVerifiedDeath } from './effects.ts';
 import { answerInquiries } from './inquiries.ts';
-import { deliverDeathMails } from './mail.ts';
 import { findVisibleReport, hasRegisteredInstrument, ownerOfMykad, readReport } from './queries.ts';
 import { queueReporterOutcome } from './reporter-mail.ts';
 import type { Actor } from './service.ts';
@@ -99,7 +99,7 @@ export async function verifyReport(ctx: Ctx, actor: Actor, id: string, lang: Lan
     mails.push(...(await queueReporterOutcome(tx, row, ctx.appUrl)));
     return true;
   });
-  await deliverDeathMails(ctx, mails);
+  await deliverMail(ctx, { ids: mails });
   return {
     message: translate(final ? DEATH_MSG.verified : DEATH_MSG.firstVerified, lang),
     death_report: await readReport(ctx.db, me, id),
@@ -133,6 +133,6 @@ export async function refuseReport(
     });
     return queueReporterOutcome(tx, row, ctx.appUrl);
   });
-  await deliverDeathMails(ctx, mails);
+  await deliverMail(ctx, { ids: mails });
   return { message: translate(DEATH_MSG.refused, lang), death_report: await readReport(ctx.db, actor.user, id) };
 }

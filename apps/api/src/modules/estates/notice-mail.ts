@@ -3,7 +3,7 @@
  * name, FULL MyKad number (the institution finds the accounts by it; ADR 0273 records why it is not masked here,
  * unlike the organisation's notice in deaths/mail.ts), the date of death, the death certificate's number, what
  * the institution holds according to the deceased's asset map (ADR 0269), the executor's contact and the notice's
- * reference. Pure: the caller queues it in the deaths outbox.
+ * reference. Pure: the caller queues it in the platform's mail outbox (ADR 0280).
  */
 import { ASSET_KINDS, formatKlDate, type Language, translate } from '@wasiat/domain';
 import type { NoticeListedAsset } from '../../db/schema/index.ts';

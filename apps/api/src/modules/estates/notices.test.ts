@@ -8,7 +8,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../../test/harness.ts';
-import { assets, audit_events, death_mails, estate_notices, organizations } from '../../db/schema/index.ts';
+import { assets, audit_events, estate_notices, mail_outbox, organizations } from '../../db/schema/index.ts';
 import { personWithRegisteredWill, reportBody, verifiedReporter } from '../deaths/test-fixtures.ts';
 import { insertUser } from '../documents/fixtures.ts';
 import { newMykad, ok, PNG_A } from '../wills/test-fixtures.ts';
@@ -161,8 +161,8 @@ describe('one notice of the death', () => {
     expect(toBank.reference).toMatch(/^EN-[0-9A-F]{10}$/);
     const mails = await t.ctx.db
       .select()
-      .from(death_mails)
-      .where(and(eq(death_mails.death_report_id, reportId), eq(death_mails.kind, 'estate_notice')));
+      .from(mail_outbox)
+      .where(and(eq(mail_outbox.subject_ref, reportId), eq(mail_outbox.kind, 'estate_notice')));
     expect(mails).toHaveLength(2);
     const m = mails.find((x) => x.to_email === bank.email);
     expect(m?.sent_at).not.toBeNull();
@@ -177,7 +177,7 @@ describe('one notice of the death', () => {
     expect(m?.body).not.toContain('Pelan takaful');
     expect(m?.body).toContain('Rosli, 012-3456789');
     expect(m?.body).toContain(toBank.reference);
-    expect(m?.body.indexOf('Kepada Bank Rakyat')).toBeLessThan(m?.body.indexOf('To Bank Rakyat') ?? 0);
+    expect(m?.body?.indexOf('Kepada Bank Rakyat')).toBeLessThan(m?.body?.indexOf('To Bank Rakyat') ?? 0);
     expect(t.mails.some((x) => x.to.includes(bank.email))).toBe(true);
     const [row] = await t.ctx.db.select().from(estate_notices).where(eq(estate_notices.id, toBank.id));
     expect(row.death_mail_id).toBe(m?.id);

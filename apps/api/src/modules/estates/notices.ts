@@ -7,10 +7,11 @@
  * - {@link listNotices}: `GET /api/death-report/{id}/estate-notice` → `{ notices: [Notice with replies],
  *   recipients: [Recipient the caller may notify], assets: [entry of the deceased's map], organisations }`.
  * - {@link sendNotices}: `POST …/estate-notice { recipient_ids, asset_ids?, resend?, contact? }` → `{ message,
- *   notices }`. Each notice is a `death_mails` row of kind `estate_notice`, queued in the deciding transaction and
- *   delivered after commit (retried by the `deaths.mail` job), and an `estate_notices` row (sent_at, to, the
- *   reference and what it listed); audited `estate.notice`. What is listed: the deceased's asset-map entries whose
- *   institution equals the recipient's name (case-insensitive, trimmed), and the entries ticked (`asset_ids`).
+ *   notices }`. Each notice is a platform `mail_outbox` row of kind `estate_notice` (ADR 0280), queued in the
+ *   deciding transaction and delivered after commit (retried by the `mail.outbox` job), and an `estate_notices`
+ *   row (sent_at, to, the reference and what it listed); audited `estate.notice`. What is listed: the deceased's
+ *   asset-map entries whose institution equals the recipient's name (case-insensitive, trimmed), and the entries
+ *   ticked (`asset_ids`).
  *   Errors: 404 report out of scope, or a recipient not on a list the caller may use (a partner: their own
  *   organisation's, which registered the deceased's instrument; staff: any registering organisation's); 422
  *   `recipient_ids` (`estates.notice.already_sent`) when the institution was already notified of this death and
@@ -42,9 +43,9 @@ import {
 import { recordAudit } from '../../platform/audit/audit.ts';
 import { attachmentPath, DOCUMENT_TYPES, decodeBase64, Uploads } from '../../platform/files/uploads.ts';
 import { fieldError, notFound } from '../../platform/http/errors.ts';
+import { deliverMail, queueMail } from '../../platform/mail/outbox.ts';
 import { liveEntriesOf } from '../assets/index.ts';
 import type { AuthUser } from '../auth/index.ts';
-import { deliverDeathMails, queueMail } from '../deaths/index.ts';
 import { memberOrganisationIds } from '../organisations/index.ts';
 import { estateFacts } from './facts.ts';
 import { noticeMail } from './notice-mail.ts';
@@ -198,9 +199,9 @@ export async function sendNotices(ctx: Ctx, actor: Actor, id: string, body: Esta
         reference,
       });
       const mailId = await queueMail(t, {
-        deathReportId: id,
         kind: 'estate_notice',
-        organizationId: r.organization_id,
+        subjectRef: id,
+        refs: { organization_id: r.organization_id },
         to: r.email,
         ...mail,
       });
@@ -236,7 +237,7 @@ export async function sendNotices(ctx: Ctx, actor: Actor, id: string, body: Esta
     }
     return ids;
   });
-  await deliverDeathMails(ctx, mailIds);
+  await deliverMail(ctx, { ids: mailIds });
   return { message: translate(NOTICE_MSG.sent, lang), notices: await noticesOf(ctx.db, id) };
 }
 
