@@ -46,7 +46,7 @@ const FIRST_LOAD = new RegExp(
     `apps[\\\\/]web[\\\\/]src[\\\\/](lib[\\\\/](api|notify|storage|feedback|zod-jitless)|components[\\\\/](FormError|form-errors|PasswordField)|features[\\\\/]auth[\\\\/]AuthCard)\\.tsx?$`,
     // The role table the router's checks read, and the not-found page the router shows: each was a chunk of
     // its own of under 1 kB (ADR 0205).
-    `packages[\\\\/]domain[\\\\/]src[\\\\/](permissions|original-roles)\\.ts$|apps[\\\\/]web[\\\\/]src[\\\\/]app[\\\\/]layout[\\\\/]NotFoundPage\\.tsx$`,
+    `packages[\\\\/]domain[\\\\/]src[\\\\/]permissions\\.ts$|apps[\\\\/]web[\\\\/]src[\\\\/]app[\\\\/]layout[\\\\/]NotFoundPage\\.tsx$`,
   ].join('|'),
 );
 

@@ -22,6 +22,7 @@ import {
 } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
 import type { DestinationStream } from 'pino';
+import { authOnRoutes } from './compat/v2021/index.ts';
 import type { Ctx } from './context.ts';
 import { authRoutes, guardPlugin } from './modules/auth/index.ts';
 import { registerModules } from './modules.ts';
@@ -212,6 +213,8 @@ export async function buildApp(ctx: Ctx, opts: { logger?: boolean | object; tls?
   await app.register(
     async (api) => {
       await coreRoutes(api, ctx);
+      // The 2021 client's login contract and role labels (compat/v2021/auth/; ADR 0135): before the auth routes.
+      authOnRoutes(api);
       await authRoutes(api, ctx);
       await registerModules(api, ctx);
       api.setNotFoundHandler((req, reply) => {

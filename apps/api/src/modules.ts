@@ -8,13 +8,18 @@ import {
   amendmentOnFlatRoutes,
   ekycOnWillRoutes,
   hibahAmendmentPartsOnFlatRoutes,
+  hibahListOnRoutes,
   hibahOnFlatRoutes,
   memberPickerOnRoutes,
+  membersOnRoutes,
+  organisationBodiesOnRoutes,
   organisationOneOnRoutes,
   organisationsOnRoutes,
+  originalAdminRoutes,
   originalEdge,
   paymentsOnWillRoutes,
   routeTokenRoutes,
+  willStaffCallsOnRoutes,
   willsOnRoutes,
 } from './compat/v2021/index.ts';
 import type { Ctx } from './context.ts';
@@ -48,17 +53,30 @@ import { willsRoutes } from './modules/wills/index.ts';
 import { auditRoutes } from './platform/audit/routes.ts';
 import { registerStorageReconciliation } from './platform/files/reconcile.ts';
 import { jobsRoutes } from './platform/jobs/routes.ts';
+import { registerMailOutboxJob } from './platform/mail/outbox.ts';
 
 export async function registerModules(api: FastifyInstance, ctx: Ctx) {
   // The file store against the rows, daily (ADR 0220).
   registerStorageReconciliation();
+  // The mail outbox's retry job, every minute, for every module's mails (ADR 0280).
+  registerMailOutboxJob();
   // The 2021 client's requests and refusals at the edge: query, null ids, states, field-named 422s (ADR 0255).
   originalEdge(api);
+  // The 2021 staff's decline, reason, PDPA-reset and type-change bodies of a will's PATCH (issue 20, ADR 0182):
+  // the first hook on that route, as when the wills module declared it itself.
+  willStaffCallsOnRoutes(api, ctx);
+  // The 2021 organisation bodies (2021 keys, partial PATCHes, the headquarters call; ADRs 0135–0138) and member
+  // calls (`POST user` variant (d), the user-edit body of `PATCH user-access/{id}`; ADR 0164): the first hooks on
+  // those routes, as when the organisations module declared them itself.
+  organisationBodiesOnRoutes(api, ctx.db);
+  membersOnRoutes(api, ctx);
   // The 2021 client's parts E–G of a hibah amendment onto its draft (issue 20, ADR 0180): before the hibah's own.
   hibahAmendmentPartsOnFlatRoutes(api, ctx);
   // The 2021 client's hibah calls on the wills module's flat paths (issue 20, ADR 0162): before those routes; it
   // also registers its readings and paths into the hibah module's routes (ADR 0240).
   hibahOnFlatRoutes(api, ctx);
+  // Its hibah list with the particulars of every entry (issue 20, ADR 0181).
+  hibahListOnRoutes(api);
   // The 2021 client's will-amendment calls on the wills and payments paths (issue 20, ADR 0163).
   amendmentOnFlatRoutes(api, ctx);
   // The 2021 client's cash and transfer payments as PATCHes of the will (issue 20, ADR 0163).
@@ -77,6 +95,9 @@ export async function registerModules(api: FastifyInstance, ctx: Ctx) {
   absolutePayLinkOnRoutes(api, ctx);
   await usersRoutes(api, ctx);
   await organisationsRoutes(api, ctx);
+  // Its organisation-administration calls without a counterpart of ours: logo, profile picture, testators,
+  // pending approvals, an administrator's password link, placing a membership (issue 20; ADR 0164).
+  await originalAdminRoutes(api, ctx);
   await willsRoutes(api, ctx);
   await paymentsRoutes(api, ctx);
   await documentsRoutes(api, ctx);

@@ -22,7 +22,6 @@ export * from './i18n.ts';
 export * from './institutions.ts';
 export * from './instrument-offer.ts';
 export * from './money.ts';
-export * from './original-roles.ts';
 export * from './people.ts';
 export * from './permissions.ts';
 export * from './preferences.ts';

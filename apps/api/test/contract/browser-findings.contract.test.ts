@@ -666,7 +666,7 @@ describe('the 2021 client as driven in a browser (issue 39)', () => {
     // provider staff in a 2021-contract session (their login asks a second factor, ADR 0081; issue 39 item 7):
     // the session as such an exchange would hold it, issued here directly
     const [staff] = await t.ctx.db.select().from(users).where(eq(users.username, 'staff'));
-    const token = await issueToken(t.ctx.db, staff.id, { clientContract: '2021' });
+    const token = await issueToken(t.ctx.db, staff.id, { contract: '2021' });
     const [p] = await t.ctx.db.select().from(pricings).where(eq(pricings.product, 'Wasiat')).limit(1);
     const info = await rp.call({
       token,

@@ -20,13 +20,17 @@
  *   (labels in `validation.fields.*`; the last named segment of a dotted path; a message that already holds the
  *   label is left), and `message` is the first of them — what that client shows (`Object.values(errors)[0][0]`,
  *   reference §1.5). Our own client shows each message beside its field and is answered as before.
+ * - **Objects, not JSON text**: every route answers such a request with its object (guard.ts `objectReply`), so
+ *   the reply hooks of this folder (wills/original-read.ts) see it.
  */
 import { stateFromText, translate } from '@wasiat/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isObject } from './calls.ts';
 
+/** The label of the 2021 client's contract on its sessions (guard.ts `sessionContract`; ADR 0135). */
+export const ORIGINAL_CONTRACT = '2021';
 /** Whether the request is the 2021 client's (a 2021-contract session, ADR 0135). */
-export const isOriginalSession = (req: FastifyRequest) => req.clientContract === '2021';
+export const isOriginalSession = (req: FastifyRequest) => req.sessionContract === ORIGINAL_CONTRACT;
 
 /** A query value with a stray `?`: the value before it, and the pairs after it added where not given. */
 export function repairQuery(query: Record<string, unknown>) {
@@ -96,6 +100,8 @@ export function nameFields(payload: { message?: unknown; errors?: Record<string,
 export function originalEdge(api: FastifyInstance) {
   api.addHook('preValidation', async (req: FastifyRequest) => {
     if (!isOriginalSession(req)) return;
+    // its answers are completed by reply hooks (wills/original-read.ts): the routes answer objects, not JSON text
+    req.objectReply = true;
     if (isObject(req.query)) repairQuery(req.query);
     const ct = String(req.headers['content-type'] ?? '').toLowerCase();
     if (isObject(req.body) && !ct.includes('multipart/form-data')) normaliseBody(req.body);

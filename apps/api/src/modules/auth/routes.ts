@@ -1,7 +1,8 @@
 /**
  * Auth routes (spec §7; issue 2 "Auth"; reference §2.1):
- * - `POST /api/login { username, password }` → `{ user, token }` (username, e-mail or MyKad); with the 2021
- *   client's `role` key it opens a 2021-contract session, and a second factor is a 403 with a message (ADR 0135)
+ * - `POST /api/login { username, password }` → `{ user, token }` (username, e-mail or MyKad); a body an edge
+ *   adapter reads as another client contract opens a session of that contract (service.ts
+ *   `registerLoginContract`; compat/v2021/auth/, ADR 0135)
  * - `GET /api/authenticate` → `{ user, token }` or 401
  * - `POST /api/logout` → `{ message }` (revokes the token)
  * - `POST /api/users { user: {…sign-up} }` → `{ user, token }`
@@ -65,13 +66,6 @@ export async function authRoutes(api: FastifyInstance, ctx: Ctx) {
     } catch (e) {
       return accountLocked(e, req.lang, reply);
     }
-    // The 2021 client (its login body carries `role`) reads `token` and `user` of a success and shows `message`
-    // or the first of `errors` of a failure, so an account that needs a second factor gets a 403 it shows as a
-    // clear message; the challenge is still there for a front end that can finish it (ADR 0135).
-    if (body.role !== undefined && 'two_factor_required' in out) {
-      const message = translate('security.two_factor_old_client', req.lang);
-      return reply.status(403).send({ message, errors: { username: [message] }, ...out });
-    }
     // The language of a login is the language of the person's mails (users.language; the notices module).
     if ('token' in out && out.user?.id) await rememberLanguage(ctx.db, String(out.user.id), req.lang);
     return out;
@@ -104,7 +98,7 @@ export async function authRoutes(api: FastifyInstance, ctx: Ctx) {
 
   api.get('/authenticate', { config: { access: 'authenticated' } }, async (req) => {
     const user = requireUser(req);
-    return { user: await serializeUser(ctx.db, user, { clientContract: req.clientContract }) };
+    return { user: await serializeUser(ctx.db, user, { contract: req.sessionContract }) };
   });
 
   api.post('/logout', { config: { access: 'authenticated' } }, async (req) => {

@@ -1,18 +1,39 @@
 /** The user as the API answers it (login, profile, lists of members), one shape for every route. */
-import { originalRoleOf } from '@wasiat/domain';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { branches, organizations, user_accesses } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth/guard.ts';
 
+/** What {@link serializeUser} knows beyond the shape: OUR role, whether the membership is at the headquarters. */
+export type UserShapeFacts = { role: string; atHeadquarter: boolean; contract: string | null };
+/** The user shape, as {@link serializeUser} builds it. */
+export type UserShape = Awaited<ReturnType<typeof baseShape>>['shape'];
+/** An edge adapter's additions to the user shape (it returns the shape to answer, keys added; it grants no right). */
+export type UserShapeExtension = (shape: UserShape, facts: UserShapeFacts) => UserShape;
+
+let extension: UserShapeExtension | null = null;
+
+/**
+ * Register the edge adapter's additions to every user shape (the composition root, once: compat/v2021 adds the
+ * 2021 client's role labels, ADR 0135). A later registration replaces an earlier one.
+ */
+export function registerUserShape(fn: UserShapeExtension) {
+  extension = fn;
+}
+
 /**
  * The user as the product's client reads it (reference §1.3): `roles: [{ name }]`, `signature`
- * (`{ id }` or null) and `user_access` (active organisation membership with the organisation and branch).
- * `original_role` is always the 2021 client's label of the role (domain `originalRoleOf`; ADR 0135); for a
- * 2021-contract session (`opts.clientContract` '2021') `roles` is `[{ name: <2021 label> }, { name: <ours> }]`,
- * so that client's `roles[0].name` builds its menus; the rights stay those of OUR role.
+ * (`{ id }` or null) and `user_access` (active organisation membership with the organisation and branch), with
+ * what the registered edge adapter adds ({@link registerUserShape}; `opts.contract` the session's client contract,
+ * guard.ts `sessionContract`). The rights stay those of OUR role.
  */
-export async function serializeUser(db: Db, u: AuthUser, opts: { clientContract?: string | null } = {}) {
+export async function serializeUser(db: Db, u: AuthUser, opts: { contract?: string | null } = {}) {
+  const { shape, atHeadquarter } = await baseShape(db, u);
+  return extension ? extension(shape, { role: u.role, atHeadquarter, contract: opts.contract ?? null }) : shape;
+}
+
+/** Our user shape and whether the membership is at the headquarters (or there is none). */
+async function baseShape(db: Db, u: AuthUser) {
   const access = await db
     .select({ a: user_accesses, org: organizations, branch: branches })
     .from(user_accesses)
@@ -23,8 +44,7 @@ export async function serializeUser(db: Db, u: AuthUser, opts: { clientContract?
     .orderBy(sql`case ${user_accesses.status} when 1 then 0 when 0 then 1 else 2 end`, asc(user_accesses.created_at))
     .limit(1);
   const a = access[0];
-  const original = originalRoleOf(u.role, !a?.branch || a.branch.is_headquarter);
-  return {
+  const shape = {
     id: u.id,
     name: u.name,
     username: u.username,
@@ -41,8 +61,7 @@ export async function serializeUser(db: Db, u: AuthUser, opts: { clientContract?
     status: u.status,
     face_verified: u.face_verified ? 1 : 0,
     signature: u.signature_id ? { id: u.signature_id } : null,
-    roles: opts.clientContract === '2021' ? [{ name: original }, { name: u.role }] : [{ name: u.role }],
-    original_role: original,
+    roles: [{ name: u.role }],
     user_access: a
       ? {
           id: a.a.id,
@@ -54,10 +73,10 @@ export async function serializeUser(db: Db, u: AuthUser, opts: { clientContract?
           accessible_type: 'Branch',
           accessible_id: a.a.branch_id,
           accessible: a.branch ? { id: a.branch.id, name: a.org.name, branch_name: a.branch.branch_name } : null,
-          original_role: original,
           allow_payment_gateway: a.org.allow_payment_gateway ? 1 : 0,
           allow_cash_payment: a.org.allow_cash_payment ? 1 : 0,
         }
       : null,
   };
+  return { shape, atHeadquarter: !a?.branch || a.branch.is_headquarter };
 }

@@ -36,6 +36,19 @@ export const IP_MAX_FAILURES = 20;
 /** Reset links live 60 minutes and work once. */
 const RESET_TTL_MS = 60 * 60 * 1000;
 
+/** Which client contract a login body opens (a label, ADR 0135), or undefined for ours. */
+export type LoginContract = (body: Record<string, unknown>) => string | undefined;
+let loginContract: LoginContract | null = null;
+
+/**
+ * Register how a login body tells another client contract (the composition root, once: compat/v2021 reads the
+ * 2021 client's `role` key, ADR 0135): the session {@link login} opens then speaks that contract (guard.ts
+ * `sessionContract`).
+ */
+export function registerLoginContract(fn: LoginContract) {
+  loginContract = fn;
+}
+
 /**
  * Log in by username, e-mail or MyKad. Throttled per (account, client address) from the 10th failure and
  * per client address across usernames (ADR 0105): a lock caused from another address never refuses the
@@ -54,9 +67,8 @@ export async function login(
   meta: { ip: string; userAgent?: string },
   opts: { unlockCode?: string } = {},
 ) {
-  // The 2021 client's login body always carries `role` ("Admin", whatever the user; reference §2.1); ours never
-  // does. Such a login opens a 2021-contract session (ADR 0135).
-  const contract = input.role !== undefined ? ('2021' as const) : undefined;
+  // The client contract this login body opens (an edge adapter's, registerLoginContract; ADR 0135), else ours.
+  const contract = loginContract?.(input) ?? undefined;
   const ident = input.username.trim();
   const acctKey = `acct:${ident.toLowerCase()}|${meta.ip}`;
   const ipKey = `ip:${meta.ip}`;
@@ -90,10 +102,10 @@ export async function login(
     throw new AppError('validation', 'security.account_disabled', { username: ['security.account_disabled'] });
   }
   // Issue 11 / ADR 0081: staff, officer and admin finish with a second factor (auth/two-factor.ts).
-  // (a 2021-contract login gets this answer as a 403 with a message: auth/routes.ts, ADR 0135)
+  // (an edge adapter may answer it otherwise: the 2021 client's is a 403 with a message, compat/v2021/auth/; ADR 0135)
   if (needsSecondFactor(user.role)) return startChallenge(ctx, user, meta);
-  const token = await issueToken(ctx.db, user.id, { ip: meta.ip, userAgent: meta.userAgent, clientContract: contract });
-  return { user: await serializeUser(ctx.db, user, { clientContract: contract }), token };
+  const token = await issueToken(ctx.db, user.id, { ip: meta.ip, userAgent: meta.userAgent, contract });
+  return { user: await serializeUser(ctx.db, user, { contract }), token };
 }
 
 /**

@@ -3,3 +3,5 @@
  * only from here. It holds what they use today; a name is added when another module needs it.
  */
 export { clientsRoutes } from './routes.ts';
+// The caller's clients, for the 2021 client's organisation screens (compat/v2021/organisations/; ADR 0164).
+export { clientScope, listClients } from './service.ts';

@@ -90,9 +90,6 @@ export async function hibahRoutes(api: FastifyInstance, ctx: Ctx) {
       const { rows, page } = await listHibahs(ctx.db, requireUser(req), first ? { ...req.query, limit: 1 } : req.query);
       // `organization` comes with every list entry (the 2021 client's own list reads `organization.name`).
       const load = parseLoadWith(req.query.load_with).add('organization');
-      // The 2021 estate-trust store reads `hibahs.data[0].user_detail` without naming it (reference §2.3; ADR 0181):
-      // a 2021-contract session (ADR 0135) gets the particulars with every entry; our own client names them.
-      if (req.clientContract === '2021') load.add('userDetail');
       const data = await serializeHibahs(ctx.db, rows, load);
       // `return_first=true` (the 2021 client, reference §1.6): the newest one itself, or null.
       return { hibahs: first ? (data[0] ?? null) : page(data) };

@@ -3,8 +3,24 @@
  * only from here. It holds what they use today; a name is added when another module needs it.
  */
 
+// The edge adapter's addition to a membership's shape (compat/v2021/auth/; ADR 0135), and the
+// organisation-administration services the 2021 client's calls use (compat/v2021/organisations/; ADRs 0138, 0164).
+export type { Actor } from './admin-service.ts';
+export { loadManagedBranch, loadManagedPricing, serializeBranch } from './branches-pricing.ts';
 // Whom a caller manages, for the users module's invitation resend (ADR 0243); an organisation the caller sees
 // and its member list for the 2021 client's screens (compat/v2021/organisations/; ADR 0255).
-export { loadVisibleOrganisation, managesAllOrganisations, memberOrganisationIds } from './policy.ts';
+export {
+  loadManagedOrganisation,
+  loadVisibleOrganisation,
+  managedOrganisationsWhere,
+  managesAllOrganisations,
+  memberOrganisationIds,
+} from './policy.ts';
 export { organisationsRoutes } from './routes.ts';
-export { listUserAccesses } from './user-accesses.ts';
+export { createStaff, rolesFor } from './staff.ts';
+export {
+  listUserAccesses,
+  registerUserAccessShape,
+  serializeUserAccess,
+  type UserAccessShape,
+} from './user-accesses.ts';

@@ -9,8 +9,9 @@
  * - `POST /branch` (branch:manage) → 201 `{ branch }`; `GET /branch/{id}` and `GET /branch/{id}/user`
  *   (organisation:read) → `{ branch }`;
  *   `PATCH /branch/{id}` (branch:manage) → `{ branch }`; `DELETE /branch/{id}` (branch:manage) deactivates
- * - 2021 contract (original-contract.ts; issue 20): partial PATCH bodies, `company_registration_number`, type
- *   labels, ringgit pricing keys (domain pricingSchema), `POST /branch { is_headquarter: 1 }` → the headquarters
+ * - ringgit pricing keys (domain pricingSchema); the 2021 client's other bodies (partial PATCH bodies,
+ *   `company_registration_number`, type labels, `POST /branch { is_headquarter: 1 }`) and its calls without a
+ *   counterpart here are the 2021 adapter's (compat/v2021/organisations/; issue 20, issue 34 item 4)
  * - `POST /pricing` (organisation:manage) → 201 `{ pricing }`; `GET /pricing/{id}` (organisation:read);
  *   `PATCH /pricing/{id}` (organisation:manage)
  * - `GET /organization/{id}/user-access` (organisation:read) → `{ user_accesses }`;
@@ -60,9 +61,6 @@ import {
   updatePricing,
 } from './branches-pricing.ts';
 import { createIndividuOwner, getIndividu } from './individu.ts';
-import { originalAdminRoutes } from './original-admin.ts';
-import { originalContractHooks } from './original-contract.ts';
-import { editAccess } from './original-members.ts';
 import { createProduct, getProduct, listProducts, updateProduct } from './products.ts';
 import { exportPromoCodes, generatePromoCodes, listPromoCodes } from './promo-codes.ts';
 import { approveAccess, createStaff, getStaff, listPendingAccess, listStaff, updateStaff } from './staff.ts';
@@ -75,8 +73,6 @@ const actor = (req: FastifyRequest) => ({ user: requireUser(req), ip: req.ip });
 export async function organisationManageRoutes(api: FastifyInstance, ctx: Ctx) {
   const r = api.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx;
-  // The 2021 client's keys, partial PATCH bodies and its headquarters call (original-contract.ts; issue 20).
-  const original = originalContractHooks(db);
 
   /** Create an organisation (with its headquarters branch and default preference). */
   r.post(
@@ -84,7 +80,6 @@ export async function organisationManageRoutes(api: FastifyInstance, ctx: Ctx) {
     {
       config: { access: 'organisation:manage' },
       schema: { body: organisationSchema },
-      preValidation: original.organisationCreate,
     },
     async (req, reply) => reply.status(201).send(await createOrganisation(db, actor(req), req.body)),
   );
@@ -95,7 +90,6 @@ export async function organisationManageRoutes(api: FastifyInstance, ctx: Ctx) {
     {
       config: { access: 'organisation:manage' },
       schema: { params: idParams, body: organisationSchema },
-      preValidation: original.organisationPatch,
     },
     async (req) => updateOrganisation(db, actor(req), req.params.id, req.body),
   );
@@ -106,7 +100,6 @@ export async function organisationManageRoutes(api: FastifyInstance, ctx: Ctx) {
     {
       config: { access: 'organisation:manage' },
       schema: { params: idParams, body: preferenceSchema },
-      preValidation: original.preferencePatch,
     },
     async (req) => updatePreference(db, actor(req), req.params.id, req.body),
   );
@@ -117,7 +110,6 @@ export async function organisationManageRoutes(api: FastifyInstance, ctx: Ctx) {
     {
       config: { access: 'organisation:manage' },
       schema: { params: idParams, body: preferenceSchema },
-      preValidation: original.preferencePatch,
     },
     async (req) => {
       const [p] = await db
@@ -137,7 +129,6 @@ export async function organisationManageRoutes(api: FastifyInstance, ctx: Ctx) {
       config: { access: 'branch:manage' },
       schema: { body: branchSchema },
       // `{ is_headquarter: 1 }` answers the headquarters made with the organisation (2021 contract)
-      preValidation: original.headquarterCreate,
     },
     async (req, reply) => reply.status(201).send(await createBranch(db, actor(req), req.body)),
   );
@@ -158,7 +149,6 @@ export async function organisationManageRoutes(api: FastifyInstance, ctx: Ctx) {
     {
       config: { access: 'branch:manage' },
       schema: { params: idParams, body: branchSchema },
-      preValidation: original.branchPatch,
     },
     async (req) => updateBranch(db, actor(req), req.params.id, req.body),
   );
@@ -186,7 +176,6 @@ export async function organisationManageRoutes(api: FastifyInstance, ctx: Ctx) {
     {
       config: { access: 'organisation:manage' },
       schema: { params: idParams, body: pricingSchema },
-      preValidation: original.pricingPatch,
     },
     async (req) => updatePricing(db, actor(req), req.params.id, req.body),
   );
@@ -258,9 +247,9 @@ export async function organisationManageRoutes(api: FastifyInstance, ctx: Ctx) {
   );
 
   /**
-   * 'Approve Access' (`{ status: 1 }`, user:approve; reference §2.1 PATCH user-access/{id}), or the 2021 user-edit
-   * body `{ organization_id, accessible_type, accessible_id, branch_id, role, status, … }` (staff:manage; placing the
-   * membership, original-admin.ts editAccess; ADR 0164): a body with `role`, `accessible_id` or `branch_id` is an edit.
+   * 'Approve Access' (`{ status: 1 }`, user:approve; reference §2.1 PATCH user-access/{id}). The 2021 user-edit body
+   * (staff:manage; placing the membership) is answered before this by the 2021 adapter's hook
+   * (compat/v2021/organisations/original-members.ts; ADR 0164).
    */
   r.patch(
     '/user-access/:id',
@@ -272,9 +261,6 @@ export async function organisationManageRoutes(api: FastifyInstance, ctx: Ctx) {
       },
     },
     async (req) => {
-      const b = req.body as Record<string, unknown>;
-      const isEdit = ['role', 'accessible_id', 'branch_id'].some((k) => b[k] !== undefined && b[k] !== '');
-      if (isEdit) return editAccess(db, actor(req), req.params.id, b);
       if (!userCan(requireUser(req), 'user:approve')) throw forbidden();
       if (req.body.status !== 1) throw fieldError('status', 'validation.choose');
       return approveAccess(db, actor(req), req.params.id);
@@ -351,10 +337,6 @@ export async function organisationManageRoutes(api: FastifyInstance, ctx: Ctx) {
     { config: { access: 'organisation:manage' }, schema: { params: idParams, body: productSchema } },
     async (req) => updateProduct(db, actor(req), req.params.id, req.body),
   );
-
-  // The 2021 client's calls without a counterpart of ours: logo, profile picture, testators, pending approvals,
-  // password reset by an administrator, placing a membership (original-admin.ts; issue 20, ADR 0164).
-  await originalAdminRoutes(api, ctx);
 
   /** Access request of the caller (spec §7 `POST /api/user/`; note the trailing slash: `POST /user` creates a client). */
   r.post('/user/', { config: { access: 'authenticated' }, schema: { body: accessRequestSchema } }, async (req, reply) =>

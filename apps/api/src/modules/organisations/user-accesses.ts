@@ -10,7 +10,6 @@
  * - `GET /user/{id}/access`: the caller's own memberships; another user's only within the organisations the
  *   caller manages, with `organisation:read` (else 404, never revealing the user exists).
  */
-import { originalRoleOf } from '@wasiat/domain';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { branches, organizations, user_accesses, users } from '../../db/schema/index.ts';
@@ -26,15 +25,38 @@ type Row = {
   o: typeof organizations.$inferSelect;
 };
 
-/** One membership as the 2021 client reads it; `personal`: whether the member's MyKad and address are shown. */
+/** A membership's shape, as {@link serializeUserAccess} builds it. */
+export type UserAccessShape = ReturnType<typeof baseAccessShape>;
+/** An edge adapter's additions to a membership's shape (keys added; it grants no right). */
+export type UserAccessExtension = (
+  shape: UserAccessShape,
+  facts: { role: string; atHeadquarter: boolean },
+) => UserAccessShape;
+let extension: UserAccessExtension | null = null;
+
+/**
+ * Register the edge adapter's additions to every membership shape (the composition root, once: compat/v2021 adds
+ * the 2021 client's role label, ADR 0135). A later registration replaces an earlier one.
+ */
+export function registerUserAccessShape(fn: UserAccessExtension) {
+  extension = fn;
+}
+
+/**
+ * One membership as the 2021 client reads it, with what the registered edge adapter adds
+ * ({@link registerUserAccessShape}); `personal`: whether the member's MyKad and address are shown.
+ */
 export function serializeUserAccess(r: Row, personal: boolean) {
-  const atHq = !r.b || r.b.is_headquarter;
+  const shape = baseAccessShape(r, personal);
+  return extension ? extension(shape, { role: r.a.role, atHeadquarter: !r.b || r.b.is_headquarter }) : shape;
+}
+
+function baseAccessShape(r: Row, personal: boolean) {
   return {
     id: r.a.id,
     user_id: r.a.user_id,
     organization_id: r.a.organization_id,
     role: r.a.role,
-    original_role: originalRoleOf(r.a.role, atHq),
     status: r.a.status,
     accessible_type: 'Branch',
     accessible_id: r.a.branch_id,

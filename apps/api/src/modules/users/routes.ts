@@ -11,7 +11,7 @@
  *   the caller may see as `GET /client` (ADR 0137)
  * - `POST /user { ic_number, username?, name?, email?, mobile_number? }` (user:create:client) → 201 `{ user }`;
  *   with `organization_id` and a non-Client `role` (the 2021 organisation user form) a member of that organisation
- *   (staff:manage; organisations/original-admin.ts originalMemberCreate, ADR 0164)
+ *   (staff:manage; the 2021 adapter's hook on this route, compat/v2021/organisations/original-members.ts, ADR 0164)
  *   (a client with an e-mail gets a welcome mail to set their password: users/invitations.ts, ADR 0243)
  * - `POST /user/{id}/invitation` (staff:manage or user:create:client) → `{ invitation: { sent, days } }`: the
  *   invitation to set a password sent again (users/invitations.ts resendInvitation; ADR 0243)
@@ -29,7 +29,6 @@ import { optionalQuery, pageQuery } from '../../platform/http/pagination.ts';
 import { routeRateLimit } from '../../platform/http/rate-limits.ts';
 import { serializeUser } from '../auth/service.ts';
 import { listClients } from '../clients/service.ts';
-import { originalMemberCreate } from '../organisations/original-members.ts';
 import { resendInvitation, welcomeRegisteredClient } from './invitations.ts';
 import { createClient, findSelfByMykad, findUsersByMykad, saveUserSignature } from './service.ts';
 
@@ -99,8 +98,6 @@ export async function usersRoutes(api: FastifyInstance, ctx: Ctx) {
     {
       config: { access: 'user:create:client' },
       schema: { body: clientCreateSchema },
-      // the 2021 organisation user form (variant (d)): a member, not a client (organisations/original-admin.ts)
-      preValidation: originalMemberCreate(ctx),
     },
     async (req, reply) => {
       const me = requireUser(req);

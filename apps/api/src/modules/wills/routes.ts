@@ -49,7 +49,6 @@ import { actorOf as actor, EDIT_WILLS, idParams, parseBody, READ_WILLS } from '.
 import { listReadWithSession, plainWillListFromSession, plainWillListJson } from './list-json.ts';
 import { multipartToBody } from './multipart.ts';
 import { willOffer } from './offer.ts';
-import { originalWillUpdate } from './original-contract.ts';
 import { notePaymentChoice } from './payment-choice.ts';
 import { peopleRoutes } from './people.ts';
 import { propertyRoutes } from './property.ts';
@@ -125,9 +124,9 @@ export async function willsRoutes(api: FastifyInstance, ctx: Ctx) {
       },
       async (req, reply) => {
         const user = requireUser(req);
-        // staff over all organisations or a client's own, unfiltered: JSON written by PostgreSQL (ADR 0189); the
-        // 2021 client's session keeps the general path, whose answer its hook completes (compat/v2021/wills/original-read.ts)
-        if (!req.query.load_with && req.clientContract !== '2021') {
+        // staff over all organisations or a client's own, unfiltered: JSON written by PostgreSQL (ADR 0189); a
+        // request whose answer an edge adapter rewrites (guard.ts `objectReply`) keeps the general path
+        if (!req.query.load_with && !req.objectReply) {
           const json =
             plainWillListFromSession(req.sessionRow, user, req.query) ??
             (await plainWillListJson(ctx.db, user, req.query));
@@ -168,11 +167,11 @@ export async function willsRoutes(api: FastifyInstance, ctx: Ctx) {
       },
       async (req, reply) => {
         const user = requireUser(req);
-        // without load_with, the answer as the session check read it, as JSON text (hot-read.ts; ADR 0193); a 2021
-        // client's session gets it as the object, whose answer its hook completes (compat/v2021/wills/original-read.ts)
+        // without load_with, the answer as the session check read it, as JSON text (hot-read.ts; ADR 0193); a
+        // request whose answer an edge adapter rewrites (guard.ts `objectReply`) gets it as the object
         if (!req.query.load_with) {
           const json = willReadJson(req.sessionRow, user, req.params.id);
-          if (json && req.clientContract === '2021') return JSON.parse(json);
+          if (json && req.objectReply) return JSON.parse(json);
           if (json) return reply.type('application/json; charset=utf-8').send(json);
         }
         // with load_with, the session check carried the will's row (ADR 0187): the relations add their queries
@@ -221,8 +220,6 @@ export async function willsRoutes(api: FastifyInstance, ctx: Ctx) {
     const updateOpts = {
       config: { access: READ_WILLS },
       schema: { params: idParams, body: z.looseObject({}).optional() },
-      // The 2021 staff's decline, reason and type-change bodies (original-contract.ts; ADR 0182).
-      preValidation: originalWillUpdate(ctx),
     };
     r.patch('/wasiat/:id', updateOpts, update);
     r.put('/wasiat/:id', updateOpts, update);

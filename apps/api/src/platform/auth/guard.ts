@@ -55,8 +55,16 @@ declare module 'fastify' {
     /** The logged-in user, when a valid bearer token was sent. */
     user?: AuthUser;
     tokenId?: string;
-    /** '2021' when the session was opened by the 2021 client's login body (ADR 0135). */
-    clientContract?: string | null;
+    /**
+     * The client contract the session speaks when it is not ours (the label the edge adapter that opened it gave
+     * the login, `issueToken`'s `contract`; ADR 0135), else null. Read by that adapter, never by a module.
+     */
+    sessionContract?: string | null;
+    /**
+     * Set by an edge adapter (compat/) that rewrites this request's answer in a reply hook: the route answers its
+     * object, not JSON text written ahead (hot-read.ts, list-json.ts; ADRs 0189, 0193), which no hook would see.
+     */
+    objectReply?: boolean;
     /** Read with the token (tokens.ts `awaitingApprovalOf`): a staff-side user still awaiting approval. */
     awaitingApproval?: boolean;
     /** The row of the route's `config.sessionRead`, when it checked the session (ADR 0187). */
@@ -124,7 +132,7 @@ export const guardPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => 
         if (read) request.sessionRow = found.row;
         request.user = found.user;
         request.tokenId = found.tokenId;
-        request.clientContract = found.clientContract;
+        request.sessionContract = found.contract;
         request.awaitingApproval = found.awaitingApproval;
       }
     }

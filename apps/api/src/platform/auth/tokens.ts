@@ -29,18 +29,22 @@ const TOUCH_MS = 60 * 1000;
 
 export const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
-/** Issue a token for a user; returns the plaintext (shown once). */
+/**
+ * Issue a token for a user; returns the plaintext (shown once). `meta.contract`: the client contract the session
+ * speaks when it is not ours (a short label an edge adapter chose, kept as the token's `client_contract`; ADR 0135),
+ * else none.
+ */
 export async function issueToken(
   db: Db,
   userId: string,
-  meta: { kind?: 'api-private' | 'api-public'; ip?: string; userAgent?: string; clientContract?: '2021' } = {},
+  meta: { kind?: 'api-private' | 'api-public'; ip?: string; userAgent?: string; contract?: string } = {},
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db.insert(auth_tokens).values({
     token_hash: sha256(token),
     user_id: userId,
     kind: meta.kind ?? 'api-private',
-    client_contract: meta.clientContract ?? null,
+    client_contract: meta.contract ?? null,
     last_used_at: new Date(),
     expires_at: new Date(Date.now() + ABSOLUTE_MS),
     ip: meta.ip,
@@ -164,8 +168,8 @@ export const awaitingApprovalOf = (role: string, counts: { active: number; pendi
  * statement (plus, at most once a minute per token, the `last_used_at` touch); nothing is cached, so a
  * revocation, a disabled user or a changed role takes effect on the next request in every process.
  * @param statement the session check to run ({@link SessionStatement}); the plain token lookup by default.
- * @returns `{ user, tokenId, kind, clientContract, awaitingApproval, row }` (`clientContract` '2021' or null,
- *   ADR 0135; `awaitingApproval` from {@link awaitingApprovalOf}; `row` the statement's whole row).
+ * @returns `{ user, tokenId, kind, contract, awaitingApproval, row }` (`contract` the session's client contract
+ *   label, or null for ours, ADR 0135; `awaitingApproval` from {@link awaitingApprovalOf}; `row` the statement's whole row).
  */
 export async function userForToken(db: Db, token: string, statement?: SessionStatement) {
   const now = new Date();
@@ -181,7 +185,7 @@ export async function userForToken(db: Db, token: string, statement?: SessionSta
     user: row.user,
     tokenId: row.token.id,
     kind: row.token.kind,
-    clientContract: row.token.client_contract,
+    contract: row.token.client_contract,
     awaitingApproval: awaitingApprovalOf(row.user.role, row),
     row,
   };

@@ -115,7 +115,7 @@ export function amendmentOnFlatRoutes(api: FastifyInstance, ctx: Ctx) {
   // The 2021 screens ask no value of a will's property (ADR 0257): its sessions' submits leave unvalued property out.
   registerStatusReading(async (db, user, id, status, req) => ({
     ...(await originalAmendmentStatus(db, user, id, status, req)),
-    valuesOptional: req.clientContract === '2021',
+    valuesOptional: req.sessionContract === '2021',
   }));
   attachPreValidation(api, hooks(ctx));
 }
@@ -131,7 +131,7 @@ export function amendmentOnFlatRoutes(api: FastifyInstance, ctx: Ctx) {
 export const originalAmendmentStatus: StatusReading = async (db, user, id, status, req) => {
   if (status !== 2 && status !== 3 && status !== 4 && status !== 5) return { status };
   const a = await findVisibleAmendment(db, user, id);
-  const original = req.clientContract === '2021';
+  const original = req.sessionContract === '2021';
   if (status === 2 && a.status === 1) return { status: 3 };
   if (a.amendmentable_type === 'Hibah' && status === 3 && a.status === 3) return { status: 4 };
   if (a.amendmentable_type === 'Hibah' && status === 4 && a.status === 4 && original) {

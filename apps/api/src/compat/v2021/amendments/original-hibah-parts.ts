@@ -143,7 +143,7 @@ export function hibahPartHooks(ctx: Ctx): Record<string, Hook> {
   const hooks: Record<string, Hook> = {};
   /** In a 2021 session, the open (0) amendment whose draft holds row `id` and the caller may edit, or null. */
   const readable = async (req: FastifyRequest, k: PartKind, id: string) => {
-    if (req.clientContract !== '2021') return null;
+    if (req.sessionContract !== '2021') return null;
     const user = requireUser(req);
     const a = await hibahDraftOfRow(db, user, [k.section], id, [0]);
     return a && mayEdit(user, a) ? a : null;
@@ -213,7 +213,7 @@ export function hibahPartHooks(ctx: Ctx): Record<string, Hook> {
 
     // Reads in a 2021 session of whoever may edit the open draft: the draft's rows.
     hooks[`GET /hibah/:id/${k.path}`] = async (req, reply) => {
-      if (req.clientContract !== '2021') return;
+      if (req.sessionContract !== '2021') return;
       const user = requireUser(req);
       const open = await draftOfHibah(db, user, idOf(req));
       if (!open || !mayEdit(user, open)) return;

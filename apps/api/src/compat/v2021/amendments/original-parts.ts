@@ -187,7 +187,7 @@ export function partHooks(ctx: Ctx): Record<string, Hook> {
 
     // Reads in a 2021-contract session: the draft's rows.
     hooks[`GET /wasiat/:id/${k.path}`] = async (req, reply) => {
-      if (req.clientContract !== '2021') return;
+      if (req.sessionContract !== '2021') return;
       const user = requireUser(req);
       const open = await draftOfWill(db, user, idOf(req), OPEN_AMENDMENT_STATUSES);
       if (!open || !mayEdit(user, open)) return;
@@ -204,7 +204,7 @@ export function partHooks(ctx: Ctx): Record<string, Hook> {
       });
     };
     hooks[`GET /${k.path}/:id`] = async (req, reply) => {
-      if (req.clientContract !== '2021') return;
+      if (req.sessionContract !== '2021') return;
       const user = requireUser(req);
       const open = await draftOfRow(db, user, [k.section], idOf(req));
       if (!open || !mayEdit(user, open)) return;
@@ -237,7 +237,7 @@ export function partHooks(ctx: Ctx): Record<string, Hook> {
   for (const k of [kindOf('moveable-property'), kindOf('immoveable-property')]) {
     const type = k.section === 'immoveables' ? 'ImmoveableProperty' : 'MoveableProperty';
     hooks[`GET /${k.path}/:id/receiver`] = async (req, reply) => {
-      if (req.clientContract !== '2021') return;
+      if (req.sessionContract !== '2021') return;
       const user = requireUser(req);
       const open = await draftOfRow(db, user, [k.section], idOf(req));
       if (!open || !mayEdit(user, open)) return;

@@ -1,7 +1,8 @@
 /**
  * The 2021 client's organisation-administration calls that have no counterpart among our own routes (issue 20;
- * reference §1.7 uploads, §2.1 users, §2.9 organisations; ADRs 0138, 0164). Every route declares its action
- * (`config.access`) and is scoped as the rest of the module (policy.ts): another tenant's record is a 404.
+ * reference §1.7 uploads, §2.1 users, §2.9 organisations; ADRs 0138, 0164), declared by the adapter itself on
+ * the organisations module's public services. Every route declares its action (`config.access`) and is scoped
+ * as the rest of that module (its policy.ts): another tenant's record is a 404.
  *
  * - `GET /organization/{id}/logo?stream=false` (anyone who sees the organisation) → `{ logo: { id, public_path }
  *   | null }`; without `stream=false` the image itself (404 when none).
@@ -20,29 +21,31 @@
  * - `POST /user` with `organization_id` and a non-Client `role` (variant (d)): a member
  *   (original-members.ts originalMemberCreate, a hook of the users route).
  * - `POST /user/{id}/access { organization_id, accessible_type, accessible_id, role, status }` (staff:manage) and the
- *   edit body of `PATCH /user-access/{id}` (manage-routes.ts): place an existing membership (branch, role,
- *   status) — original-members.ts editAccess.
+ *   edit body of `PATCH /user-access/{id}` (the organisations module's route): place an existing membership
+ *   (branch, role, status) — original-members.ts editAccess.
  */
 import { translate } from '@wasiat/domain';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Ctx } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
-import { attachments, organizations, user_accesses, users } from '../../db/schema/index.ts';
-import { recordAudit } from '../../platform/audit/audit.ts';
-import { type AuthUser, requireUser, userCan } from '../../platform/auth/guard.ts';
-import { decodeBase64, IMAGE_TYPES, saveAttachment } from '../../platform/files/uploads.ts';
-import { fieldError, notFound } from '../../platform/http/errors.ts';
-import { optionalQuery, pageQuery } from '../../platform/http/pagination.ts';
-import { requestPasswordReset } from '../auth/service.ts';
-import { clientScope, listClients } from '../clients/service.ts';
-import { registerAttachableReader } from '../wills/documents-service.ts';
-import { multipartToBody } from '../wills/multipart.ts';
+import type { Ctx } from '../../../context.ts';
+import type { Db } from '../../../db/client.ts';
+import { attachments, organizations, user_accesses, users } from '../../../db/schema/index.ts';
+import { type AuthUser, requestPasswordReset, requireUser, userCan } from '../../../modules/auth/index.ts';
+import { clientScope, listClients } from '../../../modules/clients/index.ts';
+import {
+  loadManagedOrganisation,
+  loadVisibleOrganisation,
+  managedOrganisationsWhere,
+} from '../../../modules/organisations/index.ts';
+import { multipartToBody, registerAttachableReader } from '../../../modules/wills/index.ts';
+import { recordAudit } from '../../../platform/audit/audit.ts';
+import { decodeBase64, IMAGE_TYPES, saveAttachment } from '../../../platform/files/uploads.ts';
+import { fieldError, notFound } from '../../../platform/http/errors.ts';
+import { optionalQuery, pageQuery } from '../../../platform/http/pagination.ts';
 import { ORIGINAL_ORGANISATION_TYPES } from './original-contract.ts';
 import { editAccess, managedMemberships } from './original-members.ts';
-import { loadManagedOrganisation, loadVisibleOrganisation, managedOrganisationsWhere } from './policy.ts';
 
 type Body = Record<string, unknown>;
 const idParams = z.object({ id: z.string().min(1).max(64) });
@@ -132,7 +135,7 @@ async function resettableUser(db: Db, caller: AuthUser, userId: string) {
   throw notFound();
 }
 
-/** Register the routes of this file (see the module comment). */
+/** Register the routes of this file (see the module comment; modules.ts). */
 export async function originalAdminRoutes(api: FastifyInstance, ctx: Ctx) {
   const r = api.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx;

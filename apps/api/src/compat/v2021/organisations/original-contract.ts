@@ -1,7 +1,8 @@
 /**
  * The 2021 client's organisation-administration contract beside our own shapes (issue 20; reference §2.9, §3.8;
- * ADRs 0135–0138). Route-level `preValidation` hooks, so the permission check (the guard's hook, ADR 0107) has
- * already run and the route's own schema still validates every value:
+ * ADRs 0135–0138). Route-level `preValidation` hooks of the organisations module's routes
+ * ({@link organisationBodiesOnRoutes}), so the permission check (the guard's hook, ADR 0107) has already run and
+ * the route's own schema still validates every value:
  *
  * - partial PATCH (`PATCH branch/{id}`, `pricing/{id}`, `organization/{id}`): the body is laid over the stored
  *   record, so a body updates only what it carries (the record is loaded with the same scoping as the update:
@@ -13,16 +14,17 @@
  */
 import { ORIGINAL_PRICING_KEYS } from '@wasiat/domain';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../../db/client.ts';
-import { branches } from '../../db/schema/index.ts';
-import { requireUser } from '../../platform/auth/guard.ts';
-import { loadManagedBranch, loadManagedPricing, serializeBranch } from './branches-pricing.ts';
-import { loadManagedOrganisation } from './policy.ts';
-
-type Body = Record<string, unknown>;
-const isObject = (v: unknown): v is Body => !!v && typeof v === 'object' && !Array.isArray(v);
-const idOf = (req: FastifyRequest) => (req.params as { id: string }).id;
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../../../db/client.ts';
+import { branches } from '../../../db/schema/index.ts';
+import { requireUser } from '../../../modules/auth/index.ts';
+import {
+  loadManagedBranch,
+  loadManagedOrganisation,
+  loadManagedPricing,
+  serializeBranch,
+} from '../../../modules/organisations/index.ts';
+import { attachPreValidation, type Body, idOf, isObject } from '../calls.ts';
 
 /** 2021 organisation type labels (reference §6.17) → our codes (ADR 0138). `Awaris` (the provider) is not creatable. */
 export const ORIGINAL_ORGANISATION_TYPES: Record<string, string> = {
@@ -81,7 +83,7 @@ const pricingAliases: Record<string, string> = { ...ORIGINAL_PRICING_KEYS };
 const dateOrUndefined = (d: Date | null) => (d ? d.toISOString() : undefined);
 
 /** Hooks for the organisations routes (see the module comment). */
-export function originalContractHooks(db: Db) {
+function originalContractHooks(db: Db) {
   return {
     /** `PATCH /branch/{id}`: lay the body over the stored branch. */
     async branchPatch(req: FastifyRequest) {
@@ -192,4 +194,18 @@ export function originalContractHooks(db: Db) {
       if (hq) return reply.status(201).send({ branch: serializeBranch(hq) });
     },
   };
+}
+
+/** Attach the hooks of the module comment to the organisations routes (modules.ts, before that module's routes). */
+export function organisationBodiesOnRoutes(api: FastifyInstance, db: Db) {
+  const h = originalContractHooks(db);
+  attachPreValidation(api, {
+    'POST /organization': h.organisationCreate,
+    'PATCH /organization/:id': h.organisationPatch,
+    'PATCH /organization/:id/preference': h.preferencePatch,
+    'PATCH /preference/:id': h.preferencePatch,
+    'POST /branch': h.headquarterCreate,
+    'PATCH /branch/:id': h.branchPatch,
+    'PATCH /pricing/:id': h.pricingPatch,
+  });
 }

@@ -1,5 +1,5 @@
 /**
- * The role strings of the product's 2021 web client and ours, mapped in ONE place (issue 20; ADR 0135;
+ * The role strings of the product's 2021 web client and ours, mapped in ONE place, the 2021 adapter (issue 20; issue 34 item 4; ADR 0135;
  * reference §5). The 2021 client compares six strings (`Client`, `Agent`, `Admin`, `Super Admin`, `Staff`, `IT`)
  * and builds its menus from `user.roles[0].name`; our permission table (permissions.ts) knows seven roles.
  * The mapping never grants a right: every request is still decided by OUR role against PERMISSIONS.
@@ -15,14 +15,14 @@
  * `Admin` at another branch; `Staff`, `Officer`, `Accountant`, `Admin` (the provider's back office) → `Staff`;
  * `Client`, `Agent` unchanged.
  */
-import type { Role } from './permissions.ts';
+import type { Role } from '@wasiat/domain';
 
 /** The six role strings the 2021 client compares (reference §5). */
-export const ORIGINAL_ROLES = ['Client', 'Agent', 'Admin', 'Super Admin', 'Staff', 'IT'] as const;
+const ORIGINAL_ROLES = ['Client', 'Agent', 'Admin', 'Super Admin', 'Staff', 'IT'] as const;
 export type OriginalRole = (typeof ORIGINAL_ROLES)[number];
 
 /** 2021 strings that mean a partner organisation's administrators (all our `Partner`). */
-export const ORIGINAL_PARTNER_ADMIN_ROLES = ['Super Admin', 'Admin', 'IT'] as const;
+const ORIGINAL_PARTNER_ADMIN_ROLES = ['Super Admin', 'Admin', 'IT'] as const;
 
 /**
  * Our role for a role string of a 2021 body. `providerOrganisation`: whether the access is in the provider's own

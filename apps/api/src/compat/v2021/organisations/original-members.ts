@@ -4,23 +4,27 @@
  * with the `POST user` form, and placing an existing membership (branch, role, status). Scoped as the rest of the
  * module (policy.ts): another tenant's member is a 404.
  */
-import { O, roleFromOriginal, staffCreateSchema } from '@wasiat/domain';
+import { O, staffCreateSchema } from '@wasiat/domain';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Ctx } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
-import { branches, organizations, user_accesses, users } from '../../db/schema/index.ts';
-import { recordAudit } from '../../platform/audit/audit.ts';
-import { type AuthUser, requireUser, userCan } from '../../platform/auth/guard.ts';
-import { revokeAllTokens } from '../../platform/auth/tokens.ts';
-import { AppError, fieldError, forbidden, notFound } from '../../platform/http/errors.ts';
-import { parseBody } from '../wills/http.ts';
-import type { Actor } from './admin-service.ts';
-import { loadManagedOrganisation, managedOrganisationsWhere } from './policy.ts';
-import { createStaff, rolesFor } from './staff.ts';
-import { serializeUserAccess } from './user-accesses.ts';
-
-type Body = Record<string, unknown>;
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Ctx } from '../../../context.ts';
+import type { Db } from '../../../db/client.ts';
+import { branches, organizations, user_accesses, users } from '../../../db/schema/index.ts';
+import { type AuthUser, requireUser, userCan } from '../../../modules/auth/index.ts';
+import {
+  type Actor,
+  createStaff,
+  loadManagedOrganisation,
+  managedOrganisationsWhere,
+  rolesFor,
+  serializeUserAccess,
+} from '../../../modules/organisations/index.ts';
+import { parseBody } from '../../../modules/wills/index.ts';
+import { recordAudit } from '../../../platform/audit/audit.ts';
+import { revokeAllTokens } from '../../../platform/auth/tokens.ts';
+import { AppError, fieldError, forbidden, notFound } from '../../../platform/http/errors.ts';
+import { roleFromOriginal } from '../auth/original-roles.ts';
+import { attachPreValidation, type Body } from '../calls.ts';
 
 /** The caller's memberships-of-`userId` in organisations the caller manages, when the caller holds `action`. */
 export async function managedMemberships(
@@ -107,11 +111,11 @@ export async function editAccess(db: Db, actor: Actor, accessId: string, body: B
  * `POST /user` variant (d) of the reference (§2.1; the organisation user-create screen): a body with
  * `organization_id` and a `role` other than `Client` creates a member of that organisation as
  * `POST /organization/{id}/user` does (staff.ts createStaff: invitation mail, access pending unless the creator may
- * approve) — a `preValidation` hook of the users route, after its guard. Needs staff:manage (403) and an
+ * approve) — a `preValidation` hook of the users module's route, after its guard ({@link membersOnRoutes}). Needs staff:manage (403) and an
  * organisation the caller manages (404); the 2021 role string is mapped by ADR 0135. 201 `{ user }`.
  * Any other body is left to the route (a client account, ADR 0133).
  */
-export function originalMemberCreate(ctx: Ctx) {
+function originalMemberCreate(ctx: Ctx) {
   return async (req: FastifyRequest, reply: FastifyReply) => {
     const b = req.body as Body | undefined;
     if (!b || typeof b !== 'object') return;
@@ -132,4 +136,30 @@ export function originalMemberCreate(ctx: Ctx) {
     const out = await createStaff(ctx, { user, ip: req.ip, lang: req.lang }, org.id, input);
     return reply.status(201).send(out);
   };
+}
+
+/** Whether a `PATCH /user-access/{id}` body is the 2021 user-edit body (a `role`, `accessible_id` or `branch_id`). */
+export const isAccessEdit = (b: Body) =>
+  ['role', 'accessible_id', 'branch_id'].some((k) => b[k] !== undefined && b[k] !== '');
+
+/**
+ * Attach the 2021 member calls to the routes of the users and organisations modules (modules.ts, before them):
+ * `POST /user` variant (d) ({@link originalMemberCreate}, preValidation) and the user-edit body of
+ * `PATCH /user-access/{id}` ({@link editAccess}, a preHandler: after the route's schema, as when the route read
+ * it; staff:manage is the route's own access, the organisation's scope is editAccess's). Any other body goes on
+ * to the route (our approval `{ status: 1 }`).
+ */
+export function membersOnRoutes(api: FastifyInstance, ctx: Ctx) {
+  attachPreValidation(api, { 'POST /user': originalMemberCreate(ctx) });
+  const edit = async (req: FastifyRequest, reply: FastifyReply) => {
+    const b = req.body as Body;
+    if (!b || typeof b !== 'object' || !isAccessEdit(b)) return;
+    const id = (req.params as { id: string }).id;
+    return reply.send(await editAccess(ctx.db, { user: requireUser(req), ip: req.ip }, id, b));
+  };
+  api.addHook('onRoute', (route) => {
+    if (route.url.replace(/^\/api/, '') !== '/user-access/:id' || ![route.method].flat().includes('PATCH')) return;
+    const before = route.preHandler ? [route.preHandler].flat() : [];
+    route.preHandler = [...before, edit] as typeof route.preHandler;
+  });
 }
