@@ -150,6 +150,7 @@ export const CONSENT_MSG = {
   guardianship: 'consents.guardianship',
   ageUnknown: 'consents.age_unknown',
   excluded: 'consents.excluded',
+  deceased: 'consents.deceased',
   wardAfterDecision: 'consents.ward_after_decision',
   ownBequest: 'consents.own_bequest',
   confirmRequired: 'consents.confirm_required',

@@ -41,7 +41,17 @@ describe('the estate file bodies', () => {
     expect(fields({ kind: 'died', heir_id: 'h', event_date: '2025-02-30' })).toEqual(['event_date']);
     expect(
       fields({ kind: 'added', name: 'A', relationship: 'son', ic_number: '250301145513', event_date: '2025-03-01' }),
-    ).toEqual([]);
+    ).toEqual([]); // An added heir's e-mail (ADR 0282: their release link) is optional, and named when malformed.
+    const added = {
+      kind: 'added',
+      name: 'A',
+      relationship: 'son',
+      ic_number: '900202145537',
+      event_date: '2025-03-01',
+    };
+    expect(fields({ ...added, email: 'a@' })).toEqual(['email']);
+    expect(fields({ ...added, email: '' })).toEqual([]);
+    expect(estateHeirChangeSchema.parse({ ...added, email: ' said@example.com ' }).email).toBe('said@example.com');
   });
   it('takes whole sen, not negative', () => {
     expect(estateClaimsSchema.safeParse({ funeral_sen: 100, other_debts_sen: 0 }).success).toBe(true);

@@ -49,8 +49,9 @@ const text = (max: number) =>
 /**
  * `POST /api/death-report/{id}/estate-file/heirs`: `died` names the will's heir (`heir_id`);
  * `added` gives the new heir's `name`, `relationship` (ADDED_HEIR_RELATIONSHIPS) and MyKad or MyKid
- * (`ic_number`, 12 digits: the faraid mapping reads the sex from it). `event_date`: the death, the birth or the
- * marriage; not in the future. A field missing is a 422 naming it.
+ * (`ic_number`, 12 digits: the faraid mapping reads the sex from it) and, optionally, `email`: an adult added heir
+ * with an e-mail gets a release link to the will, through which they consent (ADR 0282). `event_date`: the death,
+ * the birth or the marriage; not in the future. A field missing or malformed is a 422 naming it.
  */
 export const estateHeirChangeSchema = z
   .object({
@@ -59,6 +60,13 @@ export const estateHeirChangeSchema = z
     name: text(150),
     relationship: text(20),
     ic_number: text(12),
+    email: z
+      .string()
+      .trim()
+      .max(254, { error: V.emailInvalid })
+      .optional()
+      .transform((v) => v || undefined)
+      .refine((v) => v === undefined || z.email().safeParse(v).success, { error: V.emailInvalid }),
     event_date: day,
     note: text(500),
   })

@@ -19,6 +19,7 @@ import {
   ZERO,
 } from '../validation/shares.ts';
 import { netEstate } from './deductions.ts';
+import type { EstateWajibah, EstateWajibahInput } from './estate-wajibah.ts';
 import { executorFee } from './executor-fee.ts';
 import {
   beneficiaryStanding,
@@ -75,6 +76,8 @@ export interface DistributionInput {
   debts: number;
   hartaSepencarian?: number;
   consents: readonly EstateConsent[];
+  /** The will's predeceased children and the governing state (wasiat wajibah, ADRs 0270, 0282); absent: none. */
+  wajibah?: EstateWajibahInput | null;
 }
 
 /** How an heir stands to a portion of a bequest that needs consent. */
@@ -145,7 +148,9 @@ export interface EstateDistribution {
   after_claims_sen: number;
   third_sen: number;
   bequests: BequestLine[];
-  /** What faraid divides: after the claims, less the bequests needing no consent. */
+  /** The wasiat wajibah to the grandchildren of predeceased children (null: none recorded); before faraid. */
+  wajibah: EstateWajibah | null;
+  /** What faraid divides: after the claims, less the wasiat wajibah and the bequests needing no consent. */
   faraid_base_sen: number;
   heirs: HeirLine[];
   baitulmal_sen: number;

@@ -146,7 +146,8 @@ describe('estateDistribution: bequests to non-heirs', () => {
     ]);
     expect(b.effective_sen).toBe(RM(80_000) + 2_333_333);
     expect(b.awaiting_sen).toBe(RM(5_000));
-    expect(b.refused_sen).toBe(1_166_666);
+    // The daughter's 7/24 of RM 40,000 is 11,666.66⅔: it takes the sen the floors leave (largest remainder).
+    expect(b.refused_sen).toBe(1_166_667);
     // Faraid of RM 160,000; the son gives up his portion, the others keep theirs.
     expect(total(r, 'w')).toBe(RM(20_000));
     expect(total(r, 'd')).toBe(4_666_667);
@@ -251,5 +252,73 @@ describe('estateDistribution: bequests to heirs (s.26(2))', () => {
     expect(r.computable).toBe(false);
     expect(r.after_claims_sen).toBe(RM(239_000));
     expect(r.heirs.every((h) => h.total_sen === 0)).toBe(true);
+  });
+});
+
+/** The identities of ADR 0282 on every line of a distribution. */
+function expectWhole(r: EstateDistribution) {
+  for (const b of r.bequests) {
+    expect(b.portions.reduce((s, p) => s + p.sen, 0)).toBe(b.portions.length ? b.consent_sen : 0);
+    const consented = b.portions.filter((p) => p.status === 'consented' || p.status === 'beneficiary');
+    expect(b.effective_sen).toBe(b.free_sen + consented.reduce((s, p) => s + p.sen, 0));
+    if (b.portions.length) expect(b.effective_sen - b.free_sen + b.awaiting_sen + b.refused_sen).toBe(b.consent_sen);
+  }
+  for (const h of r.heirs) expect(h.faraid_sen - h.borne_sen + h.bequests_sen).toBe(h.total_sen);
+  expect(balanced(r) + (r.wajibah?.total_sen ?? 0)).toBe(r.after_claims_sen);
+}
+
+describe('estateDistribution: rounding to the sen (ADR 0282, largest remainder in two levels)', () => {
+  const mosque = (portion: string) => ({
+    id: 'b1',
+    beneficiary_name: 'Masjid Al-Falah',
+    relationship: 'other',
+    portion,
+  });
+  it("a line's portions add up to the line: RM 40,000 needing consent over 1/8, 7/12, 7/24", () => {
+    // Exact portions 5,000.00; 23,333.33⅓; 11,666.66⅔ — floored each on its own they make RM 39,999.99. The sen
+    // left over goes to the largest remainder (the daughter's ⅔): 500,000 + 2,333,333 + 1,166,667 = 4,000,000.
+    const r = estateDistribution(base({ bequests: [mosque('1/2')] }));
+    const b = r.bequests[0];
+    expect(b.consent_sen).toBe(RM(40_000));
+    expect(b.portions.map((p) => p.sen)).toEqual([500_000, 2_333_333, 1_166_667]);
+    expect(b.awaiting_sen).toBe(RM(40_000));
+    expectWhole(r);
+  });
+
+  it("an heir's line adds up (faraid − borne + bequests) when the sen of a consented portion is rounded up", () => {
+    // RM 2,400.01 after the claims; a wasiat am of 1/2 to a mosque: 1/3 free, 1/6 (400.00⅙) needs consent; all
+    // consent. Every line adds up and the whole adds up to what remains after the claims.
+    const r = estateDistribution(
+      base({
+        properties: [],
+        extraAssets: [{ id: 'acct', value_sen: 240_001 }],
+        bequests: [mosque('1/2')],
+        consents: heirs.map((h) => consent('bequest:b1', h.id, 'consented')),
+      }),
+    );
+    expect(r.after_claims_sen).toBe(240_001);
+    // 1/6 of 2,400.01 is 400.00⅙: the part needing consent is rounded down to the sen.
+    expect(r.bequests[0].consent_sen).toBe(40_000);
+    expectWhole(r);
+  });
+
+  it('holds for awkward values, partial consents, a bequest to an heir and a residue to Baitulmal', () => {
+    for (const value of [1, 7, 99, 1_000_003, 7_777_777]) {
+      for (const hs of [heirs, [heirs[0], heirs[2]]]) {
+        const r = estateDistribution(
+          base({
+            heirs: hs,
+            properties: [],
+            extraAssets: [{ id: 'acct', value_sen: value }],
+            bequests: [
+              mosque('5/12'),
+              { id: 'b9', beneficiary_name: 'Siti', ic_number: '970101145512', relationship: 'son', portion: '1/7' },
+            ],
+            consents: [consent('bequest:b1', 's', 'consented'), consent('bequest:b9', 'w', 'consented')],
+          }),
+        );
+        expectWhole(r);
+      }
+    }
   });
 });

@@ -17,9 +17,22 @@
  *    for which nobody consents here); each consenting adult heir's portion takes effect, from their own share
  *    only; a refusing or undecided heir's portion, and a minor's or a ward's (who cannot consent), stays with them;
  *    the beneficiary heir's own portion of a bequest to them is theirs either way;
- * 5. faraid (engine.ts) divides what remains after the bequests that need no consent.
- * Rounding: every amount is exact until the end; the sen are then allocated by largest remainder (amounts.ts) so
- * the lines add up exactly to what remains after the claims.
+ * 5. the wasiat wajibah (estate-wajibah.ts; ADRs 0270, 0282) of the grandchildren of a predeceased child, where
+ *    the governing state's law provides it, worked on what remains after the claims and capped at one third of it,
+ *    comes out by law (no consent) together with the bequests that need none;
+ * 6. faraid (engine.ts) divides what remains after the wasiat wajibah and the bequests that need no consent.
+ *
+ * Rounding (ADR 0282), in two levels, every amount exact (bigint fractions) until it is allocated:
+ * - level 1: what remains after the claims is allocated to the sen by the largest-remainder rule (amounts.ts:
+ *   each part rounded down, the sen left over one each to the largest remainders, ties in list order) over each
+ *   heir's faraid of the base (`faraid_sen`), Baitulmal's, the wasiat wajibah (already whole sen) and each bequest's
+ *   part taking effect without consent (`free_sen`); these add up to `after_claims_sen` exactly;
+ * - level 2: each bequest's part needing consent (`consent_sen`, rounded down) is allocated over the heirs'
+ *   portions (and Baitulmal's) by the same rule, so a line's portions add up to `consent_sen` exactly; a consented
+ *   (or the beneficiary's own) portion moves those whole sen from the heir's faraid to the bequest.
+ * Hence on every line `effective_sen = free_sen + consented portions`, `consent_sen = Σ portions`,
+ * `total_sen = faraid_sen − borne_sen + bequests_sen`, and the heirs' totals, Baitulmal, the wasiat wajibah and the
+ * bequests to non-heirs that take effect add up to `after_claims_sen` to the sen.
  */
 import {
   addFractions,
@@ -44,6 +57,7 @@ import {
   type HeirLine,
   type PortionStatus,
 } from './estate-distribution-items.ts';
+import { estateWajibah } from './estate-wajibah.ts';
 import { faraidFractionsOfHeirs } from './heir-bequests.ts';
 
 export {
@@ -57,6 +71,7 @@ export {
   type HeirLine,
   type PortionStatus,
 } from './estate-distribution-items.ts';
+export type { EstateWajibah, EstateWajibahInput } from './estate-wajibah.ts';
 
 /** The distribution of an estate (see the module comment). @throws RangeError for a negative or fractional sen. */
 export function estateDistribution(input: DistributionInput): EstateDistribution {
@@ -77,34 +92,25 @@ export function estateDistribution(input: DistributionInput): EstateDistribution
   const heirsSum = addFractions([...fractions.values()]);
   const baitulmalFr = computable ? subFractions(ONE, heirsSum) : ZERO;
 
+  // The wasiat wajibah (ADR 0270, 0282): by law, on what remains after the claims, before faraid.
+  const wajibah = estateWajibah(input.deceased, input.heirs, input.bequests, afterClaims, input.wajibah);
+  const wajibahSen = wajibah?.total_sen ?? 0;
   // The part needing consent may not exceed what faraid divides (a guard for values above the estate).
   const freeTotal = addFractions(items.map((x) => x.free));
-  const base = subFractions(f(afterClaims), freeTotal);
+  const base = subFractions(f(afterClaims), addFractions([freeTotal, f(wajibahSen)]));
   const consentTotal = addFractions(items.map((x) => x.consent));
   const scale = consentTotal.num === 0n ? ONE : minFraction(ONE, divFractions(base, consentTotal));
 
   const decision = new Map(input.consents.map((c) => [`${c.bequest_ref}|${c.heir_id}`, c.decision]));
-  const borne = new Map<string, Fraction[]>();
-  const awaiting = new Map<string, Fraction[]>();
-  const exact: {
-    effective: Fraction;
-    awaiting: Fraction;
-    refused: Fraction;
-    portions: [string, Fraction, PortionStatus][];
-  }[] = [];
+  // Each heir's exact portion of each bequest's part needing consent, and how it stands.
+  const exact: { portions: [string, Fraction, PortionStatus][] }[] = [];
   for (const x of items) {
     const need = mulFractions(x.consent, scale);
-    const out = {
-      effective: x.free,
-      awaiting: ZERO,
-      refused: ZERO,
-      portions: [] as [string, Fraction, PortionStatus][],
-    };
+    const portions: [string, Fraction, PortionStatus][] = [];
     if (need.num > 0n && computable) {
       for (const h of input.heirs) {
         const fr = fractions.get(h.id);
         if (!fr) continue;
-        const part = mulFractions(need, fr);
         let status: PortionStatus;
         if (x.line.heir_id === h.id) status = 'beneficiary';
         else if (!h.can_consent) status = 'cannot_consent';
@@ -112,69 +118,89 @@ export function estateDistribution(input: DistributionInput): EstateDistribution
           const d = decision.get(`${x.line.ref}|${h.id}`);
           status = d === 'consented' ? 'consented' : d === 'refused' ? 'refused' : 'awaiting';
         }
-        if (status === 'consented' || status === 'beneficiary') {
-          out.effective = addFractions([out.effective, part]);
-          borne.set(h.id, [...(borne.get(h.id) ?? []), part]);
-        } else if (status === 'awaiting') {
-          out.awaiting = addFractions([out.awaiting, part]);
-          awaiting.set(h.id, [...(awaiting.get(h.id) ?? []), part]);
-        } else out.refused = addFractions([out.refused, part]);
-        out.portions.push([h.id, part, status]);
+        portions.push([h.id, mulFractions(need, fr), status]);
       }
-      if (baitulmalFr.num > 0n) {
-        const part = mulFractions(need, baitulmalFr);
-        out.refused = addFractions([out.refused, part]);
-        out.portions.push(['baitulmal', part, 'baitulmal']);
-      }
-    } else if (need.num > 0n) out.awaiting = need;
-    exact.push(out);
+      if (baitulmalFr.num > 0n) portions.push(['baitulmal', mulFractions(need, baitulmalFr), 'baitulmal']);
+    }
+    exact.push({ portions });
   }
 
-  // Final amounts: exact, then allocated to the sen (largest remainder) over what remains after the claims.
-  const parts: [string, Fraction][] = [];
-  const heirNet = new Map<string, Fraction>();
-  for (const h of input.heirs) {
-    const fr = fractions.get(h.id) ?? ZERO;
-    const net = subFractions(mulFractions(base, fr), addFractions(borne.get(h.id) ?? []));
-    heirNet.set(h.id, net);
-    parts.push([`h:${h.id}`, net]);
-  }
-  if (computable) parts.push(['baitulmal', mulFractions(base, baitulmalFr)]);
-  for (const [i, e] of exact.entries()) parts.push([`b:${i}`, e.effective]);
+  // Final amounts (ADR 0282). Level 1: what remains after the claims is allocated to the sen (largest remainder,
+  // amounts.ts) over each heir's faraid of the base, Baitulmal's, the wasiat wajibah and each bequest's part taking
+  // effect without consent — these add up to it exactly. Level 2: each bequest's part needing consent (rounded
+  // down to the sen) is allocated over its heirs' portions by largest remainder, so the portions add up to the
+  // line; the portions are whole sen moved from an heir's faraid to the bequest, so the total is unchanged.
   const whole = f(afterClaims);
-  const alloc =
+  const parts: [string, Fraction][] = [];
+  for (const h of input.heirs) parts.push([`h:${h.id}`, mulFractions(base, fractions.get(h.id) ?? ZERO)]);
+  parts.push(['baitulmal', mulFractions(base, baitulmalFr)]);
+  parts.push(['wajibah', f(wajibahSen)]);
+  for (const [i, x] of items.entries()) parts.push([`f:${i}`, x.free]);
+  const floor = (x: Fraction) => Number(x.num / x.den);
+  const alloc: Record<string, number> =
     afterClaims > 0 && computable
       ? allocateSen(
           afterClaims,
           parts.map(([k, v]) => [k, divFractions(v, whole)] as [string, Fraction]),
         )
-      : {};
-  const floor = (x: Fraction) => Number(x.num / x.den);
+      : Object.fromEntries(parts.filter(([k]) => k.startsWith('f:')).map(([k, v]) => [k, floor(v)]));
 
-  const bequests: BequestLine[] = items.map((x, i) => ({
-    ...x.line,
-    free_sen: floor(x.free),
-    consent_sen: floor(mulFractions(x.consent, scale)),
-    effective_sen: computable ? (alloc[`b:${i}`] ?? 0) : floor(x.free),
-    awaiting_sen: floor(exact[i].awaiting),
-    refused_sen: floor(exact[i].refused),
-    portions: exact[i].portions.map(([heir_id, sen, status]) => ({ heir_id, sen: floor(sen), status })),
-  }));
+  const borneSen = new Map<string, number>();
+  const awaitingSen = new Map<string, number>();
+  const bump = (m: Map<string, number>, k: string, n: number) => m.set(k, (m.get(k) ?? 0) + n);
+  const bequests: BequestLine[] = items.map((x, i) => {
+    const consentSen = floor(mulFractions(x.consent, scale));
+    const free = alloc[`f:${i}`] ?? 0;
+    const e = exact[i];
+    if (!e.portions.length) {
+      // Nobody's portion (faraid cannot run): the whole part needing consent awaits.
+      return {
+        ...x.line,
+        free_sen: free,
+        consent_sen: consentSen,
+        effective_sen: free,
+        awaiting_sen: consentSen,
+        refused_sen: 0,
+        portions: [],
+      };
+    }
+    const need = addFractions(e.portions.map(([, p]) => p));
+    const sen = allocateSen(
+      consentSen,
+      e.portions.map(([k, p], j) => [`${j}:${k}`, divFractions(p, need)] as [string, Fraction]),
+    );
+    const portions = e.portions.map(([heir_id, , status], j) => ({ heir_id, sen: sen[`${j}:${heir_id}`], status }));
+    const of = (...s: PortionStatus[]) => portions.filter((p) => s.includes(p.status)).reduce((n, p) => n + p.sen, 0);
+    for (const p of portions) {
+      if (p.status === 'consented' || p.status === 'beneficiary') bump(borneSen, p.heir_id, p.sen);
+      if (p.status === 'awaiting') bump(awaitingSen, p.heir_id, p.sen);
+    }
+    return {
+      ...x.line,
+      free_sen: free,
+      consent_sen: consentSen,
+      effective_sen: free + of('consented', 'beneficiary'),
+      awaiting_sen: of('awaiting'),
+      refused_sen: of('refused', 'cannot_consent', 'baitulmal'),
+      portions,
+    };
+  });
   const heirs: HeirLine[] = input.heirs.map((h) => {
     const fr = faraid.get(h.id);
     const received = bequests.filter((b) => b.heir_id === h.id).reduce((s, b) => s + b.effective_sen, 0);
-    const net = alloc[`h:${h.id}`] ?? 0;
+    const faraidSen = alloc[`h:${h.id}`] ?? 0;
+    const borne = borneSen.get(h.id) ?? 0;
     return {
       heir_id: h.id,
       name: h.name,
       relationship: h.relationship,
       key: fr?.key ?? null,
       fraction: fr?.faraid ? formatFraction(fr.faraid) : null,
-      faraid_sen: floor(mulFractions(base, fractions.get(h.id) ?? ZERO)),
-      borne_sen: floor(addFractions(borne.get(h.id) ?? [])),
-      awaiting_sen: floor(addFractions(awaiting.get(h.id) ?? [])),
+      faraid_sen: faraidSen,
+      borne_sen: borne,
+      awaiting_sen: awaitingSen.get(h.id) ?? 0,
       bequests_sen: received,
-      total_sen: net + received,
+      total_sen: faraidSen - borne + received,
       can_consent: h.can_consent,
       source: DISTRIBUTION_SOURCES.faraid,
     };
@@ -187,6 +213,7 @@ export function estateDistribution(input: DistributionInput): EstateDistribution
     after_claims_sen: afterClaims,
     third_sen: Math.floor(afterClaims / 3),
     bequests,
+    wajibah,
     faraid_base_sen: floor(base),
     heirs,
     baitulmal_sen: alloc.baitulmal ?? 0,

@@ -7,7 +7,6 @@ import { bigint, boolean, index, pgTable, primaryKey, text, uniqueIndex } from '
 import { idColumn, timestamps, tz } from './_common.ts';
 import { death_releases } from './death-releases.ts';
 import { death_reports } from './deaths.ts';
-import { heirs } from './people.ts';
 import { users } from './users.ts';
 import { wills } from './wills.ts';
 
@@ -22,10 +21,8 @@ export const estate_consents = pgTable(
     wasiat_id: text('wasiat_id')
       .notNull()
       .references(() => wills.id),
-    /** The will's heirs row of the heir who decided. */
-    heir_id: text('heir_id')
-      .notNull()
-      .references(() => heirs.id),
+    /** The estate heir who decided (ADR 0282): a will's heirs row id, or an added heir's estate_heir_changes id. */
+    heir_id: text('heir_id').notNull(),
     /** The release (signed link, code and MyKad) the heir decided through. */
     release_id: text('release_id')
       .notNull()
@@ -55,9 +52,8 @@ export const estate_heir_wards = pgTable(
     death_report_id: text('death_report_id')
       .notNull()
       .references(() => death_reports.id),
-    heir_id: text('heir_id')
-      .notNull()
-      .references(() => heirs.id),
+    /** The estate heir (ADR 0282): a will's heirs row id, or an added heir's estate_heir_changes id. */
+    heir_id: text('heir_id').notNull(),
     under_guardianship: boolean('under_guardianship').notNull(),
     note: text('note'),
     set_by: text('set_by')

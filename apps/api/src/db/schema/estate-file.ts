@@ -25,6 +25,8 @@ export const estate_heir_changes = pgTable(
     name: text('name'),
     relationship: text('relationship'),
     ic_number: text('ic_number'),
+    /** An added adult heir's e-mail, for their release link and so their consent (ADR 0282; migration 0058). */
+    email: text('email'),
     /** The death, birth, marriage or guardianship order. */
     event_date: date('event_date', { mode: 'string' }).notNull(),
     note: text('note'),

@@ -1,42 +1,44 @@
 /**
  * What the heirs' consent of a verified death rests on (issue 40 item 5; ADR 0275), read once for the heir's view,
  * the estate's view, the decision and the sealed record:
- * - the will: the deceased's latest REGISTERED will (status 2), as the estate file takes it (estates/facts.ts);
- * - the bequests needing consent: domain `bequestsNeedingConsent` over the will's live rows (wills module
- *   `liveContent` → `ruleInputOf`: the rules of faraid/heir-bequests.ts and faraid/one-third.ts), each named by the
- *   domain's `propertyLabel` in the caller's language;
- * - each heir of the will and whether they consent (domain `consentCapacity` on the day: 18 by the MyKad, Age of
- *   Majority Act 1971 s.2; not under guardianship as estate staff marked, `estate_heir_wards`), an heir the faraid
- *   engine excludes (hajb, faraid share 0) being `excluded`;
+ * - from the estate file (estates index `consentBasis`; ADR 0282: one source, so the amounts an heir is shown are
+ *   the file's figures after the death): the deceased's latest REGISTERED will (status 2); the bequests needing
+ *   consent (a bequest to an heir, or the part beyond one third) with the file's part needing consent, named in the
+ *   caller's language; the estate's heirs — the will's and those added on the file since the will, those who died
+ *   before the deceased left out;
+ * - whether each heir consents (domain `consentCapacity` on the day: 18 by the MyKad, Age of Majority Act 1971 s.2;
+ *   not under guardianship as estate staff marked, `estate_heir_wards`); an heir the faraid engine excludes (hajb,
+ *   faraid share 0) is `excluded`, one who died after the deceased `deceased` (ADR 0274);
  * - the decisions recorded (`estate_consents`, one final decision per heir and bequest).
  */
 import {
   type BequestRef,
-  bequestsNeedingConsent,
   type ConsentBequest,
   consentCapacity,
   type EstateConsent,
-  faraidFractionsOfHeirs,
   type Language,
-  propertyLabel,
 } from '@wasiat/domain';
-import { and, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { death_reports, estate_consents, estate_heir_wards, users, wills } from '../../db/schema/index.ts';
-import { liveContent, ruleInputOf } from '../wills/index.ts';
+import { death_reports, estate_consents, estate_heir_wards, users } from '../../db/schema/index.ts';
+import { consentBasis } from '../estates/index.ts';
 
 /** A connection or a transaction. */
 export type Conn = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
-/** Whether an heir may consent today: domain `consentCapacity`, or `excluded` by the faraid engine (hajb). */
-type HeirCapacity = ReturnType<typeof consentCapacity> | 'excluded';
+/**
+ * Whether an heir may consent today: domain `consentCapacity`, or `excluded` by the faraid engine (hajb), or
+ * `deceased` (died after the deceased: inherits through their own estate, cannot consent themself; ADR 0274).
+ */
+type HeirCapacity = ReturnType<typeof consentCapacity> | 'excluded' | 'deceased';
 
-/** An heir of the will as the consents read them. */
+/** An heir of the estate as the consents read them: a will heir, or one added on the estate file (ADR 0282). */
 export interface ConsentHeir {
   id: string;
   name: string;
   relationship: string;
   ic_number: string | null;
+  origin: 'will' | 'added';
   capacity: HeirCapacity;
   /** Estate staff's note when they marked the heir under guardianship. */
   ward_note: string | null;
@@ -54,25 +56,6 @@ export interface ConsentState {
   bequests: ConsentBequest[];
   heirs: ConsentHeir[];
   decisions: ConsentDecision[];
-}
-
-type Row = Record<string, unknown>;
-const str = (v: unknown) => (typeof v === 'string' ? v : null);
-
-/** The name of each reference in `lang` (domain `propertyLabel`; a wasiat am with its beneficiary). */
-function labeller(content: Awaited<ReturnType<typeof liveContent>>, lang: Language) {
-  const byId = (rows: Row[]) => new Map(rows.map((r) => [String(r.id), r]));
-  const m = byId(content.moveables);
-  const i = byId(content.immoveables);
-  const b = byId(content.bequests ?? []);
-  return (ref: BequestRef) => {
-    const [kind, id] = ref.split(':') as ['moveable' | 'immoveable' | 'bequest', string];
-    if (kind === 'moveable') return propertyLabel('MoveableProperty', m.get(id) ?? {}, lang);
-    if (kind === 'immoveable') return propertyLabel('ImmoveableProperty', i.get(id) ?? {}, lang);
-    const row = b.get(id) ?? {};
-    const label = propertyLabel('Bequest', { purpose: str(row.purpose) }, lang);
-    return row.beneficiary_name ? `${label} (${row.beneficiary_name})` : label;
-  };
 }
 
 /** The decisions of a report, the latest per heir and bequest (decisions are final, so there is one). */
@@ -100,23 +83,6 @@ async function decisionsOf(db: Conn, reportId: string): Promise<ConsentDecision[
 }
 
 /**
- * The latest decision per heir and bequest of report `reportId` (domain `EstateConsent`), for the estate file's
- * distribution (issue 40 item 4; ADR 0274). An unknown report, or one without decisions: `[]`.
- */
-export async function consentsOf(db: Conn, reportId: string): Promise<EstateConsent[]> {
-  return (await decisionsOf(db, reportId)).map(({ release_id: _, ...c }) => c);
-}
-
-/** The heirs of report `reportId` that estate staff marked under guardianship (heir ids; ADR 0275). */
-export async function wardsOf(db: Conn, reportId: string): Promise<string[]> {
-  const rows = await db
-    .select({ heir_id: estate_heir_wards.heir_id })
-    .from(estate_heir_wards)
-    .where(eq(estate_heir_wards.death_report_id, reportId));
-  return rows.map((r) => r.heir_id);
-}
-
-/**
  * The consent state of report `reportId` (see the file comment), names in `lang`, capacities on `now`.
  * The caller has checked that it may see the report. `will` is null (and the lists empty) without a registered will.
  */
@@ -137,32 +103,25 @@ export async function consentState(
     .leftJoin(users, eq(users.id, death_reports.deceased_user_id))
     .where(eq(death_reports.id, reportId));
   const report = { id: reportId, date_of_death: r?.date_of_death ?? '', deceased_name: r?.deceased_name ?? '' };
-  const [will] = r?.deceased_user_id
-    ? await db
-        .select({ id: wills.id, wasiat_no: wills.wasiat_no })
-        .from(wills)
-        .where(and(eq(wills.user_id, r.deceased_user_id), eq(wills.status, 2)))
-        .orderBy(desc(wills.registered_at))
-        .limit(1)
-    : [];
-  if (!will) return { report, will: null, bequests: [], heirs: [], decisions: [] };
-  const content = await liveContent(db, will.id);
-  const input = ruleInputOf(content);
-  const bequests = bequestsNeedingConsent(input, labeller(content, lang));
-  const faraid = faraidFractionsOfHeirs(input.deceased, input.heirs);
+  const basis = await consentBasis(db, reportId, lang, now);
+  if (!basis.will) return { report, will: null, bequests: [], heirs: [], decisions: [] };
+  const { will, bequests } = basis;
   const wards = await db.select().from(estate_heir_wards).where(eq(estate_heir_wards.death_report_id, reportId));
   const wardOf = new Map(wards.map((w) => [w.heir_id, w]));
-  const heirs: ConsentHeir[] = content.heirs.map((h) => {
-    const id = String(h.id);
-    const ward = wardOf.get(id);
-    const share = faraid.get(id)?.faraid;
+  const heirs: ConsentHeir[] = basis.heirs.map((h) => {
+    const ward = wardOf.get(h.id);
     const capacity: HeirCapacity =
-      share && share.num === 0n ? 'excluded' : consentCapacity(str(h.ic_number), !!ward?.under_guardianship, now);
+      h.status === 'died_after'
+        ? 'deceased'
+        : h.excluded
+          ? 'excluded'
+          : consentCapacity(h.ic_number, !!ward?.under_guardianship, now);
     return {
-      id,
-      name: String(h.name ?? ''),
-      relationship: String(h.relationship ?? ''),
-      ic_number: str(h.ic_number),
+      id: h.id,
+      name: h.name,
+      relationship: h.relationship,
+      ic_number: h.ic_number,
+      origin: h.origin,
       capacity,
       ward_note: ward?.under_guardianship ? (ward.note ?? null) : null,
     };

@@ -4,6 +4,4 @@
  * (ADR 0267), the estate sees the decisions, a sealed record lists them. The rule of which bequests need consent is
  * the domain's `bequestsNeedingConsent` (packages/domain/src/estate-consent.ts).
  */
-// The latest decision per heir and bequest, for the estate file's distribution (issue 40 item 4; ADR 0274).
-export { consentsOf, wardsOf } from './estate.ts';
 export { consentsRoutes } from './routes.ts';

@@ -8,7 +8,7 @@
  *   that is not of an heir of the estate's will answers `capacity: 'not_heir'` and no bequests.
  * - {@link decideConsent}: `POST …/consents { bequest_ref, decision, confirm: true }` → `{ message, consents }`.
  *   403 `consents.not_heir` | `consents.minor` | `consents.guardianship` | `consents.age_unknown` |
- *   `consents.excluded` (capacity on the day of the decision); 422 on `bequest_ref`: `consents.unknown_bequest`,
+ *   `consents.excluded` | `consents.deceased` (capacity on the day of the decision); 422 on `bequest_ref`: `consents.unknown_bequest`,
  *   `consents.own_bequest` (an heir does not consent to their own bequest), `consents.already_decided` (final: a
  *   consent given after the death binds). Recorded with the release, time and IP; audited `estate.consent`.
  */
@@ -29,6 +29,7 @@ const WHY: Record<string, string> = {
   guardianship: CONSENT_MSG.guardianship,
   age_unknown: CONSENT_MSG.ageUnknown,
   excluded: CONSENT_MSG.excluded,
+  deceased: CONSENT_MSG.deceased,
 };
 
 /** The heir of the estate's will a release is for (by the identity number compared), or null. */
@@ -38,7 +39,7 @@ function heirOfRelease(state: ConsentState, rel: Release): ConsentHeir | null {
 }
 
 /**
- * The heir's view: `{ heir_name, capacity ('adult' | 'minor' | 'guardianship' | 'age_unknown' | 'excluded' |
+ * The heir's view: `{ heir_name, capacity ('adult' | 'minor' | 'guardianship' | 'age_unknown' | 'excluded' | 'deceased' |
  * 'not_heir'), why (the reason they do not consent, translated; null for an adult), bequests: [{ bequest_ref, reason,
  * reason_text, amount_sen (sen, null while unknown), label, to (names of the heirs it goes to), status ('pending' |
  * 'consented' | 'refused' | 'own' | a capacity), decided_at, can_decide }] }`.

@@ -20,6 +20,10 @@ const ACCENT = '#0b5d3b';
 const both = (ms: string, en: string) => (ms === en ? ms : `${ms} / ${en}`);
 
 const STATUS: Record<string, [string, string]> = {
+  deceased: [
+    'Meninggal dunia selepas si mati: mewarisi melalui harta pusakanya',
+    'Died after the deceased: inherits through their own estate',
+  ],
   consented: ['Bersetuju', 'Consented'],
   refused: ['Menolak', 'Refused'],
   pending: ['Belum membuat keputusan', 'Not decided'],

@@ -4,9 +4,9 @@
  * documents to the people the instruments name (release-*.ts), and the mails they send.
  * The lock a verified death puts on the deceased's instruments is the instruments module's (deceased-lock.ts).
  */
-// The outbox, for the estates module's notices to institutions (issue 40 item 8; ADR 0273).
-export { DEATH_MAIL_JOB, deliverDeathMails, queueMail } from './mail.ts';
 export { isDeathStaff, verifiedReportScope } from './policy.ts';
 // The heirs' consent through their release access (consents module; issue 40 item 5, ADR 0275).
 export { assertAccess, liveRelease, type ReleaseQuery } from './release-access.ts';
+// An heir added on the estate file since the will gets a release too (estates module; ADR 0282).
+export { issueAddedHeirRelease, revokeAddedHeirRelease } from './release-added.ts';
 export { deathsRoutes } from './routes.ts';

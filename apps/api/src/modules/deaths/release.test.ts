@@ -13,11 +13,11 @@ import { makeTestApp, type TestApp } from '../../../test/harness.ts';
 import {
   amendments,
   audit_events,
-  death_mails,
   death_releases,
   heirs,
   hibah_receivers,
   hibahs,
+  mail_outbox,
   organizations,
   receivers,
   users,
@@ -53,9 +53,9 @@ async function linkOf(email: string, instrumentId: string) {
     .where(and(eq(death_releases.email, email), eq(death_releases.instrument_id, instrumentId)));
   const [m] = await t.ctx.db
     .select()
-    .from(death_mails)
-    .where(and(eq(death_mails.to_email, email), eq(death_mails.kind, 'release')));
-  const q = new RegExp(`/kematian/dokumen/${rel.id}\\?(\\S+)`).exec(m.body)?.[1] ?? '';
+    .from(mail_outbox)
+    .where(and(eq(mail_outbox.to_email, email), eq(mail_outbox.kind, 'release')));
+  const q = new RegExp(`/kematian/dokumen/${rel.id}\\?(\\S+)`).exec(m.body ?? '')?.[1] ?? '';
   return { rel, q, base: `/api/public/release/${rel.id}` };
 }
 
@@ -165,8 +165,8 @@ describe('issuing the releases on verification', () => {
   it('mails each person their links after commit, Malay then English', async () => {
     const outbox = await t.ctx.db
       .select()
-      .from(death_mails)
-      .where(and(eq(death_mails.death_report_id, reportId), eq(death_mails.kind, 'release')));
+      .from(mail_outbox)
+      .where(and(eq(mail_outbox.subject_ref, reportId), eq(mail_outbox.kind, 'release')));
     expect(outbox.map((m) => m.to_email).sort()).toEqual([ALI.email, HASSAN.email, ORG_EMAIL, SITI.email].sort());
     const ali = outbox.find((m) => m.to_email === ALI.email);
     expect(ali?.body).toMatch(/Kepada Ali bin Hassan[\s\S]*Dear Ali bin Hassan/);
@@ -177,7 +177,7 @@ describe('issuing the releases on verification', () => {
     await expect.poll(() => t.mails.filter((m) => m.to.includes(SITI.email)).length).toBeGreaterThan(0);
     await expect
       .poll(
-        async () => (await t.ctx.db.select().from(death_mails).where(eq(death_mails.to_email, SITI.email)))[0].sent_at,
+        async () => (await t.ctx.db.select().from(mail_outbox).where(eq(mail_outbox.to_email, SITI.email)))[0].sent_at,
       )
       .not.toBeNull();
   });

@@ -3,7 +3,9 @@
  * the right office's facts (facts.ts: the deceased, the latest registered will, staff's values), the will's content
  * as its rules read it (wills index `liveContent` → `ruleInputOf`: heirs, property with shares and values, bequests),
  * the heirs asked again (`estate_heir_changes`), the asset map (assets index `liveEntriesOf`), the claims entered
- * after the death (`estate_claims`) and the deceased's hibahs (hibah index `hibahsOfDeceased`). Pure reads.
+ * after the death (`estate_claims`), the deceased's hibahs (hibah index `hibahsOfDeceased`) and the will's
+ * predeceased children with its governing state (wills index `wajibahFactsOfWill`: the wasiat wajibah, ADR 0282).
+ * Pure reads.
  *
  * Each asset once (ADR 0274): an asset-map entry of the estate that the will also lists (domain `sameAsset`: the
  * same account, registration or title number) is the will's property, at the later of the two estimates; the other
@@ -13,6 +15,7 @@ import {
   assetGroupOf,
   consentCapacity,
   type EstateHeir,
+  type EstateWajibahInput,
   type ExtraAsset,
   type OneThirdInput,
   type PropertyWithShares,
@@ -23,7 +26,7 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import { estate_claims, estate_heir_changes } from '../../db/schema/index.ts';
 import { liveEntriesOf } from '../assets/index.ts';
 import { type DeceasedHibah, hibahsOfDeceased } from '../hibah/index.ts';
-import { liveContent, ruleInputOf } from '../wills/index.ts';
+import { liveContent, ruleInputOf, wajibahFactsOfWill } from '../wills/index.ts';
 import { type EstateFacts, estateFacts } from './facts.ts';
 import type { Conn } from './policy.ts';
 
@@ -63,6 +66,8 @@ export interface FileFacts {
   extraAssets: ExtraAsset[];
   claims: typeof estate_claims.$inferSelect | null;
   hibahs: DeceasedHibah[];
+  /** The will's predeceased children and governing state (wasiat wajibah, ADR 0282); null without a will. */
+  wajibah: EstateWajibahInput | null;
 }
 
 /** The will's heirs corrected by the file's changes (see {@link FileHeir}). */
@@ -151,6 +156,7 @@ export async function fileFacts(db: Conn, report: Report, wards: readonly string
   const counted = countAssets(entries, rules?.properties ?? [], rows);
   const [claims] = await db.select().from(estate_claims).where(eq(estate_claims.death_report_id, report.id));
   const hibahs = report.deceased_user_id ? await hibahsOfDeceased(db, report.deceased_user_id) : [];
+  const wajibah = facts.will ? await wajibahFactsOfWill(db, facts.will.id) : null;
   return {
     facts,
     rules,
@@ -163,6 +169,7 @@ export async function fileFacts(db: Conn, report: Report, wards: readonly string
     extraAssets: counted.extra,
     claims: claims ?? null,
     hibahs,
+    wajibah,
   } satisfies FileFacts;
 }
 

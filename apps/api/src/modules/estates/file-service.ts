@@ -5,17 +5,22 @@
  * and writers are the estate's (policy.ts: staff, and the registering organisation's partner); out of scope: 404.
  * Every write is audited.
  *
- * The heirs' consents and the heirs under guardianship come from the consent records (ADR 0275), read through
- * the consents module's index ({@link consentRecords}).
+ * The heirs' consents and the heirs under guardianship come from the consent records (ADR 0275), read here
+ * (file-consents.ts). The consents module takes the bequests needing consent, their amounts and the estate's heirs
+ * from this file ({@link consentBasis}: one source, ADR 0282).
  *
  * - {@link readEstateFile}: `GET /api/death-report/{id}/estate-file` → `{ file }`.
  * - {@link addHeirChange}: `POST …/estate-file/heirs` → `{ message, file }`; 422 `heir_id` (not the will's heir,
- *   already marked), `ic_number` (already an heir).
+ *   already marked), `ic_number` (already an heir), `email` (malformed). An adult added heir with an e-mail gets a
+ *   release link on the will (deaths index `issueAddedHeirRelease`), through which they consent (ADR 0282).
  * - {@link withdrawHeirChange}: `DELETE /api/estate-heir-change/{id}` → `{ message, file }`.
  * - {@link saveClaims}: `PUT …/estate-file/claims { funeral_sen, other_debts_sen }` → `{ message, file }`.
  */
 import {
   assetKindLabel,
+  type BequestRef,
+  type ConsentReason,
+  consentCapacity,
   ESTATE_FILE_MSG,
   type EstateClaimsInput,
   type EstateConsent,
@@ -33,11 +38,13 @@ import {
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { estate_claims, estate_heir_changes } from '../../db/schema/index.ts';
+import { death_reports, estate_claims, estate_heir_changes } from '../../db/schema/index.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import { fieldError, notFound } from '../../platform/http/errors.ts';
+import { deliverMail } from '../../platform/mail/outbox.ts';
 import type { AuthUser } from '../auth/index.ts';
-import { consentsOf, wardsOf } from '../consents/index.ts';
+import { issueAddedHeirRelease, revokeAddedHeirRelease } from '../deaths/index.ts';
+import { consentsOf, wardsOf } from './file-consents.ts';
 import { deceasedSex, type FileFacts, fileFacts } from './file-facts.ts';
 import { type Conn, findEstateReport } from './policy.ts';
 import type { Actor } from './service.ts';
@@ -76,6 +83,7 @@ function fileBody(f: FileFacts, opts: FileOptions, lang: Language) {
     debts: mapDebts + otherDebts,
     hartaSepencarian: f.rules?.hartaSepencarian ?? 0,
     consents: opts.consents,
+    wajibah: f.wajibah,
   });
   const labelOfProperty = (id: string, kind: 'MoveableProperty' | 'ImmoveableProperty' | 'Bequest') => {
     if (kind === 'Bequest') return propertyLabel('Bequest', { purpose: f.purposes[id] ?? null }, lang);
@@ -152,6 +160,76 @@ function fileBody(f: FileFacts, opts: FileOptions, lang: Language) {
   };
 }
 
+/** One estate heir as the consents read them (ADR 0282): a will heir or one added on the file, not died before. */
+interface ConsentBasisHeir {
+  /** A will's heirs row id, or an added heir's change id. */
+  id: string;
+  name: string;
+  relationship: string;
+  ic_number: string | null;
+  origin: 'will' | 'added';
+  status: 'living' | 'died_after';
+  /** The heir's faraid fraction is 0 (hajb): they bear nothing, so do not decide. */
+  excluded: boolean;
+}
+
+/** A bequest needing consent with the estate file's figures (domain `ConsentBequest`'s shape). */
+interface ConsentBasisBequest {
+  bequest_ref: BequestRef;
+  reason: ConsentReason;
+  /** The file's part needing consent (sen, after the death's figures); null while the value is unknown. */
+  amount_sen: number | null;
+  label: string;
+  heir_ids: string[];
+}
+
+/**
+ * What the heirs' consent rests on, from the estate file (issue 40 item 5; ADR 0282: one source): the will, the
+ * heirs as corrected on the file (will heirs and heirs added since the will; those who died before the deceased
+ * left out), and the bequests needing consent with the file's amounts (`consent_sen` of each line, after the
+ * death's values, claims and heirs; lines of one reference added together, `to_heir` if any is). Names in `lang`.
+ * The caller has checked that it may see report `reportId`; an unknown report or one without a registered will has
+ * `will: null` and empty lists.
+ */
+export async function consentBasis(db: Conn, reportId: string, lang: Language, now = new Date()) {
+  const [report] = await db.select().from(death_reports).where(eq(death_reports.id, reportId));
+  if (!report) return { will: null, heirs: [] as ConsentBasisHeir[], bequests: [] as ConsentBasisBequest[] };
+  const opts = await consentRecords(db, report.id);
+  const f = await fileFacts(db, report, opts.wards, now);
+  if (!f.facts.will) return { will: null, heirs: [] as ConsentBasisHeir[], bequests: [] as ConsentBasisBequest[] };
+  const body = fileBody(f, opts, lang);
+  const fractionOf = new Map(body.distribution.heirs.map((h) => [h.heir_id, h.fraction]));
+  const heirs: ConsentBasisHeir[] = f.heirs
+    .filter((h) => h.status !== 'died_before')
+    .map((h) => ({
+      id: h.id,
+      name: h.name,
+      relationship: h.relationship,
+      ic_number: h.ic_number ?? null,
+      origin: h.origin,
+      status: h.status as ConsentBasisHeir['status'],
+      excluded: fractionOf.get(h.id) === '0',
+    }));
+  const byRef = new Map<BequestRef, ConsentBasisBequest>();
+  for (const b of body.distribution.bequests) {
+    if (!b.reason) continue;
+    const amount = b.asked_sen === null ? null : b.consent_sen;
+    const seen = byRef.get(b.ref);
+    if (!seen) {
+      const label = b.kind === 'Bequest' && b.name ? `${b.label} (${b.name})` : b.label;
+      byRef.set(b.ref, { bequest_ref: b.ref, reason: b.reason, amount_sen: amount, label, heir_ids: [] });
+    } else {
+      seen.amount_sen = seen.amount_sen === null || amount === null ? null : seen.amount_sen + amount;
+      if (b.reason === 'to_heir') seen.reason = 'to_heir';
+    }
+    const entry = byRef.get(b.ref) as ConsentBasisBequest;
+    if (b.heir_id && !entry.heir_ids.includes(b.heir_id)) entry.heir_ids.push(b.heir_id);
+  }
+  // The bequests to heirs first, then those beyond one third (the order of domain `bequestsNeedingConsent`).
+  const bequests = [...byRef.values()].sort((a, b) => Number(a.reason !== 'to_heir') - Number(b.reason !== 'to_heir'));
+  return { will: { id: f.facts.will.id, wasiat_no: f.facts.will.wasiat_no }, heirs, bequests };
+}
+
 /** The estate file of report `id`. @throws 404 out of scope. */
 export async function readEstateFile(db: Conn, user: AuthUser, id: string, lang: Language) {
   const report = await findEstateReport(db, user, id);
@@ -161,7 +239,7 @@ export async function readEstateFile(db: Conn, user: AuthUser, id: string, lang:
 
 /** Record one heir correction (see the module comment). Audited `estate.heir_change`. */
 export async function addHeirChange(ctx: Ctx, actor: Actor, id: string, body: EstateHeirChangeInput, lang: Language) {
-  await ctx.db.transaction(async (tx) => {
+  const mails = await ctx.db.transaction(async (tx) => {
     const report = await findEstateReport(tx, actor.user, id);
     const f = await fileFacts(tx, report, await wardsOf(tx, report.id));
     if (body.kind === 'died') {
@@ -171,13 +249,15 @@ export async function addHeirChange(ctx: Ctx, actor: Actor, id: string, body: Es
     } else if (f.heirs.some((h) => h.status === 'living' && h.ic_number?.trim() === body.ic_number)) {
       throw fieldError('ic_number', ESTATE_FILE_MSG.alreadyMarked);
     }
+    const added = body.kind === 'added';
     const values = {
       death_report_id: id,
       kind: body.kind,
       heir_id: body.kind === 'died' ? (body.heir_id ?? null) : null,
-      name: body.kind === 'added' ? (body.name ?? null) : null,
-      relationship: body.kind === 'added' ? (body.relationship ?? null) : null,
-      ic_number: body.kind === 'added' ? (body.ic_number ?? null) : null,
+      name: added ? (body.name ?? null) : null,
+      relationship: added ? (body.relationship ?? null) : null,
+      ic_number: added ? (body.ic_number ?? null) : null,
+      email: added ? (body.email ?? null) : null,
       event_date: body.event_date,
       note: body.note ?? null,
       created_by: actor.user.id,
@@ -191,14 +271,29 @@ export async function addHeirChange(ctx: Ctx, actor: Actor, id: string, body: Es
       after: { change_id: row.id, ...values },
       ip: actor.ip,
     });
+    // An adult added heir with an e-mail gets a release on the will, for their consent (ADR 0282).
+    const adult = added && consentCapacity(values.ic_number, false, new Date()) === 'adult';
+    if (!adult || !values.email || !f.facts.will) return [];
+    return issueAddedHeirRelease(
+      ctx,
+      tx,
+      { id: actor.user.id, ip: actor.ip },
+      { id, deceased_name: f.facts.deceased.name ?? '' },
+      f.facts.will.id,
+      { name: values.name ?? '', ic_number: values.ic_number ?? '', email: values.email },
+    );
   });
+  await deliverMail(ctx, { ids: mails });
   return {
     message: translate(ESTATE_FILE_MSG.changeSaved, lang),
     file: await readEstateFile(ctx.db, actor.user, id, lang),
   };
 }
 
-/** Withdraw correction `changeId` (kept, marked withdrawn). Audited. @throws 404 out of scope or withdrawn. */
+/**
+ * Withdraw correction `changeId` (kept, marked withdrawn; an added heir's release revoked). Audited.
+ * @throws 404 out of scope or withdrawn.
+ */
 export async function withdrawHeirChange(ctx: Ctx, actor: Actor, changeId: string, lang: Language) {
   const reportId = await ctx.db.transaction(async (tx) => {
     const [c] = await tx
@@ -211,6 +306,13 @@ export async function withdrawHeirChange(ctx: Ctx, actor: Actor, changeId: strin
       .update(estate_heir_changes)
       .set({ withdrawn_at: new Date(), withdrawn_by: actor.user.id, updated_at: new Date() })
       .where(eq(estate_heir_changes.id, changeId));
+    // An added heir's release goes with the correction (ADR 0282).
+    if (c.kind === 'added' && c.ic_number && c.email) {
+      await revokeAddedHeirRelease(tx, { id: actor.user.id, ip: actor.ip }, c.death_report_id, {
+        ic_number: c.ic_number,
+        email: c.email,
+      });
+    }
     await recordAudit(tx as unknown as Db, {
       actorId: actor.user.id,
       action: 'estate.heir_change_withdrawn',

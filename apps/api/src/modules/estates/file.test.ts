@@ -23,6 +23,8 @@ import {
   immoveable_properties,
   moveable_properties,
   organizations,
+  will_predeceased_children,
+  wills,
 } from '../../db/schema/index.ts';
 import { personWithRegisteredWill, reportBody, verifiedReporter } from '../deaths/test-fixtures.ts';
 import { insertUser } from '../documents/fixtures.ts';
@@ -35,6 +37,7 @@ let otherPartner: string;
 let clientToken: string;
 let reportId: string;
 let fatherId: string;
+let willId: string;
 const RM = (r: number) => r * 100;
 const filePath = (p = '') => `/api/death-report/${reportId}/estate-file${p}`;
 const heirTotal = (file: any, name: string) => file.distribution.heirs.find((h: any) => h.name === name)?.total_sen;
@@ -47,6 +50,7 @@ beforeAll(async () => {
   await insertUser(t.ctx, { username: 'lain.partner.f', role: 'Partner', ic: newMykad(), orgCode: 'LAINFILE' });
   otherPartner = await t.login('lain.partner.f');
   const person = await personWithRegisteredWill(t); // a man (odd MyKad)
+  willId = person.willId;
   const heir = (name: string, relationship: string, ic: string) => ({
     heirable_type: 'Wasiat',
     heirable_id: person.willId,
@@ -262,5 +266,33 @@ describe('the estate file', () => {
     const put = { token: otherPartner, body: { funeral_sen: 0, other_debts_sen: 0 } };
     expect((await t.call('PUT', filePath('/claims'), put)).status).toBe(404);
     expect((await t.call('GET', filePath(), { token: clientToken })).status).toBe(403);
+  });
+
+  it('takes the wasiat wajibah of a predeceased son (Selangor s.27) on the facts after the death, its own line', async () => {
+    // The will records a son, Hamid, who died before the will, leaving a son, Harith; Selangor governs the will.
+    await t.ctx.db.update(wills).set({ governing_state: 'Selangor' }).where(eq(wills.id, willId));
+    await t.ctx.db.insert(will_predeceased_children).values({
+      wasiat_id: willId,
+      position: 0,
+      name: 'Hamid',
+      sex: 'male',
+      died_on: '2019-02-01',
+      children: [{ name: 'Harith', sex: 'male', ic_number: '100101145511' }],
+    });
+    const { file } = await ok(t.call('GET', filePath(), { token: partner }));
+    const d = file.distribution;
+    // After the claims RM 480,000 (the father died before the deceased: not an heir). Hamid deemed alive with the
+    // wife (1/8), Ali and Siti: 7/20, over one third — cut to 1/3: RM 160,000 to Harith, before faraid.
+    expect(d.after_claims_sen).toBe(RM(480_000));
+    expect(d.wajibah).toMatchObject({ state: 'Selangor', capped: true, total_sen: RM(160_000) });
+    expect(d.wajibah.source).toContain('s.27');
+    expect(d.wajibah.lines[0]).toMatchObject({ name: 'Hamid', status: 'entitled', parent_share: '7/20', share: '1/3' });
+    expect(d.wajibah.lines[0].grandchildren[0]).toMatchObject({ name: 'Harith', due_sen: RM(160_000) });
+    // Faraid divides RM 480,000 − RM 48,000 (mosque) − RM 160,000 = RM 272,000: wife 1/8, Ali 7/12, Siti 7/24.
+    expect(d.faraid_base_sen).toBe(RM(272_000));
+    expect(heirTotal(file, 'Aminah')).toBe(RM(34_000));
+    const heirsSum = d.heirs.reduce((s: number, h: any) => s + h.total_sen, 0);
+    const others = d.bequests.filter((b: any) => !b.heir_id).reduce((s: number, b: any) => s + b.effective_sen, 0);
+    expect(heirsSum + d.baitulmal_sen + others + d.wajibah.total_sen).toBe(d.after_claims_sen);
   });
 });

@@ -5,4 +5,8 @@
  * notifies, one notice of the death to each and their replies (notice-routes.ts). The rule itself is the domain's
  * `estateRoute` (packages/domain/src/estate-route.ts).
  */
+
+// The estate file's figures for the heirs' consent (consents module; ADR 0282: one source) and the decisions read.
+export { consentsOf } from './file-consents.ts';
+export { consentBasis } from './file-service.ts';
 export { estatesRoutes } from './routes.ts';

@@ -19,13 +19,16 @@ export { oneThirdProblemOfContent, PROPERTY_VALUES_MISSING, propertiesWithoutVal
 // allPage; createOwned with MOVEABLE / IMMOVEABLE: an asset map entry picked into a will's property (ADR 0269).
 export { allPage, createOwned } from './owned.ts';
 export { activePricing } from './part-b.ts';
+// The 2021 staff's decline, reason, PDPA-reset and type-change bodies (compat/v2021/wills/staff-calls.ts; ADR 0182).
+export { assertCanVerify } from './policy.ts';
 export { IMMOVEABLE, MOVEABLE } from './property-service.ts';
 export { findVisibleWill } from './queries.ts';
 // The 2021 client's MyKad images before its particulars (compat/v2021/wills/; ADR 0255).
 export { registerMykadUploadReading } from './readings.ts';
 export { willsRoutes } from './routes.ts';
-export { readWill } from './serializers.ts';
+export { readWill, serializeWill } from './serializers.ts';
 export { type Actor, audit, type Conn } from './service.ts';
 export { assertSignatureDrawn } from './signature-facts.ts';
+export { resetAcknowledgements } from './verification-reset.ts';
 // The wasiat wajibah section of the will PDF (documents/will-wajibah-data.ts; ADR 0270).
-export { wajibahOfWillRow } from './wajibah.ts';
+export { wajibahFactsOfWill, wajibahOfWillRow } from './wajibah.ts';

@@ -23,7 +23,7 @@ import {
 } from '@wasiat/domain';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { will_predeceased_children, will_user_details } from '../../db/schema/index.ts';
+import { will_predeceased_children, will_user_details, wills } from '../../db/schema/index.ts';
 import type { AuthUser } from '../auth/index.ts';
 import { audit } from './actor.ts';
 import { estateOf } from './estate-service.ts';
@@ -51,6 +51,39 @@ async function predeceasedChildrenOf(db: Conn, willId: string): Promise<Predecea
     died_on: r.died_on,
     children: (r.children as PredeceasedChildInput['children']) ?? [],
   }));
+}
+
+/** The state whose law governs the will (domain `governingLawOf`: recorded, else the domicile's). */
+async function governingStateOf(
+  db: Conn,
+  will: Pick<WillRow, 'id' | 'governing_state' | 'governing_state_confirmed_at'>,
+) {
+  const [domicile] = await db
+    .select({
+      permanent_state: will_user_details.permanent_state,
+      correspondence_state: will_user_details.correspondence_state,
+    })
+    .from(will_user_details)
+    .where(eq(will_user_details.wasiat_id, will.id));
+  return governingLawOf(will, domicile ?? null).state;
+}
+
+/**
+ * What the estate file reads the wasiat wajibah from (issue 40 item 4; ADR 0282): the governing state and the
+ * predeceased children of will `willId` (`{ state, predeceased: [{ id, name, sex, died_on, children }] }`), or null
+ * when there is no such will. The rule is worked on the facts after the death by the domain (`estateDistribution`).
+ */
+export async function wajibahFactsOfWill(db: Conn, willId: string) {
+  const [will] = await db
+    .select({
+      id: wills.id,
+      governing_state: wills.governing_state,
+      governing_state_confirmed_at: wills.governing_state_confirmed_at,
+    })
+    .from(wills)
+    .where(eq(wills.id, willId));
+  if (!will) return null;
+  return { state: await governingStateOf(db, will), predeceased: await predeceasedChildrenOf(db, will.id) };
 }
 
 /**
@@ -95,14 +128,7 @@ export async function wajibahOfWillRow(db: Conn, will: WillRow) {
   const predeceased = await predeceasedChildrenOf(db, will.id);
   const content = await liveContent(db, will.id);
   const { estate } = estateOf(will, content);
-  const [domicile] = await db
-    .select({
-      permanent_state: will_user_details.permanent_state,
-      correspondence_state: will_user_details.correspondence_state,
-    })
-    .from(will_user_details)
-    .where(eq(will_user_details.wasiat_id, will.id));
-  const state = governingLawOf(will, domicile ?? null).state;
+  const state = await governingStateOf(db, will);
   const d = content.user_detail;
   const deceased = testatorSex(
     d ? { gender: (d.gender as number | null) ?? null, ic_number: (d.ic_number as string | null) ?? null } : null,

@@ -27,6 +27,7 @@ export function HeirChangeForm({ file, onSaved }: { file: EstateFile; onSaved: (
   const [name, setName] = useState('');
   const [relationship, setRelationship] = useState<string | null>(null);
   const [ic, setIc] = useState('');
+  const [email, setEmail] = useState('');
   const [date, setDate] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const living = file.heirs.filter((h) => h.origin === 'will' && h.status === 'living');
@@ -35,7 +36,14 @@ export function HeirChangeForm({ file, onSaved }: { file: EstateFile; onSaved: (
     const body =
       kind === 'died'
         ? { kind, heir_id: heirId ?? undefined, event_date: date }
-        : { kind, name, relationship: relationship ?? undefined, ic_number: ic, event_date: date };
+        : {
+            kind,
+            name,
+            relationship: relationship ?? undefined,
+            ic_number: ic,
+            email: email || undefined,
+            event_date: date,
+          };
     try {
       const out = await api.post<{ message: string; file: EstateFile }>(
         `death-report/${file.death_report_id}/estate-file/heirs`,
@@ -45,6 +53,7 @@ export function HeirChangeForm({ file, onSaved }: { file: EstateFile; onSaved: (
       onSaved(out.file);
       setName('');
       setIc('');
+      setEmail('');
       setDate('');
     } catch (e) {
       inline(e, setErrors);
@@ -98,6 +107,14 @@ export function HeirChangeForm({ file, onSaved }: { file: EstateFile; onSaved: (
             error={errors.ic_number}
             inputMode="numeric"
             maxLength={12}
+          />
+          <TextInput
+            label={t('estate_file.heir_form.email')}
+            description={t('estate_file.heir_form.email_help')}
+            type="email"
+            value={email}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+            error={errors.email}
           />
         </>
       )}

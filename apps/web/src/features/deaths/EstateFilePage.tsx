@@ -3,7 +3,8 @@
  * pejabat). `GET /api/death-report/{id}/estate-file` → `{ file }`: the deceased; the distribution (each heir's faraid
  * share, amounts in sen shown as RM, the bequests that took effect, await consent or were refused, Baitulmal); the
  * claims (funeral, executor fee, zakat, debts) with the rule each follows; the executor fee of spec §9; the heirs
- * asked again, with the forms to correct them (EstateFileForms.tsx); the property and asset map, each asset once;
+ * asked again, with the forms to correct them (EstateFileForms.tsx); the wasiat wajibah to the grandchildren of a
+ * predeceased child, its own line (EstateFileWajibah.tsx); the property and asset map, each asset once;
  * the hibahs, outside the estate when complete. A report out of the caller's scope is the server's 404, shown as a
  * message. Tables stack into cards on a phone (ListTable).
  */
@@ -18,6 +19,7 @@ import { ListTable } from '@/components/ListTable.tsx';
 import { ApiError, api } from '@/lib/api.ts';
 import { DEATHS_KEY } from './api.ts';
 import { ClaimsForm, HeirChangeForm, withdrawChange } from './EstateFileForms.tsx';
+import { EstateFileWajibah } from './EstateFileWajibah.tsx';
 import type { EstateFile } from './estate-file-types.ts';
 
 export type { EstateFile } from './estate-file-types.ts';
@@ -79,6 +81,7 @@ function Distribution({ file }: { file: EstateFile }) {
       <Text size="xs" c="dimmed">
         {d.heirs[0]?.source}
       </Text>
+      <EstateFileWajibah file={file} />
       {d.bequests.length > 0 && (
         <ListTable minWidth={640}>
           <Table.Caption>{t('estate_file.bequests')}</Table.Caption>

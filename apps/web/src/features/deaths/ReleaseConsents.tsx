@@ -34,7 +34,7 @@ interface HeirConsentBequest {
 /** `GET /api/public/release/{id}/consents` → `{ consents }`. */
 export interface HeirConsents {
   heir_name: string | null;
-  capacity: 'adult' | 'minor' | 'guardianship' | 'age_unknown' | 'excluded' | 'not_heir';
+  capacity: 'adult' | 'minor' | 'guardianship' | 'age_unknown' | 'excluded' | 'deceased' | 'not_heir';
   why: string | null;
   bequests: HeirConsentBequest[];
 }

@@ -44,6 +44,22 @@ export interface EstateFile {
       reason: 'to_heir' | 'beyond_third' | null;
       source: string;
     }[];
+    /** The wasiat wajibah (ADRs 0270, 0282); null when the will records no predeceased child. */
+    wajibah: {
+      state: string | null;
+      provision: { state: string; section: string | null } | null;
+      source: string;
+      cap_sen: number;
+      capped: boolean;
+      total_sen: number;
+      lines: {
+        name: string;
+        status: 'entitled' | 'no_provision' | 'lineage' | 'no_children' | 'inherits';
+        share: string;
+        due_sen: number;
+        grandchildren: { name: string; entitled_sen: number; given_sen: number; due_sen: number }[];
+      }[];
+    } | null;
     heirs: {
       heir_id: string;
       name: string;

@@ -55,6 +55,7 @@ const file = (over: Partial<EstateFile> = {}): EstateFile => ({
     after_claims_sen: 30_800_000,
     third_sen: 10_266_666,
     faraid_base_sen: 30_800_000,
+    wajibah: null,
     baitulmal_sen: 0,
     computable: true,
     executor_fee: { fee_sen: 640_000, provider_percent: 100, provider_bears_sen: 640_000, estate_pays_sen: 0 },
@@ -183,6 +184,49 @@ describe('/kematian/:id/fail (issue 40 item 4)', () => {
     expect(await screen.findByText('complete: outside the estate', { exact: false })).toBeTruthy();
     expect(screen.getByText('Zakat owed')).toBeTruthy();
     await act(() => i18n.changeLanguage('ms'));
+  });
+
+  it('shows the wasiat wajibah as its own line, the grandchild named, the law cited (ms and en)', async () => {
+    login();
+    const base = file();
+    const wajibah = {
+      state: 'Selangor',
+      provision: { state: 'Selangor', section: '27' },
+      source: 'Enakmen Wasiat Orang Islam (Selangor) 1999 s.27 (as read: ADR 0270)',
+      cap_sen: 10_266_666,
+      capped: false,
+      total_sen: 6_500_000,
+      lines: [
+        {
+          name: 'Hamid',
+          status: 'entitled' as const,
+          share: '13/48',
+          due_sen: 6_500_000,
+          grandchildren: [{ name: 'Harith', entitled_sen: 6_500_000, given_sen: 0, due_sen: 6_500_000 }],
+        },
+      ],
+    };
+    stub(() => jsonResponse({ file: file({ distribution: { ...base.distribution, wajibah } }) }));
+    render();
+    const line = await screen.findByTestId('estate-wajibah-0-0');
+    expect(line.textContent).toContain('Harith');
+    expect(line.textContent).toContain('anak kepada Hamid (bahagian 13/48)');
+    expect(line.textContent).toContain('RM 65,000.00');
+    const section = screen.getByTestId('estate-wajibah');
+    expect(section.textContent).toContain('Selangor) 1999 s.27');
+    expect(section.textContent).toContain('sebelum faraid');
+    await act(() => i18n.changeLanguage('en'));
+    expect((await screen.findByTestId('estate-wajibah')).textContent).toContain('before faraid');
+    expect(screen.getByTestId('estate-wajibah-0-0').textContent).toContain('child of Hamid');
+    await act(() => i18n.changeLanguage('ms'));
+  });
+
+  it('shows no wasiat wajibah section when the will records no predeceased child', async () => {
+    login();
+    stub(() => jsonResponse({ file: file() }));
+    render();
+    await screen.findByTestId('estate-heir-h2');
+    expect(screen.queryByTestId('estate-wajibah')).toBeNull();
   });
 
   it('shows the server 404 as a message', async () => {
