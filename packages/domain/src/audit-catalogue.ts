@@ -100,9 +100,10 @@ export const AUDIT_ACTIONS = {
   'otp.verify': l('OTP disahkan', 'OTP verified'),
   // Payments
   'payment.create': l('Bayaran dimulakan', 'Payment started'),
-  'payment.offline': l('Bayaran luar talian direkodkan', 'Offline payment recorded'),
+  'payment.offline': l('Bayaran luar talian diisytiharkan', 'Offline payment declared'),
   'payment.waive': l('Bayaran dikecualikan', 'Payment waived'),
   'payment.confirm': l('Bayaran disahkan', 'Payment confirmed'),
+  'payment.refuse': l('Bayaran ditolak', 'Payment refused'),
   'payment.instalment': l('Ansuran Arahan Tetap Bank diterima', 'Bank standing instruction instalment received'),
   'payment.mandate_complete': l('Arahan Tetap Bank dijelaskan sepenuhnya', 'Bank standing instruction paid in full'),
   'payment.supersede': l('Bayaran digantikan', 'Payment superseded'),

@@ -55,6 +55,11 @@ export const P = {
   receivedOnRange: 'payments.received_on_range',
   atbInProgress: 'payments.atb_in_progress',
   atbTooManyInstalments: 'payments.atb_too_many_instalments',
+  offlineMethodInvalid: 'payments.offline_method_invalid',
+  paidOnInvalid: 'payments.paid_on_invalid',
+  offlineAmountMismatch: 'payments.offline_amount_mismatch',
+  refuseReasonRequired: 'payments.refuse_reason_required',
+  notRefusable: 'payments.not_refusable',
 } as const;
 
 /**
@@ -68,8 +73,9 @@ export type PayableType = (typeof PAYABLE_TYPES)[number];
 /**
  * Payment modes (spec §3/§9 "online gateway, cash, direct, ATB, financing, offline"; reference §4.1/§6.18
  * numbers 1–4, extended with 5 ATB and 6 offline; ADR 0040): 1 gateway, 2 direct (bank transfer
- * reference + slip), 3 cash, 4 financing (e.g. BMMB), 5 ATB (bank standing instruction), 6 offline
- * (recorded by staff).
+ * reference + slip), 3 cash, 4 financing (e.g. BMMB), 5 ATB (bank standing instruction), 6 offline (money
+ * paid outside the platform — a transfer, a cheque or a counter deposit — declared by the payer or whoever acts
+ * for them, and confirmed by staff; ADR 0285).
  */
 export const PAYABLE_OPTIONS = [
   PAYMENT_OPTIONS.gateway,
@@ -88,6 +94,12 @@ export const MANUAL_PAYMENT_OPTIONS: readonly number[] = [
   PAYMENT_OPTIONS.atb,
   PAYMENT_OPTIONS.offline,
 ];
+
+/**
+ * How an offline (6) payment was made (spec §3/§9 "offline"; ADR 0285): a bank transfer made outside the
+ * platform (e.g. at the bank's own site), a cheque, or cash deposited at a bank counter.
+ */
+export const OFFLINE_METHODS = ['transfer', 'cheque', 'deposit'] as const;
 
 /** ATB debit frequencies (spec §3 "Frequency: monthly, semi-annual, annual, other"). */
 export const ATB_FREQUENCIES = ['monthly', 'semi_annual', 'annual', 'other'] as const;
@@ -188,6 +200,25 @@ export const paymentCreateSchema = z
     ),
     /** ATB: first debit date, YYYY-MM-DD. */
     atb_start_date: z.preprocess(blankToUndefined, z.iso.date({ error: P.startDateInvalid }).optional()),
+    /**
+     * Offline (6): how the money was paid (`OFFLINE_METHODS`); `reference` is the transfer or cheque number. The
+     * server requires method, reference, `paid_on` and `offline_amount_sen` unless the caller may confirm payments.
+     */
+    offline_method: z.preprocess(
+      blankToUndefined,
+      z.enum(OFFLINE_METHODS, { error: P.offlineMethodInvalid }).optional(),
+    ),
+    /** Offline (6): the day the money was paid, YYYY-MM-DD (not after today in Malaysia; checked by the server). */
+    paid_on: z.preprocess(blankToUndefined, z.iso.date({ error: P.paidOnInvalid }).optional()),
+    /** Offline (6): the amount the payer paid, in sen; must be the amount due (checked by the server). */
+    offline_amount_sen: z.preprocess(
+      blankToUndefined,
+      z.coerce
+        .number({ error: P.offlineAmountMismatch })
+        .int({ error: P.offlineAmountMismatch })
+        .positive({ error: P.offlineAmountMismatch })
+        .optional(),
+    ),
   })
   .superRefine((b, ctx) => {
     const need = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
@@ -207,6 +238,21 @@ export type PaymentCreateInput = z.output<typeof paymentCreateSchema>;
 /** `POST /api/payment-gateway/sandbox/{id}` (form post): the outcome chosen on the sandbox page. */
 export const sandboxOutcomeSchema = z.object({
   outcome: z.enum(['approve', 'fail'], { error: P.outcomeInvalid }),
+});
+
+/**
+ * `POST /api/payment/{id}/refuse { reason }` — staff refuse a pending direct, cash or offline payment whose money
+ * did not arrive (ADR 0285): the payment fails with the reason and the payer may pay again.
+ */
+export const paymentRefuseSchema = z.object({
+  reason: z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: P.refuseReasonRequired })
+      .trim()
+      .min(1, { error: P.refuseReasonRequired })
+      .max(500, { error: 'validation.invalid' }),
+  ),
 });
 
 /**

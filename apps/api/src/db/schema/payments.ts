@@ -65,6 +65,13 @@ export const payments = pgTable(
     atb_frequency: text('atb_frequency'),
     atb_other_frequency: text('atb_other_frequency'),
     atb_start_date: date('atb_start_date', { mode: 'string' }),
+    /**
+     * Offline (6; ADR 0285, migration 0060): how the money was paid outside the platform — transfer | cheque |
+     * deposit (domain `OFFLINE_METHODS`) — and the day it was paid (Malaysian date); `reference` holds the transfer
+     * or cheque number, `bank_name` the bank, `slip_attachment_id` the proof when one was uploaded.
+     */
+    offline_method: text('offline_method'),
+    paid_on: date('paid_on', { mode: 'string' }),
     /** Financing (4): pending | approved | rejected, the bank's reason, and who recorded it when. */
     financing_status: text('financing_status'),
     failure_reason: text('failure_reason'),

@@ -2,7 +2,8 @@
  * `POST /api/payment`: recording a payment for a payable (spec §3 promo code, §4 "Payment: made, failed,
  * waived via promo code", §9 payment modes; reference §1.9). Amounts in integer sen (ringgit × 100): due =
  * the payable's price − the promo discount, never taken from the client; nothing due → `waived`; offline
- * (6) settled at once; direct (2) needs its transfer slip; ATB (5) is a mandate (ADR 0264) with a debit amount
+ * (6) declared by the payer with its details and confirmed by staff like cash, or settled at once when staff who
+ * may confirm payments declare it (offline.ts, ADR 0285); direct (2) needs its transfer slip; ATB (5) is a mandate (ADR 0264) with a debit amount
  * not above what is due and covering it within `ATB_MAX_INSTALMENTS` debits, whose instalments are confirmed one
  * by one (instalments.ts); a gateway (1) payment gets its bill opened after the commit (gateways/). Audited in
  * the same transaction.
@@ -29,6 +30,7 @@ import { AppError, fieldError, notFound } from '../../platform/http/errors.ts';
 import type { PaymentGateway } from './gateways/gateway.ts';
 import { noGateway } from './gateways/sandbox.ts';
 import { mandateInProgress } from './instalments.ts';
+import { offlineColumns } from './offline.ts';
 import { type PayableKind, type PayableState, payableKind } from './payables.ts';
 import { assertModeAllowed } from './payment-modes.ts';
 import { redeemPromo } from './promo.ts';
@@ -127,7 +129,8 @@ export interface PaymentEnv {
  *   (`payment_link` for a pending gateway payment: the gateway's pay page).
  * @throws 404 not visible; 422 `payments.payable_unknown` (on `paymentable_type`), not payable in its
  *   status (for a will `payments.will_not_payable`), price missing, already paid,
- *   `payments.payment_not_allowed` / `payments.offline_staff_only` (on `payment_options_id`),
+ *   `payments.payment_not_allowed` (on `payment_options_id`), offline: `payments.paid_on_invalid`,
+ *   `payments.offline_amount_mismatch` (on `offline_amount_sen`, not the amount due),
  *   `payments.promo_invalid` / `payments.promo_one_per_will` (on `promo_code`), `payments.slip_required`,
  *   `payments.atb_amount_invalid`, `payments.atb_too_many_instalments` (on `atb_amount_sen`),
  *   `payments.atb_in_progress` (on `payment_options_id`: an ATB mandate of the payable has received instalments,
@@ -149,9 +152,6 @@ export async function createPayment(
   const option = input.payment_options_id;
   const redirect =
     option === PAYMENT_OPTIONS.gateway ? safeRedirect(input.redirect_url, appUrl, env.returnOrigins) : null;
-  if (option === PAYMENT_OPTIONS.offline && !can(user.role, 'payment:confirm')) {
-    throw fieldError('payment_options_id', P.offlineStaffOnly);
-  }
   if (option === PAYMENT_OPTIONS.atb && input.atb_start_date && input.atb_start_date < klToday()) {
     throw fieldError('atb_start_date', P.startDateInvalid);
   }
@@ -174,6 +174,9 @@ export async function createPayment(
     if (!waived) await assertModeAllowed(tx, state.organizationId, option);
     const slip =
       !waived && option === PAYMENT_OPTIONS.direct ? await slipOf(tx, state, input.slip_attachment_id) : null;
+    const confirmer = can(user.role, 'payment:confirm');
+    const offline =
+      !waived && option === PAYMENT_OPTIONS.offline ? await offlineColumns(tx, state, input, due, confirmer) : null;
     if (!waived && option === PAYMENT_OPTIONS.atb && (input.atb_amount_sen ?? 0) > due) {
       throw fieldError('atb_amount_sen', P.atbAmountInvalid);
     }
@@ -212,8 +215,10 @@ export async function createPayment(
     }
 
     const now = new Date();
-    // Offline (6) is recorded by staff after the money was received: settled at once (ADR 0040).
-    const settledNow = waived || option === PAYMENT_OPTIONS.offline;
+    // Offline (6) declared by the payer or whoever acts for them waits for staff like cash; declared by someone who
+    // may confirm payments, the declaration is their confirmation and settles at once (ADR 0285, after ADR 0040).
+    const confirmedNow = !!offline && confirmer;
+    const settledNow = waived || confirmedNow;
     const isAtb = option === PAYMENT_OPTIONS.atb;
     const [row] = await tx
       .insert(payments)
@@ -231,7 +236,6 @@ export async function createPayment(
         paid_at: settledNow ? now : null,
         ...(settledNow ? await nextReceiptNo(tx, state.organizationId, now) : {}),
         ...(settledNow ? receiptMailDue(now) : {}),
-        ...(!waived && option === PAYMENT_OPTIONS.offline ? { confirmed_by: user.id, confirmed_at: now } : {}),
         gateway: !waived && option === PAYMENT_OPTIONS.gateway ? gateway.name : null,
         redirect_url: redirect,
         slip_attachment_id: slip,
@@ -241,6 +245,8 @@ export async function createPayment(
         atb_frequency: isAtb ? (input.atb_frequency ?? null) : null,
         atb_other_frequency: isAtb && input.atb_frequency === 'other' ? (input.atb_other_frequency ?? null) : null,
         atb_start_date: isAtb ? (input.atb_start_date ?? null) : null,
+        ...(offline ?? {}),
+        ...(confirmedNow ? { confirmed_by: user.id, confirmed_at: now } : {}),
         financing_status: !waived && option === PAYMENT_OPTIONS.financing ? 'pending' : null,
         // An ATB payment is a mandate: its debits are confirmed as instalments (ADR 0264).
         mandate: !waived && isAtb,
@@ -258,7 +264,7 @@ export async function createPayment(
     if (settledNow) await kind.onPaid(tx, state, now);
     await recordAudit(tx, {
       actorId: user.id,
-      action: waived ? 'payment.waive' : settledNow ? 'payment.offline' : 'payment.create',
+      action: waived ? 'payment.waive' : offline ? 'payment.offline' : 'payment.create',
       entityType: 'Payment',
       entityId: row.id,
       before: null,

@@ -17,13 +17,18 @@ import { serializePayment } from './serialize.ts';
 import { inTx, lockPayment, settlePaid, visiblePayment } from './service.ts';
 
 /**
- * Modes confirmed with `POST /payment/{id}/confirm`: direct, cash, and an ATB payment recorded before ATB
+ * Modes confirmed with `POST /payment/{id}/confirm`: direct, cash, offline (ADR 0285), and an ATB payment recorded before ATB
  * mandates (ADR 0264: not a mandate). Financing has its own decision, an ATB mandate its instalments.
  */
-const CONFIRMABLE: readonly number[] = [PAYMENT_OPTIONS.direct, PAYMENT_OPTIONS.cash, PAYMENT_OPTIONS.atb];
+const CONFIRMABLE: readonly number[] = [
+  PAYMENT_OPTIONS.direct,
+  PAYMENT_OPTIONS.cash,
+  PAYMENT_OPTIONS.offline,
+  PAYMENT_OPTIONS.atb,
+];
 
 /**
- * `POST /api/payment/{id}/confirm` — Staff/Accountant/Admin confirm a pending direct or cash payment:
+ * `POST /api/payment/{id}/confirm` — Staff/Accountant/Admin confirm a pending direct, cash or offline payment:
  * `paid`, `confirmed_by`/`confirmed_at` recorded, the organisation's next receipt number, receipt e-mail
  * queued, the payable's `onPaid`.
  * @throws 404 not visible; 422 `payments.atb_use_instalments` for an ATB mandate (its debits are confirmed one

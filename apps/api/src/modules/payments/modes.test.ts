@@ -1,6 +1,6 @@
 /**
  * Manual payment modes, per-organisation receipts and receipt e-mails over HTTP on a real database
- * (ADR 0040, ADR 0042): ATB, financing (approved / rejected → will rejected), offline by staff only,
+ * (ADR 0040, ADR 0042): ATB, financing (approved / rejected → will rejected), offline by staff (ADR 0285),
  * organisation allows, the confirmation queue, receipt numbers per organisation without gaps (also
  * concurrently), the receipt PDF, and the receipt e-mail retried by its job until it finally fails.
  */
@@ -210,11 +210,11 @@ describe('financing (BMMB)', () => {
 });
 
 describe('offline and the confirmation queue', () => {
-  it('offline is recorded by staff only and settles at once', async () => {
+  it('offline declared by staff who may confirm settles at once; a client must give its details (ADR 0285)', async () => {
     const w = await newWill();
     const client = await pay(w.id, { payment_options_id: 6 });
     expect(client.status).toBe(422);
-    expect(client.body.errors.payment_options_id).toEqual(['Only staff may record an offline payment.']);
+    expect(client.body.errors.offline_method).toBeTruthy();
     const staffUser = (await t.ctx.db.select().from(users).where(eq(users.username, 'staff')))[0];
     const r = await pay(w.id, { payment_options_id: 6, reference: 'KAUNTER-001' }, tokens.staff);
     expect(r.status).toBe(200);
@@ -222,12 +222,12 @@ describe('offline and the confirmation queue', () => {
     expect(r.body.payment.receipt_no).toMatch(/^R\d{4}-\d{6}$/);
   });
 
-  it('tells each caller the modes they may choose (organisation flags; offline for staff)', async () => {
+  it('tells each caller the modes they may choose (organisation flags; offline for all, ADR 0285)', async () => {
     const w = await newWill();
     const c = await t.call('GET', `/api/payment/options?paymentable_type=Wasiat&paymentable_id=${w.id}`, {
       token: tokens.client,
     });
-    expect(c.body.payment_options).toEqual([1, 2, 3, 4, 5]);
+    expect(c.body.payment_options).toEqual([1, 2, 3, 4, 5, 6]);
     const s = await t.call('GET', `/api/payment/options?paymentable_id=${w.id}`, { token: tokens.staff });
     expect(s.body.payment_options).toEqual([1, 2, 3, 4, 5, 6]);
     const [org] = await t.ctx.db
@@ -242,7 +242,7 @@ describe('offline and the confirmation queue', () => {
       .returning();
     const w2 = await newWill(org.id);
     const c2 = await t.call('GET', `/api/payment/options?paymentable_id=${w2.id}`, { token: tokens.client });
-    expect(c2.body.payment_options).toEqual([3]);
+    expect(c2.body.payment_options).toEqual([3, 6]);
     const other = await t.login('agent');
     expect((await t.call('GET', `/api/payment/options?paymentable_id=${w2.id}`, { token: other })).status).toBe(404);
   });

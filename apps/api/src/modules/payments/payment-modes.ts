@@ -1,11 +1,12 @@
 /**
  * Payment modes and which a payable's organisation allows (ADR 0040; spec §9 payment modes): 1 gateway,
  * 2 direct, 3 cash, 4 financing, 5 ATB — each behind its `organizations.allow_*` flag — and 6 offline
- * (recorded by staff: `payment:confirm` roles only); all of them behind `preferences.allow_payments`.
+ * (money paid outside the platform, declared by the payer and confirmed by staff; ADR 0285); all of them behind
+ * `preferences.allow_payments`.
  * Used by create-payment.ts and `GET /api/payment/options`.
  */
 
-import { can, P, PAYMENT_OPTIONS } from '@wasiat/domain';
+import { P, PAYMENT_OPTIONS } from '@wasiat/domain';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { organizations, preferences } from '../../db/schema/index.ts';
@@ -36,15 +37,14 @@ export async function assertModeAllowed(tx: Db, organizationId: string | null, o
 /**
  * `GET /api/payment/options?paymentable_type&paymentable_id` → `{ payment_options: number[] }`: the modes
  * the caller may choose for this payable now — those its organisation allows (`organizations.allow_*`,
- * `preferences.allow_payments`; none when payments are off), offline (6) only for `payment:confirm`
- * roles. The same rule {@link createPayment} enforces. @throws 404 when the payable is not visible.
+ * `preferences.allow_payments`; none when payments are off), offline (6) whenever payments are allowed.
+ * The same rule {@link createPayment} enforces. @throws 404 when the payable is not visible.
  */
 export async function paymentOptionsFor(db: Db, user: AuthUser, type: string, id: string) {
   const state = await payableKind(type).loadVisible(db, user, id);
   const modes = Object.keys(MODE_FLAG).map(Number);
   const out: number[] = [];
   for (const m of modes) {
-    if (m === PAYMENT_OPTIONS.offline && !can(user.role, 'payment:confirm')) continue;
     try {
       await assertModeAllowed(db, state.organizationId, m);
       out.push(m);

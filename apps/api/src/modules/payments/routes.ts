@@ -18,6 +18,7 @@ import {
   PAYABLE_TYPES,
   paymentCreateSchema,
   paymentListQuerySchema,
+  paymentRefuseSchema,
   promoCheckSchema,
 } from '@wasiat/domain';
 import { eq } from 'drizzle-orm';
@@ -34,6 +35,7 @@ import { gatewayFor } from './gateways/gateway.ts';
 import { paymentHistoryRoutes } from './history.ts';
 import { instalmentRoutes } from './instalments.ts';
 import { confirmPayment, decideFinancing, listAllPayments, shareLink } from './manual.ts';
+import { refusePayment } from './offline.ts';
 import { payableKind, registerPayable } from './payables.ts';
 import { paidNotification, receiptPdf, registerReceiptMailJob, resendReceipt, sendReceiptSoon } from './receipts.ts';
 import { checkPromo, createPayment, getPayment, listPayments, paymentOptionsFor, visiblePayment } from './service.ts';
@@ -224,6 +226,21 @@ export async function paymentsRoutes(api: FastifyInstance, ctx: Ctx) {
       const out = await confirmPayment(db, requireUser(req), (req.params as { id: string }).id, req.ip);
       sendReceiptSoon(ctx, out.payment);
       return out;
+    },
+  );
+
+  /**
+   * `POST /api/payment/{id}/refuse { reason }` → `{ payment }` (status `failed`, `failure_reason`, `decided_by`,
+   * `decided_at`): Staff/Accountant/Admin refuse a pending direct, cash or offline payment whose money did not
+   * arrive; the payer may pay again (ADR 0285). 403 without `payment:confirm`; 404 not visible; 422
+   * `payments.refuse_reason_required` on `reason`, `payments.not_refusable` unless such a pending payment.
+   */
+  api.post(
+    '/payment/:id/refuse',
+    { config: { access: 'payment:confirm' }, schema: { params: idParams, body: paymentRefuseSchema } },
+    async (req) => {
+      const { reason } = req.body as z.output<typeof paymentRefuseSchema>;
+      return refusePayment(db, requireUser(req), (req.params as { id: string }).id, reason, req.ip);
     },
   );
 

@@ -17,7 +17,8 @@ export const sandboxPath = (paymentId: string) => `/api/payment-gateway/sandbox/
  * amount_sen (what is due after the discount), discount_sen, status (pending|paid|failed|waived),
  * reference, receipt_no, paid_at, confirmed_by, confirmed_at, created_by, created_at, payment_link,
  * organization_id, gateway, slip_attachment_id, bank_name, account_no, atb_amount_sen, atb_frequency,
- * atb_other_frequency, atb_start_date (YYYY-MM-DD), financing_status (pending|approved|rejected),
+ * atb_other_frequency, atb_start_date (YYYY-MM-DD), offline_method (transfer|cheque|deposit), paid_on (YYYY-MM-DD,
+ * the day an offline payment was made; ADR 0285), financing_status (pending|approved|rejected),
  * failure_reason, decided_by, decided_at, receipt_mail_status (pending|sent|failed), receipt_mail_failed, mandate,
  * parent_id, instalment_no, instalments }`.
  * ATB (ADR 0264): `mandate` true for an ATB mandate (pending until its last instalment, then paid, never counted as
@@ -59,6 +60,8 @@ export function serializePayment(p: Payment, children?: readonly Payment[]) {
     atb_frequency: p.atb_frequency,
     atb_other_frequency: p.atb_other_frequency,
     atb_start_date: p.atb_start_date,
+    offline_method: p.offline_method,
+    paid_on: p.paid_on,
     financing_status: p.financing_status,
     failure_reason: p.failure_reason,
     decided_by: p.decided_by,

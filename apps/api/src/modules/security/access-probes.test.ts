@@ -375,7 +375,7 @@ add('PATCH /api/user-access/:id', (x) => ({
   body: { status: 1 },
   may: holds('user:approve'),
 }));
-// the 2021 client's calls without a counterpart of ours (organisations/original-admin.ts; ADR 0164)
+// the 2021 client's calls without a counterpart of ours (compat/v2021/organisations/original-admin.ts; ADR 0164)
 add('GET /api/organization/:id/logo', (x) => ({
   path: `/api/organization/${x.lain}/logo?stream=false`,
   may: seesLain,
@@ -668,6 +668,12 @@ add('POST /api/payment/:id/confirm', (x) => ({
 add('POST /api/payment/:id/financing', (x) => ({
   path: `/api/payment/${x.cashPayment}/financing`,
   body: { status: 'approved' },
+  may: and(holds('payment:confirm'), seesWill),
+}));
+// refusing a manual payment whose money did not arrive (ADR 0285): the same right as confirming one
+add('POST /api/payment/:id/refuse', (x) => ({
+  path: `/api/payment/${x.cashPayment}/refuse`,
+  body: { reason: 'Wang tidak diterima' },
   may: and(holds('payment:confirm'), seesWill),
 }));
 // an ATB instalment (ADR 0264): the same right as confirming a payment

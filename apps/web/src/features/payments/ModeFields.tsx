@@ -2,10 +2,12 @@
  * The fields of each manual payment mode in the payment part (spec §3 "Frequency", §9 payment modes;
  * docs/api/payments.md `POST /payment`; ADR 0040): direct — transfer reference and slip; ATB — amount
  * per debit (RM, sent in sen), frequency, bank, account no. and first debit date; financing — the bank;
- * offline — a reference. Controlled: the parent keeps the values and the field errors.
+ * offline (ADR 0285) — how it was paid (transfer, cheque, counter deposit), the transfer or cheque number, the bank,
+ * the day, the amount paid (RM, sent in sen) and an optional proof. Controlled: the parent keeps the values and the
+ * field errors.
  */
 import { FileInput, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
-import { BANK_NAMES, FREQUENCIES, PAYMENT_OPTIONS } from '@wasiat/domain';
+import { BANK_NAMES, FREQUENCIES, OFFLINE_METHODS, PAYMENT_OPTIONS } from '@wasiat/domain';
 import { useTranslation } from 'react-i18next';
 
 /** What the mode fields hold. `atbAmount` in ringgit as typed; the parent converts to sen. */
@@ -18,6 +20,10 @@ export interface ModeValues {
   bank: string | null;
   accountNo: string;
   atbStart: string;
+  /** Offline: transfer | cheque | deposit, the day paid (YYYY-MM-DD) and the amount paid in ringgit as typed. */
+  offlineMethod: string | null;
+  paidOn: string;
+  offlineAmount: number | string;
 }
 
 export const emptyModeValues = (): ModeValues => ({
@@ -29,6 +35,9 @@ export const emptyModeValues = (): ModeValues => ({
   bank: null,
   accountNo: '',
   atbStart: '',
+  offlineMethod: null,
+  paidOn: '',
+  offlineAmount: '',
 });
 
 /** Ringgit typed by the user → integer sen (undefined when empty or not a number). */
@@ -54,7 +63,13 @@ export function modeBody(mode: number, v: ModeValues) {
     case PAYMENT_OPTIONS.financing:
       return { bank_name: v.bank ?? undefined };
     case PAYMENT_OPTIONS.offline:
-      return { reference: v.reference.trim() || undefined };
+      return {
+        offline_method: v.offlineMethod ?? undefined,
+        reference: v.reference.trim() || undefined,
+        bank_name: v.bank ?? undefined,
+        paid_on: v.paidOn || undefined,
+        offline_amount_sen: ringgitToSen(v.offlineAmount),
+      };
     default:
       return {};
   }
@@ -175,12 +190,59 @@ export function ModeFields({
   }
   if (mode === PAYMENT_OPTIONS.offline) {
     return (
-      <TextInput
-        label={t('payments.ui.offline_reference')}
-        value={values.reference}
-        onChange={(e) => onChange({ reference: e.currentTarget.value })}
-        error={errors.reference}
-      />
+      <Stack gap="xs">
+        <Text size="sm">{t('payments.ui.offline_help')}</Text>
+        <Select
+          label={t('payments.ui.offline_method')}
+          required
+          data={OFFLINE_METHODS.map((m) => ({ value: m, label: t(`payments.ui.offline_methods.${m}`) }))}
+          value={values.offlineMethod}
+          onChange={(v) => onChange({ offlineMethod: v })}
+          error={errors.offline_method}
+        />
+        <TextInput
+          label={t('payments.ui.offline_reference')}
+          required
+          value={values.reference}
+          onChange={(e) => onChange({ reference: e.currentTarget.value })}
+          error={errors.reference}
+        />
+        <Select
+          label={t('payments.ui.bank')}
+          searchable
+          clearable
+          data={banks}
+          value={values.bank}
+          onChange={(v) => onChange({ bank: v })}
+          error={errors.bank_name}
+        />
+        <TextInput
+          type="date"
+          label={t('payments.ui.paid_on')}
+          required
+          value={values.paidOn}
+          onChange={(e) => onChange({ paidOn: e.currentTarget.value })}
+          error={errors.paid_on}
+        />
+        <NumberInput
+          label={t('payments.ui.offline_amount')}
+          required
+          min={0.01}
+          decimalScale={2}
+          value={values.offlineAmount}
+          onChange={(v) => onChange({ offlineAmount: v })}
+          error={errors.offline_amount_sen}
+        />
+        <FileInput
+          label={t('payments.ui.offline_proof')}
+          description={t('payments.ui.slip_help')}
+          accept="image/png,image/jpeg,image/webp,application/pdf"
+          value={values.slip}
+          onChange={(f) => onChange({ slip: f })}
+          error={errors.slip_attachment_id ?? errors.document}
+          clearable
+        />
+      </Stack>
     );
   }
   return null;

@@ -9,6 +9,8 @@
  * dialog naming the kind, reference, payer, method and amount; the toast repeats what was confirmed
  * (issue 21 item 8). An ATB mandate is confirmed debit by debit (issue 38 item 3; ADR 0264): its row shows how
  * many instalments were received, and "Confirm instalment received" opens its schedule (InstalmentDialog).
+ * Cash, direct and offline payments whose money did not arrive are refused with a reason (POST
+ * /api/payment/{id}/refuse; ADR 0285); an offline row shows how and when it was paid.
  */
 import { Anchor, Button, Group, Modal, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { formatRinggit, labelOf, PAYMENT_OPTIONS, PAYMENT_TYPES } from '@wasiat/domain';
@@ -20,7 +22,7 @@ import { ApiError } from '@/lib/api.ts';
 import { formatDate, formatDateTime } from '@/lib/format.ts';
 import { successToast } from '@/lib/notify.tsx';
 import { atbProgressText } from './AtbSchedule.tsx';
-import { confirmPayment, decideFinancing, pendingManual, type StaffPayment } from './api.ts';
+import { confirmPayment, decideFinancing, pendingManual, refusePayment, type StaffPayment } from './api.ts';
 import { InstalmentDialog } from './InstalmentDialog.tsx';
 
 /** The confirmation queue page; see the file comment. */
@@ -79,8 +81,13 @@ export function PaymentConfirmationsPage() {
     if (!rejecting) return;
     setReasonError(undefined);
     try {
-      await decideFinancing(rejecting.id, 'rejected', reason.trim());
-      successToast(t('payments.ui.decided'));
+      if (rejecting.payment_options_id === PAYMENT_OPTIONS.financing) {
+        await decideFinancing(rejecting.id, 'rejected', reason.trim());
+        successToast(t('payments.ui.decided'));
+      } else {
+        await refusePayment(rejecting.id, reason.trim());
+        successToast(`${t('payments.ui.refused')} ${whatOf(rejecting)}`);
+      }
       setRejecting(null);
       setReason('');
       await load();
@@ -145,11 +152,13 @@ export function PaymentConfirmationsPage() {
                 </Table.Td>
                 <Table.Td>
                   {[
+                    p.offline_method ? t(`payments.ui.offline_methods.${p.offline_method}`) : null,
                     p.reference,
                     p.bank_name,
                     p.account_no,
                     p.atb_amount_sen ? formatRinggit(p.atb_amount_sen) : null,
                     formatDate(p.atb_start_date, lang),
+                    p.paid_on ? formatDate(p.paid_on, lang) : null,
                   ]
                     .filter(Boolean)
                     .join(' · ') || '—'}
@@ -169,9 +178,16 @@ export function PaymentConfirmationsPage() {
                       {t('payments.ui.atb.confirm')}
                     </Button>
                   ) : (
-                    <Button size="xs" loading={busy === p.id} onClick={() => setAsking(p)}>
-                      {t('payments.ui.confirm')}
-                    </Button>
+                    <Group gap="xs">
+                      <Button size="xs" loading={busy === p.id} onClick={() => setAsking(p)}>
+                        {t('payments.ui.confirm')}
+                      </Button>
+                      {!p.mandate && (
+                        <Button size="xs" color="red" variant="light" onClick={() => setRejecting(p)}>
+                          {t('payments.ui.refuse')}
+                        </Button>
+                      )}
+                    </Group>
                   )}
                 </Table.Td>
               </Table.Tr>
@@ -251,12 +267,21 @@ export function PaymentConfirmationsPage() {
       <Modal
         opened={!!rejecting}
         onClose={() => setRejecting(null)}
-        title={t('payments.ui.reject_title')}
+        title={
+          rejecting && rejecting.payment_options_id !== PAYMENT_OPTIONS.financing
+            ? t('payments.ui.refuse_title')
+            : t('payments.ui.reject_title')
+        }
         closeButtonProps={{ 'aria-label': t('common.close') }}
       >
         <Stack>
+          {rejecting && <Text>{whatOf(rejecting)}</Text>}
           <Textarea
-            label={t('payments.ui.reason')}
+            label={
+              rejecting && rejecting.payment_options_id !== PAYMENT_OPTIONS.financing
+                ? t('payments.ui.refuse_reason')
+                : t('payments.ui.reason')
+            }
             required
             value={reason}
             onChange={(e) => setReason(e.currentTarget.value)}

@@ -39,6 +39,9 @@ export interface StaffPayment {
   atb_amount_sen: number | null;
   atb_frequency: string | null;
   atb_start_date: string | null;
+  /** Offline (ADR 0285): transfer | cheque | deposit and the day paid (YYYY-MM-DD). */
+  offline_method?: string | null;
+  paid_on?: string | null;
   financing_status: 'pending' | 'approved' | 'rejected' | null;
   receipt_no: string | null;
   created_at: string;
@@ -50,6 +53,21 @@ export interface StaffPayment {
   /** An ATB mandate (ADR 0264): its debits are confirmed one by one; `instalments` its schedule and progress. */
   mandate?: boolean;
   instalments?: Instalments | null;
+  failure_reason?: string | null;
+}
+
+/**
+ * Why the will's latest payment failed, as staff or the bank gave it (a refused offline, cash or direct payment;
+ * ADR 0285): its `failure_reason`, or null when the latest payment has none.
+ */
+export async function latestFailureReason(wasiatId: string): Promise<string | null> {
+  const r = await api.get<{ payments: { data: WillPayment[] } }>(
+    `wasiat/${wasiatId}/payment`,
+    { limit: 1 },
+    { silent: true },
+  );
+  const last = r.payments.data[0];
+  return last?.status === 'failed' ? (last.failure_reason ?? null) : null;
 }
 
 /** `GET /api/payment/options` → the mode ids the caller may choose for the will (fallback: gateway). */
@@ -97,6 +115,13 @@ export const decideFinancing = (id: string, status: 'approved' | 'rejected', rea
   api.post<{ payment: { receipt_no: string | null } }>(`payment/${id}/financing`, { status, reason });
 
 /**
+ * `POST /api/payment/{id}/refuse { reason }` — refuse a pending direct, cash or offline payment whose money did not
+ * arrive (ADR 0285) → the failed payment; the payer may pay again.
+ */
+export const refusePayment = (id: string, reason: string) =>
+  api.post<{ payment: { status: string } }>(`payment/${id}/refuse`, { reason });
+
+/**
  * `POST /api/payment/{id}/instalment { received_on, reference? }` — the next debit of an ATB mandate was received
  * (ADR 0264) → the instalment (with its receipt number) and the mandate with its progress.
  */
@@ -113,6 +138,7 @@ export interface WillPayment {
   payment_options_id: number;
   mandate?: boolean;
   instalments?: Instalments | null;
+  failure_reason?: string | null;
 }
 
 /** The will's current ATB mandate (pending or paid), with its schedule; null when it has none. */

@@ -1,0 +1,202 @@
+/**
+ * Offline (6) as a way to pay (issue 38 item 11; ADR 0285) over HTTP on a real database: the payer declares money
+ * paid outside the platform (how, reference, day, amount in sen), it waits in the confirmation queue, the
+ * accountant's confirmation settles it (receipt, ledger, the will moves on) and the report filter "Luar talian"
+ * finds it; a refusal fails it with the reason and the payer may pay again. Runs for a will and for a hibah through
+ * the same shared module.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTestApp, type TestApp } from '../../../test/harness.ts';
+import { hibahs, organizations, payments, users, wills } from '../../db/schema/index.ts';
+
+let t: TestApp;
+const tok: Record<string, string> = {};
+let clientId: string;
+let demoOrg: string;
+
+beforeAll(async () => {
+  t = await makeTestApp({ env: { JOBS: '0' } });
+  for (const u of ['client', 'staff', 'accountant']) tok[u] = await t.login(u);
+  [{ id: clientId }] = await t.ctx.db.select({ id: users.id }).from(users).where(eq(users.username, 'client'));
+  [{ id: demoOrg }] = await t.ctx.db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.code, 'DEMO'));
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** Today in Malaysia, YYYY-MM-DD. */
+const today = () =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Asia/Kuala_Lumpur',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date());
+const tomorrow = () => new Date(Date.now() + 2 * 86400_000).toISOString().slice(0, 10);
+
+async function newWill() {
+  const [w] = await t.ctx.db
+    .insert(wills)
+    .values({
+      user_id: clientId,
+      created_by: clientId,
+      organization_id: demoOrg,
+      plan: 'basic',
+      price_sen: 35000,
+      status: 0,
+      parts_done: ['a', 'b'],
+    })
+    .returning();
+  return w;
+}
+const pay = (type: string, id: string, body: Record<string, unknown>, token = tok.client) =>
+  t.call('POST', '/api/payment', {
+    token,
+    body: { paymentable_type: type, paymentable_id: id, payment_options_id: 6, ...body },
+  });
+const details = (amount: number) => ({
+  offline_method: 'cheque',
+  reference: 'CEK 004512',
+  bank_name: 'MAYBANK BERHAD',
+  paid_on: today(),
+  offline_amount_sen: amount,
+});
+const queue = async () =>
+  (await t.call('GET', '/api/payment?status=pending&manual=1&limit=100', { token: tok.accountant })).body.payments
+    .data as { id: string; payment_options_id: number }[];
+
+describe('offline payment declared by the payer', () => {
+  it('is offered to the payer and needs how, reference, day and the amount due', async () => {
+    const w = await newWill();
+    const opts = await t.call('GET', `/api/payment/options?paymentable_type=Wasiat&paymentable_id=${w.id}`, {
+      token: tok.client,
+    });
+    expect(opts.body.payment_options).toContain(6);
+
+    const missing = await pay('Wasiat', w.id, {});
+    expect(missing.status).toBe(422);
+    expect(Object.keys(missing.body.errors).sort()).toEqual(
+      ['offline_amount_sen', 'offline_method', 'paid_on', 'reference'].sort(),
+    );
+    const wrongAmount = await pay('Wasiat', w.id, details(30000));
+    expect(wrongAmount.status).toBe(422);
+    expect(wrongAmount.body.errors.offline_amount_sen[0]).toContain('RM 350.00');
+    const future = await pay('Wasiat', w.id, { ...details(35000), paid_on: tomorrow() });
+    expect(future.status).toBe(422);
+    expect(Object.keys(future.body.errors)).toEqual(['paid_on']);
+    const badMethod = await pay('Wasiat', w.id, { ...details(35000), offline_method: 'bitcoin' });
+    expect(badMethod.status).toBe(422);
+    expect(Object.keys(badMethod.body.errors)).toEqual(['offline_method']);
+  });
+
+  it('waits in the queue; confirmation settles it (receipt, ledger, will paid) and the report filter finds it', async () => {
+    const year = today().slice(0, 4);
+    const report = async (m: number) => {
+      const res = await t.call(
+        'GET',
+        `/api/reports/yearly?period=${year}&organization_id=${demoOrg}&payment_options_id=${m}`,
+        { token: tok.staff },
+      );
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.totals.total as number;
+    };
+    const [offlineBefore, cashBefore] = [await report(6), await report(3)];
+    const w = await newWill();
+    const r = await pay('Wasiat', w.id, details(35000));
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.payment).toMatchObject({
+      status: 'pending',
+      payment_options_id: 6,
+      offline_method: 'cheque',
+      reference: 'CEK 004512',
+      bank_name: 'MAYBANK BERHAD',
+      paid_on: today(),
+      amount_sen: 35000,
+      receipt_no: null,
+    });
+    const pid = r.body.payment.id as string;
+    expect((await queue()).map((p) => p.id)).toContain(pid);
+
+    const c = await t.call('POST', `/api/payment/${pid}/confirm`, { token: tok.accountant, body: {} });
+    expect(c.status, JSON.stringify(c.body)).toBe(200);
+    expect(c.body.payment.status).toBe('paid');
+    expect(c.body.payment.receipt_no).toMatch(/^R\d{4}-\d{6}$/);
+    expect((await queue()).map((p) => p.id)).not.toContain(pid);
+    const [will] = await t.ctx.db.select().from(wills).where(eq(wills.id, w.id));
+    expect(will.payment_received_at).not.toBeNull();
+    expect(will.payment_options_id).toBe(6);
+
+    const receipt = await t.call('GET', `/api/payment/${pid}/receipt`, { token: tok.client });
+    expect(receipt.status).toBe(200);
+    const history = await t.call('GET', '/api/payment?status=paid&payment_options_id=6&limit=100', {
+      token: tok.accountant,
+    });
+    expect(history.body.payments.data.map((p: { id: string }) => p.id)).toContain(pid);
+
+    // The report filter "Luar talian" (payment_options_id=6) counts this will; "Tunai" (3) does not.
+    expect(await report(6)).toBe(offlineBefore + 1);
+    expect(await report(3)).toBe(cashBefore);
+  });
+
+  it('a refusal fails it with the reason; the payer may pay again', async () => {
+    const w = await newWill();
+    const pid = (await pay('Wasiat', w.id, details(35000))).body.payment.id as string;
+    const noReason = await t.call('POST', `/api/payment/${pid}/refuse`, { token: tok.accountant, body: {} });
+    expect(noReason.status).toBe(422);
+    expect(Object.keys(noReason.body.errors)).toEqual(['reason']);
+    const byClient = await t.call('POST', `/api/payment/${pid}/refuse`, {
+      token: tok.client,
+      body: { reason: 'x' },
+    });
+    expect(byClient.status).toBe(403);
+
+    const r = await t.call('POST', `/api/payment/${pid}/refuse`, {
+      token: tok.accountant,
+      body: { reason: 'Cek tidak diterima bank' },
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.payment).toMatchObject({ status: 'failed', failure_reason: 'Cek tidak diterima bank' });
+    expect((await queue()).map((p) => p.id)).not.toContain(pid);
+    const [will] = await t.ctx.db.select().from(wills).where(eq(wills.id, w.id));
+    expect(will.payment_received_at).toBeNull();
+    const again = await t.call('POST', `/api/payment/${pid}/refuse`, { token: tok.accountant, body: { reason: 'x' } });
+    expect(again.status).toBe(422);
+    const confirmLate = await t.call('POST', `/api/payment/${pid}/confirm`, { token: tok.accountant, body: {} });
+    expect(confirmLate.status).toBe(422);
+
+    const retry = await pay('Wasiat', w.id, { ...details(35000), offline_method: 'transfer', reference: 'FT123' });
+    expect(retry.status).toBe(200);
+    expect(retry.body.payment.status).toBe('pending');
+  });
+
+  it('works for another payable kind (a hibah) through the same module: declared, confirmed, receipted', async () => {
+    const [h] = await t.ctx.db
+      .insert(hibahs)
+      .values({ hibah_type: 1, user_id: clientId, created_by: clientId, organization_id: demoOrg, price_sen: 20000 })
+      .returning();
+    const opts = await t.call('GET', `/api/payment/options?paymentable_type=Hibah&paymentable_id=${h.id}`, {
+      token: tok.client,
+    });
+    expect(opts.body.payment_options).toContain(6);
+    const r = await pay('Hibah', h.id, { ...details(20000), offline_method: 'deposit' });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.payment).toMatchObject({ status: 'pending', offline_method: 'deposit', amount_sen: 20000 });
+    expect((await queue()).map((p) => p.id)).toContain(r.body.payment.id);
+    const c = await t.call('POST', `/api/payment/${r.body.payment.id}/confirm`, { token: tok.accountant, body: {} });
+    expect(c.status, JSON.stringify(c.body)).toBe(200);
+    expect(c.body.payment.receipt_no).toMatch(/^R\d{4}-\d{6}$/);
+  });
+
+  it('staff who may confirm payments still record an offline payment as received at once', async () => {
+    const w = await newWill();
+    const r = await pay('Wasiat', w.id, { reference: 'KAUNTER-1' }, tok.staff);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.payment.status).toBe('paid');
+    const [row] = await t.ctx.db.select().from(payments).where(eq(payments.id, r.body.payment.id));
+    expect(row.confirmed_by).not.toBeNull();
+  });
+});
