@@ -8,7 +8,7 @@ import type { FieldSpec } from './RecordForm.tsx';
 type T = (k: string) => string;
 
 /** Address, postcode, city, state; `required` marks city/state too. */
-export const addressSpecs = (t: T, required = true): FieldSpec[] => [
+const addressSpecs = (t: T, required = true): FieldSpec[] => [
   { name: 'address', label: t('wills.f.address'), kind: 'textarea', required },
   { name: 'postcode', label: t('wills.f.postcode'), inputMode: 'numeric', required },
   { name: 'city', label: t('wills.f.city'), required },

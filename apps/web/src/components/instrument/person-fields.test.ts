@@ -3,7 +3,7 @@
  * and a second field of the same name left the caretaker's e-mail empty (the hibah journey's caretaker got no link).
  */
 import { describe, expect, it } from 'vitest';
-import { caretakerSpecs } from '@/features/wills/components/personFields.ts';
+import { caretakerSpecs } from '@/components/instrument/party-fields.ts';
 import i18n from '@/lib/i18n.ts';
 import { minorCaretakerSpecs } from './person-fields.ts';
 

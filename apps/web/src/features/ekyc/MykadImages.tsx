@@ -13,8 +13,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '@/components/FormError.tsx';
-import { isSameFile } from '@/features/wills/lib/files.ts';
 import { ApiError, api } from '@/lib/api.ts';
+import { isSameFile } from '@/lib/attachments.ts';
 import { MYKAD_SIDES, MykadSide, type MykadSideName } from './MykadSide.tsx';
 import { dataUrlOf } from './SelfieCapture.tsx';
 

@@ -6,7 +6,7 @@
 import { Image, Input, Paper, Stack, Text } from '@mantine/core';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAttachmentUrl } from '@/features/wills/lib/files.ts';
+import { useAttachmentUrl } from '@/lib/attachments.ts';
 
 export type MykadSideName = 'mykad-front' | 'mykad-back';
 export const MYKAD_SIDES: MykadSideName[] = ['mykad-front', 'mykad-back'];

@@ -11,8 +11,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '@/components/FormError.tsx';
-import { useAttachmentUrl } from '@/features/wills/lib/files.ts';
 import { ApiError, api } from '@/lib/api.ts';
+import { useAttachmentUrl } from '@/lib/attachments.ts';
 import { formatDateTime } from '@/lib/format.ts';
 import { successToast } from '@/lib/notify.tsx';
 

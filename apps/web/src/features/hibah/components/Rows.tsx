@@ -9,8 +9,8 @@ import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { OfferGate, useOffer } from '@/components/instrument/OfferGate.tsx';
+import { type FieldSpec, RecordForm } from '@/components/instrument/RecordForm.tsx';
 import { ListTable } from '@/components/ListTable.tsx';
-import { type FieldSpec, RecordForm } from '@/features/wills/components/RecordForm.tsx';
 import { api } from '@/lib/api.ts';
 import { useHibahRows, useRefreshHibah } from '../useHibah.ts';
 

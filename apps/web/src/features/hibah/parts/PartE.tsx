@@ -8,7 +8,7 @@
 import { Stack } from '@mantine/core';
 import { ESTATE_HIBAH_TYPE, hibahHeirSchema, hibahReceiverSchema, relationshipLabel } from '@wasiat/domain';
 import { useTranslation } from 'react-i18next';
-import { defaultsFor, heirSpecs, receiverSpecs } from '@/features/wills/components/personFields.ts';
+import { defaultsFor, heirSpecs, receiverSpecs } from '@/components/instrument/party-fields.ts';
 import { HeirPicker, useLang } from '@/features/wills/index.ts';
 import { mayFill } from '../access.ts';
 import { useGrantorHeirs } from '../components/grantorHeirs.ts';

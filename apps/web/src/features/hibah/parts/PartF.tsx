@@ -18,8 +18,8 @@ import {
 } from '@wasiat/domain';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { defaultsFor } from '@/features/wills/components/personFields.ts';
-import type { FieldSpec } from '@/features/wills/components/RecordForm.tsx';
+import { defaultsFor } from '@/components/instrument/party-fields.ts';
+import type { FieldSpec } from '@/components/instrument/RecordForm.tsx';
 import { immoveableSpecs, moveableSpecs } from '@/features/wills/parts/e/PropertyTab.tsx';
 import { mayFill } from '../access.ts';
 import { Rows } from '../components/Rows.tsx';

@@ -9,7 +9,7 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { HIBAH_STATUS, hibahCompletionBlocker, hibahWitnessSchema } from '@wasiat/domain';
 import { useTranslation } from 'react-i18next';
-import { defaultsFor, witnessSpecs } from '@/features/wills/components/personFields.ts';
+import { defaultsFor, witnessSpecs } from '@/components/instrument/party-fields.ts';
 import { api } from '@/lib/api.ts';
 import { mayFill } from '../access.ts';
 import { Rows } from '../components/Rows.tsx';

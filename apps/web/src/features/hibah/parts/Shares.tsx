@@ -8,7 +8,7 @@ import { isPortionError, parsePortion, portionsExceedWhole, V } from '@wasiat/do
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '@/components/FormError.tsx';
-import { useErr } from '@/features/wills/components/fields.tsx';
+import { useErr } from '@/components/instrument/fields.tsx';
 import { ApiError, api } from '@/lib/api.ts';
 import { useHibahRows, useRefreshHibah } from '../useHibah.ts';
 

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api } from '@/lib/api.ts';
-import { saveBlob } from '../lib/files.ts';
+import { saveBlob } from '../../../lib/attachments.ts';
 import type { Will } from '../types.ts';
 
 /**

@@ -33,8 +33,8 @@ import { SignatureLawNotice } from '@/components/SignatureLaw.tsx';
 import { ApiError, api } from '@/lib/api.ts';
 import { dataUrlOf as toDataUrl } from '@/lib/files.ts';
 import { formatDateTime } from '@/lib/format.ts';
-import { fetchAttachmentBlob } from '../lib/files.ts';
-import { useLang } from './fields.tsx';
+import { useLang } from '../../../components/instrument/fields.tsx';
+import { fetchAttachmentBlob } from '../../../lib/attachments.ts';
 
 /** One scan as the API answers it. */
 interface ExecutedOriginalScan {

@@ -9,7 +9,7 @@ import { MultiSelect, Select } from '@mantine/core';
 import { isMinorByMykad, relationshipLabel } from '@wasiat/domain';
 import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useLang } from './fields.tsx';
+import { useLang } from '../../../components/instrument/fields.tsx';
 
 /** An heir as the picker reads it (a will's heir row or an amendment draft's). */
 export interface PickableHeir {

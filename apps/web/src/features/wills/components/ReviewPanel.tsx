@@ -17,9 +17,9 @@ import { FormError } from '@/components/FormError.tsx';
 import { ApiError, api } from '@/lib/api.ts';
 import { confirmAction } from '@/lib/notify.tsx';
 import { session } from '@/lib/storage.ts';
+import { useLang } from '../../../components/instrument/fields.tsx';
 import { Notice } from '../../../components/Notice.tsx';
 import type { Page, Payment, Will } from '../types.ts';
-import { useLang } from './fields.tsx';
 
 /** The review panel; see the file comment. */
 export function ReviewPanel({ will }: { will: Will }) {

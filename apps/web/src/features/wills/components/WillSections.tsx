@@ -20,6 +20,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { ListTable } from '@/components/ListTable.tsx';
 import { api } from '@/lib/api.ts';
+import { useLang } from '../../../components/instrument/fields.tsx';
 import { useWillList } from '../hooks/useWill.ts';
 import type {
   Bequest,
@@ -34,7 +35,6 @@ import type {
   Witness,
 } from '../types.ts';
 import { DetailTable } from './DetailTable.tsx';
-import { useLang } from './fields.tsx';
 
 const join = (...xs: (string | null | undefined)[]) => xs.filter(Boolean).join(', ');
 

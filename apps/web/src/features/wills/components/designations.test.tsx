@@ -4,7 +4,7 @@
  */
 import { DESIGNATIONS } from '@wasiat/domain';
 import { describe, expect, it } from 'vitest';
-import { catalogueOptions } from './fields.tsx';
+import { catalogueOptions } from '../../../components/instrument/fields.tsx';
 
 describe('designation options (issue 37 item 6.5)', () => {
   for (const lang of ['ms', 'en'] as const) {

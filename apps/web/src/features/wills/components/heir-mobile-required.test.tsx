@@ -9,8 +9,8 @@ import { heirFieldsSchema } from '@wasiat/domain';
 import { describe, expect, it } from 'vitest';
 import { renderPage } from '@/components/test-utils.tsx';
 import i18n from '@/lib/i18n.ts';
-import { defaultsFor, heirSpecs } from './personFields.ts';
-import { RecordForm } from './RecordForm.tsx';
+import { defaultsFor, heirSpecs } from '../../../components/instrument/party-fields.ts';
+import { RecordForm } from '../../../components/instrument/RecordForm.tsx';
 
 // jsdom has no FontFaceSet (Mantine's autosizing textarea of the address).
 if (!document.fonts) {

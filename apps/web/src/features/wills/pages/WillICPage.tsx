@@ -6,9 +6,9 @@ import { Image, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { NotFoundPage } from '@/app/layout/NotFoundPage.tsx';
+import { useAttachmentUrl } from '../../../lib/attachments.ts';
 import { Busy } from '../components/Busy.tsx';
 import { useWill, useWillList } from '../hooks/useWill.ts';
-import { useAttachmentUrl } from '../lib/files.ts';
 import type { Attachment } from '../types.ts';
 
 function MykadImage({ attachment, label }: { attachment: Attachment | undefined; label: string }) {

@@ -13,10 +13,10 @@ import { ListTable } from '@/components/ListTable.tsx';
 import { api } from '@/lib/api.ts';
 import { formatDateTime } from '@/lib/format.ts';
 import { successToast } from '@/lib/notify.tsx';
+import { useLang } from '../../../components/instrument/fields.tsx';
 import { Notice } from '../../../components/Notice.tsx';
 import { Busy } from '../components/Busy.tsx';
 import { PdfDownload, WillDownloads } from '../components/Downloads.tsx';
-import { useLang } from '../components/fields.tsx';
 import { useWill, useWillList } from '../hooks/useWill.ts';
 import type { Payment } from '../types.ts';
 

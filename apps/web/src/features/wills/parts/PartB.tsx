@@ -20,7 +20,7 @@ import { useBranchesOf, useOrganisationsOffering } from '@/components/instrument
 import { ProductFacts } from '@/components/instrument/ProductFacts.tsx';
 import { api } from '@/lib/api.ts';
 import { session } from '@/lib/storage.ts';
-import { useErr, useLang } from '../components/fields.tsx';
+import { useErr, useLang } from '../../../components/instrument/fields.tsx';
 import { useWizard } from '../components/WizardLayout.tsx';
 import type { Page } from '../types.ts';
 

@@ -23,9 +23,9 @@ import {
   type MykadSideName,
 } from '@/features/ekyc/index.ts';
 import { ApiError, api } from '@/lib/api.ts';
+import { isSameFile } from '../../../lib/attachments.ts';
 import { useWizard } from '../components/WizardLayout.tsx';
 import { useWillList } from '../hooks/useWill.ts';
-import { isSameFile } from '../lib/files.ts';
 import type { Attachment, UserDetail } from '../types.ts';
 
 type Side = MykadSideName;

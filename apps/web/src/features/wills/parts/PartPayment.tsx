@@ -25,13 +25,13 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormError } from '@/components/FormError.tsx';
-import { paymentOptions, shareLink, uploadSlip } from '@/features/payments/api.ts';
+import { latestFailureReason, paymentOptions, shareLink, uploadSlip } from '@/features/payments/api.ts';
 import { AtbProgress } from '@/features/payments/index.ts';
 import { emptyModeValues, ModeFields, type ModeValues, modeBody } from '@/features/payments/ModeFields.tsx';
 import { ApiError, api } from '@/lib/api.ts';
 import { session } from '@/lib/storage.ts';
+import { useLang } from '../../../components/instrument/fields.tsx';
 import { Notice } from '../../../components/Notice.tsx';
-import { useLang } from '../components/fields.tsx';
 import { useWizard } from '../components/WizardLayout.tsx';
 import type { Will } from '../types.ts';
 
@@ -74,6 +74,14 @@ export function PartPayment() {
     setLive('');
     setTimeout(() => setLive(msg), 50);
   };
+  // The reason staff gave when they refused the last payment (ADR 0285), shown with "payment failed".
+  const [failedReason, setFailedReason] = useState<string | null>(null);
+  useEffect(() => {
+    if (!wasiatId || will?.payment_status !== 'failed') return;
+    latestFailureReason(wasiatId)
+      .then(setFailedReason)
+      .catch(() => setFailedReason(null));
+  }, [wasiatId, will?.payment_status]);
   const summary = paymentSummary(will, promo?.discount_sen);
   const settled = paymentSettled(will);
 
@@ -134,10 +142,9 @@ export function PartPayment() {
     }
     setBusy(true);
     try {
+      const withProof = option === PAYMENT_OPTIONS.direct || option === PAYMENT_OPTIONS.offline;
       const slipId =
-        option === PAYMENT_OPTIONS.direct && values.slip && summary.due > 0
-          ? await uploadSlip(wasiatId as string, values.slip)
-          : undefined;
+        withProof && values.slip && summary.due > 0 ? await uploadSlip(wasiatId as string, values.slip) : undefined;
       const r = await api.post<{ payment: { id: string }; payment_link?: string | null }>(
         'payment',
         {
@@ -245,6 +252,7 @@ export function PartPayment() {
             {will?.payment_status === 'failed' && (
               <Notice color="red" data-testid="payment-failed">
                 {t('payments.payment_failed')}
+                {failedReason && ` ${t('payments.ui.refused_reason', { reason: failedReason })}`}
               </Notice>
             )}
             <Group align="flex-end">

@@ -8,10 +8,10 @@ import { caretakerFieldsSchema, receiverFieldsSchema, relationshipLabel } from '
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OfferGate, useOffer } from '@/components/instrument/OfferGate.tsx';
-import { useLang } from '../../components/fields.tsx';
+import { useLang } from '../../../../components/instrument/fields.tsx';
+import { caretakerSpecs, defaultsFor, receiverSpecs } from '../../../../components/instrument/party-fields.ts';
+import { RecordForm } from '../../../../components/instrument/RecordForm.tsx';
 import { HeirPicker } from '../../components/HeirPicker.tsx';
-import { caretakerSpecs, defaultsFor, receiverSpecs } from '../../components/personFields.ts';
-import { RecordForm } from '../../components/RecordForm.tsx';
 import { RecordsTable } from '../../components/RecordsTable.tsx';
 import { useRows } from '../../hooks/useRows.ts';
 import { useWillList } from '../../hooks/useWill.ts';

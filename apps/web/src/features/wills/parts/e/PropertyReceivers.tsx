@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ApiError, api } from '@/lib/api.ts';
 import { confirmDelete } from '@/lib/notify.tsx';
-import { RecordForm } from '../../components/RecordForm.tsx';
+import { RecordForm } from '../../../../components/instrument/RecordForm.tsx';
 import { RecordsTable } from '../../components/RecordsTable.tsx';
 import type { Page, PropertyReceiver, Receiver } from '../../types.ts';
 
