@@ -56,7 +56,10 @@ describe('SupportContact', () => {
   });
 
   it('adds the contact to the dialog of a system error, not of a validation error', async () => {
-    void i18n.changeLanguage('en');
+    // English loaded before the error arrives (its messages may load lazily on a busy machine)
+    await act(async () => {
+      await i18n.changeLanguage('en');
+    });
     render(
       <MantineProvider>
         <FeedbackHost />
@@ -65,8 +68,10 @@ describe('SupportContact', () => {
     await act(async () => {
       await api.post('boom', {}).catch(() => {});
     });
-    expect(await screen.findByText('If the problem persists, contact customer service:')).toBeTruthy();
-    expect(await screen.findByRole('link', { name: contact.email })).toBeTruthy();
+    expect(
+      await screen.findByText('If the problem persists, contact customer service:', undefined, { timeout: 10_000 }),
+    ).toBeTruthy();
+    expect(await screen.findByRole('link', { name: contact.email }, { timeout: 10_000 })).toBeTruthy();
     expect(screen.getByRole('link', { name: contact.whatsapp }).getAttribute('href')).toBe(contact.whatsapp_url);
     await act(async () => {
       screen.getAllByRole('button', { name: 'Close' }).at(-1)?.click();
@@ -78,6 +83,8 @@ describe('SupportContact', () => {
     // spec §8: a failed post shows its first error as a toast and in a dialog (either may render first)
     expect((await screen.findAllByText('Nama diperlukan.')).length).toBeGreaterThan(0);
     expect(screen.queryByText('If the problem persists, contact customer service:')).toBeNull();
-    void i18n.changeLanguage('ms');
+    await act(async () => {
+      await i18n.changeLanguage('ms');
+    });
   });
 });
