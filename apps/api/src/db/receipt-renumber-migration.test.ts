@@ -7,74 +7,17 @@
  * sequences; and the unique index then refuses a duplicate. On PGlite, or on PostgreSQL when DATABASE_URL is set
  * (a fresh database, dropped at the end).
  */
-import { randomBytes } from 'node:crypto';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzleLite } from 'drizzle-orm/pglite';
-import { migrate as migrateLite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pgliteExtensions } from './pglite.ts';
-
-const MIGRATIONS = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
-
-/** A copy of the migrations folder that ends with `lastTag` (its journal cut there). */
-function migrationsUpTo(lastTag: string) {
-  const dir = mkdtempSync(join(tmpdir(), 'wasiat-migrations-'));
-  mkdirSync(join(dir, 'meta'));
-  const journal = JSON.parse(readFileSync(join(MIGRATIONS, 'meta/_journal.json'), 'utf8'));
-  const end = journal.entries.findIndex((e: { tag: string }) => e.tag === lastTag);
-  journal.entries = journal.entries.slice(0, end + 1);
-  for (const e of journal.entries) copyFileSync(join(MIGRATIONS, `${e.tag}.sql`), join(dir, `${e.tag}.sql`));
-  writeFileSync(join(dir, 'meta/_journal.json'), JSON.stringify(journal));
-  return dir;
-}
-
-/** A migratable empty database: PGlite in memory, or a fresh PostgreSQL database on DATABASE_URL's server. */
-async function emptyDatabase() {
-  const admin = process.env.DATABASE_URL;
-  if (!admin) {
-    const client = new PGlite({ extensions: pgliteExtensions });
-    const db = drizzleLite(client);
-    return {
-      migrate: (folder: string) => migrateLite(db, { migrationsFolder: folder }),
-      query: async (text: string, params: unknown[] = []) => (await client.query(text, params)).rows as any[],
-      close: () => client.close(),
-    };
-  }
-  const name = `t_${randomBytes(6).toString('hex')}`;
-  const run = async (text: string) => {
-    const c = new pg.Client({ connectionString: admin });
-    await c.connect();
-    await c.query(text).finally(() => c.end());
-  };
-  await run(`CREATE DATABASE ${name}`);
-  const u = new URL(admin);
-  u.pathname = `/${name}`;
-  const pool = new pg.Pool({ connectionString: u.toString(), max: 1 });
-  const db = drizzlePg(pool);
-  return {
-    migrate: (folder: string) => migratePg(db, { migrationsFolder: folder }),
-    query: async (text: string, params: unknown[] = []) => (await pool.query(text, params)).rows as any[],
-    close: async () => {
-      await pool.end();
-      await run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    },
-  };
-}
+import { emptyDatabase, migrationsUpTo } from '../../test/migrated-database.ts';
+import { migrationsFolder } from './client.ts';
 
 let database: Awaited<ReturnType<typeof emptyDatabase>>;
-let before: string;
+let before: ReturnType<typeof migrationsUpTo> | undefined;
 
 beforeAll(async () => {
   database = await emptyDatabase();
   before = migrationsUpTo('0038_status_notices');
-  await database.migrate(before);
+  await database.migrate(before.path);
   const q = database.query;
   await q(`INSERT INTO organizations (id, type, name, code) VALUES
     ('org-provider', 'provider', 'Wasiat Platform Berhad', 'PROVIDER'),
@@ -101,11 +44,11 @@ beforeAll(async () => {
   await q(
     `INSERT INTO receipt_counters (organization_key, last_no) VALUES ('', 3), ('org-provider', 2), ('org-partner', 1)`,
   );
-  await database.migrate(MIGRATIONS);
+  await database.migrate(migrationsFolder);
 });
 afterAll(async () => {
   await database?.close();
-  if (before) rmSync(before, { recursive: true, force: true });
+  before?.remove();
 });
 
 describe('migration 0039: duplicate receipt numbers', () => {
