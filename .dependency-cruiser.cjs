@@ -2,7 +2,9 @@
  * The boundary rules of DESIGN.md §2 (issue 34 item 3; ADR 0217), checked by `npm run lint` and CI:
  * - no import cycle, anywhere;
  * - a module of the API (`apps/api/src/modules/<m>/`) or a feature of the SPA (`apps/web/src/features/<f>/`) is
- *   imported by anything outside it only through its `index.ts`;
+ *   imported by anything outside it only through its `index.ts`; the composition root (`modules.ts`, `app.ts`)
+ *   alone registers a module's routes from its `routes.ts`, so an index never pulls its module's routes (and
+ *   every module those routes reach) into the module that imports it;
  * - `apps/api/src/platform/`, `apps/web/src/lib/` and `apps/web/src/components/` import no module, feature,
  *   `compat/` or `app/`;
  * - nothing but the composition root (`apps/api/src/modules.ts`, `app.ts`) imports `apps/api/src/compat/`.
@@ -27,8 +29,18 @@ module.exports = {
       name: 'api-module-through-index',
       severity: 'error',
       comment: "Another module's files are reached only through its index.ts.",
-      from: { pathNot: ['^apps/api/src/modules/', ...TESTS] },
+      from: { pathNot: ['^apps/api/src/modules/', '^apps/api/src/(app|modules)\\.ts$', ...TESTS] },
       to: { path: '^apps/api/src/modules/[^/]+/', pathNot: ['^apps/api/src/modules/[^/]+/index\\.ts$'] },
+    },
+    {
+      name: 'api-module-through-index',
+      severity: 'error',
+      comment: "The composition root registers a module's routes from its routes.ts; all else through its index.ts.",
+      from: { path: '^apps/api/src/(app|modules)\\.ts$' },
+      to: {
+        path: '^apps/api/src/modules/[^/]+/',
+        pathNot: ['^apps/api/src/modules/[^/]+/(index|routes)\\.ts$'],
+      },
     },
     {
       name: 'api-module-through-index',

@@ -4,4 +4,3 @@
  * instruments module's `namedPeopleChanged` listener, which its routes register.
  */
 
-export { acceptancesRoutes } from './routes.ts';

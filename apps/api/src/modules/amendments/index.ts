@@ -7,6 +7,5 @@ export type { Share, WillContent } from './content.ts';
 export { changeDraft, saveDraft } from './draft.ts';
 export { amendmentScope, assertCanEditDraft, capacitiesOf } from './policy.ts';
 export { type Amendment, findVisibleAmendment } from './records.ts';
-export { amendmentsRoutes } from './routes.ts';
 export { signDraft } from './service.ts';
 export { registerStatusReading, type StatusReading } from './status-reading.ts';

@@ -5,4 +5,3 @@
  */
 export { liveEntriesOf } from './queries.ts';
 export { ASSET_REVIEW_JOB, runAssetReviews } from './review.ts';
-export { assetsRoutes } from './routes.ts';

@@ -7,7 +7,6 @@ export type { Access, AuthUser } from '../../platform/auth/guard.ts';
 export { guardPlugin, requireUser, userCan } from '../../platform/auth/guard.ts';
 // Invitations to set a password (ADR 0243), sent by the organisations and users modules.
 export { INVITATION_DAYS, latestInvitation, sendInvitation } from './invitations.ts';
-export { authRoutes } from './routes.ts';
 // The edge adapter's registrations (compat/v2021/auth/; ADR 0135): the contract a login opens, the user shape's additions.
 export type { UserShape, UserShapeFacts } from './serialize-user.ts';
 export { registerUserShape } from './serialize-user.ts';

@@ -4,4 +4,3 @@
  * (ADR 0267), the estate sees the decisions, a sealed record lists them. The rule of which bequests need consent is
  * the domain's `bequestsNeedingConsent` (packages/domain/src/estate-consent.ts).
  */
-export { consentsRoutes } from './routes.ts';

@@ -9,4 +9,3 @@ export { isDeathStaff, verifiedReportScope } from './policy.ts';
 export { assertAccess, liveRelease, type ReleaseQuery } from './release-access.ts';
 // An heir added on the estate file since the will gets a release too (estates module; ADR 0282).
 export { issueAddedHeirRelease, revokeAddedHeirRelease } from './release-added.ts';
-export { deathsRoutes } from './routes.ts';

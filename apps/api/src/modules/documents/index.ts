@@ -9,5 +9,4 @@ export { issueSealed } from './issued.ts';
 export { renderPdf } from './pdf/fonts.ts';
 // the release of a deceased's documents to the people named (deaths module; issue 40 item 3, ADR 0267)
 export { qrDataUrl, verifyUrl } from './pdf/layout.ts';
-export { documentsRoutes } from './routes.ts';
 export { issueWillDocument, issueWillVersionDocument } from './will-document.ts';

@@ -9,4 +9,3 @@
 // The estate file's figures for the heirs' consent (consents module; ADR 0282: one source) and the decisions read.
 export { consentsOf } from './file-consents.ts';
 export { consentBasis } from './file-service.ts';
-export { estatesRoutes } from './routes.ts';

@@ -34,5 +34,4 @@ export {
   type UpdateReader,
 } from './readings.ts';
 export { PART_C_KEYS } from './registration.ts';
-export { hibahRoutes } from './routes.ts';
 export { serializeHibah } from './serializers.ts';

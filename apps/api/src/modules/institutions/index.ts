@@ -4,4 +4,3 @@
  * it names.
  */
 export { institutionOfBequest, NO_INSTITUTION } from './queries.ts';
-export { institutionsRoutes } from './routes.ts';

@@ -7,4 +7,3 @@ export { deliverNotices, noticeMessage } from './deliver.ts';
 export { NOTICES_DELIVER_JOB, registerNoticeJobs } from './job.ts';
 export { type NoticeKind, type NoticeRecordType, registerNoticeKind } from './kinds.ts';
 export { recordStatusChange, type StatusChange } from './record.ts';
-export { noticesRoutes } from './routes.ts';

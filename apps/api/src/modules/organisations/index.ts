@@ -16,7 +16,6 @@ export {
   managesAllOrganisations,
   memberOrganisationIds,
 } from './policy.ts';
-export { organisationsRoutes } from './routes.ts';
 export { createStaff, rolesFor } from './staff.ts';
 export {
   listUserAccesses,

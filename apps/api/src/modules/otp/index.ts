@@ -5,6 +5,5 @@
 
 // the login unlock code (auth module; issue 36 item 2, ADR 0227)
 export { sendBoundCode, spendCode } from './codes.ts';
-export { otpRoutes } from './routes.ts';
 export { smsSenderFor } from './sms.ts';
 export { type OtpSigner, type OtpSubjectCheck, type OtpSubjectKind, registerOtpSubject } from './subjects.ts';

@@ -8,4 +8,3 @@ export { ledgerPaid } from './ledger-sql.ts';
 export { confirmPayment } from './manual.ts';
 // the release of a deceased's receipts to the will's executor (deaths module; issue 40 item 3, ADR 0267)
 export { receiptPdf } from './receipts.ts';
-export { paymentsRoutes } from './routes.ts';

@@ -25,7 +25,6 @@ export { IMMOVEABLE, MOVEABLE } from './property-service.ts';
 export { findVisibleWill } from './queries.ts';
 // The 2021 client's MyKad images before its particulars (compat/v2021/wills/; ADR 0255).
 export { registerMykadUploadReading } from './readings.ts';
-export { willsRoutes } from './routes.ts';
 export { readWill, serializeWill } from './serializers.ts';
 export { type Actor, audit, type Conn } from './service.ts';
 export { assertSignatureDrawn } from './signature-facts.ts';
