@@ -12,6 +12,12 @@ export const SHORT_MONTHS: Record<'ms' | 'en', readonly string[]> = {
 /** Kuala Lumpur is UTC+8 all year (no daylight saving since 1982). */
 export const KL_OFFSET_MS = 8 * 3600_000;
 
+/** The calendar date in Asia/Kuala_Lumpur of `now`, as "YYYY-MM-DD". */
+export const klToday = (now = new Date()) => new Date(now.getTime() + KL_OFFSET_MS).toISOString().slice(0, 10);
+
+/** The calendar year in Asia/Kuala_Lumpur of `now`. */
+export const klYear = (now = new Date()) => new Date(now.getTime() + KL_OFFSET_MS).getUTCFullYear();
+
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /**

@@ -10,7 +10,7 @@
  */
 import { z } from 'zod';
 import { type CatalogueEntry, labelOf } from './catalogues.ts';
-import { KL_OFFSET_MS } from './datetime.ts';
+import { klToday } from './datetime.ts';
 import { birthDateFromMykad, email, isMykadDate, mykad, requiredString } from './validation/common.ts';
 
 /** Message keys of the deaths module (packages/domain/src/locales/{ms,en}/deaths.json). */
@@ -69,10 +69,6 @@ export const reporterRelationshipLabel = (code: string, lang: 'ms' | 'en') =>
 /** Verifications a report needs: two different staff members when the deceased has a registered will or hibah. */
 export const verificationsNeeded = (hasRegisteredInstrument: boolean) => (hasRegisteredInstrument ? 2 : 1);
 
-/** Today's calendar date in Kuala Lumpur, `YYYY-MM-DD`. */
-export function klToday(now = new Date()): string {
-  return new Date(now.getTime() + KL_OFFSET_MS).toISOString().slice(0, 10);
-}
 
 /**
  * What is wrong with a date of death, as a message key, or null: a real `YYYY-MM-DD` date, not after today in

@@ -4,7 +4,7 @@
  * (wasiat-wajibah.ts). Errors are message KEYS (`locales/{ms,en}/wajibah.json`, validation.json).
  */
 import { z } from 'zod';
-import { klToday } from '../deaths.ts';
+import { klToday } from '../datetime.ts';
 import { mykad, personName, requiredString, V } from '../validation/common.ts';
 import { isPortionError, parsePortion } from '../validation/shares.ts';
 import { opt } from '../validation/will-fields.ts';

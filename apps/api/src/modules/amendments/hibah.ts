@@ -39,7 +39,7 @@ import type { AuthUser } from '../../platform/auth/guard.ts';
 import { fieldError, notFound } from '../../platform/http/errors.ts';
 import { type HibahContent, loadHibahContent, propertiesWithLedger, replaceHibahContent } from '../hibah/content.ts';
 import { findVisibleHibah, preferenceOf } from '../hibah/service.ts';
-import { consumeVerifiedOtp } from '../otp/service.ts';
+import { consumeVerifiedOtp } from '../otp/index.ts';
 import type { Actor, Conn } from '../wills/service.ts';
 import { audit } from '../wills/service.ts';
 import { contentSha256 } from './content.ts';

@@ -5,7 +5,8 @@
 // What the 2021 contract's adapter (apps/api/src/compat/v2021/amendments/) calls: the drafts and their rules.
 export type { Share, WillContent } from './content.ts';
 export { changeDraft, saveDraft } from './draft.ts';
-export { amendmentScope, assertCanEditDraft, capacitiesOf } from './policy.ts';
+export { amendmentScope, assertCanEditDraft, canReadVersions, capacitiesOf } from './policy.ts';
 export { type Amendment, findVisibleAmendment } from './records.ts';
 export { signDraft } from './service.ts';
 export { registerStatusReading, type StatusReading } from './status-reading.ts';
+export { withVersionContent } from './versions.ts';

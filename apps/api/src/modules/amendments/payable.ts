@@ -15,7 +15,7 @@ import { AM } from '@wasiat/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { amendments } from '../../db/schema/index.ts';
-import { type PayableKind, type PayableState, payerFromUser } from '../payments/payables.ts';
+import { type PayableKind, type PayableState, payerFromUser } from '../payments/index.ts';
 import { chargeOf } from './price.ts';
 import { findVisibleAmendment, serializeAmendments } from './service.ts';
 

@@ -47,7 +47,7 @@ import { AppError, fieldError, forbidden } from '../../platform/http/errors.ts';
 import { mailPartyLinks } from '../hibah/links.ts';
 import { afterNamedPeopleChanged } from '../instruments/index.ts';
 import { deliverNotices, recordStatusChange } from '../notices/index.ts';
-import { consumeVerifiedOtp } from '../otp/service.ts';
+import { consumeVerifiedOtp } from '../otp/index.ts';
 import { heirBequestState, heirBequestsOfContent, recordAcknowledgement } from '../wills/heir-bequests.ts';
 import { oneThirdProblemOfContent, PROPERTY_VALUES_MISSING, propertiesWithoutValue } from '../wills/index.ts';
 import type { Actor } from '../wills/service.ts';

@@ -15,7 +15,7 @@ import type { users } from '../../db/schema/index.ts';
 import { type AuthUser, userCan } from '../../platform/auth/guard.ts';
 import { verifyPassword } from '../../platform/auth/passwords.ts';
 import { AppError, fieldError } from '../../platform/http/errors.ts';
-import { consumeVerifiedOtp, verifyOtp } from '../otp/service.ts';
+import { consumeVerifiedOtp, verifyOtp } from '../otp/index.ts';
 
 type User = typeof users.$inferSelect;
 

@@ -5,13 +5,14 @@
 
 export type { Access, AuthUser } from '../../platform/auth/guard.ts';
 export { guardPlugin, requireUser, userCan } from '../../platform/auth/guard.ts';
+export { assertChannelChange, channelsDiffer, mailChannelChanged } from './channels.ts';
 // Invitations to set a password (ADR 0243), sent by the organisations and users modules.
 export { INVITATION_DAYS, latestInvitation, sendInvitation } from './invitations.ts';
 // The edge adapter's registrations (compat/v2021/auth/; ADR 0135): the contract a login opens, the user shape's additions.
 export type { UserShape, UserShapeFacts } from './serialize-user.ts';
 export { registerUserShape } from './serialize-user.ts';
 // An administrator's password link for another user (compat/v2021/organisations/original-admin.ts; ADR 0226).
-export { registerLoginContract, requestPasswordReset } from './service.ts';
+export { registerLoginContract, requestPasswordReset, serializeUser } from './service.ts';
 // The second factor of staff logins (ADR 0081), used by the security module's routes and the composition root.
 export {
   enrol,

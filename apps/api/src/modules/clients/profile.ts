@@ -27,8 +27,7 @@ import { users } from '../../db/schema/index.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import { type AuthUser, userCan } from '../../platform/auth/guard.ts';
 import { AppError, fieldError, notFound } from '../../platform/http/errors.ts';
-import { assertChannelChange, channelsDiffer, mailChannelChanged } from '../auth/channels.ts';
-import { serializeUser } from '../auth/service.ts';
+import { assertChannelChange, channelsDiffer, mailChannelChanged, serializeUser } from '../auth/index.ts';
 import { clientScope } from './service.ts';
 
 const PROFILE_KEYS = [

@@ -10,9 +10,9 @@ import { users, wills } from '../../db/schema/index.ts';
 import { type AuthUser, userCan } from '../../platform/auth/guard.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { pageParams, toPage } from '../../platform/http/pagination.ts';
-import { serializeUser } from '../auth/service.ts';
+import { serializeUser } from '../auth/index.ts';
 import { grantExists } from '../grants/index.ts';
-import { willScope } from '../wills/policy.ts';
+import { willScope } from '../wills/index.ts';
 
 /**
  * The WHERE condition on `users` for the clients `user` may see: role Client and the grant check of the

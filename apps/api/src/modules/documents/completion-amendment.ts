@@ -17,7 +17,7 @@ import {
   signature_events,
   type wills,
 } from '../../db/schema/index.ts';
-import { canonicalJson } from '../wills/signature-facts.ts';
+import { canonicalJson } from '../wills/index.ts';
 import { amendmentEkyc, willFaceScore } from './completion-ekyc.ts';
 import type { CompletionData, CompletionSigner } from './completion-signer.ts';
 import { sha256Hex } from './issued.ts';

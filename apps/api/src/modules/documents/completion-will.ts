@@ -10,7 +10,7 @@ import { maskMykad } from '@wasiat/domain';
 import { and, asc, desc, eq, isNotNull } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import { otp_codes, signature_events, type wills, witnesses } from '../../db/schema/index.ts';
-import { documentVersion } from '../wills/signature-facts.ts';
+import { documentVersion } from '../wills/index.ts';
 import { willFaceScore } from './completion-ekyc.ts';
 import type { CompletionData, CompletionSigner } from './completion-signer.ts';
 

@@ -27,7 +27,7 @@ import type { Ctx } from '../../context.ts';
 import { amendments, hibah_versions, hibahs } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth/guard.ts';
 import { notFound } from '../../platform/http/errors.ts';
-import { canReadVersions } from '../amendments/policy.ts';
+import { canReadVersions } from '../amendments/index.ts';
 import {
   type HibahCertificateData,
   hibahVersionCertificateData,

@@ -18,7 +18,7 @@ import type { AuthUser } from '../../platform/auth/guard.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { routeRateLimit } from '../../platform/http/rate-limits.ts';
 import { registerSignableRoute } from '../../platform/http/signed-routes.ts';
-import { receiptPdf, settledPaymentFor } from '../payments/receipts.ts';
+import { receiptPdf, settledPaymentFor } from '../payments/index.ts';
 import { documentAmendment, issueAnyAmendmentDocument } from './amendment-document.ts';
 import { registerDocumentCheckRoute } from './check-route.ts';
 import { executedOriginalRoutes } from './executed-original-routes.ts';

@@ -25,8 +25,7 @@ import {
 } from '../../db/schema/index.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { receiptContact } from '../support/index.ts';
-import { heirBequestState, willHeirBequests } from '../wills/heir-bequests.ts';
-import { findVisibleWill } from '../wills/queries.ts';
+import { findVisibleWill, heirBequestState, willHeirBequests } from '../wills/index.ts';
 import { qrDataUrl, verifyUrl } from './pdf/layout.ts';
 import type { ReceiptPdfData } from './pdf/receipt.ts';
 import type { ShareLine, WillPdfData } from './pdf/will.ts';

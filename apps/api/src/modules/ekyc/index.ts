@@ -4,4 +4,5 @@
  */
 // What the 2021 contract's adapter (apps/api/src/compat/v2021/ekyc/) calls.
 export { decideManualReview, manualStatus } from './manual.ts';
+export { mykadType, uploadMykad } from './mykad-documents.ts';
 export { EKYC_LINK_TTL_SECONDS, ekycLinkPath, exchangeEkycLink, issueEkycLink } from './public.ts';

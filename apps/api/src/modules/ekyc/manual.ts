@@ -25,11 +25,10 @@ import {
 import type { AuthUser } from '../../platform/auth/guard.ts';
 import { checkFile, decodeBase64, IMAGE_TYPES, Uploads } from '../../platform/files/uploads.ts';
 import { fieldError } from '../../platform/http/errors.ts';
-import { amendmentScope } from '../amendments/policy.ts';
+import { amendmentScope } from '../amendments/index.ts';
 import { actsForClient } from '../grants/index.ts';
-import { hibahScope } from '../hibah/policy.ts';
-import { willScope } from '../wills/policy.ts';
-import { type Actor, audit } from '../wills/service.ts';
+import { hibahScope } from '../hibah/index.ts';
+import { type Actor, audit, willScope } from '../wills/index.ts';
 import { maxAttemptsFor } from './limits.ts';
 import { type EkycSubject, factsBody, findSubject, type SubjectType, writeFacts } from './subjects.ts';
 

@@ -45,9 +45,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import { requireUser } from '../../platform/auth/guard.ts';
-import { registerAttachableReader } from '../wills/documents-service.ts';
-import { actorOf } from '../wills/http.ts';
-import { multipartToBody } from '../wills/multipart.ts';
+import { actorOf, multipartToBody, registerAttachableReader } from '../wills/index.ts';
 import { attemptVisible } from './attempt-images.ts';
 import {
   clearEkyc,

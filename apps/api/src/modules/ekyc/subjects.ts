@@ -23,14 +23,12 @@ import type { Db } from '../../db/client.ts';
 import { amendments, attachments, hibahs, user_ekyc, users, wills } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth/guard.ts';
 import { fieldError, forbidden, notFound } from '../../platform/http/errors.ts';
-import { assertCanEditDraft } from '../amendments/policy.ts';
+import { assertCanEditDraft } from '../amendments/index.ts';
 import { findVisibleAmendment } from '../amendments/service.ts';
 import { actsForClient } from '../grants/index.ts';
-import { assertCanFill } from '../hibah/policy.ts';
+import { assertCanFill } from '../hibah/index.ts';
 import { findVisibleHibah } from '../hibah/service.ts';
-import { assertCanEdit } from '../wills/policy.ts';
-import { findVisibleWill } from '../wills/queries.ts';
-import { markPartDone, unmarkPartDone } from '../wills/service.ts';
+import { assertCanEdit, findVisibleWill, markPartDone, unmarkPartDone } from '../wills/index.ts';
 
 export const EKYCABLE_TYPES = ['Wasiat', 'Hibah', 'Amendment'] as const;
 export type EkycableType = (typeof EKYCABLE_TYPES)[number];

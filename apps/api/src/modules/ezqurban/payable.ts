@@ -12,7 +12,7 @@ import { PG } from '@wasiat/domain';
 import { eq, sql } from 'drizzle-orm';
 import { qurban_transactions } from '../../db/schema/index.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
-import { type PayableKind, type PayableState, payerFromUser } from '../payments/payables.ts';
+import { type PayableKind, type PayableState, payerFromUser } from '../payments/index.ts';
 import { appendEntry } from './ledger.ts';
 import { loadVisibleTransaction } from './policy.ts';
 import { serializeTransaction } from './serialize.ts';

@@ -9,7 +9,7 @@ import { formatPeriodKey, type Language, translate } from '@wasiat/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { ExportSheet } from '../../platform/http/export.ts';
-import { monthsOf } from '../tekun/report.ts';
+import { monthsOf } from '../tekun/index.ts';
 
 export interface QurbanMonth {
   month: string;

@@ -12,16 +12,15 @@
  * - `GET /ez-qurban/season/{id}/ledger` (`qurban:read`) → `{ asset_transactions, recount }`
  * - `GET /ez-qurban/report/monthly?year&season_id&format` (`qurban:read`) → `{ report }` or a file
  */
-import { qurbanPurchaseSchema, qurbanSeasonSchema } from '@wasiat/domain';
+import { klYear, qurbanPurchaseSchema, qurbanSeasonSchema } from '@wasiat/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import { requireUser } from '../../platform/auth/guard.ts';
 import { CONTENT_TYPES, exportBuffer, sendDownload } from '../../platform/http/export.ts';
 import { optionalQuery, pageQuery } from '../../platform/http/pagination.ts';
-import { registerPayable } from '../payments/payables.ts';
-import { readMultipart } from '../programmes/multipart.ts';
-import { klYear } from '../tekun/routes.ts';
+import { registerPayable } from '../payments/index.ts';
+import { readMultipart } from '../programmes/index.ts';
 import { qurbanPayable } from './payable.ts';
 import { qurbanMonthly, qurbanSheet } from './report.ts';
 import { cancelTransaction, createSeason, getTransaction, listSeasons, listTransactions, purchase } from './service.ts';

@@ -26,7 +26,7 @@ import type { AuthUser } from '../../platform/auth/guard.ts';
 import { userCan } from '../../platform/auth/guard.ts';
 import { fieldError, forbidden, notFound } from '../../platform/http/errors.ts';
 import { pageParams, toPage } from '../../platform/http/pagination.ts';
-import { failPendingPayments } from '../payments/service.ts';
+import { failPendingPayments } from '../payments/index.ts';
 import { lockSeason, recountSeason } from './ledger.ts';
 import { loadVisibleTransaction, transactionScope } from './policy.ts';
 import { serializeSeason, serializeTransaction } from './serialize.ts';

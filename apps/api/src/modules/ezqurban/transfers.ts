@@ -15,7 +15,7 @@ import type { FileStore } from '../../platform/files/storage.ts';
 import { DOCUMENT_TYPES, Uploads } from '../../platform/files/uploads.ts';
 import { fieldError, fromZod, notFound } from '../../platform/http/errors.ts';
 import { pageParams, toPage } from '../../platform/http/pagination.ts';
-import type { MultipartFile } from '../programmes/multipart.ts';
+import type { MultipartFile } from '../programmes/index.ts';
 import { appendEntry, lockSeason, recountSeason } from './ledger.ts';
 import { serializeTransfer } from './serialize.ts';
 import { getSeason } from './service.ts';

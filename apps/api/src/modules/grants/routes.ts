@@ -24,7 +24,7 @@ import type { Ctx } from '../../context.ts';
 import { requireUser } from '../../platform/auth/guard.ts';
 import { optionalQuery, pageQuery } from '../../platform/http/pagination.ts';
 import { routeRateLimit } from '../../platform/http/rate-limits.ts';
-import { smsSenderFor } from '../otp/sms.ts';
+import { smsSenderFor } from '../otp/index.ts';
 import { blockRequester, unblockRequester } from './blocks.ts';
 import { codeByMykad, requestByMykad } from './by-mykad.ts';
 import { listGrants } from './listing.ts';

@@ -17,7 +17,7 @@ import {
   hibahs,
   signature_events,
 } from '../../db/schema/index.ts';
-import { canonicalJson } from '../wills/signature-facts.ts';
+import { canonicalJson } from '../wills/index.ts';
 import type { Conn } from './service.ts';
 
 /**

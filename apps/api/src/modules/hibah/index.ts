@@ -15,7 +15,7 @@ export { type DeceasedHibah, hibahsOfDeceased } from './estate-view.ts';
 export { actorOf, parseBody } from './http.ts';
 export { addTransaction, reverseTransaction } from './ledger.ts';
 export { CARETAKER, HEIR, RECEIVER, signAsReceiver, WITNESS } from './parties.ts';
-export { assertCanFill, assertGrantor } from './policy.ts';
+export { assertCanFill, assertGrantor, hibahScope } from './policy.ts';
 export {
   addPropertyDocument,
   deleteShare,

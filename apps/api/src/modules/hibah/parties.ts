@@ -32,7 +32,7 @@ import type { AuthUser } from '../../platform/auth/guard.ts';
 import { checkFile, decodeBase64, Uploads } from '../../platform/files/uploads.ts';
 import { fieldError, notFound } from '../../platform/http/errors.ts';
 import { assertOwnerAlive, assertWitnessMayWitness } from '../instruments/index.ts';
-import { assertSignatureDrawn } from '../wills/signature-facts.ts';
+import { assertSignatureDrawn } from '../wills/index.ts';
 import type { ChildKind } from './children.ts';
 import { corporateGrantor } from './company.ts';
 import { hibahDocumentVersion } from './document-version.ts';

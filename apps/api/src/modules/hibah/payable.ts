@@ -10,7 +10,7 @@
 import { hibahStepEditable } from '@wasiat/domain';
 import { eq, sql } from 'drizzle-orm';
 import { hibahs } from '../../db/schema/index.ts';
-import { type PayableKind, type PayableState, payerFromUser } from '../payments/payables.ts';
+import { type PayableKind, type PayableState, payerFromUser } from '../payments/index.ts';
 import { serializeHibah } from './serializers.ts';
 import { findVisibleHibah } from './service.ts';
 

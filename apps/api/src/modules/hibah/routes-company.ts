@@ -12,7 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import { requireUser } from '../../platform/auth/guard.ts';
-import { multipartToBody } from '../wills/multipart.ts';
+import { multipartToBody } from '../wills/index.ts';
 import { getCompany, saveCompany, uploadResolution } from './company.ts';
 import { actorOf, EDIT_HIBAH, idParams, READ_HIBAH } from './http.ts';
 

@@ -20,7 +20,7 @@ import { requireUser } from '../auth/index.ts';
 import { userDetailRoutes } from '../instruments/index.ts';
 import { registerNoticeKind } from '../notices/index.ts';
 import { registerOtpSubject } from '../otp/index.ts';
-import { registerPayable } from '../payments/payables.ts';
+import { registerPayable } from '../payments/index.ts';
 import { certificateFacts, trustTerms } from './certificate-facts.ts';
 import { companyOf, companyView } from './company.ts';
 import { loadHibahContent } from './content.ts';

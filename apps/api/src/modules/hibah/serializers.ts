@@ -8,7 +8,7 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { hibah_companies, hibah_user_details, hibahs, organizations, payments, users } from '../../db/schema/index.ts';
-import { serializePayment } from '../payments/serialize.ts';
+import { serializePayment } from '../payments/index.ts';
 
 type Row = typeof hibahs.$inferSelect;
 const bit = (b: boolean) => (b ? 1 : 0);

@@ -47,7 +47,7 @@ import { userCan } from '../../platform/auth/guard.ts';
 import { AppError, fieldError } from '../../platform/http/errors.ts';
 import { assertOwnerAlive } from '../instruments/index.ts';
 import { deliverNotices, recordStatusChange } from '../notices/index.ts';
-import { consumeVerifiedOtp, type OtpPurpose } from '../otp/service.ts';
+import { consumeVerifiedOtp, type OtpPurpose } from '../otp/index.ts';
 import { assertCompanyComplete, isCorporate } from './company.ts';
 import { grantorSignatureState, hibahDocumentVersion } from './document-version.ts';
 import { mailPartyLinks } from './links.ts';

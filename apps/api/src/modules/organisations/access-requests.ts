@@ -17,7 +17,7 @@ import type { Db } from '../../db/client.ts';
 import { branches, organizations, user_accesses } from '../../db/schema/index.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import { fieldError, notFound } from '../../platform/http/errors.ts';
-import { serializeUser } from '../auth/service.ts';
+import { serializeUser } from '../auth/index.ts';
 import type { Actor } from './admin-service.ts';
 import { rolesFor } from './staff.ts';
 

@@ -28,8 +28,7 @@ import { type AuthUser, userCan } from '../../platform/auth/guard.ts';
 import { revokeAllTokens } from '../../platform/auth/tokens.ts';
 import { AppError, fieldError, notFound } from '../../platform/http/errors.ts';
 import { pageParams, toPage } from '../../platform/http/pagination.ts';
-import { assertChannelChange, channelsDiffer, mailChannelChanged } from '../auth/channels.ts';
-import { sendInvitation } from '../auth/index.ts';
+import { assertChannelChange, channelsDiffer, mailChannelChanged, sendInvitation } from '../auth/index.ts';
 import type { Actor } from './admin-service.ts';
 import { loadManagedOrganisation, managedOrganisationsWhere } from './policy.ts';
 

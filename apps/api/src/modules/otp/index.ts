@@ -5,5 +5,14 @@
 
 // the login unlock code (auth module; issue 36 item 2, ADR 0227)
 export { sendBoundCode, spendCode } from './codes.ts';
-export { smsSenderFor } from './sms.ts';
+export {
+  consumeVerifiedOtp,
+  newOtpCode,
+  OTP_MAX_WRONG,
+  OTP_TTL_MS,
+  OTP_VERIFIED_VALID_MS,
+  type OtpPurpose,
+  verifyOtp,
+} from './service.ts';
+export { SmsSendError, type SmsSender, smsSenderFor } from './sms.ts';
 export { type OtpSigner, type OtpSubjectCheck, type OtpSubjectKind, registerOtpSubject } from './subjects.ts';

@@ -9,7 +9,7 @@
 
 import type { Db } from '../../db/client.ts';
 import type { AuthUser } from '../../platform/auth/guard.ts';
-import { findVisibleWill } from '../wills/queries.ts';
+import { findVisibleWill } from '../wills/index.ts';
 
 /**
  * The will `wasiatId` if the user may see it (and so pay for it and read its payments). Visibility is

@@ -12,7 +12,7 @@ import { P } from '@wasiat/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users, will_user_details, wills } from '../../db/schema/index.ts';
-import { markPartDone } from '../wills/service.ts';
+import { markPartDone } from '../wills/index.ts';
 import type { PayableKind, PayableState } from './payables.ts';
 import { loadVisibleWill } from './policy.ts';
 import { serializeWillPayment } from './serialize.ts';

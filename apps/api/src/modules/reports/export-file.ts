@@ -9,7 +9,7 @@ import { formatKlDateTime, formatRinggit } from '@wasiat/domain';
 import type { Db } from '../../db/client.ts';
 import type { AuthUser } from '../../platform/auth/guard.ts';
 import { CONTENT_TYPES, type ExportCell, type ExportSheet, exportStream } from '../../platform/http/export.ts';
-import { renderPdf } from '../documents/pdf/fonts.ts';
+import { renderPdf } from '../documents/index.ts';
 import { H, type Lang, RM } from './export-labels.ts';
 import { reportSheet } from './export-sheet.ts';
 import type { ReportQuery } from './filters.ts';

@@ -1,3 +1,4 @@
+import { klToday } from '@wasiat/domain';
 /**
  * Report filters (issue 8; reference §2.13): a period (`period` or its alias `date`: YYYY-MM or YYYY) or
  * `period=all` (all time), or a date range (`start_date`, `end_date`, YYYY-MM-DD, both inclusive), and `organization_id`,
@@ -70,8 +71,7 @@ const toRange = (s: string, e: string, label: string): Range => ({
   label,
 });
 
-/** Today's date in Kuala Lumpur, 'YYYY-MM-DD'. */
-export const klToday = (now = new Date()) => new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
+export { klToday };
 
 /**
  * Resolve the period of a query. `fallback` applies when neither a period nor a range is given:

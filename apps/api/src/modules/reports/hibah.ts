@@ -20,7 +20,7 @@ import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { hibahs } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth/guard.ts';
-import { hibahScope } from '../hibah/policy.ts';
+import { hibahScope } from '../hibah/index.ts';
 import { type Range, type ReportQuery, subjects } from './filters.ts';
 import { rollupScope } from './policy.ts';
 import { wholeDays, wholeMonths } from './rollup.ts';

@@ -10,7 +10,7 @@ import { organizations, user_accesses } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth/guard.ts';
 import { userCan } from '../../platform/auth/guard.ts';
 import { fieldError, notFound } from '../../platform/http/errors.ts';
-import { businessWillScope, myOrganisations } from '../wills/policy.ts';
+import { businessWillScope, myOrganisations } from '../wills/index.ts';
 
 /**
  * WHERE clause of the wills counted in a report for `user` (never soft-deleted wills): the organisation's

@@ -11,7 +11,7 @@ import JSZip from 'jszip';
 import type { Ctx } from '../../context.ts';
 import { audit_events, data_requests, ekyc_attempts } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth/guard.ts';
-import { serializeUser } from '../auth/service.ts';
+import { serializeUser } from '../auth/index.ts';
 import { reminderRecordsOf } from '../reminders/index.ts';
 import { childrenOf, hibahsAndAmendmentsOf, userAttachments, userWills } from './personal-data-records.ts';
 

@@ -14,7 +14,7 @@ import type { Db } from '../../db/client.ts';
 import { certificates, programmes } from '../../db/schema/index.ts';
 import { type AuthUser, userCan } from '../../platform/auth/guard.ts';
 import { fieldError, notFound } from '../../platform/http/errors.ts';
-import { myOrganisations } from '../wills/policy.ts';
+import { myOrganisations } from '../wills/index.ts';
 
 /** Whether the user sees every programme. */
 export const seesAllProgrammes = (user: AuthUser) => userCan(user, 'will:read:any');

@@ -12,14 +12,14 @@
  * - `POST /tekun/certificate/{id}/wasiat` → 201 `{ wasiat, certificate }`
  * - `GET /tekun/wasiat?status` → `{ wasiats }`; `GET /tekun/report/monthly?year&format` → `{ report }` or a file
  */
-import { certificateVerifySchema } from '@wasiat/domain';
+import { certificateVerifySchema, klYear } from '@wasiat/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import { requireUser } from '../../platform/auth/guard.ts';
 import { CONTENT_TYPES, exportBuffer, sendDownload } from '../../platform/http/export.ts';
 import { optionalQuery, pageQuery } from '../../platform/http/pagination.ts';
-import { readMultipart } from '../programmes/multipart.ts';
+import { readMultipart } from '../programmes/index.ts';
 import { tekunMonthly, tekunSheet } from './report.ts';
 import {
   certificateDocument,
@@ -40,8 +40,6 @@ const yearQuery = z.object({
   year: optionalQuery(z.coerce.number().int().min(2000).max(2100)),
   format: optionalQuery(z.enum(['json', 'xlsx', 'csv'])),
 });
-/** The current year in Kuala Lumpur. */
-export const klYear = () => new Date(Date.now() + 8 * 3600_000).getUTCFullYear();
 
 export async function tekunRoutes(api: FastifyInstance, ctx: Ctx) {
   const { db, store } = ctx;

@@ -22,8 +22,7 @@ import type { AuthUser } from '../../platform/auth/guard.ts';
 import { AppError, fieldError, notFound } from '../../platform/http/errors.ts';
 import { type Page, pageParams, toPage } from '../../platform/http/pagination.ts';
 import { grantOnClientChoice } from '../grants/index.ts';
-import { hasLivePayment } from '../wills/queries.ts';
-import { createWill, markPartDone } from '../wills/service.ts';
+import { createWill, hasLivePayment, markPartDone } from '../wills/index.ts';
 import { certificateScope, loadVisibleCertificate, visibleProgrammeIds } from './policy.ts';
 import { uploadRows } from './upload-service.ts';
 

@@ -35,7 +35,7 @@ import { PDF_ACTIVE_CONTENT, PDF_UNREADABLE } from '../../platform/files/pdf-con
 import type { FileStore } from '../../platform/files/storage.ts';
 import { checkFile, type StagedUpload, Uploads } from '../../platform/files/uploads.ts';
 import { AppError, fieldError } from '../../platform/http/errors.ts';
-import { klToday } from '../reports/filters.ts';
+import { klToday } from '../reports/index.ts';
 import { resolveProgramme } from './policy.ts';
 import { readSpreadsheet, type SheetRow } from './spreadsheet.ts';
 

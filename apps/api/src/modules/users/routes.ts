@@ -27,8 +27,8 @@ import { requireUser, userCan } from '../../platform/auth/guard.ts';
 import { fieldError, forbidden, notFound } from '../../platform/http/errors.ts';
 import { optionalQuery, pageQuery } from '../../platform/http/pagination.ts';
 import { routeRateLimit } from '../../platform/http/rate-limits.ts';
-import { serializeUser } from '../auth/service.ts';
-import { listClients } from '../clients/service.ts';
+import { serializeUser } from '../auth/index.ts';
+import { listClients } from '../clients/index.ts';
 import { resendInvitation, welcomeRegisteredClient } from './invitations.ts';
 import { createClient, findSelfByMykad, findUsersByMykad, saveUserSignature } from './service.ts';
 

@@ -13,7 +13,7 @@ import type { AuthUser } from '../../platform/auth/guard.ts';
 import { checkFile, decodeBase64, Uploads } from '../../platform/files/uploads.ts';
 import { AppError, notFound } from '../../platform/http/errors.ts';
 import { pageParams, toPage } from '../../platform/http/pagination.ts';
-import { serializeUser } from '../auth/service.ts';
+import { serializeUser } from '../auth/index.ts';
 import { actsForClient, grantOnRegistration } from '../grants/index.ts';
 
 /**

@@ -6,11 +6,13 @@
 export { registerAttachableReader } from './documents-service.ts';
 export {
   type HeirBequestContent,
+  heirBequestState,
   heirBequestsOfContent,
   heirBequestsView,
   liveContent,
   recordAcknowledgement,
   ruleInputOf,
+  willHeirBequests,
 } from './heir-bequests.ts';
 export { actorOf, idParams, parseBody } from './http.ts';
 // multipartToBody, assertSignatureDrawn: for the 2021 contract's hibah adapter (compat/v2021/hibah/; ADR 0240).
@@ -20,14 +22,14 @@ export { oneThirdProblemOfContent, PROPERTY_VALUES_MISSING, propertiesWithoutVal
 export { allPage, createOwned } from './owned.ts';
 export { activePricing } from './part-b.ts';
 // The 2021 staff's decline, reason, PDPA-reset and type-change bodies (compat/v2021/wills/staff-calls.ts; ADR 0182).
-export { assertCanVerify } from './policy.ts';
+export { assertCanEdit, assertCanVerify, businessWillScope, myOrganisations, willScope } from './policy.ts';
 export { IMMOVEABLE, MOVEABLE } from './property-service.ts';
-export { findVisibleWill } from './queries.ts';
+export { findVisibleWill, hasLivePayment } from './queries.ts';
 // The 2021 client's MyKad images before its particulars (compat/v2021/wills/; ADR 0255).
 export { registerMykadUploadReading } from './readings.ts';
 export { readWill, serializeWill } from './serializers.ts';
-export { type Actor, audit, type Conn } from './service.ts';
-export { assertSignatureDrawn } from './signature-facts.ts';
+export { type Actor, audit, type Conn, createWill, markPartDone, unmarkPartDone } from './service.ts';
+export { assertSignatureDrawn, canonicalJson, documentVersion } from './signature-facts.ts';
 export { resetAcknowledgements } from './verification-reset.ts';
 // The wasiat wajibah section of the will PDF (documents/will-wajibah-data.ts; ADR 0270).
 export { wajibahFactsOfWill, wajibahOfWillRow } from './wajibah.ts';

@@ -30,7 +30,7 @@ import { will_numbers, wills, witnesses } from '../../db/schema/index.ts';
 import { AppError, fieldError } from '../../platform/http/errors.ts';
 import { namedPeopleChanged } from '../instruments/index.ts';
 import { recordStatusChange } from '../notices/index.ts';
-import { consumeVerifiedOtp } from '../otp/service.ts';
+import { consumeVerifiedOtp } from '../otp/index.ts';
 import { recordDefaultGoverningLaw } from './governing-law.ts';
 import { heirBequestProblem, liveContent } from './heir-bequests.ts';
 import { oneThirdProblemOfContent, PROPERTY_VALUES_MISSING, propertiesWithoutValue } from './one-third.ts';
