@@ -70,8 +70,18 @@ module.exports = {
       name: 'web-feature-through-index',
       severity: 'error',
       comment: "Another feature's files are reached only through its index.ts.",
-      from: { pathNot: ['^apps/web/src/features/', ...TESTS] },
+      from: { pathNot: ['^apps/web/src/features/', '^apps/web/src/app/router\\.tsx$', ...TESTS] },
       to: { path: '^apps/web/src/features/[^/]+/', pathNot: ['^apps/web/src/features/[^/]+/index\\.tsx?$'] },
+    },
+    {
+      name: 'web-feature-through-index',
+      severity: 'error',
+      comment: "The router lazy-loads a feature's routes.tsx (its own chunk); all else through the feature's index.",
+      from: { path: '^apps/web/src/app/router\\.tsx$' },
+      to: {
+        path: '^apps/web/src/features/[^/]+/',
+        pathNot: ['^apps/web/src/features/[^/]+/(index\\.tsx?|routes\\.tsx)$'],
+      },
     },
     {
       name: 'web-feature-through-index',

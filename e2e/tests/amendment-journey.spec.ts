@@ -302,6 +302,7 @@ test('pindaan wasiat: mohon, bayar, pinda harta dan bahagian, saksi sahkan, pega
   // The officer approves; the will's details show the new version.
   await officer.goto(`/wasiat/${willId}/pindaan-h`);
   await officer.getByRole('button', { name: 'Luluskan pindaan' }).click();
+  await officer.getByRole('dialog').getByRole('button', { name: 'Luluskan pindaan' }).click();
   await expect(officer.getByTestId('amendment-status')).toHaveText('Pindaan Berjaya');
   await officer.context().close();
   await page.goto(`/wasiat/${willId}/details`);

@@ -227,6 +227,7 @@ test('a corporate trust registered end to end by a company', async ({ page, requ
   await expect(summary).toContainText(`${company.name} (${company.ssm})`);
   await expect(summary).toContainText(`${secretary.name} (${secretary.ic}) — Setiausaha Syarikat`);
   await page.getByTestId(`approve-${id}`).click();
+  await page.getByRole('dialog', { name: 'Luluskan hibah ini?' }).getByRole('button', { name: 'Lulus' }).click();
   await expect(page.getByTestId(`verify-${id}`)).toBeHidden();
   await logout(page);
 

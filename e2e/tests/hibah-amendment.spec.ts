@@ -163,6 +163,7 @@ test('pindaan hibah: mohon, tambah penerima dan bahagian, hantar, pegawai lulus,
   const again = officer.getByTestId(`hibah-amendment-${amendmentId}`);
   await expect(again).toContainText('Saksi disahkan: 2/2');
   await again.getByTestId(`approve-${amendmentId}`).click();
+  await officer.getByRole('dialog').getByRole('button', { name: 'Luluskan pindaan' }).click();
   await expect(again).toBeHidden();
   // Staff see the hibah's versions with a certificate for each (ADR 0098).
   await officer.goto(`/trust/part-listpindaan?id=${hibahId}`);

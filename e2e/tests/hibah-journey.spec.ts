@@ -237,6 +237,7 @@ test('a property hibah from start to registered', async ({ page, request, browse
   await expect(summary).toContainText('bahagian 50%');
   await expect(summary).toContainText('Penjaga: Salmah binti Idris');
   await page.getByTestId(`approve-${id}`).click();
+  await page.getByRole('dialog', { name: 'Luluskan hibah ini?' }).getByRole('button', { name: 'Lulus' }).click();
   await expect(page.getByTestId(`verify-${id}`)).toBeHidden();
   await logout(page);
 

@@ -2,13 +2,22 @@
  * Offline (6) as a way to pay (issue 38 item 11; ADR 0285) over HTTP on a real database: the payer declares money
  * paid outside the platform (how, reference, day, amount in sen), it waits in the confirmation queue, the
  * accountant's confirmation settles it (receipt, ledger, the will moves on) and the report filter "Luar talian"
- * finds it; a refusal fails it with the reason and the payer may pay again. Runs for a will and for a hibah through
- * the same shared module.
+ * finds it; a refusal fails it with the reason and the payer may pay again. Runs for a will, a hibah, an amendment and
+ * a qurban purchase through the same shared module (one rule for every payable kind).
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../../test/harness.ts';
-import { hibahs, organizations, payments, users, wills } from '../../db/schema/index.ts';
+import {
+  amendments,
+  hibahs,
+  organizations,
+  payments,
+  qurban_seasons,
+  qurban_transactions,
+  users,
+  wills,
+} from '../../db/schema/index.ts';
 
 let t: TestApp;
 const tok: Record<string, string> = {};
@@ -189,6 +198,71 @@ describe('offline payment declared by the payer', () => {
     const c = await t.call('POST', `/api/payment/${r.body.payment.id}/confirm`, { token: tok.accountant, body: {} });
     expect(c.status, JSON.stringify(c.body)).toBe(200);
     expect(c.body.payment.receipt_no).toMatch(/^R\d{4}-\d{6}$/);
+  });
+
+  it('works for an amendment and a qurban purchase too: offered, declared, confirmed, the record settled', async () => {
+    const w = await newWill();
+    const [a] = await t.ctx.db
+      .insert(amendments)
+      .values({
+        amendmentable_type: 'Wasiat',
+        amendmentable_id: w.id,
+        user_id: clientId,
+        created_by: clientId,
+        organization_id: demoOrg,
+        reference_no: 'P2026-928501',
+        status: 0,
+        price_sen: 5000,
+      } as typeof amendments.$inferInsert)
+      .returning();
+    const [season] = await t.ctx.db
+      .insert(qurban_seasons)
+      .values({
+        year: 2026,
+        location: 'Kampong Cham',
+        country: 'Kemboja',
+        animal_type: 'goat',
+        shares_per_animal: 1,
+        price_per_share_sen: 65000,
+      })
+      .returning();
+    const [q] = await t.ctx.db
+      .insert(qurban_transactions)
+      .values({
+        season_id: season.id,
+        ref_no: 'Q2026-928501',
+        user_id: clientId,
+        client_name: 'Client',
+        on_behalf_of: 'Arwah Ahmad bin Ali',
+        shares: 1,
+        price_per_share_sen: 65000,
+        amount_sen: 65000,
+        status: 0,
+      } as typeof qurban_transactions.$inferInsert)
+      .returning();
+    for (const [type, id, due] of [
+      ['Amendment', a.id, 5000],
+      ['QurbanTransaction', q.id, 65000],
+    ] as const) {
+      const opts = await t.call('GET', `/api/payment/options?paymentable_type=${type}&paymentable_id=${id}`, {
+        token: tok.client,
+      });
+      expect(opts.body.payment_options, type).toContain(6);
+      const wrong = await pay(type, id, details(due + 100));
+      expect(wrong.status, type).toBe(422);
+      expect(wrong.body.errors.offline_amount_sen, type).toBeTruthy();
+      const r = await pay(type, id, details(due));
+      expect(r.status, `${type} ${JSON.stringify(r.body)}`).toBe(200);
+      expect(r.body.payment).toMatchObject({ status: 'pending', payment_options_id: 6, amount_sen: due });
+      expect((await queue()).map((p) => p.id)).toContain(r.body.payment.id);
+      const c = await t.call('POST', `/api/payment/${r.body.payment.id}/confirm`, { token: tok.accountant, body: {} });
+      expect(c.status, `${type} ${JSON.stringify(c.body)}`).toBe(200);
+      expect(c.body.payment.receipt_no).toMatch(/^R\d{4}-\d{6}$/);
+    }
+    const [amended] = await t.ctx.db.select().from(amendments).where(eq(amendments.id, a.id));
+    expect(amended.payment_received_at).not.toBeNull();
+    const [bought] = await t.ctx.db.select().from(qurban_transactions).where(eq(qurban_transactions.id, q.id));
+    expect(bought.status).toBe(1);
   });
 
   it('staff who may confirm payments still record an offline payment as received at once', async () => {

@@ -10,7 +10,7 @@ import { Navigate, redirect } from 'react-router';
 import { type Check, guarded, requireActiveAccess, requireSignature } from '@/app/guards.ts';
 import type { FeatureRoutes } from '@/app/routes-types.ts';
 // the grants' light query module, not its index.ts: that brings the grant screens into every first load (/login 147 → 173 kB)
-import { grantsQuery } from '@/features/grants/api.ts';
+import { grantsQuery } from '@/features/grants/index.ts';
 import { hibahsInProcessQuery } from '@/features/hibah/index.ts';
 import { session } from '@/lib/storage.ts';
 import { clientPaymentHistory, clientWills, willsQuery } from './queries.ts';

@@ -14,7 +14,7 @@
  */
 import type { Role } from '@wasiat/domain';
 import type { ComponentType } from 'react';
-import { HibahSections } from '@/features/hibah/components/DashboardSections.tsx';
+import { HibahSections } from '@/features/hibah/index.ts';
 import { AmendmentStatusSection } from './AmendmentStatusSection.tsx';
 import { ClientWillsInProcess } from './ClientWillsInProcess.tsx';
 import { SummarySection } from './SummarySection.tsx';

@@ -8,3 +8,4 @@ export { type EkycableType, type EkycRecord, EkycStep, MIN_VERIFICATION_SCORE, s
 export { type DocumentRow, MykadImages, sidesOf } from './MykadImages.tsx';
 export { hasReading, type MykadOcr, MykadReading } from './MykadReading.tsx';
 export { MYKAD_SIDES, MykadSide, type MykadSideName } from './MykadSide.tsx';
+export type { PublicEkyc } from './publicSession.ts';

@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListTable } from '@/components/ListTable.tsx';
 import { formatPeriod } from '@/lib/format.ts';
-import { downloadFile, klYear, YearSelect } from '../programmes/shared.tsx';
+import { downloadFile, klYear, YearSelect } from '../programmes/index.ts';
 import { fetchQurbanReport } from './api.ts';
 import { SeasonSelect } from './SeasonSelect.tsx';
 

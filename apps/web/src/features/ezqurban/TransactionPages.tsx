@@ -2,7 +2,9 @@
  * ezQurban transactions (spec §2 /ezqurban/transaction/list; reference §2.15; issue 10): the list
  * (staff: every purchase with the pending/paid counts and sums; a participant: their own), and the
  * purchase form — a season, a number of shares (1/7 of a cow or camel, or a whole goat/sheep) and the
- * person on whose behalf the qurban is made — followed by payment through the gateway.
+ * person on whose behalf the qurban is made — followed by payment through the gateway or, when the server offers
+ * it, an offline payment ("Luar Talian", the payments feature's shared offline fields; ADR 0285) that waits for the
+ * accountant's confirmation.
  */
 
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -30,6 +32,7 @@ import { Link } from 'react-router';
 import type { z } from 'zod';
 import { applyServerErrors, errorText } from '@/components/form-errors.ts';
 import { ListTable } from '@/components/ListTable.tsx';
+import { OfflinePayment } from '@/features/payments/index.ts';
 import { formatDateTime } from '@/lib/format.ts';
 import { successToast } from '@/lib/notify.tsx';
 import { session } from '@/lib/storage.ts';
@@ -231,6 +234,7 @@ export function PurchasePage() {
             {t('ezqurban.transactions_title')}
           </Button>
         </Group>
+        <OfflinePayment paymentableType="QurbanTransaction" paymentableId={done.id} />
       </Stack>
     );
   }

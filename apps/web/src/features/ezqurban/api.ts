@@ -3,7 +3,7 @@
  * Money in sen; times ISO 8601 UTC (shown in Asia/Kuala_Lumpur).
  */
 import { api } from '@/lib/api.ts';
-import type { Page } from '../programmes/shared.tsx';
+import type { Page } from '../programmes/index.ts';
 
 export interface Season {
   id: string;

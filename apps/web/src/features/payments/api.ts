@@ -70,12 +70,15 @@ export async function latestFailureReason(wasiatId: string): Promise<string | nu
   return last?.status === 'failed' ? (last.failure_reason ?? null) : null;
 }
 
-/** `GET /api/payment/options` → the mode ids the caller may choose for the will (fallback: gateway). */
-export async function paymentOptions(wasiatId: string): Promise<number[]> {
+/**
+ * `GET /api/payment/options` → the mode ids the caller may choose for a payable (`type`: `Wasiat` by default,
+ * `Hibah`, `Amendment`, `QurbanTransaction`; id `id`). Fallback on any error: gateway only (`[1]`).
+ */
+export async function paymentOptions(id: string, type = 'Wasiat'): Promise<number[]> {
   try {
     const r = await api.get<{ payment_options: number[] }>(
       'payment/options',
-      { paymentable_type: 'Wasiat', paymentable_id: wasiatId },
+      { paymentable_type: type, paymentable_id: id },
       { silent: true },
     );
     return r.payment_options;

@@ -10,7 +10,7 @@ import { Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import type { PublicEkyc } from '@/features/ekyc/publicSession.ts';
+import type { PublicEkyc } from '@/features/ekyc/index.ts';
 import { Busy, Notice } from '@/features/wills/index.ts';
 import { publicApi } from '@/lib/api.ts';
 import { formatDateTime } from '@/lib/format.ts';

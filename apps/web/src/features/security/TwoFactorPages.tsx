@@ -13,7 +13,7 @@ import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { FormError } from '@/components/FormError.tsx';
-import { AuthCard } from '@/features/auth/AuthCard.tsx';
+import { AuthCard } from '@/features/auth/index.ts';
 import { ApiError, api } from '@/lib/api.ts';
 import { type SessionUser, session } from '@/lib/storage.ts';
 

@@ -25,7 +25,7 @@ import { ListTable } from '@/components/ListTable.tsx';
 import { formatDate } from '@/lib/format.ts';
 import { successToast } from '@/lib/notify.tsx';
 import { session } from '@/lib/storage.ts';
-import { openPdf } from '../programmes/shared.tsx';
+import { openPdf } from '../programmes/index.ts';
 import { type Certificate, fetchCertificates, verifyCertificate } from './api.ts';
 import { RowStatus } from './UploadPages.tsx';
 

@@ -11,6 +11,7 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { formatRinggit, HIBAH_TYPES, labelOf } from '@wasiat/domain';
 import { useTranslation } from 'react-i18next';
+import { OfflinePayment } from '@/features/payments/index.ts';
 import { DetailTable, useLang } from '@/features/wills/index.ts';
 import { formatDateTime } from '@/lib/format.ts';
 import { PindaanF, PindaanG } from '../parts/FlowParts.tsx';
@@ -21,11 +22,11 @@ import { isGrantor, useHibahContext } from './hibah-context.ts';
 export { HibahCaretakersPart, HibahReceiversPart, HibahWitnessesPart } from './HibahPeopleParts.tsx';
 export { HibahDraftPart, HibahSubmitPart } from './HibahReviewParts.tsx';
 
-/** The amendment's facts; the grantor pays here when a price is due. */
+/** The amendment's facts; the grantor pays here when a price is due (online, or offline: ADR 0285). */
 export function HibahSummaryPart() {
   const { t } = useTranslation();
   const lang = useLang();
-  const { amendment: a } = useHibahContext();
+  const { amendment: a, refresh } = useHibahContext();
   const d = (v: string | null) => formatDateTime(v, lang) || '—';
   const type = a.amendmentable.hibah_type;
   return (
@@ -54,6 +55,10 @@ export function HibahSummaryPart() {
             {t('hibahAmendments.list.pay', { amount: formatRinggit(a.price_sen ?? 0) })}
           </Button>
         </Group>
+      )}
+      {a.status === 0 && !a.paid && isGrantor(a.user_id) && (
+        // Or paid outside the platform: "Luar Talian", confirmed by the accountant (ADR 0285).
+        <OfflinePayment paymentableType="Amendment" paymentableId={a.id} onRecorded={() => void refresh()} />
       )}
       {a.status === 2 && (
         <Paper withBorder p="md">

@@ -2,7 +2,8 @@
  * /trust/pengesahan/list-pindaan-hibah — the officer's list of hibah amendments (spec §2 Verification
  * lists; reference §2.4 `GET amendment?amendmentable_type=Hibah&load_with=amendmentable.user`, statuses 1
  * and 4; ADR 0038): status 1 (application sent) → pass (1 → 3) or return with a reason (1 → 0); status 4
- * (awaiting witnesses) → approve (4 → 2) once every witness confirmed. Each row links to the amendment's
+ * (awaiting witnesses) → approve (4 → 2) once every witness confirmed, asked first in a dialog (lib/notify
+ * `confirmAction`, as the will's approval; nothing is sent until confirmed). Each row links to the amendment's
  * page. The server scopes the list and checks every move (ADR 0020).
  */
 import { Anchor, Button, Group, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core';
@@ -14,6 +15,7 @@ import { ListTable } from '@/components/ListTable.tsx';
 import { Busy, useLang } from '@/features/wills/index.ts';
 import { api } from '@/lib/api.ts';
 import { formatDateTime } from '@/lib/format.ts';
+import { confirmAction } from '@/lib/notify.tsx';
 import { changeStatus, useRefreshAmendments } from '../api.ts';
 import { AmendmentStatusBadge } from '../components/AmendmentStatus.tsx';
 import type { Amendment, Page } from '../types.ts';
@@ -60,7 +62,14 @@ function RowActions({ a }: { a: Amendment }) {
       <Button
         size="xs"
         disabled={a.witnesses.length === 0 || done < a.witnesses.length}
-        onClick={() => act(2)}
+        onClick={() =>
+          confirmAction({
+            title: t('hibahAmendments.verify.approve_title', { ref: a.reference_no }),
+            message: t('hibahAmendments.verify.approve_text'),
+            confirm: t('hibahAmendments.verify.approve'),
+            onConfirm: () => void act(2),
+          })
+        }
         data-testid={`approve-${a.id}`}
       >
         {t('hibahAmendments.verify.approve')}

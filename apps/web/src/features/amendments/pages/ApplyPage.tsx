@@ -4,7 +4,9 @@
  * (POST /api/amendment) — a free one (nothing due) opens the wizard /wasiat/{wasiat_id}/pindaan-a at once —,
  * "pay" shows what is due (`due_sen`: the price, or a change of the will's type, ADR 0253) and goes to the
  * payment gateway (POST /api/payment { paymentable_type: "Amendment" }, returning to
- * /wasiat/{wasiat_id}/pindaanPayVerified, which leads into the wizard), "continue" opens the wizard once paid.
+ * /wasiat/{wasiat_id}/pindaanPayVerified, which leads into the wizard) or, when the server offers it, records an
+ * offline payment ("Luar Talian", the payments feature's shared offline fields; ADR 0285) that waits for the
+ * accountant's confirmation, "continue" opens the wizard once paid.
  * A refused call shows its message on the card (never an uncaught page error).
  */
 import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
@@ -13,6 +15,7 @@ import { formatRinggit } from '@wasiat/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { OfflinePayment } from '@/features/payments/index.ts';
 import { Busy, Notice } from '@/features/wills/index.ts';
 import { ApiError, api } from '@/lib/api.ts';
 import { payAmendment, useRefreshAmendments, useWillAmendments } from '../api.ts';
@@ -96,6 +99,9 @@ function WillAmendmentCard({ will }: { will: WillBrief }) {
             </Anchor>
           )}
         </Group>
+        {open && current.status === 0 && due > 0 && (
+          <OfflinePayment paymentableType="Amendment" paymentableId={current.id} onRecorded={() => void refresh()} />
+        )}
         {error && (
           <Notice color="red" data-testid="amendment-apply-error">
             {error}

@@ -16,6 +16,7 @@ import { SignaturePad, type SignaturePadHandle } from '@/components/SignaturePad
 import { DetailTable, Notice, useLang } from '@/features/wills/index.ts';
 import { ApiError, api } from '@/lib/api.ts';
 import { formatDateTime } from '@/lib/format.ts';
+import { confirmAction } from '@/lib/notify.tsx';
 import { session } from '@/lib/storage.ts';
 import { changeStatus, payAmendment, saveDraft } from '../api.ts';
 import { useAmendmentContext } from '../components/AmendmentWizard.tsx';
@@ -93,7 +94,10 @@ export function PindaanG() {
   );
 }
 
-/** The officer's buttons for the amendment's status (ADR 0020). */
+/**
+ * The officer's buttons for the amendment's status (ADR 0020). "Luluskan pindaan" (4 → 2) asks first in a dialog
+ * (lib/notify `confirmAction`, as the will's approval): nothing is sent until confirmed there.
+ */
 export function OfficerActions() {
   const { t } = useTranslation();
   const { amendment: a, refresh } = useAmendmentContext();
@@ -122,7 +126,19 @@ export function OfficerActions() {
             </Button>
           )}
           {a.status === 4 && (
-            <Button onClick={() => act(2)} disabled={!allConfirmed}>
+            <Button
+              onClick={() =>
+                // Approving makes the draft the will's new version: asked first (issue 38; as the will's approval).
+                confirmAction({
+                  title: t('amendments.officer.approve_title', { ref: a.reference_no }),
+                  message: t('amendments.officer.approve_text'),
+                  confirm: t('amendments.officer.approve'),
+                  onConfirm: () => void act(2),
+                })
+              }
+              disabled={!allConfirmed}
+              data-testid="approve-amendment"
+            >
               {t('amendments.officer.approve')}
             </Button>
           )}

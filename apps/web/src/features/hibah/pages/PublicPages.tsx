@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import { AttestationSummary } from '@/components/instrument/AttestationSummary.tsx';
 import { SignaturePad, useSignatureValue } from '@/components/SignaturePad.tsx';
-import { DocumentCheck } from '@/features/public/DocumentCheck.tsx';
+import { DocumentCheck } from '@/features/public/index.ts';
 import { ApiError, publicApi } from '@/lib/api.ts';
 
 function useLink(kind: 'receiver' | 'witness') {

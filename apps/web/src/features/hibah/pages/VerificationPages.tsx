@@ -2,7 +2,8 @@
  * Staff verification lists (spec §2 "Trust: /trust/pengesahan/pendaftaran, /pendaftaran-saksi,
  * /list-pendaftaran, /list-pendaftaran-witness"): organisations with hibahs awaiting verification
  * (`GET /api/hibah/pending-approval?status=2|4`), and the hibahs of one organisation in status 2
- * (approve → 3, decline → 1 with a reason) or 4 (awaiting witnesses).
+ * (approve → 3, decline → 1 with a reason) or 4 (awaiting witnesses). Approving asks first in a dialog naming the
+ * grantor and the product (lib/notify `confirmAction`, as the will's approval): nothing is sent until confirmed.
  */
 
 import { Anchor, Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
@@ -13,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ListTable } from '@/components/ListTable.tsx';
 import { api } from '@/lib/api.ts';
+import { confirmAction } from '@/lib/notify.tsx';
 import { HibahSummary } from '../components/HibahSummary.tsx';
 import { useHibahList } from '../useHibah.ts';
 
@@ -113,7 +115,17 @@ export function PendingListPage({ status }: { status: 2 | 4 }) {
                       size="xs"
                       disabled={open !== h.id}
                       title={open !== h.id ? t('hibah.verify.open_first') : undefined}
-                      onClick={() => act(h.id, { status: 3 })}
+                      onClick={() =>
+                        confirmAction({
+                          title: t('hibah.verify.approve_title'),
+                          message: t('hibah.verify.approve_text', {
+                            name: h.company ? h.company.name : (h.user_detail?.name ?? h.user?.name ?? ''),
+                            product: labelOf(HIBAH_TYPES, h.hibah_type, lang),
+                          }),
+                          confirm: t('hibah.verify.approve'),
+                          onConfirm: () => void act(h.id, { status: 3 }),
+                        })
+                      }
                       data-testid={`approve-${h.id}`}
                     >
                       {t('hibah.verify.approve')}

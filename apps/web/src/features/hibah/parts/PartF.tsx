@@ -20,7 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { defaultsFor } from '@/components/instrument/party-fields.ts';
 import type { FieldSpec } from '@/components/instrument/RecordForm.tsx';
-import { immoveableSpecs, moveableSpecs } from '@/features/wills/parts/e/PropertyTab.tsx';
+import { immoveableSpecs, moveableSpecs } from '@/features/wills/index.ts';
 import { mayFill } from '../access.ts';
 import { Rows } from '../components/Rows.tsx';
 import type { Hibah } from '../useHibah.ts';

@@ -1,6 +1,7 @@
 /**
  * Part H of the hibah wizards — verification (spec §6; reference §3.2–§3.4; docs/api/hibah.md): payment
- * (`POST /api/payment`, online or cash; a cash payment awaiting the accountant's confirmation is shown), then
+ * (`POST /api/payment`, online, cash, or offline — "Luar Talian", the payments feature's shared offline fields,
+ * ADR 0285; a cash payment awaiting the accountant's confirmation is shown), then
  * the grantor's signature (`POST /api/hibah/{id}/signature`), PDPA and confirmation, a verified one-time code
  * `hibah-submit` and submit (status 2). The server refuses submitting without a passed eKYC and the code
  * (ADR 0096).
@@ -15,6 +16,7 @@ import { FormError } from '@/components/FormError.tsx';
 import { CodeStep } from '@/components/instrument/CodeStep.tsx';
 import { PdpaLink } from '@/components/PdpaLink.tsx';
 import { SignaturePad, useSignatureValue } from '@/components/SignaturePad.tsx';
+import { OfflinePayment } from '@/features/payments/index.ts';
 import { ApiError, api } from '@/lib/api.ts';
 import { session } from '@/lib/storage.ts';
 import { isGrantor } from '../access.ts';
@@ -59,6 +61,8 @@ export function PartH({ hibah }: { hibah: Hibah }) {
       ).payments.data,
   });
   const pendingCash = (payments.data ?? []).find((p) => p.payment_options_id === 3 && p.status === 'pending');
+  // An offline payment declared and awaiting the accountant's confirmation (ADR 0285): said instead of offered again.
+  const pendingOffline = (payments.data ?? []).find((p) => p.payment_options_id === 6 && p.status === 'pending');
   if (!filling(hibah)) return <Alert data-testid="hibah-submitted">{t('hibah.h.submitted')}</Alert>;
   const grantor = isGrantor(hibah);
   return (
@@ -104,6 +108,21 @@ export function PartH({ hibah }: { hibah: Hibah }) {
                 {t('hibah.h.pay_cash')}
               </Button>
             </Group>
+          )}
+          {!paid && pendingOffline ? (
+            <Alert role="status" data-testid="hibah-offline-pending">
+              {t('payments.ui.offline_sent')}
+            </Alert>
+          ) : null}
+          {!paid && !pendingOffline && (
+            <OfflinePayment
+              paymentableType="Hibah"
+              paymentableId={hibah.id}
+              onRecorded={async () => {
+                await payments.refetch();
+                await refresh(hibah.id);
+              }}
+            />
           )}
           {!paid && pendingCash ? (
             <Alert role="status" data-testid="hibah-cash-pending">

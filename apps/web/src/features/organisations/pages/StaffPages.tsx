@@ -9,7 +9,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { can, PARTNER_STAFF_ROLES, PROVIDER_STAFF_ROLES, staffCreateSchema, staffUpdateSchema } from '@wasiat/domain';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ResetTwoFactorButton } from '@/features/security/ResetTwoFactorButton.tsx';
+import { ResetTwoFactorButton } from '@/features/security/index.ts';
 import { api } from '@/lib/api.ts';
 import { roleName } from '@/lib/format.ts';
 import { successToast } from '@/lib/notify.tsx';

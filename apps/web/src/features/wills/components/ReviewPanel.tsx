@@ -5,8 +5,8 @@
  * kemas kini / Cancel for update" with one of the three reasons of spec §2 (`CANCEL_REASONS`: eKYC failed,
  * information not valid, dummy data) and a required note to the client → PATCH
  * `{ status: 3, option_delete_id, rejected_reason }` (ADR 0250).
- * Confirming and cancelling each ask first in a dialog (lib/notify `confirmAction`; issue 37 item 6.7): nothing is
- * sent until the staff member confirms there; "Kembali / Back" leaves the will as it is.
+ * Confirming, cancelling and "Sahkan bayaran" each ask first in a dialog (lib/notify `confirmAction`; issue 37 item
+ * 6.7, issue 38): nothing is sent until the staff member confirms there; "Kembali / Back" leaves the will as it is.
  */
 import { Button, Group, Paper, Radio, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -89,8 +89,23 @@ export function ReviewPanel({ will }: { will: Will }) {
                 <Button
                   variant="default"
                   loading={busy === 'pay'}
+                  data-testid="confirm-will-payment"
                   onClick={() =>
-                    run('pay', () => api.post(`payment/${pending.id}/confirm`, {}), t('wills.verify.payment_confirmed'))
+                    confirmAction({
+                      title: t('wills.verify.payment_confirm_title'),
+                      message: t('wills.verify.payment_confirm_text', {
+                        mode: PAYMENT_TYPES.find((p) => p.code === pending.payment_options_id)?.[lang] ?? '',
+                        amount: formatRinggit(pending.amount_sen),
+                        reference: pending.reference ?? '—',
+                      }),
+                      confirm: t('wills.verify.confirm_payment'),
+                      onConfirm: () =>
+                        void run(
+                          'pay',
+                          () => api.post(`payment/${pending.id}/confirm`, {}),
+                          t('wills.verify.payment_confirmed'),
+                        ),
+                    })
                   }
                 >
                   {t('wills.verify.confirm_payment')}

@@ -25,9 +25,17 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormError } from '@/components/FormError.tsx';
-import { latestFailureReason, paymentOptions, shareLink, uploadSlip } from '@/features/payments/api.ts';
-import { AtbProgress } from '@/features/payments/index.ts';
-import { emptyModeValues, ModeFields, type ModeValues, modeBody } from '@/features/payments/ModeFields.tsx';
+import {
+  AtbProgress,
+  emptyModeValues,
+  latestFailureReason,
+  ModeFields,
+  type ModeValues,
+  modeBody,
+  paymentOptions,
+  shareLink,
+  uploadSlip,
+} from '@/features/payments/index.ts';
 import { ApiError, api } from '@/lib/api.ts';
 import { session } from '@/lib/storage.ts';
 import { useLang } from '../../../components/instrument/fields.tsx';

@@ -1,0 +1,103 @@
+/**
+ * Part H of the hibah offers "Luar Talian" (offline, mode 6; issue 38; ADR 0285) with the will's offline fields
+ * when the server allows it: the payer says how, the cheque or transfer number, the day and the amount, and the
+ * send posts `payment_options_id: 6` for the hibah with the amount in integer sen; once declared, part H says it
+ * awaits confirmation instead; without 6 in the server's options there is no such choice.
+ */
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderPage } from '@/components/test-utils.tsx';
+import { KEYS } from '@/lib/storage.ts';
+import { PartH } from './parts/PartH.tsx';
+import type { Hibah } from './useHibah.ts';
+
+type Call = { method: string; url: string; body: any };
+let calls: Call[] = [];
+let options: number[] = [1, 3, 6];
+let pendingOffline = false;
+
+const hibah = {
+  id: 'h1',
+  hibah_type: 9,
+  user_id: 'me',
+  status: 0,
+  amount_due_sen: 20000,
+  payment_received_at: null,
+  ekyc_verified_at: '2026-01-01T00:00:00Z',
+  has_signature: 0,
+} as unknown as Hibah;
+
+beforeEach(() => {
+  localStorage.clear();
+  localStorage.setItem(KEYS.token, 'tok');
+  localStorage.setItem(KEYS.user, JSON.stringify({ id: 'me', name: 'Kamal', roles: [{ name: 'Client' }] }));
+  calls = [];
+  options = [1, 3, 6];
+  pendingOffline = false;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
+      const c = {
+        method: init?.method ?? 'GET',
+        url: String(url),
+        body: init?.body ? JSON.parse(String(init.body)) : null,
+      };
+      calls.push(c);
+      if (c.url.startsWith('/api/payment/options')) return jsonResponse({ payment_options: options });
+      if (c.method === 'POST' && c.url === '/api/payment') {
+        return jsonResponse({ payment: { id: 'p1', status: 'pending', payment_options_id: 6 } });
+      }
+      if (c.url.startsWith('/api/hibah/h1/payment')) {
+        const declared = { id: 'p0', payment_options_id: 6, status: 'pending', reference: 'FT 1', amount_sen: 20000 };
+        return jsonResponse({ payments: { data: pendingOffline ? [declared] : [] } });
+      }
+      return jsonResponse({});
+    }),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('hibah part H: offline ("Luar Talian")', { timeout: 30_000 }, () => {
+  it('is offered and sends mode 6 for the hibah with how, reference, day and the amount in sen', async () => {
+    const user = userEvent.setup();
+    renderPage(<PartH hibah={hibah} />);
+    await user.click(await screen.findByRole('button', { name: 'Luar Talian' }));
+    const options = calls.find((c) => c.url.startsWith('/api/payment/options')) as Call;
+    expect(options.url).toContain('paymentable_type=Hibah');
+    expect(options.url).toContain('paymentable_id=h1');
+    await user.click(screen.getByRole('combobox', { name: /Cara bayaran/ }));
+    await user.click(await screen.findByRole('option', { name: 'Pindahan bank', hidden: true }));
+    await user.type(screen.getByLabelText(/No\. pindahan atau no\. cek/), 'FT 778812');
+    await user.type(screen.getByLabelText(/Tarikh bayaran/), '2026-12-01');
+    await user.type(screen.getByLabelText(/Amaun dibayar \(RM\)/), '200');
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Hantar butiran bayaran luar talian' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url === '/api/payment')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST' && c.url === '/api/payment')?.body).toEqual({
+      paymentable_type: 'Hibah',
+      paymentable_id: 'h1',
+      payment_options_id: 6,
+      offline_method: 'transfer',
+      reference: 'FT 778812',
+      paid_on: '2026-12-01',
+      offline_amount_sen: 20000,
+    });
+    expect(await screen.findByTestId('offline-sent')).toHaveTextContent('menunggu pengesahan');
+  });
+
+  it('says a declared offline payment awaits confirmation instead of offering it again', async () => {
+    pendingOffline = true;
+    renderPage(<PartH hibah={hibah} />);
+    expect(await screen.findByTestId('hibah-offline-pending')).toHaveTextContent('menunggu pengesahan');
+    expect(screen.queryByRole('button', { name: 'Luar Talian' })).toBeNull();
+  });
+
+  it('is not offered when the server does not allow mode 6 for this hibah', async () => {
+    options = [1, 3];
+    renderPage(<PartH hibah={hibah} />);
+    expect(await screen.findByTestId('hibah-pay-cash')).toBeInTheDocument();
+    await waitFor(() => expect(calls.some((c) => c.url.startsWith('/api/payment/options'))).toBe(true));
+    expect(screen.queryByRole('button', { name: 'Luar Talian' })).toBeNull();
+  });
+});
