@@ -69,7 +69,6 @@ export const reporterRelationshipLabel = (code: string, lang: 'ms' | 'en') =>
 /** Verifications a report needs: two different staff members when the deceased has a registered will or hibah. */
 export const verificationsNeeded = (hasRegisteredInstrument: boolean) => (hasRegisteredInstrument ? 2 : 1);
 
-
 /**
  * What is wrong with a date of death, as a message key, or null: a real `YYYY-MM-DD` date, not after today in
  * Kuala Lumpur, and not before the deceased's birth date read from the MyKad (digits 1–6, with the platform's one
@@ -164,6 +163,8 @@ export const RELEASE_MSG = {
   alreadyRevoked: 'deaths.release.already_revoked',
   linkRevoked: 'deaths.release.link_revoked',
   accessRequired: 'deaths.release.access_required',
+  /** A release whose estate role lacks the action asked (domain `canInEstate`; ADR 0288). */
+  notAllowed: 'deaths.release.not_allowed',
 } as const;
 
 /**

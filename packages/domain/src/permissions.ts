@@ -2,7 +2,13 @@
  * Roles and the one permission table (spec §6; DESIGN.md §9.4). The server enforces it
  * (`apps/api/src/modules/auth/guard.ts` refuses a route whose action the role lacks) and the web client reads it
  * to show or hide menus and buttons. A role is the first entry of `user.roles` (spec §6).
+ *
+ * Two tables: the ACCOUNT roles below (a user's `roles[0]`, decided by the server guard), and the ESTATE roles
+ * ({@link ESTATE_ROLES}, issue 40 item 9; ADR 0288) held by a person a deceased's registered instrument names,
+ * through their release link, scoped to that release's estate — typed apart so that neither can stand for the other.
  */
+import { RELEASE_ROLES, type ReleaseRole } from './deaths.ts';
+
 export const ROLES = ['Client', 'Agent', 'Staff', 'Officer', 'Accountant', 'Partner', 'Admin'] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -264,3 +270,76 @@ export const SIGNATURE_EXEMPT: readonly Role[] = ['Client'];
  * login"; ADR 0081): TOTP after the password, with one-time recovery codes.
  */
 export const SECOND_FACTOR_ROLES: readonly Role[] = ['Staff', 'Officer', 'Admin'];
+
+/**
+ * The roles a person holds in ONE deceased's estate through their release (issue 40 item 9; ADR 0288): never an
+ * account's role — they are not in {@link ROLES}, {@link can} and {@link roleOf} refuse them, and their actions are
+ * not {@link Action}s, so no route's `config.access` and no user can carry them. An estate role exists only with the
+ * release (deaths `death_releases` row: the instrument and the deceased) it is read from, and allows its actions on
+ * that release alone.
+ * - `EstateExecutor`: the will's executor (wasi) — the registering organisation (ADR 0259, 0267);
+ * - `EstateHeir`: an heir the will names (or an heir added on the estate file, ADR 0282) — the one who consents;
+ * - `EstateNamed`: anyone else an instrument names (a will's beneficiary or guardian, a hibah's receiver or
+ *   caretaker) — they read the documents that name them and decide nothing of the estate.
+ */
+export const ESTATE_ROLES = ['EstateExecutor', 'EstateHeir', 'EstateNamed'] as const;
+export type EstateRole = (typeof ESTATE_ROLES)[number];
+
+/** Every action of a person in an estate through their release link, named after the public routes that do it. */
+export const ESTATE_ACTIONS = [
+  // open the signed link, ask the code and prove the identity (GET /api/public/release/{id}, POST …/code, …/identity)
+  'estate:release:open',
+  // list and download the documents of the instrument that name them and its verification QR (GET …/documents,
+  // …/document): the sealed will and its latest version, or the hibah certificate
+  'estate:documents:read',
+  // also the receipts of the will's and its amendments' settled payments (the executor's; ADR 0267)
+  'estate:receipts:read',
+  // see the bequests needing the heirs' consent and consent or refuse each (GET/POST …/consents; ADR 0275)
+  'estate:consent:decide',
+  // download the sealed consent record (GET …/consent-record; ADR 0275)
+  'estate:consent-record:read',
+] as const;
+export type EstateAction = (typeof ESTATE_ACTIONS)[number];
+
+/** estate role → actions. The only place where an estate role's rights are written. */
+export const ESTATE_PERMISSIONS: Record<EstateRole, readonly EstateAction[]> = {
+  EstateExecutor: ['estate:release:open', 'estate:documents:read', 'estate:receipts:read'],
+  EstateHeir: ['estate:release:open', 'estate:documents:read', 'estate:consent:decide', 'estate:consent-record:read'],
+  EstateNamed: ['estate:release:open', 'estate:documents:read'],
+};
+
+/**
+ * The estate role of each role a release records (domain `RELEASE_ROLES`; ADR 0267) — the ONE mapping (ADR 0288).
+ * Only an heir consents (Enakmen Wasiat Orang Islam (Selangor) 1999 s.26(2) as ADR 0275 reads it: the heirs'
+ * consent), so a beneficiary or guardian of a will and a hibah's receiver or caretaker are `EstateNamed`.
+ */
+export const RELEASE_ESTATE_ROLE: Record<ReleaseRole, EstateRole> = {
+  executor: 'EstateExecutor',
+  heir: 'EstateHeir',
+  beneficiary: 'EstateNamed',
+  guardian: 'EstateNamed',
+  receiver: 'EstateNamed',
+  caretaker: 'EstateNamed',
+};
+
+/**
+ * The estate roles of a release: one per role it records (a person named as heir and beneficiary holds both roles'
+ * rights), in {@link ESTATE_ROLES} order, unknown release roles ignored (fail closed).
+ */
+export function estateRolesOf(release: { roles: readonly string[] }): EstateRole[] {
+  const held = new Set(
+    release.roles
+      .filter((r): r is ReleaseRole => (RELEASE_ROLES as readonly string[]).includes(r))
+      .map((r) => RELEASE_ESTATE_ROLE[r]),
+  );
+  return ESTATE_ROLES.filter((r) => held.has(r));
+}
+
+/**
+ * Whether the person of `release` may do `action` in the estate the release is scoped to (its instrument and
+ * deceased; ADR 0288). The scope is the release itself: the caller checks the release is the one the signed link
+ * names (deaths `liveRelease`), and anything of another estate it asks for is not found. Fails closed.
+ */
+export function canInEstate(release: { roles: readonly string[] }, action: EstateAction): boolean {
+  return estateRolesOf(release).some((r) => ESTATE_PERMISSIONS[r].includes(action));
+}

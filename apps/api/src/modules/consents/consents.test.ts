@@ -6,6 +6,9 @@
  * husband does not decide his own; the minor cannot, an heir marked under guardianship cannot, a non-heir (the
  * executor) cannot, a revoked link cannot; a decision is final; every decision is audited; staff and the registering
  * organisation see the status and the sealed record, another organisation gets a 404; `consentsOf` returns them.
+ * What a release may do is its estate role's in the one permission table (ADR 0288): a release whose roles no
+ * longer include `heir` is refused even for an heir of the will, and an heir of this estate reaches nothing of
+ * another deceased's estate.
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,7 +24,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { decodeMail } from '../amendments/hibah-fixtures.ts';
-import { reportBody, verifiedReporter } from '../deaths/test-fixtures.ts';
+import { personWithRegisteredWill, reportBody, verifiedReporter } from '../deaths/test-fixtures.ts';
 import { insertUser, insertWill } from '../documents/fixtures.ts';
 import { consentsOf } from '../estates/index.ts';
 import { newMykad, ok } from '../wills/test-fixtures.ts';
@@ -239,10 +242,11 @@ describe('deciding', () => {
     expect(Object.keys(late.body.errors)).toEqual(['under_guardianship']);
   });
 
-  it('a non-heir (the executor) sees no bequests and cannot decide', async () => {
+  it('a non-heir (the executor) neither sees the bequests nor decides: its estate role lacks it (403; ADR 0288)', async () => {
     const exec = await open(ORG_EMAIL, '202001012345');
-    const { consents } = await ok(t.call('GET', `${exec.base}/consents?${exec.q}`));
-    expect(consents).toMatchObject({ capacity: 'not_heir', bequests: [] });
+    const seen = await t.call('GET', `${exec.base}/consents?${exec.q}`, { lang: 'en' });
+    expect(seen.status).toBe(403);
+    expect(seen.body.message).toBe('Only an heir named in the will decides on its bequests.');
     expect((await decide(exec, hassanBequest, 'consented')).status).toBe(403);
     expect((await t.call('GET', `${exec.base}/consent-record?${exec.q}`)).status).toBe(403);
   });
@@ -441,5 +445,104 @@ describe('one source, and an heir added on the estate file after the will (ADR 0
     });
     expect(r.status).toBe(422);
     expect(Object.keys(r.body.errors)).toEqual(['email']);
+  });
+});
+
+describe('estate roles: the one permission table decides, scoped to the estate (issue 40 item 9; ADR 0288)', () => {
+  it("the release's estate role, not the data alone, decides: without the heir role an heir of the will is refused", async () => {
+    const omar = await open(OMAR.email, OMAR.ic);
+    expect((await ok(t.call('GET', `${omar.base}/consents?${omar.q}`))).consents.heir_name).toBe('Omar bin Yusof');
+    // The same person, their release recording only a guardian's role (EstateNamed): no consent, no record.
+    await t.ctx.db
+      .update(death_releases)
+      .set({ roles: ['guardian'] })
+      .where(eq(death_releases.id, omar.rel.id));
+    try {
+      const seen = await t.call('GET', `${omar.base}/consents?${omar.q}`, { lang: 'ms' });
+      expect(seen.status).toBe(403);
+      expect(seen.body.message).toBe('Hanya waris yang dinamakan dalam wasiat membuat keputusan tentang wasiatnya.');
+      expect((await t.call('GET', `${omar.base}/consent-record?${omar.q}`)).status).toBe(403);
+      // Their documents stay open to them: every estate role reads the documents that name it.
+      expect((await ok(t.call('GET', `${omar.base}/documents?${omar.q}`))).documents).toHaveLength(1);
+      // A role the table does not know gives nothing at all (fail closed).
+      await t.ctx.db
+        .update(death_releases)
+        .set({ roles: ['Staff'] })
+        .where(eq(death_releases.id, omar.rel.id));
+      expect((await t.call('GET', `${omar.base}/documents?${omar.q}`)).status).toBe(403);
+    } finally {
+      await t.ctx.db
+        .update(death_releases)
+        .set({ roles: ['heir'] })
+        .where(eq(death_releases.id, omar.rel.id));
+    }
+    expect((await t.call('GET', `${omar.base}/consents?${omar.q}`)).status).toBe(200);
+  });
+
+  it("an heir of this estate reaches nothing of another deceased's estate", async () => {
+    // Estate B: another person's registered will, an adult heir with an e-mail and a bequest to her; the death verified.
+    const other = await personWithRegisteredWill(t);
+    const ZAINAB = { ic: newMykad(false), email: 'zainab@consent-b.example' };
+    const ownerB = { heirable_type: 'Wasiat', heirable_id: other.willId };
+    await t.ctx.db.insert(heirs).values({
+      ...ownerB,
+      name: 'Zainab binti Ali',
+      relationship: 'daughter',
+      ic_number: ZAINAB.ic,
+      email: ZAINAB.email,
+    });
+    const [bb] = await t.ctx.db
+      .insert(bequests)
+      .values({
+        wasiat_id: other.willId,
+        beneficiary_name: 'Zainab binti Ali',
+        ic_number: ZAINAB.ic,
+        relationship: 'daughter',
+        purpose: 'Untuk anak',
+        portion: '10%',
+      })
+      .returning();
+    const reporter = await verifiedReporter(t);
+    const rep = await ok(
+      t.call('POST', '/api/death-report', { token: reporter.token, body: reportBody(other.ic) }),
+      201,
+    );
+    await ok(t.call('POST', `/api/death-report/${rep.death_report.id}/verify`, { token: staff, body: {} }));
+    await ok(
+      t.call('POST', `/api/death-report/${rep.death_report.id}/verify`, { token: await t.login('officer'), body: {} }),
+    );
+    const [relB] = await t.ctx.db
+      .select()
+      .from(death_releases)
+      .where(and(eq(death_releases.email, ZAINAB.email), eq(death_releases.instrument_id, other.willId)));
+    expect(relB.roles).toEqual(['heir', 'beneficiary']);
+    const [mail] = await t.ctx.db
+      .select()
+      .from(mail_outbox)
+      .where(and(eq(mail_outbox.to_email, ZAINAB.email), eq(mail_outbox.kind, 'release')));
+    const linkB = new RegExp(`/kematian/dokumen/${relB.id}\\?(\\S+)`).exec(mail.body ?? '')?.[1] ?? '';
+    expect(linkB).toMatch(/signature=/);
+    const baseB = `/api/public/release/${relB.id}`;
+
+    const nur = await open(NUR.email, NUR.ic);
+    const nurAccess = new URLSearchParams(nur.q).get('access') ?? '';
+    // Her own link's signature on B's release: the link names one release (403), whatever the route.
+    for (const path of ['', '/documents', '/consents', '/consent-record']) {
+      expect((await t.call('GET', `${baseB}${path}?${nur.q}`)).status, path).toBe(403);
+    }
+    // B's link with her access: the access is her release's alone (403), to read or to decide.
+    const withHers = `${linkB}&access=${encodeURIComponent(nurAccess)}`;
+    expect((await t.call('GET', `${baseB}/consents?${withHers}`)).status).toBe(403);
+    const post = await t.call('POST', `${baseB}/consents?${withHers}`, {
+      body: { bequest_ref: `bequest:${bb.id}`, decision: 'refused', confirm: true },
+    });
+    expect(post.status).toBe(403);
+    // Through her own release: B's will is not found (404), B's bequest is not one of this estate's (422, the field
+    // named), and nothing was recorded on B.
+    expect((await t.call('GET', `${nur.base}/document?${nur.q}&file=will:${other.willId}`)).status).toBe(404);
+    const foreign = await decide(nur, `bequest:${bb.id}`, 'refused');
+    expect(foreign.status).toBe(422);
+    expect(Object.keys(foreign.body.errors)).toEqual(['bequest_ref']);
+    expect(await consentsOf(t.ctx.db, rep.death_report.id)).toEqual([]);
   });
 });

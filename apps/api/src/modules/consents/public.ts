@@ -2,10 +2,15 @@
  * An heir's consent through their release (issue 40 item 5; ADR 0275), on the release access of ADR 0267 — no
  * second link: every call carries the release link's `?expires&signature` (deaths `liveRelease`: 403 tampered or
  * expired, 404 unknown, 410 revoked) and the 30-minute `access` the code to the recorded e-mail and the recorded
- * MyKad gave (deaths `assertAccess`: 403 `deaths.release.access_required`).
+ * MyKad gave (deaths `assertAccess`: 403 `deaths.release.access_required`). What the person may do is the one
+ * permission table's (ADR 0288; deaths `estateRelease`): seeing and deciding the bequests is `estate:consent:decide`,
+ * the sealed record `estate:consent-record:read` — an estate role without it (the executor, a beneficiary, a
+ * guardian, a hibah's receiver or caretaker: domain `RELEASE_ESTATE_ROLE`) → 403 `consents.not_heir`. The role says
+ * what an heir may do; whether this release's person is an heir of the estate's will today is the data's (below).
  *
- * - {@link heirConsents}: `GET /api/public/release/{id}/consents` → `{ consents }` (see {@link heirView}). A release
- *   that is not of an heir of the estate's will answers `capacity: 'not_heir'` and no bequests.
+ * - {@link heirConsents}: `GET /api/public/release/{id}/consents` → `{ consents }` (see {@link heirView}). An heir's
+ *   release that is no longer of an heir of the estate's will (not the will the file takes, an heir removed) answers
+ *   `capacity: 'not_heir'` and no bequests.
  * - {@link decideConsent}: `POST …/consents { bequest_ref, decision, confirm: true }` → `{ message, consents }`.
  *   403 `consents.not_heir` | `consents.minor` | `consents.guardianship` | `consents.age_unknown` |
  *   `consents.excluded` | `consents.deceased` (capacity on the day of the decision); 422 on `bequest_ref`: `consents.unknown_bequest`,
@@ -18,10 +23,10 @@ import type { Db } from '../../db/client.ts';
 import { estate_consents } from '../../db/schema/index.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import { AppError, fieldError } from '../../platform/http/errors.ts';
-import { assertAccess, liveRelease, type ReleaseQuery } from '../deaths/index.ts';
+import { estateRelease, type ReleaseQuery } from '../deaths/index.ts';
 import { type ConsentHeir, type ConsentState, consentState, standing } from './estate.ts';
 
-type Release = Awaited<ReturnType<typeof liveRelease>>;
+type Release = Awaited<ReturnType<typeof estateRelease>>;
 
 /** The message key of a capacity that does not consent. */
 const WHY: Record<string, string> = {
@@ -70,17 +75,26 @@ function heirView(state: ConsentState, heir: ConsentHeir | null, lang: Language)
   };
 }
 
-/** The release, its access checked, and the consent state of its report. */
-async function opened(ctx: Ctx, id: string, q: ReleaseQuery, lang: Language, now: Date) {
-  const rel = await liveRelease(ctx, ctx.db, id, q, now);
-  assertAccess(ctx, rel.id, q.access, now);
+/**
+ * The release, its access and its estate role's `action` checked (403 `consents.not_heir` without it; ADR 0288), and
+ * the consent state of its report.
+ */
+async function opened(
+  ctx: Ctx,
+  id: string,
+  q: ReleaseQuery,
+  action: 'estate:consent:decide' | 'estate:consent-record:read',
+  lang: Language,
+  now: Date,
+) {
+  const rel = await estateRelease(ctx, id, q, action, { access: true, refusal: CONSENT_MSG.notHeir }, now);
   const state = await consentState(ctx.db, rel.death_report_id, lang, now);
   return { rel, state, heir: heirOfRelease(state, rel) };
 }
 
 /** `GET /api/public/release/{id}/consents` (see the file comment). @returns `{ consents }`. */
 export async function heirConsents(ctx: Ctx, id: string, q: ReleaseQuery, lang: Language, now = new Date()) {
-  const { state, heir } = await opened(ctx, id, q, lang, now);
+  const { state, heir } = await opened(ctx, id, q, 'estate:consent:decide', lang, now);
   return { consents: heirView(state, heir, lang) };
 }
 
@@ -94,7 +108,7 @@ export async function decideConsent(
   ip?: string,
   now = new Date(),
 ) {
-  const { rel, state, heir } = await opened(ctx, id, q, lang, now);
+  const { rel, state, heir } = await opened(ctx, id, q, 'estate:consent:decide', lang, now);
   if (!heir) throw new AppError('forbidden', CONSENT_MSG.notHeir);
   if (heir.capacity !== 'adult') throw new AppError('forbidden', WHY[heir.capacity]);
   const b = state.bequests.find((x) => x.bequest_ref === body.bequest_ref);
@@ -145,7 +159,7 @@ export async function decideConsent(
 
 /** The release, its access and its heir, for the heir's download of the sealed record. @throws 403 not an heir. */
 export async function heirRecordState(ctx: Ctx, id: string, q: ReleaseQuery, now = new Date()) {
-  const { rel, heir } = await opened(ctx, id, q, 'ms', now);
+  const { rel, heir } = await opened(ctx, id, q, 'estate:consent-record:read', 'ms', now);
   if (!heir) throw new AppError('forbidden', CONSENT_MSG.notHeir);
   return { reportId: rel.death_report_id, releaseId: rel.id };
 }

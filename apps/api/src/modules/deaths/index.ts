@@ -6,6 +6,7 @@
  */
 export { isDeathStaff, verifiedReportScope } from './policy.ts';
 // The heirs' consent through their release access (consents module; issue 40 item 5, ADR 0275).
-export { assertAccess, liveRelease, type ReleaseQuery } from './release-access.ts';
+// Every public release/consent route decides through the estate roles of the one permission table (ADR 0288).
+export { estateRelease, type ReleaseQuery } from './release-access.ts';
 // An heir added on the estate file since the will gets a release too (estates module; ADR 0282).
 export { issueAddedHeirRelease, revokeAddedHeirRelease } from './release-added.ts';

@@ -4,8 +4,9 @@
  *
  * - a will (any role: the executor, an heir, a beneficiary, a guardian): the sealed, registered will PDF
  *   (`will:{id}`, documents `issueWillDocument`) and, when its latest version was made by an amendment, that
- *   version's sealed PDF (`will_latest:{id}`, `issueWillVersionDocument`); for the executor also the receipt of
- *   each settled payment of the will and of its amendments (`receipt:{payment id}`, payments `receiptPdf`);
+ *   version's sealed PDF (`will_latest:{id}`, `issueWillVersionDocument`); for an estate role with
+ *   `estate:receipts:read` (the executor's; domain `ESTATE_PERMISSIONS`, ADR 0288) also the receipt of each settled
+ *   payment of the will and of its amendments (`receipt:{payment id}`, payments `receiptPdf`);
  * - a hibah (a receiver, a caretaker): its sealed certificate (`hibah:{id}`, hibah `issueHibahCertificate`), which
  *   names every receiver and caretaker;
  * - and the instrument's public verification page and its QR code (the target printed on the documents).
@@ -14,7 +15,7 @@
  * estate's document, another kind — is a 404. Every PDF is served from the sealed registry (the same bytes while
  * nothing printed changes).
  */
-import { type Language, translate } from '@wasiat/domain';
+import { canInEstate, type Language, translate } from '@wasiat/domain';
 import { and, asc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import { amendments, type death_releases, payments, will_versions, wills } from '../../db/schema/index.ts';
@@ -22,6 +23,7 @@ import { notFound } from '../../platform/http/errors.ts';
 import { issueWillDocument, issueWillVersionDocument, qrDataUrl, verifyUrl } from '../documents/index.ts';
 import { hibahVerifyUrl, issueHibahCertificate } from '../hibah/index.ts';
 import { receiptPdf } from '../payments/index.ts';
+import { assertCanInEstate } from './release-access.ts';
 
 type Release = typeof death_releases.$inferSelect;
 
@@ -72,9 +74,11 @@ async function settledPayments(ctx: Ctx, willId: string) {
 
 /**
  * The documents and verification of release `rel` (see the file comment).
+ * @throws 403 `deaths.release.not_allowed` when its estate role lacks `estate:documents:read` (ADR 0288).
  * @returns `{ documents: ReleaseDocument[], verification: { url, qr (PNG data URL) } }`.
  */
 export async function releaseDocuments(ctx: Ctx, rel: Release, lang: Language) {
+  assertCanInEstate(rel, 'estate:documents:read');
   const documents: ReleaseDocument[] = [];
   let url: string;
   if (rel.instrument_type === 'Wasiat') {
@@ -91,7 +95,7 @@ export async function releaseDocuments(ctx: Ctx, rel: Release, lang: Language) {
         title: translate('deaths.release.document.will_latest', lang, { version: w.current_version }),
       });
     }
-    if (rel.role === 'executor') {
+    if (canInEstate(rel, 'estate:receipts:read')) {
       for (const p of await settledPayments(ctx, w.id)) {
         documents.push({
           file: `receipt:${p.id}`,

@@ -17,6 +17,8 @@
  * 4. `GET …/documents?access=` → `{ documents, verification }`; `GET …/document?file=&access=` → the PDF, audited
  *    `death.release_download` (403 `deaths.release.access_required` without a valid access).
  * Identity here is the code to the recorded e-mail plus the recorded identity number; no face eKYC is done.
+ * Each step asks the release's estate roles (ADR 0288; release-access.ts `estateRelease`): steps 1–3
+ * `estate:release:open`, step 4 `estate:documents:read` (403 `deaths.release.not_allowed` without it).
  */
 import { type Language, maskMykad, normaliseIdNumber, RELEASE_MSG, translate } from '@wasiat/domain';
 import { and, eq, isNull } from 'drizzle-orm';
@@ -26,7 +28,7 @@ import { death_releases, death_reports, organizations, otp_codes, users } from '
 import { recordAudit } from '../../platform/audit/audit.ts';
 import { fieldError, notFound } from '../../platform/http/errors.ts';
 import { sendBoundCode, smsSenderFor, spendCode } from '../otp/index.ts';
-import { assertAccess, issueAccess, liveRelease, type ReleaseQuery } from './release-access.ts';
+import { estateRelease, issueAccess, type ReleaseQuery } from './release-access.ts';
 import { releaseDocumentBytes, releaseDocuments } from './release-documents.ts';
 
 /** The purpose of a release's code (not requestable through `POST /api/otp/request`). */
@@ -85,7 +87,7 @@ const boundWhere = (rel: Release) =>
 
 /** Step 1 (see the file comment). @returns `{ release }`. */
 export async function openRelease(ctx: Ctx, id: string, q: ReleaseQuery, ip?: string, now = new Date()) {
-  const rel = await liveRelease(ctx, ctx.db, id, q, now);
+  const rel = await estateRelease(ctx, id, q, 'estate:release:open', { access: false }, now);
   const d = await deceasedOf(ctx, rel);
   await ctx.db
     .update(death_releases)
@@ -118,7 +120,7 @@ export async function sendReleaseCode(
   ip?: string,
   now = new Date(),
 ) {
-  const rel = await liveRelease(ctx, ctx.db, id, q, now);
+  const rel = await estateRelease(ctx, id, q, 'estate:release:open', { access: false }, now);
   const d = await deceasedOf(ctx, rel);
   const sent = await sendBoundCode(
     ctx,
@@ -157,7 +159,7 @@ export async function identifyRelease(
   ip?: string,
   now = new Date(),
 ) {
-  const rel = await liveRelease(ctx, ctx.db, id, q, now);
+  const rel = await estateRelease(ctx, id, q, 'estate:release:open', { access: false }, now);
   const d = await deceasedOf(ctx, rel);
   // Outside a transaction: a wrong code stays counted.
   await spendCode(
@@ -181,8 +183,7 @@ export async function identifyRelease(
 
 /** Step 4, the list. @returns `{ documents, verification }`. @throws 403 without a valid access. */
 export async function listReleaseDocuments(ctx: Ctx, id: string, q: ReleaseQuery, lang: Language, now = new Date()) {
-  const rel = await liveRelease(ctx, ctx.db, id, q, now);
-  assertAccess(ctx, rel.id, q.access, now);
+  const rel = await estateRelease(ctx, id, q, 'estate:documents:read', { access: true }, now);
   return releaseDocuments(ctx, rel, lang);
 }
 
@@ -195,8 +196,7 @@ export async function downloadReleaseDocument(
   ip?: string,
   now = new Date(),
 ) {
-  const rel = await liveRelease(ctx, ctx.db, id, q, now);
-  assertAccess(ctx, rel.id, q.access, now);
+  const rel = await estateRelease(ctx, id, q, 'estate:documents:read', { access: true }, now);
   const out = await releaseDocumentBytes(ctx, rel, file, ip);
   await audit(ctx, 'death.release_download', rel, { file, kind: out.kind, filename: out.filename }, ip);
   return out;

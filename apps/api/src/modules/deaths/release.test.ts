@@ -5,7 +5,8 @@
  * issues one release per person with an e-mail and a MyKad, and mails their links after commit; the link asks for
  * a code and the recorded MyKad (a wrong one 422); each person lists exactly their documents and downloads them;
  * another estate's document is a 404, a tampered link 403, a revoked one 410; staff list and revoke, the
- * registering organisation's partner reads, others get a 404; every access is audited.
+ * registering organisation's partner reads, others get a 404; every access is audited. What each may do is their
+ * estate role's in the one permission table (ADR 0288): the receipts the executor's, the consent an heir's.
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -291,6 +292,21 @@ describe('the hibah certificate and the latest version of an amended will', () =
     expect(pdf.status).toBe(200);
     expect(pdf.raw.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect((await t.call('GET', `${base}/document?${q}&${a}&file=will:${willId}`)).status).toBe(404);
+  });
+
+  it("a hibah's receiver (estate role EstateNamed) reads her documents but has no consent to give (403; ADR 0288)", async () => {
+    const { base, q } = await linkOf(SITI.email, hibahId);
+    const { access } = await identify(SITI.email, hibahId, SITI.ic);
+    const a = `access=${encodeURIComponent(access.token)}`;
+    expect((await ok(t.call('GET', `${base}/documents?${q}&${a}`))).documents).toHaveLength(1);
+    const seen = await t.call('GET', `${base}/consents?${q}&${a}`, { lang: 'en' });
+    expect(seen.status).toBe(403);
+    expect(seen.body.message).toBe('Only an heir named in the will decides on its bequests.');
+    expect((await t.call('GET', `${base}/consent-record?${q}&${a}`)).status).toBe(403);
+    const decided = await t.call('POST', `${base}/consents?${q}&${a}`, {
+      body: { bequest_ref: 'bequest:x', decision: 'consented', confirm: true },
+    });
+    expect(decided.status).toBe(403);
   });
 
   it('lists the latest version when an amendment made it', async () => {

@@ -6,7 +6,9 @@
  * (`POST …/consents { bequest_ref, decision, confirm: true }`) after a confirmation that says the decision is final;
  * the decision and its time are shown after. A minor, an heir under guardianship, one whose age cannot be read and one
  * faraid excludes see why they do not decide (the server's message); a non-heir sees nothing here. The sealed consent
- * record downloads as a PDF (`GET …/consent-record`). One column, full-width buttons: made for a phone.
+ * record downloads as a PDF (`GET …/consent-record`). Shown only to a release whose estate role has
+ * `estate:consent:decide`, the record's button only with `estate:consent-record:read` (ReleasePage.tsx, domain
+ * `canInEstate`; ADR 0288). One column, full-width buttons: made for a phone.
  */
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -46,10 +48,12 @@ export interface ReleaseConsentsProps {
   access: string;
   /** Save a downloaded PDF (ReleasePage's `saveBlob`). */
   save: (blob: Blob, filename: string) => void;
+  /** Whether the release's estate role may download the sealed record (`estate:consent-record:read`; ADR 0288). */
+  canRecord: boolean;
 }
 
 /** The consent section; see the file comment. */
-export function ReleaseConsents({ base, signed, access, save }: ReleaseConsentsProps) {
+export function ReleaseConsents({ base, signed, access, save, canRecord }: ReleaseConsentsProps) {
   const { t, i18n } = useTranslation();
   const qc = useQueryClient();
   const query = `${signed}&access=${encodeURIComponent(access)}`;
@@ -152,9 +156,11 @@ export function ReleaseConsents({ base, signed, access, save }: ReleaseConsentsP
           </Stack>
         </Card>
       ))}
-      <Button variant="default" onClick={() => void record()} fullWidth>
-        {t('heir_consent.record')}
-      </Button>
+      {canRecord && (
+        <Button variant="default" onClick={() => void record()} fullWidth>
+          {t('heir_consent.record')}
+        </Button>
+      )}
     </Stack>
   );
 }

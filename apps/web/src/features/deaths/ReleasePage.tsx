@@ -5,13 +5,15 @@
  * 6-digit code to the recorded address (`POST …/code`); the person types it with their MyKad number (a company
  * executor: its registration number; `POST …/identity`, rules `releaseIdentitySchema`); then their documents are
  * listed, each downloaded as a PDF (`GET …/document?file&access`), with the instrument's verification page and QR.
- * An heir then sees the bequests needing their consent and decides each (ReleaseConsents.tsx; ADR 0275).
+ * An heir then sees the bequests needing their consent and decides each (ReleaseConsents.tsx; ADR 0275). What the
+ * page offers is read from the one permission table's estate roles (domain `canInEstate` over the release's roles;
+ * ADR 0288), as the server decides: the consent section only to a release with `estate:consent:decide` (an heir).
  * A tampered or expired link (403), an unknown one (404) and a revoked one (410) show the server's message; field
  * errors (a wrong code, a wrong MyKad) are shown at their fields.
  */
 import { Anchor, Button, Card, Group, Image, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { releaseIdentitySchema } from '@wasiat/domain';
+import { canInEstate, releaseIdentitySchema } from '@wasiat/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
@@ -146,8 +148,17 @@ export function ReleasePage() {
           <Anchor href={opened.verification.url} style={{ wordBreak: 'break-all' }}>
             {opened.verification.url}
           </Anchor>
-          {/* An heir's consent to the bequests that need it (issue 40 item 5; ADR 0275). */}
-          <ReleaseConsents base={base} signed={signed} access={opened.access.token} save={saveBlob} />
+          {/* An heir's consent to the bequests that need it (issue 40 item 5; ADR 0275): an estate role with the action
+              (ADR 0288). */}
+          {canInEstate(r, 'estate:consent:decide') && (
+            <ReleaseConsents
+              base={base}
+              signed={signed}
+              access={opened.access.token}
+              save={saveBlob}
+              canRecord={canInEstate(r, 'estate:consent-record:read')}
+            />
+          )}
         </Stack>
       ) : (
         <>

@@ -58,6 +58,7 @@ const props = {
   signed: 'expires=4102444800&signature=sig',
   access: '4102444800.mac',
   save: vi.fn(),
+  canRecord: true,
 };
 
 describe('the heir consents on the release page (issue 40 item 5)', () => {

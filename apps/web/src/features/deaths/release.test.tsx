@@ -96,6 +96,57 @@ describe('/kematian/dokumen/{id} (issue 40 item 3)', () => {
     );
   });
 
+  it('offers the consent only to an estate role with it (ADR 0288): the heir, not the executor', async () => {
+    const consents = {
+      consents: {
+        heir_name: 'Hassan bin Omar',
+        capacity: 'adult',
+        why: null,
+        bequests: [
+          {
+            bequest_ref: 'bequest:b1',
+            reason: 'to_heir',
+            reason_text: 'Wasiat kepada waris',
+            amount_sen: 500_000,
+            label: 'Wasiat am — Untuk anak',
+            to: ['Ali bin Hassan'],
+            status: 'pending',
+            decided_at: null,
+            can_decide: true,
+          },
+        ],
+      },
+    };
+    /** Open the page for a release with `roles`, pass the code and MyKad. @returns the calls made. */
+    async function openAs(roles: string[]) {
+      const calls = stub((u) => {
+        if (u.includes('/identity')) return jsonResponse(opened);
+        if (u.includes('/code')) return jsonResponse({ message: 'Kod 6 digit telah dihantar.' });
+        if (u.includes('/consents')) return jsonResponse(consents);
+        return jsonResponse({ release: { ...release, role: roles[0], roles } });
+      });
+      const page = renderPage(<ReleasePage />, { path: '/kematian/dokumen/:id', url });
+      fireEvent.click(await screen.findByRole('button', { name: 'Hantar kod ke h***@contoh.my' }));
+      await screen.findByText('Kod 6 digit telah dihantar.');
+      fireEvent.change(screen.getByLabelText(/Kod 6 digit/), { target: { value: '123456' } });
+      fireEvent.change(screen.getByLabelText(/Nombor/), { target: { value: '880101145511' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Sahkan dan buka dokumen' }));
+      expect(await screen.findByText('Wasiat berdaftar (PDF bermeterai)')).toBeTruthy();
+      return { calls, page };
+    }
+    const exec = await openAs(['executor']);
+    // The executor's estate role lacks estate:consent:decide: the page never asks for the consents.
+    await new Promise((r) => setTimeout(r, 50));
+    expect(exec.calls.filter((c) => c.url.includes('/consents'))).toHaveLength(0);
+    expect(screen.queryByTestId('release-consents')).toBeNull();
+    exec.page.unmount();
+    vi.unstubAllGlobals();
+    const heir = await openAs(['heir']);
+    expect(await screen.findByText('Wasiat am — Untuk anak')).toBeTruthy();
+    expect(heir.calls.filter((c) => c.url.includes('/consents'))).toHaveLength(1);
+    expect(screen.getByTestId('release-consents')).toBeTruthy();
+  });
+
   it("shows the server's message for a revoked link", async () => {
     stub(() => jsonResponse({ message: 'Pautan ini telah dibatalkan.' }, 410));
     renderPage(<ReleasePage />, { path: '/kematian/dokumen/:id', url });
