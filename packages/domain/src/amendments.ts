@@ -21,10 +21,9 @@ import {
   caretakerFieldsSchema,
   heirFieldsObject,
   heirMobileRule,
-  immoveableFieldsSchema,
   receiverFieldsSchema,
-  requireValue,
   userDetailSchema,
+  willImmoveableFieldsSchema,
   willMoveableFieldsSchema,
   witnessFieldsSchema,
 } from './validation/wills.ts';
@@ -39,7 +38,8 @@ const shares = z
 export const draftReceiverSchema = receiverFieldsSchema.extend({ id });
 /** A property of the draft: its fields with the value and the date of its estimate required (ADR 0257). */
 export const draftMoveableSchema = z.intersection(willMoveableFieldsSchema, z.object({ id, shares }));
-export const draftImmoveableSchema = immoveableFieldsSchema.extend({ id, shares }).superRefine(requireValue);
+/** (The harta sepencarian declaration of ADR 0286 is carried through, as the will's own property schemas take it.) */
+export const draftImmoveableSchema = z.intersection(willImmoveableFieldsSchema, z.object({ id, shares }));
 /** An amendment witness: name, MyKad, e-mail, address, postcode (spec §5); they sign via their link. */
 export const draftWitnessSchema = witnessFieldsSchema.omit({ signature: true }).extend({ id });
 

@@ -169,6 +169,13 @@ export const AUDIT_FIELDS = {
   city_type: l('Jenis kawasan', 'Area type'),
   district: l('Daerah', 'District'),
   value_sen: l('Nilai', 'Value'),
+  // A property declared harta sepencarian (ADR 0286)
+  sepencarian_spouse_heir_id: l('Pasangan (waris)', 'Spouse (heir)'),
+  sepencarian_spouse_name: l('Nama pasangan (harta sepencarian)', "Spouse's name (jointly acquired property)"),
+  sepencarian_spouse_ic: l('No. MyKad pasangan', "Spouse's MyKad no."),
+  sepencarian_bp: l('Bahagian pasangan (harta sepencarian)', "Spouse's portion (jointly acquired property)"),
+  sepencarian_basis: l('Asas bahagian', 'Basis of the portion'),
+  sepencarian_basis_note: l('Keterangan asas', 'Note on the basis'),
   portion: l('Bahagian', 'Portion'),
   is_minor: l('Bawah umur', 'Minor'),
   signed_at: l('Tarikh ditandatangani', 'Signed at'),

@@ -21,6 +21,7 @@ import {
 import { netEstate } from './deductions.ts';
 import type { EstateWajibah, EstateWajibahInput } from './estate-wajibah.ts';
 import { executorFee } from './executor-fee.ts';
+import { testatorValueSen } from './harta-sepencarian.ts';
 import {
   beneficiaryStanding,
   faraidFractionsOfHeirs,
@@ -74,6 +75,11 @@ export interface DistributionInput {
   funeral: number;
   zakat: number;
   debts: number;
+  /**
+   * The will's single harta sepencarian amount (sen); the declared properties' spouse portions replace it when any
+   * property carries `sepencarian_bp` (harta-sepencarian.ts `willSepencarian`, applied by `estateDistribution`;
+   * ADR 0286).
+   */
   hartaSepencarian?: number;
   consents: readonly EstateConsent[];
   /** The will's predeceased children and the governing state (wasiat wajibah, ADRs 0270, 0282); absent: none. */
@@ -182,8 +188,9 @@ export function bequestItems(input: DistributionInput, afterClaims: number): Ite
       const portion = parsePortion(s.portion);
       if (isPortionError(portion) || portion.num === 0n) continue;
       if (beneficiaryStanding(s.receiver, input.heirs, faraid).isHeir) continue;
-      const known = typeof p.value_sen === 'number';
-      const asked = known ? mulFractions(portion, f(p.value_sen as number)) : null;
+      // Of a declared harta sepencarian property, a share of the testator's part (ADR 0286).
+      const own = testatorValueSen(p);
+      const asked = own !== null ? mulFractions(portion, f(own)) : null;
       push(
         {
           ref: refOf(p.kind, p.id),
@@ -243,7 +250,7 @@ export function bequestItems(input: DistributionInput, afterClaims: number): Ite
   });
   for (const h of toHeirs) {
     const prop = input.properties.find((p) => p.id === h.property_id && p.kind === h.property_kind);
-    const base = h.property_kind === 'Bequest' ? afterClaims : (prop?.value_sen ?? null);
+    const base = h.property_kind === 'Bequest' ? afterClaims : prop ? testatorValueSen(prop) : null;
     const asked = base === null ? null : mulFractions(h.excess, f(base));
     items.push({
       line: {

@@ -58,6 +58,7 @@ import {
   type PortionStatus,
 } from './estate-distribution-items.ts';
 import { estateWajibah } from './estate-wajibah.ts';
+import { willSepencarian } from './harta-sepencarian.ts';
 import { faraidFractionsOfHeirs } from './heir-bequests.ts';
 
 export {
@@ -74,7 +75,9 @@ export {
 export type { EstateWajibah, EstateWajibahInput } from './estate-wajibah.ts';
 
 /** The distribution of an estate (see the module comment). @throws RangeError for a negative or fractional sen. */
-export function estateDistribution(input: DistributionInput): EstateDistribution {
+export function estateDistribution(given: DistributionInput): EstateDistribution {
+  // The harta sepencarian: the declared properties' spouse portions, else the single amount (ADR 0286).
+  const input = { ...given, hartaSepencarian: willSepencarian(given.hartaSepencarian, given.properties).sen ?? 0 };
   const items0 = input.properties.map((p) => p.value_sen).filter((v): v is number => typeof v === 'number');
   const itemsGross = [...items0, ...input.extraAssets.map((a) => a.value_sen)].reduce((a, b) => a + b, 0);
   const gross = input.grossOverride ?? itemsGross;

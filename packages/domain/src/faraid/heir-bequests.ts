@@ -46,6 +46,7 @@ import {
   ZERO,
 } from '../validation/shares.ts';
 import { calculateFaraid } from './engine.ts';
+import { testatorValueSen } from './harta-sepencarian.ts';
 import type { HeirKey, Sex } from './heirs.ts';
 import { PRIMARY_HEIR_RELATIONSHIPS, type WillHeirLike, willHeirsToFaraid } from './will-estate.ts';
 
@@ -71,6 +72,8 @@ export interface PropertyWithShares {
   kind: 'MoveableProperty' | 'ImmoveableProperty';
   /** The testator's estimate of its value (sen); null or absent when not given (ADR 0257). */
   value_sen?: number | null;
+  /** The spouse's declared portion of it as harta sepencarian, basis points (harta-sepencarian.ts; ADR 0286). */
+  sepencarian_bp?: number | null;
   shares: readonly { receiver: ShareReceiverLike; portion: string }[];
 }
 
@@ -226,7 +229,8 @@ export function heirBequests(
         share,
         faraid: f.faraid,
         excess,
-        value_sen: senOf(excess, p.value_sen),
+        // Of a declared harta sepencarian property, the testator's part (ADR 0286).
+        value_sen: senOf(excess, testatorValueSen(p)),
       });
     }
   }

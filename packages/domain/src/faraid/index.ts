@@ -5,6 +5,7 @@ export * from './deductions.ts';
 export * from './engine.ts';
 export * from './estate-distribution.ts';
 export * from './executor-fee.ts';
+export * from './harta-sepencarian.ts';
 export * from './heir-bequests.ts';
 export * from './heirs.ts';
 export * from './one-third.ts';

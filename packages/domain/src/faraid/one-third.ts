@@ -11,9 +11,11 @@
  * What is counted — every bequest to a non-heir (a beneficiary who is not an heir of this estate, heir-bequests.ts
  * {@link beneficiaryStanding}: hajb-excluded heirs count as non-heirs):
  * - a bequest (wasiat am) of a portion of the net estate: portion × net estate;
- * - a share of a property (specific property, or a part of it): portion × the property's estimated value.
+ * - a share of a property (specific property, or a part of it): portion × the property's estimated value (of a
+ *   property declared harta sepencarian, the testator's part: the value less the spouse's portion; ADR 0286).
  * Against: one third of the net estate — the gross estate (the testator's estimate of the whole, else the sum of
- * the property values) less funeral expenses, debts and harta sepencarian (deductions.ts `afterClaims`).
+ * the property values) less funeral expenses, debts and harta sepencarian (deductions.ts `afterClaims`; the
+ * declared properties' spouse portions summed, else the will's single amount: harta-sepencarian.ts).
  *
  * Exact: the total is a bigint fraction of sen and the test is 3 × total ≤ net. A property given (in part) to a
  * non-heir without a value cannot be counted: it is reported in `missingValues` and the rule refuses until the
@@ -31,6 +33,7 @@ import {
   parsePortion,
 } from '../validation/shares.ts';
 import { netEstate } from './deductions.ts';
+import { testatorValueSen, willSepencarian } from './harta-sepencarian.ts';
 import {
   beneficiaryStanding,
   faraidFractionsOfHeirs,
@@ -64,6 +67,10 @@ export interface OneThirdInput {
   estimatedEstate?: number | null;
   funeral?: number | null;
   debts?: number | null;
+  /**
+   * The will's single harta sepencarian amount (sen); replaced by the declared properties' portions when any
+   * property carries `sepencarian_bp` (harta-sepencarian.ts `willSepencarian`; ADR 0286).
+   */
   hartaSepencarian?: number | null;
 }
 
@@ -87,6 +94,10 @@ export interface OneThird {
   netSen: number | null;
   /** One third of the net estate, rounded down (sen). */
   thirdSen: number | null;
+  /** The harta sepencarian deducted (sen; the declared properties' portions, else the single amount; ADR 0286). */
+  sepencarianSen: number | null;
+  /** Where it comes from: 'properties' (declared, replacing the single amount), 'amount', or null (none). */
+  sepencarianSource: 'properties' | 'amount' | null;
   /** The bequests (wasiat am) to non-heirs together, as a fraction of the net estate. */
   bequestShare: Fraction;
   /** Their value (sen, exact), null while the net estate is unknown. */
@@ -110,13 +121,14 @@ const sumSen = (values: readonly (number | null | undefined)[]) => {
 /** The rule's figures (see the module comment). Malformed portions are ignored (refused on their own). */
 export function oneThird(input: OneThirdInput): OneThird {
   const grossSen = input.estimatedEstate ?? sumSen(input.properties.map((p) => p.value_sen));
+  const { sen: sepencarianSen, source: sepencarianSource } = willSepencarian(input.hartaSepencarian, input.properties);
   const netSen =
     grossSen === null
       ? null
       : netEstate(grossSen, {
           funeral: input.funeral ?? 0,
           debts: input.debts ?? 0,
-          hartaSepencarian: input.hartaSepencarian ?? 0,
+          hartaSepencarian: sepencarianSen ?? 0,
         }).afterClaims;
   const faraid = faraidFractionsOfHeirs(input.deceased, input.heirs);
   const items: NonHeirBequest[] = [];
@@ -126,7 +138,9 @@ export function oneThird(input: OneThirdInput): OneThird {
       const portion = parsePortion(s.portion);
       if (isPortionError(portion) || portion.num === 0n) continue;
       if (beneficiaryStanding(s.receiver, input.heirs, faraid).isHeir) continue;
-      const known = typeof p.value_sen === 'number';
+      // A share of a declared harta sepencarian property is a share of the testator's part (ADR 0286).
+      const own = testatorValueSen(p);
+      const known = own !== null;
       if (!known) missing.add(p.id);
       items.push({
         kind: p.kind,
@@ -134,7 +148,7 @@ export function oneThird(input: OneThirdInput): OneThird {
         receiver_id: s.receiver.id ?? null,
         name: s.receiver.name,
         portion,
-        sen: known ? mulFractions(portion, fraction(BigInt(p.value_sen as number), 1n)) : null,
+        sen: known ? mulFractions(portion, fraction(BigInt(own), 1n)) : null,
       });
     }
   }
@@ -164,6 +178,8 @@ export function oneThird(input: OneThirdInput): OneThird {
     grossSen,
     netSen,
     thirdSen: netSen === null ? null : Math.floor(netSen / 3),
+    sepencarianSen,
+    sepencarianSource,
     bequestShare,
     bequestSen,
     propertySen,

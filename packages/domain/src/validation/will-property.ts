@@ -12,7 +12,9 @@
  */
 import { z } from 'zod';
 import { IMMOVEABLE_CATEGORIES, LAND_TITLE_TYPES, MOVEABLE_PROPERTY_TYPES } from '../catalogues.ts';
-import { catalogueStr, requiredString, V } from './common.ts';
+import { klToday } from '../datetime.ts';
+import { SEPENCARIAN_BASES, SEPENCARIAN_WHOLE_BP } from '../faraid/harta-sepencarian.ts';
+import { catalogueStr, isMykadDate, requiredString, V } from './common.ts';
 import { isIsoDate } from './programmes.ts';
 import { portion } from './shares.ts';
 import { opt, optSen, optText, ownerType, state } from './will-fields.ts';
@@ -27,7 +29,6 @@ export const PROPERTY_VALUE_ERRORS = {
 } as const;
 
 /** Today's date in Kuala Lumpur (UTC+8), 'YYYY-MM-DD'. */
-const klToday = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
 
 /** The date of a value's estimate: 'YYYY-MM-DD', a real date from 1900, not after today (Kuala Lumpur). */
 export const valueDate = () =>
@@ -52,6 +53,100 @@ export const requireValue = (v: ValueFields, ctx: z.RefinementCtx) => {
   if (v.value_estimated_on === undefined) {
     ctx.addIssue({ code: 'custom', message: PROPERTY_VALUE_ERRORS.dateRequired, path: ['value_estimated_on'] });
   }
+};
+
+/** Message keys of a harta sepencarian declaration (ADR 0286). */
+export const SEPENCARIAN_ERRORS = {
+  /** The spouse's portion is not a number 0 < p ≤ 100 (% with up to two decimals; sent as basis points). */
+  percentInvalid: 'wills.sepencarian_percent_invalid',
+  percentRequired: 'wills.sepencarian_percent_required',
+  basisRequired: 'wills.sepencarian_basis_required',
+  basisNoteRequired: 'wills.sepencarian_basis_note_required',
+  spouseRequired: 'wills.sepencarian_spouse_required',
+  /** `sepencarian_spouse_heir_id` is not a husband or wife among the will's heirs (checked by the API). */
+  spouseHeirInvalid: 'wills.sepencarian_spouse_heir_invalid',
+  spouseIcInvalid: 'wills.sepencarian_spouse_ic_invalid',
+} as const;
+
+/** The declaration's stored fields (the flag `harta_sepencarian` is not stored). */
+export const SEPENCARIAN_FIELDS = [
+  'sepencarian_spouse_heir_id',
+  'sepencarian_spouse_name',
+  'sepencarian_spouse_ic',
+  'sepencarian_bp',
+  'sepencarian_basis',
+  'sepencarian_basis_note',
+] as const;
+
+/**
+ * A will's property declared harta sepencarian (issue 41 item 5; ADR 0286; faraid/harta-sepencarian.ts):
+ * - `harta_sepencarian`: true declares, false clears the declaration (every field below null); absent: declared
+ *   when any field below is sent;
+ * - `sepencarian_spouse_heir_id`: the spouse among the will's heirs (husband/wife), whose name and MyKad the API
+ *   copies; else `sepencarian_spouse_name` (free text) and optionally `sepencarian_spouse_ic` (12-digit MyKad);
+ * - `sepencarian_bp`: the spouse's portion in basis points, an integer 1..10,000 (0% < portion ≤ 100%);
+ * - `sepencarian_basis`: `agreed` (dipersetujui) | `estimated` (anggaran), with `sepencarian_basis_note`, the basis
+ *   in the testator's words (up to 1,000 characters).
+ */
+const sepencarianShape = {
+  harta_sepencarian: opt(z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean())),
+  sepencarian_spouse_heir_id: optText(60),
+  sepencarian_spouse_name: optText(150),
+  sepencarian_spouse_ic: opt(
+    z.preprocess(
+      (v) => (typeof v === 'string' ? v.replace(/[\s-]/g, '') : v),
+      z
+        .string()
+        .regex(/^\d{12}$/, { error: SEPENCARIAN_ERRORS.spouseIcInvalid })
+        .refine(isMykadDate, { error: SEPENCARIAN_ERRORS.spouseIcInvalid }),
+    ),
+  ),
+  sepencarian_bp: opt(
+    z.preprocess(
+      (v) => (typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v),
+      z
+        .number({ error: SEPENCARIAN_ERRORS.percentInvalid })
+        .int({ error: SEPENCARIAN_ERRORS.percentInvalid })
+        .min(1, { error: SEPENCARIAN_ERRORS.percentInvalid })
+        .max(SEPENCARIAN_WHOLE_BP, { error: SEPENCARIAN_ERRORS.percentInvalid }),
+    ),
+  ),
+  sepencarian_basis: opt(z.enum(SEPENCARIAN_BASES, { error: V.choose })),
+  sepencarian_basis_note: optText(1000),
+};
+type SepencarianValues = {
+  harta_sepencarian?: boolean;
+  sepencarian_spouse_heir_id?: string;
+  sepencarian_spouse_name?: string;
+  sepencarian_spouse_ic?: string;
+  sepencarian_bp?: number;
+  sepencarian_basis?: string;
+  sepencarian_basis_note?: string;
+};
+/** Whether the values declare harta sepencarian (see {@link sepencarianShape}). */
+const declares = (v: SepencarianValues) =>
+  v.harta_sepencarian ?? SEPENCARIAN_FIELDS.some((f) => v[f] !== undefined && v[f] !== null);
+/** Refinement: a declaration names the spouse and gives the portion, the basis and its note (422 on each field). */
+export const requireSepencarian = (v: SepencarianValues, ctx: z.RefinementCtx) => {
+  if (!declares(v)) return;
+  const need = (ok: unknown, path: string, message: string) => {
+    if (ok === undefined || ok === null || ok === '') ctx.addIssue({ code: 'custom', message, path: [path] });
+  };
+  need(
+    v.sepencarian_spouse_heir_id ?? v.sepencarian_spouse_name,
+    'sepencarian_spouse_name',
+    SEPENCARIAN_ERRORS.spouseRequired,
+  );
+  need(v.sepencarian_bp, 'sepencarian_bp', SEPENCARIAN_ERRORS.percentRequired);
+  need(v.sepencarian_basis, 'sepencarian_basis', SEPENCARIAN_ERRORS.basisRequired);
+  need(v.sepencarian_basis_note, 'sepencarian_basis_note', SEPENCARIAN_ERRORS.basisNoteRequired);
+};
+/** Output: the flag dropped; `harta_sepencarian: false` sends every declaration field as null (cleared). */
+const settleSepencarian = <T extends SepencarianValues>(v: T) => {
+  const { harta_sepencarian: flag, ...rest } = v;
+  if (flag === false)
+    return { ...rest, ...Object.fromEntries(SEPENCARIAN_FIELDS.map((f) => [f, null])) } as Omit<T, 'harta_sepencarian'>;
+  return rest;
 };
 
 /** Which detail fields each movable property type needs (reference §3.7). */
@@ -85,18 +180,41 @@ const requireMoveableDetails = (v: MoveableFields, ctx: z.RefinementCtx) => {
 };
 /** Movable property fields (part e), with the details its type needs; the value optional (see the module comment). */
 export const moveableFieldsSchema = moveableObject.superRefine(requireMoveableDetails);
-/** A will's movable property (`PATCH /moveable-property/{id}`): the fields with the value and its date required. */
-export const willMoveableFieldsSchema = moveableObject.superRefine((v, ctx) => {
-  requireMoveableDetails(v, ctx);
-  requireValue(v, ctx);
-});
-/** `POST /moveable-property`: fields plus owner (`moveable_type: "Wasiat"`, `moveable_id`); value and date required. */
-export const moveableSchema = moveableObject
-  .extend({ moveable_type: ownerType(), moveable_id: requiredString() })
+/**
+ * A will's movable property (`PATCH /moveable-property/{id}`): the fields with the value and its date required,
+ * and the harta sepencarian declaration (ADR 0286).
+ */
+export const willMoveableFieldsSchema = moveableObject
+  .extend(sepencarianShape)
   .superRefine((v, ctx) => {
     requireMoveableDetails(v, ctx);
     requireValue(v, ctx);
-  });
+    requireSepencarian(v, ctx);
+  })
+  .transform(settleSepencarian);
+/**
+ * The route body of `PATCH /moveable-property/{id}`: the movable fields (value optional, as the 2021 client sends
+ * none) with the harta sepencarian declaration (ADR 0286).
+ */
+export const willMoveablePatchSchema = moveableObject
+  .extend(sepencarianShape)
+  .superRefine((v, ctx) => {
+    requireMoveableDetails(v, ctx);
+    requireSepencarian(v, ctx);
+  })
+  .transform(settleSepencarian);
+/**
+ * `POST /moveable-property`: fields plus owner (`moveable_type: "Wasiat"`, `moveable_id`); value and date required;
+ * the harta sepencarian declaration optional (ADR 0286).
+ */
+export const moveableSchema = moveableObject
+  .extend({ moveable_type: ownerType(), moveable_id: requiredString(), ...sepencarianShape })
+  .superRefine((v, ctx) => {
+    requireMoveableDetails(v, ctx);
+    requireValue(v, ctx);
+    requireSepencarian(v, ctx);
+  })
+  .transform(settleSepencarian);
 
 /** Town kind of an immovable property's location (reference §3.7 `city_type`). */
 export const CITY_TYPES = ['bandar', 'pekan', 'mukim'] as const;
@@ -118,15 +236,40 @@ export const immoveableFieldsSchema = z.object({
   value_sen: optSen(),
   value_estimated_on: valueDate(),
 });
-/** A will's immovable property (`PATCH /immoveable-property/{id}`): the fields with the value and its date required. */
-export const willImmoveableFieldsSchema = immoveableFieldsSchema.superRefine(requireValue);
-/** `POST /immoveable-property`: fields plus owner (`immoveable_type: "Wasiat"`, `immoveable_id`); value and date required. */
+/**
+ * A will's immovable property (`PATCH /immoveable-property/{id}`): the fields with the value and its date required,
+ * and the harta sepencarian declaration (ADR 0286).
+ */
+export const willImmoveableFieldsSchema = immoveableFieldsSchema
+  .extend(sepencarianShape)
+  .superRefine((v, ctx) => {
+    requireValue(v, ctx);
+    requireSepencarian(v, ctx);
+  })
+  .transform(settleSepencarian);
+/**
+ * The route body of `PATCH /immoveable-property/{id}`: the immovable fields (value optional, as the 2021 client
+ * sends none) with the harta sepencarian declaration (ADR 0286).
+ */
+export const willImmoveablePatchSchema = immoveableFieldsSchema
+  .extend(sepencarianShape)
+  .superRefine(requireSepencarian)
+  .transform(settleSepencarian);
+/**
+ * `POST /immoveable-property`: fields plus owner (`immoveable_type: "Wasiat"`, `immoveable_id`); value and date
+ * required; the harta sepencarian declaration optional (ADR 0286).
+ */
 export const immoveableSchema = immoveableFieldsSchema
   .extend({
     immoveable_type: ownerType(),
     immoveable_id: requiredString(),
+    ...sepencarianShape,
   })
-  .superRefine(requireValue);
+  .superRefine((v, ctx) => {
+    requireValue(v, ctx);
+    requireSepencarian(v, ctx);
+  })
+  .transform(settleSepencarian);
 
 /** A receiver's share of one property: `portion` "25%" or "1/4" (spec §5). */
 export const propertyReceiverSchema = z.object({

@@ -1,7 +1,22 @@
 /** Movable and immovable property and who receives what share (spec §3 Property; reference §2.6, §3.7). */
-import { bigint, date, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { idColumn, timestamps } from './_common.ts';
 import { receivers } from './people.ts';
+
+/**
+ * The property declared harta sepencarian (issue 41 item 5; ADR 0286; migration 0061), all NULL when not declared:
+ * the spouse (an heir of the will, whose name and MyKad are copied, or a name typed), the spouse's portion in basis
+ * points (1..10,000 = 0.01%..100%), the basis (`agreed` | `estimated`) and its note. Domain
+ * faraid/harta-sepencarian.ts deducts the portion before the bequests and faraid.
+ */
+const sepencarianColumns = () => ({
+  sepencarian_spouse_heir_id: text('sepencarian_spouse_heir_id'),
+  sepencarian_spouse_name: text('sepencarian_spouse_name'),
+  sepencarian_spouse_ic: text('sepencarian_spouse_ic'),
+  sepencarian_bp: integer('sepencarian_bp'),
+  sepencarian_basis: text('sepencarian_basis'),
+  sepencarian_basis_note: text('sepencarian_basis_note'),
+});
 
 export const moveable_properties = pgTable(
   'moveable_properties',
@@ -23,6 +38,7 @@ export const moveable_properties = pgTable(
     value_sen: bigint('value_sen', { mode: 'number' }),
     /** The date of that estimate ('YYYY-MM-DD', Kuala Lumpur calendar); NULL on rows saved before migration 0041. */
     value_estimated_on: date('value_estimated_on', { mode: 'string' }),
+    ...sepencarianColumns(),
     ...timestamps(),
   },
   (t) => [index('moveable_owner_idx').on(t.moveable_type, t.moveable_id)],
@@ -49,6 +65,7 @@ export const immoveable_properties = pgTable(
     value_sen: bigint('value_sen', { mode: 'number' }),
     /** The date of that estimate ('YYYY-MM-DD', Kuala Lumpur calendar); NULL on rows saved before migration 0041. */
     value_estimated_on: date('value_estimated_on', { mode: 'string' }),
+    ...sepencarianColumns(),
     ...timestamps(),
   },
   (t) => [index('immoveable_owner_idx').on(t.immoveable_type, t.immoveable_id)],

@@ -295,4 +295,24 @@ describe('the estate file', () => {
     const others = d.bequests.filter((b: any) => !b.heir_id).reduce((s: number, b: any) => s + b.effective_sen, 0);
     expect(heirsSum + d.baitulmal_sen + others + d.wajibah.total_sen).toBe(d.after_claims_sen);
   });
+  it("deducts the wife's declared harta sepencarian portion of the land before the bequests and faraid (ADR 0286)", async () => {
+    // The will declares half of the RM 150,000 land Aminah's (agreed).
+    await t.ctx.db
+      .update(immoveable_properties)
+      .set({ sepencarian_spouse_name: 'Aminah', sepencarian_bp: 5000, sepencarian_basis: 'agreed' })
+      .where(eq(immoveable_properties.immoveable_id, willId));
+    const { file } = await ok(t.call('GET', filePath(), { token: staff }));
+    const d = file.distribution;
+    const line = d.deductions.find((x: any) => x.code === 'harta_sepencarian');
+    expect(line).toMatchObject({ asked_sen: RM(75_000), paid_sen: RM(75_000) });
+    expect(line.source).toContain('s.122');
+    // RM 480,000 after the other claims, less RM 75,000; the mosque's 1/10 and the wasiat wajibah's third follow.
+    expect(d.after_claims_sen).toBe(RM(405_000));
+    expect(d.bequests[0].effective_sen).toBe(RM(40_500));
+    expect(d.wajibah.total_sen).toBe(RM(135_000));
+    expect(d.faraid_base_sen).toBe(RM(229_500));
+    const heirsSum = d.heirs.reduce((s: number, h: any) => s + h.total_sen, 0);
+    const others = d.bequests.filter((b: any) => !b.heir_id).reduce((s: number, b: any) => s + b.effective_sen, 0);
+    expect(heirsSum + d.baitulmal_sen + others + d.wajibah.total_sen).toBe(d.after_claims_sen);
+  });
 });

@@ -41,7 +41,8 @@ export async function estateSummary(db: Db, will: WillRow) {
  * content (heir-bequests.ts `HeirBequestContent`: heirs, receivers, property with values and shares, bequests, the
  * testator's particulars), already read (the hot read `GET /wasiat/{id}` reads them in the will's own statement;
  * hot-read.ts; ADR 0112).
- * @returns `{ estate: { property_sen, gross_sen, funeral_sen, debts_sen, harta_sepencarian_sen, net_sen,
+ * @returns `{ estate: { property_sen, gross_sen, funeral_sen, debts_sen, harta_sepencarian_sen,
+ *   harta_sepencarian_source ('properties' | 'amount' | null; ADR 0286), net_sen,
  *   one_third_sen, bequests_sen, bequests_to_non_heirs, bequests_to_heirs, faraid_sen, unpaid_sen, one_third:
  *   { net_sen, third_sen, bequests_share, bequests_sen, property_sen, property_sen_exact, total_sen,
  *   missing_values, over } }, executor_fee: { estate_sen, fee_sen, provider_percent, provider_bears_sen,
@@ -61,7 +62,8 @@ export function estateOf(will: EstateWill, content: HeirBequestContent) {
     propertyValues: values,
     funeral: will.funeral_sen,
     debts: will.debts_sen,
-    hartaSepencarian: will.harta_sepencarian_sen,
+    // The declared properties' spouse portions, else the single amount (domain `willSepencarian`; ADR 0286).
+    hartaSepencarian: r.sepencarianSen,
     bequests: allPortions,
     propertyBequestsSen: Number(r.propertySen.num / r.propertySen.den),
   });
@@ -72,6 +74,8 @@ export function estateOf(will: EstateWill, content: HeirBequestContent) {
       funeral_sen: e.net?.funeral ?? null,
       debts_sen: e.net?.debts ?? null,
       harta_sepencarian_sen: e.net?.hartaSepencarian ?? null,
+      // 'properties' when declared property by property (replacing the single amount), 'amount', or null (ADR 0286).
+      harta_sepencarian_source: r.sepencarianSource,
       net_sen: e.net?.afterClaims ?? null,
       one_third_sen: e.net?.wasiatCap ?? null,
       bequests_sen: e.bequestsSen,

@@ -93,6 +93,8 @@ export function ruleInputOf(c: HeirBequestContent): OneThirdInput {
       id: String(p.id ?? ''),
       kind,
       value_sen: senOrNull(p.value_sen),
+      // The spouse's declared harta sepencarian portion (ADR 0286); the rules combine it with the single amount.
+      sepencarian_bp: typeof p.sepencarian_bp === 'number' ? p.sepencarian_bp : null,
       shares: (p.shares ?? []).flatMap((s) => {
         const r = byId.get(s.receiver_id);
         if (!r) return [];
@@ -170,6 +172,7 @@ export async function liveContent(db: Conn, willId: string): Promise<HeirBequest
       transport_registration_number: moveable_properties.transport_registration_number,
       value_sen: moveable_properties.value_sen,
       value_estimated_on: moveable_properties.value_estimated_on,
+      sepencarian_bp: moveable_properties.sepencarian_bp,
     })
     .from(moveable_properties)
     .where(and(eq(moveable_properties.moveable_type, 'Wasiat'), eq(moveable_properties.moveable_id, willId)))
@@ -181,6 +184,7 @@ export async function liveContent(db: Conn, willId: string): Promise<HeirBequest
       property_no: immoveable_properties.property_no,
       value_sen: immoveable_properties.value_sen,
       value_estimated_on: immoveable_properties.value_estimated_on,
+      sepencarian_bp: immoveable_properties.sepencarian_bp,
     })
     .from(immoveable_properties)
     .where(and(eq(immoveable_properties.immoveable_type, 'Wasiat'), eq(immoveable_properties.immoveable_id, willId)))

@@ -74,11 +74,13 @@ function estateColumns() {
           where pr.propertyable_id = ${pid}), '[]'::json)`;
   return {
     moveables: sql<unknown>`(select coalesce(json_agg(json_build_object('id', mp.id, 'value_sen', mp.value_sen,
+          'sepencarian_bp', mp.sepencarian_bp,
           'institution_name', mp.institution_name, 'account_number', mp.account_number,
           'transport_registration_number', mp.transport_registration_number,
           'shares', ${shares(sql.raw('mp.id'))}) order by mp.created_at, mp.id), '[]'::json)
           from ${moveable_properties} mp where mp.moveable_type = 'Wasiat' and mp.moveable_id = ${wid})`,
     immoveables: sql<unknown>`(select coalesce(json_agg(json_build_object('id', ip.id, 'value_sen', ip.value_sen,
+          'sepencarian_bp', ip.sepencarian_bp,
           'property_no', ip.property_no, 'shares', ${shares(sql.raw('ip.id'))}) order by ip.created_at, ip.id), '[]'::json)
           from ${immoveable_properties} ip where ip.immoveable_type = 'Wasiat' and ip.immoveable_id = ${wid})`,
     receivers: sql<unknown>`(select coalesce(json_agg(json_build_object('id', r.id, 'name', r.name,

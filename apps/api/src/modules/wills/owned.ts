@@ -41,6 +41,11 @@ export interface OwnedKind {
   /** Run after a row is created or updated, in the same transaction; a throw rolls the change back (e.g. the
    * one-third rule after a property's value changed, ADR 0257). */
   afterSave?: (db: Conn, willId: string) => Promise<void>;
+  /**
+   * Run before a row is created or updated, in the same transaction: the values to store (e.g. a property's
+   * harta sepencarian spouse copied from the will's heir, ADR 0286); a throw (422) refuses the change.
+   */
+  prepare?: (db: Conn, willId: string, values: Record<string, unknown>) => Promise<Record<string, unknown>>;
 }
 
 /** A list as the paginated envelope `{ data, current_page, per_page, total, last_page }` (one page). */
@@ -103,9 +108,10 @@ export async function createOwned(db: Db, actor: Actor, kind: OwnedKind, willId:
   return db.transaction(async (tx) => {
     const will = await editableWill(tx, actor.user, willId, kind.part, true);
     await checkPreference(tx, kind, will);
+    const prepared = kind.prepare ? await kind.prepare(tx, will.id, values as Record<string, unknown>) : values;
     const [row] = (await tx
       .insert(kind.table)
-      .values({ ...values, [kind.typeCol]: 'Wasiat', [kind.idCol]: will.id })
+      .values({ ...prepared, [kind.typeCol]: 'Wasiat', [kind.idCol]: will.id })
       .returning()) as AnyRow[];
     await kind.afterSave?.(tx, will.id);
     await markPartDone(tx, will.id, kind.part);
@@ -119,8 +125,9 @@ export async function updateOwned(db: Db, actor: Actor, kind: OwnedKind, id: str
   return db.transaction(async (tx) => {
     const { row: before, will } = await findOwned(tx, actor.user, kind, id);
     await editableWill(tx, actor.user, will.id, kind.part, true);
+    const prepared = kind.prepare ? await kind.prepare(tx, will.id, values as Record<string, unknown>) : values;
     const clean = Object.fromEntries(
-      Object.entries(values)
+      Object.entries(prepared)
         .filter(([k]) => k !== kind.typeCol && k !== kind.idCol)
         .map(([k, v]) => [k, v ?? null]),
     );

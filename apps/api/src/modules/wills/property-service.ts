@@ -14,11 +14,22 @@
  * them; domain `moveableSchema`). The one-third rule on bequests to non-heirs counts a share at that value
  * (one-third.ts): a share saved that takes them beyond one third — or gives a property without a value to a
  * non-heir — is refused (422 on `portion` with the figures); so is a value changed that does (422 on `value_sen`).
+ *
+ * Harta sepencarian (issue 41 item 5; ADR 0286): a property may be declared jointly acquired with the spouse's
+ * portion (domain `willMoveablePatchSchema` fields `sepencarian_*`); the spouse picked among the heirs is copied
+ * ({@link fillSpouse}). The portion comes out before the bequests and faraid (domain faraid/harta-sepencarian.ts),
+ * so the one-third rule runs again on the save (a larger portion shrinks the net estate: 422 on `value_sen`).
  */
-import { portionsExceedWhole, V, W } from '@wasiat/domain';
+import { portionsExceedWhole, SEPENCARIAN_ERRORS, V, W } from '@wasiat/domain';
 import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { immoveable_properties, moveable_properties, property_receivers, receivers } from '../../db/schema/index.ts';
+import {
+  heirs,
+  immoveable_properties,
+  moveable_properties,
+  property_receivers,
+  receivers,
+} from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth/guard.ts';
 import { fieldError, notFound } from '../../platform/http/errors.ts';
 import { assertWithinOneThird } from './one-third.ts';
@@ -30,6 +41,23 @@ const deleteShares = async (db: Conn, id: string) => {
 };
 /** The one-third rule after a property's value changed (422 on `value_sen`). */
 const checkValue = (db: Conn, willId: string) => assertWithinOneThird(db, willId, 'value_sen');
+/**
+ * A property's harta sepencarian spouse chosen among the will's heirs (`sepencarian_spouse_heir_id`; ADR 0286):
+ * the heir must be a husband or wife of this will (422 `wills.sepencarian_spouse_heir_invalid` on that field); their
+ * name and MyKad are copied onto the property, so the declaration prints what the heir list said when it was made.
+ */
+async function fillSpouse(db: Conn, willId: string, values: Record<string, unknown>) {
+  const heirId = values.sepencarian_spouse_heir_id;
+  if (typeof heirId !== 'string' || !heirId) return values;
+  const [h] = await db
+    .select({ name: heirs.name, ic_number: heirs.ic_number, relationship: heirs.relationship })
+    .from(heirs)
+    .where(and(eq(heirs.id, heirId), eq(heirs.heirable_type, 'Wasiat'), eq(heirs.heirable_id, willId)));
+  if (!h || (h.relationship !== 'husband' && h.relationship !== 'wife')) {
+    throw fieldError('sepencarian_spouse_heir_id', SEPENCARIAN_ERRORS.spouseHeirInvalid);
+  }
+  return { ...values, sepencarian_spouse_name: h.name, sepencarian_spouse_ic: h.ic_number ?? null };
+}
 const propertyCount = async (db: Conn, willId: string) =>
   (await ownedCount(db, MOVEABLE, willId)) + (await ownedCount(db, IMMOVEABLE, willId));
 
@@ -44,6 +72,7 @@ export const MOVEABLE: OwnedKind = {
   count: (db, willId) => propertyCount(db, willId),
   onDelete: deleteShares,
   afterSave: checkValue,
+  prepare: fillSpouse,
 };
 /** Immovable property (land, building, strata) with its title. */
 export const IMMOVEABLE: OwnedKind = {
@@ -56,6 +85,7 @@ export const IMMOVEABLE: OwnedKind = {
   count: (db, willId) => propertyCount(db, willId),
   onDelete: deleteShares,
   afterSave: checkValue,
+  prepare: fillSpouse,
 };
 
 /** The property kind of a `propertyable_type`. */

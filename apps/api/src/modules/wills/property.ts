@@ -13,13 +13,13 @@
  */
 
 import {
-  immoveableFieldsSchema,
   immoveableSchema,
-  moveableFieldsSchema,
   moveableSchema,
   propertyReceiverSchema,
   propertyReceiverUpdateSchema,
   translate,
+  willImmoveablePatchSchema,
+  willMoveablePatchSchema,
 } from '@wasiat/domain';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
@@ -45,7 +45,7 @@ export async function propertyRoutes(api: FastifyInstance, ctx: Ctx) {
     one: 'moveable_property',
     many: 'moveable_properties',
     create: moveableSchema,
-    update: moveableFieldsSchema,
+    update: willMoveablePatchSchema,
     owner: 'moveable_id',
   });
   ownedRoutes(api, ctx, IMMOVEABLE, {
@@ -53,7 +53,7 @@ export async function propertyRoutes(api: FastifyInstance, ctx: Ctx) {
     one: 'immoveable_property',
     many: 'immoveable_properties',
     create: immoveableSchema,
-    update: immoveableFieldsSchema,
+    update: willImmoveablePatchSchema,
     owner: 'immoveable_id',
   });
 

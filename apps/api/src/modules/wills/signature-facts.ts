@@ -85,11 +85,15 @@ const content = <T extends Record<string, unknown>>(row: T) => {
 
 /**
  * A property row's content: without its timestamps, and without `value_estimated_on` while it is null (the column
- * came with migration 0041, ADR 0257: a property saved before it has the same document version as before).
+ * came with migration 0041, ADR 0257: a property saved before it has the same document version as before); the
+ * same for the harta sepencarian columns of migration 0061 (ADR 0286): only those set are part of the content.
  */
 const propertyContent = <T extends Record<string, unknown>>(row: T) => {
   const { value_estimated_on, ...rest } = content(row);
-  return value_estimated_on == null ? rest : { ...rest, value_estimated_on };
+  const kept = Object.fromEntries(
+    Object.entries(rest).filter(([k, v]) => !(k.startsWith('sepencarian_') && v == null)),
+  ) as typeof rest;
+  return value_estimated_on == null ? kept : { ...kept, value_estimated_on };
 };
 
 /** The will's parts as signed (ADR 0015), in a stable order. */

@@ -6,11 +6,13 @@
  *
  * Kinds beyond text: `switch` (a yes/no toggle, sent as a boolean) and `ringgit` (typed as "350.00" with
  * an RM prefix, validated and sent as integer sen under the same field name, e.g. `allowance_amount_sen`;
- * a row's sen is shown back as ringgit when editing).
+ * a row's sen is shown back as ringgit when editing), and `percent` (typed as "50" or "33.33", validated and sent
+ * as integer basis points under the same field name, e.g. `sepencarian_bp`; a row's basis points are shown back as
+ * a percentage when editing; ADR 0286).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Paper, Select, SimpleGrid, Stack, Switch, Textarea, TextInput, Title } from '@mantine/core';
-import { parseRinggit } from '@wasiat/domain';
+import { parseRinggit, percentToBasisPoints } from '@wasiat/domain';
 import { type ReactNode, useState } from 'react';
 import { Controller, type UseFormReturn, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -42,6 +44,14 @@ interface RecordFormProps {
   testId?: string;
 }
 
+/** Percentage text ("33.33") of basis points; other values as they are. */
+const bpToText = (v: unknown) => (typeof v === 'number' ? String(v / 100) : v);
+/** Basis points of percentage text ('' → undefined; text that is not a percentage is kept, so the schema refuses it). */
+const textToBp = (v: unknown) => {
+  if (typeof v !== 'string') return v;
+  const s = v.trim();
+  return s === '' ? undefined : (percentToBasisPoints(s) ?? s);
+};
 /** Ringgit text ("350.00") of a value in sen; other values as they are. */
 const senToText = (v: unknown) => (typeof v === 'number' ? (v / 100).toFixed(2) : v);
 /** Sen of ringgit text ('' → undefined; text that is not an amount is kept, so the schema refuses it). */
@@ -67,20 +77,30 @@ export function RecordForm({
   const err = useErr();
   const [formError, setFormError] = useState<string | null>(null);
   const ringgit = fields.filter((f) => f.kind === 'ringgit').map((f) => f.name);
-  const resolver = ringgit.length
-    ? zodResolver(
-        z.preprocess(
-          (v) =>
-            v && typeof v === 'object'
-              ? { ...v, ...Object.fromEntries(ringgit.map((n) => [n, textToSen((v as Values)[n])])) }
-              : v,
-          schema as any,
-        ) as any,
-      )
-    : zodResolver(schema as any);
+  const percent = fields.filter((f) => f.kind === 'percent').map((f) => f.name);
+  const resolver =
+    ringgit.length || percent.length
+      ? zodResolver(
+          z.preprocess(
+            (v) =>
+              v && typeof v === 'object'
+                ? {
+                    ...v,
+                    ...Object.fromEntries(ringgit.map((n) => [n, textToSen((v as Values)[n])])),
+                    ...Object.fromEntries(percent.map((n) => [n, textToBp((v as Values)[n])])),
+                  }
+                : v,
+            schema as any,
+          ) as any,
+        )
+      : zodResolver(schema as any);
   const form = useForm<Values>({
     resolver,
-    defaultValues: { ...defaults, ...Object.fromEntries(ringgit.map((n) => [n, senToText(defaults[n]) ?? ''])) },
+    defaultValues: {
+      ...defaults,
+      ...Object.fromEntries(ringgit.map((n) => [n, senToText(defaults[n]) ?? ''])),
+      ...Object.fromEntries(percent.map((n) => [n, bpToText(defaults[n]) ?? ''])),
+    },
   });
   const values = form.watch();
   const errors = form.formState.errors as Record<string, { message?: string } | undefined>;
@@ -171,6 +191,7 @@ export function RecordForm({
                     />
                   );
                 case 'ringgit':
+                case 'percent':
                   return (
                     <TextInput
                       key={f.name}
@@ -178,7 +199,8 @@ export function RecordForm({
                       required={required}
                       description={f.description}
                       inputMode="decimal"
-                      leftSection="RM"
+                      leftSection={f.kind === 'ringgit' ? 'RM' : undefined}
+                      rightSection={f.kind === 'percent' ? '%' : undefined}
                       {...form.register(f.name)}
                       error={err(errors[f.name]?.message)}
                     />

@@ -28,7 +28,7 @@ type T = (k: string) => string;
 export interface RecordFieldSpec {
   name: string;
   label: string;
-  kind?: 'text' | 'textarea' | 'state' | 'catalogue' | 'select' | 'switch' | 'ringgit';
+  kind?: 'text' | 'textarea' | 'state' | 'catalogue' | 'select' | 'switch' | 'ringgit' | 'percent';
   catalogue?: readonly CatalogueEntry<string | number>[];
   options?: { value: string; label: string }[];
   /**

@@ -57,6 +57,10 @@ export interface Will {
     property_sen: number | null;
     gross_sen: number | null;
     net_sen: number | null;
+    /** The harta sepencarian deducted (sen) and where it comes from: the declared properties (ADR 0286) or the
+     * single amount. */
+    harta_sepencarian_sen?: number | null;
+    harta_sepencarian_source?: 'properties' | 'amount' | null;
     /** The bequests' portions to heirs together, "n/d" of the net estate. */
     bequests_to_heirs?: string;
     /** The one-third rule counted by value (domain `oneThirdJson`; ADR 0257). */
@@ -149,7 +153,7 @@ export interface Receiver extends Address {
 }
 
 /** A movable property (part E). */
-export interface MoveableProperty {
+export interface MoveableProperty extends SepencarianFields {
   id: string;
   property_type: string;
   institution_name?: string | null;
@@ -165,8 +169,21 @@ export interface MoveableProperty {
   value_estimated_on?: string | null;
 }
 
+/**
+ * A property declared harta sepencarian (ADR 0286), all null when not declared: the spouse (heir id when picked
+ * among the heirs, name and MyKad), the spouse's portion in basis points (1..10,000), the basis and its note.
+ */
+export interface SepencarianFields {
+  sepencarian_spouse_heir_id?: string | null;
+  sepencarian_spouse_name?: string | null;
+  sepencarian_spouse_ic?: string | null;
+  sepencarian_bp?: number | null;
+  sepencarian_basis?: 'agreed' | 'estimated' | null;
+  sepencarian_basis_note?: string | null;
+}
+
 /** An immovable property (part E). */
-export interface ImmoveableProperty {
+export interface ImmoveableProperty extends SepencarianFields {
   id: string;
   category: string;
   property_type: string;

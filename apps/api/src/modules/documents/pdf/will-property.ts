@@ -39,7 +39,7 @@ export const rel = (code: string | null | undefined, ic?: string | null) =>
 const labelled = (key: string, value: string | null | undefined) => (value ? `${bi(`field.${key}`)}: ${value}` : null);
 
 /** One line describing a movable property (institution, numbers, vehicle). */
-function moveableParticulars(p: typeof moveable_properties.$inferSelect): string {
+export function moveableParticulars(p: typeof moveable_properties.$inferSelect): string {
   const vehicle = [p.transport_type, p.transport_manufacturer, p.transport_model].filter(Boolean).join(' ');
   return (
     [
@@ -56,7 +56,7 @@ function moveableParticulars(p: typeof moveable_properties.$inferSelect): string
 }
 
 /** One line describing an immovable property (title, lot, location). */
-function immoveableParticulars(p: typeof immoveable_properties.$inferSelect): string {
+export function immoveableParticulars(p: typeof immoveable_properties.$inferSelect): string {
   return [
     `${biCode(LAND_TITLE_TYPES, p.property_type)} — ${bi('field.title_no')}: ${p.property_no}`,
     labelled('lot_number', p.lot_number),
@@ -89,6 +89,7 @@ function oneThirdOfPdf(d: WillPdfData): OneThird {
       id: p.id,
       kind,
       value_sen: p.value_sen,
+      sepencarian_bp: p.sepencarian_bp,
       shares: shares.map((s, i) => ({
         receiver: { id: `${p.id}.${i}`, name: s.name, relationship: s.relationship, ic_number: s.ic_number ?? null },
         portion: s.portion,
@@ -122,7 +123,7 @@ function estateSection(d: WillPdfData): Content[] {
     propertyValues: [...d.moveables, ...d.immoveables].map((x) => x.property.value_sen),
     funeral: will.funeral_sen,
     debts: will.debts_sen,
-    hartaSepencarian: will.harta_sepencarian_sen,
+    hartaSepencarian: r.sepencarianSen,
     bequests: checkBequests(d.bequests, []).total,
     propertyBequestsSen: floorSen(r.propertySen),
   });

@@ -39,10 +39,37 @@ import type { WillPdfData } from './will-data.ts';
 import { executionBlocks, sealedFooter, signatureLawSection } from './will-execution.ts';
 import { governingLawSection, identificationLine, witnessRuleParagraph } from './will-governing-law.ts';
 import { propertySections, rel } from './will-property.ts';
+import { sepencarianDeclaration } from './will-sepencarian.ts';
 import { amendmentSection, signatureBox, signatureFactsSection } from './will-signatures.ts';
 import { wajibahSection } from './will-wajibah.ts';
 
 export type { ShareLine, WillPdfData } from './will-data.ts';
+
+/**
+ * The will's signing blocks: the testator's signature box, the attestation, the governing enactment's witness
+ * rule and each witness's box with how they were identified (ADR 0259). Printed under the will's declaration and
+ * again under the harta sepencarian declaration (ADR 0286), which the same signatures cover (its rows are part of
+ * the will's document version, ADR 0015).
+ */
+function signingBlocks(d: WillPdfData): Content[] {
+  return [
+    {
+      columns: [signatureBox(bi('field.testator'), d.testatorName, d.testatorIc, d.testatorSignature), { text: '' }],
+      margin: [0, 0, 0, 10],
+    },
+    ...biParagraph('will.attestation'),
+    ...witnessRuleParagraph(d.governingLaw),
+    {
+      // How each witness was identified, beside their signature (ADR 0259).
+      columns: d.witnesses.map((w, i) =>
+        signatureBox(`${bi('field.witness')} ${i + 1}`, w.name, w.ic_number, w.signature, [
+          identificationLine(w.identified_by),
+        ]),
+      ),
+      columnGap: 20,
+    },
+  ];
+}
 
 /**
  * Build the will PDF.
@@ -139,25 +166,13 @@ export async function renderWillPdf(d: WillPdfData, sealedSha256?: string): Prom
     heading('will.declaration'),
     ...declaration,
     heading('will.signatures'),
-    {
-      columns: [signatureBox(bi('field.testator'), d.testatorName, d.testatorIc, d.testatorSignature), { text: '' }],
-      margin: [0, 0, 0, 10],
-    },
-    ...biParagraph('will.attestation'),
-    ...witnessRuleParagraph(d.governingLaw),
-    {
-      // How each witness was identified, beside their signature (ADR 0259).
-      columns: d.witnesses.map((w, i) =>
-        signatureBox(`${bi('field.witness')} ${i + 1}`, w.name, w.ic_number, w.signature, [
-          identificationLine(w.identified_by),
-        ]),
-      ),
-      columnGap: 20,
-    },
+    ...signingBlocks(d),
     ...signatureFactsSection(d),
     // What the screen signature is, and the blocks to execute the printed will by hand (ADR 0266).
     ...signatureLawSection(),
     ...executionBlocks(d.testatorName, d.testatorIc),
+    // The harta sepencarian declaration on a page of its own, signed and witnessed like the will (ADR 0286).
+    ...sepencarianDeclaration(d, signingBlocks(d)),
     ...(d.completion ? completionPage(d.completion, `${bi('will.title')} ${will.wasiat_no ?? ''}`.trim()) : []),
   ];
 

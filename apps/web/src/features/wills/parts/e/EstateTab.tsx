@@ -59,6 +59,9 @@ export function EstateTab({
     void onSaved();
   }, []);
   const parsed = useMemo(() => parseTexts(texts), [texts]);
+  // Property declared harta sepencarian replaces the single amount (ADR 0286).
+  const declaredSepencarian =
+    will?.estate?.harta_sepencarian_source === 'properties' ? (will.estate.harta_sepencarian_sen ?? null) : null;
   const m = useMemo(
     () =>
       estateModel({
@@ -68,8 +71,17 @@ export function EstateTab({
         bequests: bequests.data ?? [],
         detail: detail.data,
         oneThird: will?.estate?.one_third,
+        declaredSepencarianSen: declaredSepencarian,
       }),
-    [parsed, will?.estate?.property_sen, will?.estate?.one_third, heirs.data, bequests.data, detail.data],
+    [
+      parsed,
+      will?.estate?.property_sen,
+      will?.estate?.one_third,
+      declaredSepencarian,
+      heirs.data,
+      bequests.data,
+      detail.data,
+    ],
   );
   const net = m.estate.net;
   const fee = m.estate.executorFee;
@@ -104,6 +116,11 @@ export function EstateTab({
         setTexts((x) => ({ ...x, [k]: v }));
       }}
       error={parsed.errors[k] ? t('wills.e.estate.amount_invalid') : serverErrors[k]}
+      description={
+        k === 'harta_sepencarian_sen' && declaredSepencarian !== null
+          ? t('wills.e.estate.sepencarian_declared', { amount: formatRinggit(declaredSepencarian) })
+          : undefined
+      }
     />
   );
 

@@ -5,10 +5,13 @@
  * (category, land title type, title no., lot no., town type, town/mukim, district, state, address), the
  * estimated value in ringgit (saved as sen) with the date of the estimate — both required: the one-third rule
  * counts a share given to a non-heir at this value (issue 37 item 2; ADR 0257) — and per property its receivers
- * with share portions.
+ * with share portions. A property may be declared harta sepencarian (issue 41 item 5; ADR 0286,
+ * {@link sepencarianSpecs}): the spouse (a husband or wife among the heirs, else a name typed), the spouse's
+ * portion in % (sent as basis points), the basis (agreed / estimated) and its note.
  */
 import { Button, Divider, Group, Paper, Stack } from '@mantine/core';
 import {
+  formatBasisPoints,
   formatKlDate,
   formatRinggit,
   IMMOVEABLE_CATEGORIES,
@@ -28,7 +31,8 @@ import { defaultsFor } from '../../../../components/instrument/party-fields.ts';
 import { type FieldSpec, RecordForm } from '../../../../components/instrument/RecordForm.tsx';
 import { RecordsTable } from '../../components/RecordsTable.tsx';
 import { useRows } from '../../hooks/useRows.ts';
-import type { ImmoveableProperty, MoveableProperty, Receiver } from '../../types.ts';
+import { useWillList } from '../../hooks/useWill.ts';
+import type { Heir, ImmoveableProperty, MoveableProperty, Receiver, SepencarianFields } from '../../types.ts';
 import { PropertyReceivers } from './PropertyReceivers.tsx';
 
 type T = (k: string) => string;
@@ -85,6 +89,81 @@ export const valueSpecs = (t: T): FieldSpec[] => [
     description: t('wills.e.value_date_help'),
   },
 ];
+
+/** The heirs who can be the spouse of a harta sepencarian declaration: husbands and wives of part d. */
+const spouseHeirs = (heirs: readonly Heir[]) =>
+  heirs.filter((h) => h.relationship === 'husband' || h.relationship === 'wife');
+
+const declared = (v: Record<string, unknown>) => v.harta_sepencarian === true;
+
+/**
+ * The harta sepencarian fields of a will's property (ADR 0286): a switch, then — when on — the spouse (a select of
+ * the will's husband/wife heirs when there are any, whose name and MyKad the server copies; else, or when none is
+ * picked, the name and MyKad typed), the spouse's portion in % (0 < p ≤ 100, two decimals; sent as basis points),
+ * the basis (agreed / estimated) and its note. Not part of {@link moveableSpecs} / {@link immoveableSpecs}, which a
+ * hibah's forms share.
+ */
+export const sepencarianSpecs = (t: T, spouses: readonly Heir[]): FieldSpec[] => {
+  const typed = (v: Record<string, unknown>) => declared(v) && (!spouses.length || !v.sepencarian_spouse_heir_id);
+  return [
+    {
+      name: 'harta_sepencarian',
+      label: t('wills.f.harta_sepencarian'),
+      kind: 'switch',
+      description: t('wills.e.sepencarian_help'),
+    },
+    ...(spouses.length
+      ? [
+          {
+            name: 'sepencarian_spouse_heir_id',
+            label: t('wills.f.sepencarian_spouse_heir_id'),
+            kind: 'select' as const,
+            options: spouses.map((h) => ({ value: h.id, label: h.ic_number ? `${h.name} (${h.ic_number})` : h.name })),
+            visible: declared,
+          },
+        ]
+      : []),
+    { name: 'sepencarian_spouse_name', label: t('wills.f.sepencarian_spouse_name'), required: true, visible: typed },
+    { name: 'sepencarian_spouse_ic', label: t('wills.f.sepencarian_spouse_ic'), inputMode: 'numeric', visible: typed },
+    {
+      name: 'sepencarian_bp',
+      label: t('wills.f.sepencarian_bp'),
+      kind: 'percent',
+      required: true,
+      description: t('wills.e.sepencarian_bp_help'),
+      visible: declared,
+    },
+    {
+      name: 'sepencarian_basis',
+      label: t('wills.f.sepencarian_basis'),
+      kind: 'select',
+      required: true,
+      options: ['agreed', 'estimated'].map((v) => ({ value: v, label: t(`wills.e.sepencarian_basis.${v}`) })),
+      visible: declared,
+    },
+    {
+      name: 'sepencarian_basis_note',
+      label: t('wills.f.sepencarian_basis_note'),
+      kind: 'textarea',
+      required: true,
+      description: t('wills.e.sepencarian_note_help'),
+      visible: declared,
+    },
+  ];
+};
+
+/** The form's starting values of a property's declaration: the switch on when the row is declared. */
+export const sepencarianDefaults = (row: SepencarianFields | null) => ({
+  harta_sepencarian: row?.sepencarian_bp != null,
+});
+
+/** "50% — Siti binti Ahmad (dipersetujui)", or "-" when the property is not declared harta sepencarian. */
+const sepencarianText = (t: (k: string) => string, r: SepencarianFields) =>
+  r.sepencarian_bp == null
+    ? '-'
+    : `${formatBasisPoints(r.sepencarian_bp)} — ${r.sepencarian_spouse_name ?? ''}${
+        r.sepencarian_basis ? ` (${t(`wills.e.sepencarian_basis.${r.sepencarian_basis}`)})` : ''
+      }`;
 
 /** "RM 500,000.00 (anggaran pada 15 Jan 2026)", or that no value is given yet. */
 export const valueText = (
@@ -148,7 +227,13 @@ export function PropertyTab({
   const rowsOf = useRows<Row>(wasiatId, path, kind === 'moveable' ? 'moveable_properties' : 'immoveable_properties');
   const offer = useOffer('wasiat', wasiatId);
   const [editing, setEditing] = useState<Row | 'new' | null>(null);
-  const specs = [...(kind === 'moveable' ? moveableSpecs(t) : immoveableSpecs(t)), ...valueSpecs(t)];
+  const heirs = useWillList<Heir>(wasiatId, 'heir', 'heirs');
+  const spouses = spouseHeirs(heirs.data ?? []);
+  const specs = [
+    ...(kind === 'moveable' ? moveableSpecs(t) : immoveableSpecs(t)),
+    ...valueSpecs(t),
+    ...sepencarianSpecs(t, spouses),
+  ];
   const schema = kind === 'moveable' ? willMoveableFieldsSchema : willImmoveableFieldsSchema;
   const describe = (r: Row) =>
     kind === 'moveable'
@@ -175,6 +260,7 @@ export function PropertyTab({
                 },
                 { label: t('wills.f.particulars'), render: (r) => describe(r) },
                 { label: t('wills.f.value'), render: (r) => valueText(t, r, lang) },
+                { label: t('wills.f.harta_sepencarian_short'), render: (r) => sepencarianText(t, r) },
               ]
             : [
                 {
@@ -188,6 +274,7 @@ export function PropertyTab({
                 { label: t('wills.f.property_no'), render: (r) => (r as ImmoveableProperty).property_no },
                 { label: t('wills.f.lot_number'), render: (r) => (r as ImmoveableProperty).lot_number },
                 { label: t('wills.f.value'), render: (r) => valueText(t, r, lang) },
+                { label: t('wills.f.harta_sepencarian_short'), render: (r) => sepencarianText(t, r) },
               ]
         }
         onEdit={editable ? setEditing : undefined}
@@ -200,11 +287,13 @@ export function PropertyTab({
           title={row ? t('wills.e.edit_property') : t('wills.e.add_property')}
           schema={schema}
           fields={specs}
-          defaults={defaultsFor(specs, row as Record<string, unknown> | null)}
+          defaults={{ ...defaultsFor(specs, row as Record<string, unknown> | null), ...sepencarianDefaults(row) }}
           submitLabel={t('common.save')}
           onCancel={() => setEditing(null)}
           onSave={async (v) => {
             const body = Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined));
+            // The switch off: the schema's output has every declaration field null; say so, so the server clears it.
+            if (body.sepencarian_bp === null) body.harta_sepencarian = false;
             if (row) await rowsOf.update(row.id, body);
             else
               await rowsOf.create(

@@ -92,6 +92,9 @@ export function estateModel(input: {
   /** The server's one-third figures (`wasiat.estate.one_third`): which bequests are to non-heirs, and the shares of
    * property to non-heirs at their values. */
   oneThird?: OneThirdJson | null;
+  /** The server's harta sepencarian when declared property by property (sen; ADR 0286): it replaces the typed
+   * single amount in the figures. */
+  declaredSepencarianSen?: number | null;
 }): EstateModel {
   const check = checkBequests(input.bequests, input.heirs);
   const share = (input.oneThird && parseFraction(input.oneThird.bequests_share)) || check.nonHeirTotal;
@@ -102,7 +105,7 @@ export function estateModel(input: {
     propertyValues: [input.propertySen ?? null],
     funeral: input.sen.funeral_sen,
     debts: input.sen.debts_sen,
-    hartaSepencarian: input.sen.harta_sepencarian_sen,
+    hartaSepencarian: input.declaredSepencarianSen ?? input.sen.harta_sepencarian_sen,
     bequests: check.total,
     propertyBequestsSen: propertySen,
   });
