@@ -17,10 +17,10 @@ import {
   signature_events,
   type wills,
 } from '../../db/schema/index.ts';
+import { sha256Hex } from '../../platform/documents/issued.ts';
 import { canonicalJson } from '../wills/index.ts';
 import { amendmentEkyc, willFaceScore } from './completion-ekyc.ts';
 import type { CompletionData, CompletionSigner } from './completion-signer.ts';
-import { sha256Hex } from './issued.ts';
 
 type Will = typeof wills.$inferSelect;
 type Amendment = typeof amendments.$inferSelect;

@@ -3,9 +3,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../../test/harness.ts';
 import { wills } from '../../db/schema/index.ts';
+import { rtlLine } from '../../platform/documents/pdf/fonts.ts';
+import { formatKlDateTime } from '../../platform/documents/pdf/layout.ts';
 import { insertUser, insertWill } from './fixtures.ts';
-import { rtlLine } from './pdf/fonts.ts';
-import { formatKlDateTime } from './pdf/layout.ts';
 
 let t: TestApp;
 let will: string; // registered, paid

@@ -26,6 +26,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import { amendments, hibah_versions, hibahs } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth/guard.ts';
+import { type IssueActor, issueSealed, previousDocumentSha256, sealReason } from '../../platform/documents/issued.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { canReadVersions } from '../amendments/index.ts';
 import {
@@ -37,7 +38,6 @@ import {
 import type { HibahContent } from '../hibah/content.ts';
 import { findVisibleHibah } from '../hibah/service.ts';
 import { hibahAmendmentCompletion, hibahCompletion, partiesOfContent } from './completion.ts';
-import { type IssueActor, issueSealed, previousDocumentSha256, sealReason } from './issued.ts';
 
 type Amendment = typeof amendments.$inferSelect;
 type Hibah = typeof hibahs.$inferSelect;

@@ -4,9 +4,9 @@
  */
 
 // the heirs' sealed consent record (consents module; issue 40 item 5, ADR 0275)
-export { issueSealed } from './issued.ts';
+export { issueSealed } from '../../platform/documents/issued.ts';
 // the estate's application sheets (estates module; issue 40 item 7, ADR 0271)
-export { renderPdf } from './pdf/fonts.ts';
+export { renderPdf } from '../../platform/documents/pdf/fonts.ts';
 // the release of a deceased's documents to the people named (deaths module; issue 40 item 3, ADR 0267)
-export { qrDataUrl, verifyUrl } from './pdf/layout.ts';
+export { qrDataUrl, verifyUrl } from '../../platform/documents/pdf/layout.ts';
 export { issueWillDocument, issueWillVersionDocument } from './will-document.ts';

@@ -13,10 +13,10 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../../test/harness.ts';
 import { audit_events, ekyc_attempts, issued_documents, payments, wills } from '../../db/schema/index.ts';
+import { renderPdf } from '../../platform/documents/pdf/fonts.ts';
+import { generateDevelopmentP12, loadSealKey, sealPdf } from '../../platform/documents/seal.ts';
 import { documentVersion } from '../wills/signature-facts.ts';
 import { newClient, readyWill } from '../wills/test-fixtures.ts';
-import { renderPdf } from './pdf/fonts.ts';
-import { generateDevelopmentP12, loadSealKey, sealPdf } from './seal.ts';
 
 let t: TestApp;
 let willId: string;

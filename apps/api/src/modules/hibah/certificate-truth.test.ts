@@ -23,7 +23,7 @@ import {
   otp_codes,
   signature_events,
 } from '../../db/schema/index.ts';
-import { formatKlDateTime } from '../documents/pdf/layout.ts';
+import { formatKlDateTime } from '../../platform/documents/pdf/layout.ts';
 import { newClient, ok, SIGNATURE_PNG } from '../wills/test-fixtures.ts';
 import { hibahDocumentVersion } from './document-version.ts';
 import { caretakerAccepts, readyHibah } from './test-fixtures.ts';

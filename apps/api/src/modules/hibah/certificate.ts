@@ -12,12 +12,12 @@ import { eq } from 'drizzle-orm';
 import type { Content } from 'pdfmake/interfaces';
 import type { Ctx } from '../../context.ts';
 import { type HibahSignatory, hibah_user_details, hibahs, organizations } from '../../db/schema/index.ts';
+import { type IssueActor, issueSealed, sealReason } from '../../platform/documents/issued.ts';
+import { renderPdf } from '../../platform/documents/pdf/fonts.ts';
+import { ACCENT, footer, formatKlDateTime, qrBlock, qrDataUrl } from '../../platform/documents/pdf/layout.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { type CompletionData, hibahCompletion } from '../documents/completion.ts';
-import { type IssueActor, issueSealed, sealReason } from '../documents/issued.ts';
 import { completionPage } from '../documents/pdf/completion.ts';
-import { renderPdf } from '../documents/pdf/fonts.ts';
-import { ACCENT, footer, formatKlDateTime, qrBlock, qrDataUrl } from '../documents/pdf/layout.ts';
 import {
   type CertificateProperty,
   type CertificateReceiver,

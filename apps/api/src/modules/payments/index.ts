@@ -8,6 +8,7 @@ export { ledgerPaid } from './ledger-sql.ts';
 export { confirmPayment } from './manual.ts';
 export { type PayableKind, type PayableState, payerFromUser, registerPayable } from './payables.ts';
 // the release of a deceased's receipts to the will's executor (deaths module; issue 40 item 3, ADR 0267)
+export type { ReceiptPdfData } from './receipt-pdf.ts';
 export { receiptPdf, settledPaymentFor } from './receipts.ts';
 export { serializePayment } from './serialize.ts';
 export { failPendingPayments, listPayments } from './service.ts';

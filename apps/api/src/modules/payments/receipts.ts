@@ -22,13 +22,13 @@ import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { organizations, payments } from '../../db/schema/index.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
+import { issueSealed } from '../../platform/documents/issued.ts';
+import { qrDataUrl, verifyUrl } from '../../platform/documents/pdf/layout.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { registerJob } from '../../platform/jobs/scheduler.ts';
-import { issueSealed } from '../documents/issued.ts';
-import { qrDataUrl, verifyUrl } from '../documents/pdf/layout.ts';
-import { renderReceiptPdf } from '../documents/pdf/receipt.ts';
 import { receiptContact } from '../support/index.ts';
 import { payableKind } from './payables.ts';
+import { renderReceiptPdf } from './receipt-pdf.ts';
 
 type Payment = typeof payments.$inferSelect;
 

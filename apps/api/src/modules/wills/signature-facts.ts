@@ -8,6 +8,7 @@
  * - {@link recordSignature}: one `signature_events` row per saved signature — who saved it, whose it is,
  *   when, the IP, the document version signed and how it was made (`drawn`|`typed`, ADR 0123).
  */
+
 import { createHash } from 'node:crypto';
 import { type SignatureMethod, V } from '@wasiat/domain';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
@@ -25,6 +26,7 @@ import {
   wills,
   witnesses,
 } from '../../db/schema/index.ts';
+import { canonicalJson } from '../../platform/documents/canonical-json.ts';
 import { fieldError } from '../../platform/http/errors.ts';
 import type { Actor, Conn } from './service.ts';
 
@@ -58,23 +60,6 @@ export async function assertSignatureDrawn(png: Buffer, field: string) {
     blank = true;
   }
   if (blank) throw fieldError(field, V.signatureRequired);
-}
-
-/** JSON with object keys sorted at every level (dates as ISO strings): the same data, the same text. */
-export function canonicalJson(value: unknown): string {
-  const norm = (v: unknown): unknown => {
-    if (v instanceof Date) return v.toISOString();
-    if (Array.isArray(v)) return v.map(norm);
-    if (v && typeof v === 'object') {
-      return Object.fromEntries(
-        Object.keys(v as object)
-          .sort()
-          .map((k) => [k, norm((v as Record<string, unknown>)[k])]),
-      );
-    }
-    return v === undefined ? null : v;
-  };
-  return JSON.stringify(norm(value));
 }
 
 /** A row without its bookkeeping timestamps (they change without the content changing). */
@@ -272,3 +257,5 @@ export async function signaturesOfVersion(db: Conn, willId: string) {
     }),
   };
 }
+
+export { canonicalJson };

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compiledServer } from '../../../test/compiled.ts';
-import { loadSealKey } from '../../modules/documents/seal.ts';
+import { loadSealKey } from '../documents/seal.ts';
 import { appKeyBytes, assertSafeForProduction, loadEnv, productionProblems } from './env.ts';
 
 const root = resolve(import.meta.dirname, '../../../../..');

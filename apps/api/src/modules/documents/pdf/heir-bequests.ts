@@ -19,7 +19,7 @@ import {
   translate,
 } from '@wasiat/domain';
 import type { Content, TableCell } from 'pdfmake/interfaces';
-import { ACCENT, formatKlDateTime } from './layout.ts';
+import { ACCENT, formatKlDateTime } from '../../../platform/documents/pdf/layout.ts';
 
 /** What the section reads of the will PDF's data. */
 export interface HeirBequestsPdfData {

@@ -16,7 +16,7 @@
  */
 import { translate } from '@wasiat/domain';
 import type { Content, ContentStack, DynamicContent } from 'pdfmake/interfaces';
-import { ACCENT, en, ms } from './layout.ts';
+import { ACCENT, en, ms } from '../../../platform/documents/pdf/layout.ts';
 
 const msx = (key: string, p?: Record<string, string | number>) => translate(`executed_original.${key}`, 'ms', p);
 const enx = (key: string, p?: Record<string, string | number>) => translate(`executed_original.${key}`, 'en', p);

@@ -6,7 +6,7 @@
  */
 import { type GoverningLaw, STATES, translate, witnessIdentificationKey } from '@wasiat/domain';
 import type { Content } from 'pdfmake/interfaces';
-import { ACCENT } from './layout.ts';
+import { ACCENT } from '../../../platform/documents/pdf/layout.ts';
 
 /** Malay and English of a key of the shared messages (`governing_law.*`, `witness.*`). */
 const both = (key: string, params?: Record<string, string | number>) => ({

@@ -25,7 +25,17 @@ import {
 } from '@wasiat/domain';
 import type { Content, TableCell } from 'pdfmake/interfaces';
 import type { immoveable_properties, moveable_properties } from '../../../db/schema/index.ts';
-import { bi, biCode, biLabel, biParagraph, en, heading, joinAddress, listTable, ms } from './layout.ts';
+import {
+  bi,
+  biCode,
+  biLabel,
+  biParagraph,
+  en,
+  heading,
+  joinAddress,
+  listTable,
+  ms,
+} from '../../../platform/documents/pdf/layout.ts';
 import type { ShareLine, WillPdfData } from './will-data.ts';
 
 /**

@@ -13,7 +13,7 @@
  */
 import { formatBasisPoints, formatRinggit, isSepencarian, spousePortionSen } from '@wasiat/domain';
 import type { Content, ContentStack, TableCell } from 'pdfmake/interfaces';
-import { bi, biParagraph, heading, listTable } from './layout.ts';
+import { bi, biParagraph, heading, listTable } from '../../../platform/documents/pdf/layout.ts';
 import type { WillPdfData } from './will-data.ts';
 import { immoveableParticulars, moveableParticulars } from './will-property.ts';
 import { signatureBox } from './will-signatures.ts';

@@ -4,7 +4,7 @@
  */
 import { translate } from '@wasiat/domain';
 import type { Content, TableCell } from 'pdfmake/interfaces';
-import { ACCENT, bi, formatKlDateTime, listTable } from './layout.ts';
+import { ACCENT, bi, formatKlDateTime, listTable } from '../../../platform/documents/pdf/layout.ts';
 import type { WillPdfData } from './will-data.ts';
 
 /** A signature box: the image (or an empty space), a line, the name and MyKad, and `extra` lines under them. */

@@ -8,7 +8,7 @@
  */
 import { enactmentFor, formatKlDate, formatRinggit, translate, wajibahProvisionFor } from '@wasiat/domain';
 import type { Content } from 'pdfmake/interfaces';
-import { ACCENT } from './layout.ts';
+import { ACCENT } from '../../../platform/documents/pdf/layout.ts';
 
 /** What the section prints: the wills module's `GET /wasiat/{id}/wasiat-wajibah` body (wills/wajibah.ts). */
 export interface WillWajibahPdf {

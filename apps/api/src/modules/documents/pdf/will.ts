@@ -19,9 +19,7 @@ import {
   WILL_TYPES,
 } from '@wasiat/domain';
 import type { Content } from 'pdfmake/interfaces';
-import { completionPage } from './completion.ts';
-import { ARABIC_FONT, BISMILLAH, renderPdf, rtlLine } from './fonts.ts';
-import { heirBequestsSection } from './heir-bequests.ts';
+import { ARABIC_FONT, BISMILLAH, renderPdf, rtlLine } from '../../../platform/documents/pdf/fonts.ts';
 import {
   ACCENT,
   bi,
@@ -34,7 +32,9 @@ import {
   joinAddress,
   listTable,
   qrBlock,
-} from './layout.ts';
+} from '../../../platform/documents/pdf/layout.ts';
+import { completionPage } from './completion.ts';
+import { heirBequestsSection } from './heir-bequests.ts';
 import type { WillPdfData } from './will-data.ts';
 import { executionBlocks, sealedFooter, signatureLawSection } from './will-execution.ts';
 import { governingLawSection, identificationLine, witnessRuleParagraph } from './will-governing-law.ts';

@@ -6,10 +6,10 @@
  */
 import { formatRinggit, PAYMENT_TYPES, WILL_PLANS } from '@wasiat/domain';
 import type { Content } from 'pdfmake/interfaces';
-import type { SupportContact } from '../../support/index.ts';
-import { renderPdf } from './fonts.ts';
-import { ACCENT, bi, biLabel, footer, formatKlDateTime, qrBlock } from './layout.ts';
-import { providerBlock } from './provider-block.ts';
+import { renderPdf } from '../../platform/documents/pdf/fonts.ts';
+import { ACCENT, bi, biLabel, footer, formatKlDateTime, qrBlock } from '../../platform/documents/pdf/layout.ts';
+import type { SupportContact } from '../support/index.ts';
+import { providerBlock } from './receipt-provider-block.ts';
 
 export interface ReceiptPdfData {
   receiptNo: string;

@@ -7,7 +7,7 @@
  */
 import { translate } from '@wasiat/domain';
 import type { Content } from 'pdfmake/interfaces';
-import type { SupportContact } from '../../support/index.ts';
+import type { SupportContact } from '../support/index.ts';
 
 const label = (key: string) => `${translate(`support.${key}`, 'ms')} / ${translate(`support.${key}`, 'en')}`;
 

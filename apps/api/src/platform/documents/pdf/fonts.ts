@@ -41,7 +41,7 @@ pdfmake.setUrlAccessPolicy(() => false);
 pdfmake.setLocalAccessPolicy((path) => allowedFiles.has(path));
 
 /** Font family names usable in a document definition. */
-export const LATIN_FONT = 'NotoSans';
+const LATIN_FONT = 'NotoSans';
 export const ARABIC_FONT = 'Amiri';
 
 /** The Bismillah, as printed at the top of a will. */

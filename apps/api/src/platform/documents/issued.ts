@@ -19,8 +19,8 @@ import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { newId } from '../../db/schema/_common.ts';
 import { issued_documents } from '../../db/schema/index.ts';
-import { recordAudit } from '../../platform/audit/audit.ts';
-import { canonicalJson } from '../wills/index.ts';
+import { recordAudit } from '../audit/audit.ts';
+import { canonicalJson } from './canonical-json.ts';
 import { type SealMeta, sealPdf } from './seal.ts';
 
 /** "Malay / English" seal reason of a `sealed.seal.*` key (e.g. `will_reason`, `hibah_reason`). */

@@ -25,7 +25,7 @@ import { P12Signer } from '@signpdf/signer-p12';
 import { SignPdf } from '@signpdf/signpdf';
 import forge from 'node-forge';
 import { PDFDocument } from 'pdf-lib';
-import type { Env } from '../../platform/config/env.ts';
+import type { Env } from '../config/env.ts';
 
 /** What the seal states about the signing (shown by PDF readers in the signature panel). */
 export interface SealMeta {
@@ -51,7 +51,7 @@ export interface SealKey {
 const SIGNATURE_LENGTH = 16_384;
 
 /** Common name of the generated development certificate. */
-export const DEV_SEAL_CN = 'Wasiat platform (development seal)';
+const DEV_SEAL_CN = 'Wasiat platform (development seal)';
 
 /**
  * A self-signed certificate and RSA-2048 key as PKCS#12 (node-forge; the key pair is made by Node's

@@ -12,8 +12,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Ctx } from '../../context.ts';
-import { fieldError } from '../../platform/http/errors.ts';
-import { routeRateLimit } from '../../platform/http/rate-limits.ts';
+import { fieldError } from '../http/errors.ts';
+import { routeRateLimit } from '../http/rate-limits.ts';
 import { checkIssued, type IssuedSubject } from './issued.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
