@@ -6,7 +6,7 @@
  * suite's replayer; what our API adds by design is done beside it (`beside.ts`).
  */
 import { expect } from 'vitest';
-import { registeredHibah } from '../../src/modules/amendments/hibah-fixtures.ts';
+import { registeredHibah } from '../../src/modules/amendments/hibah-test-fixtures.ts';
 import { SIGNATURE_PNG } from '../../src/modules/wills/test-fixtures.ts';
 import type { TestApp } from '../harness.ts';
 import { amendmentWitnessLinks, confirmAmendmentWitness, smsCode } from './beside.ts';

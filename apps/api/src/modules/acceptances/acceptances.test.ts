@@ -22,7 +22,7 @@ import {
   wills,
 } from '../../db/schema/index.ts';
 import { loadWillContent } from '../amendments/content.ts';
-import { decodeMail } from '../amendments/hibah-fixtures.ts';
+import { decodeMail } from '../amendments/hibah-test-fixtures.ts';
 import { insertUser, insertWill } from '../documents/fixtures.ts';
 import { recordSignature } from '../wills/signature-facts.ts';
 import { newMykad, ok } from '../wills/test-fixtures.ts';

@@ -23,8 +23,8 @@ import {
   wills,
   witnesses,
 } from '../../db/schema/index.ts';
-import type { Conn } from '../wills/service.ts';
-import { canonicalJson } from '../wills/signature-facts.ts';
+import type { Conn } from '../wills/index.ts';
+import { canonicalJson } from '../wills/index.ts';
 
 type Row = Record<string, unknown>;
 export interface Share {

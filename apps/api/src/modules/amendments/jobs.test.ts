@@ -9,7 +9,7 @@ import { makeTestApp, type TestApp } from '../../../test/harness.ts';
 import { amendment_reminders, amendments, audit_events } from '../../db/schema/index.ts';
 import { runJob } from '../../platform/jobs/scheduler.ts';
 import { ok } from '../wills/test-fixtures.ts';
-import { decodeMail } from './hibah-fixtures.ts';
+import { decodeMail } from './hibah-test-fixtures.ts';
 import { AMENDMENT_WINDOW_JOB } from './jobs.ts';
 import { passAmendmentEkyc, registeredWill, verifiedAmendmentOtp } from './test-fixtures.ts';
 

@@ -16,8 +16,8 @@ import type { Access, AuthUser } from '../../platform/auth/guard.ts';
 import { userCan } from '../../platform/auth/guard.ts';
 import { AppError, forbidden } from '../../platform/http/errors.ts';
 import { registerReferenceKind } from '../grants/index.ts';
-import { hibahScope } from '../hibah/policy.ts';
-import { willScope } from '../wills/policy.ts';
+import { hibahScope } from '../hibah/index.ts';
+import { willScope } from '../wills/index.ts';
 
 /** The route access of reading amendments: any role that may see some (the scope below says which). */
 export const READ_AMENDMENTS: Access = ['will:read:own', 'will:read:agent', 'will:read:organisation', 'will:read:any'];

@@ -13,9 +13,7 @@ import { amendments, users, will_user_details, wills } from '../../db/schema/ind
 import type { AuthUser } from '../../platform/auth/guard.ts';
 import { pageParams, toPage } from '../../platform/http/pagination.ts';
 import { containsPattern, statusCodes, statusIn } from '../instruments/index.ts';
-import { willScope } from '../wills/policy.ts';
-import { parseLoadWith, testatorMykadIs, testatorNameContains } from '../wills/queries.ts';
-import { serializeWills } from '../wills/serializers.ts';
+import { parseLoadWith, serializeWills, testatorMykadIs, testatorNameContains, willScope } from '../wills/index.ts';
 
 export interface SearchQuery {
   ic_number?: string;

@@ -18,9 +18,7 @@ import { decodeBase64, IMAGE_TYPES, Uploads } from '../../platform/files/uploads
 import { AppError, fieldError } from '../../platform/http/errors.ts';
 import { amendmentDocumentVersion } from '../documents/completion.ts';
 import { assertOwnerAlive } from '../instruments/index.ts';
-import { findVisibleWill } from '../wills/queries.ts';
-import { type Actor, audit, type Conn } from '../wills/service.ts';
-import { assertSignatureDrawn } from '../wills/signature-facts.ts';
+import { type Actor, assertSignatureDrawn, audit, type Conn, findVisibleWill } from '../wills/index.ts';
 import { loadWillContent, type WillContent } from './content.ts';
 import { hibahApplication } from './hibah.ts';
 import { assertCanApply, assertCanEditDraft } from './policy.ts';

@@ -44,14 +44,20 @@ import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { amendments, users, wills } from '../../db/schema/index.ts';
 import { AppError, fieldError, forbidden } from '../../platform/http/errors.ts';
-import { mailPartyLinks } from '../hibah/links.ts';
+import { mailPartyLinks } from '../hibah/index.ts';
 import { afterNamedPeopleChanged } from '../instruments/index.ts';
 import { deliverNotices, recordStatusChange } from '../notices/index.ts';
 import { consumeVerifiedOtp } from '../otp/index.ts';
-import { heirBequestState, heirBequestsOfContent, recordAcknowledgement } from '../wills/heir-bequests.ts';
-import { oneThirdProblemOfContent, PROPERTY_VALUES_MISSING, propertiesWithoutValue } from '../wills/index.ts';
-import type { Actor } from '../wills/service.ts';
-import { audit } from '../wills/service.ts';
+import type { Actor } from '../wills/index.ts';
+import {
+  audit,
+  heirBequestState,
+  heirBequestsOfContent,
+  oneThirdProblemOfContent,
+  PROPERTY_VALUES_MISSING,
+  propertiesWithoutValue,
+  recordAcknowledgement,
+} from '../wills/index.ts';
 import { contentSha256, type WillContent } from './content.ts';
 import { applyHibahDraftAsNewVersion, hibahSubmitProblems } from './hibah.ts';
 import { capacitiesOf } from './policy.ts';

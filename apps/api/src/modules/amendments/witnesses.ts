@@ -27,7 +27,7 @@ import { decodeBase64, IMAGE_TYPES, Uploads } from '../../platform/files/uploads
 import { AppError, fieldError, notFound } from '../../platform/http/errors.ts';
 import { amendmentDocumentVersion } from '../documents/completion.ts';
 import { newOtpCode, OTP_MAX_WRONG, OTP_TTL_MS, OTP_VERIFIED_VALID_MS } from '../otp/index.ts';
-import { assertSignatureDrawn } from '../wills/signature-facts.ts';
+import { assertSignatureDrawn } from '../wills/index.ts';
 import type { WillContent } from './content.ts';
 import type { Amendment } from './service.ts';
 

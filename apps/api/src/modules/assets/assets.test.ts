@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../../test/harness.ts';
 import { asset_review_reminders, assets, audit_events, users } from '../../db/schema/index.ts';
 import { runJob } from '../../platform/jobs/scheduler.ts';
-import { decodeMail } from '../amendments/hibah-fixtures.ts';
+import { decodeMail } from '../amendments/hibah-test-fixtures.ts';
 import { type Client, grantAccess, newClient, ok, PNG_A } from '../wills/test-fixtures.ts';
 import { ASSET_REVIEW_JOB, runAssetReviews } from './index.ts';
 import { bankBody, debtBody, epfBody } from './test-fixtures.ts';

@@ -23,7 +23,7 @@ import {
   organizations,
   users,
 } from '../../db/schema/index.ts';
-import { decodeMail } from '../amendments/hibah-fixtures.ts';
+import { decodeMail } from '../amendments/hibah-test-fixtures.ts';
 import { personWithRegisteredWill, reportBody, verifiedReporter } from '../deaths/test-fixtures.ts';
 import { insertUser, insertWill } from '../documents/fixtures.ts';
 import { consentsOf } from '../estates/index.ts';

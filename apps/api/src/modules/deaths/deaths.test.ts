@@ -18,7 +18,7 @@ import {
   review_reminders,
   user_ekyc,
 } from '../../db/schema/index.ts';
-import { decodeMail } from '../amendments/hibah-fixtures.ts';
+import { decodeMail } from '../amendments/hibah-test-fixtures.ts';
 import { insertUser } from '../documents/fixtures.ts';
 import { runReviewReminders } from '../reminders/index.ts';
 import { type Client, newClient, newMykad, ok, orgAndBranch, userDetail } from '../wills/test-fixtures.ts';

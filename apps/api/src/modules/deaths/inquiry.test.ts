@@ -10,7 +10,7 @@ import { makeTestApp, type TestApp } from '../../../test/harness.ts';
 import { audit_events, death_reports, mail_outbox, will_inquiries } from '../../db/schema/index.ts';
 import { runJob } from '../../platform/jobs/scheduler.ts';
 import { MAIL_OUTBOX_JOB } from '../../platform/mail/outbox.ts';
-import { decodeMail } from '../amendments/hibah-fixtures.ts';
+import { decodeMail } from '../amendments/hibah-test-fixtures.ts';
 import { ok } from '../wills/test-fixtures.ts';
 import { personWithRegisteredWill, reportBody, unregisteredMykad, verifiedReporter } from './test-fixtures.ts';
 

@@ -25,7 +25,7 @@ import {
   will_versions,
   wills,
 } from '../../db/schema/index.ts';
-import { decodeMail } from '../amendments/hibah-fixtures.ts';
+import { decodeMail } from '../amendments/hibah-test-fixtures.ts';
 import { insertUser, insertWill } from '../documents/fixtures.ts';
 import { newMykad, ok } from '../wills/test-fixtures.ts';
 import { personWithRegisteredWill, reportBody, verifiedReporter } from './test-fixtures.ts';

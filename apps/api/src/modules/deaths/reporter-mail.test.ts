@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../../test/harness.ts';
-import { mailTo } from '../amendments/hibah-fixtures.ts';
+import { mailTo } from '../amendments/hibah-test-fixtures.ts';
 import { type Client, ok } from '../wills/test-fixtures.ts';
 import { personWithRegisteredWill, reportBody, verifiedReporter } from './test-fixtures.ts';
 

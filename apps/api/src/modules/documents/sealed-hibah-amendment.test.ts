@@ -33,7 +33,7 @@ import {
   wills,
 } from '../../db/schema/index.ts';
 import { sha256Hex } from '../../platform/documents/issued.ts';
-import { approvedHibahAmendment } from '../amendments/hibah-fixtures.ts';
+import { approvedHibahAmendment } from '../amendments/hibah-test-fixtures.ts';
 import { draftWitness, passAmendmentEkyc, registeredWill, verifiedAmendmentOtp } from '../amendments/test-fixtures.ts';
 import { caretakerAccepts, readyHibah } from '../hibah/test-fixtures.ts';
 import { type Client, newClient, ok, SIGNATURE_PNG } from '../wills/test-fixtures.ts';

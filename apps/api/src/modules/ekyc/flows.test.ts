@@ -19,7 +19,7 @@ import {
   otp_codes,
   wills,
 } from '../../db/schema/index.ts';
-import { registeredHibah } from '../amendments/hibah-fixtures.ts';
+import { registeredHibah } from '../amendments/hibah-test-fixtures.ts';
 import { draftWitness, passAmendmentEkyc, registeredWill, verifiedAmendmentOtp } from '../amendments/test-fixtures.ts';
 import { readyHibah, receiverBody, verifiedHibahOtp } from '../hibah/test-fixtures.ts';
 import { type Client, JPEG_A, newClient, ok, PNG_A, PNG_B, SIGNATURE_PNG } from '../wills/test-fixtures.ts';

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../../test/harness.ts';
-import { mailTo } from '../amendments/hibah-fixtures.ts';
+import { mailTo } from '../amendments/hibah-test-fixtures.ts';
 import { newClient, ok, SIGNATURE_PNG } from '../wills/test-fixtures.ts';
 import { caretakerAccepts, readyHibah } from './test-fixtures.ts';
 

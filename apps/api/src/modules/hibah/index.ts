@@ -10,10 +10,12 @@ export { type Actor, asDb, audit, fillableHibah, findVisibleHibah } from './acce
 export { hibahVerifyUrl, issueHibahCertificate } from './certificate.ts';
 export { type ChildKind, createChild, deleteChild, findChild, updateChild } from './children.ts';
 export type { HibahContent } from './content.ts';
+export { loadHibahContent, propertiesWithLedger, replaceHibahContent } from './content.ts';
 // the estate file's hibahs of a deceased grantor (estates module; issue 40 item 4, ADR 0274)
 export { type DeceasedHibah, hibahsOfDeceased } from './estate-view.ts';
 export { actorOf, parseBody } from './http.ts';
 export { addTransaction, reverseTransaction } from './ledger.ts';
+export { mailPartyLinks } from './links.ts';
 export { CARETAKER, HEIR, RECEIVER, signAsReceiver, WITNESS } from './parties.ts';
 export { assertCanFill, assertGrantor, hibahScope } from './policy.ts';
 export {

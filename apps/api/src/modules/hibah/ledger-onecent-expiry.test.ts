@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../../test/harness.ts';
 import { hibah_asset_transactions, hibahs } from '../../db/schema/index.ts';
 import { runJob } from '../../platform/jobs/scheduler.ts';
-import { decodeMail } from '../amendments/hibah-fixtures.ts';
+import { decodeMail } from '../amendments/hibah-test-fixtures.ts';
 import { newClient, ok } from '../wills/test-fixtures.ts';
 import { readyHibah } from './test-fixtures.ts';
 

@@ -12,7 +12,7 @@ import { makeTestApp, type TestApp } from '../../../test/harness.ts';
 import { newId } from '../../db/schema/_common.ts';
 import { hibah_receivers, hibahs, signature_events } from '../../db/schema/index.ts';
 import { formatKlDateTime } from '../../platform/documents/pdf/layout.ts';
-import { approvedHibahAmendment, mailTo, registeredHibah } from '../amendments/hibah-fixtures.ts';
+import { approvedHibahAmendment, mailTo, registeredHibah } from '../amendments/hibah-test-fixtures.ts';
 import { newClient, ok, SIGNATURE_PNG } from '../wills/test-fixtures.ts';
 import { loadHibahContent } from './content.ts';
 import { hibahDocumentVersion } from './document-version.ts';

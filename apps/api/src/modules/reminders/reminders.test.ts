@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../../test/harness.ts';
 import { audit_events, review_reminders, users } from '../../db/schema/index.ts';
 import { runJob } from '../../platform/jobs/scheduler.ts';
-import { decodeMail } from '../amendments/hibah-fixtures.ts';
+import { decodeMail } from '../amendments/hibah-test-fixtures.ts';
 import { insertWill } from '../documents/fixtures.ts';
 import { REVIEW_REMINDERS_JOB, runReviewReminders } from './index.ts';
 

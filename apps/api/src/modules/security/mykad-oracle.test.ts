@@ -13,7 +13,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../../test/harness.ts';
 import { client_grants, users } from '../../db/schema/index.ts';
-import { registeredHibah } from '../amendments/hibah-fixtures.ts';
+import { registeredHibah } from '../amendments/hibah-test-fixtures.ts';
 import { registeredWill } from '../amendments/test-fixtures.ts';
 import { newClient, newMykad, ok } from '../wills/test-fixtures.ts';
 

@@ -23,7 +23,7 @@ import {
   wills,
   witnesses,
 } from '../../db/schema/index.ts';
-import { registeredHibah } from '../amendments/hibah-fixtures.ts';
+import { registeredHibah } from '../amendments/hibah-test-fixtures.ts';
 import { registeredWill } from '../amendments/test-fixtures.ts';
 import { landBody, receiverBody } from '../hibah/test-fixtures.ts';
 import { newClient, ok, PNG_A, readyWill, SIGNATURE_PNG, userDetail } from '../wills/test-fixtures.ts';

@@ -24,7 +24,7 @@ import {
   witnesses,
 } from '../../db/schema/index.ts';
 import { signableRouteNames } from '../../platform/http/signed-routes.ts';
-import { amendmentWitness, grantorIdentity, mailTo, registeredHibah } from '../amendments/hibah-fixtures.ts';
+import { amendmentWitness, grantorIdentity, mailTo, registeredHibah } from '../amendments/hibah-test-fixtures.ts';
 import { draftWitness, passAmendmentEkyc, registeredWill, verifiedAmendmentOtp } from '../amendments/test-fixtures.ts';
 import { ok, SIGNATURE_PNG } from '../wills/test-fixtures.ts';
 

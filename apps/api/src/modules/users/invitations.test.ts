@@ -9,7 +9,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../../test/harness.ts';
 import { organizations, password_resets, users } from '../../db/schema/index.ts';
-import { mailTo } from '../amendments/hibah-fixtures.ts';
+import { mailTo } from '../amendments/hibah-test-fixtures.ts';
 import { newMykad, ok } from '../wills/test-fixtures.ts';
 
 let t: TestApp;

@@ -24,10 +24,10 @@ export { activePricing } from './part-b.ts';
 // The 2021 staff's decline, reason, PDPA-reset and type-change bodies (compat/v2021/wills/staff-calls.ts; ADR 0182).
 export { assertCanEdit, assertCanVerify, businessWillScope, myOrganisations, willScope } from './policy.ts';
 export { IMMOVEABLE, MOVEABLE } from './property-service.ts';
-export { findVisibleWill, hasLivePayment } from './queries.ts';
+export { findVisibleWill, hasLivePayment, parseLoadWith, testatorMykadIs, testatorNameContains } from './queries.ts';
 // The 2021 client's MyKad images before its particulars (compat/v2021/wills/; ADR 0255).
 export { registerMykadUploadReading } from './readings.ts';
-export { readWill, serializeWill } from './serializers.ts';
+export { readWill, serializeWill, serializeWills } from './serializers.ts';
 export { type Actor, audit, type Conn, createWill, markPartDone, unmarkPartDone } from './service.ts';
 export { assertSignatureDrawn, canonicalJson, documentVersion } from './signature-facts.ts';
 export { resetAcknowledgements } from './verification-reset.ts';

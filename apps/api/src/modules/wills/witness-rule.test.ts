@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../../test/harness.ts';
 import { bequests, caretakers, organizations, receivers, wills } from '../../db/schema/index.ts';
-import { mailTo } from '../amendments/hibah-fixtures.ts';
+import { mailTo } from '../amendments/hibah-test-fixtures.ts';
 import { type Client, heir, newClient, newMykad, ok, readyWill, verifiedSubmitOtp, witness } from './test-fixtures.ts';
 
 let t: TestApp;

@@ -7,7 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../../../test/harness.ts';
 import { amendments, audit_events, hibah_receivers } from '../../../db/schema/index.ts';
-import { registeredHibah } from '../../../modules/amendments/hibah-fixtures.ts';
+import { registeredHibah } from '../../../modules/amendments/hibah-test-fixtures.ts';
 import { newClient, newMykad, ok } from '../../../modules/wills/test-fixtures.ts';
 
 let t: TestApp;
