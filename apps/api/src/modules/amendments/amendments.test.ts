@@ -13,6 +13,7 @@ import {
   amendments,
   audit_events,
   heirs,
+  immoveable_properties,
   payments,
   signature_events,
   users,
@@ -608,4 +609,135 @@ describe('signature methods (ADR 0123; issue 34)', () => {
     expect(times('Ditaip (nama dalam tulisan skrip) / Typed (name in a script font)')).toBe(2);
     expect(times('Dilukis pada pad / Drawn on the pad')).toBe(1);
   }, 120_000);
+});
+
+describe('harta sepencarian declared through an amendment (ADR 0286)', () => {
+  it("carries the wife's portion of a land into the will, deducts it before the one-third rule, and keeps it when another field is amended", async () => {
+    const RM = (r: number) => r * 100;
+    const { c, id } = await registeredWill(t, staff);
+    // A comprehensive will already (no change of type to pay for): property may be given.
+    await t.ctx.db.update(wills).set({ plan: 'comprehensive' }).where(eq(wills.id, id));
+    const draftSave = (aId: string, body: object, lang: 'ms' | 'en' = 'en') =>
+      t.call('PATCH', `/api/amendment/${aId}/draft`, { token: c.token, lang, body });
+    const inForce = async (aId: string, n: number) => {
+      const emails = [`sep${n}a@example.com`, `sep${n}b@example.com`];
+      const links = await toWitnessStage(c, id, aId, emails);
+      await confirmAsWitness(links[0], emails[0]);
+      await confirmAsWitness(links[1], emails[1]);
+      await ok(patch(aId, officer, { status: 2 }));
+    };
+
+    const a = await appliedAndPaid(c.token, id);
+    const d = (await ok(t.call('GET', `/api/amendment/${a.id}`, { token: c.token }))).amendment.draft;
+    const wife = d.heirs.find((h: { relationship: string }) => h.relationship === 'wife');
+    expect(wife.name).toBe('Siti binti Ahmad');
+    const mosque = (await ok(draftSave(a.id, { receivers: [{ name: 'Masjid Al-Falah', relationship: 'other' }] })))
+      .amendment.draft.receivers[0];
+    // The whole car (RM 150,000) to the mosque; the land (RM 600,000) declared jointly acquired with the wife.
+    const car = {
+      property_type: 'vehicle',
+      transport_type: 'Kereta',
+      transport_manufacturer: 'Proton',
+      transport_model: 'X70',
+      transport_registration_number: 'BKK 286',
+      value_sen: RM(150_000),
+      value_estimated_on: '2026-02-01',
+      shares: [{ receiver_id: mosque.id, portion: '100%' }],
+    };
+    const land = (declaration: Record<string, unknown>) => ({
+      category: 'land',
+      property_type: 'geran',
+      property_no: 'GRN 286',
+      lot_number: 'Lot 286',
+      city: 'Kajang',
+      district: 'Hulu Langat',
+      state: 'Selangor',
+      address: 'Lot 286, Kajang',
+      value_sen: RM(600_000),
+      value_estimated_on: '2026-02-01',
+      shares: [],
+      ...declaration,
+    });
+    const declared = (bp: number, spouse: Record<string, unknown> = { sepencarian_spouse_heir_id: wife.id }) => ({
+      harta_sepencarian: true,
+      ...spouse,
+      sepencarian_bp: bp,
+      sepencarian_basis: 'agreed',
+      sepencarian_basis_note: 'Dibeli bersama pada 2010',
+    });
+
+    // A spouse who is no heir of the draft (and no name typed): refused on the row's field.
+    const stranger = await draftSave(a.id, {
+      moveables: [car],
+      immoveables: [land(declared(5000, { sepencarian_spouse_heir_id: 'nope' }))],
+    });
+    expect(stranger.status).toBe(422);
+    expect(Object.keys(stranger.body.errors)).toEqual(['immoveables.0.sepencarian_spouse_heir_id']);
+    // Undeclared, RM 150,000 is within one third of RM 750,000. With the wife's 60% (RM 360,000) out of the estate
+    // the net is RM 390,000 and the car is over its third (RM 130,000): refused with the figures.
+    const over = await draftSave(a.id, { moveables: [car], immoveables: [land(declared(6000))] });
+    expect(over.status).toBe(422);
+    expect(over.body.errors.moveables[0]).toMatch(
+      /RM 150,000.00, more than one third of the net estate \(RM 130,000.00 of RM 390,000.00/,
+    );
+    // Her half (RM 300,000): the net is RM 450,000, the car exactly its third. The heir's name is copied.
+    const saved = (await ok(draftSave(a.id, { moveables: [car], immoveables: [land(declared(5000))] }))).amendment;
+    expect(saved.draft.immoveables[0]).toMatchObject({
+      sepencarian_spouse_heir_id: wife.id,
+      sepencarian_spouse_name: 'Siti binti Ahmad',
+      sepencarian_bp: 5000,
+    });
+    expect(saved.draft.immoveables[0]).not.toHaveProperty('harta_sepencarian');
+
+    await inForce(a.id, 1);
+    const [live] = await t.ctx.db
+      .select()
+      .from(immoveable_properties)
+      .where(eq(immoveable_properties.immoveable_id, id));
+    expect(live).toMatchObject({
+      property_no: 'GRN 286',
+      sepencarian_spouse_heir_id: wife.id,
+      sepencarian_spouse_name: 'Siti binti Ahmad',
+      sepencarian_bp: 5000,
+      sepencarian_basis: 'agreed',
+      sepencarian_basis_note: 'Dibeli bersama pada 2010',
+    });
+    const w1 = (await ok(t.call('GET', `/api/wasiat/${id}`, { token: c.token }))).wasiat;
+    expect(w1.estate).toMatchObject({
+      harta_sepencarian_sen: RM(300_000),
+      harta_sepencarian_source: 'properties',
+      net_sen: RM(450_000),
+    });
+    expect(w1.estate.one_third).toMatchObject({ net_sen: RM(450_000), property_sen: RM(150_000), over: false });
+
+    // A second amendment changes the land's address and value only, sending the row back as the draft holds it
+    // (the amendment screen's form: the row with the fields changed, empty values dropped).
+    const b = await appliedAndPaid(c.token, id);
+    const d2 = (await ok(t.call('GET', `/api/amendment/${b.id}`, { token: c.token }))).amendment.draft;
+    expect(d2.immoveables[0]).toMatchObject({ sepencarian_bp: 5000, sepencarian_spouse_heir_id: wife.id });
+    const edited = Object.fromEntries(
+      Object.entries({ ...d2.immoveables[0], address: 'Lot 286, Jalan Reko, Kajang', value_sen: RM(700_000) }).filter(
+        ([, v]) => v !== null && v !== '',
+      ),
+    );
+    const kept = (await ok(draftSave(b.id, { immoveables: [edited] }))).amendment.draft.immoveables[0];
+    expect(kept).toMatchObject({ address: 'Lot 286, Jalan Reko, Kajang', sepencarian_bp: 5000 });
+    await inForce(b.id, 2);
+    const [after] = await t.ctx.db
+      .select()
+      .from(immoveable_properties)
+      .where(eq(immoveable_properties.immoveable_id, id));
+    expect(after).toMatchObject({
+      address: 'Lot 286, Jalan Reko, Kajang',
+      value_sen: RM(700_000),
+      sepencarian_spouse_heir_id: wife.id,
+      sepencarian_spouse_name: 'Siti binti Ahmad',
+      sepencarian_bp: 5000,
+      sepencarian_basis: 'agreed',
+      sepencarian_basis_note: 'Dibeli bersama pada 2010',
+    });
+    // Her half of RM 700,000 is deducted: the net is RM 500,000.
+    const w2 = (await ok(t.call('GET', `/api/wasiat/${id}`, { token: c.token }))).wasiat;
+    expect(w2.estate).toMatchObject({ harta_sepencarian_sen: RM(350_000), net_sen: RM(500_000) });
+  }, 240_000);
 });

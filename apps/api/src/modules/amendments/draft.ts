@@ -3,7 +3,13 @@
  * the next draft of a will's amendment with its shares checked, or of a hibah's (hibah.ts), saved with an
  * audit event. Reached through `service.ts`.
  */
-import { AM, type amendmentDraftSchema, type hibahAmendmentDraftSchema, portionsExceedWhole } from '@wasiat/domain';
+import {
+  AM,
+  type amendmentDraftSchema,
+  type hibahAmendmentDraftSchema,
+  portionsExceedWhole,
+  SEPENCARIAN_ERRORS,
+} from '@wasiat/domain';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -70,7 +76,38 @@ async function draftBequests(tx: Conn, previous: WillContent['bequests'], sent: 
   return out;
 }
 
-/** The next draft of a will's amendment with the given sections replaced, checked ({@link checkShares}, {@link checkOneThird}). */
+/**
+ * The harta sepencarian spouse of the draft's property rows picked among the draft's heirs (ADR 0286; as the will's
+ * own property-service.ts `fillSpouse`): a row with `sepencarian_spouse_heir_id` naming a husband or wife of the
+ * draft gets that heir's name and MyKad copied (`sepencarian_spouse_name`, `sepencarian_spouse_ic`), so the
+ * declaration the new version prints says what the heir list said. An id naming a draft heir who is not a husband or
+ * wife — or no heir of the draft while the row has no spouse name either — is 422
+ * `wills.sepencarian_spouse_heir_invalid` on `<section>.<i>.sepencarian_spouse_heir_id`. A row whose spouse heir is
+ * no longer among the draft's heirs but carries the name copied before keeps that name (and MyKad) and loses only
+ * the link, so removing an heir in part c does not block every later save of the property. Rows not declared, or
+ * declared with a name typed, are left as they are.
+ */
+function fillDraftSpouses(draft: WillContent, section: 'moveables' | 'immoveables') {
+  const byId = new Map(draft.heirs.map((h) => [String(h.id ?? ''), h]));
+  draft[section] = draft[section].map((p, i) => {
+    const heirId = p.sepencarian_spouse_heir_id;
+    if (typeof heirId !== 'string' || !heirId) return p;
+    const h = byId.get(heirId);
+    if (h && (h.relationship === 'husband' || h.relationship === 'wife')) {
+      return { ...p, sepencarian_spouse_name: h.name, sepencarian_spouse_ic: h.ic_number ?? null };
+    }
+    if (!h && typeof p.sepencarian_spouse_name === 'string' && p.sepencarian_spouse_name.trim()) {
+      return { ...p, sepencarian_spouse_heir_id: null };
+    }
+    throw fieldError(`${section}.${i}.sepencarian_spouse_heir_id`, SEPENCARIAN_ERRORS.spouseHeirInvalid);
+  });
+}
+
+/**
+ * The next draft of a will's amendment with the given sections replaced, checked ({@link checkShares},
+ * {@link checkOneThird}); the spouse of a declared property sent copied from the draft's heirs
+ * ({@link fillDraftSpouses}).
+ */
 async function nextWillDraft(tx: Conn, a: Amendment, input: DraftInput): Promise<WillContent> {
   const draft = structuredClone(a.draft as WillContent);
   const withIds = <T extends { id?: string }>(list: T[]) => list.map((x) => ({ ...x, id: x.id || newId() }));
@@ -82,6 +119,8 @@ async function nextWillDraft(tx: Conn, a: Amendment, input: DraftInput): Promise
   if (input.caretakers) draft.caretakers = withIds(input.caretakers);
   if (input.bequests) draft.bequests = withIds(await draftBequests(tx, draft.bequests ?? [], input.bequests));
   if (input.witnesses) draft.witnesses = withIds(input.witnesses);
+  if (input.moveables) fillDraftSpouses(draft, 'moveables');
+  if (input.immoveables) fillDraftSpouses(draft, 'immoveables');
   checkShares(draft);
   checkOneThird(draft, input);
   return draft;

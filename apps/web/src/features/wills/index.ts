@@ -20,4 +20,15 @@ export { HeirPicker, type PickableHeir } from './components/HeirPicker.tsx';
 export { RecordsTable } from './components/RecordsTable.tsx';
 export { WillStatusBadge, willStatusLabelKey } from './components/WillStatus.tsx';
 export { uniquePeople, useNewestWillHeirs } from './hooks/useNewestWillHeirs.ts';
-export { immoveableSpecs, moveableSpecs, valueSpecs, valueText } from './parts/e/PropertyTab.tsx';
+// The amendment's property pages offer the will's harta sepencarian declaration with the same fields (ADR 0286).
+export {
+  immoveableSpecs,
+  moveableSpecs,
+  type SpouseHeir,
+  sepencarianDefaults,
+  sepencarianSpecs,
+  sepencarianText,
+  spouseHeirs,
+  valueSpecs,
+  valueText,
+} from './parts/e/PropertyTab.tsx';

@@ -2,6 +2,8 @@
  * One list section of the amendment draft (heirs, receivers, property, guardians, bequests, witnesses):
  * the will wizard's row list and form (RecordsTable, RecordForm with the domain's zod schema), saving the
  * whole section with `PATCH /api/amendment/{id}/draft { <section>: [...] }` (docs/api/amendments.md).
+ * A row changed is the row as the draft holds it with the form's values over it, so fields the form does not show
+ * stay as they are; a value the form clears (null, e.g. a harta sepencarian declaration switched off) is dropped.
  */
 import { Button, Group, Stack } from '@mantine/core';
 import { useState } from 'react';
@@ -27,6 +29,7 @@ export function DraftRows({
   columns,
   testId,
   extra,
+  defaults,
 }: {
   section: Section;
   specs: FieldSpec[];
@@ -37,6 +40,11 @@ export function DraftRows({
   testId: string;
   /** Extra form content (e.g. the heir picker), as RecordForm's `extra`. */
   extra?: Parameters<typeof RecordForm>[0]['extra'];
+  /**
+   * Starting values beyond the fields' own (`defaultsFor`) of the row edited (null: a new row), e.g. the harta
+   * sepencarian switch on for a declared property (wills `sepencarianDefaults`; ADR 0286).
+   */
+  defaults?: (row: Row | null) => Record<string, unknown>;
 }) {
   const { t } = useTranslation();
   const { amendment, draft, editable, refresh } = useAmendmentContext();
@@ -72,7 +80,10 @@ export function DraftRows({
           }
           schema={schema}
           fields={specs}
-          defaults={defaultsFor(specs, editing === 'new' ? null : editing)}
+          defaults={{
+            ...defaultsFor(specs, editing === 'new' ? null : editing),
+            ...defaults?.(editing === 'new' ? null : editing),
+          }}
           submitLabel={t('amendments.wizard.save')}
           testId={`${testId}-form`}
           extra={extra}

@@ -1,12 +1,13 @@
 /**
  * A read-only view of an amendment draft (the will's content as it will read; ADR 0021): testator,
- * heirs, property with receivers and shares, guardians, bequests, witnesses. Used by the draft review
+ * heirs, property with receivers and shares (and a harta sepencarian declaration's portion; ADR 0286), guardians,
+ * bequests, witnesses. Used by the draft review
  * and the witness page.
  */
 import { List, Stack, Text, Title } from '@mantine/core';
 import { labelOf, MOVEABLE_PROPERTY_TYPES, maskMykad, relationshipLabel } from '@wasiat/domain';
 import { useTranslation } from 'react-i18next';
-import { useLang } from '@/features/wills/index.ts';
+import { sepencarianText, useLang } from '@/features/wills/index.ts';
 import type { Draft, Row } from '../types.ts';
 
 /** `maskIc`: the testator's MyKad masked as the public pages do (`maskMykad`; the witness page, issue 21 item 9). */
@@ -37,8 +38,11 @@ export function DraftSummary({ draft, maskIc = false }: { draft: Draft; maskIc?:
       </Stack>
     );
   };
+  // A property declared harta sepencarian names the spouse's portion (ADR 0286).
+  const declaration = (p: Row) =>
+    p.sepencarian_bp == null ? '' : ` — ${t('wills.f.harta_sepencarian_short')}: ${sepencarianText(t, p as never)}`;
   const moveable = (p: Row) =>
-    `${labelOf(MOVEABLE_PROPERTY_TYPES, p.property_type ?? null, lang)} ${p.institution_name ?? p.transport_registration_number ?? ''}: ${shares(p)}`;
+    `${labelOf(MOVEABLE_PROPERTY_TYPES, p.property_type ?? null, lang)} ${p.institution_name ?? p.transport_registration_number ?? ''}: ${shares(p)}${declaration(p)}`;
   return (
     <Stack data-testid="draft-summary">
       <Text>
@@ -60,7 +64,7 @@ export function DraftSummary({ draft, maskIc = false }: { draft: Draft; maskIc?:
       {section(
         t('amendments.pages.pindaan-harta-tak-alih'),
         draft.immoveables,
-        (p) => `${p.property_no} / ${p.lot_number}, ${p.city}: ${shares(p)}`,
+        (p) => `${p.property_no} / ${p.lot_number}, ${p.city}: ${shares(p)}${declaration(p)}`,
         'draft-summary-immoveables',
       )}
       {section(t('amendments.sections.caretakers'), draft.caretakers, (c) => c.name, 'draft-summary-caretakers')}

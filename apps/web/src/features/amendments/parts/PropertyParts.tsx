@@ -1,7 +1,9 @@
 /**
  * Amendment wizard part d (reference §3.5 D): the receivers of property, and the property pages
  * /pindaan-harta-tak-alih (immovable) and /pindaan-harta-alih (movable), each with the tabs form (with the
- * estimated value and the date of the estimate, required as for the will's own property; ADR 0257), receiver
+ * estimated value and the date of the estimate, required as for the will's own property; ADR 0257; and the harta
+ * sepencarian declaration with the will's own fields — the spouse among the draft's husband/wife heirs or a name
+ * typed, the portion in % sent as basis points, the basis and its note; ADR 0286), receiver
  * (shares: "25%" or "1/4", spec §5; a vehicle has one receiver) and document.
  */
 import { Anchor, Button, FileInput, Group, Select, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
@@ -26,7 +28,12 @@ import {
   moveableSpecs,
   type PickableHeir,
   receiverSpecs,
+  type SpouseHeir,
   saveBlob,
+  sepencarianDefaults,
+  sepencarianSpecs,
+  sepencarianText,
+  spouseHeirs,
   useLang,
   valueSpecs,
   valueText,
@@ -276,11 +283,17 @@ export function DocumentsTab({ prefix }: { prefix?: string }) {
   );
 }
 
-/** /pindaan-harta-tak-alih and /pindaan-harta-alih: tabs form, receiver, document. */
+/**
+ * /pindaan-harta-tak-alih and /pindaan-harta-alih: tabs form, receiver, document. The form and the list are the
+ * will's property tab's (wills `moveableSpecs` / `immoveableSpecs`, `valueSpecs`, `sepencarianSpecs`), so a property
+ * declared harta sepencarian shows its declaration, and a change of another field sends it back unchanged.
+ */
 export function PropertyPage({ kind }: { kind: 'moveables' | 'immoveables' }) {
   const { t } = useTranslation();
   const lang = useLang();
+  const { draft } = useAmendmentContext();
   const page = kind === 'moveables' ? 'pindaan-harta-alih' : 'pindaan-harta-tak-alih';
+  const spouses = spouseHeirs((draft.heirs ?? []) as SpouseHeir[]);
   return (
     <Stack>
       <Title order={2}>{t(`amendments.pages.${page}`)}</Title>
@@ -293,14 +306,20 @@ export function PropertyPage({ kind }: { kind: 'moveables' | 'immoveables' }) {
         <Tabs.Panel value="form" pt="md">
           <DraftRows
             section={kind}
-            specs={[...(kind === 'moveables' ? moveableSpecs(t) : immoveableSpecs(t)), ...valueSpecs(t)]}
+            specs={[
+              ...(kind === 'moveables' ? moveableSpecs(t) : immoveableSpecs(t)),
+              ...valueSpecs(t),
+              ...sepencarianSpecs(t, spouses),
+            ]}
             schema={kind === 'moveables' ? willMoveableFieldsSchema : willImmoveableFieldsSchema}
+            defaults={(r) => sepencarianDefaults(r as never)}
             title={t(`amendments.pages.${page}`)}
             name={(r) => propertyName(kind, r, lang)}
             testId={`draft-${kind}`}
             columns={[
               { label: t('amendments.f.property'), render: (r) => propertyName(kind, r, lang) },
               { label: t('wills.f.value'), render: (r) => valueText(t, r as never, lang) },
+              { label: t('wills.f.harta_sepencarian_short'), render: (r) => sepencarianText(t, r as never) },
             ]}
           />
         </Tabs.Panel>

@@ -90,8 +90,14 @@ export const valueSpecs = (t: T): FieldSpec[] => [
   },
 ];
 
-/** The heirs who can be the spouse of a harta sepencarian declaration: husbands and wives of part d. */
-const spouseHeirs = (heirs: readonly Heir[]) =>
+/** An heir as the harta sepencarian spouse select reads it (a will's heir, or an amendment draft's). */
+export type SpouseHeir = Pick<Heir, 'id' | 'name' | 'relationship' | 'ic_number'>;
+
+/**
+ * The heirs who can be the spouse of a harta sepencarian declaration: husbands and wives of part d (a will's heirs,
+ * or an amendment draft's part c; ADR 0286).
+ */
+export const spouseHeirs = <H extends SpouseHeir>(heirs: readonly H[]) =>
   heirs.filter((h) => h.relationship === 'husband' || h.relationship === 'wife');
 
 const declared = (v: Record<string, unknown>) => v.harta_sepencarian === true;
@@ -103,7 +109,7 @@ const declared = (v: Record<string, unknown>) => v.harta_sepencarian === true;
  * the basis (agreed / estimated) and its note. Not part of {@link moveableSpecs} / {@link immoveableSpecs}, which a
  * hibah's forms share.
  */
-export const sepencarianSpecs = (t: T, spouses: readonly Heir[]): FieldSpec[] => {
+export const sepencarianSpecs = (t: T, spouses: readonly SpouseHeir[]): FieldSpec[] => {
   const typed = (v: Record<string, unknown>) => declared(v) && (!spouses.length || !v.sepencarian_spouse_heir_id);
   return [
     {
@@ -158,7 +164,7 @@ export const sepencarianDefaults = (row: SepencarianFields | null) => ({
 });
 
 /** "50% — Siti binti Ahmad (dipersetujui)", or "-" when the property is not declared harta sepencarian. */
-const sepencarianText = (t: (k: string) => string, r: SepencarianFields) =>
+export const sepencarianText = (t: (k: string) => string, r: SepencarianFields) =>
   r.sepencarian_bp == null
     ? '-'
     : `${formatBasisPoints(r.sepencarian_bp)} — ${r.sepencarian_spouse_name ?? ''}${
