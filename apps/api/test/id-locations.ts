@@ -115,6 +115,8 @@ const NAME_TABLES: Record<string, string[]> = {
   agent_id: ['users'],
   wasiat_id: ['wills'],
   receiver_id: ['receivers', 'hibah_receivers'],
+  // the spouse picked from the will's heirs for a harta sepencarian declaration (ADR 0286)
+  sepencarian_spouse_heir_id: ['heirs'],
   slip_attachment_id: ['attachments'],
   duplicate_from_id: ['attachments'],
   link_id: ['ekyc_links'],

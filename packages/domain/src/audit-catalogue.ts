@@ -104,6 +104,7 @@ export const AUDIT_ACTIONS = {
   'payment.waive': l('Bayaran dikecualikan', 'Payment waived'),
   'payment.confirm': l('Bayaran disahkan', 'Payment confirmed'),
   'payment.refuse': l('Bayaran ditolak', 'Payment refused'),
+  'payment.slip': l('Bukti bayaran dimuat naik', 'Payment proof uploaded'),
   'payment.instalment': l('Ansuran Arahan Tetap Bank diterima', 'Bank standing instruction instalment received'),
   'payment.mandate_complete': l('Arahan Tetap Bank dijelaskan sepenuhnya', 'Bank standing instruction paid in full'),
   'payment.supersede': l('Bayaran digantikan', 'Payment superseded'),

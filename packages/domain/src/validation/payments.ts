@@ -306,3 +306,23 @@ export const promoCheckSchema = z
       ctx.addIssue({ code: 'custom', path: ['paymentable_id'], message: V.required });
     }
   });
+
+/**
+ * One payable named by the payments routes that are not about one payment (`GET /api/payment/latest`):
+ * `paymentable_type` (`PAYABLE_TYPES`, default `Wasiat`) and `paymentable_id`. 422 `payments.payable_unknown` on an
+ * unknown type, `validation.required` on a missing id.
+ */
+export const payableQuerySchema = z.object({
+  paymentable_type: z.enum(PAYABLE_TYPES, { error: P.payableUnknown }).default('Wasiat'),
+  paymentable_id: requiredString().max(64),
+});
+
+/**
+ * `POST /api/payment/slip` — the proof of a payment for any payable kind (a direct transfer's slip, an offline
+ * payment's proof; ADR 0285): `paymentable_type` + `paymentable_id` and `document` (multipart file, or a data URL;
+ * PNG, JPEG, WebP or PDF up to 5 MB, checked by content on the server). 422 `validation.required` on `document`.
+ */
+export const paymentSlipSchema = payableQuerySchema.extend({
+  document: requiredString().max(8_000_000),
+  document_filename: z.string().max(255).optional(),
+});

@@ -21,7 +21,9 @@ import { CONTENT_TYPES, exportBuffer, sendDownload } from '../../platform/http/e
 import { optionalQuery, pageQuery } from '../../platform/http/pagination.ts';
 import { registerPayable } from '../payments/index.ts';
 import { readMultipart } from '../programmes/index.ts';
+import { registerAttachableReader } from '../wills/index.ts';
 import { qurbanPayable } from './payable.ts';
+import { loadVisibleTransaction } from './policy.ts';
 import { qurbanMonthly, qurbanSheet } from './report.ts';
 import { cancelTransaction, createSeason, getTransaction, listSeasons, listTransactions, purchase } from './service.ts';
 import { listTransfers, recordTransfer, seasonLedger, transferProof } from './transfers.ts';
@@ -33,6 +35,8 @@ const ymd = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.invalid');
 export async function ezQurbanRoutes(api: FastifyInstance, ctx: Ctx) {
   const { db, store } = ctx;
   registerPayable(qurbanPayable);
+  // A purchase's files (the proof of its payment, payments `POST /payment/slip`) are read by whoever sees it.
+  registerAttachableReader('QurbanTransaction', loadVisibleTransaction);
 
   api.get(
     '/ez-qurban/season',

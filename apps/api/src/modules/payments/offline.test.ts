@@ -5,11 +5,12 @@
  * finds it; a refusal fails it with the reason and the payer may pay again. Runs for a will, a hibah, an amendment and
  * a qurban purchase through the same shared module (one rule for every payable kind).
  */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../../test/harness.ts';
 import {
   amendments,
+  audit_events,
   hibahs,
   organizations,
   payments,
@@ -18,6 +19,7 @@ import {
   users,
   wills,
 } from '../../db/schema/index.ts';
+import { hashPassword } from '../../platform/auth/passwords.ts';
 
 let t: TestApp;
 const tok: Record<string, string> = {};
@@ -27,6 +29,15 @@ let demoOrg: string;
 beforeAll(async () => {
   t = await makeTestApp({ env: { JOBS: '0' } });
   for (const u of ['client', 'staff', 'accountant']) tok[u] = await t.login(u);
+  await t.ctx.db.insert(users).values({
+    name: 'Zainab binti Omar',
+    username: 'client2',
+    email: 'client2@example.com',
+    ic_number: '910203145670',
+    role: 'Client',
+    password_hash: await hashPassword('Rahsia123'),
+  });
+  tok.client2 = await t.login('client2', 'Rahsia123');
   [{ id: clientId }] = await t.ctx.db.select({ id: users.id }).from(users).where(eq(users.username, 'client'));
   [{ id: demoOrg }] = await t.ctx.db
     .select({ id: organizations.id })
@@ -74,6 +85,11 @@ const details = (amount: number) => ({
   paid_on: today(),
   offline_amount_sen: amount,
 });
+/** A 1×1 PNG: the proof of an offline payment. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 const queue = async () =>
   (await t.call('GET', '/api/payment?status=pending&manual=1&limit=100', { token: tok.accountant })).body.payments
     .data as { id: string; payment_options_id: number }[];
@@ -272,5 +288,103 @@ describe('offline payment declared by the payer', () => {
     expect(r.body.payment.status).toBe('paid');
     const [row] = await t.ctx.db.select().from(payments).where(eq(payments.id, r.body.payment.id));
     expect(row.confirmed_by).not.toBeNull();
+  });
+  it('the proof upload and the latest payment are one rule for every payable kind (will, hibah, amendment, qurban)', async () => {
+    const w = await newWill();
+    const [h] = await t.ctx.db
+      .insert(hibahs)
+      .values({ hibah_type: 1, user_id: clientId, created_by: clientId, organization_id: demoOrg, price_sen: 20000 })
+      .returning();
+    const [a] = await t.ctx.db
+      .insert(amendments)
+      .values({
+        amendmentable_type: 'Wasiat',
+        amendmentable_id: w.id,
+        user_id: clientId,
+        created_by: clientId,
+        organization_id: demoOrg,
+        reference_no: 'P2026-928502',
+        status: 0,
+        price_sen: 5000,
+      } as typeof amendments.$inferInsert)
+      .returning();
+    const [season] = await t.ctx.db
+      .insert(qurban_seasons)
+      .values({
+        year: 2026,
+        location: 'Kampong Cham',
+        country: 'Kemboja',
+        animal_type: 'goat',
+        shares_per_animal: 1,
+        price_per_share_sen: 65000,
+      })
+      .returning();
+    const [q] = await t.ctx.db
+      .insert(qurban_transactions)
+      .values({
+        season_id: season.id,
+        ref_no: 'Q2026-928502',
+        user_id: clientId,
+        client_name: 'Client',
+        on_behalf_of: 'Arwah Ahmad bin Ali',
+        shares: 1,
+        price_per_share_sen: 65000,
+        amount_sen: 65000,
+        status: 0,
+      } as typeof qurban_transactions.$inferInsert)
+      .returning();
+    for (const [type, id, due] of [
+      ['Wasiat', w.id, 35000],
+      ['Hibah', h.id, 20000],
+      ['Amendment', a.id, 5000],
+      ['QurbanTransaction', q.id, 65000],
+    ] as const) {
+      const latest = () =>
+        t.call('GET', `/api/payment/latest?paymentable_type=${type}&paymentable_id=${id}`, { token: tok.client });
+      expect((await latest()).body, type).toEqual({ payment: null });
+      // Someone who may not see the payable gets a 404 for both.
+      const hidden = await t.call('GET', `/api/payment/latest?paymentable_type=${type}&paymentable_id=${id}`, {
+        token: tok.client2,
+      });
+      expect(hidden.status, type).toBe(404);
+      const form = (token: string, file = new Blob([PNG], { type: 'image/png' })) => {
+        const f = new FormData();
+        f.append('paymentable_type', type);
+        f.append('paymentable_id', id);
+        f.append('document', file, 'slip.png');
+        return t.call('POST', '/api/payment/slip', { token, form: f });
+      };
+      expect((await form(tok.client2)).status, type).toBe(404);
+      const bad = await form(tok.client, new Blob([Buffer.from('not an image')], { type: 'image/png' }));
+      expect(bad.status, type).toBe(422);
+      expect(bad.body.errors.document, type).toBeTruthy();
+      const up = await form(tok.client);
+      expect(up.status, `${type} ${JSON.stringify(up.body)}`).toBe(201);
+      const slip = up.body.attachment.id as string;
+      expect(up.body.attachment).toMatchObject({ type: 'payment', mime_type: 'image/png' });
+      const [audit] = await t.ctx.db
+        .select()
+        .from(audit_events)
+        .where(and(eq(audit_events.action, 'payment.slip'), eq(audit_events.entity_id, id)));
+      expect(audit?.entity_type, type).toBe(type);
+      const r = await pay(type, id, { ...details(due), slip_attachment_id: slip });
+      expect(r.status, `${type} ${JSON.stringify(r.body)}`).toBe(200);
+      expect(r.body.payment.slip_attachment_id, type).toBe(slip);
+      const after = await latest();
+      expect(after.body.payment, type).toMatchObject({
+        id: r.body.payment.id,
+        status: 'pending',
+        payment_options_id: 6,
+        slip_attachment_id: slip,
+      });
+      // The payer (and the staff who confirm it) can open the proof.
+      const file = await t.call('GET', `/api/attachment/${slip}/file`, { token: tok.accountant });
+      expect(file.status, type).toBe(200);
+    }
+    const unknown = await t.call('GET', `/api/payment/latest?paymentable_type=Nope&paymentable_id=${w.id}`, {
+      token: tok.client,
+    });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.errors.paymentable_type).toBeTruthy();
   });
 });

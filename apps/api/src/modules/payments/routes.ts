@@ -4,6 +4,8 @@
  *
  * - `POST /payment` → `{ payment, wasiat, payment_link? }`
  * - `GET /payment/{id}` → `{ payment }`; `GET /wasiat/{id}/payment` → `{ payments: { data, … } }`
+ * - `GET /payment/latest?paymentable_type&paymentable_id` → `{ payment | null }` (any payable kind)
+ * - `POST /payment/slip { paymentable_type, paymentable_id, document }` → 201 `{ attachment }` (any payable kind)
  * - `POST /payment/{id}/confirm` (Staff/Accountant/Admin, `payment:confirm`) → `{ payment }`
  * - `POST /payment/{id}/instalment` (the same roles) → `{ payment, mandate }`: an ATB instalment received
  * - `POST /promo-code/check { code, wasiat_id }` → `{ promo_code: { code, discount_sen, amount_due_sen } }`
@@ -16,9 +18,11 @@ import {
   financingDecisionSchema,
   P,
   PAYABLE_TYPES,
+  payableQuerySchema,
   paymentCreateSchema,
   paymentListQuerySchema,
   paymentRefuseSchema,
+  paymentSlipSchema,
   promoCheckSchema,
 } from '@wasiat/domain';
 import { eq } from 'drizzle-orm';
@@ -30,6 +34,7 @@ import { requireUser } from '../../platform/auth/guard.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { pageQuery } from '../../platform/http/pagination.ts';
 import { routeRateLimit } from '../../platform/http/rate-limits.ts';
+import { multipartToBody } from '../wills/index.ts';
 import { gatewayRoutes } from './gateway-routes.ts';
 import { gatewayFor } from './gateways/gateway.ts';
 import { paymentHistoryRoutes } from './history.ts';
@@ -39,6 +44,7 @@ import { refusePayment } from './offline.ts';
 import { payableKind, registerPayable } from './payables.ts';
 import { paidNotification, receiptPdf, registerReceiptMailJob, resendReceipt, sendReceiptSoon } from './receipts.ts';
 import { checkPromo, createPayment, getPayment, listPayments, paymentOptionsFor, visiblePayment } from './service.ts';
+import { latestPayment, uploadPaymentSlip } from './slips.ts';
 import { willPayable } from './will-payable.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
@@ -98,6 +104,36 @@ export async function paymentsRoutes(api: FastifyInstance, ctx: Ctx) {
     async (req) => {
       const q = req.query as { paymentable_type: string; paymentable_id: string };
       return paymentOptionsFor(db, requireUser(req), q.paymentable_type, q.paymentable_id);
+    },
+  );
+
+  /**
+   * `GET /api/payment/latest?paymentable_type=Hibah&paymentable_id=…` → `{ payment | null }`: the payable's latest
+   * payment (not an ATB instalment), for any payable kind — a screen shows a payment awaiting staff (a declared
+   * offline payment) after a reload (slips.ts). 404 when not visible; 422 `payments.payable_unknown`.
+   */
+  api.get(
+    '/payment/latest',
+    { config: { access: 'authenticated' }, schema: { querystring: payableQuerySchema } },
+    async (req) => {
+      const q = req.query as z.output<typeof payableQuerySchema>;
+      return latestPayment(db, requireUser(req), q.paymentable_type, q.paymentable_id);
+    },
+  );
+
+  /**
+   * `POST /api/payment/slip` (multipart `{ paymentable_type, paymentable_id, document }`, or JSON with `document` a
+   * data URL) → 201 `{ attachment: { id, … } }`: the proof of a payment (direct transfer slip, offline proof; ADR
+   * 0285) for any payable kind the caller may see, one rule for all; its id goes to `POST /payment` as
+   * `slip_attachment_id`. 404 not visible; 422 on `document` (`validation.required`, `errors.file_type`,
+   * `errors.file_too_large`) or `paymentable_type`.
+   */
+  api.post(
+    '/payment/slip',
+    { config: { access: 'authenticated' }, preValidation: multipartToBody, schema: { body: paymentSlipSchema } },
+    async (req, reply) => {
+      const body = req.body as z.output<typeof paymentSlipSchema>;
+      return reply.status(201).send(await uploadPaymentSlip(db, ctx.store, requireUser(req), body, req.ip));
     },
   );
 

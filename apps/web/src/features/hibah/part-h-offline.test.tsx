@@ -1,8 +1,10 @@
 /**
  * Part H of the hibah offers "Luar Talian" (offline, mode 6; issue 38; ADR 0285) with the will's offline fields
  * when the server allows it: the payer says how, the cheque or transfer number, the day and the amount, and the
- * send posts `payment_options_id: 6` for the hibah with the amount in integer sen; once declared, part H says it
- * awaits confirmation instead; without 6 in the server's options there is no such choice.
+ * send posts `payment_options_id: 6` for the hibah with the amount in integer sen and the optional proof uploaded
+ * first (`POST /payment/slip` for the hibah, its id as `slip_attachment_id`); once declared, the shared offline
+ * choice says it awaits confirmation instead, also on a fresh page (the hibah's latest payment, `GET
+ * /payment/latest`, is a pending mode 6); without 6 in the server's options there is no such choice.
  */
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -12,7 +14,7 @@ import { KEYS } from '@/lib/storage.ts';
 import { PartH } from './parts/PartH.tsx';
 import type { Hibah } from './useHibah.ts';
 
-type Call = { method: string; url: string; body: any };
+type Call = { method: string; url: string; body: any; form: FormData | null };
 let calls: Call[] = [];
 let options: number[] = [1, 3, 6];
 let pendingOffline = false;
@@ -38,20 +40,26 @@ beforeEach(() => {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
+      const form = init?.body instanceof FormData ? init.body : null;
       const c = {
         method: init?.method ?? 'GET',
         url: String(url),
-        body: init?.body ? JSON.parse(String(init.body)) : null,
+        body: init?.body && !form ? JSON.parse(String(init.body)) : null,
+        form,
       };
       calls.push(c);
       if (c.url.startsWith('/api/payment/options')) return jsonResponse({ payment_options: options });
+      if (c.url.startsWith('/api/payment/latest')) {
+        const declared = { id: 'p0', payment_options_id: 6, status: 'pending', amount_sen: 20000 };
+        return jsonResponse({ payment: pendingOffline ? declared : null });
+      }
+      if (c.method === 'POST' && c.url === '/api/payment/slip') {
+        return jsonResponse({ attachment: { id: 'slip1', type: 'payment' } }, 201);
+      }
       if (c.method === 'POST' && c.url === '/api/payment') {
         return jsonResponse({ payment: { id: 'p1', status: 'pending', payment_options_id: 6 } });
       }
-      if (c.url.startsWith('/api/hibah/h1/payment')) {
-        const declared = { id: 'p0', payment_options_id: 6, status: 'pending', reference: 'FT 1', amount_sen: 20000 };
-        return jsonResponse({ payments: { data: pendingOffline ? [declared] : [] } });
-      }
+      if (c.url.startsWith('/api/hibah/h1/payment')) return jsonResponse({ payments: { data: [] } });
       return jsonResponse({});
     }),
   );
@@ -86,11 +94,41 @@ describe('hibah part H: offline ("Luar Talian")', { timeout: 30_000 }, () => {
     expect(await screen.findByTestId('offline-sent')).toHaveTextContent('menunggu pengesahan');
   });
 
-  it('says a declared offline payment awaits confirmation instead of offering it again', async () => {
+  it('says a declared offline payment awaits confirmation on a fresh page instead of offering it again', async () => {
     pendingOffline = true;
     renderPage(<PartH hibah={hibah} />);
-    expect(await screen.findByTestId('hibah-offline-pending')).toHaveTextContent('menunggu pengesahan');
+    expect(await screen.findByTestId('offline-sent')).toHaveTextContent('menunggu pengesahan');
+    const latest = calls.find((c) => c.url.startsWith('/api/payment/latest')) as Call;
+    expect(latest.url).toContain('paymentable_type=Hibah');
+    expect(latest.url).toContain('paymentable_id=h1');
     expect(screen.queryByRole('button', { name: 'Luar Talian' })).toBeNull();
+  });
+
+  it('uploads the optional proof for the hibah and sends its id with the declaration', async () => {
+    const user = userEvent.setup();
+    const { container } = renderPage(<PartH hibah={hibah} />);
+    await user.click(await screen.findByRole('button', { name: 'Luar Talian' }));
+    await user.click(screen.getByRole('combobox', { name: /Cara bayaran/ }));
+    await user.click(await screen.findByRole('option', { name: 'Deposit di kaunter', hidden: true }));
+    await user.type(screen.getByLabelText(/No\. pindahan atau no\. cek/), 'DEP-1');
+    await user.type(screen.getByLabelText(/Tarikh bayaran/), '2026-12-01');
+    await user.type(screen.getByLabelText(/Amaun dibayar \(RM\)/), '200');
+    expect(screen.getByText('Bukti bayaran (pilihan)')).toBeInTheDocument();
+    const file = new File(['png'], 'slip.png', { type: 'image/png' });
+    await user.upload(container.querySelector('input[type=file]') as HTMLInputElement, file);
+    await user.click(screen.getByRole('button', { name: 'Hantar butiran bayaran luar talian' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url === '/api/payment')).toBe(true));
+    const slip = calls.find((c) => c.method === 'POST' && c.url === '/api/payment/slip') as Call;
+    expect(slip.form?.get('paymentable_type')).toBe('Hibah');
+    expect(slip.form?.get('paymentable_id')).toBe('h1');
+    expect((slip.form?.get('document') as File | undefined)?.name).toBe('slip.png');
+    expect(calls.find((c) => c.method === 'POST' && c.url === '/api/payment')?.body).toMatchObject({
+      paymentable_type: 'Hibah',
+      payment_options_id: 6,
+      offline_method: 'deposit',
+      slip_attachment_id: 'slip1',
+    });
+    expect(await screen.findByTestId('offline-sent')).toBeInTheDocument();
   });
 
   it('is not offered when the server does not allow mode 6 for this hibah', async () => {

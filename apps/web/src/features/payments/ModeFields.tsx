@@ -76,8 +76,8 @@ export function modeBody(mode: number, v: ModeValues) {
 }
 
 /**
- * The inputs of `mode`; `errors` maps API field names to a message. `withProof` (default true) shows offline's
- * optional proof upload; a screen whose payable has no slip upload leaves it out (the proof is optional, ADR 0285).
+ * The inputs of `mode`; `errors` maps API field names to a message. Offline's proof upload is optional (ADR 0285)
+ * and offered for every payable kind (`POST /payment/slip` takes any payable's proof).
  */
 export function ModeFields({
   mode,
@@ -85,14 +85,12 @@ export function ModeFields({
   onChange,
   errors,
   lang,
-  withProof = true,
 }: {
   mode: number;
   values: ModeValues;
   onChange: (v: Partial<ModeValues>) => void;
   errors: Record<string, string | undefined>;
   lang: 'ms' | 'en';
-  withProof?: boolean;
 }) {
   const { t } = useTranslation();
   const banks = BANK_NAMES.map((b) => ({ value: b, label: b }));
@@ -238,17 +236,15 @@ export function ModeFields({
           onChange={(v) => onChange({ offlineAmount: v })}
           error={errors.offline_amount_sen}
         />
-        {withProof && (
-          <FileInput
-            label={t('payments.ui.offline_proof')}
-            description={t('payments.ui.slip_help')}
-            accept="image/png,image/jpeg,image/webp,application/pdf"
-            value={values.slip}
-            onChange={(f) => onChange({ slip: f })}
-            error={errors.slip_attachment_id ?? errors.document}
-            clearable
-          />
-        )}
+        <FileInput
+          label={t('payments.ui.offline_proof')}
+          description={t('payments.ui.slip_help')}
+          accept="image/png,image/jpeg,image/webp,application/pdf"
+          value={values.slip}
+          onChange={(f) => onChange({ slip: f })}
+          error={errors.slip_attachment_id ?? errors.document}
+          clearable
+        />
       </Stack>
     );
   }

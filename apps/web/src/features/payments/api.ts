@@ -87,13 +87,45 @@ export async function paymentOptions(id: string, type = 'Wasiat'): Promise<numbe
   }
 }
 
-/** Upload a transfer slip to the will (`POST /wasiat/{id}/document`, type `payment`); returns its id. */
-export async function uploadSlip(wasiatId: string, file: File): Promise<string> {
+/**
+ * Upload the proof of a payment for any payable (`POST /payment/slip`, multipart `{ paymentable_type,
+ * paymentable_id, document }`; a direct transfer's slip or an offline payment's proof, ADR 0285): `type` `Wasiat`,
+ * `Hibah`, `Amendment` or `QurbanTransaction`. Returns the attachment id, sent as `slip_attachment_id` with
+ * `POST /payment`. Throws the API's 422 (`document`: file type or size) or 404.
+ */
+export async function uploadSlip(type: string, id: string, file: File): Promise<string> {
   const body = new FormData();
-  body.append('type', 'payment');
+  body.append('paymentable_type', type);
+  body.append('paymentable_id', id);
   body.append('document', file, file.name);
-  const r = await api.post<{ attachment: { id: string } }>(`wasiat/${wasiatId}/document`, body, { silent: true });
+  const r = await api.post<{ attachment: { id: string } }>('payment/slip', body, { silent: true });
   return r.attachment.id;
+}
+
+/** A payable's latest payment as `GET /api/payment/latest` gives it (the fields the payer's screen reads). */
+export interface LatestPayment {
+  id: string;
+  status: 'pending' | 'paid' | 'failed' | 'waived';
+  payment_options_id: number;
+  amount_sen: number;
+  failure_reason?: string | null;
+}
+
+/**
+ * `GET /api/payment/latest?paymentable_type&paymentable_id` → the payable's latest payment (any payable kind), or
+ * null when it has none or the call fails (the screen then offers to pay, as before).
+ */
+export async function latestPayment(type: string, id: string): Promise<LatestPayment | null> {
+  try {
+    const r = await api.get<{ payment: LatestPayment | null }>(
+      'payment/latest',
+      { paymentable_type: type, paymentable_id: id },
+      { silent: true },
+    );
+    return r.payment ?? null;
+  } catch {
+    return null;
+  }
 }
 
 /** `GET /api/payment/{id}/share` → the pay link and its WhatsApp link. */

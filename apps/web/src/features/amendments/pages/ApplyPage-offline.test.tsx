@@ -1,7 +1,9 @@
 /**
  * The amendment's payment on /wasiat/MohonPindaan offers "Luar Talian" (offline, mode 6; issue 38; ADR 0285) beside
  * the gateway when the server allows it, with the will's offline fields; the send posts `payment_options_id: 6` for
- * the amendment with the amount in integer sen, and a refused amount shows at its field.
+ * the amendment with the amount in integer sen (with the optional proof uploaded first for the amendment, `POST
+ * /payment/slip`), and a refused amount shows at its field. After a reload, an amendment whose latest payment
+ * (`GET /payment/latest`) is a pending offline declaration says it awaits confirmation instead of offering it again.
  */
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -24,9 +26,10 @@ const amendment = {
 };
 const page = (data: unknown[]) => ({ data, total: data.length, per_page: 20, current_page: 1 });
 
-type Call = { method: string; url: string; body: any };
+type Call = { method: string; url: string; body: any; form: FormData | null };
 let calls: Call[] = [];
 let refuseAmount = false;
+let pendingOffline = false;
 
 beforeEach(() => {
   localStorage.clear();
@@ -34,16 +37,26 @@ beforeEach(() => {
   localStorage.setItem(KEYS.user, JSON.stringify({ id: 'me', name: 'Pewasiat', roles: [{ name: 'Client' }] }));
   calls = [];
   refuseAmount = false;
+  pendingOffline = false;
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
+      const form = init?.body instanceof FormData ? init.body : null;
       const c = {
         method: init?.method ?? 'GET',
         url: String(url),
-        body: init?.body ? JSON.parse(String(init.body)) : null,
+        body: init?.body && !form ? JSON.parse(String(init.body)) : null,
+        form,
       };
       calls.push(c);
       if (c.url.startsWith('/api/payment/options')) return jsonResponse({ payment_options: [1, 6] });
+      if (c.url.startsWith('/api/payment/latest')) {
+        const declared = { id: 'p0', payment_options_id: 6, status: 'pending', amount_sen: 5000 };
+        return jsonResponse({ payment: pendingOffline ? declared : null });
+      }
+      if (c.method === 'POST' && c.url === '/api/payment/slip') {
+        return jsonResponse({ attachment: { id: 'slip7', type: 'payment' } }, 201);
+      }
       if (c.method === 'POST' && c.url === '/api/payment') {
         if (refuseAmount) {
           const msg = 'Amaun yang dibayar mestilah amaun perlu dibayar (RM 50.00).';
@@ -102,5 +115,38 @@ describe('amendment payment: offline ("Luar Talian")', { timeout: 30_000 }, () =
     await waitFor(() => expect(amount).toHaveAttribute('aria-invalid', 'true'));
     expect(screen.getByText('Amaun yang dibayar mestilah amaun perlu dibayar (RM 50.00).')).toBeInTheDocument();
     expect(screen.queryByTestId('offline-sent')).toBeNull();
+  });
+
+  it('uploads the optional proof for the amendment and sends its id with the declaration', async () => {
+    const user = userEvent.setup();
+    renderPage(<ApplyPage />, { path: '/wasiat/MohonPindaan' });
+    await fillOffline(user, '50');
+    await user.upload(
+      screen.getByTestId('offline-form').querySelector('input[type=file]') as HTMLInputElement,
+      new File(['jpg'], 'slip.jpg', { type: 'image/jpeg' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Hantar butiran bayaran luar talian' }));
+    await waitFor(() => expect(paymentPosts()).toHaveLength(1));
+    const slip = calls.find((c) => c.method === 'POST' && c.url === '/api/payment/slip') as Call;
+    expect(slip.form?.get('paymentable_type')).toBe('Amendment');
+    expect(slip.form?.get('paymentable_id')).toBe('a1');
+    expect((slip.form?.get('document') as File | undefined)?.name).toBe('slip.jpg');
+    expect(paymentPosts()[0].body).toMatchObject({
+      paymentable_type: 'Amendment',
+      paymentable_id: 'a1',
+      payment_options_id: 6,
+      slip_attachment_id: 'slip7',
+    });
+  });
+
+  it('after a reload, says the pending offline declaration awaits confirmation instead of offering it again', async () => {
+    pendingOffline = true;
+    renderPage(<ApplyPage />, { path: '/wasiat/MohonPindaan' });
+    expect(await screen.findByTestId('offline-sent')).toHaveTextContent('menunggu pengesahan');
+    const latest = calls.find((c) => c.url.startsWith('/api/payment/latest')) as Call;
+    expect(latest.url).toContain('paymentable_type=Amendment');
+    expect(latest.url).toContain('paymentable_id=a1');
+    expect(screen.queryByRole('button', { name: 'Luar Talian' })).toBeNull();
+    expect(paymentPosts()).toHaveLength(0);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Part H of the hibah wizards — verification (spec §6; reference §3.2–§3.4; docs/api/hibah.md): payment
  * (`POST /api/payment`, online, cash, or offline — "Luar Talian", the payments feature's shared offline fields,
- * ADR 0285; a cash payment awaiting the accountant's confirmation is shown), then
+ * ADR 0285, which itself says when a declaration awaits confirmation; a cash payment awaiting the accountant's
+ * confirmation is shown), then
  * the grantor's signature (`POST /api/hibah/{id}/signature`), PDPA and confirmation, a verified one-time code
  * `hibah-submit` and submit (status 2). The server refuses submitting without a passed eKYC and the code
  * (ADR 0096).
@@ -61,8 +62,6 @@ export function PartH({ hibah }: { hibah: Hibah }) {
       ).payments.data,
   });
   const pendingCash = (payments.data ?? []).find((p) => p.payment_options_id === 3 && p.status === 'pending');
-  // An offline payment declared and awaiting the accountant's confirmation (ADR 0285): said instead of offered again.
-  const pendingOffline = (payments.data ?? []).find((p) => p.payment_options_id === 6 && p.status === 'pending');
   if (!filling(hibah)) return <Alert data-testid="hibah-submitted">{t('hibah.h.submitted')}</Alert>;
   const grantor = isGrantor(hibah);
   return (
@@ -109,12 +108,8 @@ export function PartH({ hibah }: { hibah: Hibah }) {
               </Button>
             </Group>
           )}
-          {!paid && pendingOffline ? (
-            <Alert role="status" data-testid="hibah-offline-pending">
-              {t('payments.ui.offline_sent')}
-            </Alert>
-          ) : null}
-          {!paid && !pendingOffline && (
+          {/* An offline declaration awaiting confirmation is said by OfflinePayment itself (ADR 0285). */}
+          {!paid && (
             <OfflinePayment
               paymentableType="Hibah"
               paymentableId={hibah.id}

@@ -152,7 +152,9 @@ export function PartPayment() {
     try {
       const withProof = option === PAYMENT_OPTIONS.direct || option === PAYMENT_OPTIONS.offline;
       const slipId =
-        withProof && values.slip && summary.due > 0 ? await uploadSlip(wasiatId as string, values.slip) : undefined;
+        withProof && values.slip && summary.due > 0
+          ? await uploadSlip('Wasiat', wasiatId as string, values.slip)
+          : undefined;
       const r = await api.post<{ payment: { id: string }; payment_link?: string | null }>(
         'payment',
         {
