@@ -15,6 +15,7 @@ import {
   type PropertyWithShares,
   percentToBasisPoints,
   SEPENCARIAN_ERRORS,
+  spouseHeirProblem,
   spousePortionSen,
   testatorValueSen,
   willImmoveableFieldsSchema,
@@ -201,5 +202,20 @@ describe('the declaration fields (422 naming the field)', () => {
       account_number: '1234',
     });
     expect('sepencarian_bp' in untouched).toBe(false);
+  });
+});
+
+describe('who may be named as the spouse (spouseHeirProblem)', () => {
+  it("takes a man's wife and a woman's husband, and either when the gender is not recorded", () => {
+    expect(spouseHeirProblem('wife', 1)).toBeNull();
+    expect(spouseHeirProblem('husband', 2)).toBeNull();
+    expect(spouseHeirProblem('husband', null)).toBeNull();
+    expect(spouseHeirProblem('wife', undefined)).toBeNull();
+  });
+  it('refuses an heir who is no spouse, and a spouse of the wrong kind for the testator, with the message keys', () => {
+    expect(spouseHeirProblem('son', 1)).toBe(SEPENCARIAN_ERRORS.spouseHeirInvalid);
+    expect(spouseHeirProblem(null, null)).toBe(SEPENCARIAN_ERRORS.spouseHeirInvalid);
+    expect(spouseHeirProblem('husband', 1)).toBe(SEPENCARIAN_ERRORS.spouseHeirGender);
+    expect(spouseHeirProblem('wife', 2)).toBe(SEPENCARIAN_ERRORS.spouseHeirGender);
   });
 });

@@ -27,6 +27,7 @@
  *   portion): the testator can give only what is theirs.
  * Pure; money in integer sen.
  */
+import { SPOUSE_RELATIONSHIPS } from '../witness-eligibility.ts';
 
 /** The bases of a declared portion: agreed with the spouse, or the testator's estimate. */
 export const SEPENCARIAN_BASES = ['agreed', 'estimated'] as const;
@@ -102,4 +103,19 @@ export function percentToBasisPoints(text: string): number | null {
   if (!/^\d{1,3}(\.\d{1,2})?$/.test(s)) return null;
   const [w, d = ''] = s.split('.');
   return Number(w) * 100 + Number(d.padEnd(2, '0'));
+}
+
+/**
+ * What keeps an heir of `relationship` from being named as the spouse of a testator of `gender` (catalogue
+ * GENDERS: 1 male, 2 female; null or undefined when not recorded) in a harta sepencarian declaration (ADR 0286),
+ * as a message key of `SEPENCARIAN_ERRORS`, or null: not a husband or wife (`spouseHeirInvalid`), or not this
+ * testator's spouse — a man's spouse is his wife, a woman's her husband (`spouseHeirGender`). Used by the will's
+ * property rows and an amendment's draft alike.
+ */
+export function spouseHeirProblem(relationship: string | null | undefined, gender: number | null | undefined) {
+  if (!relationship || !SPOUSE_RELATIONSHIPS.includes(relationship)) return 'wills.sepencarian_spouse_heir_invalid';
+  if ((gender === 1 && relationship !== 'wife') || (gender === 2 && relationship !== 'husband')) {
+    return 'wills.sepencarian_spouse_heir_gender';
+  }
+  return null;
 }

@@ -65,6 +65,10 @@ export const SEPENCARIAN_ERRORS = {
   spouseRequired: 'wills.sepencarian_spouse_required',
   /** `sepencarian_spouse_heir_id` is not a husband or wife among the will's heirs (checked by the API). */
   spouseHeirInvalid: 'wills.sepencarian_spouse_heir_invalid',
+  /** The heir is not the testator's spouse by the testator's gender (a man's wife, a woman's husband). */
+  spouseHeirGender: 'wills.sepencarian_spouse_heir_gender',
+  /** An heir named as the spouse of a declaration may not stop being a husband or wife, nor be removed. */
+  spouseHeirInUse: 'wills.sepencarian_spouse_heir_in_use',
   spouseIcInvalid: 'wills.sepencarian_spouse_ic_invalid',
 } as const;
 
@@ -97,7 +101,7 @@ const sepencarianShape = {
       (v) => (typeof v === 'string' ? v.replace(/[\s-]/g, '') : v),
       z
         .string()
-        .regex(/^\d{12}$/, { error: SEPENCARIAN_ERRORS.spouseIcInvalid })
+        .regex(/^\d{12}$/, { error: SEPENCARIAN_ERRORS.spouseIcInvalid, abort: true })
         .refine(isMykadDate, { error: SEPENCARIAN_ERRORS.spouseIcInvalid }),
     ),
   ),

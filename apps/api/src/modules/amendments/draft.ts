@@ -9,6 +9,7 @@ import {
   type hibahAmendmentDraftSchema,
   portionsExceedWhole,
   SEPENCARIAN_ERRORS,
+  spouseHeirProblem,
 } from '@wasiat/domain';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -79,7 +80,8 @@ async function draftBequests(tx: Conn, previous: WillContent['bequests'], sent: 
 /**
  * The harta sepencarian spouse of the draft's property rows picked among the draft's heirs (ADR 0286; as the will's
  * own property-service.ts `fillSpouse`): a row with `sepencarian_spouse_heir_id` naming a husband or wife of the
- * draft gets that heir's name and MyKad copied (`sepencarian_spouse_name`, `sepencarian_spouse_ic`), so the
+ * draft (and, where the particulars record the testator's gender, this testator's spouse: domain
+ * `spouseHeirProblem`) gets that heir's name and MyKad copied (`sepencarian_spouse_name`, `sepencarian_spouse_ic`), so the
  * declaration the new version prints says what the heir list said. An id naming a draft heir who is not a husband or
  * wife — or no heir of the draft while the row has no spouse name either — is 422
  * `wills.sepencarian_spouse_heir_invalid` on `<section>.<i>.sepencarian_spouse_heir_id`. A row whose spouse heir is
@@ -87,15 +89,15 @@ async function draftBequests(tx: Conn, previous: WillContent['bequests'], sent: 
  * the link, so removing an heir in part c does not block every later save of the property. Rows not declared, or
  * declared with a name typed, are left as they are.
  */
-function fillDraftSpouses(draft: WillContent, section: 'moveables' | 'immoveables') {
+function fillDraftSpouses(draft: WillContent, section: 'moveables' | 'immoveables', gender?: number | null) {
   const byId = new Map(draft.heirs.map((h) => [String(h.id ?? ''), h]));
   draft[section] = draft[section].map((p, i) => {
     const heirId = p.sepencarian_spouse_heir_id;
     if (typeof heirId !== 'string' || !heirId) return p;
     const h = byId.get(heirId);
-    if (h && (h.relationship === 'husband' || h.relationship === 'wife')) {
-      return { ...p, sepencarian_spouse_name: h.name, sepencarian_spouse_ic: h.ic_number ?? null };
-    }
+    const problem = h ? spouseHeirProblem(h.relationship as string | null, gender) : null;
+    if (h && !problem) return { ...p, sepencarian_spouse_name: h.name, sepencarian_spouse_ic: h.ic_number ?? null };
+    if (h && problem) throw fieldError(`${section}.${i}.sepencarian_spouse_heir_id`, problem);
     if (!h && typeof p.sepencarian_spouse_name === 'string' && p.sepencarian_spouse_name.trim()) {
       return { ...p, sepencarian_spouse_heir_id: null };
     }
@@ -119,8 +121,10 @@ async function nextWillDraft(tx: Conn, a: Amendment, input: DraftInput): Promise
   if (input.caretakers) draft.caretakers = withIds(input.caretakers);
   if (input.bequests) draft.bequests = withIds(await draftBequests(tx, draft.bequests ?? [], input.bequests));
   if (input.witnesses) draft.witnesses = withIds(input.witnesses);
-  if (input.moveables) fillDraftSpouses(draft, 'moveables');
-  if (input.immoveables) fillDraftSpouses(draft, 'immoveables');
+  // The testator's gender as the draft's particulars record it (a man's spouse is his wife, a woman's her husband).
+  const gender = Number(draft.user_detail?.gender) || null;
+  if (input.moveables) fillDraftSpouses(draft, 'moveables', gender);
+  if (input.immoveables) fillDraftSpouses(draft, 'immoveables', gender);
   checkShares(draft);
   checkOneThird(draft, input);
   return draft;

@@ -235,3 +235,87 @@ describe('the will PDF', () => {
     expect(text).toContain('RM 3,000.00 (wasiat am RM 3,000.00');
   });
 });
+
+describe('the spouse of a declaration stays who the heir list says (found by an outside test)', () => {
+  it('a typed spouse clears the link to an heir and the MyKad copied with it', async () => {
+    const { immoveable_property: p } = await ok(
+      t.call('POST', '/api/immoveable-property', {
+        token,
+        body: land({
+          property_no: 'GRN 7777',
+          value_sen: RM(10_000),
+          harta_sepencarian: true,
+          sepencarian_spouse_heir_id: wifeId,
+          sepencarian_bp: 1000,
+          sepencarian_basis: 'agreed',
+          sepencarian_basis_note: 'Dibeli bersama',
+        }),
+      }),
+      201,
+    );
+    expect(p).toMatchObject({ sepencarian_spouse_heir_id: wifeId, sepencarian_spouse_ic: '800101145552' });
+    const typed = await ok(
+      t.call('PATCH', `/api/immoveable-property/${p.id}`, {
+        token,
+        body: land({
+          property_no: 'GRN 7777',
+          value_sen: RM(10_000),
+          harta_sepencarian: true,
+          sepencarian_spouse_name: 'Aisyah binti Omar',
+          sepencarian_bp: 1000,
+          sepencarian_basis: 'agreed',
+          sepencarian_basis_note: 'Dibeli bersama',
+        }),
+      }),
+    );
+    expect(typed.immoveable_property).toMatchObject({
+      sepencarian_spouse_heir_id: null,
+      sepencarian_spouse_name: 'Aisyah binti Omar',
+      sepencarian_spouse_ic: null,
+    });
+    await ok(t.call('DELETE', `/api/immoveable-property/${p.id}`, { token }));
+  });
+
+  it("refuses a husband as the spouse of a male testator (a man's spouse is his wife)", async () => {
+    const husband = await ok(
+      t.call('POST', '/api/heir', {
+        token,
+        body: heir(id, { name: 'Hamid bin Musa', relationship: 'husband', ic_number: '790101145553' }),
+      }),
+      201,
+    );
+    const r = await t.call('POST', '/api/immoveable-property', {
+      token,
+      body: land({
+        property_no: 'GRN 8888',
+        harta_sepencarian: true,
+        sepencarian_spouse_heir_id: husband.heir.id,
+        sepencarian_bp: 1000,
+        sepencarian_basis: 'agreed',
+        sepencarian_basis_note: 'Dibeli bersama',
+      }),
+    });
+    expect(r.status).toBe(422);
+    expect(r.body.errors.sepencarian_spouse_heir_id).toEqual([
+      'The spouse of a male testator is his wife, and of a female testator her husband.',
+    ]);
+    await ok(t.call('DELETE', `/api/heir/${husband.heir.id}`, { token }));
+  });
+
+  it('an heir named as the spouse can neither stop being a husband or wife nor be removed', async () => {
+    const [declared] = await t.ctx.db.select().from(heirs).where(eq(heirs.id, wifeId));
+    expect(declared.relationship).toBe('wife');
+    const asChild = await t.call('PATCH', `/api/heir/${wifeId}`, {
+      token,
+      body: heir(id, { ic_number: '800101145552', relationship: 'son' }),
+    });
+    expect(asChild.status).toBe(422);
+    expect(Object.keys(asChild.body.errors)).toEqual(['relationship']);
+    expect(asChild.body.errors.relationship[0]).toContain('harta sepencarian');
+    const removed = await t.call('DELETE', `/api/heir/${wifeId}`, { token, lang: 'ms' });
+    expect(removed.status).toBe(422);
+    expect(removed.body.errors.id[0]).toContain('akuan harta sepencarian');
+    const [after] = await t.ctx.db.select().from(heirs).where(eq(heirs.id, wifeId));
+    expect(after.relationship).toBe('wife');
+  });
+});

@@ -13,16 +13,22 @@ import { institutionOfBequest, NO_INSTITUTION } from '../institutions/index.ts';
 import { assertWithinOneThird } from './one-third.ts';
 import type { OwnedKind } from './owned.ts';
 import { willScope } from './policy.ts';
+import { assertDeclaredSpousesKept } from './property-service.ts';
 import { findVisibleWill } from './queries.ts';
 import { type Actor, audit, type Conn, editableWill, markPartDone, preferenceOf } from './service.ts';
 
-/** Heirs (part d). */
+/** Heirs (part d). An heir named as a harta sepencarian spouse stays a husband or wife and is not deleted (ADR 0286). */
 export const HEIR: OwnedKind = {
   table: heirs,
   typeCol: 'heirable_type',
   idCol: 'heirable_id',
   entity: 'Heir',
   part: 'd',
+  onDelete: async (db, id) => {
+    const [h] = await db.select({ willId: heirs.heirable_id }).from(heirs).where(eq(heirs.id, id));
+    if (h) await assertDeclaredSpousesKept(db, h.willId, id);
+  },
+  afterSave: (db, willId) => assertDeclaredSpousesKept(db, willId),
 };
 /** Receivers of property (part e; preference `allow_property`, limit `total_receivers`). */
 export const RECEIVER: OwnedKind = {

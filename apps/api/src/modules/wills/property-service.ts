@@ -20,8 +20,8 @@
  * ({@link fillSpouse}). The portion comes out before the bequests and faraid (domain faraid/harta-sepencarian.ts),
  * so the one-third rule runs again on the save (a larger portion shrinks the net estate: 422 on `value_sen`).
  */
-import { portionsExceedWhole, SEPENCARIAN_ERRORS, V, W } from '@wasiat/domain';
-import { and, eq, ne } from 'drizzle-orm';
+import { portionsExceedWhole, SEPENCARIAN_ERRORS, SPOUSE_RELATIONSHIPS, spouseHeirProblem, V, W } from '@wasiat/domain';
+import { and, eq, ne, notInArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   heirs,
@@ -29,6 +29,9 @@ import {
   moveable_properties,
   property_receivers,
   receivers,
+  users,
+  will_user_details,
+  wills,
 } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth/guard.ts';
 import { fieldError, notFound } from '../../platform/http/errors.ts';
@@ -42,21 +45,65 @@ const deleteShares = async (db: Conn, id: string) => {
 /** The one-third rule after a property's value changed (422 on `value_sen`). */
 const checkValue = (db: Conn, willId: string) => assertWithinOneThird(db, willId, 'value_sen');
 /**
- * A property's harta sepencarian spouse chosen among the will's heirs (`sepencarian_spouse_heir_id`; ADR 0286):
- * the heir must be a husband or wife of this will (422 `wills.sepencarian_spouse_heir_invalid` on that field); their
- * name and MyKad are copied onto the property, so the declaration prints what the heir list said when it was made.
+ * A property's harta sepencarian spouse (ADR 0286). Chosen among the will's heirs (`sepencarian_spouse_heir_id`):
+ * the heir must be a husband or wife of this will (422 `wills.sepencarian_spouse_heir_invalid` on that field) and,
+ * where the testator's gender is recorded (particulars, else account; 1 male, 2 female), the testator's own
+ * spouse — a man's wife, a woman's husband (422 `wills.sepencarian_spouse_heir_gender`); their name and MyKad are
+ * copied onto the property, so the declaration prints what the heir list said when it was made. Typed instead
+ * (`sepencarian_spouse_name` without an heir id): the link to any heir and the MyKad copied with it are cleared,
+ * so a row never holds one person's link with another's name.
  */
 async function fillSpouse(db: Conn, willId: string, values: Record<string, unknown>) {
   const heirId = values.sepencarian_spouse_heir_id;
-  if (typeof heirId !== 'string' || !heirId) return values;
+  if (typeof heirId !== 'string' || !heirId) {
+    if (typeof values.sepencarian_spouse_name === 'string' && values.sepencarian_spouse_name) {
+      return {
+        ...values,
+        sepencarian_spouse_heir_id: null,
+        sepencarian_spouse_ic: values.sepencarian_spouse_ic ?? null,
+      };
+    }
+    return values;
+  }
   const [h] = await db
     .select({ name: heirs.name, ic_number: heirs.ic_number, relationship: heirs.relationship })
     .from(heirs)
     .where(and(eq(heirs.id, heirId), eq(heirs.heirable_type, 'Wasiat'), eq(heirs.heirable_id, willId)));
-  if (!h || (h.relationship !== 'husband' && h.relationship !== 'wife')) {
-    throw fieldError('sepencarian_spouse_heir_id', SEPENCARIAN_ERRORS.spouseHeirInvalid);
-  }
+  if (!h) throw fieldError('sepencarian_spouse_heir_id', SEPENCARIAN_ERRORS.spouseHeirInvalid);
+  const [t] = await db
+    .select({ particulars: will_user_details.gender, account: users.gender })
+    .from(wills)
+    .innerJoin(users, eq(users.id, wills.user_id))
+    .leftJoin(will_user_details, eq(will_user_details.wasiat_id, wills.id))
+    .where(eq(wills.id, willId));
+  const problem = spouseHeirProblem(h.relationship, t?.particulars ?? t?.account);
+  if (problem) throw fieldError('sepencarian_spouse_heir_id', problem);
   return { ...values, sepencarian_spouse_name: h.name, sepencarian_spouse_ic: h.ic_number ?? null };
+}
+
+/**
+ * Heirs named as the spouse of a harta sepencarian declaration stay husbands or wives (ADR 0286): after an heir of
+ * will `willId` is saved, a declaration whose linked heir is no longer a husband or wife refuses the change (422
+ * `wills.sepencarian_spouse_heir_in_use` on `relationship`); deleting such an heir (`heirId`) is refused on `id`.
+ * The declaration would otherwise name as spouse someone who is not. Used by the heirs (people-service.ts `HEIR`).
+ */
+export async function assertDeclaredSpousesKept(db: Conn, willId: string, heirId?: string) {
+  for (const [table, typeCol, idCol] of [
+    [immoveable_properties, immoveable_properties.immoveable_type, immoveable_properties.immoveable_id],
+    [moveable_properties, moveable_properties.moveable_type, moveable_properties.moveable_id],
+  ] as const) {
+    const [p] = await db
+      .select({ id: table.id })
+      .from(table)
+      .innerJoin(heirs, eq(heirs.id, table.sepencarian_spouse_heir_id))
+      .where(
+        heirId
+          ? eq(heirs.id, heirId)
+          : and(eq(typeCol, 'Wasiat'), eq(idCol, willId), notInArray(heirs.relationship, [...SPOUSE_RELATIONSHIPS])),
+      )
+      .limit(1);
+    if (p) throw fieldError(heirId ? 'id' : 'relationship', SEPENCARIAN_ERRORS.spouseHeirInUse);
+  }
 }
 const propertyCount = async (db: Conn, willId: string) =>
   (await ownedCount(db, MOVEABLE, willId)) + (await ownedCount(db, IMMOVEABLE, willId));
