@@ -58,6 +58,8 @@ export const P = {
   offlineMethodInvalid: 'payments.offline_method_invalid',
   paidOnInvalid: 'payments.paid_on_invalid',
   offlineAmountMismatch: 'payments.offline_amount_mismatch',
+  /** The amount paid is not a whole, positive number of sen. */
+  offlineAmountInvalid: 'payments.offline_amount_invalid',
   refuseReasonRequired: 'payments.refuse_reason_required',
   notRefusable: 'payments.not_refusable',
 } as const;
@@ -214,9 +216,9 @@ export const paymentCreateSchema = z
     offline_amount_sen: z.preprocess(
       blankToUndefined,
       z.coerce
-        .number({ error: P.offlineAmountMismatch })
-        .int({ error: P.offlineAmountMismatch })
-        .positive({ error: P.offlineAmountMismatch })
+        .number({ error: P.offlineAmountInvalid })
+        .int({ error: P.offlineAmountInvalid })
+        .positive({ error: P.offlineAmountInvalid })
         .optional(),
     ),
   })

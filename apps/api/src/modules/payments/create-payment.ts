@@ -20,6 +20,7 @@ import {
   P,
   PAYMENT_OPTIONS,
   type PaymentCreateInput,
+  translate,
 } from '@wasiat/domain';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -191,9 +192,14 @@ export async function createPayment(
       });
     }
 
+    // A newer payment replaces a pending one; its reason says so in both languages (failure_reason is shown as
+    // written: a staff member's reason, a gateway's error).
     const superseded = await tx
       .update(payments)
-      .set({ status: 'failed' })
+      .set({
+        status: 'failed',
+        failure_reason: `${translate('payments.superseded', 'ms')} / ${translate('payments.superseded', 'en')}`,
+      })
       .where(
         and(
           eq(payments.paymentable_type, state.type),
@@ -209,7 +215,7 @@ export async function createPayment(
         entityType: 'Payment',
         entityId: s.id,
         before: { status: 'pending' },
-        after: { status: 'failed' },
+        after: { status: 'failed', reason: 'superseded' },
         ip,
       });
     }

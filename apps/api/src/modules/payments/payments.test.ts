@@ -460,6 +460,9 @@ describe('sandbox gateway', () => {
     const list = await t.call('GET', `/api/wasiat/${w.id}/payment`, { token: tokens.client });
     expect(list.body.payments.total).toBe(2);
     expect(list.body.payments.data.map((p: { status: string }) => p.status).sort()).toEqual(['failed', 'pending']);
+    // The replaced one says why, in both languages.
+    const old = list.body.payments.data.find((p: { id: string }) => p.id === first);
+    expect(old.failure_reason).toBe('Digantikan oleh bayaran yang dibuat selepasnya. / Replaced by a payment made after it.');
   });
 
   it('settles once when approve and fail race', async () => {
