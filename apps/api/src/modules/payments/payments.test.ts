@@ -462,7 +462,9 @@ describe('sandbox gateway', () => {
     expect(list.body.payments.data.map((p: { status: string }) => p.status).sort()).toEqual(['failed', 'pending']);
     // The replaced one says why, in both languages.
     const old = list.body.payments.data.find((p: { id: string }) => p.id === first);
-    expect(old.failure_reason).toBe('Digantikan oleh bayaran yang dibuat selepasnya. / Replaced by a payment made after it.');
+    expect(old.failure_reason).toBe(
+      'Digantikan oleh bayaran yang dibuat selepasnya. / Replaced by a payment made after it.',
+    );
   });
 
   it('settles once when approve and fail race', async () => {
