@@ -310,7 +310,8 @@ export const promoCheckSchema = z
   });
 
 /**
- * One payable named by the payments routes that are not about one payment (`GET /api/payment/latest`):
+ * One payable named by the payments routes that are not about one payment (`GET /api/payment/options`,
+ * `GET /api/payment/latest`):
  * `paymentable_type` (`PAYABLE_TYPES`, default `Wasiat`) and `paymentable_id`. 422 `payments.payable_unknown` on an
  * unknown type, `validation.required` on a missing id.
  */

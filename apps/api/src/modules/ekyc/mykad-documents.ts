@@ -21,7 +21,7 @@ import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { amendments, attachments, hibah_user_details, users } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth/guard.ts';
-import { decodeBase64, IMAGE_TYPES, prepareUpload, Uploads } from '../../platform/files/uploads.ts';
+import { attachmentBody, decodeBase64, IMAGE_TYPES, prepareUpload, Uploads } from '../../platform/files/uploads.ts';
 import { AppError, fieldError } from '../../platform/http/errors.ts';
 import type { Actor } from '../wills/index.ts';
 import { audit } from '../wills/index.ts';
@@ -46,18 +46,6 @@ export interface MykadInput {
 }
 
 type AttachmentRow = typeof attachments.$inferSelect;
-
-/** An attachment as listed (no storage key); `public_path` is where the 2021 client reads the file (ADR 0131). */
-export const attachmentBody = (a: AttachmentRow) => ({
-  id: a.id,
-  public_path: `/api/attachment/${a.id}/file`,
-  type: a.type,
-  description: a.description,
-  mime_type: a.mime_type,
-  size_bytes: a.size_bytes,
-  original_filename: a.original_filename,
-  created_at: a.created_at,
-});
 
 /** The MyKad number the owner of a hibah or an amendment gave, else the account's. */
 async function ownerMykad(db: Db, type: EkycableType, id: string, userId: string): Promise<string | null> {

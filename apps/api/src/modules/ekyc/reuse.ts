@@ -16,12 +16,11 @@ import { and, desc, eq, inArray, isNotNull, isNull, ne } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { attachments, hibah_user_details, hibahs, users, will_user_details, wills } from '../../db/schema/index.ts';
-import { IMAGE_TYPES, Uploads } from '../../platform/files/uploads.ts';
+import { attachmentBody, IMAGE_TYPES, Uploads } from '../../platform/files/uploads.ts';
 import { fieldError, notFound } from '../../platform/http/errors.ts';
 import type { AuthUser } from '../auth/index.ts';
 import { findVisibleHibah } from '../hibah/index.ts';
 import { type Actor, audit } from '../wills/index.ts';
-import { attachmentBody } from './mykad-documents.ts';
 import { findSubject, writeFacts } from './subjects.ts';
 
 /** How old a passed eKYC may be and still be reused, in months (ADR 0251). */

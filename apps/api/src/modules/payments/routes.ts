@@ -16,8 +16,6 @@
 import rateLimit from '@fastify/rate-limit';
 import {
   financingDecisionSchema,
-  P,
-  PAYABLE_TYPES,
   payableQuerySchema,
   paymentCreateSchema,
   paymentListQuerySchema,
@@ -92,17 +90,9 @@ export async function paymentsRoutes(api: FastifyInstance, ctx: Ctx) {
    */
   api.get(
     '/payment/options',
-    {
-      config: { access: 'authenticated' },
-      schema: {
-        querystring: z.object({
-          paymentable_type: z.enum(PAYABLE_TYPES, { error: P.payableUnknown }).default('Wasiat'),
-          paymentable_id: z.string().min(1).max(64),
-        }),
-      },
-    },
+    { config: { access: 'authenticated' }, schema: { querystring: payableQuerySchema } },
     async (req) => {
-      const q = req.query as { paymentable_type: string; paymentable_id: string };
+      const q = req.query as z.output<typeof payableQuerySchema>;
       return paymentOptionsFor(db, requireUser(req), q.paymentable_type, q.paymentable_id);
     },
   );

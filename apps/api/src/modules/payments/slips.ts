@@ -14,7 +14,7 @@ import { payments } from '../../db/schema/index.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import type { AuthUser } from '../../platform/auth/guard.ts';
 import type { FileStore } from '../../platform/files/storage.ts';
-import { attachmentPath, DOCUMENT_TYPES, decodeBase64, Uploads } from '../../platform/files/uploads.ts';
+import { attachmentBody, DOCUMENT_TYPES, decodeBase64, Uploads } from '../../platform/files/uploads.ts';
 import { payableKind } from './payables.ts';
 import { serializeWithInstalments } from './queries.ts';
 import { inTx } from './settlement.ts';
@@ -27,7 +27,7 @@ const SLIP_TYPE = 'payment';
  * payable the caller may see (and so may pay for): a PNG, JPEG, WebP or PDF up to 5 MB checked by content
  * (images re-encoded without metadata), recorded as the payable's attachment of type `payment` with an audit
  * event `payment.slip` on the payable.
- * @returns `{ attachment: { id, type, mime_type, original_filename, public_path, created_at } }`.
+ * @returns `{ attachment }` (platform `attachmentBody`: id, public_path, type, mime_type, size_bytes, …).
  * @throws 404 not visible; 422 `payments.payable_unknown` on `paymentable_type`; on `document`
  *   `validation.required`, `errors.file_type`, `errors.file_too_large`, `errors.pdf_active_content`.
  */
@@ -65,16 +65,7 @@ export async function uploadPaymentSlip(
       return att;
     }),
   );
-  return {
-    attachment: {
-      id: row.id,
-      type: row.type,
-      mime_type: row.mime_type,
-      original_filename: row.original_filename,
-      public_path: attachmentPath(row.id),
-      created_at: row.created_at,
-    },
-  };
+  return { attachment: attachmentBody(row) };
 }
 
 /**

@@ -26,6 +26,7 @@ import type { Db } from '../../db/client.ts';
 import { attachments, ekyc_manual_reviews, users, will_user_details, wills } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth/guard.ts';
 import {
+  attachmentBody,
   checkFile,
   DOCUMENT_TYPES,
   decodeBase64,
@@ -41,24 +42,6 @@ import { asDb, findVisibleWill } from './queries.ts';
 import { type Actor, audit, type Conn, editableWill, markPartDone } from './service.ts';
 import { assertSignatureDrawn, recordSignature } from './signature-facts.ts';
 import { findWitness } from './witnesses.ts';
-
-type AttachmentRow = typeof attachments.$inferSelect;
-
-/**
- * An attachment as listed (no storage key). `public_path` is where the 2021 client reads the file from
- * (reference §1.7): here the API path of its bytes, `GET /api/attachment/{id}/file`, which asks for the
- * bearer token like every other call — never an anonymous URL (reference "do not reproduce"; ADR 0131).
- */
-export const attachmentBody = (a: AttachmentRow) => ({
-  id: a.id,
-  public_path: `/api/attachment/${a.id}/file`,
-  type: a.type,
-  description: a.description,
-  mime_type: a.mime_type,
-  size_bytes: a.size_bytes,
-  original_filename: a.original_filename,
-  created_at: a.created_at,
-});
 
 /** The documents of a visible will (not its signature), newest first. */
 export async function listWillDocuments(db: Db, user: AuthUser, willId: string) {

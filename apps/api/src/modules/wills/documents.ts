@@ -14,14 +14,9 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import { requireUser } from '../../platform/auth/guard.ts';
+import { attachmentBody } from '../../platform/files/uploads.ts';
 import { optionalQuery } from '../../platform/http/pagination.ts';
-import {
-  attachmentBody,
-  listWillDocuments,
-  readableAttachment,
-  saveWillSignature,
-  uploadWillDocument,
-} from './documents-service.ts';
+import { listWillDocuments, readableAttachment, saveWillSignature, uploadWillDocument } from './documents-service.ts';
 import { actorOf, EDIT_WILLS, idParams, paramId, READ_WILLS } from './http.ts';
 import { findVisibleWill } from './queries.ts';
 import { mykadUploadPart } from './readings.ts';

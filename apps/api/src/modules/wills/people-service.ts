@@ -24,11 +24,8 @@ export const HEIR: OwnedKind = {
   idCol: 'heirable_id',
   entity: 'Heir',
   part: 'd',
-  onDelete: async (db, id) => {
-    const [h] = await db.select({ willId: heirs.heirable_id }).from(heirs).where(eq(heirs.id, id));
-    if (h) await assertDeclaredSpousesKept(db, h.willId, id);
-  },
-  afterSave: (db, willId) => assertDeclaredSpousesKept(db, willId),
+  onDelete: (db, id) => assertDeclaredSpousesKept(db, { heirId: id }),
+  afterSave: (db, willId) => assertDeclaredSpousesKept(db, { willId }),
 };
 /** Receivers of property (part e; preference `allow_property`, limit `total_receivers`). */
 export const RECEIVER: OwnedKind = {

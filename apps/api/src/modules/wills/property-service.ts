@@ -84,25 +84,35 @@ async function fillSpouse(db: Conn, willId: string, values: Record<string, unkno
 /**
  * Heirs named as the spouse of a harta sepencarian declaration stay husbands or wives (ADR 0286): after an heir of
  * will `willId` is saved, a declaration whose linked heir is no longer a husband or wife refuses the change (422
- * `wills.sepencarian_spouse_heir_in_use` on `relationship`); deleting such an heir (`heirId`) is refused on `id`.
- * The declaration would otherwise name as spouse someone who is not. Used by the heirs (people-service.ts `HEIR`).
+ * `wills.sepencarian_spouse_heir_in_use` on `relationship`); deleting an heir (`heirId`) named by a declaration is
+ * refused on `id`. The declaration would otherwise name as spouse someone who is not. Used by the heirs
+ * (people-service.ts `HEIR`).
  */
-export async function assertDeclaredSpousesKept(db: Conn, willId: string, heirId?: string) {
+export async function assertDeclaredSpousesKept(db: Conn, scope: { willId: string } | { heirId: string }) {
   for (const [table, typeCol, idCol] of [
     [immoveable_properties, immoveable_properties.immoveable_type, immoveable_properties.immoveable_id],
     [moveable_properties, moveable_properties.moveable_type, moveable_properties.moveable_id],
   ] as const) {
-    const [p] = await db
-      .select({ id: table.id })
-      .from(table)
-      .innerJoin(heirs, eq(heirs.id, table.sepencarian_spouse_heir_id))
-      .where(
-        heirId
-          ? eq(heirs.id, heirId)
-          : and(eq(typeCol, 'Wasiat'), eq(idCol, willId), notInArray(heirs.relationship, [...SPOUSE_RELATIONSHIPS])),
-      )
-      .limit(1);
-    if (p) throw fieldError(heirId ? 'id' : 'relationship', SEPENCARIAN_ERRORS.spouseHeirInUse);
+    const [p] =
+      'heirId' in scope
+        ? await db
+            .select({ id: table.id })
+            .from(table)
+            .where(eq(table.sepencarian_spouse_heir_id, scope.heirId))
+            .limit(1)
+        : await db
+            .select({ id: table.id })
+            .from(table)
+            .innerJoin(heirs, eq(heirs.id, table.sepencarian_spouse_heir_id))
+            .where(
+              and(
+                eq(typeCol, 'Wasiat'),
+                eq(idCol, scope.willId),
+                notInArray(heirs.relationship, [...SPOUSE_RELATIONSHIPS]),
+              ),
+            )
+            .limit(1);
+    if (p) throw fieldError('heirId' in scope ? 'id' : 'relationship', SEPENCARIAN_ERRORS.spouseHeirInUse);
   }
 }
 const propertyCount = async (db: Conn, willId: string) =>

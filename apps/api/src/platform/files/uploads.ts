@@ -21,6 +21,22 @@ export const DOCUMENT_TYPES = [...IMAGE_TYPES, 'application/pdf'] as const;
 export const attachmentPath = (id: string) => `/api/attachment/${id}/file`;
 
 /**
+ * An attachment as the API lists it (no storage key): `{ id, public_path, type, description, mime_type, size_bytes,
+ * original_filename, created_at }`. `public_path` is the API path of its bytes ({@link attachmentPath}), which asks
+ * for the bearer token like every other call — never an anonymous URL (reference §1.7; ADR 0131).
+ */
+export const attachmentBody = (a: typeof attachments.$inferSelect) => ({
+  id: a.id,
+  public_path: attachmentPath(a.id),
+  type: a.type,
+  description: a.description,
+  mime_type: a.mime_type,
+  size_bytes: a.size_bytes,
+  original_filename: a.original_filename,
+  created_at: a.created_at,
+});
+
+/**
  * Check bytes: size ≤ 5 MB and a detected (magic-byte) type among `allowed`; a PDF also carries no active
  * content or HTML (pdf-content.ts; issue 36 item 5).
  * @throws AppError 422 on `field` with `errors.file_too_large`, `errors.file_type`, `errors.pdf_active_content`
