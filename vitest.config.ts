@@ -20,7 +20,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
  */
 const ONCE = [
   'apps/api/src/modules/ekyc/ekyc.test.ts',
-  'apps/api/src/modules/ekyc/ocr.test.ts',
+  'apps/api/src/modules/mykad/ocr.test.ts',
   'apps/api/src/modules/auth/login-throttling.test.ts',
   'apps/api/src/modules/documents/sealed.test.ts',
   'apps/api/src/modules/documents/sealed-hibah-amendment.test.ts',

@@ -52,7 +52,7 @@ console.log(
 );
 
 // MyKad OCR (tesseract.js in its worker thread; ADR 0090): one read of a synthetic card, warm.
-const { readMykad, stopOcr } = await import('../apps/api/src/modules/ekyc/ocr.ts');
+const { readMykad, stopOcr } = await import('../apps/api/src/modules/mykad/ocr.ts');
 const { syntheticMykadWithText } = await import('../apps/api/src/modules/ekyc/test-images.ts');
 const front = await syntheticMykadWithText('d', {
   ic: '850412145523',

@@ -15,7 +15,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audit_events, ekyc_links, ekyc_manual_reviews, wills } from '../../src/db/schema/index.ts';
 import { DEMO_PASSWORD } from '../../src/db/seed/seed.ts';
-import { maxAttemptsFor } from '../../src/modules/ekyc/limits.ts';
+import { maxAttemptsFor } from '../../src/modules/instruments/index.ts';
 import {
   type Client,
   grantAccess,

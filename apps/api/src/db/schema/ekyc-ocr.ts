@@ -19,7 +19,7 @@ export const document_ocrs = pgTable(
     wasiat_id: text('wasiat_id'),
     /** The image read (an attachment), when it was stored. */
     attachment_id: text('attachment_id'),
-    /** The particulars read (ekyc/mykad-text.ts `MykadParticulars`). */
+    /** The particulars read (mykad/mykad-text.ts `MykadParticulars`). */
     particulars: jsonb('particulars').notNull(),
     /** The 12-digit number read, or null. */
     ic_number: text('ic_number'),

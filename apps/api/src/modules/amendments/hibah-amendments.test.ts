@@ -21,9 +21,9 @@ import {
   pricings,
 } from '../../db/schema/index.ts';
 import { runJob } from '../../platform/jobs/scheduler.ts';
-import { amendmentDocumentVersion } from '../documents/completion.ts';
 import { verifiedHibahOtp } from '../hibah/test-fixtures.ts';
 import { JPEG_A, newClient, newMykad, ok, PNG_A, SIGNATURE_PNG } from '../wills/test-fixtures.ts';
+import { amendmentDocumentVersion } from './completion.ts';
 import { grantorIdentity, mailTo, registeredHibah, verifiedSubmitCode } from './hibah-test-fixtures.ts';
 import { AMENDMENT_WINDOW_JOB } from './jobs.ts';
 import { passAmendmentEkyc } from './test-fixtures.ts';

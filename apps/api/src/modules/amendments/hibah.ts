@@ -37,8 +37,14 @@ import { newId } from '../../db/schema/_common.ts';
 import { amendment_witnesses, amendments, hibah_versions, hibahs, pricings } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth/guard.ts';
 import { fieldError, notFound } from '../../platform/http/errors.ts';
-import { type HibahContent, loadHibahContent, propertiesWithLedger, replaceHibahContent } from '../hibah/index.ts';
-import { findVisibleHibah, preferenceOf } from '../hibah/service.ts';
+import {
+  findVisibleHibah,
+  type HibahContent,
+  loadHibahContent,
+  propertiesWithLedger,
+  replaceHibahContent,
+} from '../hibah/index.ts';
+import { preferenceOf } from '../instruments/index.ts';
 import { consumeVerifiedOtp } from '../otp/index.ts';
 import type { Actor, Conn } from '../wills/index.ts';
 import { audit } from '../wills/index.ts';

@@ -16,9 +16,9 @@ import { amendments, pricings, signature_events, type wills } from '../../db/sch
 import type { AuthUser } from '../../platform/auth/guard.ts';
 import { decodeBase64, IMAGE_TYPES, Uploads } from '../../platform/files/uploads.ts';
 import { AppError, fieldError } from '../../platform/http/errors.ts';
-import { amendmentDocumentVersion } from '../documents/completion.ts';
 import { assertOwnerAlive } from '../instruments/index.ts';
 import { type Actor, assertSignatureDrawn, audit, type Conn, findVisibleWill } from '../wills/index.ts';
+import { amendmentDocumentVersion } from './completion.ts';
 import { loadWillContent, type WillContent } from './content.ts';
 import { hibahApplication } from './hibah.ts';
 import { assertCanApply, assertCanEditDraft } from './policy.ts';

@@ -14,10 +14,9 @@ import type { Db } from '../../db/client.ts';
 import { amendment_witnesses, will_versions, wills } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth/guard.ts';
 import { fieldError, notFound } from '../../platform/http/errors.ts';
-import { imageDataUrl, type willPdfData } from '../documents/service.ts';
 import { namedPeopleChanged } from '../instruments/index.ts';
 import type { Actor } from '../wills/index.ts';
-import { audit, findVisibleWill, heirBequestsOfContent } from '../wills/index.ts';
+import { audit, findVisibleWill } from '../wills/index.ts';
 import { contentSha256, loadWillContent, replaceWillContent, type WillContent } from './content.ts';
 import { canReadVersions, visibleVersions } from './policy.ts';
 import type { Amendment } from './service.ts';
@@ -128,58 +127,4 @@ export async function readVersion(db: Db, user: AuthUser | null, will: typeof wi
     return { version_no: versionNo, content, sha256: contentSha256(content), created_at: will.registered_at };
   }
   throw notFound();
-}
-
-/**
- * The will PDF's data `base` (documents/service.ts `willPdfData`) with version `v`'s particulars, people,
- * property and witness signatures in place of the live ones. No access check: callers decide who may read
- * the version (the documents module: the PDF of an earlier version, ADR 0099; the amended will, ADR 0074).
- */
-export async function withVersionContent(
-  ctx: Ctx,
-  base: Awaited<ReturnType<typeof willPdfData>>,
-  w: typeof wills.$inferSelect,
-  v: { version_no: number; content: WillContent },
-) {
-  const c = v.content;
-  const names = new Map(c.receivers.map((r) => [r.id as string, r]));
-  const lines = (shares: { receiver_id: string; portion: string }[]) =>
-    shares.map((s) => ({
-      name: String(names.get(s.receiver_id)?.name ?? '-'),
-      relationship: String(names.get(s.receiver_id)?.relationship ?? ''),
-      portion: s.portion,
-      ic_number: (names.get(s.receiver_id)?.ic_number as string | null | undefined) ?? null,
-    }));
-  const detail = (c.user_detail ?? base.detail) as typeof base.detail;
-  type B = typeof base;
-  return {
-    ...base,
-    versionNo: v.version_no,
-    detail,
-    testatorName: (detail?.name as string) || base.testatorName,
-    testatorIc: (detail?.ic_number as string) || base.testatorIc,
-    will: { ...w, ...(c.estate as object) } as B['will'],
-    heirs: c.heirs as unknown as B['heirs'],
-    caretakers: c.caretakers as unknown as B['caretakers'],
-    bequests: c.bequests as unknown as B['bequests'],
-    moveables: c.moveables.map((p) => ({
-      property: p as unknown as B['moveables'][0]['property'],
-      shares: lines(p.shares),
-    })),
-    immoveables: c.immoveables.map((p) => ({
-      property: p as unknown as B['immoveables'][0]['property'],
-      shares: lines(p.shares),
-    })),
-    // The version's own bequests to heirs (ADR 0155); an acknowledgement is the live will's, not printed here.
-    heirBequests: heirBequestsOfContent(c),
-    heirBequestsAcknowledgedAt: null,
-    witnesses: await Promise.all(
-      c.witnesses.map(async (x) => ({
-        name: String(x.name),
-        ic_number: String(x.ic_number),
-        signature: await imageDataUrl(ctx, (x.signature_id as string) ?? null),
-        identified_by: (x.identified_by as string | null | undefined) ?? null,
-      })),
-    ),
-  };
 }

@@ -25,9 +25,9 @@ import { amendment_witnesses, amendments, hibahs, signature_events, users, wills
 import { recordAudit } from '../../platform/audit/audit.ts';
 import { decodeBase64, IMAGE_TYPES, Uploads } from '../../platform/files/uploads.ts';
 import { AppError, fieldError, notFound } from '../../platform/http/errors.ts';
-import { amendmentDocumentVersion } from '../documents/completion.ts';
 import { newOtpCode, OTP_MAX_WRONG, OTP_TTL_MS, OTP_VERIFIED_VALID_MS } from '../otp/index.ts';
 import { assertSignatureDrawn } from '../wills/index.ts';
+import { amendmentDocumentVersion } from './completion.ts';
 import type { WillContent } from './content.ts';
 import type { Amendment } from './service.ts';
 

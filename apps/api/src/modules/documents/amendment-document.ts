@@ -16,14 +16,13 @@ import { amendments, will_versions, wills } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth/guard.ts';
 import { type IssueActor, issueSealed, previousDocumentSha256, sealReason } from '../../platform/documents/issued.ts';
 import { notFound } from '../../platform/http/errors.ts';
-import type { WillContent } from '../amendments/index.ts';
-import { withVersionContent } from '../amendments/index.ts';
-import { findVisibleAmendment } from '../amendments/service.ts';
+import { findVisibleAmendment, type WillContent } from '../amendments/index.ts';
 import { issueHibahAmendmentDocument } from './hibah-amendment-document.ts';
 import type { WillPdfData } from './pdf/will.ts';
 import { renderWillPdf } from './pdf/will.ts';
 import { imageDataUrl, willPdfData } from './service.ts';
 import { versionSigning } from './version-signing.ts';
+import { withVersionContent } from './will-version-data.ts';
 
 type Amendment = typeof amendments.$inferSelect;
 

@@ -10,9 +10,9 @@ import { maskMykad } from '@wasiat/domain';
 import { and, asc, desc, eq, isNotNull } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import { otp_codes, signature_events, type wills, witnesses } from '../../db/schema/index.ts';
+import { willFaceScore } from '../../platform/documents/completion/ekyc.ts';
+import type { CompletionData, CompletionSigner } from '../../platform/documents/completion/signer.ts';
 import { documentVersion } from '../wills/index.ts';
-import { willFaceScore } from './completion-ekyc.ts';
-import type { CompletionData, CompletionSigner } from './completion-signer.ts';
 
 type Will = typeof wills.$inferSelect;
 

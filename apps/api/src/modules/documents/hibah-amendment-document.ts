@@ -28,16 +28,17 @@ import { amendments, hibah_versions, hibahs } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth/guard.ts';
 import { type IssueActor, issueSealed, previousDocumentSha256, sealReason } from '../../platform/documents/issued.ts';
 import { notFound } from '../../platform/http/errors.ts';
-import { canReadVersions } from '../amendments/index.ts';
+import { canReadVersions, hibahAmendmentCompletion } from '../amendments/index.ts';
 import {
+  findVisibleHibah,
   type HibahCertificateData,
+  type HibahContent,
+  hibahCompletion,
   hibahVersionCertificateData,
   issueHibahCertificate,
+  partiesOfContent,
   renderHibahCertificate,
-} from '../hibah/certificate.ts';
-import type { HibahContent } from '../hibah/content.ts';
-import { findVisibleHibah } from '../hibah/service.ts';
-import { hibahAmendmentCompletion, hibahCompletion, partiesOfContent } from './completion.ts';
+} from '../hibah/index.ts';
 
 type Amendment = typeof amendments.$inferSelect;
 type Hibah = typeof hibahs.$inferSelect;

@@ -15,16 +15,18 @@ import { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import { amendments } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth/guard.ts';
+import { type DocumentAccess, documentAccess } from '../../platform/documents/access.ts';
 import { registerDocumentCheckRoute } from '../../platform/documents/check-route.ts';
 import type { IssueActor } from '../../platform/documents/issued.ts';
 import { configureSeal } from '../../platform/documents/seal.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { routeRateLimit } from '../../platform/http/rate-limits.ts';
 import { registerSignableRoute } from '../../platform/http/signed-routes.ts';
+import { registerVersionCertificatePrinter } from '../hibah/index.ts';
 import { receiptPdf, settledPaymentFor } from '../payments/index.ts';
 import { documentAmendment, issueAnyAmendmentDocument } from './amendment-document.ts';
 import { executedOriginalRoutes } from './executed-original-routes.ts';
-import { type DocumentAccess, documentAccess } from './policy.ts';
+import { issueHibahVersionCertificate } from './hibah-amendment-document.ts';
 import { authorisedWill, hasReceipt, latestPayment, publicWill } from './service.ts';
 import { issueWillDocument, issueWillVersionDocument } from './will-document.ts';
 
@@ -75,6 +77,8 @@ const issueActor = (access: DocumentAccess, ip: string): IssueActor => ({
 export async function documentsRoutes(api: FastifyInstance, ctx: Ctx) {
   // The seal key: SEAL_P12_PATH, else the development key in DATA_DIR/seal (seal.ts).
   configureSeal(ctx.env);
+  // An earlier version of a hibah is printed here and served by the hibah routes (ADR 0292).
+  registerVersionCertificatePrinter(issueHibahVersionCertificate);
   // The executed original: the signed paper's scan checked against the sealed hash (ADR 0266).
   executedOriginalRoutes(api, ctx);
 

@@ -23,13 +23,13 @@ import {
   wills,
   witnesses,
 } from '../../db/schema/index.ts';
+import type { DocumentAccess } from '../../platform/documents/access.ts';
 import { qrDataUrl, verifyUrl } from '../../platform/documents/pdf/layout.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import type { ReceiptPdfData } from '../payments/index.ts';
 import { receiptContact } from '../support/index.ts';
 import { findVisibleWill, heirBequestState, willHeirBequests } from '../wills/index.ts';
 import type { ShareLine, WillPdfData } from './pdf/will.ts';
-import type { DocumentAccess } from './policy.ts';
 import { versionSigning } from './version-signing.ts';
 
 type Will = typeof wills.$inferSelect;

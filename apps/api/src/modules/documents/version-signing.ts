@@ -15,7 +15,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import { amendments, will_versions, type wills } from '../../db/schema/index.ts';
-import { amendmentCompletion, type CompletionData, latestTestatorSignature, willCompletion } from './completion.ts';
+import type { CompletionData } from '../../platform/documents/completion/signer.ts';
+import { amendmentCompletion } from '../amendments/index.ts';
+import { latestTestatorSignature, willCompletion } from './completion-will.ts';
 import type { WillPdfData } from './pdf/will-data.ts';
 
 type Will = typeof wills.$inferSelect;

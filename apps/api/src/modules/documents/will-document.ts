@@ -21,11 +21,12 @@ import type { AuthUser } from '../../platform/auth/guard.ts';
 import { type IssueActor, issueSealed, sealReason } from '../../platform/documents/issued.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import type { WillContent } from '../amendments/index.ts';
-import { canReadVersions, withVersionContent } from '../amendments/index.ts';
+import { canReadVersions } from '../amendments/index.ts';
 import { issueAmendmentDocument, printedWillContent, WILL_KIND } from './amendment-document.ts';
 import { renderWillPdf } from './pdf/will.ts';
 import { imageDataUrl, willPdfData } from './service.ts';
 import { versionSigning } from './version-signing.ts';
+import { withVersionContent } from './will-version-data.ts';
 import { withWajibah } from './will-wajibah-data.ts';
 
 type Will = typeof wills.$inferSelect;

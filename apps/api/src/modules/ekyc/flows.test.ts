@@ -22,9 +22,9 @@ import {
 import { registeredHibah } from '../amendments/hibah-test-fixtures.ts';
 import { draftWitness, passAmendmentEkyc, registeredWill, verifiedAmendmentOtp } from '../amendments/test-fixtures.ts';
 import { readyHibah, receiverBody, verifiedHibahOtp } from '../hibah/test-fixtures.ts';
+import { stopOcr } from '../mykad/index.ts';
 import { type Client, JPEG_A, newClient, ok, PNG_A, PNG_B, SIGNATURE_PNG } from '../wills/test-fixtures.ts';
 import { loadFaceModel } from './face.ts';
-import { stopOcr } from './ocr.ts';
 import { dataUrl, faceCrop, syntheticMykad } from './test-images.ts';
 
 let t: TestApp;

@@ -28,8 +28,8 @@ import { fieldError } from '../../platform/http/errors.ts';
 import { amendmentScope } from '../amendments/index.ts';
 import { actsForClient } from '../grants/index.ts';
 import { hibahScope } from '../hibah/index.ts';
+import { maxAttemptsFor } from '../instruments/index.ts';
 import { type Actor, audit, willScope } from '../wills/index.ts';
-import { maxAttemptsFor } from './limits.ts';
 import { type EkycSubject, factsBody, findSubject, type SubjectType, writeFacts } from './subjects.ts';
 
 export const REVIEW_STATUSES = ['pending', 'approved', 'rejected', 'superseded'] as const;

@@ -23,9 +23,9 @@ import { amendments, attachments, hibah_user_details, users } from '../../db/sch
 import type { AuthUser } from '../../platform/auth/guard.ts';
 import { attachmentBody, decodeBase64, IMAGE_TYPES, prepareUpload, Uploads } from '../../platform/files/uploads.ts';
 import { AppError, fieldError } from '../../platform/http/errors.ts';
+import { assertSameMykad, readCard, saveReading, serializeReading } from '../mykad/index.ts';
 import type { Actor } from '../wills/index.ts';
 import { audit } from '../wills/index.ts';
-import { assertSameMykad, readCard, saveReading, serializeReading } from './ocr-service.ts';
 import { type EkycableType, findSubject } from './subjects.ts';
 
 export const MYKAD_TYPES = ['mykad-front', 'mykad-back'] as const;

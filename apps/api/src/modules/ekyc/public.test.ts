@@ -9,9 +9,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../../test/harness.ts';
 import { audit_events, users, wills } from '../../db/schema/index.ts';
+import { stopOcr } from '../mykad/index.ts';
 import { type Client, newClient, ok, orgAndBranch, pay, userDetail } from '../wills/test-fixtures.ts';
 import { loadFaceModel } from './face.ts';
-import { stopOcr } from './ocr.ts';
 import { ekycLinkPath } from './public.ts';
 import { dataUrl, faceCrop, syntheticMykadWithText } from './test-images.ts';
 

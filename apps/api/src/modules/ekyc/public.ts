@@ -35,9 +35,9 @@ import { type AuthUser, requireUser, userCan } from '../../platform/auth/guard.t
 import { checkFile, decodeBase64, IMAGE_TYPES } from '../../platform/files/uploads.ts';
 import { AppError, fieldError, notFound } from '../../platform/http/errors.ts';
 import { registerSignableRoute } from '../../platform/http/signed-routes.ts';
+import { maxAttemptsFor } from '../instruments/index.ts';
+import { assertSameMykad, readCard, saveReading, serializeReading, testatorMykad } from '../mykad/index.ts';
 import { findVisibleWill } from '../wills/index.ts';
-import { maxAttemptsFor } from './limits.ts';
-import { assertSameMykad, readCard, saveReading, serializeReading, testatorMykad } from './ocr-service.ts';
 import { serializeAttempt, verifyFace } from './service.ts';
 
 /** How long the agent's link stays valid (72 hours; ADR 0091). */

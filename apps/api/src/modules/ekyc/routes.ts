@@ -31,7 +31,7 @@
  *   verified_at, front, back } | null, reason, window_months }`; `POST` the same path → `{ attachments,
  *   ekyc_verified_at, ekyc_method, source }`, 422 `_` `ekyc.reuse_*` when nothing may be reused (reuse.ts, ADR 0251).
  *
- * MyKad OCR (ocr-service.ts; reference §2.8; ADR 0090):
+ * MyKad OCR (mykad/reading.ts; reference §2.8; ADR 0090):
  * - `POST /api/document-ocr { document, ic_number? }` (JSON data URL, or multipart) →
  *   `{ response: { ic_number, name, address, postcode, city, state, gender, religion, nationality }, document_ocr, message }`;
  *   422 `document` `ekyc.mykad_mismatch` when the number read differs from the MyKad entered.
@@ -45,6 +45,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import { requireUser } from '../../platform/auth/guard.ts';
+import { documentOcr, latestReading } from '../mykad/index.ts';
 import { actorOf, multipartToBody, registerAttachableReader } from '../wills/index.ts';
 import { attemptVisible } from './attempt-images.ts';
 import {
@@ -57,7 +58,6 @@ import {
   uploadManualEkyc,
 } from './manual.ts';
 import { amendmentVisible, hibahVisible, listDocuments, uploadMykad } from './mykad-documents.ts';
-import { documentOcr, latestReading } from './ocr-service.ts';
 import { publicEkycRoutes } from './public.ts';
 import { reuseIdentity, reuseOffer } from './reuse.ts';
 import { serializeAttempt, userVerifications, verifyFace } from './service.ts';

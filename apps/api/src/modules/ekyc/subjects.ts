@@ -23,11 +23,9 @@ import type { Db } from '../../db/client.ts';
 import { amendments, attachments, hibahs, user_ekyc, users, wills } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth/guard.ts';
 import { fieldError, forbidden, notFound } from '../../platform/http/errors.ts';
-import { assertCanEditDraft } from '../amendments/index.ts';
-import { findVisibleAmendment } from '../amendments/service.ts';
+import { assertCanEditDraft, findVisibleAmendment } from '../amendments/index.ts';
 import { actsForClient } from '../grants/index.ts';
-import { assertCanFill } from '../hibah/index.ts';
-import { findVisibleHibah } from '../hibah/service.ts';
+import { assertCanFill, findVisibleHibah } from '../hibah/index.ts';
 import { assertCanEdit, findVisibleWill, markPartDone, unmarkPartDone } from '../wills/index.ts';
 
 export const EKYCABLE_TYPES = ['Wasiat', 'Hibah', 'Amendment'] as const;

@@ -12,12 +12,12 @@ import { eq } from 'drizzle-orm';
 import type { Content } from 'pdfmake/interfaces';
 import type { Ctx } from '../../context.ts';
 import { type HibahSignatory, hibah_user_details, hibahs, organizations } from '../../db/schema/index.ts';
+import type { CompletionData } from '../../platform/documents/completion/signer.ts';
 import { type IssueActor, issueSealed, sealReason } from '../../platform/documents/issued.ts';
+import { completionPage } from '../../platform/documents/pdf/completion.ts';
 import { renderPdf } from '../../platform/documents/pdf/fonts.ts';
 import { ACCENT, footer, formatKlDateTime, qrBlock, qrDataUrl } from '../../platform/documents/pdf/layout.ts';
 import { notFound } from '../../platform/http/errors.ts';
-import { type CompletionData, hibahCompletion } from '../documents/completion.ts';
-import { completionPage } from '../documents/pdf/completion.ts';
 import {
   type CertificateProperty,
   type CertificateReceiver,
@@ -28,6 +28,7 @@ import {
 } from './certificate-facts.ts';
 import { trustTermsSection } from './certificate-terms.ts';
 import { companyOf, resolutionOf } from './company.ts';
+import { hibahCompletion } from './completion.ts';
 import { type HibahContent, loadHibahContent } from './content.ts';
 
 const t = (k: string) => `${translate(`hibah.certificate.${k}`, 'ms')} / ${translate(`hibah.certificate.${k}`, 'en')}`;

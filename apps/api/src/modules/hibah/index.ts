@@ -7,8 +7,16 @@
 // services, and the registrations through which the module's own routes read a request its way (ADR 0240).
 export { type Actor, asDb, audit, fillableHibah, findVisibleHibah } from './access.ts';
 // the release of a deceased's documents to the people named (deaths module; issue 40 item 3, ADR 0267)
-export { hibahVerifyUrl, issueHibahCertificate } from './certificate.ts';
+export {
+  type HibahCertificateData,
+  hibahVerifyUrl,
+  hibahVersionCertificateData,
+  issueHibahCertificate,
+  renderHibahCertificate,
+} from './certificate.ts';
 export { type ChildKind, createChild, deleteChild, findChild, updateChild } from './children.ts';
+// the amended hibah's certificate of completion (documents module; ADRs 0098, 0292)
+export { hibahCompletion, partiesOfContent } from './completion.ts';
 export type { HibahContent } from './content.ts';
 export { loadHibahContent, propertiesWithLedger, replaceHibahContent } from './content.ts';
 // the estate file's hibahs of a deceased grantor (estates module; issue 40 item 4, ADR 0274)
@@ -37,3 +45,4 @@ export {
 } from './readings.ts';
 export { PART_C_KEYS } from './registration.ts';
 export { serializeHibah } from './serializers.ts';
+export { registerVersionCertificatePrinter } from './version-certificate.ts';

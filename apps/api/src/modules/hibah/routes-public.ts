@@ -18,11 +18,10 @@ import { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import { amendments, hibahs, organizations } from '../../db/schema/index.ts';
 import { requireUser } from '../../platform/auth/guard.ts';
+import { documentAccess } from '../../platform/documents/access.ts';
 import { registerDocumentCheckRoute } from '../../platform/documents/check-route.ts';
 import { routeRateLimit } from '../../platform/http/rate-limits.ts';
 import { registerSignableRoute } from '../../platform/http/signed-routes.ts';
-import { issueHibahVersionCertificate } from '../documents/hibah-amendment-document.ts';
-import { documentAccess } from '../documents/policy.ts';
 import { issueHibahCertificate, publicHibah } from './certificate.ts';
 import { idParams, parseBody } from './http.ts';
 import { assertLink, markLinkViewed, receiverLinkPath, receiverPage, witnessLinkPath, witnessPage } from './links.ts';
@@ -30,6 +29,7 @@ import { confirmWitness, receiverSignByLink, sendReceiverCode, sendWitnessCode }
 import { assertCanVerify } from './policy.ts';
 import { couponRoutes } from './routes-coupons.ts';
 import { findVisibleHibah } from './service.ts';
+import { printVersionCertificate } from './version-certificate.ts';
 
 const linkQuery = z.looseObject({ expires: z.string().max(20).optional(), signature: z.string().max(100).optional() });
 /** The certificate's query: a signed link's parameters and the optional version (ADR 0098). */
@@ -174,7 +174,7 @@ export async function publicRoutes(api: FastifyInstance, ctx: Ctx) {
       const { version } = req.query as z.infer<typeof certificateQuery>;
       let out: { bytes: Buffer; filename: string };
       if (version !== undefined) {
-        out = await issueHibahVersionCertificate(ctx, user, req.params.id, version, actor);
+        out = await printVersionCertificate(ctx, user, req.params.id, version, actor);
       } else {
         if (user) await findVisibleHibah(ctx.db, user, req.params.id);
         // Sealed and registered (issue 11; ADR 0074): the same bytes for unchanged content.

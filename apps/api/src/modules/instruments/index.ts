@@ -4,6 +4,7 @@
  * is added when a second kind needs it.
  */
 export { assertOwnerAlive, ownerDeceasedSql } from './deceased-lock.ts';
+export { maxAttemptsFor } from './ekyc-limit.ts';
 export { containsPattern, statusCodes, statusIn } from './list-filters.ts';
 // the people an instrument names may have changed (issue 41 item 3; ADR 0276)
 export {

@@ -3,8 +3,8 @@
  * only from here. It holds what they use today; a name is added when another module needs it.
  */
 
-// the login unlock code (auth module; issue 36 item 2, ADR 0227)
-export { sendBoundCode, spendCode } from './codes.ts';
+// the login unlock code (auth module; issue 36 item 2, ADR 0227) and the client's code for a grant (grants module)
+export { GRANT_OTP_PURPOSE, sendBoundCode, spendCode, verifyGrantCode } from './codes.ts';
 export {
   consumeVerifiedOtp,
   newOtpCode,

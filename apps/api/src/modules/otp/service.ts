@@ -39,7 +39,6 @@ import { checkOtpSubject, type OtpSigner } from './subjects.ts';
 // The module's public names (other modules import them from here): the code rows' (codes.ts) and the 2021 client's
 // `sms/code` (sms-code.ts).
 export {
-  GRANT_OTP_PURPOSE,
   HIBAH_OTP_PURPOSES,
   isHibahPurpose,
   newOtpCode,
@@ -53,8 +52,6 @@ export {
   OTP_WINDOW_MS,
   type OtpPurpose,
   type OtpRecord,
-  sendBoundCode,
-  verifyGrantCode,
 } from './codes.ts';
 export { requestSmsCode, SMS_CODE_PURPOSE, verifySmsCode } from './sms-code.ts';
 

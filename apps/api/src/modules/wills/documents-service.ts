@@ -13,7 +13,7 @@
  * - Manual eKYC selfie (`ekyc-manual`, part `ekyc`): an image of the testator holding the MyKad, only
  *   after the eKYC attempt limit and while eKYC is not verified (422 `ekyc.manual_not_allowed` on
  *   `type`); replaces the previous one and opens a pending review (`ekyc_manual_reviews`) for staff.
- * - MyKad front: read by OCR (ekyc/ocr-service.ts, ADR 0090); a number read that differs from the testator's
+ * - MyKad front: read by OCR (mykad/reading.ts, ADR 0090); a number read that differs from the testator's
  *   MyKad (part C, else the account's) → 422 `ekyc.mykad_mismatch` on `document`; the reading is stored and
  *   returned as `document_ocr` (null when nothing could be read) so the wizard can offer it as a pre-fill.
  * Bytes are checked before anything is written; the row and the part mark are one transaction.
@@ -35,8 +35,8 @@ import {
   Uploads,
 } from '../../platform/files/uploads.ts';
 import { fieldError, notFound } from '../../platform/http/errors.ts';
-import { maxAttemptsFor } from '../ekyc/limits.ts';
-import { assertSameMykad, readCard, saveReading, serializeReading, testatorMykad } from '../ekyc/ocr-service.ts';
+import { maxAttemptsFor } from '../instruments/index.ts';
+import { assertSameMykad, readCard, saveReading, serializeReading, testatorMykad } from '../mykad/index.ts';
 import { canReadAnyUser } from './policy.ts';
 import { asDb, findVisibleWill } from './queries.ts';
 import { type Actor, audit, type Conn, editableWill, markPartDone } from './service.ts';

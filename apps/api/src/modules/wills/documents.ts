@@ -4,7 +4,7 @@
  *
  * - `GET /wasiat/{id}/document` → `{ attachments: { data: [{ id, type, mime_type, original_filename, created_at }] } }`
  * - `POST /wasiat/{id}/document ?action=replace` → 201 `{ attachment, document_ocr }` (types mykad-front, mykad-back,
- *   payment; `document_ocr` is what OCR read from a MyKad front, else null — ekyc/ocr-service.ts)
+ *   payment; `document_ocr` is what OCR read from a MyKad front, else null — mykad/reading.ts)
  * - `GET /wasiat/{id}/signature` → `{ signature: { id } | null }` · `POST /wasiat/{id}/signature` → `{ signature: { id } }`
  * - `GET /attachment/{id}/file` → the bytes with their mime type (bearer; owner, agent, partner or staff)
  */

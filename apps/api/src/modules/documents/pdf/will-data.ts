@@ -9,7 +9,7 @@ import type {
   will_user_details,
   wills,
 } from '../../../db/schema/index.ts';
-import type { CompletionData } from '../completion.ts';
+import type { CompletionData } from '../../../platform/documents/completion/signer.ts';
 import type { WillWajibahPdf } from './will-wajibah.ts';
 
 /** A receiver's share of one property. */

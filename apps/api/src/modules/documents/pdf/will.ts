@@ -19,6 +19,7 @@ import {
   WILL_TYPES,
 } from '@wasiat/domain';
 import type { Content } from 'pdfmake/interfaces';
+import { completionPage } from '../../../platform/documents/pdf/completion.ts';
 import { ARABIC_FONT, BISMILLAH, renderPdf, rtlLine } from '../../../platform/documents/pdf/fonts.ts';
 import {
   ACCENT,
@@ -33,7 +34,6 @@ import {
   listTable,
   qrBlock,
 } from '../../../platform/documents/pdf/layout.ts';
-import { completionPage } from './completion.ts';
 import { heirBequestsSection } from './heir-bequests.ts';
 import type { WillPdfData } from './will-data.ts';
 import { executionBlocks, sealedFooter, signatureLawSection } from './will-execution.ts';

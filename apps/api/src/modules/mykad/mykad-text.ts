@@ -62,7 +62,7 @@ export interface OcrWord {
  * faces, three names), every printed word was read at 82 or more, and every word of letters the engine "read" in
  * the photo (`EY`, `Za`, `Hales`, `D`) at 68 or less.
  */
-export const MIN_WORD_CONFIDENCE = 70;
+const MIN_WORD_CONFIDENCE = 70;
 
 /**
  * The card's text, one line per run of words (ADR 0213). A MyKad prints in columns: the number, name and address

@@ -6,9 +6,9 @@
  * Reads the eKYC attempts table read-only.
  */
 import { and, desc, eq } from 'drizzle-orm';
-import type { Ctx } from '../../context.ts';
-import { type amendments, ekyc_attempts, type wills } from '../../db/schema/index.ts';
-import type { CompletionSigner } from './completion-signer.ts';
+import type { Ctx } from '../../../context.ts';
+import { type amendments, ekyc_attempts, type wills } from '../../../db/schema/index.ts';
+import type { CompletionSigner } from './signer.ts';
 
 type Will = typeof wills.$inferSelect;
 type Amendment = typeof amendments.$inferSelect;

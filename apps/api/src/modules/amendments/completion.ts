@@ -17,10 +17,10 @@ import {
   signature_events,
   type wills,
 } from '../../db/schema/index.ts';
+import { canonicalJson } from '../../platform/documents/canonical-json.ts';
+import { amendmentEkyc, willFaceScore } from '../../platform/documents/completion/ekyc.ts';
+import type { CompletionData, CompletionSigner } from '../../platform/documents/completion/signer.ts';
 import { sha256Hex } from '../../platform/documents/issued.ts';
-import { canonicalJson } from '../wills/index.ts';
-import { amendmentEkyc, willFaceScore } from './completion-ekyc.ts';
-import type { CompletionData, CompletionSigner } from './completion-signer.ts';
 
 type Will = typeof wills.$inferSelect;
 type Amendment = typeof amendments.$inferSelect;
@@ -33,7 +33,7 @@ type Amendment = typeof amendments.$inferSelect;
 export const amendmentDocumentVersion = (a: Pick<Amendment, 'draft'>) => sha256Hex(canonicalJson(a.draft ?? null));
 
 /** The owner's line of an amendment's completion page: the testator of a will, the grantor of a hibah. */
-export interface AmendmentOwner {
+interface AmendmentOwner {
   role: 'testator' | 'grantor';
   name: string;
   /** Unmasked; masked here. */
@@ -50,7 +50,7 @@ export interface AmendmentOwner {
  * them for review. Witness: signed link with an e-mailed OTP (`otp_verified_at`); sent = when the link was
  * mailed (the row's creation, ADR 0020). The version is {@link amendmentDocumentVersion}. Oldest first.
  */
-export async function amendmentSigners(ctx: Ctx, a: Amendment, owner: AmendmentOwner): Promise<CompletionData> {
+async function amendmentSigners(ctx: Ctx, a: Amendment, owner: AmendmentOwner): Promise<CompletionData> {
   const db = ctx.db;
   const version = amendmentDocumentVersion(a);
   const events = await db

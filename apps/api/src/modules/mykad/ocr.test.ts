@@ -10,10 +10,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../../test/harness.ts';
 import { document_ocrs } from '../../db/schema/index.ts';
+import { dataUrl, type FaceKey, syntheticMykadWithText } from '../ekyc/test-images.ts';
 import { type Client, newClient, ok, orgAndBranch, PNG_A, pay, userDetail } from '../wills/test-fixtures.ts';
 import { findIcNumber, type OcrWord, parseMykadText, textFromOcrLines } from './mykad-text.ts';
 import { readMykad, stopOcr } from './ocr.ts';
-import { dataUrl, type FaceKey, syntheticMykadWithText } from './test-images.ts';
 
 let t: TestApp;
 beforeAll(async () => {

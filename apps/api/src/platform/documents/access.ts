@@ -15,8 +15,8 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { Ctx } from '../../context.ts';
-import type { AuthUser } from '../../platform/auth/guard.ts';
-import { AppError, unauthenticated } from '../../platform/http/errors.ts';
+import type { AuthUser } from '../auth/guard.ts';
+import { AppError, unauthenticated } from '../http/errors.ts';
 
 /**
  * How a document request is authorised: by a valid signature (the path was signed for someone who

@@ -40,7 +40,7 @@ async function langFolder(): Promise<string> {
 let starting: Promise<Worker> | null = null;
 
 /** The shared OCR worker (created on first use; concurrent callers share the promise). */
-export function ocrWorker(): Promise<Worker> {
+function ocrWorker(): Promise<Worker> {
   starting ??= (async () => {
     const langPath = await langFolder();
     return createWorker([...LANGS], OEM.LSTM_ONLY, { langPath, gzip: true, cacheMethod: 'none' });

@@ -19,9 +19,9 @@ import {
   otp_codes,
   signature_events,
 } from '../../db/schema/index.ts';
-import { hibahDocumentVersion } from '../hibah/document-version.ts';
-import { passingScore } from './completion-ekyc.ts';
-import type { CompletionData, CompletionSigner } from './completion-signer.ts';
+import { passingScore } from '../../platform/documents/completion/ekyc.ts';
+import type { CompletionData, CompletionSigner } from '../../platform/documents/completion/signer.ts';
+import { hibahDocumentVersion } from './document-version.ts';
 
 type Hibah = typeof hibahs.$inferSelect;
 

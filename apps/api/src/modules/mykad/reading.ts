@@ -22,7 +22,7 @@ import type { MykadParticulars } from './mykad-text.ts';
 import { readMykad } from './ocr.ts';
 
 /** Narrowest card image that is read (px). */
-export const MIN_OCR_WIDTH = 300;
+const MIN_OCR_WIDTH = 300;
 
 /** The particulars read from a MyKad front, or null when the image is too small to read. */
 export async function readCard(image: Buffer): Promise<MykadParticulars | null> {

@@ -2,8 +2,13 @@
  * The shapes of a certificate of completion (issue 11 "Sealed documents … carries a certificate-of-completion
  * page"; ADRs 0072, 0074): one line per signature printed on a document ({@link CompletionSigner}: role, name,
  * masked MyKad, eKYC, OTP, IP and User-Agent, sent/viewed/signed times as UTC instants, SHA-256 of the version
- * signed) and the page as a whole ({@link CompletionData}). Filled by completion-will.ts, completion-hibah.ts
- * and completion-amendment.ts; printed by pdf/completion.ts.
+ * signed) and the page as a whole ({@link CompletionData}). Printed by ../pdf/completion.ts.
+ *
+ * Each kind fills it from its own records (ADR 0292): a will in modules/documents/completion-will.ts (the
+ * testator and the current witnesses, or the signers of an earlier version), a hibah in modules/hibah/completion.ts
+ * (grantor, receivers, witnesses), a will or hibah amendment in modules/amendments/completion.ts (the owner
+ * verified by the amendment's own eKYC, the witnesses who confirmed through their signed link, the code spent).
+ * The eKYC facts every kind prints are read once, in ./ekyc.ts.
  */
 /** One signer's line on the certificate. Times are UTC instants (printed in Asia/Kuala_Lumpur). */
 export interface CompletionSigner {

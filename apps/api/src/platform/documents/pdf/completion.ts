@@ -7,8 +7,8 @@
  */
 import { translate } from '@wasiat/domain';
 import type { Content } from 'pdfmake/interfaces';
-import { ACCENT, formatKlDateTime } from '../../../platform/documents/pdf/layout.ts';
-import type { CompletionData, CompletionSigner } from '../completion.ts';
+import type { CompletionData, CompletionSigner } from '../completion/signer.ts';
+import { ACCENT, formatKlDateTime } from './layout.ts';
 
 const k = (key: string, lang: 'ms' | 'en', params?: Record<string, string | number>) =>
   translate(`sealed.completion.${key}`, lang, params);
