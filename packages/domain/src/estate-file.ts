@@ -30,8 +30,21 @@ export const ESTATE_FILE_MSG = {
 /** How an heir is corrected on the estate file. */
 export const ESTATE_HEIR_CHANGE_KINDS = ['died', 'added'] as const;
 export type EstateHeirChangeKind = (typeof ESTATE_HEIR_CHANGE_KINDS)[number];
-/** Relationships an added heir may have (those the faraid mapping reads: will-estate.ts `willHeirsToFaraid`). */
-export const ADDED_HEIR_RELATIONSHIPS = ['husband', 'wife', 'son', 'father', 'mother', 'sibling'] as const;
+/**
+ * Relationships an added heir may have (those the faraid mapping reads: will-estate.ts `willHeirsToFaraid`).
+ * `sons_child`: a child of a son who died before the deceased — a son's son or son's daughter by the MyKad's sex —
+ * who inherits by faraid where no son survives (the engine's rules and sources: al-Nisa' 4:11, Bukhari 6732/6736;
+ * faraid/asabah.ts, blocking.ts). ADR 0294.
+ */
+export const ADDED_HEIR_RELATIONSHIPS = [
+  'husband',
+  'wife',
+  'son',
+  'sons_child',
+  'father',
+  'mother',
+  'sibling',
+] as const;
 
 const klToday = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
 const day = z

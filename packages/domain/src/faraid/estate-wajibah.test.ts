@@ -110,6 +110,45 @@ describe('estateDistribution: wasiat wajibah (Selangor s.27 as read; ADRs 0270, 
     expect(kelantan.wajibah?.total_sen).toBeGreaterThan(0);
   });
 
+  it('lists a predeceased son’s children added on the file as heirs when no son survives (ADR 0294)', () => {
+    // No son survives; Ahmad (died 2020) left Amin and Aisyah. They inherit by faraid (no wasiat wajibah): wife 1/8,
+    // father 1/6 (a male descendant, Amin, is there), mother 1/6, and the residue 13/24 to the son's children 2:1 —
+    // Amin 13/36, Aisyah 13/72. Of RM 240,000: RM 30,000, RM 40,000, RM 40,000, RM 86,666.67, RM 43,333.33 (the
+    // sen left by rounding down goes to the largest remainder).
+    const withoutSon = will.filter((h) => h.id !== 's');
+    const both = [
+      {
+        name: 'Ahmad',
+        sex: 'male' as const,
+        died_on: '2020-05-01',
+        children: [
+          { name: 'Amin', sex: 'male' as const, ic_number: '100101145511' },
+          { name: 'Aisyah', sex: 'female' as const, ic_number: '120101145512' },
+        ],
+      },
+    ];
+    const grandchildren = [
+      { id: 'g1', name: 'Amin', relationship: 'sons_child', ic_number: '100101145511', can_consent: false },
+      { id: 'g2', name: 'Aisyah', relationship: 'sons_child', ic_number: '120101145512', can_consent: false },
+    ];
+    const before = estateDistribution(input({ heirs: withoutSon, wajibah: { state: 'Selangor', predeceased: both } }));
+    expect(before.wajibah?.lines[0].status).toBe('inherits');
+    expect(before.heirs.map((h) => h.heir_id)).not.toContain('g1');
+    const r = estateDistribution(
+      input({ heirs: [...withoutSon, ...grandchildren], wajibah: { state: 'Selangor', predeceased: both } }),
+    );
+    // Still no wasiat wajibah, and the grandchildren are not counted twice in its reckoning.
+    expect(r.wajibah?.lines[0].status).toBe('inherits');
+    expect(r.wajibah?.total_sen).toBe(0);
+    const total = (id: string) => r.heirs.find((h) => h.heir_id === id)?.total_sen;
+    expect(total('w')).toBe(3_000_000);
+    expect(total('f')).toBe(4_000_000);
+    expect(total('m')).toBe(4_000_000);
+    expect(total('g1')).toBe(8_666_667);
+    expect(total('g2')).toBe(4_333_333);
+    expect(sumHeirs(r) + r.baitulmal_sen).toBe(24_000_000);
+  });
+
   it('is absent when the will records no predeceased child', () => {
     expect(estateDistribution(input({ wajibah: null })).wajibah).toBeNull();
   });

@@ -90,9 +90,14 @@ export function estateWajibah(
   input: EstateWajibahInput | null | undefined,
 ): EstateWajibah | null {
   if (!input?.predeceased.length || !deceased) return null;
+  // A predeceased son's children come from the will's record of him (wasiat-wajibah.ts adds those who inherit);
+  // the same grandchildren added on the file as heirs (`sons_child`, ADR 0294) are not counted a second time.
   const r = wajibahOfWill({
     deceased,
-    heirs: willHeirsToFaraid(deceased, heirs).counts,
+    heirs: willHeirsToFaraid(
+      deceased,
+      heirs.filter((h) => h.relationship !== 'sons_child'),
+    ).counts,
     predeceased: input.predeceased,
     bequests: bequests.map((b) => ({ name: b.beneficiary_name, ic_number: b.ic_number, portion: b.portion })),
     netEstateSen: afterClaims,

@@ -206,6 +206,10 @@ export function willHeirsToFaraid(deceased: Sex | null, heirs: readonly WillHeir
       case 'son':
         key = sex === 'male' ? 'son' : sex === 'female' ? 'daughter' : null;
         break;
+      // A predeceased son's child added on the estate file (estate-file.ts ADDED_HEIR_RELATIONSHIPS; ADR 0294).
+      case 'sons_child':
+        key = sex === 'male' ? 'sons_son' : sex === 'female' ? 'sons_daughter' : null;
+        break;
       case 'sibling':
         key = sex === 'male' ? 'full_brother' : sex === 'female' ? 'full_sister' : null;
         break;

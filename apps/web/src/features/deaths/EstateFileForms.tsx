@@ -5,7 +5,7 @@
  * sen). Each answers `{ message, file }`, handed to `onSaved`; a 422 shows its field's message under the field.
  */
 import { Button, Group, Select, Stack, TextInput, Title } from '@mantine/core';
-import { parseRinggit } from '@wasiat/domain';
+import { ADDED_HEIR_RELATIONSHIPS, parseRinggit } from '@wasiat/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api } from '@/lib/api.ts';
@@ -92,7 +92,7 @@ export function HeirChangeForm({ file, onSaved }: { file: EstateFile; onSaved: (
           />
           <Select
             label={t('estate_file.heir_form.relationship')}
-            data={['husband', 'wife', 'son', 'father', 'mother', 'sibling'].map((r) => ({
+            data={ADDED_HEIR_RELATIONSHIPS.map((r) => ({
               value: r,
               label: t(`estate_file.relationship.${r}`),
             }))}
