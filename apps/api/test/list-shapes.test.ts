@@ -18,8 +18,11 @@ import { countStatements, type StatementCounter } from './statements.ts';
 const BUDGET = {
   /** `GET /api/wasiat?status=1&page=1&limit=10&load_with=userDetail,user,organization`: session, total, page, 3 relations. */
   willScreen: 6,
-  /** `GET /api/carian?ic_number=…`: session, total, page, the latest payment, 4 relations, latest amendments. */
-  search: 9,
+  /**
+   * `GET /api/carian?ic_number=…`: the session check and ONE statement with the total and the page, each will with
+   * its payment status, relations and latest amendment as JSON (amendments/search.ts; ADR 0289).
+   */
+  search: 2,
   /** `GET /api/hibah?page=1&limit=15&except_status=-1&load_with=user,userDetail`: session, page, total, 4 look-ups. */
   hibahScreen: 7,
   /** `GET /api/amendment?amendmentable_type=Wasiat&status=1&…&load_with=amendmentable.user` (no drafts on the page). */

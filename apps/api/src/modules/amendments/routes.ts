@@ -368,6 +368,12 @@ export async function amendmentsRoutes(api: FastifyInstance, ctx: Ctx) {
         }),
       },
     },
-    async (req) => ({ wasiats: await searchWills(ctx.db, requireUser(req), req.query) }),
+    // JSON text written by PostgreSQL in one statement (search.ts; ADR 0289); a request whose answer an edge
+    // adapter rewrites (guard.ts `objectReply`) gets it as the object
+    async (req, reply) => {
+      const json = await searchWills(ctx.db, requireUser(req), req.query);
+      if (req.objectReply) return JSON.parse(json);
+      return reply.type('application/json; charset=utf-8').send(json);
+    },
   );
 }

@@ -11,9 +11,9 @@ import { latestPaymentStatus } from './queries.ts';
 import { computeUnlocked, partsOf } from './service.ts';
 
 /** A timestamptz as `Date.prototype.toJSON` writes it (UTC, milliseconds truncated as the driver's Date does). */
-const iso = (c: SQLWrapper) => sql`to_char(${c} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+export const iso = (c: SQLWrapper) => sql`to_char(${c} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 /** A boolean as the 0/1 the product's client reads. */
-const flag = (c: SQLWrapper) => sql`(case when ${c} then 1 else 0 end)`;
+export const flag = (c: SQLWrapper) => sql`(case when ${c} then 1 else 0 end)`;
 
 /** A JSON value as an SQL literal (the text is ours: the wizard's part names). */
 const jsonLiteral = (v: unknown) => sql.raw(`'${JSON.stringify(v).replaceAll("'", "''")}'::json`);
@@ -36,10 +36,10 @@ function unlockedOf(plan: 'basic' | 'comprehensive') {
 export const UNLOCKED_JSON = sql`(case when ${wills.plan} = 'comprehensive' then ${unlockedOf('comprehensive')} else ${unlockedOf('basic')} end)`;
 
 /**
- * One will as serializers.ts `willBody` answers it, as a `json` value. `unlocked` is service.ts
- * `computeUnlocked`: the plan's parts up to and including the first one not done.
+ * The key/value arguments of {@link willBodyJson} (39 pairs, 78 of PostgreSQL's 100 function arguments), for a
+ * `json_build_object` that adds keys after them (amendments/search.ts adds the relations of a search hit).
  */
-export const willBodyJson = sql`json_build_object(
+export const willBodyFields = sql`
   'id', ${wills.id}, 'user_id', ${wills.user_id}, 'agent_id', ${wills.agent_id}, 'created_by', ${wills.created_by},
   'organization_id', ${wills.organization_id}, 'branch_id', ${wills.branch_id}, 'pricing_id', ${wills.pricing_id},
   'status', ${wills.status}, 'wasiat_type', ${wills.wasiat_type}, 'plan', ${wills.plan},
@@ -58,4 +58,10 @@ export const willBodyJson = sql`json_build_object(
   'funeral_sen', ${wills.funeral_sen}, 'debts_sen', ${wills.debts_sen}, 'harta_sepencarian_sen', ${wills.harta_sepencarian_sen},
   'current_version', ${wills.current_version}, 'executed_original_at',
   (case when ${wills.executed_original_version} = ${wills.current_version} then ${iso(wills.executed_original_at)} end),
-  'created_at', ${iso(wills.created_at)}, 'updated_at', ${iso(wills.updated_at)})`;
+  'created_at', ${iso(wills.created_at)}, 'updated_at', ${iso(wills.updated_at)}`;
+
+/**
+ * One will as serializers.ts `willBody` answers it, as a `json` value. `unlocked` is service.ts
+ * `computeUnlocked`: the plan's parts up to and including the first one not done.
+ */
+export const willBodyJson = sql`json_build_object(${willBodyFields})`;

@@ -22,7 +22,7 @@ import {
   sessionBatchLoader,
   sessionColumns,
 } from '../../platform/auth/tokens.ts';
-import { isAbsentQueryValue, pageParams, toPage } from '../../platform/http/pagination.ts';
+import { isAbsentQueryValue, pageEnvelopeJson, pageParams } from '../../platform/http/pagination.ts';
 import { willBodyJson } from './body-json.ts';
 import { plainListScope, rolesOfPlainScope } from './policy.ts';
 import { isFilteredList, type WillListQuery } from './queries.ts';
@@ -85,9 +85,7 @@ const firstPage = perLimit((db, limit) => statements(db, `_first_${limit}`, sql.
 
 /** The envelope `{ "wasiats": { data, current_page, per_page, total, last_page } }` with the page's JSON text. */
 function envelope(total: number, data: unknown, pp: ReturnType<typeof pageParams>) {
-  const text = JSON.stringify({ wasiats: toPage([], total, pp) });
-  const json = typeof data === 'string' ? data : JSON.stringify(data);
-  return text.replace('"data":[]', () => `"data":${json}`);
+  return pageEnvelopeJson('wasiats', total, typeof data === 'string' ? data : JSON.stringify(data), pp);
 }
 
 /**

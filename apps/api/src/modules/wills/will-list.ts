@@ -2,7 +2,7 @@
  * The will list (`GET /wasiat`) and the staff approval queue (`GET /wasiat/pending-approval`): every list
  * is in the caller's scope ({@link willScope}, policy.ts). Reached through `queries.ts`.
  */
-import { and, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { organizations, report_org_totals, users, will_user_details, wills } from '../../db/schema/index.ts';
 import { pageParams, toPage } from '../../platform/http/pagination.ts';
@@ -42,21 +42,26 @@ async function listTotalFromRollup(db: Db, user: AuthUser, q: WillListQuery, cod
  * particulars' (`will_user_details.ic_number`). A semi-join on the will's id from the few rows that carry the MyKad
  * (each found by its index), not an OR across the joined tables, which scanned every will (ADR 0277).
  */
-export const testatorMykadIs = (ic: string): SQL =>
+export const testatorMykadIs = (ic: string | SQLWrapper): SQL =>
   sql`${wills.id} in (select w.id from ${wills} w join ${users} u on u.id = w.user_id where u.ic_number = ${ic}
     union all select d.wasiat_id from ${will_user_details} d where d.ic_number = ${ic})`;
 
 /**
- * WHERE condition on `wills`: the testator's name contains `name` (case-insensitive, `%` and `_` taken
- * literally) — their account's (`users.name`) or the will's particulars' (`will_user_details.name`). Like
- * {@link testatorMykadIs}, a semi-join on the will's id from the rows whose name matches, each side read from its
- * trigram index (migration 0059, ADR 0284), not an OR across the joined tables, which scanned every will.
+ * WHERE condition on `wills`: the testator's name matches the ILIKE pattern `like` (a value or a placeholder
+ * holding instruments `containsPattern` of the typed text) — their account's (`users.name`) or the will's
+ * particulars' (`will_user_details.name`). Like {@link testatorMykadIs}, a semi-join on the will's id from the rows
+ * whose name matches, each side read from its trigram index (migration 0059, ADR 0284), not an OR across the
+ * joined tables, which scanned every will.
  */
-export const testatorNameContains = (name: string): SQL => {
-  const like = containsPattern(name);
-  return sql`${wills.id} in (select w.id from ${wills} w join ${users} u on u.id = w.user_id where u.name ilike ${like}
+export const testatorNameLike = (like: string | SQLWrapper): SQL =>
+  sql`${wills.id} in (select w.id from ${wills} w join ${users} u on u.id = w.user_id where u.name ilike ${like}
     union all select d.wasiat_id from ${will_user_details} d where d.name ilike ${like})`;
-};
+
+/**
+ * WHERE condition on `wills`: the testator's name contains `name` (case-insensitive, `%` and `_` taken
+ * literally): {@link testatorNameLike} of its `containsPattern`.
+ */
+export const testatorNameContains = (name: string): SQL => testatorNameLike(containsPattern(name));
 
 /** Whether a list query filters (user, status, organisation, MyKad or name): not one of the plain lists. */
 export const isFilteredList = (q: WillListQuery) =>

@@ -42,3 +42,18 @@ export function toPage<T>(data: T[], total: number, p: { per_page: number; curre
     last_page: Math.max(1, Math.ceil(total / p.per_page)),
   };
 }
+
+/**
+ * The envelope `{ [key]: { data, current_page, per_page, total, last_page } }` as JSON text, `data` being the
+ * page's JSON array as text (written by the database: wills/list-json.ts, amendments/search.ts; ADR 0189, 0289),
+ * spliced in without parsing it.
+ */
+export function pageEnvelopeJson(
+  key: string,
+  total: number,
+  data: string,
+  p: { per_page: number; current_page: number },
+): string {
+  const text = JSON.stringify({ [key]: toPage([], total, p) });
+  return text.replace('"data":[]', () => `"data":${data}`);
+}
