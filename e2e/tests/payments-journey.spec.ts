@@ -5,7 +5,10 @@
  *     receipt number read from the server; the numbered receipt is downloadable from /wasiat/{id}/receipt;
  *  b. a client's gateway payment fails ("Bayaran untuk wasiat anda gagal."), they go back and pay again;
  *  c. staff generate a promo code worth the whole price; a client's will is waived without a gateway;
- *  d. a client chooses cash; an accountant confirms it in /dashboard/payments; the receipt appears.
+ *  d. a client chooses cash; an accountant confirms it in /dashboard/payments; the receipt appears;
+ *  e. a client declares an offline payment ("Luar Talian"); back at the payment part, and after a reload, the
+ *     declaration is shown (amount, reference, awaiting confirmation) with no way to pay, and its details can be
+ *     replaced (ADR 0291).
  * Users log in only through the login page (support/ui.ts `login`); clients are signed up via the API.
  */
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
@@ -210,6 +213,40 @@ test.describe('Bayaran wasiat', () => {
       a11y.expectClean();
     } finally {
       await accCtx.close();
+      await ctx.close();
+    }
+  });
+
+  test('e. bayaran luar talian diisytiharkan: butiran ditunjukkan, tiada gerbang bayaran', async ({ browser }) => {
+    const a11y = new A11y();
+    const [ctx, page, , willId] = await clientAtPayment(browser, 'Rohani binti Ismail');
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kuala_Lumpur' }).format(new Date());
+    try {
+      await page.getByRole('radio', { name: 'Luar Talian' }).check();
+      await choose(combobox(page, 'Cara bayaran'), 'Cek');
+      await textbox(page, 'No. pindahan atau no. cek').fill('CEK 004512');
+      await page.getByLabel('Tarikh bayaran').fill(today);
+      await textbox(page, 'Amaun dibayar (RM)').fill('350');
+      await page.getByRole('button', { name: 'Bayar', exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`/wasiat/part-c\\?wasiat_id=${willId}`));
+      await page.goto(`/wasiat/part-payment?wasiat_id=${willId}`);
+      const card = page.getByTestId('offline-declaration');
+      await expect(card).toContainText('RM 350.00');
+      await expect(card).toContainText('CEK 004512');
+      await expect(page.getByTestId('offline-sent')).toContainText('menunggu pengesahan');
+      await expect(page.getByRole('button', { name: 'Bayar', exact: true })).toHaveCount(0);
+      await a11y.scan(page, 'bayaran luar talian menunggu pengesahan');
+      // Replace the details: the form opens with them; the new declaration takes the old one's place.
+      await page.getByRole('button', { name: 'Ganti butiran bayaran' }).click();
+      await expect(textbox(page, 'No. pindahan atau no. cek')).toHaveValue('CEK 004512');
+      await textbox(page, 'No. pindahan atau no. cek').fill('CEK 004513');
+      await page.getByRole('button', { name: 'Hantar butiran baharu' }).click();
+      await expect(card).toContainText('CEK 004513');
+      await page.reload();
+      await expect(page.getByTestId('offline-declaration')).toContainText('CEK 004513');
+      await expect(page.getByRole('button', { name: 'Bayar', exact: true })).toHaveCount(0);
+      a11y.expectClean();
+    } finally {
       await ctx.close();
     }
   });

@@ -204,7 +204,8 @@ export const paymentCreateSchema = z
     atb_start_date: z.preprocess(blankToUndefined, z.iso.date({ error: P.startDateInvalid }).optional()),
     /**
      * Offline (6): how the money was paid (`OFFLINE_METHODS`); `reference` is the transfer or cheque number. The
-     * server requires method, reference, `paid_on` and `offline_amount_sen` unless the caller may confirm payments.
+     * server requires method, reference and `paid_on` of everyone, and `offline_amount_sen` unless the caller may
+     * confirm payments (ADR 0291).
      */
     offline_method: z.preprocess(
       blankToUndefined,

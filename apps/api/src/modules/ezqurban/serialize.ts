@@ -14,11 +14,17 @@ const CHANNELS: Record<number, string> = Object.fromEntries(
  * A transaction: reference §2.15 keys (`ref_no`, `product`, `price` = amount in SEN, `client_name`,
  * `client_mykad_number`, `payment_channel`, `verified_at`, `product_purchased_at`) plus `status` (0 pending,
  * 1 paid, 2 cancelled), `shares`, `on_behalf_of`, `amount_sen`, `price_per_share_sen` and, when given,
- * the assigned `allocations` [{ animal_no, slot }].
+ * the assigned `allocations` [{ animal_no, slot }] and `payment_status` — the status of the purchase's latest payment
+ * (pending | paid | failed | waived, null when none; with `payment_channel`, its mode, a screen knows an offline
+ * declaration awaits confirmation and offers no other payment; ADR 0291).
  */
 export function serializeTransaction(
   t: Tx,
-  extra: { season?: Season; allocations?: { animal_no: number; slot: number }[] } = {},
+  extra: {
+    season?: Season;
+    allocations?: { animal_no: number; slot: number }[];
+    paymentStatus?: string | null;
+  } = {},
 ) {
   return {
     id: t.id,
@@ -37,6 +43,7 @@ export function serializeTransaction(
     verified_at: t.verified_at,
     product_purchased_at: t.created_at,
     ...(extra.allocations ? { allocations: extra.allocations } : {}),
+    ...(extra.paymentStatus !== undefined ? { payment_status: extra.paymentStatus } : {}),
   };
 }
 

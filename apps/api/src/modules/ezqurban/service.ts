@@ -26,10 +26,13 @@ import type { AuthUser } from '../../platform/auth/guard.ts';
 import { userCan } from '../../platform/auth/guard.ts';
 import { fieldError, forbidden, notFound } from '../../platform/http/errors.ts';
 import { pageParams, toPage } from '../../platform/http/pagination.ts';
-import { failPendingPayments } from '../payments/index.ts';
+import { failPendingPayments, paymentStatusOf } from '../payments/index.ts';
 import { lockSeason, recountSeason } from './ledger.ts';
 import { loadVisibleTransaction, transactionScope } from './policy.ts';
 import { serializeSeason, serializeTransaction } from './serialize.ts';
+
+/** The payable type of a purchase (payable.ts). */
+const PAYABLE = 'QurbanTransaction';
 
 const inTx = <T>(db: Db, fn: (tx: Db) => Promise<T>) => db.transaction((tx) => fn(tx as unknown as Db));
 
@@ -280,12 +283,20 @@ async function allocationsOf(db: Db, ids: string[]) {
   return out;
 }
 
-/** `GET /api/ez-qurban/transaction/{id}` → `{ transaction }` with allocations. @throws 404 when not visible. */
+/**
+ * `GET /api/ez-qurban/transaction/{id}` → `{ transaction }` with allocations and `payment_status` (its latest
+ * payment's). @throws 404 when not visible.
+ */
 export async function getTransaction(db: Db, user: AuthUser, id: string) {
   const t = await loadVisibleTransaction(db, user, id);
   const [season] = await db.select().from(qurban_seasons).where(eq(qurban_seasons.id, t.season_id));
+  const status = await paymentStatusOf(db, [t.id], PAYABLE);
   return {
-    transaction: serializeTransaction(t, { season, allocations: (await allocationsOf(db, [t.id])).get(t.id) ?? [] }),
+    transaction: serializeTransaction(t, {
+      season,
+      allocations: (await allocationsOf(db, [t.id])).get(t.id) ?? [],
+      paymentStatus: status.get(t.id) ?? null,
+    }),
   };
 }
 
@@ -306,7 +317,8 @@ export interface TransactionQuery {
  * `GET /api/ez-qurban/transaction?start_date&end_date|date&status(0 pending, 1 paid, -1 all)&season_id`
  * (reference §2.15) → `{ transactions: { data, … }, total_pending, total_verified, sum_pending,
  * sum_verified, dates: { start, end } }` (sums in sen; dates are Kuala Lumpur days, inclusive; `date`
- * = one day or month 'YYYY-MM'). A participant sees their own purchases; `qurban:read` roles all.
+ * = one day or month 'YYYY-MM'); each transaction with its latest payment's `payment_status` (ADR 0291). A
+ * participant sees their own purchases; `qurban:read` roles all.
  */
 export async function listTransactions(db: Db, user: AuthUser, q: TransactionQuery) {
   let start = q.start_date ?? null;
@@ -348,13 +360,18 @@ export async function listTransactions(db: Db, user: AuthUser, q: TransactionQue
     .orderBy(desc(qurban_transactions.created_at), desc(qurban_transactions.id))
     .limit(p.per_page)
     .offset(p.offset);
-  const alloc = await allocationsOf(
-    db,
-    rows.map((r) => r.t.id),
-  );
+  const ids = rows.map((r) => r.t.id);
+  const alloc = await allocationsOf(db, ids);
+  const paid = await paymentStatusOf(db, ids, PAYABLE);
   return {
     transactions: toPage(
-      rows.map((r) => serializeTransaction(r.t, { season: r.s, allocations: alloc.get(r.t.id) ?? [] })),
+      rows.map((r) =>
+        serializeTransaction(r.t, {
+          season: r.s,
+          allocations: alloc.get(r.t.id) ?? [],
+          paymentStatus: paid.get(r.t.id) ?? null,
+        }),
+      ),
       Number(n),
       p,
     ),

@@ -3,7 +3,7 @@
  * waived via promo code", §9 payment modes; reference §1.9). Amounts in integer sen (ringgit × 100): due =
  * the payable's price − the promo discount, never taken from the client; nothing due → `waived`; offline
  * (6) declared by the payer with its details and confirmed by staff like cash, or settled at once when staff who
- * may confirm payments declare it (offline.ts, ADR 0285); direct (2) needs its transfer slip; ATB (5) is a mandate (ADR 0264) with a debit amount
+ * may confirm payments record it with its method, day and reference (offline.ts, ADR 0285, ADR 0291); direct (2) needs its transfer slip; ATB (5) is a mandate (ADR 0264) with a debit amount
  * not above what is due and covering it within `ATB_MAX_INSTALMENTS` debits, whose instalments are confirmed one
  * by one (instalments.ts); a gateway (1) payment gets its bill opened after the commit (gateways/). Audited in
  * the same transaction.
@@ -130,7 +130,8 @@ export interface PaymentEnv {
  *   (`payment_link` for a pending gateway payment: the gateway's pay page).
  * @throws 404 not visible; 422 `payments.payable_unknown` (on `paymentable_type`), not payable in its
  *   status (for a will `payments.will_not_payable`), price missing, already paid,
- *   `payments.payment_not_allowed` (on `payment_options_id`), offline: `payments.paid_on_invalid`,
+ *   `payments.payment_not_allowed` (on `payment_options_id`), offline: each missing detail named at once
+ *   (`offline_method`, `reference`, `paid_on`, and for a payer `offline_amount_sen`; ADR 0291), `payments.paid_on_invalid`,
  *   `payments.offline_amount_mismatch` (on `offline_amount_sen`, not the amount due),
  *   `payments.promo_invalid` / `payments.promo_one_per_will` (on `promo_code`), `payments.slip_required`,
  *   `payments.atb_amount_invalid`, `payments.atb_too_many_instalments` (on `atb_amount_sen`),
@@ -221,8 +222,9 @@ export async function createPayment(
     }
 
     const now = new Date();
-    // Offline (6) declared by the payer or whoever acts for them waits for staff like cash; declared by someone who
-    // may confirm payments, the declaration is their confirmation and settles at once (ADR 0285, after ADR 0040).
+    // Offline (6) declared by the payer or whoever acts for them waits for staff like cash; recorded (with its method,
+    // day and reference) by someone who may confirm payments, it is their confirmation and settles at once (ADR 0285,
+    // ADR 0291, after ADR 0040).
     const confirmedNow = !!offline && confirmer;
     const settledNow = waived || confirmedNow;
     const isAtb = option === PAYMENT_OPTIONS.atb;

@@ -7,6 +7,8 @@ export { payableInfo } from './history.ts';
 export { ledgerPaid } from './ledger-sql.ts';
 export { confirmPayment } from './manual.ts';
 export { type PayableKind, type PayableState, payerFromUser, registerPayable } from './payables.ts';
+// the latest payment's status of payables of one kind (ezQurban's list; ADR 0291)
+export { paymentStatusOf } from './queries.ts';
 // the release of a deceased's receipts to the will's executor (deaths module; issue 40 item 3, ADR 0267)
 export type { ReceiptPdfData } from './receipt-pdf.ts';
 export { receiptPdf, settledPaymentFor } from './receipts.ts';

@@ -209,14 +209,24 @@ describe('financing (BMMB)', () => {
   });
 });
 
+/**
+ * What staff give when they record an offline payment (ADR 0291): how, the day (today in UTC is never after today in
+ * Malaysia) and the reference; the amount is the amount due.
+ */
+const staffOffline = (reference: string) => ({
+  offline_method: 'deposit',
+  paid_on: new Date().toISOString().slice(0, 10),
+  reference,
+});
+
 describe('offline and the confirmation queue', () => {
-  it('offline declared by staff who may confirm settles at once; a client must give its details (ADR 0285)', async () => {
+  it('offline recorded by staff who may confirm settles at once; everyone gives its details (ADR 0285, 0291)', async () => {
     const w = await newWill();
     const client = await pay(w.id, { payment_options_id: 6 });
     expect(client.status).toBe(422);
     expect(client.body.errors.offline_method).toBeTruthy();
     const staffUser = (await t.ctx.db.select().from(users).where(eq(users.username, 'staff')))[0];
-    const r = await pay(w.id, { payment_options_id: 6, reference: 'KAUNTER-001' }, tokens.staff);
+    const r = await pay(w.id, { payment_options_id: 6, ...staffOffline('KAUNTER-001') }, tokens.staff);
     expect(r.status).toBe(200);
     expect(r.body.payment).toMatchObject({ status: 'paid', confirmed_by: staffUser.id });
     expect(r.body.payment.receipt_no).toMatch(/^R\d{4}-\d{6}$/);
@@ -398,7 +408,7 @@ describe('statement of account (reports) reads every mode', () => {
       .returning();
     const modes: Record<string, unknown>[] = [
       { payment_options_id: 3 },
-      { payment_options_id: 6, reference: 'KAUNTER-9' },
+      { payment_options_id: 6, ...staffOffline('KAUNTER-9') },
       { payment_options_id: 4, bank_name: 'BANK MUAMALAT MALAYSIA BERHAD' },
       {
         payment_options_id: 5,

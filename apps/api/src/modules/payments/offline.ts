@@ -29,13 +29,17 @@ const klToday = (d = new Date()) =>
 
 /**
  * The columns of an offline (6) payment from `POST /payment`: `offline_method`, `paid_on`, `bank_name` (optional),
- * and the proof — the given slip of this payable, else its latest uploaded slip, else none. A payer (or an agent or
- * partner acting for them) must give method, reference, day and amount; staff who may confirm payments
- * (`confirmer`) may leave them out, since their declaration is the confirmation (ADR 0040, ADR 0285).
- * @throws 422 naming each missing field (`offline_method` `payments.offline_method_invalid`, `reference`
+ * and the proof — the given slip of this payable, else its latest uploaded slip, else none. Everyone must say how the
+ * money was paid, its transfer or cheque number and the day (`offline_method`, `reference`, `paid_on`): a payer (or an
+ * agent or partner acting for them) declares it, and staff who may confirm payments (`confirmer`) record money they
+ * received, which settles at once and so must be as traceable as a confirmed declaration (ADR 0291). A payer must
+ * also give the amount paid (`offline_amount_sen`); staff may leave it out (it is then the amount due, which the
+ * server computes), and when given it must be the amount due.
+ * @throws 422 naming each missing field, all at once (`offline_method` `payments.offline_method_invalid`, `reference`
  *   `payments.reference_required`, `paid_on` `payments.paid_on_invalid`, `offline_amount_sen`
- *   `payments.offline_amount_mismatch`); `paid_on` after today in Malaysia; `offline_amount_sen` not the amount
- *   due `dueSen` (sen); `payments.slip_required` on `slip_attachment_id` (a given slip that is not this payable's).
+ *   `payments.offline_amount_mismatch` — the last for a payer only); `paid_on` after today in Malaysia;
+ *   `offline_amount_sen` not the amount due `dueSen` (sen); `payments.slip_required` on `slip_attachment_id` (a
+ *   given slip that is not this payable's).
  */
 export async function offlineColumns(
   tx: Db,
@@ -45,15 +49,13 @@ export async function offlineColumns(
   confirmer: boolean,
 ) {
   const amount = { amount: formatRinggit(dueSen) };
-  if (!confirmer) {
-    const missing: Record<string, string[]> = {};
-    if (!input.offline_method) missing.offline_method = [P.offlineMethodInvalid];
-    if (!input.reference) missing.reference = [P.referenceRequired];
-    if (!input.paid_on) missing.paid_on = [P.paidOnInvalid];
-    if (input.offline_amount_sen === undefined) missing.offline_amount_sen = [P.offlineAmountMismatch];
-    const first = Object.values(missing)[0];
-    if (first) throw new AppError('validation', first[0], missing, amount);
-  }
+  const missing: Record<string, string[]> = {};
+  if (!input.offline_method) missing.offline_method = [P.offlineMethodInvalid];
+  if (!input.reference) missing.reference = [P.referenceRequired];
+  if (!input.paid_on) missing.paid_on = [P.paidOnInvalid];
+  if (!confirmer && input.offline_amount_sen === undefined) missing.offline_amount_sen = [P.offlineAmountMismatch];
+  const first = Object.values(missing)[0];
+  if (first) throw new AppError('validation', first[0], missing, amount);
   if (input.paid_on && input.paid_on > klToday()) throw fieldError('paid_on', P.paidOnInvalid);
   if (input.offline_amount_sen !== undefined && input.offline_amount_sen !== dueSen) {
     throw fieldError('offline_amount_sen', P.offlineAmountMismatch, amount);

@@ -31,7 +31,16 @@ async function settle(type: string, id: string, how: 'gateway' | 'cash' | 'offli
   const body = { paymentable_type: type, paymentable_id: id, payment_options_id: mode };
   const r = await t.call('POST', '/api/payment', {
     token: how === 'offline' ? tok.staff : tok.client,
-    body: how === 'offline' ? { ...body, reference: `KAUNTER-${type}` } : body,
+    // Staff say how, when and by what reference (ADR 0291); today in UTC is never after today in Malaysia.
+    body:
+      how === 'offline'
+        ? {
+            ...body,
+            reference: `KAUNTER-${type}`,
+            offline_method: 'deposit',
+            paid_on: new Date().toISOString().slice(0, 10),
+          }
+        : body,
   });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   const pid = r.body.payment.id as string;

@@ -4,14 +4,17 @@
  * purchase form — a season, a number of shares (1/7 of a cow or camel, or a whole goat/sheep) and the
  * person on whose behalf the qurban is made — followed by payment through the gateway or, when the server offers
  * it, an offline payment ("Luar Talian", the payments feature's shared offline fields; ADR 0285) that waits for the
- * accountant's confirmation.
+ * accountant's confirmation. The payment page is /ezqurban/purchase?id=… (kept on reload, reached from the list's
+ * "pay"); while an offline declaration awaits confirmation, neither it nor the list offers the gateway (ADR 0291).
  */
 
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  Anchor,
   Badge,
   Button,
   Group,
+  Loader,
   NumberInput,
   Pagination,
   Paper,
@@ -28,7 +31,7 @@ import { can, formatRinggit, qurbanPurchaseSchema, roleOf } from '@wasiat/domain
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { applyServerErrors, errorText } from '@/components/form-errors.ts';
 import { ListTable } from '@/components/ListTable.tsx';
@@ -36,7 +39,14 @@ import { OfflinePayment } from '@/features/payments/index.ts';
 import { formatDateTime } from '@/lib/format.ts';
 import { successToast } from '@/lib/notify.tsx';
 import { session } from '@/lib/storage.ts';
-import { cancelPurchase, fetchTransactions, payPurchase, postPurchase, type Transaction } from './api.ts';
+import {
+  cancelPurchase,
+  fetchTransaction,
+  fetchTransactions,
+  payPurchase,
+  postPurchase,
+  type Transaction,
+} from './api.ts';
 import { SeasonSelect, useSeasons } from './SeasonSelect.tsx';
 
 export function TxStatus({ status }: { status: number }) {
@@ -134,7 +144,7 @@ export function TransactionListPage() {
                 <Table.Td>{formatRinggit(x.amount_sen)}</Table.Td>
                 <Table.Td>
                   <TxStatus status={x.status} />
-                  {x.status === 0 && <PayButton id={x.id} />}
+                  {x.status === 0 && <PayLink tx={x} />}
                   {x.status === 0 && mayCancel && <CancelButton id={x.id} onDone={() => q.refetch()} />}
                 </Table.Td>
               </Table.Tr>
@@ -169,6 +179,33 @@ function CancelButton({ id, onDone }: { id: string; onDone: () => void }) {
   );
 }
 
+/** Whether the purchase's latest payment is an offline declaration awaiting confirmation (ADR 0291). */
+const offlinePending = (tx: Transaction) => tx.payment_status === 'pending' && tx.payment_channel === 'offline';
+
+/**
+ * A list row's way to the purchase's payment page (/ezqurban/purchase?id=…: the gateway and "Luar Talian"): "pay",
+ * or, while an offline declaration awaits confirmation, that it awaits and a link to see it — never the gateway.
+ */
+function PayLink({ tx }: { tx: Transaction }) {
+  const { t } = useTranslation();
+  const to = `/ezqurban/purchase?id=${encodeURIComponent(tx.id)}`;
+  if (offlinePending(tx)) {
+    return (
+      <Text size="xs" data-testid="qurban-offline-pending">
+        {t('payments.ui.offline_pending_short')}{' '}
+        <Anchor component={Link} to={to} aria-label={`${t('ezqurban.payment_details')} ${tx.ref_no}`}>
+          {t('ezqurban.payment_details')}
+        </Anchor>
+      </Text>
+    );
+  }
+  return (
+    <Button size="xs" ml="xs" component={Link} to={to} aria-label={`${t('ezqurban.pay')} ${tx.ref_no}`}>
+      {t('ezqurban.pay')}
+    </Button>
+  );
+}
+
 /** Pay a pending purchase through the gateway (redirects to the gateway page). */
 function PayButton({ id }: { id: string }) {
   const { t } = useTranslation();
@@ -192,12 +229,56 @@ function PayButton({ id }: { id: string }) {
 type PurchaseForm = z.input<typeof qurbanPurchaseSchema>;
 const FIELDS = ['season_id', 'shares', 'on_behalf_of'] as const;
 
-/** /ezqurban/purchase — the purchase form, then the payment. */
+/**
+ * The payment of a purchase: its reference, shares and amount, then — while it waits for payment — the gateway's
+ * "pay" and "Luar Talian" through the shared offline choice, which shows an offline declaration awaiting confirmation
+ * in place of the gateway (ADR 0285, ADR 0291); a paid or cancelled purchase shows its status.
+ */
+function PurchasePayment({ tx }: { tx: Transaction }) {
+  const { t } = useTranslation();
+  return (
+    <Stack>
+      <Title order={1}>{t('ezqurban.purchase_title')}</Title>
+      <Paper withBorder p="md" data-testid="purchase-done">
+        <Text fw={600}>{t('ezqurban.purchase_done', { ref: tx.ref_no })}</Text>
+        <Text>
+          {t('ezqurban.f.shares')}: {tx.shares} · {formatRinggit(tx.amount_sen)}
+        </Text>
+        <Text size="sm">{allocText(tx, t)}</Text>
+        {tx.status !== 0 && <TxStatus status={tx.status} />}
+      </Paper>
+      {tx.status === 0 && (
+        <OfflinePayment paymentableType="QurbanTransaction" paymentableId={tx.id}>
+          <Group>
+            <PayButton id={tx.id} />
+          </Group>
+        </OfflinePayment>
+      )}
+      <Group>
+        <Button variant="default" component={Link} to="/ezqurban/transaction/list">
+          {t('ezqurban.transactions_title')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/**
+ * /ezqurban/purchase — the purchase form, then the payment. `?id={transaction}` (set once a purchase is made, and by
+ * the list's "pay") shows that purchase's payment, so a reload keeps it (`GET /api/ez-qurban/transaction/{id}`).
+ */
 export function PurchasePage() {
   const { t } = useTranslation();
   const seasons = useSeasons();
+  const [params, setParams] = useSearchParams();
+  const id = params.get('id');
   const [formError, setFormError] = useState<string | null>(null);
   const [done, setDone] = useState<Transaction | null>(null);
+  const existing = useQuery({
+    queryKey: ['qurban-tx', 'one', id],
+    enabled: !!id && done?.id !== id,
+    queryFn: () => fetchTransaction(id as string),
+  });
   const form = useForm<PurchaseForm>({
     resolver: zodResolver(qurbanPurchaseSchema) as never,
     defaultValues: { season_id: '', shares: 1, on_behalf_of: '' },
@@ -213,31 +294,14 @@ export function PurchasePage() {
         on_behalf_of: String(v.on_behalf_of),
       });
       setDone(r.transaction);
+      setParams({ id: r.transaction.id }, { replace: true });
     } catch (e) {
       setFormError(applyServerErrors(e, form.setError, FIELDS));
     }
   });
-  if (done) {
-    return (
-      <Stack>
-        <Title order={1}>{t('ezqurban.purchase_title')}</Title>
-        <Paper withBorder p="md" data-testid="purchase-done">
-          <Text fw={600}>{t('ezqurban.purchase_done', { ref: done.ref_no })}</Text>
-          <Text>
-            {t('ezqurban.f.shares')}: {done.shares} · {formatRinggit(done.amount_sen)}
-          </Text>
-          <Text size="sm">{allocText(done, t)}</Text>
-        </Paper>
-        <Group>
-          <PayButton id={done.id} />
-          <Button variant="default" component={Link} to="/ezqurban/transaction/list">
-            {t('ezqurban.transactions_title')}
-          </Button>
-        </Group>
-        <OfflinePayment paymentableType="QurbanTransaction" paymentableId={done.id} />
-      </Stack>
-    );
-  }
+  const shown = done ?? (id ? existing.data : null);
+  if (shown) return <PurchasePayment tx={shown} />;
+  if (id && existing.isLoading) return <Loader aria-label={t('common.loading')} />;
   return (
     <Stack>
       <Title order={1}>{t('ezqurban.purchase_title')}</Title>

@@ -31,6 +31,8 @@ export interface Transaction {
   verified_at: string | null;
   product_purchased_at: string;
   allocations?: { animal_no: number; slot: number }[];
+  /** The latest payment's status (pending | paid | failed | waived; null when none); its mode is `payment_channel`. */
+  payment_status?: string | null;
 }
 export interface FundTransfer {
   id: string;
@@ -59,6 +61,9 @@ export const fetchTransactions = (q: Record<string, string | number | undefined>
     sum_pending: number;
     sum_verified: number;
   }>('ez-qurban/transaction', { ...q, limit: 15 });
+/** `GET /api/ez-qurban/transaction/{id}` → one purchase (the participant's own, or any for `qurban:read`). */
+export const fetchTransaction = async (id: string) =>
+  (await api.get<{ transaction: Transaction }>(`ez-qurban/transaction/${encodeURIComponent(id)}`)).transaction;
 export const postPurchase = (body: { season_id: string; shares: number; on_behalf_of: string }) =>
   api.post<{ transaction: Transaction }>('ez-qurban/transaction', body);
 /** Pay a purchase through the payments module (1 gateway → `payment_link` to the sandbox). */

@@ -102,6 +102,17 @@ describe('hibah part H: offline ("Luar Talian")', { timeout: 30_000 }, () => {
     expect(latest.url).toContain('paymentable_type=Hibah');
     expect(latest.url).toContain('paymentable_id=h1');
     expect(screen.queryByRole('button', { name: 'Luar Talian' })).toBeNull();
+    // No gateway or cash beside the declaration (ADR 0291); replacing it is offered instead.
+    expect(screen.getByTestId('offline-declaration')).toHaveTextContent('RM 200.00');
+    expect(screen.queryByTestId('hibah-pay-online')).toBeNull();
+    expect(screen.queryByTestId('hibah-pay-cash')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Ganti butiran bayaran' })).toBeInTheDocument();
+  });
+
+  it('offers online and cash again once the latest payment is no pending declaration (e.g. refused)', async () => {
+    renderPage(<PartH hibah={hibah} />);
+    expect(await screen.findByTestId('hibah-pay-online')).toBeInTheDocument();
+    expect(screen.queryByTestId('offline-declaration')).toBeNull();
   });
 
   it('uploads the optional proof for the hibah and sends its id with the declaration', async () => {

@@ -102,13 +102,21 @@ export async function uploadSlip(type: string, id: string, file: File): Promise<
   return r.attachment.id;
 }
 
-/** A payable's latest payment as `GET /api/payment/latest` gives it (the fields the payer's screen reads). */
+/**
+ * A payable's latest payment as `GET /api/payment/latest` gives it (the fields the payer's screen reads): money in sen,
+ * `paid_on` 'YYYY-MM-DD', `offline_method` transfer | cheque | deposit, `slip_attachment_id` the proof.
+ */
 export interface LatestPayment {
   id: string;
   status: 'pending' | 'paid' | 'failed' | 'waived';
   payment_options_id: number;
   amount_sen: number;
   failure_reason?: string | null;
+  reference?: string | null;
+  bank_name?: string | null;
+  offline_method?: string | null;
+  paid_on?: string | null;
+  slip_attachment_id?: string | null;
 }
 
 /**

@@ -5,5 +5,6 @@
 export { AtbProgress } from './AtbProgress.tsx';
 export { latestFailureReason, paymentOptions, shareLink, uploadSlip } from './api.ts';
 export { emptyModeValues, ModeFields, type ModeValues, modeBody } from './ModeFields.tsx';
+export { OfflinePendingGate } from './OfflineDeclaration.tsx';
 export { OfflinePayment } from './OfflinePayment.tsx';
 export { StaffTransactions } from './StaffTransactions.tsx';

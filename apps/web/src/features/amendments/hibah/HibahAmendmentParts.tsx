@@ -50,15 +50,15 @@ export function HibahSummaryPart() {
         ]}
       />
       {a.status === 0 && !a.paid && isGrantor(a.user_id) && (
-        <Group>
-          <Button onClick={() => payHibahAmendment(a)} data-testid="pay-hibah-amendment">
-            {t('hibahAmendments.list.pay', { amount: formatRinggit(a.price_sen ?? 0) })}
-          </Button>
-        </Group>
-      )}
-      {a.status === 0 && !a.paid && isGrantor(a.user_id) && (
-        // Or paid outside the platform: "Luar Talian", confirmed by the accountant (ADR 0285).
-        <OfflinePayment paymentableType="Amendment" paymentableId={a.id} onRecorded={() => void refresh()} />
+        // Or paid outside the platform: "Luar Talian", confirmed by the accountant (ADR 0285); while such a
+        // declaration awaits, it is shown in place of the gateway's "pay" (ADR 0291).
+        <OfflinePayment paymentableType="Amendment" paymentableId={a.id} onRecorded={() => void refresh()}>
+          <Group>
+            <Button onClick={() => payHibahAmendment(a)} data-testid="pay-hibah-amendment">
+              {t('hibahAmendments.list.pay', { amount: formatRinggit(a.price_sen ?? 0) })}
+            </Button>
+          </Group>
+        </OfflinePayment>
       )}
       {a.status === 2 && (
         <Paper withBorder p="md">

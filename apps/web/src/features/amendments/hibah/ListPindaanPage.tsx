@@ -3,7 +3,7 @@
  * "Amendment list": `GET amendment?hibah_id`, new → `POST amendment { amendmentable_type: "Hibah" }`;
  * ADR 0038). `?id={hibah_id}` shows that hibah; without it every registered hibah of the grantor. Each
  * amendment shows its status label (spec §4; any other value "invalid/cancelled"); "apply" when none is
- * open, "pay" when one is unpaid, "open" into the amendment's page /trust/pindaan/{amendment_id}. After
+ * open, "pay" when one is unpaid (or that an offline payment awaits confirmation, ADR 0291), "open" into the amendment's page /trust/pindaan/{amendment_id}. After
  * the payment gateway the page comes back with `?status=1|0`. Each registered hibah shows its versions'
  * certificates (the current one; earlier ones for staff) and a succeeded amendment its amended hibah (ADR
  * 0098).
@@ -13,6 +13,7 @@ import { formatRinggit, HIBAH_TYPES, labelOf, OPEN_AMENDMENT_STATUSES } from '@w
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ListTable } from '@/components/ListTable.tsx';
+import { OfflinePendingGate } from '@/features/payments/index.ts';
 import { Busy, Notice, useLang } from '@/features/wills/index.ts';
 import { formatDateTime } from '@/lib/format.ts';
 import { session } from '@/lib/storage.ts';
@@ -73,9 +74,12 @@ function HibahAmendmentsCard({ hibah }: { hibah: HibahBrief }) {
                   <Table.Td>
                     <Group gap="xs">
                       {a.status === 0 && !a.paid && grantor && (
-                        <Button size="xs" onClick={() => payHibahAmendment(a)} data-testid="pay-hibah-amendment">
-                          {t('hibahAmendments.list.pay', { amount: formatRinggit(a.price_sen ?? 0) })}
-                        </Button>
+                        // No gateway while an offline declaration awaits confirmation (ADR 0291).
+                        <OfflinePendingGate paymentableType="Amendment" paymentableId={a.id}>
+                          <Button size="xs" onClick={() => payHibahAmendment(a)} data-testid="pay-hibah-amendment">
+                            {t('hibahAmendments.list.pay', { amount: formatRinggit(a.price_sen ?? 0) })}
+                          </Button>
+                        </OfflinePendingGate>
                       )}
                       <Anchor
                         component={Link}

@@ -147,6 +147,8 @@ describe('amendment payment: offline ("Luar Talian")', { timeout: 30_000 }, () =
     expect(latest.url).toContain('paymentable_type=Amendment');
     expect(latest.url).toContain('paymentable_id=a1');
     expect(screen.queryByRole('button', { name: 'Luar Talian' })).toBeNull();
+    // No gateway "pay" beside the declaration (ADR 0291).
+    expect(screen.queryByTestId('pay-amendment')).toBeNull();
     expect(paymentPosts()).toHaveLength(0);
   });
 });

@@ -6,7 +6,8 @@
  * payment gateway (POST /api/payment { paymentable_type: "Amendment" }, returning to
  * /wasiat/{wasiat_id}/pindaanPayVerified, which leads into the wizard) or, when the server offers it, records an
  * offline payment ("Luar Talian", the payments feature's shared offline fields; ADR 0285) that waits for the
- * accountant's confirmation, "continue" opens the wizard once paid.
+ * accountant's confirmation — and while it waits, shows it in place of "pay" (ADR 0291); "continue" opens the
+ * wizard once paid.
  * A refused call shows its message on the card (never an uncaught page error).
  */
 import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
@@ -88,11 +89,6 @@ function WillAmendmentCard({ will }: { will: WillBrief }) {
               {t('amendments.apply.button')}
             </Button>
           )}
-          {open && current.status === 0 && due > 0 && (
-            <Button onClick={() => guarded(async () => void (await payAmendment(current)))} data-testid="pay-amendment">
-              {t('amendments.apply.pay', { amount: formatRinggit(due) })}
-            </Button>
-          )}
           {open && (current.paid === 1 || !!current.payment_received_at || current.status !== 0) && (
             <Anchor component={Link} to={`/wasiat/${will.id}/pindaan-a`}>
               {t('amendments.apply.continue')}
@@ -100,7 +96,17 @@ function WillAmendmentCard({ will }: { will: WillBrief }) {
           )}
         </Group>
         {open && current.status === 0 && due > 0 && (
-          <OfflinePayment paymentableType="Amendment" paymentableId={current.id} onRecorded={() => void refresh()} />
+          // "Pay" (the gateway) only while no offline declaration awaits confirmation (ADR 0291).
+          <OfflinePayment paymentableType="Amendment" paymentableId={current.id} onRecorded={() => void refresh()}>
+            <Group>
+              <Button
+                onClick={() => guarded(async () => void (await payAmendment(current)))}
+                data-testid="pay-amendment"
+              >
+                {t('amendments.apply.pay', { amount: formatRinggit(due) })}
+              </Button>
+            </Group>
+          </OfflinePayment>
         )}
         {error && (
           <Notice color="red" data-testid="amendment-apply-error">

@@ -13,6 +13,7 @@ import { CodeStep } from '@/components/instrument/CodeStep.tsx';
 import { HeirBequestsNotice } from '@/components/instrument/HeirBequestsNotice.tsx';
 import { PdpaLink } from '@/components/PdpaLink.tsx';
 import { SignaturePad, type SignaturePadHandle } from '@/components/SignaturePad.tsx';
+import { OfflinePayment } from '@/features/payments/index.ts';
 import { DetailTable, Notice, useLang } from '@/features/wills/index.ts';
 import { ApiError, api } from '@/lib/api.ts';
 import { formatDateTime } from '@/lib/format.ts';
@@ -192,18 +193,21 @@ export function PindaanH() {
             </Notice>
           )}
           {a.amendmentable_type === 'Wasiat' && (a.due_sen ?? 0) > 0 && (
-            // Something still due — e.g. the draft makes the basic will comprehensive (ADR 0253): paid first.
-            <Notice color="yellow" data-testid="amendment-due">
-              {t('amendments.apply.due', { amount: formatRinggit(a.due_sen ?? 0) })}{' '}
-              <Button
-                size="xs"
-                onClick={() =>
-                  payAmendment(a).catch((e) => setError(e instanceof ApiError ? e.firstMessage : String(e)))
-                }
-              >
-                {t('amendments.apply.pay', { amount: formatRinggit(a.due_sen ?? 0) })}
-              </Button>
-            </Notice>
+            // Something still due — e.g. the draft makes the basic will comprehensive (ADR 0253): paid first, by the
+            // gateway or offline; while an offline declaration awaits confirmation it is shown instead (ADR 0291).
+            <OfflinePayment paymentableType="Amendment" paymentableId={a.id}>
+              <Notice color="yellow" data-testid="amendment-due">
+                {t('amendments.apply.due', { amount: formatRinggit(a.due_sen ?? 0) })}{' '}
+                <Button
+                  size="xs"
+                  onClick={() =>
+                    payAmendment(a).catch((e) => setError(e instanceof ApiError ? e.firstMessage : String(e)))
+                  }
+                >
+                  {t('amendments.apply.pay', { amount: formatRinggit(a.due_sen ?? 0) })}
+                </Button>
+              </Notice>
+            </OfflinePayment>
           )}
           {a.amendmentable_type === 'Wasiat' && (
             // Shares above an heir's faraid share in the draft: acknowledged here, as in the will (ADR 0224).

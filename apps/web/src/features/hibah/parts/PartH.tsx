@@ -1,8 +1,8 @@
 /**
  * Part H of the hibah wizards — verification (spec §6; reference §3.2–§3.4; docs/api/hibah.md): payment
  * (`POST /api/payment`, online, cash, or offline — "Luar Talian", the payments feature's shared offline fields,
- * ADR 0285, which itself says when a declaration awaits confirmation; a cash payment awaiting the accountant's
- * confirmation is shown), then
+ * ADR 0285, which itself shows a declaration awaiting confirmation in place of online and cash, ADR 0291; a cash
+ * payment awaiting the accountant's confirmation is shown), then
  * the grantor's signature (`POST /api/hibah/{id}/signature`), PDPA and confirmation, a verified one-time code
  * `hibah-submit` and submit (status 2). The server refuses submitting without a passed eKYC and the code
  * (ADR 0096).
@@ -74,42 +74,8 @@ export function PartH({ hibah }: { hibah: Hibah }) {
           {paid ? (
             <Text data-testid="hibah-paid">{t('hibah.h.paid')}</Text>
           ) : (
-            <Group>
-              <Text>{rm(hibah.amount_due_sen)}</Text>
-              <Button
-                data-testid="hibah-pay-online"
-                onClick={async () => {
-                  const r = await api.post<{ payment_link?: string | null }>('payment', {
-                    paymentable_type: 'Hibah',
-                    paymentable_id: hibah.id,
-                    payment_options_id: 1,
-                    redirect_url: '/payment-status',
-                  });
-                  if (r.payment_link) window.location.assign(r.payment_link);
-                }}
-              >
-                {t('hibah.h.pay_online')}
-              </Button>
-              <Button
-                variant="outline"
-                data-testid="hibah-pay-cash"
-                disabled={!!pendingCash}
-                onClick={async () => {
-                  await api.post('payment', {
-                    paymentable_type: 'Hibah',
-                    paymentable_id: hibah.id,
-                    payment_options_id: 3,
-                  });
-                  await payments.refetch();
-                  await refresh(hibah.id);
-                }}
-              >
-                {t('hibah.h.pay_cash')}
-              </Button>
-            </Group>
-          )}
-          {/* An offline declaration awaiting confirmation is said by OfflinePayment itself (ADR 0285). */}
-          {!paid && (
+            // Online and cash are offered only while no offline declaration awaits confirmation; that declaration,
+            // and "Luar Talian" itself, are shown by the shared OfflinePayment (ADR 0285, ADR 0291).
             <OfflinePayment
               paymentableType="Hibah"
               paymentableId={hibah.id}
@@ -117,7 +83,41 @@ export function PartH({ hibah }: { hibah: Hibah }) {
                 await payments.refetch();
                 await refresh(hibah.id);
               }}
-            />
+            >
+              <Group>
+                <Text>{rm(hibah.amount_due_sen)}</Text>
+                <Button
+                  data-testid="hibah-pay-online"
+                  onClick={async () => {
+                    const r = await api.post<{ payment_link?: string | null }>('payment', {
+                      paymentable_type: 'Hibah',
+                      paymentable_id: hibah.id,
+                      payment_options_id: 1,
+                      redirect_url: '/payment-status',
+                    });
+                    if (r.payment_link) window.location.assign(r.payment_link);
+                  }}
+                >
+                  {t('hibah.h.pay_online')}
+                </Button>
+                <Button
+                  variant="outline"
+                  data-testid="hibah-pay-cash"
+                  disabled={!!pendingCash}
+                  onClick={async () => {
+                    await api.post('payment', {
+                      paymentable_type: 'Hibah',
+                      paymentable_id: hibah.id,
+                      payment_options_id: 3,
+                    });
+                    await payments.refetch();
+                    await refresh(hibah.id);
+                  }}
+                >
+                  {t('hibah.h.pay_cash')}
+                </Button>
+              </Group>
+            </OfflinePayment>
           )}
           {!paid && pendingCash ? (
             <Alert role="status" data-testid="hibah-cash-pending">

@@ -53,6 +53,10 @@ beforeEach(() => {
       };
       calls.push(c);
       if (c.url.startsWith('/api/payment/options')) return jsonResponse({ payment_options: [1, 3, 6] });
+      if (c.url.startsWith('/api/payment/latest')) {
+        const declared = { id: 'p2', status: 'pending', payment_options_id: 6, amount_sen: 35000, reference: 'CEK 9' };
+        return jsonResponse({ payment: paymentStatus === 'pending' ? declared : null });
+      }
       if (c.method === 'POST' && c.url === '/api/payment') {
         if (refuseAmount) {
           return jsonResponse(
@@ -124,5 +128,17 @@ describe('payment step: offline ("Luar Talian")', { timeout: 30_000 }, () => {
     const notice = await screen.findByTestId('payment-failed');
     await waitFor(() => expect(notice.textContent).toContain('Sebab: Cek tendang'));
     expect(await screen.findByRole('radio', { name: 'Luar Talian' })).toBeTruthy();
+  });
+
+  it('a pending declaration shows its details and "replace", and no way to pay (ADR 0291)', async () => {
+    paymentStatus = 'pending';
+    renderPage(<PartPayment />);
+    const card = await screen.findByTestId('offline-declaration');
+    expect(card).toHaveTextContent('RM 350.00');
+    expect(card).toHaveTextContent('CEK 9');
+    expect(screen.getByTestId('offline-sent')).toHaveTextContent('menunggu pengesahan');
+    expect(screen.getByRole('button', { name: 'Ganti butiran bayaran' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Bayar' })).toBeNull();
+    expect(screen.queryByRole('radio', { name: 'Gerbang Bayaran' })).toBeNull();
   });
 });

@@ -4,8 +4,9 @@
  * amount due; a promo code checked with POST /api/promo-code/check; then one of the modes the server
  * allows for this will and caller (GET /api/payment/options): online gateway (POST /api/payment → the
  * browser goes to `payment_link`; the gateway returns to /payment-status), direct (reference + slip),
- * cash, financing, ATB, offline (staff). Staff and agents may instead create a gateway pay link and send
- * it by WhatsApp. After a failed gateway payment the part shows "Payment of will failed" and allows a retry.
+ * cash, financing, ATB, offline (ADR 0285; once declared and awaiting confirmation, the declaration is shown with
+ * "replace the details" and no other way to pay, ADR 0291). Staff and agents may instead create a gateway pay link
+ * and send it by WhatsApp. After a failed gateway payment the part shows "Payment of will failed" and allows a retry.
  */
 import {
   Anchor,
@@ -32,6 +33,7 @@ import {
   ModeFields,
   type ModeValues,
   modeBody,
+  OfflinePayment,
   paymentOptions,
   shareLink,
   uploadSlip,
@@ -63,7 +65,7 @@ export const paymentSettled = (will: Pick<Will, 'payment_status' | 'payment_opti
 export function PartPayment() {
   const { t } = useTranslation();
   const lang = useLang();
-  const { will, wasiatId, editable, goNext } = useWizard();
+  const { will, wasiatId, editable, goNext, refresh } = useWizard();
   const isClient = roleOf(session.user()) === 'Client';
   const [code, setCode] = useState('');
   const [promo, setPromo] = useState<{ code: string; discount_sen: number } | null>(null);
@@ -242,9 +244,15 @@ export function PartPayment() {
       </Table>
       {settled ? (
         <>
-          <Notice color="green">
-            {t(will?.payment_status === 'pending' ? 'wills.pay.pending_manual' : 'wills.pay.settled')}
-          </Notice>
+          {wasiatId && will?.payment_status === 'pending' && will.payment_options_id === PAYMENT_OPTIONS.offline ? (
+            // The declaration (amount, day, reference, proof, awaiting confirmation) and "replace the details", as on
+            // every payable's screen (ADR 0291).
+            <OfflinePayment paymentableType="Wasiat" paymentableId={wasiatId} onRecorded={() => void refresh()} />
+          ) : (
+            <Notice color="green">
+              {t(will?.payment_status === 'pending' ? 'wills.pay.pending_manual' : 'wills.pay.settled')}
+            </Notice>
+          )}
           {/* An ATB mandate: "n of N instalments received, next on …" and its schedule (ADR 0264). */}
           {wasiatId && will?.payment_options_id === PAYMENT_OPTIONS.atb && <AtbProgress wasiatId={wasiatId} />}
           <Group>
