@@ -5,7 +5,8 @@
  *  2. two different staff members (two new Staff accounts) verify it on /kematian/senarai (the deceased has a
  *     registered will: two are needed);
  *  3. the executor (the registering organisation, by its registration number) and the heirs open the links mailed
- *     to them, ask for the code, type it with their MyKad and see their documents — the son at phone width, with the
+ *     to them, ask for the code, type it with their MyKad, pass the face check (MyKad photo and selfie; ADR 0295)
+ *     and see their documents — the son at phone width, with the
  *     page reloaded once by its address, and downloads the will;
  *  4. the son and the daughter consent to the bequest, the mother refuses; the wife does not decide her own; the
  *     minor is told he does not decide;
@@ -25,7 +26,7 @@ import type { EstateConsent } from '../../packages/domain/src/estate-consent.ts'
 import { estateChecklist, estateRoute } from '../../packages/domain/src/estate-route.ts';
 import { estateDistribution } from '../../packages/domain/src/faraid/estate-distribution.ts';
 import { formatRinggit } from '../../packages/domain/src/money.ts';
-import { MYKAD_BACK } from './support/data.ts';
+import { MYKAD_BACK, MYKAD_FRONT, SELFIE } from './support/data.ts';
 import {
   ASSET_MAP,
   BANK,
@@ -68,11 +69,14 @@ async function openRelease(page: Page, email: string, idNumber: string, reload =
   await page.getByRole('button', { name: /^Hantar kod ke / }).click();
   const code = await releaseCodeInMail(email, before);
   await textbox(page, 'Kod 6 digit').fill(code);
-  const idLabel =
-    /^\d{12}$/.test(idNumber) && idNumber !== DEMO_ORG_REGISTRATION
-      ? 'Nombor MyKad anda'
-      : 'Nombor pendaftaran organisasi';
-  await textbox(page, idLabel).fill(idNumber);
+  const byMykad = /^\d{12}$/.test(idNumber) && idNumber !== DEMO_ORG_REGISTRATION;
+  await textbox(page, byMykad ? 'Nombor MyKad anda' : 'Nombor pendaftaran organisasi').fill(idNumber);
+  // A person with a MyKad also passes the face check (ADR 0295): the card's front and a selfie from a file.
+  if (byMykad) {
+    await page.getByLabel('Gambar bahagian hadapan MyKad anda').setInputFiles(MYKAD_FRONT);
+    await page.getByLabel('Muat naik swafoto').setInputFiles(SELFIE);
+    await expect(page.getByRole('img', { name: 'Pratonton swafoto' })).toBeVisible();
+  }
   await page.getByRole('button', { name: 'Sahkan dan buka dokumen' }).click();
   const docs = page.getByTestId('release-documents');
   await expect(docs.getByRole('heading', { name: 'Dokumen anda' })).toBeVisible();

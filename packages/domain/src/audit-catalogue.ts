@@ -255,6 +255,7 @@ export const AUDIT_ACTIONS = {
   'death.release_open': l('Pautan dokumen dibuka', 'Document link opened'),
   'death.release_code': l('Kod pautan dokumen dihantar', 'Document link code sent'),
   'death.release_identity': l('Semakan identiti pautan dokumen', 'Document link identity check'),
+  'death.release_face': l('Semakan wajah pautan dokumen (eKYC)', 'Document link face check (eKYC)'),
   'death.release_download': l('Dokumen dimuat turun melalui pautan', 'Document downloaded through the link'),
   'death.release_revoke': l('Pautan dokumen dibatalkan', 'Document link revoked'),
   // The people a will names accept or decline (issue 41 item 3; ADR 0276)

@@ -216,6 +216,11 @@ export const AUDIT_FIELDS = {
   custody_place: l('Tempat disimpan', 'Where it is kept'),
   printed_sha256: l('Cincangan dibaca daripada imbasan', 'Hash read from the scan'),
   refusal_reason: l('Sebab penolakan', 'Reason for refusal'),
+  // ADR 0290: the spouse's signed acknowledgement of the harta sepencarian declaration, as staff saw it on the scan.
+  sepencarian_acknowledged: l(
+    'Pengakuan pasangan atas akuan harta sepencarian ditandatangani',
+    "Spouse's acknowledgement of the harta sepencarian declaration signed",
+  ),
 } as const satisfies Record<string, AuditLabel>;
 
 /** Keys of before/after never shown (identifiers and bookkeeping times). */

@@ -165,6 +165,10 @@ export const RELEASE_MSG = {
   accessRequired: 'deaths.release.access_required',
   /** A release whose estate role lacks the action asked (domain `canInEstate`; ADR 0288). */
   notAllowed: 'deaths.release.not_allowed',
+  /** The person's selfie does not match the photo of the MyKad they uploaded (ADR 0295). */
+  faceMismatch: 'deaths.release.face_mismatch',
+  /** The release's face checks are used up (the organisation's eKYC attempt limit; ADR 0295). */
+  faceLimit: 'deaths.release.face_limit',
 } as const;
 
 /**
@@ -174,8 +178,10 @@ export const RELEASE_MSG = {
 export const normaliseIdNumber = (s: string) => s.toUpperCase().replace(/[^0-9A-Z]/g, '');
 
 /**
- * `POST /api/public/release/{id}/identity { code, ic_number }`: the 6-digit code e-mailed to the person and the
- * identity number the instrument records for them (a MyKad; a company executor's registration number).
+ * `POST /api/public/release/{id}/identity { code, ic_number, mykad_image?, selfie_image? }`: the 6-digit code
+ * e-mailed to the person, the identity number the instrument records for them (a MyKad; a company executor's
+ * registration number) and, for a person identified by MyKad, the MyKad front's photo and a selfie as data URLs
+ * (PNG/JPEG/WebP, up to 5 MB each): their face eKYC (ADR 0295). The server says which are required (422 naming each).
  */
 export const releaseIdentitySchema = z.object({
   code: z
@@ -188,4 +194,6 @@ export const releaseIdentitySchema = z.object({
     .min(1, { error: RELEASE_MSG.idRequired })
     .max(40, { error: RELEASE_MSG.idRequired })
     .refine((s) => normaliseIdNumber(s).length >= 6, { error: RELEASE_MSG.idRequired }),
+  mykad_image: z.string().max(8_000_000).optional(),
+  selfie_image: z.string().max(8_000_000).optional(),
 });

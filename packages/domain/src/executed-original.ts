@@ -29,6 +29,8 @@ export const EXECUTED_ORIGINAL_MSG = {
   ownUpload: 'executed_original.own_upload',
   reasonRequired: 'executed_original.reason_required',
   custodyPlaceRequired: 'executed_original.custody_place_required',
+  /** The will declares harta sepencarian: say whether the spouse's acknowledgement is signed on the scan (ADR 0290). */
+  sepencarianAcknowledgementRequired: 'executed_original.sepencarian_acknowledgement_required',
 } as const;
 
 /** A scan's status: `pending` (awaiting a staff check), `verified` (the executed original), `refused` (with a reason). */
@@ -79,12 +81,17 @@ export type ExecutedOriginalUploadInput = z.output<typeof executedOriginalUpload
 
 /**
  * `POST /api/wasiat/{id}/executed-original/{oid}/verify`: the SHA-256 staff read at the foot of the scan's pages,
- * and optionally the custody corrected.
+ * optionally the custody corrected, and — required by the API when the will declares harta sepencarian (422
+ * `executed_original.sepencarian_acknowledgement_required` on it; ADR 0290) — `sepencarian_acknowledged`: whether
+ * the scan's declaration page ("Akuan Harta Sepencarian") carries the signature of every spouse in its
+ * acknowledgement boxes (true) or not (false). The acknowledgement is evidence that the spouse agrees with the
+ * declared portion; it is no order of division (Islamic Family Law (Federal Territories) Act 1984 s. 122; ADR 0286).
  */
 export const executedOriginalVerifySchema = z.object({
   printed_sha256: printedSha256(),
   custody: z.enum(CUSTODY_CODES, { error: 'validation.choose' }).optional(),
   custody_place: custodyPlace().optional(),
+  sepencarian_acknowledged: z.boolean({ error: 'validation.choose' }).optional(),
 });
 export type ExecutedOriginalVerifyInput = z.output<typeof executedOriginalVerifySchema>;
 

@@ -20,7 +20,7 @@ import {
 } from '../validation/shares.ts';
 import { netEstate } from './deductions.ts';
 import type { EstateWajibah, EstateWajibahInput } from './estate-wajibah.ts';
-import { executorFee } from './executor-fee.ts';
+import { executorFee, executorFeeBaseSen } from './executor-fee.ts';
 import { testatorValueSen } from './harta-sepencarian.ts';
 import {
   beneficiaryStanding,
@@ -160,7 +160,7 @@ export interface EstateDistribution {
   faraid_base_sen: number;
   heirs: HeirLine[];
   baitulmal_sen: number;
-  /** The executor fee (spec §9) on the gross estate. */
+  /** The executor fee (spec §9) on the gross estate less the harta sepencarian (executor-fee.ts; ADR 0290). */
   executor_fee: { fee_sen: number; provider_percent: number; provider_bears_sen: number; estate_pays_sen: number };
   /** False when faraid cannot run (the deceased's sex unknown): heirs' amounts are then 0 and this says why. */
   computable: boolean;
@@ -275,7 +275,8 @@ export function bequestItems(input: DistributionInput, afterClaims: number): Ite
 
 /** The claims in order (see the module comment); zakat before the debts to people. */
 export function claimsOf(input: DistributionInput, gross: number) {
-  const fee = executorFee(gross);
+  // The fee is on the estate less the spouse's harta sepencarian (not the deceased's; ADR 0290).
+  const fee = executorFee(executorFeeBaseSen(gross, input.hartaSepencarian));
   const adminFuneral = input.funeral + fee.estatePays;
   const n = netEstate(gross, {
     funeral: adminFuneral,

@@ -6,7 +6,7 @@
  * 1. the gross estate: the given total (staff's, ADR 0271) or the items (will property + asset-map entries inside
  *    the estate, each counted once: the API matches them, ADR 0274);
  * 2. funeral costs, the part of the executor fee the estate pays (spec §9, executor-fee.ts; a cost of
- *    administration), zakat owed (a debt to Allah, paid first among debts: Mughni al-Muhtaj, kitab al-fara'id),
+ *    administration; the fee is on the gross estate less the harta sepencarian, ADR 0290), zakat owed (a debt to Allah, paid first among debts: Mughni al-Muhtaj, kitab al-fara'id),
  *    the debts to people, harta sepencarian (Islamic Family Law (Selangor) Enactment 2003 s.122) — each takes at
  *    most what is left (deductions.ts `netEstate`);
  * 3. the bequests run only on what remains (Enakmen Wasiat Orang Islam (Selangor) 1999 s.26(3)): to non-heirs up to

@@ -5,6 +5,12 @@
  * the whole fee (not marginally, band by band). The rest is paid from the estate.
  * Rounding: the fee and the provider's part are rounded half up to the sen; the estate pays the fee
  * less the provider's part, so the two add up to the fee exactly.
+ *
+ * The estate the fee is on ({@link executorFeeBaseSen}; ADR 0290): the gross estate less the harta sepencarian
+ * deducted for the spouse. The spouse's portion of jointly acquired property is the spouse's, not the deceased's
+ * (Islamic Family Law (Federal Territories) Act 1984 (Act 303) ss. 2, 122 and the states' s. 122; claimed after a
+ * death in the Syariah High Court, Administration of Islamic Law (Federal Territories) Act 1993 s. 46(2)(b)(iv);
+ * ADR 0286), so the executor does not administer it and charges nothing on it.
  */
 
 /** RM 1,000,000.00 and RM 2,000,000.00 in sen. */
@@ -27,7 +33,22 @@ export interface ExecutorFee {
 
 const roundHalfUp = (num: bigint, den: bigint) => (num * 2n + den) / (den * 2n);
 
-/** The executor fee for an estate of `estate` sen. */
+/**
+ * The estate the executor fee is on, in sen: the gross estate `grossSen` (the testator's estimate of the whole, else
+ * the sum of the property values) less the harta sepencarian deducted for the spouse `hartaSepencarianSen` (the
+ * declared properties' spouse portions, else the will's single amount: harta-sepencarian.ts `willSepencarian`),
+ * never below 0. The one place every fee figure takes its base from (the will's estate figures `willEstate`, the
+ * wizard's preview, the will PDF, the estate file's `claimsOf`; ADR 0290). Source: see the module comment
+ * (Act 303 s. 122: the spouse's portion is not part of the deceased's estate).
+ */
+export function executorFeeBaseSen(grossSen: number, hartaSepencarianSen?: number | null): number {
+  return Math.max(0, grossSen - Math.max(0, hartaSepencarianSen ?? 0));
+}
+
+/**
+ * The executor fee for an estate of `estate` sen (the base: {@link executorFeeBaseSen}); RangeError when `estate`
+ * is not a whole, non-negative number of sen.
+ */
 export function executorFee(estate: number): ExecutorFee {
   if (!Number.isSafeInteger(estate) || estate < 0) throw new RangeError('estate must be whole sen, not negative');
   const fee = roundHalfUp(BigInt(estate) * BigInt(EXECUTOR_FEE_PERCENT), 100n);

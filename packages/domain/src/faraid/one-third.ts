@@ -33,7 +33,7 @@ import {
   parsePortion,
 } from '../validation/shares.ts';
 import { netEstate } from './deductions.ts';
-import { testatorValueSen, willSepencarian } from './harta-sepencarian.ts';
+import { isSepencarian, testatorValueSen, willSepencarian } from './harta-sepencarian.ts';
 import {
   beneficiaryStanding,
   faraidFractionsOfHeirs,
@@ -52,6 +52,13 @@ export const ONE_THIRD_ERRORS = {
   exceededShare: 'wills.one_third_exceeded_share',
   /** A property given to a non-heir has no value: `{{property}}`. */
   valueNeeded: 'wills.one_third_value_needed',
+  /**
+   * Over one third because a property was declared harta sepencarian or its portion raised (ADR 0290):
+   * `{{sepencarian}}` deducted first, `{{total}}`, `{{third}}`, `{{net}}`.
+   */
+  exceededSepencarian: 'wills.one_third_exceeded_sepencarian',
+  /** Over one third because a declaration was withdrawn (the portion no longer deducted first); the same figures. */
+  exceededSepencarianCleared: 'wills.one_third_exceeded_sepencarian_cleared',
 } as const;
 
 export interface OneThirdInput {
@@ -221,6 +228,39 @@ export function oneThirdProblem(
   return {
     key: ONE_THIRD_ERRORS.exceeded,
     params: {
+      total: formatRinggit(ceilSen(r.totalSen)),
+      third: formatRinggit(r.thirdSen ?? 0),
+      net: formatRinggit(r.netSen),
+    },
+  };
+}
+
+/**
+ * The refusal of the rule when a change of the harta sepencarian declaration of property `propertyId` causes it
+ * (ADR 0290), else null. `input` is the will (or an amendment's draft) as it would be saved; `beforeBp` the
+ * property's portion before the change (basis points; null: not declared, or a new property). It is caused by the
+ * declaration when the bequests to non-heirs exceed one third now (with the net estate known) and would not with the
+ * property's portion as before — the spouse's portion is deducted from the estate first and a share of a declared
+ * property is a share of the testator's part only (harta-sepencarian.ts; Act 303 s. 122; Enakmen Wasiat Orang Islam
+ * (Selangor) 1999 s. 26(1)). The key: `wills.one_third_exceeded_sepencarian` while the property is declared,
+ * `wills.one_third_exceeded_sepencarian_cleared` when the declaration was withdrawn; params `{{sepencarian}}` (the
+ * harta sepencarian now deducted), `{{total}}` (rounded up), `{{third}}`, `{{net}}`, in ringgit ("RM 1,234.00").
+ * Properties without a value are left out (as the non-strict rule does).
+ */
+export function declarationOneThirdProblem(
+  input: OneThirdInput,
+  propertyId: string,
+  beforeBp: number | null,
+): OneThirdProblem | null {
+  const r = oneThird(input);
+  const now = input.properties.find((p) => p.id === propertyId);
+  if (!now || !r.over || r.totalSen === null || r.netSen === null) return null;
+  const asBefore = input.properties.map((p) => (p.id === propertyId ? { ...p, sepencarian_bp: beforeBp } : p));
+  if (oneThird({ ...input, properties: asBefore }).over) return null;
+  return {
+    key: isSepencarian(now) ? ONE_THIRD_ERRORS.exceededSepencarian : ONE_THIRD_ERRORS.exceededSepencarianCleared,
+    params: {
+      sepencarian: formatRinggit(r.sepencarianSen ?? 0),
       total: formatRinggit(ceilSen(r.totalSen)),
       third: formatRinggit(r.thirdSen ?? 0),
       net: formatRinggit(r.netSen),

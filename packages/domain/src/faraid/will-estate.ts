@@ -23,7 +23,7 @@
 import { genderFromMykad } from '../validation/common.ts';
 import { addFractions, type Fraction, fraction, isPortionError, parsePortion, ZERO } from '../validation/shares.ts';
 import { type NetEstate, netEstate } from './deductions.ts';
-import { type ExecutorFee, executorFee } from './executor-fee.ts';
+import { type ExecutorFee, executorFee, executorFeeBaseSen } from './executor-fee.ts';
 import type { HeirCounts, HeirKey, Sex } from './heirs.ts';
 
 /** One third, the limit of s.26(1). */
@@ -119,7 +119,10 @@ export interface WillEstate {
   net: NetEstate | null;
   /** The bequests in sen: floor(total portion × net estate) + the property given to non-heirs, before the cap. */
   bequestsSen: number | null;
-  /** The executor fee on the gross estate (spec §9, ADR 0011), null when the gross is unknown. */
+  /**
+   * The executor fee (spec §9, ADR 0011) on the gross estate less the harta sepencarian deducted for the spouse
+   * (executor-fee.ts `executorFeeBaseSen`; ADR 0290), null when the gross is unknown.
+   */
   executorFee: ExecutorFee | null;
 }
 
@@ -142,7 +145,8 @@ export function willEstate(input: WillEstateInput): WillEstate {
   const share = input.bequests ?? ZERO;
   const bequestsSen = Number((BigInt(afterClaims) * share.num) / share.den) + (input.propertyBequestsSen ?? 0);
   const net = netEstate(grossSen, { ...claims, wasiat: bequestsSen });
-  return { propertySen, grossSen, net, bequestsSen, executorFee: executorFee(grossSen) };
+  const fee = executorFee(executorFeeBaseSen(grossSen, claims.hartaSepencarian));
+  return { propertySen, grossSen, net, bequestsSen, executorFee: fee };
 }
 
 // ---------------------------------------------------------------- heirs → faraid

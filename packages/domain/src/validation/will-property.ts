@@ -70,6 +70,11 @@ export const SEPENCARIAN_ERRORS = {
   /** An heir named as the spouse of a declaration may not stop being a husband or wife, nor be removed. */
   spouseHeirInUse: 'wills.sepencarian_spouse_heir_in_use',
   spouseIcInvalid: 'wills.sepencarian_spouse_ic_invalid',
+  /**
+   * A new single amount `harta_sepencarian_sen` while a property of the will is declared (ADR 0290): the declared
+   * portions replace it, so it is refused (the amount unchanged, or cleared, is accepted).
+   */
+  amountReplaced: 'wills.sepencarian_amount_replaced',
 } as const;
 
 /** The declaration's stored fields (the flag `harta_sepencarian` is not stored). */

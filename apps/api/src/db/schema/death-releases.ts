@@ -6,7 +6,7 @@
  * number, e-mail), for which instrument and in which roles; when it was issued, opened and last passed the
  * identity check; and its revocation by staff. Timestamps in UTC.
  */
-import { index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { doublePrecision, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { idColumn, tz } from './_common.ts';
 import { death_reports } from './deaths.ts';
 import { organizations } from './organisations.ts';
@@ -36,6 +36,10 @@ export const death_releases = pgTable(
     /** First opening of the link, and the last time the person passed the code and identity check. */
     opened_at: tz('opened_at'),
     identified_at: tz('identified_at'),
+    /** The person's face checks (selfie against their MyKad photo; ADR 0295): failed ones since the last pass, the last score (0–100), when one last passed. */
+    face_attempts: integer('face_attempts').notNull().default(0),
+    face_score: doublePrecision('face_score'),
+    face_verified_at: tz('face_verified_at'),
     revoked_at: tz('revoked_at'),
     revoked_by: text('revoked_by').references(() => users.id),
     created_at: tz('created_at').notNull().defaultNow(),

@@ -5,7 +5,7 @@
  * Timestamps in UTC.
  */
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { idColumn, timestamps, tz } from './_common.ts';
 import { attachments } from './files.ts';
 import { users } from './users.ts';
@@ -37,6 +37,12 @@ export const will_executed_originals = pgTable(
     reviewed_by: text('reviewed_by').references(() => users.id),
     reviewed_at: tz('reviewed_at'),
     refusal_reason: text('refusal_reason'),
+    /**
+     * Whether the scan's harta sepencarian declaration page carries the spouse's signed acknowledgement, as staff
+     * saw it when they verified the scan (issue 41 item 5; ADR 0290; migration 0062): true signed, false not;
+     * null when the will declared no harta sepencarian then.
+     */
+    sepencarian_acknowledged: boolean('sepencarian_acknowledged'),
     ...timestamps(),
   },
   (t) => [

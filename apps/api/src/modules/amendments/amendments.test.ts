@@ -674,11 +674,13 @@ describe('harta sepencarian declared through an amendment (ADR 0286)', () => {
     expect(stranger.status).toBe(422);
     expect(Object.keys(stranger.body.errors)).toEqual(['immoveables.0.sepencarian_spouse_heir_id']);
     // Undeclared, RM 150,000 is within one third of RM 750,000. With the wife's 60% (RM 360,000) out of the estate
-    // the net is RM 390,000 and the car is over its third (RM 130,000): refused with the figures.
+    // the net is RM 390,000 and the car is over its third (RM 130,000): refused with the figures, on the portion
+    // that caused it, saying the spouse's portion is deducted first (ADR 0290).
     const over = await draftSave(a.id, { moveables: [car], immoveables: [land(declared(6000))] });
     expect(over.status).toBe(422);
-    expect(over.body.errors.moveables[0]).toMatch(
-      /RM 150,000.00, more than one third of the net estate \(RM 130,000.00 of RM 390,000.00/,
+    expect(Object.keys(over.body.errors)).toEqual(['immoveables.0.sepencarian_bp']);
+    expect(over.body.errors['immoveables.0.sepencarian_bp'][0]).toMatch(
+      /^The spouse's portion of harta sepencarian \(RM 360,000.00 in all\) is deducted from the estate first.*RM 150,000.00, more than one third of the net estate \(RM 130,000.00 of RM 390,000.00/,
     );
     // Her half (RM 300,000): the net is RM 450,000, the car exactly its third. The heir's name is copied.
     const saved = (await ok(draftSave(a.id, { moveables: [car], immoveables: [land(declared(5000))] }))).amendment;

@@ -18,7 +18,14 @@ import { newId } from '../../db/schema/_common.ts';
 import { amendments } from '../../db/schema/index.ts';
 import { fieldError } from '../../platform/http/errors.ts';
 import { institutionOfBequest, NO_INSTITUTION } from '../institutions/index.ts';
-import { type Actor, audit, type Conn, oneThirdProblemOfContent } from '../wills/index.ts';
+import {
+  type Actor,
+  audit,
+  bpOf,
+  type Conn,
+  declarationProblemOfContent,
+  oneThirdProblemOfContent,
+} from '../wills/index.ts';
 import type { WillContent } from './content.ts';
 import { nextHibahDraft } from './hibah.ts';
 import { assertCanEditDraft } from './policy.ts';
@@ -49,13 +56,26 @@ const ONE_THIRD_SECTIONS = ['bequests', 'moveables', 'immoveables', 'receivers',
 /**
  * The one-third rule on the draft as it would be saved (wills/one-third.ts; ADR 0257): bequests to non-heirs,
  * shares of property at their values included, at most one third of the net estate — else 422 on the first section
- * sent that decides it (`bequests`, `moveables`, …) with the figures. A property without a value (carried from a
- * will registered before migration 0041, or added by the 2021 client's screens, which ask none) is not counted
- * here; the submission asks for it (transitions.ts).
+ * sent that decides it (`bequests`, `moveables`, …) with the figures. A refusal caused by a property's harta
+ * sepencarian declaration made, changed or withdrawn in this save (against `previous`, the draft before it) is
+ * reported on that row's declaration field, `<section>.<i>.sepencarian_bp` (`….harta_sepencarian` when withdrawn),
+ * saying the spouse's portion is deducted first (wills `declarationProblemOfContent`; ADR 0290). A property without a
+ * value (carried from a will registered before migration 0041, or added by the 2021 client's screens, which ask
+ * none) is not counted here; the submission asks for it (transitions.ts).
  */
-function checkOneThird(draft: WillContent, input: DraftInput) {
+function checkOneThird(draft: WillContent, previous: WillContent, input: DraftInput) {
   const problem = oneThirdProblemOfContent(draft, false);
   if (!problem) return;
+  for (const section of ['moveables', 'immoveables'] as const) {
+    if (!input[section]) continue;
+    const before = new Map((previous[section] ?? []).map((p) => [String(p.id), bpOf(p)]));
+    for (const [i, p] of draft[section].entries()) {
+      const beforeBp = before.get(String(p.id)) ?? null;
+      if (beforeBp === bpOf(p)) continue;
+      const d = declarationProblemOfContent(draft, String(p.id), beforeBp);
+      if (d) throw fieldError(`${section}.${i}.${d.field}`, d.key, d.params);
+    }
+  }
   const field = ONE_THIRD_SECTIONS.find((k) => input[k] !== undefined) ?? 'bequests';
   throw fieldError(field, problem.key, problem.params);
 }
@@ -126,7 +146,7 @@ async function nextWillDraft(tx: Conn, a: Amendment, input: DraftInput): Promise
   if (input.moveables) fillDraftSpouses(draft, 'moveables', gender);
   if (input.immoveables) fillDraftSpouses(draft, 'immoveables', gender);
   checkShares(draft);
-  checkOneThird(draft, input);
+  checkOneThird(draft, a.draft as WillContent, input);
   return draft;
 }
 

@@ -24,7 +24,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { decodeMail } from '../amendments/hibah-test-fixtures.ts';
-import { personWithRegisteredWill, reportBody, verifiedReporter } from '../deaths/test-fixtures.ts';
+import { personWithRegisteredWill, releaseFaces, reportBody, verifiedReporter } from '../deaths/test-fixtures.ts';
 import { insertUser, insertWill } from '../documents/fixtures.ts';
 import { consentsOf } from '../estates/index.ts';
 import { newMykad, ok } from '../wills/test-fixtures.ts';
@@ -72,7 +72,10 @@ async function open(email: string, ic: string) {
   await expect.poll(() => t.mails.slice(before).filter((m) => m.to.includes(email)).length).toBe(1);
   const raw = t.mails.slice(before).find((m) => m.to.includes(email))?.raw ?? '';
   const code = /\b(\d{6})\b/.exec(decodeMail(raw))?.[1] ?? '';
-  const out = await ok(t.call('POST', `${base}/identity?${q}`, { body: { code, ic_number: ic } }));
+  const { mykad_image, selfie_image } = await releaseFaces();
+  const out = await ok(
+    t.call('POST', `${base}/identity?${q}`, { body: { code, ic_number: ic, mykad_image, selfie_image } }),
+  );
   const h = { base, q: `${q}&access=${encodeURIComponent(out.access.token)}`, rel };
   opened.set(email, h);
   return h;

@@ -9,14 +9,18 @@
  *    5 wrong tries; at most 5 codes per 15 minutes and 10 a day per address → 429; not limited per deceased, whose
  *    family each ask at their own address),
  *    purpose `death-release`, bound to the instrument and the address. Audited `death.release_code`.
- * 3. `POST …/identity { code, ic_number }` → the code is spent (otp `spendCode`: wrong → 422 `otp.incorrect` on
- *    `code`, counted; expired → `otp.expired`), then the identity number must be the one the instrument records
- *    for the person (422 `deaths.release.id_mismatch` on `ic_number`: the code is spent, so each try of a number
- *    costs a new code). Audited `death.release_identity` with the outcome. → `{ message, access, documents,
+ * 3. `POST …/identity { code, ic_number, mykad_image, selfie_image }` → for a person identified by MyKad, both images
+ *    are required and attempts must be left (release-face.ts; before the code is spent); the code is spent (otp
+ *    `spendCode`: wrong → 422 `otp.incorrect` on `code`, counted; expired → `otp.expired`), then the identity number
+ *    must be the one the instrument records for the person (422 `deaths.release.id_mismatch` on `ic_number`: the code
+ *    is spent, so each try of a number costs a new code), then the face check (release-face.ts: OCR of the card,
+ *    selfie against its photo; 422 on the image, the code spent). Audited `death.release_identity` with the outcome
+ *    and `death.release_face` with the score. → `{ message, access, documents,
  *    verification }` (release-documents.ts).
  * 4. `GET …/documents?access=` → `{ documents, verification }`; `GET …/document?file=&access=` → the PDF, audited
  *    `death.release_download` (403 `deaths.release.access_required` without a valid access).
- * Identity here is the code to the recorded e-mail plus the recorded identity number; no face eKYC is done.
+ * Identity here is the code to the recorded e-mail, the recorded identity number and, for a person with a MyKad, the
+ * face eKYC (ADR 0295; until then ADR 0267 asked no face).
  * Each step asks the release's estate roles (ADR 0288; release-access.ts `estateRelease`): steps 1–3
  * `estate:release:open`, step 4 `estate:documents:read` (403 `deaths.release.not_allowed` without it).
  */
@@ -30,6 +34,7 @@ import { fieldError, notFound } from '../../platform/http/errors.ts';
 import { sendBoundCode, smsSenderFor, spendCode } from '../otp/index.ts';
 import { estateRelease, issueAccess, type ReleaseQuery } from './release-access.ts';
 import { releaseDocumentBytes, releaseDocuments } from './release-documents.ts';
+import { checkReleaseFace, faceImagesOf } from './release-face.ts';
 
 /** The purpose of a release's code (not requestable through `POST /api/otp/request`). */
 const RELEASE_CODE_PURPOSE = 'death-release';
@@ -154,13 +159,15 @@ export async function identifyRelease(
   ctx: Ctx,
   id: string,
   q: ReleaseQuery,
-  body: { code: string; ic_number: string },
+  body: { code: string; ic_number: string; mykad_image?: string; selfie_image?: string },
   lang: Language,
   ip?: string,
   now = new Date(),
 ) {
   const rel = await estateRelease(ctx, id, q, 'estate:release:open', { access: false }, now);
   const d = await deceasedOf(ctx, rel);
+  // A person identified by MyKad also passes a face check (ADR 0295); its images are checked before the code is spent.
+  const face = (await idKindOf(ctx.db, rel)) === 'mykad' ? await faceImagesOf(ctx, rel, body) : null;
   // Outside a transaction: a wrong code stays counted.
   await spendCode(
     ctx.db,
@@ -172,6 +179,7 @@ export async function identifyRelease(
     await audit(ctx, 'death.release_identity', rel, { ok: false, ic_number: maskMykad(typed) }, ip);
     throw fieldError('ic_number', RELEASE_MSG.idMismatch);
   }
+  if (face) await checkReleaseFace(ctx, rel, face, ip);
   await ctx.db.update(death_releases).set({ identified_at: now }).where(eq(death_releases.id, rel.id));
   await audit(ctx, 'death.release_identity', rel, { ok: true }, ip);
   return {

@@ -28,7 +28,7 @@ import {
 import { decodeMail } from '../amendments/hibah-test-fixtures.ts';
 import { insertUser, insertWill } from '../documents/fixtures.ts';
 import { newMykad, ok } from '../wills/test-fixtures.ts';
-import { personWithRegisteredWill, reportBody, verifiedReporter } from './test-fixtures.ts';
+import { personWithRegisteredWill, releaseFaces, reportBody, verifiedReporter } from './test-fixtures.ts';
 
 let t: TestApp;
 let staff: string;
@@ -73,7 +73,8 @@ async function codeFor(base: string, q: string, email: string) {
 async function identify(email: string, instrumentId: string, ic: string) {
   const { base, q } = await linkOf(email, instrumentId);
   const code = await codeFor(base, q, email);
-  return ok(t.call('POST', `${base}/identity?${q}`, { body: { code, ic_number: ic } }));
+  const { mykad_image, selfie_image } = await releaseFaces();
+  return ok(t.call('POST', `${base}/identity?${q}`, { body: { code, ic_number: ic, mykad_image, selfie_image } }));
 }
 
 beforeAll(async () => {
@@ -218,15 +219,18 @@ describe('opening a release', () => {
   it('refuses a wrong MyKad (422) after a right code, and the code is then spent', async () => {
     const { base, q } = await linkOf(HASSAN.email, willId);
     const code = await codeFor(base, q, HASSAN.email);
+    const { mykad_image, selfie_image } = await releaseFaces();
     const wrong = await t.call('POST', `${base}/identity?${q}`, {
-      body: { code, ic_number: ALI.ic },
+      body: { code, ic_number: ALI.ic, mykad_image, selfie_image },
       lang: 'en',
     });
     expect(wrong.status).toBe(422);
     expect(wrong.body.errors.ic_number).toEqual([
       'The identity number does not match the one recorded for you. Ask for a new code and try again.',
     ]);
-    const again = await t.call('POST', `${base}/identity?${q}`, { body: { code, ic_number: HASSAN.ic } });
+    const again = await t.call('POST', `${base}/identity?${q}`, {
+      body: { code, ic_number: HASSAN.ic, mykad_image, selfie_image },
+    });
     expect(again.status).toBe(422);
     expect(Object.keys(again.body.errors)).toEqual(['code']);
     // Without the access, the documents stay closed.
@@ -234,8 +238,45 @@ describe('opening a release', () => {
     expect((await t.call('GET', `${base}/document?${q}&file=will:${willId}`)).status).toBe(403);
   });
 
+  it('asks a person with a MyKad for their face (ADR 0295): images first, then the selfie must match the card', async () => {
+    const { base, q, rel } = await linkOf(HASSAN.email, willId);
+    const faces = await releaseFaces();
+    const code = await codeFor(base, q, HASSAN.email);
+    // Missing images are named before the code is spent.
+    const bare = await t.call('POST', `${base}/identity?${q}`, { body: { code, ic_number: HASSAN.ic }, lang: 'en' });
+    expect(bare.status).toBe(422);
+    expect(Object.keys(bare.body.errors)).toEqual(['mykad_image']);
+    const noSelfie = await t.call('POST', `${base}/identity?${q}`, {
+      body: { code, ic_number: HASSAN.ic, mykad_image: faces.mykad_image },
+    });
+    expect(Object.keys(noSelfie.body.errors)).toEqual(['selfie_image']);
+    // Another person's face: refused on the selfie, counted, audited with its score; the documents stay closed.
+    const [before] = await t.ctx.db.select().from(death_releases).where(eq(death_releases.id, rel.id));
+    const impostor = await t.call('POST', `${base}/identity?${q}`, {
+      body: { code, ic_number: HASSAN.ic, mykad_image: faces.mykad_image, selfie_image: faces.other_selfie },
+      lang: 'en',
+    });
+    expect(impostor.status).toBe(422);
+    expect(impostor.body.errors.selfie_image[0]).toMatch(/does not match the photo on the MyKad/);
+    const [after] = await t.ctx.db.select().from(death_releases).where(eq(death_releases.id, before.id));
+    expect(after.face_attempts).toBe(before.face_attempts + 1);
+    expect(after.face_score).toBeLessThan(70);
+    expect(after.face_verified_at).toBeNull();
+    const audited = await t.ctx.db
+      .select()
+      .from(audit_events)
+      .where(and(eq(audit_events.action, 'death.release_face'), eq(audit_events.entity_id, before.id)));
+    expect(audited.at(-1)?.after).toMatchObject({ outcome: 'score_too_low' });
+    // The same person's face passes in the next test (with a new code: this one was spent).
+  });
+
   it('lists exactly the documents that name each person, with the verification link and QR', async () => {
     const heir = await identify(HASSAN.email, willId, '880101-14-5511');
+    // The face check passed (ADR 0295): score at or above 70, the failed checks before it cleared.
+    const { rel } = await linkOf(HASSAN.email, willId);
+    expect(rel.face_score).toBeGreaterThanOrEqual(70);
+    expect(rel.face_verified_at).not.toBeNull();
+    expect(rel.face_attempts).toBe(0);
     expect(heir.documents.map((d: { file: string }) => d.file)).toEqual([`will:${willId}`]);
     expect(heir.verification.url).toMatch(new RegExp(`/public/wasiat/${willId}$`));
     expect(heir.verification.qr).toMatch(/^data:image\/png;base64,/);

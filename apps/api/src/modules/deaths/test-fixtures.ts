@@ -4,8 +4,10 @@
  */
 import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import type { TestApp } from '../../../test/harness.ts';
 import { branches, organizations, user_ekyc, wills } from '../../db/schema/index.ts';
+import { dataUrl, faceCrop, syntheticMykad } from '../ekyc/test-images.ts';
 import { type Client, newClient, PNG_A } from '../wills/test-fixtures.ts';
 
 /** Registered on 23 Nov 2026, 14:05 in Kuala Lumpur. */
@@ -56,3 +58,22 @@ export const reportBody = (ic: string, over: Record<string, unknown> = {}) => ({
 /** A valid MyKad nobody has registered (born 1 Jan 1970). */
 export const unregisteredMykad = () =>
   `700101${String(randomInt(10, 60))}${String(randomInt(0, 9999)).padStart(4, '0')}`;
+
+let faces: Promise<{ mykad_image: string; selfie_image: string; other_selfie: string }> | undefined;
+
+/**
+ * The face eKYC images of a release's identity step (ADR 0295), as the e2e fixtures make them
+ * (e2e/fixtures/make-mykad-images.ts): a MyKad front with face "d" and a selfie of the same face (a match), and a
+ * selfie of another person (`other_selfie`, face "f": below the pass mark). Made once per test file.
+ */
+export function releaseFaces() {
+  faces ??= (async () => {
+    const jpeg = (b: Buffer, width: number) => sharp(b).resize({ width }).jpeg({ quality: 75 }).toBuffer();
+    return {
+      mykad_image: dataUrl(await jpeg(await syntheticMykad('d', { grey: false }), 428)),
+      selfie_image: dataUrl(await jpeg(await faceCrop('d', 0.8), 320)),
+      other_selfie: dataUrl(await jpeg(await faceCrop('f', 0.8), 320)),
+    };
+  })();
+  return faces;
+}

@@ -36,7 +36,7 @@ import { recordAudit } from '../../platform/audit/audit.ts';
 import { attachmentPath, DOCUMENT_TYPES, decodeBase64, Uploads } from '../../platform/files/uploads.ts';
 import { AppError, fieldError, notFound } from '../../platform/http/errors.ts';
 import { type AuthUser, userCan } from '../auth/index.ts';
-import { findVisibleWill } from '../wills/index.ts';
+import { findVisibleWill, hasDeclaredProperty } from '../wills/index.ts';
 import { AMENDMENT_KIND, WILL_KIND } from './amendment-document.ts';
 
 type Will = typeof wills.$inferSelect;
@@ -111,12 +111,15 @@ const scanBody = (r: Row) => ({
   reviewed_by: r.reviewed_by,
   reviewed_at: r.reviewed_at,
   refusal_reason: r.refusal_reason,
+  sepencarian_acknowledged: r.sepencarian_acknowledged,
 });
 
 /**
- * `GET /api/wasiat/{id}/executed-original` → `{ executed_original: { held, executed_original_at, version_no,
- * expected_sha256, sealed_documents, scans, can_upload, can_verify } }`: whether the version in force has an
- * executed original (`held`), the hash its paper must carry (`expected_sha256`: the newest sealed document's, or
+ * `GET /api/wasiat/{id}/executed-original` → `{ executed_original: { held, executed_original_at, custody,
+ * custody_place, sepencarian_declared, sepencarian_acknowledged, version_no, expected_sha256, sealed_documents, scans,
+ * can_upload, can_verify } }`: whether the version in force has an executed original (`held`), whether the will
+ * declares harta sepencarian and whether its executed original carries the spouse's signed acknowledgement (true /
+ * false; null when not asked; ADR 0290), the hash its paper must carry (`expected_sha256`: the newest sealed document's, or
  * null when none was issued; `sealed_documents`: every accepted one) and every scan of the will, newest first.
  * @throws 404 when the caller may not see the will.
  */
@@ -135,6 +138,10 @@ export async function executedOriginalView(db: Db, user: AuthUser, willId: strin
       executed_original_at: current?.reviewed_at ?? null,
       custody: current?.custody ?? null,
       custody_place: current?.custody_place ?? null,
+      // ADR 0290: whether the will declares harta sepencarian (the check then asks about the spouse's signature),
+      // and what staff recorded of it on the executed original (null: not asked).
+      sepencarian_declared: await hasDeclaredProperty(db, w.id),
+      sepencarian_acknowledged: current?.sepencarian_acknowledged ?? null,
       version_no: w.current_version,
       expected_sha256: sealed[0]?.content_sha256 ?? null,
       sealed_documents: sealed,
@@ -244,12 +251,16 @@ function assertReviewable(user: AuthUser, row: Row, w: Will) {
 }
 
 /**
- * `POST /api/executed-original/{id}/verify { printed_sha256, custody?, custody_place? }` (`will:verify`): the hash
- * read off the scan must equal the printed hash of a sealed document of the version in force; the scan becomes the
- * executed original (`wills.executed_original_at`, `executed_original_version`), custody as given or as uploaded.
+ * `POST /api/executed-original/{id}/verify { printed_sha256, custody?, custody_place?, sepencarian_acknowledged? }`
+ * (`will:verify`): the hash read off the scan must equal the printed hash of a sealed document of the version in
+ * force; the scan becomes the executed original (`wills.executed_original_at`, `executed_original_version`),
+ * custody as given or as uploaded. When the will declares harta sepencarian (wills `hasDeclaredProperty`; ADR 0290)
+ * staff say whether the declaration page of the scan carries the spouse's signed acknowledgement
+ * (`sepencarian_acknowledged`, stored; null otherwise).
  * Errors: 404 unknown scan or will not visible; 403 `executed_original.own_upload`; 422 on `id`
  * `executed_original.not_pending`, on `printed_sha256` `executed_original.no_sealed_document` or
- * `executed_original.hash_mismatch`.
+ * `executed_original.hash_mismatch`, on `sepencarian_acknowledged`
+ * `executed_original.sepencarian_acknowledgement_required`.
  * @returns `{ message, executed_original }`.
  */
 export async function verifyExecutedOriginal(
@@ -267,6 +278,11 @@ export async function verifyExecutedOriginal(
   if (!sealed.some((d) => d.content_sha256 === body.printed_sha256)) {
     throw fieldError('printed_sha256', MSG.hashMismatch);
   }
+  const declared = await hasDeclaredProperty(ctx.db, will.id);
+  if (declared && body.sepencarian_acknowledged === undefined) {
+    throw fieldError('sepencarian_acknowledged', MSG.sepencarianAcknowledgementRequired);
+  }
+  const acknowledged = declared ? (body.sepencarian_acknowledged ?? null) : null;
   const now = new Date();
   const custody = body.custody ?? row.custody;
   const custodyPlace = body.custody_place ?? row.custody_place;
@@ -280,6 +296,7 @@ export async function verifyExecutedOriginal(
         custody_place: custodyPlace,
         reviewed_by: me.id,
         reviewed_at: now,
+        sepencarian_acknowledged: acknowledged,
       })
       .where(and(eq(will_executed_originals.id, row.id), eq(will_executed_originals.status, 'pending')))
       .returning({ id: will_executed_originals.id });
@@ -301,6 +318,7 @@ export async function verifyExecutedOriginal(
         printed_sha256: body.printed_sha256,
         custody,
         custody_place: custodyPlace,
+        sepencarian_acknowledged: acknowledged,
       },
       ip: actor.ip,
     });

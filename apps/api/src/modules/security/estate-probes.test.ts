@@ -22,7 +22,7 @@ import { makeTestApp, type TestApp } from '../../../test/harness.ts';
 import { type RouteDoc, routesOf } from '../../../test/id-locations.ts';
 import { bequests, death_releases, estate_consents, heirs, mail_outbox, users } from '../../db/schema/index.ts';
 import { mailTo } from '../amendments/hibah-test-fixtures.ts';
-import { personWithRegisteredWill, reportBody, verifiedReporter } from '../deaths/test-fixtures.ts';
+import { personWithRegisteredWill, releaseFaces, reportBody, verifiedReporter } from '../deaths/test-fixtures.ts';
 import { insertWill } from '../documents/fixtures.ts';
 import { newMykad, ok } from '../wills/test-fixtures.ts';
 
@@ -105,7 +105,10 @@ async function openRelease(
     code = /(?:kod|code)[^\n]*?\b(\d{6})\b/i.exec(text)?.[1] ?? '';
     if (!code) await new Promise((r) => setTimeout(r, 250));
   }
-  const out = await ok(t.call('POST', `${base}/identity?${link}`, { body: { code, ic_number: heir.ic } }));
+  const { mykad_image, selfie_image } = await releaseFaces();
+  const out = await ok(
+    t.call('POST', `${base}/identity?${link}`, { body: { code, ic_number: heir.ic, mykad_image, selfie_image } }),
+  );
   const access = out.access.token as string;
   const q = `${link}&access=${encodeURIComponent(access)}`;
   const { consents } = await ok(t.call('GET', `${base}/consents?${q}`));

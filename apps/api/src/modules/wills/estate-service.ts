@@ -14,14 +14,17 @@ import {
   type EstateFields,
   formatFraction,
   oneThirdJson,
+  SEPENCARIAN_ERRORS,
   subFractions,
   willEstate,
 } from '@wasiat/domain';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { wills } from '../../db/schema/index.ts';
+import { fieldError } from '../../platform/http/errors.ts';
 import { type HeirBequestContent, liveContent, senOrNull } from './heir-bequests.ts';
 import { assertWithinOneThird, oneThirdOfContent } from './one-third.ts';
+import { hasDeclaredProperty } from './property-service.ts';
 import { lockWill, type WillRow } from './queries.ts';
 import { type Actor, audit, editableWill, markPartDone } from './service.ts';
 
@@ -103,7 +106,9 @@ export function estateOf(will: EstateWill, content: HeirBequestContent) {
  * `heirs_consent_note` are ignored (see the module comment). Part e must be unlocked (comprehensive plan; 422
  * `wills.part_locked`). A figure that takes the bequests to non-heirs beyond one third of the net estate (debts
  * raised, the estimate lowered) is refused: 422 on that figure with `wills.one_third_exceeded` and the figures
- * (one-third.ts). Marks part e done; writes an audit event.
+ * (one-third.ts). While a property of the will is declared harta sepencarian, `harta_sepencarian_sen` may be sent
+ * unchanged or null but not as a new amount (422 `wills.sepencarian_amount_replaced` on it; ADR 0290): the
+ * declared portions replace it. Marks part e done; writes an audit event.
  * @returns the will row after the change.
  */
 export async function saveEstate(db: Db, actor: Actor, willId: string, body: EstateFields) {
@@ -113,6 +118,12 @@ export async function saveEstate(db: Db, actor: Actor, willId: string, body: Est
     for (const k of ESTATE_FIELD_KEYS) if (k in body) (set as Record<string, unknown>)[k] = body[k] ?? null;
     // A body of only the ignored consent keys changes nothing.
     if (!Object.keys(set).length) return will;
+    // While a property is declared harta sepencarian the declared portions replace the single amount: a new amount
+    // would be stored unused and unchecked, and come back when the last declaration is withdrawn (ADR 0290).
+    const lump = set.harta_sepencarian_sen;
+    if (lump != null && lump !== will.harta_sepencarian_sen && (await hasDeclaredProperty(tx, will.id))) {
+      throw fieldError('harta_sepencarian_sen', SEPENCARIAN_ERRORS.amountReplaced);
+    }
     await tx.update(wills).set(set).where(eq(wills.id, will.id));
     await assertWithinOneThird(tx, will.id, Object.keys(set)[0]);
     await markPartDone(tx, will.id, 'e');

@@ -10,70 +10,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../../test/harness.ts';
 import { heirs, moveable_properties } from '../../db/schema/index.ts';
 import { insertWill } from '../documents/fixtures.ts';
-import { heir, newClient, ok, orgAndBranch, PNG_A, PNG_B, passEkyc, pay, userDetail } from './test-fixtures.ts';
+import { comprehensiveWill, landOf, RM } from './sepencarian-fixtures.ts';
+import { heir, ok } from './test-fixtures.ts';
 
 let t: TestApp;
 let token: string;
 let id: string;
 let wifeId: string;
 let sonId: string;
-const RM = (r: number) => r * 100;
 
-/** A comprehensive will with parts a–d done (a wife and a son as heirs), owned by a fresh client. */
-async function comprehensiveWill() {
-  const c = await newClient(t);
-  const w = (await ok(t.call('POST', '/api/wasiat', { token: c.token, body: { user_id: c.id } }), 201)).wasiat;
-  await ok(
-    t.call('PATCH', `/api/wasiat/${w.id}`, {
-      token: c.token,
-      body: { ...(await orgAndBranch(t)), wasiat_type: 1, plan: 'comprehensive' },
-    }),
-  );
-  await pay(t, w.id, 'paid');
-  await ok(t.call('POST', `/api/wasiat/${w.id}/user-detail`, { token: c.token, body: userDetail(c.ic) }));
-  for (const type of ['mykad-front', 'mykad-back']) {
-    await ok(
-      t.call('POST', `/api/wasiat/${w.id}/document`, {
-        token: c.token,
-        body: { type, document: type === 'mykad-front' ? PNG_A : PNG_B },
-      }),
-      201,
-    );
-  }
-  await passEkyc(t, w.id);
-  const wife = await ok(
-    t.call('POST', '/api/heir', { token: c.token, body: heir(w.id, { ic_number: '800101145552' }) }),
-    201,
-  );
-  const son = await ok(
-    t.call('POST', '/api/heir', {
-      token: c.token,
-      body: heir(w.id, { name: 'Ali bin Ahmad', relationship: 'son', ic_number: '100101145551' }),
-    }),
-    201,
-  );
-  return { token: c.token, id: w.id as string, wifeId: wife.heir.id as string, sonId: son.heir.id as string };
-}
-
-const land = (over: Record<string, unknown> = {}) => ({
-  immoveable_type: 'Wasiat',
-  immoveable_id: id,
-  category: 'land',
-  property_type: 'geran',
-  property_no: 'GRN 5555',
-  lot_number: '45',
-  city: 'Shah Alam',
-  district: 'Petaling',
-  state: 'Selangor',
-  address: 'Lot 45, Jalan Kebun',
-  value_sen: RM(600_000),
-  value_estimated_on: '2026-01-15',
-  ...over,
-});
+const land = (over: Record<string, unknown> = {}) => landOf(id, over);
 
 beforeAll(async () => {
   t = await makeTestApp();
-  ({ token, id, wifeId, sonId } = await comprehensiveWill());
+  ({ token, id, wifeId, sonId } = await comprehensiveWill(t));
 }, 120_000);
 afterAll(async () => {
   await t?.close();
@@ -182,6 +132,11 @@ describe('harta sepencarian on a property of the will', () => {
       body: { ...land({ harta_sepencarian: false }), immoveable_type: undefined, immoveable_id: undefined },
     });
     expect(clear.status).toBe(422);
+    // Reported on the switch the user turned off, saying the portion would no longer be deducted first (ADR 0290).
+    expect(Object.keys(clear.body.errors)).toEqual(['harta_sepencarian']);
+    expect(clear.body.errors.harta_sepencarian[0]).toMatch(
+      /^Without this declaration .*harta sepencarian would be RM 10,000.00.*RM 200,000.00, more than one third of the net estate \(RM 196,666.66 of RM 590,000.00/,
+    );
     const still = (await ok(t.call('GET', `/api/immoveable-property/${p.id}`, { token }))).immoveable_property;
     expect(still.sepencarian_bp).toBe(5000);
   });
@@ -233,6 +188,8 @@ describe('the will PDF', () => {
     // 20,000), so one third is RM 10,000 and the 10% bequest RM 3,000.
     expect(text).toContain('pertiga harta bersih: RM 10,000.00');
     expect(text).toContain('RM 3,000.00 (wasiat am RM 3,000.00');
+    // The executor fee is on the estate less the spouse's portion (ADR 0290): 2% of RM 30,000, not of RM 50,000.
+    expect(text).toContain('RM 600.00 (2% of RM 30,000.00)');
   });
 });
 

@@ -12,11 +12,20 @@
  *   will submitted (transitions.ts; 422 on `bequests`, strict). Heirs added or removed change who is a non-heir:
  *   the estate tab shows the figure at once and the submission checks it again.
  * - a will amendment's draft saved and submitted (amendments/draft.ts, amendments/transitions.ts).
+ * - a refusal caused by a property's harta sepencarian declaration being made, raised or withdrawn is told as such
+ *   and reported on the declaration's field, the portion `sepencarian_bp` (the switch `harta_sepencarian` when
+ *   withdrawn): {@link declarationProblemOfContent} (ADR 0290).
  *
  * The 422 names the figures: `wills.one_third_exceeded` "… come to {{total}}, more than one third … ({{third}} of
  * {{net}})", or `wills.one_third_value_needed` when a property given to a non-heir has no value yet.
  */
-import { type OneThird, type OneThirdProblem, oneThird, oneThirdProblem } from '@wasiat/domain';
+import {
+  declarationOneThirdProblem,
+  type OneThird,
+  type OneThirdProblem,
+  oneThird,
+  oneThirdProblem,
+} from '@wasiat/domain';
 import { fieldError } from '../../platform/http/errors.ts';
 import { type HeirBequestContent, liveContent, ruleInputOf, senOrNull } from './heir-bequests.ts';
 import type { Conn } from './service.ts';
@@ -76,4 +85,45 @@ async function willOneThirdProblem(db: Conn, willId: string, strict = true): Pro
 export async function assertWithinOneThird(db: Conn, willId: string, field: string, strict = false) {
   const problem = await willOneThirdProblem(db, willId, strict);
   if (problem) throw fieldError(field, problem.key, problem.params);
+}
+
+/** A property's declared portion as stored or sent (basis points), null when not declared. */
+export const bpOf = (row: Record<string, unknown> | null | undefined) =>
+  typeof row?.sepencarian_bp === 'number' ? row.sepencarian_bp : null;
+
+/**
+ * The refusal of the rule for a content value when the harta sepencarian declaration of property `propertyId`,
+ * changed from `beforeBp` (basis points; null: not declared before), causes it (domain `declarationOneThirdProblem`;
+ * ADR 0290), with the field to report it on: `sepencarian_bp` while the property is declared, `harta_sepencarian`
+ * when the declaration was withdrawn; null when the rule holds or the declaration is not the cause (the caller
+ * reports the plain refusal). Used by the will's property rows (property-service.ts) and an amendment's draft.
+ */
+export function declarationProblemOfContent(
+  c: HeirBequestContent,
+  propertyId: string,
+  beforeBp: number | null,
+): (OneThirdProblem & { field: 'sepencarian_bp' | 'harta_sepencarian' }) | null {
+  const problem = declarationOneThirdProblem(ruleInputOf(c), propertyId, beforeBp);
+  if (!problem) return null;
+  const row = [...c.moveables, ...c.immoveables].find((p) => String(p.id) === propertyId);
+  return { ...problem, field: bpOf(row) === null ? 'harta_sepencarian' : 'sepencarian_bp' };
+}
+
+/**
+ * After a property of will `willId` was saved (`before` null on a create): a one-third refusal caused by its harta
+ * sepencarian declaration is 422 on the declaration's field ({@link declarationProblemOfContent}); any other on
+ * `value_sen` (ADR 0257). Inside the caller's transaction; the throw rolls the save back.
+ */
+export async function assertPropertyWithinOneThird(
+  db: Conn,
+  willId: string,
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown>,
+) {
+  const beforeBp = bpOf(before);
+  if (beforeBp !== bpOf(after)) {
+    const p = declarationProblemOfContent(await liveContent(db, willId), String(after.id), beforeBp);
+    if (p) throw fieldError(p.field, p.key, p.params);
+  }
+  await assertWithinOneThird(db, willId, 'value_sen');
 }

@@ -38,9 +38,10 @@ export interface OwnedKind {
   count?: (db: Conn, willId: string) => Promise<number>;
   /** Run before a row is deleted (e.g. remove its property shares). */
   onDelete?: (db: Conn, id: string) => Promise<void>;
-  /** Run after a row is created or updated, in the same transaction; a throw rolls the change back (e.g. the
-   * one-third rule after a property's value changed, ADR 0257). */
-  afterSave?: (db: Conn, willId: string) => Promise<void>;
+  /** Run after a row is created or updated, in the same transaction, with the row as it was (`before`, null on a
+   * create) and as saved (`after`); a throw rolls the change back (e.g. the one-third rule after a property's value
+   * changed, ADR 0257, or its harta sepencarian declaration, ADR 0290). */
+  afterSave?: (db: Conn, willId: string, before: AnyRow | null, after: AnyRow) => Promise<void>;
   /**
    * Run before a row is created or updated, in the same transaction: the values to store (e.g. a property's
    * harta sepencarian spouse copied from the will's heir, ADR 0286); a throw (422) refuses the change.
@@ -113,7 +114,7 @@ export async function createOwned(db: Db, actor: Actor, kind: OwnedKind, willId:
       .insert(kind.table)
       .values({ ...prepared, [kind.typeCol]: 'Wasiat', [kind.idCol]: will.id })
       .returning()) as AnyRow[];
-    await kind.afterSave?.(tx, will.id);
+    await kind.afterSave?.(tx, will.id, null, row);
     await markPartDone(tx, will.id, kind.part);
     await audit(tx, actor, `${kind.entity}.create`, { type: kind.entity, id: row.id }, null, row);
     return row;
@@ -132,7 +133,7 @@ export async function updateOwned(db: Db, actor: Actor, kind: OwnedKind, id: str
         .map(([k, v]) => [k, v ?? null]),
     );
     const [after] = (await tx.update(kind.table).set(clean).where(eq(kind.table.id, id)).returning()) as AnyRow[];
-    await kind.afterSave?.(tx, will.id);
+    await kind.afterSave?.(tx, will.id, before, after);
     await markPartDone(tx, will.id, kind.part);
     await audit(tx, actor, `${kind.entity}.update`, { type: kind.entity, id }, before, after);
     return after;

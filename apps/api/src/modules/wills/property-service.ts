@@ -18,10 +18,13 @@
  * Harta sepencarian (issue 41 item 5; ADR 0286): a property may be declared jointly acquired with the spouse's
  * portion (domain `willMoveablePatchSchema` fields `sepencarian_*`); the spouse picked among the heirs is copied
  * ({@link fillSpouse}). The portion comes out before the bequests and faraid (domain faraid/harta-sepencarian.ts),
- * so the one-third rule runs again on the save (a larger portion shrinks the net estate: 422 on `value_sen`).
+ * so the one-third rule runs again on the save: a refusal the declaration causes is 422 on `sepencarian_bp` (on
+ * `harta_sepencarian` when it was withdrawn) saying the spouse's portion is deducted first; any other on `value_sen`
+ * (ADR 0290). While any property is declared, the will's single amount cannot be changed to a new one
+ * ({@link hasDeclaredProperty}, estate-service.ts).
  */
 import { portionsExceedWhole, SEPENCARIAN_ERRORS, SPOUSE_RELATIONSHIPS, spouseHeirProblem, V, W } from '@wasiat/domain';
-import { and, eq, ne, notInArray } from 'drizzle-orm';
+import { and, eq, isNotNull, ne, notInArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   heirs,
@@ -35,15 +38,19 @@ import {
 } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth/guard.ts';
 import { fieldError, notFound } from '../../platform/http/errors.ts';
-import { assertWithinOneThird } from './one-third.ts';
+import { assertPropertyWithinOneThird, assertWithinOneThird } from './one-third.ts';
 import { findOwned, type OwnedKind, ownedCount } from './owned.ts';
 import { type Actor, audit, type Conn, editableWill, markPartDone } from './service.ts';
 
 const deleteShares = async (db: Conn, id: string) => {
   await db.delete(property_receivers).where(eq(property_receivers.propertyable_id, id));
 };
-/** The one-third rule after a property's value changed (422 on `value_sen`). */
-const checkValue = (db: Conn, willId: string) => assertWithinOneThird(db, willId, 'value_sen');
+/**
+ * The one-third rule after a property's value or declaration changed: 422 on `value_sen`, or on the declaration's
+ * field when the declaration caused it (one-third.ts `assertPropertyWithinOneThird`; ADR 0290).
+ */
+const checkValue: OwnedKind['afterSave'] = (db, willId, before, after) =>
+  assertPropertyWithinOneThird(db, willId, before, after);
 /**
  * A property's harta sepencarian spouse (ADR 0286). Chosen among the will's heirs (`sepencarian_spouse_heir_id`):
  * the heir must be a husband or wife of this will (422 `wills.sepencarian_spouse_heir_invalid` on that field) and,
@@ -114,6 +121,24 @@ export async function assertDeclaredSpousesKept(db: Conn, scope: { willId: strin
             .limit(1);
     if (p) throw fieldError('heirId' in scope ? 'id' : 'relationship', SEPENCARIAN_ERRORS.spouseHeirInUse);
   }
+}
+/**
+ * Whether a property of will `willId` is declared harta sepencarian (a portion stored; ADR 0286). While one is, the
+ * declared portions replace the will's single amount (estate-service.ts refuses a new one; ADR 0290).
+ */
+export async function hasDeclaredProperty(db: Conn, willId: string): Promise<boolean> {
+  for (const [table, typeCol, idCol] of [
+    [immoveable_properties, immoveable_properties.immoveable_type, immoveable_properties.immoveable_id],
+    [moveable_properties, moveable_properties.moveable_type, moveable_properties.moveable_id],
+  ] as const) {
+    const [p] = await db
+      .select({ id: table.id })
+      .from(table)
+      .where(and(eq(typeCol, 'Wasiat'), eq(idCol, willId), isNotNull(table.sepencarian_bp)))
+      .limit(1);
+    if (p) return true;
+  }
+  return false;
 }
 const propertyCount = async (db: Conn, willId: string) =>
   (await ownedCount(db, MOVEABLE, willId)) + (await ownedCount(db, IMMOVEABLE, willId));

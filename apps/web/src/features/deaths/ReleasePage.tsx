@@ -3,7 +3,8 @@
  * link mailed to them (issue 40 item 3; ADR 0267), public, no login, made for a phone (one column, full-width
  * buttons). Steps: the page shows who the link is for (`GET /api/public/release/{id}`); "Send the code" mails a
  * 6-digit code to the recorded address (`POST …/code`); the person types it with their MyKad number (a company
- * executor: its registration number; `POST …/identity`, rules `releaseIdentitySchema`); then their documents are
+ * executor: its registration number; `POST …/identity`, rules `releaseIdentitySchema`) and, when a MyKad identifies
+ * them, the photo of their MyKad front and a selfie (the face eKYC, CardAndSelfie; ADR 0295); then their documents are
  * listed, each downloaded as a PDF (`GET …/document?file&access`), with the instrument's verification page and QR.
  * An heir then sees the bequests needing their consent and decides each (ReleaseConsents.tsx; ADR 0275). What the
  * page offers is read from the one permission table's estate roles (domain `canInEstate` over the release's roles;
@@ -19,12 +20,13 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import { FormError } from '@/components/FormError.tsx';
 import { errorText } from '@/components/form-errors.ts';
+import { CardAndSelfie } from '@/features/ekyc/index.ts';
 import { Notice } from '@/features/wills/index.ts';
 import { ApiError, publicApi } from '@/lib/api.ts';
 import type { PublicRelease, ReleaseDocuments } from './api.ts';
 import { ReleaseConsents } from './ReleaseConsents.tsx';
 
-type Field = 'code' | 'ic_number';
+type Field = 'code' | 'ic_number' | 'mykad_image' | 'selfie_image';
 
 /** Save a Blob as `filename` (works on phones: an anchor with `download`). */
 function saveBlob(blob: Blob, filename: string) {
@@ -52,7 +54,11 @@ export function ReleasePage() {
   const link = new URLSearchParams(search);
   const signed = `expires=${encodeURIComponent(link.get('expires') ?? '')}&signature=${encodeURIComponent(link.get('signature') ?? '')}`;
   const base = `public/release/${id}`;
-  const [values, setValues] = useState<Record<Field, string>>({ code: '', ic_number: '' });
+  const [values, setValues] = useState<Record<'code' | 'ic_number', string>>({ code: '', ic_number: '' });
+  // The face check's images (a person identified by MyKad; ADR 0295), as data URLs.
+  const [card, setCard] = useState<string | null>(null);
+  const [selfie, setSelfie] = useState<string | null>(null);
+  const [reading, setReading] = useState(false);
   const [errors, setErrors] = useState<Partial<Record<Field | '_', string>>>({});
   const [sent, setSent] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -85,10 +91,18 @@ export function ReleasePage() {
       for (const i of parsed.error.issues) next[i.path[0] as Field] ??= errorText(t, i.message);
       return setErrors(next);
     }
+    const face = r?.id_kind === 'mykad';
+    if (face && (!card || !selfie)) {
+      return setErrors({
+        ...(card ? {} : { mykad_image: errorText(t, 'validation.required') }),
+        ...(selfie ? {} : { selfie_image: errorText(t, 'validation.required') }),
+      });
+    }
     setErrors({});
     setBusy(true);
     try {
-      setOpened(await publicApi.post(`${base}/identity?${signed}`, parsed.data, { silent: true }));
+      const body = face ? { ...parsed.data, mykad_image: card, selfie_image: selfie } : parsed.data;
+      setOpened(await publicApi.post(`${base}/identity?${signed}`, body, { silent: true }));
     } catch (err) {
       setErrors(errorsOf(err));
     } finally {
@@ -198,14 +212,28 @@ export function ReleasePage() {
                   }}
                   error={errors.ic_number}
                 />
-                <Button type="submit" loading={busy} fullWidth>
+                {r.id_kind === 'mykad' && (
+                  <>
+                    <Text size="sm">{t('deaths.release_page.face_intro')}</Text>
+                    <CardAndSelfie
+                      card={card}
+                      onCard={setCard}
+                      selfie={selfie}
+                      onSelfie={setSelfie}
+                      onReading={setReading}
+                      disabled={busy}
+                      errors={{ mykad_image: errors.mykad_image, selfie_image: errors.selfie_image }}
+                    />
+                  </>
+                )}
+                <Button type="submit" loading={busy || reading} fullWidth>
                   {t('deaths.release_page.confirm')}
                 </Button>
               </Stack>
             </form>
           )}
           <Text size="xs" c="dimmed">
-            {t('deaths.release_page.no_face')}
+            {t(r.id_kind === 'mykad' ? 'deaths.release_page.with_face' : 'deaths.release_page.no_face')}
           </Text>
         </>
       )}

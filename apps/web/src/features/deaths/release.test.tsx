@@ -29,6 +29,14 @@ const opened = {
   verification: { url: 'https://wasiat.example/public/wasiat/w1', qr: 'data:image/png;base64,AAAA' },
 };
 
+/** Choose the MyKad front and a selfie (the face check of a person with a MyKad; ADR 0295). */
+async function giveFace() {
+  const file = (name: string) => new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])], name, { type: 'image/jpeg' });
+  fireEvent.change(screen.getByTestId('mykad-file'), { target: { files: [file('mykad.jpg')] } });
+  fireEvent.change(screen.getByTestId('selfie-file'), { target: { files: [file('selfie.jpg')] } });
+  await screen.findByRole('img', { name: /swafoto|selfie/i });
+}
+
 /** `fetch` answering by URL, recording every call. */
 function stub(answer: (url: string, init?: RequestInit) => Response) {
   const calls: { url: string; method: string; body: any }[] = [];
@@ -81,12 +89,22 @@ describe('/kematian/dokumen/{id} (issue 40 item 3)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Sahkan dan buka dokumen' }));
     await waitFor(() => expect(calls.filter((c) => c.url.includes('/identity'))).toHaveLength(0));
     fireEvent.change(screen.getByLabelText(/Kod 6 digit/), { target: { value: '123456' } });
+    // Without the MyKad photo and the selfie nothing is sent either; each is named.
+    fireEvent.click(screen.getByRole('button', { name: 'Sahkan dan buka dokumen' }));
+    expect(await screen.findAllByText('Ruangan ini wajib diisi.')).toHaveLength(2);
+    expect(calls.filter((c) => c.url.includes('/identity'))).toHaveLength(0);
+    await giveFace();
     fireEvent.click(screen.getByRole('button', { name: 'Sahkan dan buka dokumen' }));
     expect(await screen.findByText('Nombor pengenalan tidak sepadan.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Sahkan dan buka dokumen' }));
     expect(await screen.findByText('Wasiat berdaftar (PDF bermeterai)')).toBeTruthy();
     const identity = calls.filter((c) => c.url.includes('/identity'));
-    expect(identity.at(-1)?.body).toEqual({ code: '123456', ic_number: '880101145511' });
+    expect(identity.at(-1)?.body).toEqual({
+      code: '123456',
+      ic_number: '880101145511',
+      mykad_image: 'data:image/jpeg;base64,/9j/4A==',
+      selfie_image: 'data:image/jpeg;base64,/9j/4A==',
+    });
     expect(screen.getByRole('link', { name: 'https://wasiat.example/public/wasiat/w1' })).toBeTruthy();
     expect(screen.getByRole('img', { name: 'https://wasiat.example/public/wasiat/w1' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Muat turun' }));
@@ -130,6 +148,7 @@ describe('/kematian/dokumen/{id} (issue 40 item 3)', () => {
       await screen.findByText('Kod 6 digit telah dihantar.');
       fireEvent.change(screen.getByLabelText(/Kod 6 digit/), { target: { value: '123456' } });
       fireEvent.change(screen.getByLabelText(/Nombor/), { target: { value: '880101145511' } });
+      await giveFace();
       fireEvent.click(screen.getByRole('button', { name: 'Sahkan dan buka dokumen' }));
       expect(await screen.findByText('Wasiat berdaftar (PDF bermeterai)')).toBeTruthy();
       return { calls, page };

@@ -122,8 +122,9 @@ const floorSen = (f: { num: bigint; den: bigint }) => Number(f.num / f.den);
 /**
  * The estate block (issue 9; comprehensive plan): the gross and net estate when known, the bequests to non-heirs
  * against one third of the net estate (Enakmen Wasiat Orang Islam (Selangor) 1999 s.26(1); ADR 0257), and the
- * executor fee line ("Fi wasi / Executor fee", spec §9, ADR 0011: 2% of the gross estate, the provider's part by
- * band). No statement of the heirs' consent: the testator cannot make one (s.26(2); ADR 0257).
+ * executor fee line ("Fi wasi / Executor fee", spec §9, ADR 0011: 2% of the gross estate less the harta sepencarian,
+ * ADR 0290, as domain `willEstate` gives it; the provider's part by band). No statement of the heirs' consent: the
+ * testator cannot make one (s.26(2); ADR 0257).
  */
 function estateSection(d: WillPdfData): Content[] {
   const { will } = d;

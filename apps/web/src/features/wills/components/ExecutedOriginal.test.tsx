@@ -147,6 +147,45 @@ describe('ExecutedOriginalPanel', () => {
     expect(await screen.findByText(/bukan cincangan dokumen termeterai/)).toBeTruthy();
   });
 
+  it("a will declaring harta sepencarian: staff say whether the spouse's acknowledgement is signed (ADR 0290)", async () => {
+    signIn();
+    const posts = stubApi(
+      () => view({ scans: [pendingScan], can_upload: false, can_verify: true, sepencarian_declared: true }),
+      () => jsonResponse({ message: 'ok', executed_original: view({ held: true }) }),
+    );
+    renderPage(<ExecutedOriginalPanel willId="w1" />);
+    fireEvent.change(await screen.findByRole('textbox', { name: /Cincangan yang dicetak/ }), {
+      target: { value: HASH },
+    });
+    expect(screen.getByText('Pengakuan pasangan pada halaman akuan harta sepencarian')).toBeTruthy();
+    fireEvent.click(screen.getByRole('radio', { name: 'Tidak ditandatangani' }));
+    fireEvent.click(screen.getByRole('button', { name: /Sepadan/ }));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(posts[0].body).toEqual({ printed_sha256: HASH, sepencarian_acknowledged: false });
+  });
+
+  it("when held with a declaration: says whether the spouse's acknowledgement is signed", async () => {
+    signIn();
+    stubApi(
+      () =>
+        view({
+          held: true,
+          executed_original_at: '2026-12-07T02:00:00Z',
+          custody: 'provider',
+          custody_place: 'Peti besi KL',
+          can_upload: false,
+          sepencarian_declared: true,
+          sepencarian_acknowledged: true,
+          scans: [{ ...pendingScan, status: 'verified', printed_sha256: HASH, sepencarian_acknowledged: true }],
+        }),
+      () => jsonResponse({}),
+    );
+    renderPage(<ExecutedOriginalPanel willId="w1" />);
+    expect(await screen.findByTestId('executed-original-sepencarian')).toHaveTextContent(
+      'pengakuan pasangan telah ditandatangani',
+    );
+  });
+
   it('when held: says since when, who keeps it and where, and offers no upload', async () => {
     signIn();
     stubApi(
@@ -167,5 +206,6 @@ describe('ExecutedOriginalPanel', () => {
     expect(held).toHaveTextContent('Rumah pewasiat');
     expect(screen.queryByTestId('executed-original-upload')).toBeNull();
     expect(screen.queryByTestId('signature-law')).toBeNull();
+    expect(screen.queryByTestId('executed-original-sepencarian')).toBeNull();
   });
 });

@@ -4,10 +4,12 @@
  * foot of its pages, every scan uploaded with its status, the upload form (the testator, the will's agent or
  * staff: `can_upload`) and, for staff who verify wills (`can_verify`), the check — type the hash read off the scan:
  * it matches (recorded as the executed original) or the server answers 422 on `printed_sha256`; or refuse with a
- * reason.
+ * reason. When the will declares harta sepencarian the check also asks whether the scan's declaration page carries
+ * the spouse's signed acknowledgement (`sepencarian_acknowledged`, ADR 0290), and the held original says so.
  *
  * Calls: `GET /api/wasiat/{id}/executed-original`, `POST /api/wasiat/{id}/executed-original { scan (data URL),
- * scan_filename, custody, custody_place }`, `POST /api/executed-original/{oid}/verify { printed_sha256 }` and
+ * scan_filename, custody, custody_place }`, `POST /api/executed-original/{oid}/verify { printed_sha256,
+ * sepencarian_acknowledged? }` and
  * `/refuse { reason }` (apps/api/src/modules/documents/executed-original-routes.ts). 422s show at their field.
  */
 import {
@@ -17,6 +19,7 @@ import {
   FileInput,
   Group,
   Paper,
+  Radio,
   Select,
   Stack,
   Table,
@@ -49,6 +52,8 @@ interface ExecutedOriginalScan {
   printed_sha256: string | null;
   reviewed_at: string | null;
   refusal_reason: string | null;
+  /** ADR 0290: the spouse's acknowledgement signed on the scan (true / false); null when not asked. */
+  sepencarian_acknowledged?: boolean | null;
 }
 
 /** `GET /api/wasiat/{id}/executed-original` → `executed_original`. */
@@ -57,6 +62,10 @@ export interface ExecutedOriginalView {
   executed_original_at: string | null;
   custody: Custody | null;
   custody_place: string | null;
+  /** The will declares harta sepencarian: the check asks about the spouse's acknowledgement (ADR 0290). */
+  sepencarian_declared?: boolean;
+  /** What staff recorded of it on the executed original held; null when not asked. */
+  sepencarian_acknowledged?: boolean | null;
   version_no: number;
   expected_sha256: string | null;
   scans: ExecutedOriginalScan[];
@@ -106,6 +115,7 @@ export function ExecutedOriginalPanel({ willId }: { willId: string }) {
   const [place, setPlace] = useState('');
   const [hash, setHash] = useState('');
   const [reason, setReason] = useState('');
+  const [ack, setAck] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const eo = q.data;
@@ -157,6 +167,11 @@ export function ExecutedOriginalPanel({ willId }: { willId: string }) {
           <Text size="sm" data-testid="executed-original-held">
             {t('executed_original.panel.held_at', { date: formatDateTime(eo.executed_original_at, lang) })} ·{' '}
             {labelOf(CUSTODIES, eo.custody, lang)} · {eo.custody_place}
+          </Text>
+        )}
+        {eo.held && eo.sepencarian_acknowledged != null && (
+          <Text size="sm" data-testid="executed-original-sepencarian">
+            {t(`executed_original.panel.sepencarian_held_${eo.sepencarian_acknowledged ? 'yes' : 'no'}`)}
           </Text>
         )}
         <Text size="sm">
@@ -222,12 +237,34 @@ export function ExecutedOriginalPanel({ willId }: { willId: string }) {
               autoComplete="off"
               spellCheck={false}
             />
+            {eo.sepencarian_declared && (
+              <Radio.Group
+                label={t('executed_original.panel.sepencarian_ack')}
+                description={t('executed_original.panel.sepencarian_ack_hint')}
+                required
+                value={ack}
+                onChange={setAck}
+                error={errors.sepencarian_acknowledged}
+              >
+                <Group mt="xs">
+                  <Radio value="yes" label={t('executed_original.panel.sepencarian_ack_yes')} />
+                  <Radio value="no" label={t('executed_original.panel.sepencarian_ack_no')} />
+                </Group>
+              </Radio.Group>
+            )}
             <Group>
               <Button
                 loading={busy}
                 onClick={() =>
                   run(() =>
-                    api.post(`executed-original/${pending.id}/verify`, { printed_sha256: hash }, { silent: true }),
+                    api.post(
+                      `executed-original/${pending.id}/verify`,
+                      {
+                        printed_sha256: hash,
+                        ...(eo.sepencarian_declared && ack ? { sepencarian_acknowledged: ack === 'yes' } : {}),
+                      },
+                      { silent: true },
+                    ),
                   )
                 }
               >
