@@ -19,7 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormError } from '@/components/FormError.tsx';
 import { applyServerErrors } from '@/components/form-errors.ts';
-import type { RecordFieldSpec } from '@/components/instrument/person-fields.ts';
+import type { RecordFieldSpec } from '@/components/instrument/party-fields.ts';
 import { MykadInput } from '@/components/MykadInput.tsx';
 import { addressGroups, PostcodeAutofill } from '@/components/usePostcodeAutofill.ts';
 import { CatalogueSelect, StateSelect, TextField, useErr } from './fields.tsx';

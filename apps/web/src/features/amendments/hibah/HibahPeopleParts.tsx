@@ -15,7 +15,7 @@ import {
   relationshipLabel,
 } from '@wasiat/domain';
 import { useTranslation } from 'react-i18next';
-import { minorCaretakerSpecs } from '@/components/instrument/person-fields.ts';
+import { minorCaretakerSpecs } from '@/components/instrument/party-fields.ts';
 import {
   caretakerSpecs,
   HeirPicker,

@@ -13,7 +13,7 @@ import {
   userDetailSchema,
 } from '@wasiat/domain';
 import { useTranslation } from 'react-i18next';
-import { bequestSpecs, particularsSpecs } from '@/components/instrument/person-fields.ts';
+import { bequestSpecs, particularsSpecs } from '@/components/instrument/party-fields.ts';
 import {
   caretakerSpecs,
   defaultsFor,

@@ -16,8 +16,7 @@ import {
   userDetailSchema,
 } from '@wasiat/domain';
 import { useTranslation } from 'react-i18next';
-import { defaultsFor } from '@/components/instrument/party-fields.ts';
-import { particularsSpecs } from '@/components/instrument/person-fields.ts';
+import { defaultsFor, particularsSpecs } from '@/components/instrument/party-fields.ts';
 import { type FieldSpec, RecordForm } from '@/components/instrument/RecordForm.tsx';
 import { api } from '@/lib/api.ts';
 import { session } from '@/lib/storage.ts';

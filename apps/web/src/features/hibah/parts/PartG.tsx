@@ -9,8 +9,7 @@
 import { Alert, Stack } from '@mantine/core';
 import { FREQUENCIES, formatRinggit, hibahCaretakerSchema, labelOf } from '@wasiat/domain';
 import { useTranslation } from 'react-i18next';
-import { caretakerSpecs, defaultsFor } from '@/components/instrument/party-fields.ts';
-import { minorCaretakerSpecs } from '@/components/instrument/person-fields.ts';
+import { caretakerSpecs, defaultsFor, minorCaretakerSpecs } from '@/components/instrument/party-fields.ts';
 import { mayFill } from '../access.ts';
 import { Rows } from '../components/Rows.tsx';
 import { type Hibah, useHibahRows } from '../useHibah.ts';

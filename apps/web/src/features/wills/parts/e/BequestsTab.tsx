@@ -27,7 +27,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OfferGate, useOffer } from '@/components/instrument/OfferGate.tsx';
-import { bequestSpecs, type RecordFieldSpec } from '@/components/instrument/person-fields.ts';
+import { bequestSpecs, type RecordFieldSpec } from '@/components/instrument/party-fields.ts';
 import { useInstitutions } from '@/features/institutions/index.ts';
 import { ApiError } from '@/lib/api.ts';
 import { useLang } from '../../../../components/instrument/fields.tsx';

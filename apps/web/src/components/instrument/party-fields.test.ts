@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { caretakerSpecs } from '@/components/instrument/party-fields.ts';
 import i18n from '@/lib/i18n.ts';
-import { minorCaretakerSpecs } from './person-fields.ts';
+import { minorCaretakerSpecs } from './party-fields.ts';
 
 const t = i18n.t.bind(i18n) as Parameters<typeof caretakerSpecs>[0];
 
