@@ -406,6 +406,14 @@ describe('one source, and an heir added on the estate file after the will (ADR 0
       201,
     );
     const changeId = added.file.heirs.find((h: { name: string }) => h.name === 'Said bin Hassan').id;
+    // Their own mail: the estate file records them as an heir, the will does not name them (ADR 0282).
+    const [mail] = await t.ctx.db
+      .select()
+      .from(mail_outbox)
+      .where(and(eq(mail_outbox.to_email, SAID.email), eq(mail_outbox.kind, 'release')));
+    expect(mail.body).toContain('direkodkan dalam fail pusaka sebagai waris');
+    expect(mail.body).toContain('recorded on the estate file as an heir');
+    expect(mail.body).not.toContain('names you');
     const said = await open(SAID.email, SAID.ic);
     expect(said.rel).toMatchObject({ instrument_id: willId, role: 'heir' });
     const { consents } = await ok(t.call('GET', `${said.base}/consents?${said.q}`, { lang: 'en' }));

@@ -69,7 +69,8 @@ export async function issueAddedHeirRelease(
     'ms',
     (l) => translate('deaths.release.mail.subject', l, { name: report.deceased_name }),
     (l) =>
-      translate('deaths.release.mail.body', l, {
+      // Their own text: the will does not name them; the estate file does (ADR 0282).
+      translate('deaths.release.mail.added_body', l, {
         person: person.name,
         name: report.deceased_name,
         expires: formatKlDate(link.expires, l),
