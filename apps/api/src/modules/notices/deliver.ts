@@ -3,12 +3,15 @@
  * never send the same row), mailed to the person in their language (`users.language`) and, when they chose SMS
  * (`users.notify_sms`) and have a mobile number, texted; then marked sent. A failure leaves the row unsent with its
  * error, for the `notices.deliver` job to retry (at most {@link NOTICE_MAX_ATTEMPTS} times). No transaction is
- * open while mail or SMS is sent (DESIGN.md: no transaction across a call to another service).
+ * open while mail or SMS is sent (DESIGN.md: no transaction across a call to another service). The claim, retry and
+ * record loop is the one every outbox shares (platform/outbox/deliver.ts; ADR 0296): this module gives the row's
+ * sending only.
  */
 import { LANGUAGES, type Language, translate } from '@wasiat/domain';
-import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import { status_notices, users } from '../../db/schema/index.ts';
+import { deliverOutbox } from '../../platform/outbox/deliver.ts';
 import { smsSenderFor } from '../otp/index.ts';
 import { noticeKind } from './kinds.ts';
 
@@ -59,80 +62,35 @@ export function noticeMessage(n: Notice, lang: Language, appUrl: string, name: s
   };
 }
 
-/** Claims unsent rows (the given ids, or any due for a retry) for this process. */
-async function claim(ctx: Ctx, ids: string[] | undefined, now: Date) {
-  const stale = new Date(now.getTime() - NOTICE_CLAIM_TIMEOUT_MS);
-  const due = and(
-    isNull(status_notices.sent_at),
-    lt(status_notices.attempts, NOTICE_MAX_ATTEMPTS),
-    or(isNull(status_notices.claimed_at), lt(status_notices.claimed_at, stale)),
-  );
-  const pick = ids
-    ? inArray(status_notices.id, ids)
-    : inArray(
-        status_notices.id,
-        ctx.db
-          .select({ id: status_notices.id })
-          .from(status_notices)
-          .where(due)
-          .orderBy(asc(status_notices.changed_at))
-          .limit(BATCH),
-      );
-  return ctx.db
-    .update(status_notices)
-    .set({ claimed_at: now, attempts: sql`${status_notices.attempts} + 1` })
-    .where(and(pick, due))
-    .returning();
-}
-
-/** Sends one claimed notice and marks it sent, or records why it could not be sent. */
-async function send(ctx: Ctx, n: Notice, now: Date): Promise<boolean> {
-  try {
-    const [u] = await ctx.db
-      .select({
-        name: users.name,
-        email: users.email,
-        mobile: users.mobile_number,
-        language: users.language,
-        notify_sms: users.notify_sms,
-      })
-      .from(users)
-      .where(eq(users.id, n.user_id));
-    if (u) {
-      const msg = noticeMessage(n, languageOf(u.language), ctx.appUrl, u.name);
-      if (u.email) await ctx.mailer.send({ to: u.email, subject: msg.subject, text: msg.text });
-      if (u.notify_sms && u.mobile) await smsSenderFor(ctx.env).send({ to: u.mobile, text: msg.sms });
-    }
-    await ctx.db.update(status_notices).set({ sent_at: now, last_error: null }).where(eq(status_notices.id, n.id));
-    return true;
-  } catch (err) {
-    await ctx.db
-      .update(status_notices)
-      .set({ claimed_at: null, last_error: String((err as Error)?.message ?? err).slice(0, 500) })
-      .where(eq(status_notices.id, n.id))
-      .catch(() => {});
-    return false;
-  }
+/** Sends one claimed notice: mail in the person's language and, when they chose SMS, a text. @throws on failure. */
+async function send(ctx: Ctx, n: Notice): Promise<void> {
+  const [u] = await ctx.db
+    .select({
+      name: users.name,
+      email: users.email,
+      mobile: users.mobile_number,
+      language: users.language,
+      notify_sms: users.notify_sms,
+    })
+    .from(users)
+    .where(eq(users.id, n.user_id));
+  if (!u) return;
+  const msg = noticeMessage(n, languageOf(u.language), ctx.appUrl, u.name);
+  if (u.email) await ctx.mailer.send({ to: u.email, subject: msg.subject, text: msg.text });
+  if (u.notify_sms && u.mobile) await smsSenderFor(ctx.env).send({ to: u.mobile, text: msg.sms });
 }
 
 /**
  * Delivers the notices `ids` (just written by a status change, after its commit), or with no ids every notice due
- * for a retry. Never throws: a failure stays on the row for the next pass. @returns how many went and how many
- * failed.
+ * for a retry, through the one outbox loop (platform/outbox/deliver.ts; ADR 0296). Never throws: a failure stays
+ * on the row for the next pass. @returns how many went and how many failed.
  */
-export async function deliverNotices(ctx: Ctx, ids?: string[], now = new Date()) {
-  if (ids && !ids.length) return { sent: 0, failed: 0 };
-  let sent = 0;
-  let failed = 0;
-  let rows: Notice[];
-  try {
-    rows = await claim(ctx, ids, now);
-  } catch {
-    return { sent, failed: 1 };
-  }
-  for (const n of rows) {
-    if (await send(ctx, n, now)) sent += 1;
-    else failed += 1;
-  }
-  return { sent, failed };
+export function deliverNotices(ctx: Ctx, ids?: string[], now = new Date()) {
+  const options = {
+    maxAttempts: NOTICE_MAX_ATTEMPTS,
+    claimTimeoutMs: NOTICE_CLAIM_TIMEOUT_MS,
+    batch: BATCH,
+    oldestFirst: status_notices.changed_at,
+  };
+  return deliverOutbox<typeof status_notices, Notice>(ctx, status_notices, options, { ids }, (n) => send(ctx, n), now);
 }

@@ -7,16 +7,18 @@
  *   from the sending, ADR 0276).
  * - {@link deliverMail}, called after commit (never inside a transaction), claims the rows (the given ids, or every
  *   due one, optionally of some kinds), sends each through `ctx.mailer` (its own timeout and concurrency, ADR 0219)
- *   and marks it sent; a failure clears the claim and keeps the error (`last_error`) for the next pass.
+ *   and marks it sent; a failure clears the claim and keeps the error (`last_error`) for the next pass. The loop is
+ *   the one every outbox shares (platform/outbox/deliver.ts; ADR 0296).
  * - The `mail.outbox` job ({@link registerMailOutboxJob}, every minute) sends what a failure or a dead process left:
  *   a row is due while unsent, under {@link MAIL_MAX_ATTEMPTS} tries, and not claimed in the last
  *   {@link CLAIM_TIMEOUT_MS} (a claim older than that died with its process). Each claim counts one attempt.
  */
-import { and, asc, eq, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { mail_outbox } from '../../db/schema/index.ts';
 import { registerJob } from '../jobs/scheduler.ts';
+import { deliverOutbox } from '../outbox/deliver.ts';
 
 /** The retry job's name. */
 export const MAIL_OUTBOX_JOB = 'mail.outbox';
@@ -77,31 +79,6 @@ export async function queueMail(
   return row.id;
 }
 
-/** Claims the rows picked (ids, kinds, or any) that are due at `now`, counting one attempt each. */
-async function claim(ctx: Ctx, pick: { ids?: string[]; kinds?: readonly string[] }, now: Date): Promise<OutboxRow[]> {
-  const due = and(
-    isNull(mail_outbox.sent_at),
-    lt(mail_outbox.attempts, MAIL_MAX_ATTEMPTS),
-    or(isNull(mail_outbox.claimed_at), lt(mail_outbox.claimed_at, new Date(now.getTime() - CLAIM_TIMEOUT_MS))),
-  );
-  const which: SQL | undefined = pick.ids
-    ? inArray(mail_outbox.id, pick.ids)
-    : inArray(
-        mail_outbox.id,
-        ctx.db
-          .select({ id: mail_outbox.id })
-          .from(mail_outbox)
-          .where(and(due, pick.kinds ? inArray(mail_outbox.kind, [...pick.kinds]) : undefined))
-          .orderBy(asc(mail_outbox.created_at))
-          .limit(BATCH),
-      );
-  return ctx.db
-    .update(mail_outbox)
-    .set({ claimed_at: now, attempts: sql`${mail_outbox.attempts} + 1` })
-    .where(and(which, due))
-    .returning();
-}
-
 /** The text of row `m`: as queued, or from its kind's composer. @throws Error when neither. */
 async function textOf(ctx: Ctx, m: OutboxRow, now: Date) {
   if (m.subject != null && m.body != null) return { subject: m.subject, text: m.body };
@@ -115,35 +92,26 @@ async function textOf(ctx: Ctx, m: OutboxRow, now: Date) {
  * `pick.kinds` only, when given; oldest first, {@link BATCH} at most). Never throws: a failure stays on the row
  * (`last_error`, 500 characters) for the next pass. @returns `{ sent, failed }` (counts of rows).
  */
-export async function deliverMail(
+export function deliverMail(
   ctx: Ctx,
   pick: { ids?: string[]; kinds?: readonly string[] } = {},
   now = new Date(),
 ): Promise<{ sent: number; failed: number }> {
-  if (pick.ids && !pick.ids.length) return { sent: 0, failed: 0 };
-  let rows: OutboxRow[];
-  try {
-    rows = await claim(ctx, pick, now);
-  } catch {
-    return { sent: 0, failed: 1 };
-  }
-  let sent = 0;
-  let failed = 0;
-  for (const m of rows) {
-    try {
-      await ctx.mailer.send({ to: m.to_email, ...(await textOf(ctx, m, now)) });
-      await ctx.db.update(mail_outbox).set({ sent_at: new Date(), last_error: null }).where(eq(mail_outbox.id, m.id));
-      sent += 1;
-    } catch (err) {
-      failed += 1;
-      await ctx.db
-        .update(mail_outbox)
-        .set({ claimed_at: null, last_error: String((err as Error)?.message ?? err).slice(0, 500) })
-        .where(eq(mail_outbox.id, m.id))
-        .catch(() => {});
-    }
-  }
-  return { sent, failed };
+  const options = {
+    maxAttempts: MAIL_MAX_ATTEMPTS,
+    claimTimeoutMs: CLAIM_TIMEOUT_MS,
+    batch: BATCH,
+    oldestFirst: mail_outbox.created_at,
+  };
+  const where = pick.kinds ? inArray(mail_outbox.kind, [...pick.kinds]) : undefined;
+  return deliverOutbox<typeof mail_outbox, OutboxRow>(
+    ctx,
+    mail_outbox,
+    options,
+    { ids: pick.ids, where },
+    async (m) => ctx.mailer.send({ to: m.to_email, ...(await textOf(ctx, m, now)) }),
+    now,
+  );
 }
 
 /** Registers the `mail.outbox` retry job, every minute (called once by the composition root, modules.ts). */
