@@ -68,6 +68,20 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/**
+ * An existing database and file folder for {@link makeTestApp} to open instead of a fresh seeded one (the test of
+ * migrations carrying a database's data, ADR 0293): a PostgreSQL `url` (not dropped at `close()`), or an in-memory
+ * PGlite started from `pgliteSnapshot` (a `dumpDataDir()` tarball); `filesDir` the file store's folder (kept at
+ * `close()`); `signer` the deployment's APP_KEY signer (sealed TOTP secrets, signed links). Its migrations run on
+ * opening; nothing is seeded.
+ */
+export interface ExistingData {
+  url?: string;
+  pgliteSnapshot?: Blob;
+  filesDir?: string;
+  signer?: UrlSigner;
+}
+
 async function freshPostgres(adminUrl: string) {
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -93,7 +107,7 @@ async function freshPostgres(adminUrl: string) {
  * tested in http/rate-limits.test.ts with a small scale).
  */
 export async function makeTestApp(
-  opts: { env?: Record<string, string>; logger?: boolean | object; tls?: TlsFiles } = {},
+  opts: { env?: Record<string, string>; logger?: boolean | object; tls?: TlsFiles; open?: ExistingData } = {},
 ): Promise<TestApp> {
   const mails: ReceivedMail[] = [];
   const smtp = new SMTPServer({
@@ -112,29 +126,29 @@ export async function makeTestApp(
   const smtpPort = (smtp.server.address() as { port: number }).port;
 
   const pgAdmin = process.env.DATABASE_URL;
-  const fresh = pgAdmin ? await freshPostgres(pgAdmin) : null;
+  const fresh = pgAdmin && !opts.open ? await freshPostgres(pgAdmin) : null;
   // PGlite: start from the run's migrated and seeded snapshot when the global setup made one.
-  const snapshot = fresh ? '' : inject('pgliteSnapshot');
+  const snapshot = fresh || opts.open ? '' : inject('pgliteSnapshot');
   const database = await openDatabase({
-    url: fresh?.url,
+    url: opts.open ? opts.open.url : fresh?.url,
     max: 4,
-    pgliteSnapshot: snapshot ? new Blob([readFileSync(snapshot)]) : undefined,
+    pgliteSnapshot: opts.open ? opts.open.pgliteSnapshot : snapshot ? new Blob([readFileSync(snapshot)]) : undefined,
   });
-  if (!snapshot) await seedDemo(database.db);
+  if (!snapshot && !opts.open) await seedDemo(database.db);
 
   const env = loadEnv({ NODE_ENV: 'test', RATE_LIMIT_SCALE: '100', ...opts.env });
   const dir = mkdtempSync(join(tmpdir(), 'wasiat-test-'));
   const ctx: Ctx = {
     db: database.db,
     env,
-    store: new LocalFileStore(join(dir, 'files')),
+    store: new LocalFileStore(opts.open?.filesDir ?? join(dir, 'files')),
     mailer: createMailer({
       smtpUrl: `smtp://127.0.0.1:${smtpPort}?ignoreTLS=true`,
       from: env.MAIL_FROM,
       outboxDir: dir,
       log: () => {},
     }),
-    signer: new UrlSigner(randomBytes(32).toString('hex')),
+    signer: opts.open?.signer ?? new UrlSigner(randomBytes(32).toString('hex')),
     appUrl: 'http://localhost:3000',
   };
   await seedDemoTwoFactor(

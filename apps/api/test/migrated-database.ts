@@ -34,7 +34,9 @@ export function migrationsUpTo(lastTag: string) {
 
 /**
  * A migratable empty database. `migrate(folder)` applies a folder's migrations (the full set: `migrationsFolder`
- * of db/client.ts); `query(sql, params)` → rows; `close()` closes (and drops a PostgreSQL database).
+ * of db/client.ts); `query(sql, params)` → rows; `handoff()` → what test/harness.ts `makeTestApp({ open })` opens
+ * an app on (PostgreSQL: the database's `url`; PGlite: a `pgliteSnapshot` of it now); `close()` closes (and drops a
+ * PostgreSQL database).
  */
 export async function emptyDatabase() {
   const admin = process.env.DATABASE_URL;
@@ -44,6 +46,9 @@ export async function emptyDatabase() {
     return {
       migrate: (folder: string) => migrateLite(db, { migrationsFolder: folder }),
       query: async (text: string, params: unknown[] = []) => (await client.query(text, params)).rows as any[],
+      handoff: async (): Promise<{ url?: string; pgliteSnapshot?: Blob }> => ({
+        pgliteSnapshot: await client.dumpDataDir('none'),
+      }),
       close: () => client.close(),
     };
   }
@@ -61,6 +66,7 @@ export async function emptyDatabase() {
   return {
     migrate: (folder: string) => migratePg(db, { migrationsFolder: folder }),
     query: async (text: string, params: unknown[] = []) => (await pool.query(text, params)).rows as any[],
+    handoff: async (): Promise<{ url?: string; pgliteSnapshot?: Blob }> => ({ url: u.toString() }),
     close: async () => {
       await pool.end();
       await run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
