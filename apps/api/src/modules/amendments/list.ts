@@ -8,7 +8,7 @@ import { amendment_witnesses, amendments, hibahs, users, wills } from '../../db/
 import { pageParams, toPage } from '../../platform/http/pagination.ts';
 import type { AuthUser } from '../auth/index.ts';
 import { amendmentScope } from './policy.ts';
-import { chargeOf } from './price.ts';
+import { chargesOf } from './price.ts';
 import { type Amendment, findVisibleAmendment } from './records.ts';
 
 export interface AmendmentListQuery {
@@ -118,8 +118,11 @@ export async function serializeAmendments(db: Db, rows: Amendment[], withDraft: 
       ),
     );
   // What a drafting amendment still owes (price.ts, ADR 0253).
-  const due = new Map<string, number>();
-  for (const r of rows.filter((x) => x.status === 0)) due.set(r.id, (await chargeOf(db, r)).dueSen);
+  const charges = await chargesOf(
+    db,
+    rows.filter((x) => x.status === 0),
+  );
+  const due = new Map([...charges].map(([id, c]) => [id, c.dueSen]));
   const u = new Map(userRows.map((x) => [x.id, x]));
   const w = new Map<string, Record<string, unknown>>([
     ...willRows.map((x) => [x.id, x] as [string, Record<string, unknown>]),

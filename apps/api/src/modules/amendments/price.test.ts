@@ -7,8 +7,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../../test/harness.ts';
+import { countStatements } from '../../../test/statements.ts';
 import { amendments, payments, pricings, wills } from '../../db/schema/index.ts';
 import { ok } from '../wills/test-fixtures.ts';
+import { chargeOf, chargesOf } from './price.ts';
 import { draftWitness, passAmendmentEkyc, registeredWill, verifiedAmendmentOtp } from './test-fixtures.ts';
 
 let t: TestApp;
@@ -150,5 +152,32 @@ describe('amendment price (ADR 0253)', () => {
     expect(r.status).toBe(200);
     const rows = await t.ctx.db.select().from(payments).where(eq(payments.paymentable_id, a.id));
     expect(rows).toEqual([]);
+  });
+
+  it('a list’s charges are the single charges, with the payments of every row read in one query (issue 42)', async () => {
+    // Three drafting amendments: unpaid, paid, and one whose draft makes the basic will comprehensive.
+    const rows = [];
+    for (const [i, amount] of [8000, 8000, 8000].entries()) {
+      const { c, id } = await pricedWill(amount);
+      const a = await apply(c.token, id);
+      if (i === 1) await pay(c.token, a.id);
+      if (i === 2) {
+        await t.ctx.db
+          .update(amendments)
+          .set({ draft: { receivers: [{ name: 'Ali bin Ahmad', relationship: 'son' }] } })
+          .where(eq(amendments.id, a.id));
+      }
+      rows.push((await t.ctx.db.select().from(amendments).where(eq(amendments.id, a.id)))[0]);
+    }
+    const all = await chargesOf(t.ctx.db, rows);
+    expect([...all.values()].map((c) => c.dueSen)).toEqual([8000, 0, 28000]);
+    for (const a of rows) expect(all.get(a.id)).toEqual(await chargeOf(t.ctx.db, a));
+    // The payments of every row in one statement; a draft that changes no type costs no other statement (the will,
+    // its content and the prices are read only for the one that does).
+    const counter = countStatements(t.ctx.db);
+    await chargesOf(t.ctx.db, rows.slice(0, 2));
+    counter.stop();
+    expect(counter.count).toBe(1);
+    expect(counter.texts[0]).toMatch(/from "payments"/i);
   });
 });

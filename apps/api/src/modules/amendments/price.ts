@@ -25,17 +25,20 @@ async function willPlanPrice(db: Db, orgId: string | null, plan: string) {
 
 /**
  * The price difference (sen) of amendment `a` changing its will's type: comprehensive − basic when the will is
- * basic and the draft comprehensive (the will's price row stands for basic when it has one); else 0.
+ * basic and the draft comprehensive (the will's price row stands for basic when it has one); else 0. The draft is
+ * read first: a draft that does not make the will comprehensive costs no query.
  */
-async function typeChangeSen(db: Db, a: Amendment, _now = new Date()) {
+async function typeChangeSen(db: Db, a: Amendment) {
+  // A draft with none of a comprehensive will's parts changes no type (whatever the will's plan): no query.
   if (a.amendmentable_type !== 'Wasiat') return 0;
+  if (willPlanOf(null, (a.draft ?? {}) as Partial<WillContent>) !== 'comprehensive') return 0;
   const [w] = await db
     .select({ plan: wills.plan, pricing_id: wills.pricing_id, organization_id: wills.organization_id })
     .from(wills)
     .where(eq(wills.id, a.amendmentable_id));
   // The will's type is its plan and its live content (an earlier amendment may have made it comprehensive).
-  if (!w || willPlanOf(w.plan, await loadWillContent(db, a.amendmentable_id)) === 'comprehensive') return 0;
-  if (willPlanOf(w.plan, (a.draft ?? {}) as Partial<WillContent>) !== 'comprehensive') return 0;
+  if (!w || w.plan === 'comprehensive') return 0;
+  if (willPlanOf(w.plan, await loadWillContent(db, a.amendmentable_id)) === 'comprehensive') return 0;
   const orgId = w.organization_id ?? a.organization_id;
   const [own] = w.pricing_id
     ? await db.select({ sen: pricings.price_sen }).from(pricings).where(eq(pricings.id, w.pricing_id))
@@ -45,35 +48,68 @@ async function typeChangeSen(db: Db, a: Amendment, _now = new Date()) {
   return Math.max(0, comprehensive - basic);
 }
 
-/** The sen the settled payments of amendment `a` cover (amount + promo discount). */
-async function coveredSen(db: Db, a: Amendment) {
-  const [r] = await db
-    .select({ sen: sql<string>`coalesce(sum(${payments.amount_sen} + ${payments.discount_sen}), 0)` })
-    .from(payments)
-    .where(
-      and(
-        eq(payments.paymentable_type, 'Amendment'),
-        eq(payments.paymentable_id, a.id),
-        inArray(payments.status, ['paid', 'waived']),
-        // An ATB mandate covers the amendment when it is paid (its last instalment); its instalments are not
-        // counted again (ADR 0264).
-        isNull(payments.parent_id),
-      ),
-    );
-  const paid = Number(r?.sen ?? 0);
-  return a.payment_received_at ? Math.max(paid, a.price_sen ?? 0) : paid;
+/**
+ * The sen the settled payments of each of `list` cover (amount + promo discount), in one grouped query; an
+ * amendment marked received covers at least its base.
+ */
+async function coveredSenOf(db: Db, list: readonly Amendment[]) {
+  const rows = list.length
+    ? await db
+        .select({
+          id: payments.paymentable_id,
+          sen: sql<string>`coalesce(sum(${payments.amount_sen} + ${payments.discount_sen}), 0)`,
+        })
+        .from(payments)
+        .where(
+          and(
+            eq(payments.paymentable_type, 'Amendment'),
+            inArray(
+              payments.paymentable_id,
+              list.map((a) => a.id),
+            ),
+            inArray(payments.status, ['paid', 'waived']),
+            // An ATB mandate covers the amendment when it is paid (its last instalment); its instalments are not
+            // counted again (ADR 0264).
+            isNull(payments.parent_id),
+          ),
+        )
+        .groupBy(payments.paymentable_id)
+    : [];
+  const paid = new Map(rows.map((r) => [r.id, Number(r.sen)]));
+  return new Map(
+    list.map((a) => {
+      const sen = paid.get(a.id) ?? 0;
+      return [a.id, a.payment_received_at ? Math.max(sen, a.price_sen ?? 0) : sen];
+    }),
+  );
+}
+
+/** One amendment's charge: `{ baseSen, typeChangeSen, totalSen, dueSen }` (sen; domain `amendmentCharge`). */
+export type AmendmentChargeSen = { baseSen: number; typeChangeSen: number; totalSen: number; dueSen: number };
+
+/**
+ * The charges of `list` (see {@link chargeOf}), keyed by amendment id: the settled payments of all of them in one
+ * query (the list of amendments asks this for a page of drafting rows; issue 42's N+1).
+ */
+export async function chargesOf(db: Db, list: readonly Amendment[]): Promise<Map<string, AmendmentChargeSen>> {
+  const covered = await coveredSenOf(db, list);
+  const out = new Map<string, AmendmentChargeSen>();
+  for (const a of list) {
+    const change = await typeChangeSen(db, a);
+    const { totalSen, dueSen } = amendmentCharge({
+      baseSen: a.price_sen ?? 0,
+      typeChangeSen: change,
+      coveredSen: covered.get(a.id) ?? 0,
+    });
+    out.set(a.id, { baseSen: a.price_sen ?? 0, typeChangeSen: change, totalSen, dueSen });
+  }
+  return out;
 }
 
 /**
  * The charge of amendment `a`: `{ baseSen, typeChangeSen, totalSen, dueSen }` (sen; domain `amendmentCharge`).
  * `dueSen` > 0 → it must be paid (POST /api/payment) before the amendment can be submitted.
  */
-export async function chargeOf(db: Db, a: Amendment, now = new Date()) {
-  const change = await typeChangeSen(db, a, now);
-  const { totalSen, dueSen } = amendmentCharge({
-    baseSen: a.price_sen ?? 0,
-    typeChangeSen: change,
-    coveredSen: await coveredSen(db, a),
-  });
-  return { baseSen: a.price_sen ?? 0, typeChangeSen: change, totalSen, dueSen };
+export async function chargeOf(db: Db, a: Amendment): Promise<AmendmentChargeSen> {
+  return (await chargesOf(db, [a])).get(a.id) as AmendmentChargeSen;
 }
