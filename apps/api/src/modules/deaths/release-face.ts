@@ -26,7 +26,7 @@ import { death_releases } from '../../db/schema/index.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import { checkFile, decodeBase64, IMAGE_TYPES, Uploads } from '../../platform/files/uploads.ts';
 import { fieldError } from '../../platform/http/errors.ts';
-import { compareFaces, FaceError, MIN_VERIFICATION_SCORE } from '../ekyc/index.ts';
+import { checkFace } from '../ekyc/index.ts';
 import { maxAttemptsFor } from '../instruments/index.ts';
 import { assertSameMykad, readCard } from '../mykad/index.ts';
 
@@ -65,17 +65,9 @@ export async function faceImagesOf(
  */
 export async function checkReleaseFace(ctx: Ctx, rel: Release, images: FaceImages, ip?: string): Promise<number> {
   assertSameMykad(await readCard(images.mykad), rel.person_id_number, 'mykad_image');
-  let score: number | null = null;
-  let problem: FaceError | null = null;
-  try {
-    score = (await compareFaces(images.selfie, images.mykad)).score;
-  } catch (e) {
-    if (!(e instanceof FaceError)) throw e;
-    if (e.problem === 'unreadable') throw fieldError(e.which, 'ekyc.unreadable');
-    problem = e;
-  }
-  const passed = score !== null && score >= MIN_VERIFICATION_SCORE;
-  const outcome = problem ? problem.problem : passed ? 'passed' : 'score_too_low';
+  const { result, problem, outcome } = await checkFace(images.selfie, images.mykad);
+  const score = result?.score ?? null;
+  const passed = !!result?.passed;
   const uploads = new Uploads(ctx.store);
   const staged = await Promise.all(
     (['mykad', 'selfie'] as const).map((k) =>

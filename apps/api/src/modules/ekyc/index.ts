@@ -3,7 +3,7 @@
  * only from here. It holds what they use today; a name is added when another module needs it.
  */
 // the face check of a person opening a release after a death (deaths module; ADR 0295)
-export { compareFaces, FaceError, MIN_VERIFICATION_SCORE } from './face.ts';
+export { checkFace } from './face-check.ts';
 // What the 2021 contract's adapter (apps/api/src/compat/v2021/ekyc/) calls.
 export { decideManualReview, manualStatus } from './manual.ts';
 export { mykadType, uploadMykad } from './mykad-documents.ts';

@@ -21,7 +21,8 @@ import { type AuthUser, userCan } from '../../platform/auth/guard.ts';
 import { checkFile, decodeBase64, IMAGE_TYPES, Uploads } from '../../platform/files/uploads.ts';
 import { AppError, fieldError, notFound } from '../../platform/http/errors.ts';
 import { maxAttemptsFor } from '../instruments/index.ts';
-import { compareFaces, FaceError, MIN_VERIFICATION_SCORE } from './face.ts';
+import { MIN_VERIFICATION_SCORE } from './face.ts';
+import { checkFace } from './face-check.ts';
 import { selfieSignals } from './liveness.ts';
 import type { EkycableType } from './subjects.ts';
 import { findSubject, mykadFrontOf, type SubjectType, writeFacts } from './subjects.ts';
@@ -86,16 +87,7 @@ export async function verifyFace(ctx: Ctx, actor: Actor, input: FaceVerification
   await checkFile(mykad, IMAGE_TYPES, 'mykad_image');
 
   // The model runs outside the transaction (hundreds of milliseconds).
-  let result: { distance: number; score: number; passed: boolean } | null = null;
-  let problem: FaceError | null = null;
-  try {
-    result = await compareFaces(selfie, mykad);
-  } catch (e) {
-    if (!(e instanceof FaceError)) throw e;
-    if (e.problem === 'unreadable') throw fieldError(e.which, 'ekyc.unreadable');
-    problem = e;
-  }
-  const outcome = problem ? problem.problem : result?.passed ? 'passed' : 'score_too_low';
+  const { result, problem, outcome } = await checkFace(selfie, mykad);
   // Extra signals of the selfie (ADR 0093): recorded, never deciding.
   const signals = result ? await selfieSignals(selfie) : { antispoof: null, liveness: null };
 

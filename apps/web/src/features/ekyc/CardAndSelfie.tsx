@@ -1,10 +1,10 @@
 /**
  * The two images of a face check, side by side (one column on a phone): the MyKad front as a file and a selfie from
  * the camera or a file (SelfieCapture). The parent holds both as data URLs and sends them as `mykad_image` and
- * `selfie_image`; a server error for either is shown under it. Used where a person without an account proves who
- * they are (the release after a death, ADR 0295).
+ * `selfie_image`; a server error for either is shown under it. Used by every face check of a person: the public
+ * eKYC link, a user's own eKYC and the release after a death (ADR 0295).
  */
-import { Input, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Image, Input, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dataUrlOf, SelfieCapture } from './SelfieCapture.tsx';
@@ -46,6 +46,7 @@ export function CardAndSelfie(props: {
               }}
             />
           </Input.Wrapper>
+          {props.card && <Image src={props.card} alt={t('ekyc.public.card_label')} h={160} fit="contain" />}
         </Stack>
       </Paper>
       <Stack gap={4}>

@@ -6,14 +6,14 @@
  * The failed count is the larger of this browser's and the server's (spec §4); after the limit the
  * message of spec §8. A pass leads to /ekyc/validation to confirm the particulars read from the card.
  */
-import { Anchor, Badge, Button, Group, Image, Input, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useId, useState } from 'react';
+import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { FormError } from '@/components/FormError.tsx';
 import { ApiError, publicApi } from '@/lib/api.ts';
+import { CardAndSelfie } from './CardAndSelfie.tsx';
 import { type PublicEkyc, startPublicEkyc } from './publicSession.ts';
-import { dataUrlOf, SelfieCapture } from './SelfieCapture.tsx';
 
 interface Attempt {
   verification_score: number;
@@ -26,7 +26,6 @@ const localKey = (id: string) => `ekyc_failed_${id}`;
 export function PublicEkycPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const cardId = useId();
   const [state, setState] = useState<PublicEkyc | null>(null);
   const [linkError, setLinkError] = useState<string | null>(null);
   const [card, setCard] = useState<string | null>(null);
@@ -109,30 +108,14 @@ export function PublicEkycPage() {
           </Stack>
         </Paper>
       ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <Paper withBorder p="md">
-            <Stack gap="xs">
-              <Title order={3} size="h4">
-                {t('ekyc.public.card_title')}
-              </Title>
-              <Input.Wrapper label={t('ekyc.public.card_label')} id={cardId} required>
-                <input
-                  id={cardId}
-                  type="file"
-                  accept="image/jpeg,image/png,image/webp"
-                  data-testid="mykad-file"
-                  disabled={limit}
-                  onChange={async (e) => {
-                    const f = e.currentTarget.files?.[0];
-                    setCard(f ? await dataUrlOf(f) : null);
-                  }}
-                />
-              </Input.Wrapper>
-              {card && <Image src={card} alt={t('ekyc.public.card_label')} h={160} fit="contain" />}
-            </Stack>
-          </Paper>
-          <SelfieCapture selfie={selfie} onSelfie={setSelfie} disabled={limit} onReading={setReading} />
-        </SimpleGrid>
+        <CardAndSelfie
+          card={card}
+          onCard={setCard}
+          selfie={selfie}
+          onSelfie={setSelfie}
+          onReading={setReading}
+          disabled={limit}
+        />
       )}
       {result && (
         <Paper withBorder p="md" role="status" data-testid="ekyc-result">

@@ -12,9 +12,9 @@
  * - /ekyc/validation: the result — the latest attempt (`GET /api/user/{id}/face-verification?return_first=true`:
  *   score, passed or not, when) and whether the user is verified, with a way to try again.
  */
-import { Anchor, Badge, Button, Group, Image, Input, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { FormError } from '@/components/FormError.tsx';
@@ -22,9 +22,9 @@ import { Notice } from '@/components/Notice.tsx';
 import { ApiError, api } from '@/lib/api.ts';
 import { formatDateTime } from '@/lib/format.ts';
 import { session } from '@/lib/storage.ts';
+import { CardAndSelfie } from './CardAndSelfie.tsx';
 import { MIN_VERIFICATION_SCORE } from './EkycStep.tsx';
 import { LimitNotice, ManualReviewPanel, useManualStatus } from './ManualReview.tsx';
-import { dataUrlOf, SelfieCapture } from './SelfieCapture.tsx';
 
 /** `GET /api/user/{id}/face-verification` as the pages read it. */
 export interface UserVerifications {
@@ -53,7 +53,6 @@ function useVerifications(minScore?: number) {
 export function UserEkycPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const cardId = useId();
   const me = session.user();
   const passed = useVerifications(MIN_VERIFICATION_SCORE);
   const [card, setCard] = useState<string | null>(null);
@@ -114,30 +113,14 @@ export function UserEkycPage() {
       <Title order={2} size="h3">
         {verified ? t('ekyc.me.again') : t('ekyc.me.new')}
       </Title>
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <Paper withBorder p="md">
-          <Stack gap="xs">
-            <Title order={3} size="h4">
-              {t('ekyc.public.card_title')}
-            </Title>
-            <Input.Wrapper label={t('ekyc.public.card_label')} id={cardId} required>
-              <input
-                id={cardId}
-                type="file"
-                accept="image/jpeg,image/png,image/webp"
-                data-testid="mykad-file"
-                disabled={limit}
-                onChange={async (e) => {
-                  const f = e.currentTarget.files?.[0];
-                  setCard(f ? await dataUrlOf(f) : null);
-                }}
-              />
-            </Input.Wrapper>
-            {card && <Image src={card} alt={t('ekyc.public.card_label')} h={160} fit="contain" />}
-          </Stack>
-        </Paper>
-        <SelfieCapture selfie={selfie} onSelfie={setSelfie} disabled={limit} onReading={setReading} />
-      </SimpleGrid>
+      <CardAndSelfie
+        card={card}
+        onCard={setCard}
+        selfie={selfie}
+        onSelfie={setSelfie}
+        onReading={setReading}
+        disabled={limit}
+      />
       {limit && me && (
         <>
           <LimitNotice />
