@@ -54,6 +54,8 @@ export const P = {
   receivedOnInvalid: 'payments.received_on_invalid',
   receivedOnRange: 'payments.received_on_range',
   atbInProgress: 'payments.atb_in_progress',
+  /** Another mode chosen while an offline declaration of the payable awaits staff's decision (ADR 0300). */
+  offlinePending: 'payments.offline_pending',
   atbTooManyInstalments: 'payments.atb_too_many_instalments',
   offlineMethodInvalid: 'payments.offline_method_invalid',
   paidOnInvalid: 'payments.paid_on_invalid',

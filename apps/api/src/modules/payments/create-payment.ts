@@ -37,7 +37,7 @@ import { assertModeAllowed } from './payment-modes.ts';
 import { redeemPromo } from './promo.ts';
 import { nextReceiptNo, receiptMailDue } from './receipts.ts';
 import { serializePayment } from './serialize.ts';
-import { inTx, settledPaymentOf } from './settlement.ts';
+import { inTx, pendingDeclarationOf, settledPaymentOf } from './settlement.ts';
 
 type Payment = typeof payments.$inferSelect;
 
@@ -136,7 +136,8 @@ export interface PaymentEnv {
  *   `payments.promo_invalid` / `payments.promo_one_per_will` (on `promo_code`), `payments.slip_required`,
  *   `payments.atb_amount_invalid`, `payments.atb_too_many_instalments` (on `atb_amount_sen`),
  *   `payments.atb_in_progress` (on `payment_options_id`: an ATB mandate of the payable has received instalments,
- *   ADR 0264), `payments.start_date_invalid`, `payments.redirect_invalid`,
+ *   ADR 0264), `payments.offline_pending` (on `payment_options_id`: an offline declaration of the payable awaits
+ *   staff's decision and the mode is not offline; ADR 0300), `payments.start_date_invalid`, `payments.redirect_invalid`,
  *   `payments.gateway_unavailable` (the gateway refused the bill; the payment is then `failed`).
  */
 export async function createPayment(
@@ -168,6 +169,9 @@ export async function createPayment(
       throw fieldError('payment_options_id', P.atbInProgress, { received: running.received, total: running.total });
     }
     if (!state.topUp && (await settledPaymentOf(tx, state))) throw new AppError('validation', msg.alreadyPaid);
+    // Money declared as paid outside the platform waits for staff: another way of paying would charge twice (ADR 0300).
+    const declared = option === PAYMENT_OPTIONS.offline ? undefined : await pendingDeclarationOf(tx, state);
+    if (declared) throw fieldError('payment_options_id', P.offlinePending);
 
     const promo = await redeemPromo(tx, state, input.promo_code, { id: user.id, ip });
     const discount = Math.min(promo?.discount_sen ?? 0, state.priceSen);

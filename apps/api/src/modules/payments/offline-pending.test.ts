@@ -130,6 +130,29 @@ describe('a pending offline declaration', () => {
       amount_sen: 35000,
     });
   });
+  it('stops every other way of paying until staff decide (422 on payment_options_id, ms and en; ADR 0300)', async () => {
+    const w = await newWill();
+    const declared = await pay('Wasiat', w.id, details(35000, 'CEK 9'));
+    expect(declared.body.payment.status).toBe('pending');
+    const gateway = await pay('Wasiat', w.id, { payment_options_id: 1, redirect_url: '/wasiat/list' });
+    expect(gateway.status).toBe(422);
+    expect(Object.keys(gateway.body.errors)).toEqual(['payment_options_id']);
+    expect(gateway.body.errors.payment_options_id[0]).toMatch(/^An offline payment declared for this record/);
+    const cash = await pay('Wasiat', w.id, { payment_options_id: 3 }, tok.staff, 'ms');
+    expect(cash.status).toBe(422);
+    expect(cash.body.errors.payment_options_id[0]).toMatch(/^Bayaran luar talian yang diisytiharkan/);
+    // Nothing was superseded: the declaration still waits.
+    const [still] = await t.ctx.db.select().from(payments).where(eq(payments.id, declared.body.payment.id));
+    expect(still.status).toBe('pending');
+    // Refused by staff (the money did not arrive), the payer may pay another way.
+    const refused = await t.call('POST', `/api/payment/${declared.body.payment.id}/refuse`, {
+      token: tok.staff,
+      body: { reason: 'Tiada dalam penyata bank' },
+    });
+    expect(refused.status, JSON.stringify(refused.body)).toBe(200);
+    const after = await pay('Wasiat', w.id, { payment_options_id: 3 }, tok.staff);
+    expect(after.status, JSON.stringify(after.body)).toBe(200);
+  });
 });
 
 describe('ezQurban purchases say their latest payment', () => {

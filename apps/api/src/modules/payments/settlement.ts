@@ -7,6 +7,7 @@
  * (DESIGN.md §9.6).
  */
 
+import { PAYMENT_OPTIONS } from '@wasiat/domain';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { payments } from '../../db/schema/index.ts';
@@ -39,6 +40,26 @@ export async function settledPaymentOf(tx: Db, state: PayableState) {
         eq(payments.paymentable_id, state.id),
         inArray(payments.status, SETTLED),
         isNull(payments.parent_id),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/**
+ * The payable's offline declaration awaiting staff's decision (ADR 0285, 0291, 0300), if any.
+ * @returns `{ id }` of the pending offline (6) payment, or undefined.
+ */
+export async function pendingDeclarationOf(tx: Db, state: PayableState) {
+  const [row] = await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.paymentable_type, state.type),
+        eq(payments.paymentable_id, state.id),
+        eq(payments.payment_options_id, PAYMENT_OPTIONS.offline),
+        eq(payments.status, 'pending'),
       ),
     )
     .limit(1);
