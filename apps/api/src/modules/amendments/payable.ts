@@ -12,10 +12,10 @@
  * - Settling sets `payment_received_at` (the original client's "paid" indicator, reference §1.9).
  */
 import { AM } from '@wasiat/domain';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { amendments } from '../../db/schema/index.ts';
-import { type PayableKind, type PayableState, payerFromUser } from '../payments/index.ts';
+import type { PayableKind, PayableState } from '../payments/index.ts';
 import { chargeOf } from './price.ts';
 import { findVisibleAmendment, serializeAmendments } from './service.ts';
 
@@ -52,9 +52,11 @@ export const amendmentPayable: PayableKind = {
     await tx.update(amendments).set({ payment_received_at: now }).where(eq(amendments.id, state.id));
   },
   /** The applicant pays; the receipt names the amendment's reference number (issue 7 receipts). */
-  async receiptInfo(db, id) {
-    const [a] = await db.select().from(amendments).where(eq(amendments.id, id));
-    return payerFromUser(db, a?.user_id, { item: a?.reference_no ?? null });
+  async payers(db, ids) {
+    return db
+      .select({ id: amendments.id, userId: amendments.user_id, item: amendments.reference_no })
+      .from(amendments)
+      .where(inArray(amendments.id, [...ids]));
   },
   async returnWillId(db, id) {
     const [a] = await db.select().from(amendments).where(eq(amendments.id, id));

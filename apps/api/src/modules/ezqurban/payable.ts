@@ -9,10 +9,10 @@
  *   `verified_at`) and appends the season ledger's `credit` in the same transaction (ledger.ts).
  */
 import { PG } from '@wasiat/domain';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { qurban_transactions } from '../../db/schema/index.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
-import { type PayableKind, type PayableState, payerFromUser } from '../payments/index.ts';
+import type { PayableKind, PayableState } from '../payments/index.ts';
 import { appendEntry } from './ledger.ts';
 import { loadVisibleTransaction } from './policy.ts';
 import { serializeTransaction } from './serialize.ts';
@@ -69,9 +69,12 @@ export const qurbanPayable: PayableKind = {
     });
   },
   /** The participant pays; the receipt names the transaction reference (issue 7 receipts). */
-  async receiptInfo(db, id) {
-    const [t] = await db.select().from(qurban_transactions).where(eq(qurban_transactions.id, id));
-    return payerFromUser(db, t?.user_id, { item: t?.ref_no ?? null });
+  async payers(db, ids) {
+    const rows = await db
+      .select({ id: qurban_transactions.id, userId: qurban_transactions.user_id, item: qurban_transactions.ref_no })
+      .from(qurban_transactions)
+      .where(inArray(qurban_transactions.id, [...ids]));
+    return rows;
   },
   /** The purchase's reference (ADR 0242): the status page names the qurban and leads to the transactions. */
   async summary(db, id) {

@@ -8,9 +8,9 @@
  * - Recording stores the mode and discount; settling sets `payment_received_at`.
  */
 import { hibahStepEditable } from '@wasiat/domain';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { hibahs } from '../../db/schema/index.ts';
-import { type PayableKind, type PayableState, payerFromUser } from '../payments/index.ts';
+import type { PayableKind, PayableState } from '../payments/index.ts';
 import { serializeHibah } from './serializers.ts';
 import { findVisibleHibah } from './service.ts';
 
@@ -43,9 +43,11 @@ export const hibahPayable: PayableKind = {
     await tx.update(hibahs).set({ payment_received_at: now }).where(eq(hibahs.id, state.id));
   },
   /** The grantor pays; the receipt names the hibah number once registered (issue 7 receipts). */
-  async receiptInfo(db, id) {
-    const [h] = await db.select().from(hibahs).where(eq(hibahs.id, id));
-    return payerFromUser(db, h?.user_id, { item: h?.hibah_number ?? null });
+  async payers(db, ids) {
+    return db
+      .select({ id: hibahs.id, userId: hibahs.user_id, item: hibahs.hibah_number })
+      .from(hibahs)
+      .where(inArray(hibahs.id, [...ids]));
   },
   /** The hibah and its product (ADR 0242): the status page names the product and leads back to its part H. */
   async summary(db, id) {

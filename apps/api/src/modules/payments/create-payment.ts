@@ -33,6 +33,7 @@ import { noGateway } from './gateways/sandbox.ts';
 import { mandateInProgress } from './instalments.ts';
 import { offlineColumns } from './offline.ts';
 import { type PayableKind, type PayableState, payableKind } from './payables.ts';
+import { payerInfo } from './payers.ts';
 import { assertModeAllowed } from './payment-modes.ts';
 import { redeemPromo } from './promo.ts';
 import { nextReceiptNo, receiptMailDue } from './receipts.ts';
@@ -310,7 +311,7 @@ async function openBill(
   user: AuthUser,
   ip?: string,
 ): Promise<Payment> {
-  const payer = (await kind.receiptInfo?.(db, p.paymentable_id)) ?? {
+  const payer = (await payerInfo(db, kind.type, p.paymentable_id)) ?? {
     name: user.name,
     email: user.email,
     mobile: null,

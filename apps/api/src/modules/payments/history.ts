@@ -11,20 +11,9 @@ import { payments } from '../../db/schema/index.ts';
 import { pageParams, pageQuery, toPage } from '../../platform/http/pagination.ts';
 import { type AuthUser, requireUser } from '../auth/index.ts';
 import { ledgerPaid } from './ledger-sql.ts';
-import { type PayerInfo, payableKind, payerPaymentsWhere } from './payables.ts';
+import { payerPaymentsWhere } from './payables.ts';
+import { payableKey, payersOfPayments } from './payers.ts';
 import { serializeWithInstalments } from './queries.ts';
-
-/**
- * Who paid for a payable and what it is (payer name, MyKad, e-mail, mobile, the record's number as `item`):
- * the kind's `receiptInfo`; undefined for a kind not registered (or without one) — its payments still count.
- */
-export async function payableInfo(db: Db, type: string, id: string): Promise<PayerInfo | undefined> {
-  try {
-    return await payableKind(type).receiptInfo?.(db, id);
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * The caller's payments as payer, newest first: `{ payments: { data: [payment + payable_reference], current_page,
@@ -50,12 +39,12 @@ async function listMyPayments(db: Db, user: AuthUser, q: { limit?: number; page?
     .orderBy(desc(payments.created_at), desc(payments.id))
     .limit(p.per_page)
     .offset(p.offset);
-  const data = [];
   const shown = await serializeWithInstalments(db, list);
-  for (const [i, r] of list.entries()) {
-    const info = await payableInfo(db, r.paymentable_type, r.paymentable_id);
-    data.push({ ...shown[i], payable_reference: info?.item ?? null });
-  }
+  const payers = await payersOfPayments(db, list);
+  const data = list.map((r, i) => ({
+    ...shown[i],
+    payable_reference: payers.get(payableKey(r.paymentable_type, r.paymentable_id))?.item ?? null,
+  }));
   return { payments: toPage(data, Number(agg.n), p), paid_sen: Number(agg.paid) };
 }
 

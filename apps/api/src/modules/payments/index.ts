@@ -3,10 +3,10 @@
  * only from here. It holds what they use today; a name is added when another module needs it.
  */
 export { createPayment } from './create-payment.ts';
-export { payableInfo } from './history.ts';
 export { ledgerPaid } from './ledger-sql.ts';
 export { confirmPayment } from './manual.ts';
-export { type PayableKind, type PayableState, payerFromUser, registerPayable } from './payables.ts';
+export { type PayableKind, type PayableState, registerPayable } from './payables.ts';
+export { payableKey, payerInfo, payersOfPayments } from './payers.ts';
 // the latest payment's status of payables of one kind (ezQurban's list; ADR 0291)
 export { paymentStatusOf } from './queries.ts';
 // the release of a deceased's receipts to the will's executor (deaths module; issue 40 item 3, ADR 0267)

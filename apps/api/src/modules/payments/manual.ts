@@ -11,7 +11,7 @@ import { recordAudit } from '../../platform/audit/audit.ts';
 import type { AuthUser } from '../../platform/auth/guard.ts';
 import { AppError, notFound } from '../../platform/http/errors.ts';
 import { pageParams, toPage } from '../../platform/http/pagination.ts';
-import { payableKind } from './payables.ts';
+import { payableKey, payerInfo, payersOfPayments } from './payers.ts';
 import { serializeWithInstalments } from './queries.ts';
 import { serializePayment } from './serialize.ts';
 import { inTx, lockPayment, settlePaid, visiblePayment } from './service.ts';
@@ -149,30 +149,20 @@ export async function listAllPayments(
     .orderBy(desc(payments.created_at), desc(payments.id))
     .limit(p.per_page)
     .offset(p.offset);
-  const data = [];
-  const shown = await serializeWithInstalments(
-    db,
-    rows.map((r) => r.p),
-  );
-  for (const [i, r] of rows.entries()) {
-    const info = await payableKindInfo(db, r.p.paymentable_type, r.p.paymentable_id);
-    data.push({
+  const list = rows.map((r) => r.p);
+  const shown = await serializeWithInstalments(db, list);
+  const payers = await payersOfPayments(db, list);
+  const data = rows.map((r, i) => {
+    const info = payers.get(payableKey(r.p.paymentable_type, r.p.paymentable_id));
+    return {
       ...shown[i],
       payer_name: info?.name ?? null,
       payable_reference: info?.item ?? null,
       organization_name: r.org,
       created_by_name: r.creator,
-    });
-  }
+    };
+  });
   return { payments: toPage(data, Number(n), p) };
-}
-
-async function payableKindInfo(db: Db, type: string, id: string) {
-  try {
-    return await payableKind(type).receiptInfo?.(db, id);
-  } catch {
-    return undefined;
-  }
 }
 
 /**
@@ -187,7 +177,7 @@ export async function shareLink(db: Db, user: AuthUser, paymentId: string, appUr
   const link = serializePayment(p).payment_link;
   if (!link) throw new AppError('validation', P.noPayLink);
   const url = /^https?:\/\//.test(link) ? link : `${appUrl}${link}`;
-  const info = await payableKindInfo(db, p.paymentable_type, p.paymentable_id);
+  const info = await payerInfo(db, p.paymentable_type, p.paymentable_id);
   const text = translate('payments.whatsapp_text', lang, {
     name: info?.name ?? '',
     amount: formatRinggit(p.amount_sen),

@@ -7,9 +7,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../../test/harness.ts';
+import { countStatements } from '../../../test/statements.ts';
 import { organizations, payments, users, wills } from '../../db/schema/index.ts';
 import { runJob } from '../../platform/jobs/scheduler.ts';
 import { createMailer } from '../../platform/mail/mailer.ts';
+import { listAllPayments } from './manual.ts';
 import { RECEIPT_MAIL_JOB } from './receipts.ts';
 
 let t: TestApp;
@@ -255,6 +257,22 @@ describe('offline and the confirmation queue', () => {
     expect(c2.body.payment_options).toEqual([3, 6]);
     const other = await t.login('agent');
     expect((await t.call('GET', `/api/payment/options?paymentable_id=${w2.id}`, { token: other })).status).toBe(404);
+  });
+
+  it('names the payers of a page of the queue in a fixed number of statements, however many rows (issue 42)', async () => {
+    for (let i = 0; i < 6; i++) await pay((await newWill()).id, { payment_options_id: 3 });
+    const q = { status: 'pending', payment_options_id: 3 };
+    const counter = countStatements(t.ctx.db);
+    const one = await listAllPayments(t.ctx.db, { ...q, limit: 1 });
+    const few = counter.count;
+    counter.reset();
+    const many = await listAllPayments(t.ctx.db, { ...q, limit: 100 });
+    counter.stop();
+    expect(one.payments.data).toHaveLength(1);
+    expect(many.payments.data.length).toBeGreaterThanOrEqual(6);
+    // Every row is a will here: the same statements for 1 row and for 6 or more (was: three more per row).
+    expect(counter.count).toBe(few);
+    for (const row of many.payments.data) expect(row.payer_name).toBeTruthy();
   });
 
   it('lists pending manual payments for the accountant, each saying what it is for; 403 for a client', async () => {

@@ -10,9 +10,8 @@
  * owning module registers its routes (like `registerSignableRoute`).
  */
 import { P } from '@wasiat/domain';
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth/guard.ts';
 import { fieldError } from '../../platform/http/errors.ts';
 
@@ -110,10 +109,12 @@ export interface PayableKind {
   /** Extra keys of the `POST /api/payment` reply, e.g. `{ wasiat }` for a will. */
   reply?(db: Db, id: string): Promise<Record<string, unknown>>;
   /**
-   * Optional (issue 7): who pays and what for — the payer's name, MyKad, e-mail and mobile (receipt
-   * e-mail, gateway bill, WhatsApp pay link), the plan code and a one-line item (e.g. the will number).
+   * Optional (issue 7; issue 42): who pays and what for, for many records at once — each record's paying account
+   * (`userId`), its one-line item (e.g. the will number) and plan code, and a name or MyKad the record holds itself
+   * (which wins over the account's). payers.ts adds the accounts' particulars in one query (receipt e-mail, gateway
+   * bill, WhatsApp pay link, the payment queue, the payer's history, the SOA). Records not found are left out.
    */
-  receiptInfo?(db: Db, id: string): Promise<PayerInfo>;
+  payers?(db: Db, ids: readonly string[]): Promise<PayerRecord[]>;
   /**
    * Optional (issue 7): in the transaction where a financing (mode 4) application is rejected by the
    * bank — reject the record with `reason` (for a will: spec §4 "rejected because financing was not
@@ -124,24 +125,20 @@ export interface PayableKind {
   messages?: Partial<Record<'notPayable' | 'priceMissing' | 'alreadyPaid', string>>;
 }
 
-/**
- * The payer's part of {@link PayerInfo} from their account (name, MyKad, e-mail, mobile), for kinds whose
- * record names its owner by `user_id`; `item` and `plan` are the kind's own. Unknown user → empty name.
- */
-export async function payerFromUser(
-  db: Db,
-  userId: string | null | undefined,
-  extra: { item: string | null; plan?: string | null; name?: string | null; ic?: string | null },
-): Promise<PayerInfo> {
-  const [u] = userId ? await db.select().from(users).where(eq(users.id, userId)).limit(1) : [];
-  return {
-    name: extra.name || u?.name || '',
-    ic: extra.ic ?? u?.ic_number ?? null,
-    email: u?.email ?? null,
-    mobile: u?.mobile_number ?? null,
-    plan: extra.plan ?? null,
-    item: extra.item,
-  };
+/** One record's payer as its kind knows it ({@link PayableKind.payers}). */
+export interface PayerRecord {
+  /** The record's id (`paymentable_id`). */
+  id: string;
+  /** The account that pays (the record's owner); null when none. */
+  userId: string | null;
+  /** One-line description of what is paid for, e.g. the will number; null before one is given. */
+  item: string | null;
+  /** Plan code of a will (basic | comprehensive), else null. */
+  plan?: string | null;
+  /** A name the record holds itself (e.g. the will's particulars), preferred to the account's. */
+  name?: string | null;
+  /** A MyKad the record holds itself, preferred to the account's. */
+  ic?: string | null;
 }
 
 const kinds = new Map<string, PayableKind>();

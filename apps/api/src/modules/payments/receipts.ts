@@ -27,7 +27,7 @@ import { qrDataUrl, verifyUrl } from '../../platform/documents/pdf/layout.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { registerJob } from '../../platform/jobs/scheduler.ts';
 import { receiptContact } from '../support/index.ts';
-import { payableKind } from './payables.ts';
+import { payerInfo } from './payers.ts';
 import { renderReceiptPdf } from './receipt-pdf.ts';
 
 type Payment = typeof payments.$inferSelect;
@@ -87,8 +87,7 @@ export const receiptMailDue = (now: Date) => ({ receipt_mail_status: 'pending', 
 
 /** Who a payment's receipt is for, from its payable kind (name, MyKad, e-mail, item line). */
 async function payerOf(db: Db, p: Payment) {
-  const kind = payableKind(p.paymentable_type);
-  const info = await kind.receiptInfo?.(db, p.paymentable_id);
+  const info = await payerInfo(db, p.paymentable_type, p.paymentable_id);
   return info ?? { name: '', ic: null, email: null, mobile: null, plan: null, item: `${p.paymentable_type}` };
 }
 

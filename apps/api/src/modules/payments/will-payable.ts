@@ -9,9 +9,9 @@
  *   indicator, reference §1.9) and marks part `payment` done.
  */
 import { P } from '@wasiat/domain';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { users, will_user_details, wills } from '../../db/schema/index.ts';
+import { will_user_details, wills } from '../../db/schema/index.ts';
 import { markPartDone } from '../wills/index.ts';
 import type { PayableKind, PayableState } from './payables.ts';
 import { loadVisibleWill } from './policy.ts';
@@ -54,18 +54,19 @@ export const willPayable: PayableKind = {
     await tx.update(wills).set({ payment_received_at: now }).where(eq(wills.id, state.id));
     await markPartDone(tx, state.id, 'payment');
   },
-  async receiptInfo(db, id) {
-    const [w] = await db.select().from(wills).where(eq(wills.id, id));
-    const [u] = w ? await db.select().from(users).where(eq(users.id, w.user_id)) : [];
-    const [d] = w ? await db.select().from(will_user_details).where(eq(will_user_details.wasiat_id, id)) : [];
-    return {
-      name: d?.name || u?.name || '',
-      ic: d?.ic_number || u?.ic_number || null,
-      email: u?.email ?? null,
-      mobile: u?.mobile_number ?? null,
-      plan: w?.plan ?? null,
-      item: w?.wasiat_no ?? null,
-    };
+  async payers(db, ids) {
+    return db
+      .select({
+        id: wills.id,
+        userId: wills.user_id,
+        item: wills.wasiat_no,
+        plan: wills.plan,
+        name: will_user_details.name,
+        ic: will_user_details.ic_number,
+      })
+      .from(wills)
+      .leftJoin(will_user_details, eq(will_user_details.wasiat_id, wills.id))
+      .where(inArray(wills.id, [...ids]));
   },
   /** Financing rejected by the bank: status 3 with the reason, `option_delete_id` 4 (reference §4.1). */
   async onRejected(tx, state, reason, now) {

@@ -11,7 +11,7 @@
 import type { Db } from '../../db/client.ts';
 import type { AuthUser } from '../../platform/auth/guard.ts';
 import { pageParams, toPage } from '../../platform/http/pagination.ts';
-import { payableInfo } from '../payments/index.ts';
+import { payableKey, payersOfPayments } from '../payments/index.ts';
 import type { ReportQuery } from './filters.ts';
 import { hibahWhere } from './hibah.ts';
 import { periodOut, reportRange } from './kinds.ts';
@@ -21,8 +21,9 @@ import { soaQuery } from './soa-queries.ts';
 import { willWhere } from './will-where.ts';
 
 /**
- * A line of another payable kind (amendment, qurban, …; ADR 0248) named by its kind: its number as `record_no`
- * and its payer as `testator_name` (payments `payableInfo`). Wills and hibahs are named by the SQL.
+ * The lines of other payable kinds (amendment, qurban, …; ADR 0248) named by their kind: the number as `record_no`
+ * and the payer as `testator_name` (payments `payersOfPayments`, one batch per kind). Wills and hibahs are named by
+ * the SQL.
  */
 async function named<
   T extends {
@@ -31,10 +32,14 @@ async function named<
     record_no: string | null;
     testator_name: string | null;
   },
->(db: Db, t: T): Promise<T> {
-  if (t.paymentable_type === 'Wasiat' || t.paymentable_type === 'Hibah') return t;
-  const info = await payableInfo(db, t.paymentable_type, t.paymentable_id);
-  return { ...t, record_no: info?.item ?? null, testator_name: info?.name || null };
+>(db: Db, rows: T[]): Promise<T[]> {
+  const others = rows.filter((t) => t.paymentable_type !== 'Wasiat' && t.paymentable_type !== 'Hibah');
+  const payers = await payersOfPayments(db, others);
+  return rows.map((t) => {
+    if (t.paymentable_type === 'Wasiat' || t.paymentable_type === 'Hibah') return t;
+    const info = payers.get(payableKey(t.paymentable_type, t.paymentable_id));
+    return { ...t, record_no: info?.item ?? null, testator_name: info?.name || null };
+  });
 }
 
 /**
@@ -72,7 +77,10 @@ export async function soaReport(db: Db, user: AuthUser, q: ReportQuery) {
     total_sen: s.total_sen,
     closing_balance_sen: s.closing_balance_sen,
     transactions: toPage(
-      await Promise.all(s.transactions.map((t) => named(db, { ...t, paid_at: t.paid_at.toISOString() }))),
+      await named(
+        db,
+        s.transactions.map((t) => ({ ...t, paid_at: t.paid_at.toISOString() })),
+      ),
       s.count,
       p,
     ),
