@@ -35,6 +35,7 @@ import type {
   Witness,
 } from '../types.ts';
 import { DetailTable } from './DetailTable.tsx';
+import { WitnessIdentifiedCell } from './WitnessIdentifiedCell.tsx';
 
 const join = (...xs: (string | null | undefined)[]) => xs.filter(Boolean).join(', ');
 
@@ -242,6 +243,7 @@ export function WillSections({ will }: { will: Will }) {
           [t('wills.f.ic_number'), (w) => w.ic_number],
           [t('wills.f.email'), (w) => w.email],
           [t('wills.g.signed'), (w) => (w.signature?.id || w.signature_id ? t('common.yes') : t('common.no'))],
+          [t('witness.identified_label'), (w) => <WitnessIdentifiedCell will={will} witness={w} />],
         ]}
       />
     </>
