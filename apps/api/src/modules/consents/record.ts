@@ -13,7 +13,7 @@
 import { formatKlDate, formatKlDateTime, formatRinggit, labelOf, RELATIONSHIPS, translate } from '@wasiat/domain';
 import type { Content, TableCell } from 'pdfmake/interfaces';
 import type { Ctx } from '../../context.ts';
-import { issueSealed, renderPdf } from '../documents/index.ts';
+import { issueSealed, renderPdf, TAG_STYLE } from '../documents/index.ts';
 import { type ConsentState, consentState, standing } from './estate.ts';
 
 const ACCENT = '#0b5d3b';
@@ -72,7 +72,13 @@ const rel = (code: string) => both(labelOf(RELATIONSHIPS, code, 'ms'), labelOf(R
 /** The unsealed PDF of `c`, with the content's fingerprint at the foot of each page. */
 async function renderRecord(c: RecordContent, contentSha256: string): Promise<Buffer> {
   const content: Content[] = [
-    { text: both('Rekod persetujuan waris', "Heirs' consent record"), bold: true, fontSize: 15, color: ACCENT },
+    {
+      text: both('Rekod persetujuan waris', "Heirs' consent record"),
+      bold: true,
+      fontSize: 15,
+      color: ACCENT,
+      style: TAG_STYLE.h1,
+    },
     {
       text: [
         `${both('Si mati', 'Deceased')}: ${c.deceased}\n`,
@@ -134,6 +140,7 @@ async function renderRecord(c: RecordContent, contentSha256: string): Promise<Bu
     });
   });
   return renderPdf({
+    info: { title: `${both('Rekod persetujuan waris', "Heirs' consent record")} ${c.wasiat_no ?? ''}`.trim() },
     pageSize: 'A4',
     pageMargins: [40, 40, 40, 50],
     content,

@@ -9,4 +9,6 @@ export { issueSealed } from '../../platform/documents/issued.ts';
 export { renderPdf } from '../../platform/documents/pdf/fonts.ts';
 // the release of a deceased's documents to the people named (deaths module; issue 40 item 3, ADR 0267)
 export { qrDataUrl, verifyUrl } from '../../platform/documents/pdf/layout.ts';
+// the structure roles of a tagged PDF (ADR 0299)
+export { TAG_STYLE } from '../../platform/documents/pdf/tagged.ts';
 export { issueWillDocument, issueWillVersionDocument } from './will-document.ts';

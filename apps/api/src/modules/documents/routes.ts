@@ -18,7 +18,7 @@ import type { AuthUser } from '../../platform/auth/guard.ts';
 import { type DocumentAccess, documentAccess } from '../../platform/documents/access.ts';
 import { registerDocumentCheckRoute } from '../../platform/documents/check-route.ts';
 import type { IssueActor } from '../../platform/documents/issued.ts';
-import { configureSeal } from '../../platform/documents/seal.ts';
+import { configureSeal, sealKind } from '../../platform/documents/seal.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { routeRateLimit } from '../../platform/http/rate-limits.ts';
 import { registerSignableRoute } from '../../platform/http/signed-routes.ts';
@@ -75,12 +75,28 @@ const issueActor = (access: DocumentAccess, ip: string): IssueActor => ({
 });
 
 export async function documentsRoutes(api: FastifyInstance, ctx: Ctx) {
-  // The seal key: SEAL_P12_PATH, else the development key in DATA_DIR/seal (seal.ts).
-  configureSeal(ctx.env);
+  // The seal key: SEAL_P12_PATH, else the development key in DATA_DIR/seal (seal.ts); with SEAL_LICENSED_CA_PATH,
+  // checked against the licensed CAs (ADR 0297): a key that does not verify seals as the platform's own, with a warning.
+  const { seal } = configureSeal(ctx.env);
+  if (ctx.env.SEAL_LICENSED_CA_PATH && seal.kind === 'platform') {
+    api.log.warn(`SEAL_LICENSED_CA_PATH is set but the seal is the platform's own: ${seal.reason}`);
+  }
   // An earlier version of a hibah is printed here and served by the hibah routes (ADR 0292).
   registerVersionCertificatePrinter(issueHibahVersionCertificate);
   // The executed original: the signed paper's scan checked against the sealed hash (ADR 0266).
   executedOriginalRoutes(api, ctx);
+
+  /**
+   * `GET /api/document-seal` (public) → `{ seal: { kind: "licensed_ca" | "platform", ca_subject } }`: the kind of
+   * the seal new PDFs are sealed with (seal.ts `sealKind`; ADR 0297) and, for `licensed_ca`, the licensed CA's
+   * subject (else null). The web's signature statement adds its licensed-seal sentence from it. Says nothing of
+   * why a seal is not licensed (that stays in the server log).
+   */
+  api.get('/document-seal', { config: { access: 'public' } }, async (_req, reply) => {
+    const k = sealKind();
+    reply.header('Cache-Control', 'public, max-age=300');
+    return { seal: { kind: k.kind, ca_subject: k.kind === 'licensed_ca' ? k.ca_subject : null } };
+  });
 
   /**
    * `POST /api/route/sign { route_name: "wasiat.certificate", wasiat_id }` → `{ url }` (core-routes.ts):

@@ -117,6 +117,13 @@ describe('sealing', () => {
     expect((willEvent?.after as { sha256?: string } | undefined)?.sha256).toBe(rows[0].sha256);
   });
 
+  it("without a licensed CA the seal is the platform's own, and GET /api/document-seal says so (ADR 0297)", async () => {
+    const r = await t.call('GET', '/api/document-seal');
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual({ seal: { kind: 'platform', ca_subject: null } });
+    expect(pdfText(pdf)).not.toContain('tandatangan digital penyedia');
+  });
+
   it('the development key is generated once into DATA_DIR/seal and reused; SEAL_P12_PATH takes precedence', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'seal-'));
     try {
@@ -132,11 +139,19 @@ describe('sealing', () => {
       writeFileSync(own, generateDevelopmentP12('s3cret', 'Operator Seal Sdn Bhd'));
       const configured = loadSealKey({ ...env, SEAL_P12_PATH: own, SEAL_P12_PASSPHRASE: 's3cret' });
       expect(configured.source).toBe('configured');
-      const sealed = await sealPdf(await renderPdf({ content: ['Ujian'] }), { reason: 'Test' }, configured);
+      const sealed = await sealPdf(
+        await renderPdf({ info: { title: 'Ujian' }, content: ['Ujian'] }),
+        { reason: 'Test' },
+        configured,
+      );
       expect(pdfsig(sealed)).toContain('Operator Seal Sdn Bhd');
       expect(pdfsig(sealed)).toContain('Signature is Valid.');
       await expect(
-        sealPdf(await renderPdf({ content: ['x'] }), { reason: 'x' }, { ...configured, passphrase: 'wrong' }),
+        sealPdf(
+          await renderPdf({ info: { title: 'x' }, content: ['x'] }),
+          { reason: 'x' },
+          { ...configured, passphrase: 'wrong' },
+        ),
       ).rejects.toThrow();
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -25,6 +25,7 @@ import {
 } from '../../db/schema/index.ts';
 import type { DocumentAccess } from '../../platform/documents/access.ts';
 import { qrDataUrl, verifyUrl } from '../../platform/documents/pdf/layout.ts';
+import { type SealKind, sealKind } from '../../platform/documents/seal.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import type { ReceiptPdfData } from '../payments/index.ts';
 import { receiptContact } from '../support/index.ts';
@@ -207,10 +208,16 @@ export async function willPdfData(ctx: Ctx, w: Will): Promise<WillPdfData> {
     completion: signing.completion,
     // The state whose law governs the will, recorded or from the testator's address (ADR 0260).
     governingLaw: governingLawOf(w, t.detail),
+    // Sealed under a licensed CA's certificate: the will says so (ADR 0297); the key is absent otherwise.
+    ...licensedSealOf(sealKind()),
     qr: await qrDataUrl(url),
     verifyUrl: url,
   };
 }
+
+/** `{ licensedSeal }` of a `licensed_ca` seal, else nothing (WillPdfData `licensedSeal`). */
+const licensedSealOf = (seal: SealKind): Pick<WillPdfData, 'licensedSeal'> =>
+  seal.kind === 'licensed_ca' ? { licensedSeal: { caSubject: seal.ca_subject } } : {};
 
 /**
  * Everything the receipt prints, from the will's latest payment. 404 unless that payment is paid or

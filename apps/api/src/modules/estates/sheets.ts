@@ -14,7 +14,7 @@
  */
 import { formatKlDate, formatKlDateTime, formatRinggit, labelOf, RELATIONSHIPS } from '@wasiat/domain';
 import type { Content, TableCell } from 'pdfmake/interfaces';
-import { renderPdf } from '../documents/index.ts';
+import { renderPdf, TAG_STYLE } from '../documents/index.ts';
 import type { readEstate } from './service.ts';
 
 type Estate = Awaited<ReturnType<typeof readEstate>>;
@@ -108,13 +108,19 @@ function propertyTable(e: Estate): Content[] {
 const printed = (now: Date) => `${both('Dicetak', 'Printed')}: ${formatKlDateTime(now)}`;
 const note = (ms: string, en: string): Content[] => [
   { text: ms, fontSize: 8, margin: [0, 2, 0, 0] },
-  { text: en, fontSize: 8, italics: true, color: '#444444', margin: [0, 0, 0, 4] },
+  { text: en, fontSize: 8, italics: true, color: '#444444', margin: [0, 0, 0, 4], style: TAG_STYLE.english },
 ];
 
 /** The application data sheet of `e`'s route. @returns PDF bytes (A4). */
 export async function applicationSheetPdf(e: Estate, now = new Date()): Promise<Buffer> {
   const content: Content[] = [
-    { text: both('Helaian data permohonan', 'Application data sheet'), bold: true, fontSize: 15, color: ACCENT },
+    {
+      text: both('Helaian data permohonan', 'Application data sheet'),
+      bold: true,
+      fontSize: 15,
+      color: ACCENT,
+      style: TAG_STYLE.h1,
+    },
     { text: both(e.office.ms, e.office.en), bold: true, margin: [0, 4, 0, 0] },
     ...note(
       'Butiran daripada rekod untuk disalin ke dalam borang rasmi pejabat berkenaan. Ini bukan borang rasmi.',
@@ -123,7 +129,7 @@ export async function applicationSheetPdf(e: Estate, now = new Date()): Promise<
     ...deceasedBlock(e),
     h('Laluan dan sebabnya', 'The route and why'),
     { text: e.reason.ms, margin: [0, 0, 0, 2] },
-    { text: e.reason.en, italics: true, color: '#444444' },
+    { text: e.reason.en, italics: true, color: '#444444', style: TAG_STYLE.english },
     h('Waris yang dinamakan dalam wasiat', 'Heirs named in the will'),
     heirsTable(e, 0),
     h('Harta dan nilainya', 'Property and its values'),
@@ -139,6 +145,7 @@ export async function applicationSheetPdf(e: Estate, now = new Date()): Promise<
     ),
   ];
   return renderPdf({
+    info: { title: both('Helaian data permohonan', 'Application data sheet') },
     pageSize: 'A4',
     pageMargins: [40, 40, 40, 50],
     content,
@@ -154,6 +161,7 @@ export async function faraidSheetPdf(e: Estate, now = new Date()): Promise<Buffe
       bold: true,
       fontSize: 15,
       color: ACCENT,
+      style: TAG_STYLE.h1,
     },
     ...note(
       'Untuk permohonan perakuan waris dan bahagian mereka (sijil faraid) di Mahkamah Tinggi Syariah negeri berkenaan. Lengkapkan waris yang tidak disenaraikan dalam wasiat.',
@@ -173,6 +181,7 @@ export async function faraidSheetPdf(e: Estate, now = new Date()): Promise<Buffe
     ]),
   ];
   return renderPdf({
+    info: { title: both('Helaian permohonan sijil faraid', 'Sijil faraid application sheet') },
     pageSize: 'A4',
     pageMargins: [40, 40, 40, 50],
     content,

@@ -7,13 +7,8 @@
 // services, and the registrations through which the module's own routes read a request its way (ADR 0240).
 export { type Actor, asDb, audit, fillableHibah, findVisibleHibah } from './access.ts';
 // the release of a deceased's documents to the people named (deaths module; issue 40 item 3, ADR 0267)
-export {
-  type HibahCertificateData,
-  hibahVerifyUrl,
-  hibahVersionCertificateData,
-  issueHibahCertificate,
-  renderHibahCertificate,
-} from './certificate.ts';
+export { hibahVerifyUrl, hibahVersionCertificateData, issueHibahCertificate } from './certificate.ts';
+export { type HibahCertificateData, renderHibahCertificate } from './certificate-pdf.ts';
 export { type ChildKind, createChild, deleteChild, findChild, updateChild } from './children.ts';
 // the amended hibah's certificate of completion (documents module; ADRs 0098, 0292)
 export { hibahCompletion, partiesOfContent } from './completion.ts';

@@ -7,7 +7,15 @@
 import { formatRinggit, PAYMENT_TYPES, WILL_PLANS } from '@wasiat/domain';
 import type { Content } from 'pdfmake/interfaces';
 import { renderPdf } from '../../platform/documents/pdf/fonts.ts';
-import { ACCENT, bi, biLabel, footer, formatKlDateTime, qrBlock } from '../../platform/documents/pdf/layout.ts';
+import {
+  ACCENT,
+  bi,
+  biLabel,
+  footer,
+  formatKlDateTime,
+  qrBlock,
+  TAG_STYLE,
+} from '../../platform/documents/pdf/layout.ts';
 import type { SupportContact } from '../support/index.ts';
 import { providerBlock } from './receipt-provider-block.ts';
 
@@ -62,7 +70,14 @@ export async function renderReceiptPdf(d: ReceiptPdfData): Promise<Buffer> {
           width: '*',
           stack: [
             { text: d.organizationName ?? '', bold: true, fontSize: 10 },
-            { text: bi('receipt.title'), bold: true, fontSize: 14, color: ACCENT, margin: [0, 6, 0, 0] },
+            {
+              text: bi('receipt.title'),
+              bold: true,
+              fontSize: 14,
+              color: ACCENT,
+              margin: [0, 6, 0, 0],
+              style: TAG_STYLE.h1,
+            },
           ],
         },
         { width: 80, ...qrBlock(d.qr, d.verifyUrl, 66) },

@@ -9,7 +9,7 @@ import { formatKlDateTime, formatRinggit } from '@wasiat/domain';
 import type { Db } from '../../db/client.ts';
 import type { AuthUser } from '../../platform/auth/guard.ts';
 import { CONTENT_TYPES, type ExportCell, type ExportSheet, exportStream } from '../../platform/http/export.ts';
-import { renderPdf } from '../documents/index.ts';
+import { renderPdf, TAG_STYLE } from '../documents/index.ts';
 import { H, type Lang, RM } from './export-labels.ts';
 import { reportSheet } from './export-sheet.ts';
 import type { ReportQuery } from './filters.ts';
@@ -76,12 +76,14 @@ export async function exportReport(
     841.89 - 48,
   );
   const body = await renderPdf({
+    info: { title: sheet.title },
+    language: lang === 'en' ? 'en-MY' : 'ms-MY',
     pageSize: 'A4',
     pageOrientation: 'landscape',
     pageMargins: [24, 28, 24, 28],
     defaultStyle: { fontSize },
     content: [
-      { text: sheet.title, bold: true, fontSize: 13, color: '#0b5d3b' },
+      { text: sheet.title, bold: true, fontSize: 13, color: '#0b5d3b', style: TAG_STYLE.h1 },
       {
         text: `${H[lang].period}: ${range.label}${range.start ? ` (${formatKlDateTime(range.start, lang)} – ${formatKlDateTime(range.end, lang)})` : ''}`,
         margin: [0, 2, 0, 8],

@@ -2,6 +2,7 @@
  * The validated configuration (DESIGN.md §9.8): nothing else reads `process.env`.
  */
 import { z } from 'zod';
+import { licensedSealProblem } from '../documents/seal-ca.ts';
 
 const schema = z.object({
   NODE_ENV: z.string().default('development'),
@@ -57,6 +58,14 @@ const schema = z.object({
   SEAL_P12_PATH: z.string().optional(),
   /** Passphrase of SEAL_P12_PATH (empty when unset). */
   SEAL_P12_PASSPHRASE: z.string().optional(),
+  /**
+   * PEM bundle of the certification authorities the operator declares licensed under the Digital Signature Act 1997
+   * (ADR 0297; documents/seal-ca.ts). Set: the seal's certificate must chain to one of them (through CA certificates
+   * in the PKCS#12), be within its validity and carry the key usage digitalSignature or nonRepudiation; the seal is
+   * then `licensed_ca` and the will PDF says so. Does not verify: production refuses to start, elsewhere a warning
+   * and the platform's own seal. Unset: the platform's own seal (ADR 0070), nothing checked.
+   */
+  SEAL_LICENSED_CA_PATH: z.string().optional(),
   /** SMS delivery of OTP codes (otp/sms.ts, ADR 0092): `outbox` (files in DATA_DIR/outbox, default) or `isms`. */
   SMS_PROVIDER: z.enum(['outbox', 'isms']).default('outbox'),
   /** iSMS (isms.com.my) send endpoint, account and sender id, used when SMS_PROVIDER=isms. */
@@ -186,6 +195,8 @@ export function appKeyBytes(key: string): number {
  *   generated key per process would make every process refuse the others' signed links and second factors);
  * - `APP_URL`: set and `https://` (links in mail and QR codes must not point at `localhost` or plain HTTP);
  * - `SEAL_P12_PATH`: the operator's seal key (otherwise each process seals with a development key of its own);
+ * - `SEAL_LICENSED_CA_PATH`, when set: the seal key's certificate verifies against it (ADR 0297; seal-ca.ts), so a
+ *   deployment meant to seal under a licensed CA never seals with an uncertified key;
  * - `SMTP_URL`: a real mail path (otherwise mail goes to files in `DATA_DIR/outbox` and nobody receives it);
  * - `SEED_DEMO` not `1`: demo users with a published password and TOTP secret are never created in production.
  * The payment sandbox is refused by {@link loadEnv} itself.
@@ -212,6 +223,8 @@ export function productionProblems(env: Env): string[] {
   else if (!/^https:\/\/[^/]/i.test(env.APP_URL))
     problems.push(`APP_URL must start with https:// (got ${env.APP_URL}).`);
   if (!env.SEAL_P12_PATH) problems.push('SEAL_P12_PATH is not set: the PKCS#12 key that seals every issued PDF.');
+  const sealProblem = licensedSealProblem(env);
+  if (sealProblem) problems.push(sealProblem);
   if (!env.SMTP_URL) problems.push('SMTP_URL is not set: without it mail is written to files and nobody receives it.');
   if (env.SEED_DEMO === '1') {
     problems.push('SEED_DEMO=1 is refused: demo users have a published password and TOTP secret. Unset it or set 0.');

@@ -14,6 +14,12 @@
  *   generated on first start into `DATA_DIR/seal/dev-seal.p12` and reused on later starts;
  * - unset with `NODE_ENV=test`: an in-memory key made once per process (tests leave no files behind).
  *
+ * With `SEAL_LICENSED_CA_PATH` (a PEM bundle of the CA certificates the operator declares licensed under the Digital
+ * Signature Act 1997) the configured key is checked at start (seal-ca.ts `inspectSeal`): {@link sealKind} is then
+ * `licensed_ca` when its certificate chains to one of them, else `platform` with the reason (ADR 0297). The
+ * signature embeds every certificate of the PKCS#12 (@signpdf/signer-p12 adds each certificate bag to the CMS),
+ * so a reader can verify the key's certificate up to the CA.
+ *
  * Usage: the documents module calls {@link configureSeal} with the environment when its routes are
  * registered; any module may then call `sealPdf(bytes, { reason })`.
  */
@@ -26,6 +32,9 @@ import { SignPdf } from '@signpdf/signpdf';
 import forge from 'node-forge';
 import { PDFDocument } from 'pdf-lib';
 import type { Env } from '../config/env.ts';
+import { inspectSealFiles, type SealKind } from './seal-ca.ts';
+
+export type { SealKind } from './seal-ca.ts';
 
 /** What the seal states about the signing (shown by PDF readers in the signature panel). */
 export interface SealMeta {
@@ -82,7 +91,8 @@ export function generateDevelopmentP12(passphrase: string, commonName = DEV_SEAL
   return Buffer.from(forge.asn1.toDer(asn1).getBytes(), 'binary');
 }
 
-type SealEnv = Pick<Env, 'SEAL_P12_PATH' | 'SEAL_P12_PASSPHRASE' | 'DATA_DIR' | 'NODE_ENV'>;
+type SealEnv = Pick<Env, 'SEAL_P12_PATH' | 'SEAL_P12_PASSPHRASE' | 'DATA_DIR' | 'NODE_ENV'> &
+  Partial<Pick<Env, 'SEAL_LICENSED_CA_PATH'>>;
 
 let ephemeral: SealKey | null = null;
 
@@ -115,11 +125,24 @@ export function loadSealKey(env: SealEnv): SealKey {
 }
 
 let configured: SealKey | null = null;
+let configuredKind: SealKind = { kind: 'platform', reason: null };
 
-/** Load and keep the key {@link sealPdf} uses (called once at start by the documents module). */
-export function configureSeal(env: SealEnv): SealKey {
+/**
+ * Load and keep the key {@link sealPdf} uses, and what kind of seal it is (called once at start by the documents
+ * module). Without `SEAL_LICENSED_CA_PATH` the kind is `platform` (reason null) and nothing more is read; with it,
+ * the configured PKCS#12 is checked against the licensed CAs (seal-ca.ts; a development key is `platform`).
+ * @returns the key and its kind; the caller warns when a licensed CA is configured and the kind is `platform`
+ *   (production refuses to start before that: config/env.ts `productionProblems`).
+ */
+export function configureSeal(env: SealEnv): SealKey & { seal: SealKind } {
   configured = loadSealKey(env);
-  return configured;
+  configuredKind = inspectSealFiles(env);
+  return { ...configured, seal: configuredKind };
+}
+
+/** The kind of the seal {@link sealPdf} signs with (after {@link configureSeal}; `platform` before it). */
+export function sealKind(): SealKind {
+  return configuredKind;
 }
 
 /**

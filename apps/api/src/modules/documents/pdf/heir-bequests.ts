@@ -19,7 +19,7 @@ import {
   translate,
 } from '@wasiat/domain';
 import type { Content, TableCell } from 'pdfmake/interfaces';
-import { ACCENT, formatKlDateTime } from '../../../platform/documents/pdf/layout.ts';
+import { ACCENT, formatKlDateTime, TAG_STYLE } from '../../../platform/documents/pdf/layout.ts';
 
 /** What the section reads of the will PDF's data. */
 export interface HeirBequestsPdfData {
@@ -90,7 +90,7 @@ export function heirBequestsSection(d: HeirBequestsPdfData): Content[] {
   return [
     {
       stack: [
-        { text: both('pdf.title'), bold: true, fontSize: 11, color: ACCENT },
+        { text: both('pdf.title'), bold: true, fontSize: 11, color: ACCENT, style: TAG_STYLE.h2 },
         { canvas: [{ type: 'line', x1: 0, y1: 2, x2: 515, y2: 2, lineWidth: 0.6, lineColor: ACCENT }] },
       ],
       margin: [0, 12, 0, 6],
@@ -107,7 +107,7 @@ export function heirBequestsSection(d: HeirBequestsPdfData): Content[] {
     {
       columns: [
         { text: hb('clause', 'ms'), fontSize: 8, alignment: 'justify' },
-        { text: hb('clause', 'en'), fontSize: 8, italics: true, alignment: 'justify' },
+        { text: hb('clause', 'en'), fontSize: 8, italics: true, alignment: 'justify', style: TAG_STYLE.english },
       ],
       columnGap: 12,
       margin: [0, 4, 0, 0],

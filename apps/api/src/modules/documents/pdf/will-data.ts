@@ -73,6 +73,12 @@ export interface WillPdfData {
   governingLaw?: GoverningLaw;
   /** The predeceased children and their wasiat wajibah (pdf/will-wajibah.ts; ADR 0270), when read. */
   wajibah?: WillWajibahPdf;
+  /**
+   * The licensed CA whose certificate seals the PDF (platform/documents/seal.ts `sealKind`, kind `licensed_ca`;
+   * ADR 0297): the will then says so in one sentence. Absent (not null) for the platform's own seal, so the printed
+   * content — and the registry fingerprint of wills sealed before — stays as it was.
+   */
+  licensedSeal?: { caSubject: string };
   /** QR code (PNG data URL) and the URL it encodes. */
   qr: string;
   verifyUrl: string;

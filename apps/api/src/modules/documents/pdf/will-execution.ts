@@ -5,7 +5,9 @@
  *   records the approval of this version; not by itself the execution of a will: the Electronic Commerce Act 2006
  *   (Act 658) does not apply to the documents of its Schedule (s. 2(2)), which lists the creation of wills and
  *   codicils; a digital signature is as binding as a handwritten one only when verified against a valid certificate
- *   of a licensed certification authority (Digital Signature Act 1997 (Act 562) s. 62(1)(a), (2)).
+ *   of a licensed certification authority (Digital Signature Act 1997 (Act 562) s. 62(1)(a), (2)). When the PDF is
+ *   sealed with a licensed CA's certificate (seal kind `licensed_ca`; ADR 0297), one more sentence says so and that
+ *   the seal is the provider's, not the testator's signature, and does not execute the will (s. 62(1)(b)).
  * - {@link executionBlocks}: signing blocks for the testator and two witnesses — name, MyKad, date and a signature
  *   line each — to be filled by hand on the printed, sealed will.
  * - {@link sealedFooter}: the page footer with the sealed version's SHA-256 (the fingerprint of what the PDF prints,
@@ -16,7 +18,7 @@
  */
 import { translate } from '@wasiat/domain';
 import type { Content, ContentStack, DynamicContent } from 'pdfmake/interfaces';
-import { ACCENT, en, ms } from '../../../platform/documents/pdf/layout.ts';
+import { ACCENT, en, ms, TAG_STYLE } from '../../../platform/documents/pdf/layout.ts';
 
 const msx = (key: string, p?: Record<string, string | number>) => translate(`executed_original.${key}`, 'ms', p);
 const enx = (key: string, p?: Record<string, string | number>) => translate(`executed_original.${key}`, 'en', p);
@@ -24,26 +26,38 @@ const enx = (key: string, p?: Record<string, string | number>) => translate(`exe
 const bix = (key: string, p?: Record<string, string | number>) => `${msx(key, p)} / ${enx(key, p)}`;
 
 /** A Malay paragraph with its English in italics under it. */
-const para = (key: string): Content[] => [
-  { text: msx(key), alignment: 'justify', margin: [0, 0, 0, 1] },
-  { text: enx(key), italics: true, color: '#444444', alignment: 'justify', margin: [0, 0, 0, 5] },
+const para = (key: string, p?: Record<string, string | number>): Content[] => [
+  { text: msx(key, p), alignment: 'justify', margin: [0, 0, 0, 1] },
+  {
+    text: enx(key, p),
+    italics: true,
+    color: '#444444',
+    alignment: 'justify',
+    margin: [0, 0, 0, 5],
+    style: TAG_STYLE.english,
+  },
 ];
 
 /** A section heading in the layout's style (a bilingual label over a thin rule). */
 const headingOf = (text: string): ContentStack => ({
   stack: [
-    { text, bold: true, fontSize: 11, color: ACCENT },
+    { text, bold: true, fontSize: 11, color: ACCENT, style: TAG_STYLE.h2 },
     { canvas: [{ type: 'line', x1: 0, y1: 2, x2: 515, y2: 2, lineWidth: 0.6, lineColor: ACCENT }] },
   ],
   margin: [0, 12, 0, 6],
 });
 
-/** What the screen signature does and does not do, and how the will is executed (see the module comment). */
-export function signatureLawSection(): Content[] {
+/**
+ * What the screen signature does and does not do, and how the will is executed (see the module comment).
+ * @param licensedSeal the licensed CA's subject when the PDF is sealed under its certificate (WillPdfData
+ *   `licensedSeal`; ADR 0297): adds the sentence `signature_law.licensed_seal`; absent for the platform's own seal.
+ */
+export function signatureLawSection(licensedSeal?: { caSubject: string }): Content[] {
   return [
     headingOf(bix('signature_law.title')),
     ...para('signature_law.does'),
     ...para('signature_law.does_not'),
+    ...(licensedSeal ? para('signature_law.licensed_seal', { ca: licensedSeal.caSubject }) : []),
     ...para('signature_law.execute'),
   ];
 }

@@ -6,7 +6,7 @@
  */
 import { type GoverningLaw, STATES, translate, witnessIdentificationKey } from '@wasiat/domain';
 import type { Content } from 'pdfmake/interfaces';
-import { ACCENT } from '../../../platform/documents/pdf/layout.ts';
+import { ACCENT, TAG_STYLE } from '../../../platform/documents/pdf/layout.ts';
 
 /** Malay and English of a key of the shared messages (`governing_law.*`, `witness.*`). */
 const both = (key: string, params?: Record<string, string | number>) => ({
@@ -17,7 +17,15 @@ const both = (key: string, params?: Record<string, string | number>) => ({
 /** A paragraph in Malay with its English in italics under it. */
 const paragraph = (t: { ms: string; en: string }, size = 9): Content[] => [
   { text: t.ms, fontSize: size, alignment: 'justify', margin: [0, 0, 0, 1] },
-  { text: t.en, fontSize: size, italics: true, color: '#444444', alignment: 'justify', margin: [0, 0, 0, 5] },
+  {
+    text: t.en,
+    fontSize: size,
+    italics: true,
+    color: '#444444',
+    alignment: 'justify',
+    margin: [0, 0, 0, 5],
+    style: TAG_STYLE.english,
+  },
 ];
 
 /** The statement of the governing law, in each language (the enactment's title in that language). */
@@ -50,7 +58,7 @@ export function governingLawSection(g: GoverningLaw | undefined): Content[] {
   return [
     {
       stack: [
-        { text: `${title.ms} / ${title.en}`, bold: true, fontSize: 11, color: ACCENT },
+        { text: `${title.ms} / ${title.en}`, bold: true, fontSize: 11, color: ACCENT, style: TAG_STYLE.h2 },
         { canvas: [{ type: 'line', x1: 0, y1: 2, x2: 515, y2: 2, lineWidth: 0.6, lineColor: ACCENT }] },
       ],
       margin: [0, 12, 0, 6],

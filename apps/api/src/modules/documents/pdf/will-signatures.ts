@@ -4,10 +4,13 @@
  */
 import { translate } from '@wasiat/domain';
 import type { Content, TableCell } from 'pdfmake/interfaces';
-import { ACCENT, bi, formatKlDateTime, listTable } from '../../../platform/documents/pdf/layout.ts';
+import { ACCENT, bi, figure, formatKlDateTime, listTable, TAG_STYLE } from '../../../platform/documents/pdf/layout.ts';
 import type { WillPdfData } from './will-data.ts';
 
-/** A signature box: the image (or an empty space), a line, the name and MyKad, and `extra` lines under them. */
+/**
+ * A signature box: the image (or an empty space), a line, the name and MyKad, and `extra` lines under them.
+ * The image is a tagged `Figure` whose `/Alt` reads "Tandatangan / Signature: <name>" (ADR 0299).
+ */
 export function signatureBox(
   label: string,
   name: string,
@@ -18,7 +21,9 @@ export function signatureBox(
   return {
     stack: [
       { text: label, bold: true, fontSize: 8 },
-      image ? { image, fit: [150, 55], margin: [0, 4, 0, 0] } : { text: ' ', margin: [0, 4, 0, 51] },
+      image
+        ? figure({ image, fit: [150, 55], margin: [0, 4, 0, 0] }, `${bi('field.signature')}: ${name}`)
+        : { text: ' ', margin: [0, 4, 0, 51] },
       { canvas: [{ type: 'line', x1: 0, y1: 2, x2: 150, y2: 2, lineWidth: 0.5 }] },
       { text: name, margin: [0, 3, 0, 0] },
       { text: `${bi('field.ic_number')}: ${ic}`, fontSize: 8 },
@@ -63,7 +68,7 @@ export function amendmentSection(d: WillPdfData): Content[] {
   return [
     {
       stack: [
-        { text: sealedBi('title'), bold: true, fontSize: 11, color: ACCENT },
+        { text: sealedBi('title'), bold: true, fontSize: 11, color: ACCENT, style: TAG_STYLE.h2 },
         { canvas: [{ type: 'line', x1: 0, y1: 2, x2: 515, y2: 2, lineWidth: 0.6, lineColor: ACCENT }] },
       ],
       margin: [0, 12, 0, 6],
@@ -87,6 +92,12 @@ export function amendmentSection(d: WillPdfData): Content[] {
       layout: 'noBorders',
     },
     { text: translate('sealed.amendment.statement', 'ms'), fontSize: 8, margin: [0, 4, 0, 0], alignment: 'justify' },
-    { text: translate('sealed.amendment.statement', 'en'), fontSize: 8, italics: true, alignment: 'justify' },
+    {
+      text: translate('sealed.amendment.statement', 'en'),
+      fontSize: 8,
+      italics: true,
+      alignment: 'justify',
+      style: TAG_STYLE.english,
+    },
   ];
 }

@@ -8,7 +8,7 @@
  */
 import { enactmentFor, formatKlDate, formatRinggit, translate, wajibahProvisionFor } from '@wasiat/domain';
 import type { Content } from 'pdfmake/interfaces';
-import { ACCENT } from '../../../platform/documents/pdf/layout.ts';
+import { ACCENT, TAG_STYLE } from '../../../platform/documents/pdf/layout.ts';
 
 /** What the section prints: the wills module's `GET /wasiat/{id}/wasiat-wajibah` body (wills/wajibah.ts). */
 export interface WillWajibahPdf {
@@ -35,7 +35,15 @@ const both = (key: string, params: (lang: 'ms' | 'en') => Record<string, string 
 
 const paragraph = (t: { ms: string; en: string }, size = 9): Content[] => [
   { text: t.ms, fontSize: size, alignment: 'justify', margin: [0, 0, 0, 1] },
-  { text: t.en, fontSize: size, italics: true, color: '#444444', alignment: 'justify', margin: [0, 0, 0, 5] },
+  {
+    text: t.en,
+    fontSize: size,
+    italics: true,
+    color: '#444444',
+    alignment: 'justify',
+    margin: [0, 0, 0, 5],
+    style: TAG_STYLE.english,
+  },
 ];
 
 /** The rule of the governing state as recorded, in each language. */
@@ -98,7 +106,7 @@ export function wajibahSection(w: WillWajibahPdf | undefined): Content[] {
   return [
     {
       stack: [
-        { text: `${title.ms} / ${title.en}`, bold: true, fontSize: 11, color: ACCENT },
+        { text: `${title.ms} / ${title.en}`, bold: true, fontSize: 11, color: ACCENT, style: TAG_STYLE.h2 },
         { canvas: [{ type: 'line', x1: 0, y1: 2, x2: 515, y2: 2, lineWidth: 0.6, lineColor: ACCENT }] },
       ],
       margin: [0, 12, 0, 6],

@@ -33,6 +33,7 @@ import {
   joinAddress,
   listTable,
   qrBlock,
+  TAG_STYLE,
 } from '../../../platform/documents/pdf/layout.ts';
 import { heirBequestsSection } from './heir-bequests.ts';
 import type { WillPdfData } from './will-data.ts';
@@ -100,8 +101,15 @@ export async function renderWillPdf(d: WillPdfData, sealedSha256?: string): Prom
       {
         width: '*',
         stack: [
-          { text: rtlLine(BISMILLAH), font: ARABIC_FONT, fontSize: 20, alignment: 'center', margin: [0, 0, 0, 4] },
-          { text: bi('will.title'), bold: true, fontSize: 15, alignment: 'center', color: ACCENT },
+          {
+            text: rtlLine(BISMILLAH),
+            font: ARABIC_FONT,
+            fontSize: 20,
+            alignment: 'center',
+            margin: [0, 0, 0, 4],
+            style: TAG_STYLE.arabic, // /ActualText: the words in logical order (ADR 0299)
+          },
+          { text: bi('will.title'), bold: true, fontSize: 15, alignment: 'center', color: ACCENT, style: TAG_STYLE.h1 },
           {
             text: biLabel(WILL_TYPES.find((x) => x.code === will.wasiat_type)),
             alignment: 'center',
@@ -169,7 +177,7 @@ export async function renderWillPdf(d: WillPdfData, sealedSha256?: string): Prom
     ...signingBlocks(d),
     ...signatureFactsSection(d),
     // What the screen signature is, and the blocks to execute the printed will by hand (ADR 0266).
-    ...signatureLawSection(),
+    ...signatureLawSection(d.licensedSeal),
     ...executionBlocks(d.testatorName, d.testatorIc),
     // The harta sepencarian declaration on a page of its own, signed and witnessed like the will (ADR 0286).
     ...sepencarianDeclaration(d, signingBlocks(d)),

@@ -9,6 +9,7 @@ import { translate } from '@wasiat/domain';
 import type { Content } from 'pdfmake/interfaces';
 import type { CompletionData, CompletionSigner } from '../completion/signer.ts';
 import { ACCENT, formatKlDateTime } from './layout.ts';
+import { TAG_STYLE } from './tagged.ts';
 
 const k = (key: string, lang: 'ms' | 'en', params?: Record<string, string | number>) =>
   translate(`sealed.completion.${key}`, lang, params);
@@ -108,9 +109,24 @@ function signerBlock(s: CompletionSigner, index: number, currentSha256: string):
  */
 export function completionPage(d: CompletionData, documentLabel: string): Content[] {
   return [
-    { text: bi('title'), bold: true, fontSize: 14, color: ACCENT, alignment: 'center', pageBreak: 'before' },
+    {
+      text: bi('title'),
+      bold: true,
+      fontSize: 14,
+      color: ACCENT,
+      alignment: 'center',
+      pageBreak: 'before',
+      style: TAG_STYLE.h2,
+    },
     { text: k('intro', 'ms'), fontSize: 8, margin: [0, 8, 0, 2], alignment: 'justify' },
-    { text: k('intro', 'en'), fontSize: 8, italics: true, margin: [0, 0, 0, 8], alignment: 'justify' },
+    {
+      text: k('intro', 'en'),
+      fontSize: 8,
+      italics: true,
+      margin: [0, 0, 0, 8],
+      alignment: 'justify',
+      style: TAG_STYLE.english,
+    },
     {
       table: {
         widths: [130, '*'],

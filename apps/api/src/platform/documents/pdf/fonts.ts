@@ -14,6 +14,7 @@
 import { createRequire } from 'node:module';
 import pdfmake from 'pdfmake';
 import type { TDocumentDefinitions } from 'pdfmake/interfaces';
+import { TAG_STYLE_DEFS } from './tagged.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -58,12 +59,30 @@ export function rtlLine(text: string): string[] {
   return words.flatMap((w, i) => (i === 0 ? [w] : [' ', w]));
 }
 
+/** Language tags of the documents (BCP 47): Malay-first bilingual documents are `ms-MY`. */
+export type DocumentLanguage = 'ms-MY' | 'en-MY';
+
 /**
- * Render a document definition to PDF bytes (Noto Sans by default).
- * @returns the PDF file (starts with `%PDF-`).
+ * Render a document definition to PDF bytes (Noto Sans by default), as a tagged PDF 1.7 (ADR 0299):
+ * `/MarkInfo /Marked true`, the catalogue's `/Lang` (`doc.language`, default `ms-MY`: the documents are
+ * Malay first with English beside; WCAG 3.1.1), the title shown in the window title bar
+ * (`displayTitle`; `doc.info.title`, required) and a structure tree in reading order built by the
+ * renderer hook of tagged.ts (paragraphs, headings by the `TAG_STYLE` styles, artifacts for rules,
+ * footers and decorative images; WCAG 1.3.1). Every PDF of the platform is made here.
+ * @returns the PDF file (starts with `%PDF-1.7`).
+ * @throws Error when `doc.info.title` is empty (a tagged document must have a title; PDF/UA-1 §7.1).
  */
-export async function renderPdf(doc: TDocumentDefinitions): Promise<Buffer> {
-  const def: TDocumentDefinitions = { ...doc, defaultStyle: { font: LATIN_FONT, fontSize: 9, ...doc.defaultStyle } };
+export async function renderPdf(doc: TDocumentDefinitions & { language?: DocumentLanguage }): Promise<Buffer> {
+  if (!doc.info?.title?.trim()) throw new Error('renderPdf: info.title is required (tagged PDF; ADR 0299)');
+  const def: TDocumentDefinitions & { language: DocumentLanguage } = {
+    ...doc,
+    version: '1.7',
+    tagged: true,
+    displayTitle: true,
+    language: doc.language ?? 'ms-MY',
+    styles: { ...TAG_STYLE_DEFS, ...doc.styles },
+    defaultStyle: { font: LATIN_FONT, fontSize: 9, ...doc.defaultStyle },
+  };
   const buf = await pdfmake.createPdf(def).getBuffer();
   return Buffer.from(buf);
 }

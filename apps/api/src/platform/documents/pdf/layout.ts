@@ -8,6 +8,9 @@
 import { type CatalogueEntry, formatKlDateTime as formatKlDateTimeIn, translate } from '@wasiat/domain';
 import type { Content, ContentStack, DynamicContent, TableCell } from 'pdfmake/interfaces';
 import QRCode from 'qrcode';
+import { TAG_STYLE } from './tagged.ts';
+
+export { figure, TAG_STYLE } from './tagged.ts';
 
 /** Brand colour of headings and rules. */
 export const ACCENT = '#0b5d3b';
@@ -39,7 +42,8 @@ export function biCode<C extends string | number>(c: readonly CatalogueEntry<C>[
 
 /**
  * A paragraph of a `documents.*` key: the Malay legal text, then its English translation in italics
- * under it (ADR 0152). `style` applies to both (e.g. `{ alignment: 'justify' }`).
+ * under it (ADR 0152). `style` applies to both (e.g. `{ alignment: 'justify' }`). The English paragraph
+ * is tagged `/Lang (en-MY)` in the PDF's structure tree (ADR 0299).
  */
 export function biParagraph(
   key: string,
@@ -48,7 +52,14 @@ export function biParagraph(
 ): Content[] {
   return [
     { text: ms(key, params), ...style, margin: [0, 0, 0, 1] },
-    { text: en(key, params), italics: true, color: '#444444', ...style, margin: [0, 0, 0, 5] },
+    {
+      text: en(key, params),
+      italics: true,
+      color: '#444444',
+      ...style,
+      style: TAG_STYLE.english,
+      margin: [0, 0, 0, 5],
+    },
   ] as Content[];
 }
 
@@ -65,11 +76,11 @@ export function formatKlDateTime(d: Date | null | undefined): string {
 export const joinAddress = (...parts: (string | null | undefined)[]) =>
   parts.filter((p) => p && String(p).trim()).join(', ') || '-';
 
-/** A section heading: a bilingual label over a thin rule. */
+/** A section heading: a bilingual label over a thin rule; an `H2` in the PDF's structure tree (ADR 0299). */
 export function heading(key: string): Content {
   return {
     stack: [
-      { text: bi(key), bold: true, fontSize: 11, color: ACCENT },
+      { text: bi(key), bold: true, fontSize: 11, color: ACCENT, style: TAG_STYLE.h2 },
       { canvas: [{ type: 'line', x1: 0, y1: 2, x2: 515, y2: 2, lineWidth: 0.6, lineColor: ACCENT }] },
     ],
     margin: [0, 12, 0, 6],
