@@ -439,6 +439,9 @@ export const helpers = {
   closeDialog,
   expectUrl,
   drawSignature,
+  upload,
+  sandboxPay,
+  vueInvalidFields,
   willSteps,
   T,
 };

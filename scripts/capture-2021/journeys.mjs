@@ -6,6 +6,7 @@
  * Selectors follow the client's markup at commit 3ff95d9 (ids, labels, button texts in Malay, its default locale).
  */
 import { helpers } from './helpers.mjs';
+import { hibahSteps } from './hibah.mjs';
 
 const h = helpers;
 
@@ -28,5 +29,10 @@ export const JOURNEYS = {
     title: 'An agent registers a will for a client: part A to submission and payment',
     file: 'agent-will-for-client',
     steps: h.willSteps({ user: 'agent', own: false }),
+  },
+  c: {
+    title: 'A client takes a hibah product (Hibah Amanah Tunai) through the trust wizard to its end',
+    file: 'client-hibah',
+    steps: hibahSteps({ product: 'Hibah Amanah Tunai' }),
   },
 };

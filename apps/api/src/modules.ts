@@ -74,8 +74,8 @@ export async function registerModules(api: FastifyInstance, ctx: Ctx) {
   // The 2021 client's hibah calls on the wills module's flat paths (issue 20, ADR 0162): before those routes; it
   // also registers its readings and paths into the hibah module's routes (ADR 0240).
   hibahOnFlatRoutes(api, ctx);
-  // Its hibah list with the particulars of every entry (issue 20, ADR 0181).
-  hibahListOnRoutes(api);
+  // Its hibah reads: the particulars, the product code as text, part F's shares (issue 20, ADR 0181; issue 39).
+  hibahListOnRoutes(api, ctx);
   // The 2021 client's will-amendment calls on the wills and payments paths (issue 20, ADR 0163).
   amendmentOnFlatRoutes(api, ctx);
   // The 2021 client's cash and transfer payments as PATCHes of the will (issue 20, ADR 0163).

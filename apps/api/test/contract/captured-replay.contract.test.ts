@@ -29,18 +29,27 @@ afterAll(async () => {
 /**
  * Bodies the fixture cannot give: the eKYC pair the engine matches (the fixture keeps only the first characters of
  * the client's images), and part E's MyKad uploads (multipart with a file, which the browser capture does not
- * record: `editable/part-d.vue:660-690` sends `document` and `type`, front first, then back).
+ * record: `editable/part-d.vue:660-690` sends `document` and `type`, front first, then back; the trust wizard's part D
+ * and its receivers' images likewise).
  */
 async function bodies() {
   const selfie = (await faceCrop('d')).toString('base64');
   const front = await syntheticMykad('d');
   const mykad = front.toString('base64');
-  let uploads = 0;
+  const uploads = new Map<string, number>();
   return (c: CapturedCall, body: any) => {
     if (c.path === 'face-verification') return { ...body, selfie_image: selfie, mykad_image: mykad };
-    if (/^wasiat\/[^/]+\/document$/.test(c.path) && c.headers['content-type'] === 'multipart/form-data' && !body) {
+    if (
+      /^(wasiat|hibah|receiver)\/[^/]+\/document$/.test(c.path) &&
+      c.headers['content-type'] === 'multipart/form-data' &&
+      !body
+    ) {
+      // per record, front first, then back (will part E; trust part D `editable/part-d.vue:511-525`, part E's
+      // receiver `part-e.vue:150-151`)
+      const n = uploads.get(c.path) ?? 0;
+      uploads.set(c.path, n + 1);
       const [bytes, type] =
-        uploads++ === 0 ? [front, 'mykad-front'] : [Buffer.from(JPEG_A.split(',')[1], 'base64'), 'mykad-back'];
+        n === 0 ? [front, 'mykad-front'] : [Buffer.from(JPEG_A.split(',')[1], 'base64'), 'mykad-back'];
       const form = new FormData();
       form.append('document', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), `${type}.jpg`);
       form.append('type', type);
@@ -127,6 +136,27 @@ describe('the built 2021 client’s captured journeys, replayed in its order', (
       expect(typeof a.user.name).toBe('string');
       expect(a.user.ic_number).toBeNull();
     }
+  });
+});
+
+describe('the built 2021 client’s hibah (journey c), replayed in its order', () => {
+  it('a client’s Hibah Amanah Tunai: Trust menu, parts A–G, an empty part H', async () => {
+    const out = await replay('client-hibah');
+    expect(out.misses, out.misses.join('\n')).toEqual([]);
+    expect(out.results.length).toBe(loadJourney('client-hibah').calls.length);
+    // The plain read carries the particulars (editable/part-d.vue:131) with its selects' labels, and the product
+    // code as the text the client compares (`['6', '7'].includes(trust.hibah_type)`, asset/moveable/add-property).
+    const reads = out.results.filter((r) => /^#\d+ GET hibah\/[\w-]{22} /.test(r.line));
+    const last = reads.at(-1)?.body.hibah;
+    expect(last.hibah_type).toBe('7');
+    expect(last.user_detail).toMatchObject({ ic_number: '920815145678', designation: 'Encik', religion: 'Islam' });
+    // Part F's list: each property with its shares (the husband, the whole) and its document count.
+    const list = out.results.filter((r) => /GET hibah\/[\w-]{22}\/moveable-property /.test(r.line)).at(-1);
+    const [property] = (list?.body.moveable_properties.data ?? []) as any[];
+    expect(property.property_type).toBe('Bank');
+    expect(property.total_documents).toBe(0);
+    expect(property.property_receivers).toHaveLength(1);
+    expect(property.property_receivers[0]).toMatchObject({ portion: '1/1', receiver: { name: 'ISMAIL BIN YUSOF' } });
   });
 });
 

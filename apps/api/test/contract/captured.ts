@@ -47,15 +47,34 @@ export function loadJourney(name: string): CapturedJourney {
   return JSON.parse(readFileSync(join(dir, `${name}.json`), 'utf8'));
 }
 
-type Kind = 'wasiat' | 'organization' | 'user' | 'branch' | 'pricing' | 'witness' | 'signature';
+type Kind =
+  | 'wasiat'
+  | 'hibah'
+  | 'receiver'
+  | 'property'
+  | 'organization'
+  | 'user'
+  | 'branch'
+  | 'pricing'
+  | 'witness'
+  | 'signature';
 
 /** Where, in one of our replies, an id of each kind is found (first present and non-null wins). */
 const SOURCES: Record<Kind, string[]> = {
   wasiat: ['wasiat.id'],
-  organization: ['wasiat.organization_id', 'user.user_access.organization_id', 'organization.id'],
+  // the trust wizard (journey c): the hibah, its receivers and its properties
+  hibah: ['hibah.id'],
+  receiver: ['receiver.id'],
+  property: ['moveable_property.id', 'immoveable_property.id'],
+  organization: [
+    'wasiat.organization_id',
+    'hibah.organization_id',
+    'user.user_access.organization_id',
+    'organization.id',
+  ],
   user: ['user.id'],
-  branch: ['wasiat.branch_id', 'user.user_access.branch_id', 'branches.data.0.id'],
-  pricing: ['wasiat.pricing_id', 'pricings.data.0.id', 'pricing.data.0.id'],
+  branch: ['wasiat.branch_id', 'hibah.branch_id', 'user.user_access.branch_id', 'branches.data.0.id'],
+  pricing: ['wasiat.pricing_id', 'hibah.pricing_id', 'pricings.data.0.id', 'pricing.data.0.id'],
   witness: ['witness.id'],
   // a user's saved signature (`POST user/{id}/signature` → `attachment`), as a witness's `signature_id`
   signature: ['attachment.id', 'user.signature.id', 'signature.id'],
@@ -74,12 +93,20 @@ const KEY_KIND: Record<string, Kind> = {
   heirable_id: 'wasiat',
   witnessable_id: 'wasiat',
   signature_id: 'signature',
+  receivable_id: 'hibah',
+  moveable_id: 'hibah',
+  receiver_id: 'receiver',
+  propertyable_id: 'property',
 };
 const SEGMENT_KIND: Record<string, Kind> = {
   wasiat: 'wasiat',
   organization: 'organization',
   user: 'user',
   witness: 'witness',
+  hibah: 'hibah',
+  receiver: 'receiver',
+  'moveable-property': 'property',
+  'immoveable-property': 'property',
 };
 /** A drawn signature the capture shortened (`<N chars: data:image/png;base64,…>`): sent as a small PNG. */
 const SHORTENED_PNG = /^<\d+ chars: data:image\/png;base64,/;

@@ -75,4 +75,11 @@ describe('nameFields', () => {
     expect(fieldLabel('_', 'ms')).toBeNull();
     expect(fieldLabel('witnesses.1.ic_number', 'en')).toBe('MyKad number');
   });
+
+  it("names the trust wizard's property fields (journey c: part F's property and its shares)", () => {
+    const ms = nameFields({ message: 'x', errors: { property_type: ['Ruangan ini wajib diisi.'] } }, 'ms');
+    expect(ms.message).toBe('Jenis harta: Ruangan ini wajib diisi.');
+    expect(fieldLabel('portion', 'en')).toBe('Share');
+    expect(fieldLabel('bank_account_no', 'ms')).toBe('No. akaun bank');
+  });
 });
