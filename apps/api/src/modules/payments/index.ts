@@ -6,7 +6,7 @@ export { createPayment } from './create-payment.ts';
 export { ledgerPaid } from './ledger-sql.ts';
 export { confirmPayment } from './manual.ts';
 export { type PayableKind, type PayableState, registerPayable } from './payables.ts';
-export { payableKey, payerInfo, payersOfPayments } from './payers.ts';
+export { payableKey, payersOfPayments } from './payers.ts';
 // the latest payment's status of payables of one kind (ezQurban's list; ADR 0291)
 export { paymentStatusOf } from './queries.ts';
 // the release of a deceased's receipts to the will's executor (deaths module; issue 40 item 3, ADR 0267)

@@ -126,7 +126,7 @@ export interface PayableKind {
 }
 
 /** One record's payer as its kind knows it ({@link PayableKind.payers}). */
-export interface PayerRecord {
+interface PayerRecord {
   /** The record's id (`paymentable_id`). */
   id: string;
   /** The account that pays (the record's owner); null when none. */

@@ -25,7 +25,7 @@ export const payableKey = (type: string, id: string) => `${type}:${id}`;
  * without `payers`, are absent from the map.
  * Statements: the kind's one (or two) plus one for the accounts; none for no ids.
  */
-export async function payerInfos(db: Db, type: string, ids: readonly string[]): Promise<Map<string, PayerInfo>> {
+async function payerInfos(db: Db, type: string, ids: readonly string[]): Promise<Map<string, PayerInfo>> {
   const out = new Map<string, PayerInfo>();
   const unique = [...new Set(ids)];
   if (unique.length === 0) return out;
