@@ -4,7 +4,7 @@
  * amendment, pays through the sandbox gateway, amends an asset and a beneficiary's share, copies the
  * will's MyKad into the amendment and passes its eKYC with a selfie (issue 3), and submits with an OTP; an officer passes it; the client accepts the draft with a signature; each witness confirms
  * through the link in their e-mail (OTP from the outbox, signature); the officer approves; the will's
- * details show version 2.
+ * details show version 2. The client's side runs at phone width (390×844).
  */
 import { readFileSync } from 'node:fs';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
@@ -21,9 +21,27 @@ import {
   uniqueTag,
 } from './support/data.ts';
 import { linkInMailTo, mailTo } from './support/mail.ts';
-import { apiHeaders, apiLogin, choose, combobox, drawSignature, login, signUpByApi, textbox } from './support/ui.ts';
+import {
+  apiHeaders,
+  apiLogin,
+  choose,
+  combobox,
+  drawSignature,
+  login,
+  openStep,
+  signUpByApi,
+  textbox,
+} from './support/ui.ts';
 
-test.use({ actionTimeout: 15_000, navigationTimeout: 30_000 });
+// The client's side on a phone (issue 37 item 9: one whole journey per product at phone width); the officer's and
+// the witnesses' own contexts are desktop.
+test.use({
+  actionTimeout: 15_000,
+  navigationTimeout: 30_000,
+  viewport: { width: 390, height: 844 },
+  isMobile: true,
+  hasTouch: true,
+});
 
 /** A drawn signature (1×1 opaque near-black PNG), as the signature pad would send. */
 const SIGNATURE_PNG =
@@ -189,7 +207,7 @@ test('pindaan wasiat: mohon, bayar, pinda harta dan bahagian, saksi sahkan, pega
   await expect(page).toHaveURL(new RegExp(`/wasiat/${willId}/pindaan-a$`));
 
   // Part d: a new receiver; the movable property page: a savings account and the receiver's share.
-  await page.getByRole('link', { name: 'D. Harta dan Penerima' }).click();
+  await openStep(page, 'D. Harta dan Penerima');
   await page.getByRole('button', { name: 'Tambah Penerima' }).click();
   const rForm = page.getByTestId('draft-receivers-form');
   await textbox(rForm, 'Nama').fill('Aisyah binti Zulkifli');
@@ -217,7 +235,7 @@ test('pindaan wasiat: mohon, bayar, pinda harta dan bahagian, saksi sahkan, pega
   await expectAccessible(page, 'pindaan harta alih (penerima)');
 
   // Submitting needs the amendment's own eKYC: part h says so and links to the MyKad & eKYC page.
-  await page.getByRole('link', { name: 'H. Pengesahan dan Hantar' }).click();
+  await openStep(page, 'H. Pengesahan dan Hantar');
   await expect(page.getByTestId('amendment-ekyc-needed')).toBeVisible();
   await page.getByTestId('amendment-ekyc-needed').getByRole('link').click();
   await expect(page).toHaveURL(new RegExp(`/wasiat/${willId}/pindaan-ekyc$`));
@@ -232,7 +250,7 @@ test('pindaan wasiat: mohon, bayar, pinda harta dan bahagian, saksi sahkan, pega
 
   // The receiver and property make the basic will (RM 350) comprehensive (RM 750): the difference is paid before
   // the submission (ADR 0253), through the sandbox, back into the wizard.
-  await page.getByRole('link', { name: 'H. Pengesahan dan Hantar' }).click();
+  await openStep(page, 'H. Pengesahan dan Hantar');
   await expect(page.getByTestId('amendment-due')).toContainText('RM 400.00');
   await page.getByRole('button', { name: 'Bayar RM 400.00' }).click();
   await expect(page).toHaveURL(/\/api\/payment-gateway\/sandbox\//);
@@ -241,7 +259,7 @@ test('pindaan wasiat: mohon, bayar, pinda harta dan bahagian, saksi sahkan, pega
   await page.getByRole('link', { name: 'Teruskan pindaan' }).click();
 
   // Part h: PDPA, confirmation, OTP, submit.
-  await page.getByRole('link', { name: 'H. Pengesahan dan Hantar' }).click();
+  await openStep(page, 'H. Pengesahan dan Hantar');
   await expect(page.getByTestId('amendment-due')).toHaveCount(0);
   await expect(page.getByTestId('amendment-ekyc-needed')).toHaveCount(0);
   await page.getByRole('checkbox', { name: /Akta Perlindungan Data Peribadi/ }).check();

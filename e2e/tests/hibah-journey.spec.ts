@@ -1,6 +1,6 @@
 /**
  * The hibah journeys of DESIGN.md §5 journey 3 (issue 5), in Malay:
- *  a. a client registers a property hibah (Hibah Amanah Hartanah) through the /trust/ wizard: grantor,
+ *  a. a client, on a phone (390×844), registers a property hibah (Hibah Amanah Hartanah) through the /trust/ wizard: grantor,
  *     the grantor's MyKad front and back and eKYC in part B (issue 3: a selfie of another person fails, the
  *     card holder's passes), two receivers (one a minor, with a caretaker), a land title shared 50/50, two
  *     witnesses, payment (cash, confirmed by the provider's accountant), signature, a one-time code read from
@@ -71,240 +71,247 @@ async function address(form: ReturnType<Page['getByTestId']>) {
 
 test.describe.configure({ mode: 'serial' });
 
-test('a property hibah from start to registered', async ({ page, request, browser }) => {
-  // Two face matches on the server (each up to ~30 s on a busy machine) on top of the journey.
-  test.setTimeout(360_000);
-  const { token } = await signUpByApi(request, client);
-  await login(page, client.username, client.password);
+// The grantor's side on a phone (issue 37 item 9: one whole journey per product at phone width); staff, the
+// receivers, the caretaker and the witnesses use their own (desktop) contexts.
+test.describe('on a phone (390×844)', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  test('a property hibah from start to registered', async ({ page, request, browser }) => {
+    // Two face matches on the server (each up to ~30 s on a busy machine) on top of the journey.
+    test.setTimeout(360_000);
+    const { token } = await signUpByApi(request, client);
+    await login(page, client.username, client.password);
 
-  // Product list → the /trust/ wizard, part A.
-  await page.getByTestId('register-hibah').click();
-  await expect(page).toHaveURL(/\/hibah\/product-list$/);
-  await page.getByTestId('product-9').click();
-  await expect(page).toHaveURL(/\/trust\/part-a\?type=9$/);
-  await page.getByTestId('hibah-create').click();
-  await expect(page).toHaveURL(/\/trust\/part-d\?id=/);
-  const id = hibahIdOf(page);
+    // Product list → the /trust/ wizard, part A.
+    await page.getByTestId('register-hibah').click();
+    await expect(page).toHaveURL(/\/hibah\/product-list$/);
+    await page.getByTestId('product-9').click();
+    await expect(page).toHaveURL(/\/trust\/part-a\?type=9$/);
+    await page.getByTestId('hibah-create').click();
+    await expect(page).toHaveURL(/\/trust\/part-d\?id=/);
+    const id = hibahIdOf(page);
 
-  // Part D: the grantor.
-  const g = page.getByTestId('hibah-grantor');
-  await choose(combobox(g, 'Gelaran'), 'Encik');
-  await textbox(g, 'Nama').fill(client.name);
-  await choose(combobox(g, 'Jantina'), 'Lelaki');
-  await choose(combobox(g, 'Bangsa'), 'Melayu');
-  await choose(combobox(g, 'Agama'), 'Islam');
-  await choose(combobox(g, 'Kewarganegaraan'), 'Warganegara');
-  await choose(combobox(g, 'Status perkahwinan'), 'Berkahwin');
-  await textbox(g, 'Alamat surat-menyurat').fill('No. 8, Jalan Seroja');
-  // The postcode fills in the city and the state (issue 17 item 14).
-  await textbox(g, 'Poskod', 0).fill('43000');
-  await expect(textbox(g, 'Bandar', 0)).toHaveValue('Kajang');
-  await expect(combobox(g, 'Negeri', 0)).toHaveValue('Selangor');
-  await textbox(g, 'Alamat tetap').fill('No. 8, Jalan Seroja');
-  await textbox(g, 'Poskod', 1).fill('43000');
-  await textbox(g, 'Bandar', 1).fill('Kajang');
-  await choose(combobox(g, 'Negeri', 1), 'Selangor');
-  const detailSaved = page.waitForResponse(
-    (r) => r.url().endsWith(`/api/hibah/${id}/user-detail`) && r.request().method() === 'POST',
-  );
-  await g.getByRole('button', { name: 'Simpan' }).click();
-  expect((await detailSaved).status()).toBe(200);
-  const trust = page.getByTestId('hibah-trust');
-  await textbox(trust, 'Tujuan amanah').fill('Rumah keluarga untuk anak-anak');
-  await trust.getByRole('button', { name: 'Simpan dan teruskan' }).click();
-  await expect(page).toHaveURL(/\/trust\/part-e\?id=/);
+    // Part D: the grantor.
+    const g = page.getByTestId('hibah-grantor');
+    await choose(combobox(g, 'Gelaran'), 'Encik');
+    await textbox(g, 'Nama').fill(client.name);
+    await choose(combobox(g, 'Jantina'), 'Lelaki');
+    await choose(combobox(g, 'Bangsa'), 'Melayu');
+    await choose(combobox(g, 'Agama'), 'Islam');
+    await choose(combobox(g, 'Kewarganegaraan'), 'Warganegara');
+    await choose(combobox(g, 'Status perkahwinan'), 'Berkahwin');
+    await textbox(g, 'Alamat surat-menyurat').fill('No. 8, Jalan Seroja');
+    // The postcode fills in the city and the state (issue 17 item 14).
+    await textbox(g, 'Poskod', 0).fill('43000');
+    await expect(textbox(g, 'Bandar', 0)).toHaveValue('Kajang');
+    await expect(combobox(g, 'Negeri', 0)).toHaveValue('Selangor');
+    await textbox(g, 'Alamat tetap').fill('No. 8, Jalan Seroja');
+    await textbox(g, 'Poskod', 1).fill('43000');
+    await textbox(g, 'Bandar', 1).fill('Kajang');
+    await choose(combobox(g, 'Negeri', 1), 'Selangor');
+    const detailSaved = page.waitForResponse(
+      (r) => r.url().endsWith(`/api/hibah/${id}/user-detail`) && r.request().method() === 'POST',
+    );
+    await g.getByRole('button', { name: 'Simpan' }).click();
+    expect((await detailSaved).status()).toBe(200);
+    const trust = page.getByTestId('hibah-trust');
+    await textbox(trust, 'Tujuan amanah').fill('Rumah keluarga untuk anak-anak');
+    await trust.getByRole('button', { name: 'Simpan dan teruskan' }).click();
+    await expect(page).toHaveURL(/\/trust\/part-e\?id=/);
 
-  // Part B: the grantor's MyKad (front and back), then eKYC: another person's selfie fails, the holder's passes.
-  await page.goto(`/trust/part-b?id=${id}`);
-  await expect(page.getByRole('heading', { name: 'MyKad pemberi hibah', level: 2 })).toBeVisible();
-  await page.getByLabel('MyKad (depan)').setInputFiles(MYKAD_FRONT);
-  await page.getByLabel('MyKad (belakang)').setInputFiles(MYKAD_BACK);
-  await page.getByTestId('mykad-save').click();
-  await expect(page.getByTestId('mykad-done')).toBeVisible();
-  await expect(page.getByTestId('ekyc-failed-count')).toHaveText('Percubaan gagal: 0');
-  await page.getByLabel('Muat naik swafoto').setInputFiles(SELFIE_OTHER);
-  await page.getByTestId('ekyc-verify').click();
-  const ekyc = page.getByTestId('ekyc-result');
-  await expect(ekyc).toContainText('eKYC gagal: skor persamaan terlalu rendah', { timeout: 90_000 });
-  await expect(page.getByTestId('ekyc-failed-count')).toHaveText('Percubaan gagal: 1');
-  await page.getByLabel('Muat naik swafoto').setInputFiles(SELFIE);
-  await page.getByTestId('ekyc-verify').click();
-  await expect(ekyc).toContainText('eKYC berjaya', { timeout: 90_000 });
-  await expect(page.getByTestId('ekyc-verified')).toBeVisible();
-  await page.goto(`/trust/part-e?id=${id}`);
+    // Part B: the grantor's MyKad (front and back), then eKYC: another person's selfie fails, the holder's passes.
+    await page.goto(`/trust/part-b?id=${id}`);
+    await expect(page.getByRole('heading', { name: 'MyKad pemberi hibah', level: 2 })).toBeVisible();
+    await page.getByLabel('MyKad (depan)').setInputFiles(MYKAD_FRONT);
+    await page.getByLabel('MyKad (belakang)').setInputFiles(MYKAD_BACK);
+    await page.getByTestId('mykad-save').click();
+    await expect(page.getByTestId('mykad-done')).toBeVisible();
+    await expect(page.getByTestId('ekyc-failed-count')).toHaveText('Percubaan gagal: 0');
+    await page.getByLabel('Muat naik swafoto').setInputFiles(SELFIE_OTHER);
+    await page.getByTestId('ekyc-verify').click();
+    const ekyc = page.getByTestId('ekyc-result');
+    await expect(ekyc).toContainText('eKYC gagal: skor persamaan terlalu rendah', { timeout: 90_000 });
+    await expect(page.getByTestId('ekyc-failed-count')).toHaveText('Percubaan gagal: 1');
+    await page.getByLabel('Muat naik swafoto').setInputFiles(SELFIE);
+    await page.getByTestId('ekyc-verify').click();
+    await expect(ekyc).toContainText('eKYC berjaya', { timeout: 90_000 });
+    await expect(page.getByTestId('ekyc-verified')).toBeVisible();
+    await page.goto(`/trust/part-e?id=${id}`);
 
-  // Part E: two receivers, the second a minor.
-  for (const r of [adult, minor]) {
-    await page.getByTestId('hibah-receiver-add').click();
-    const f = page.getByTestId('hibah-receiver-form');
-    await textbox(f, 'Nama').fill(r.name);
-    await choose(combobox(f, 'Hubungan'), 'Anak');
-    await textbox(f, 'No. MyKad').fill(r.ic);
-    await f.getByRole('button', { name: 'Simpan' }).click();
-    await expect(page.getByTestId('hibah-receiver-table')).toContainText(r.name);
-  }
-  await expect(
-    page.getByTestId('hibah-receiver-table').getByRole('row', { name: new RegExp(minor.name) }),
-  ).toContainText('Ya');
+    // Part E: two receivers, the second a minor.
+    for (const r of [adult, minor]) {
+      await page.getByTestId('hibah-receiver-add').click();
+      const f = page.getByTestId('hibah-receiver-form');
+      await textbox(f, 'Nama').fill(r.name);
+      await choose(combobox(f, 'Hubungan'), 'Anak');
+      await textbox(f, 'No. MyKad').fill(r.ic);
+      await f.getByRole('button', { name: 'Simpan' }).click();
+      await expect(page.getByTestId('hibah-receiver-table')).toContainText(r.name);
+    }
+    await expect(
+      page.getByTestId('hibah-receiver-table').getByRole('row', { name: new RegExp(minor.name) }),
+    ).toContainText('Ya');
 
-  // Part F: a land title, shared 50/50.
-  await page.goto(`/trust/part-f?id=${id}`);
-  await page.getByTestId('hibah-immoveable-add').click();
-  const land = page.getByTestId('hibah-immoveable-form');
-  await choose(combobox(land, 'Kategori'), 'Sebidang Tanah');
-  await choose(combobox(land, 'Jenis hakmilik'), 'Geran');
-  await textbox(land, 'No. hakmilik').fill('GRN 55123');
-  await textbox(land, 'No. lot').fill('Lot 4410');
-  await textbox(land, 'Bandar / pekan / mukim').fill('Kajang');
-  await textbox(land, 'Daerah').fill('Hulu Langat');
-  await choose(combobox(land, 'Negeri'), 'Selangor');
-  await textbox(land, 'Alamat').fill('Lot 4410, Mukim Kajang');
-  await land.getByRole('button', { name: 'Simpan' }).click();
-  const table = page.getByTestId('hibah-immoveable-table');
-  await expect(table).toContainText('GRN 55123');
-  for (const r of [adult, minor]) {
-    await table.getByRole('button', { name: 'Bahagian penerima' }).click();
-    await choose(combobox(table, 'Penerima'), r.name);
-    await textbox(table, 'Bahagian (cth. 50% atau 1/2)').fill('50%');
-    await table.getByRole('button', { name: 'Simpan' }).click();
-    await expect(table).toContainText(`${r.name}: 50%`);
-  }
+    // Part F: a land title, shared 50/50.
+    await page.goto(`/trust/part-f?id=${id}`);
+    await page.getByTestId('hibah-immoveable-add').click();
+    const land = page.getByTestId('hibah-immoveable-form');
+    await choose(combobox(land, 'Kategori'), 'Sebidang Tanah');
+    await choose(combobox(land, 'Jenis hakmilik'), 'Geran');
+    await textbox(land, 'No. hakmilik').fill('GRN 55123');
+    await textbox(land, 'No. lot').fill('Lot 4410');
+    await textbox(land, 'Bandar / pekan / mukim').fill('Kajang');
+    await textbox(land, 'Daerah').fill('Hulu Langat');
+    await choose(combobox(land, 'Negeri'), 'Selangor');
+    await textbox(land, 'Alamat').fill('Lot 4410, Mukim Kajang');
+    await land.getByRole('button', { name: 'Simpan' }).click();
+    const table = page.getByTestId('hibah-immoveable-table');
+    await expect(table).toContainText('GRN 55123');
+    for (const r of [adult, minor]) {
+      await table.getByRole('button', { name: 'Bahagian penerima' }).click();
+      await choose(combobox(table, 'Penerima'), r.name);
+      await textbox(table, 'Bahagian (cth. 50% atau 1/2)').fill('50%');
+      await table.getByRole('button', { name: 'Simpan' }).click();
+      await expect(table).toContainText(`${r.name}: 50%`);
+    }
 
-  // Part G: a caretaker for the minor.
-  await page.goto(`/trust/part-g?id=${id}`);
-  await expect(page.getByText(`memerlukan penjaga: ${minor.name}`)).toBeVisible();
-  await page.getByTestId('hibah-caretaker-add').click();
-  const ct = page.getByTestId('hibah-caretaker-form');
-  await textbox(ct, 'Nama').fill('Salmah binti Idris');
-  await textbox(ct, 'No. MyKad').fill(newMykad('female'));
-  await choose(combobox(ct, 'Hubungan'), 'Penjaga');
-  await textbox(ct, 'No. telefon bimbit').fill('0137654321');
-  await textbox(ct, 'E-mel').fill(caretakerEmail);
-  await choose(combobox(ct, 'Anak di bawah jagaan'), minor.name);
-  await address(ct);
-  await ct.getByRole('button', { name: 'Simpan' }).click();
-  await expect(page.getByTestId('hibah-caretaker-table')).toContainText('Salmah binti Idris');
+    // Part G: a caretaker for the minor.
+    await page.goto(`/trust/part-g?id=${id}`);
+    await expect(page.getByText(`memerlukan penjaga: ${minor.name}`)).toBeVisible();
+    await page.getByTestId('hibah-caretaker-add').click();
+    const ct = page.getByTestId('hibah-caretaker-form');
+    await textbox(ct, 'Nama').fill('Salmah binti Idris');
+    await textbox(ct, 'No. MyKad').fill(newMykad('female'));
+    await choose(combobox(ct, 'Hubungan'), 'Penjaga');
+    await textbox(ct, 'No. telefon bimbit').fill('0137654321');
+    await textbox(ct, 'E-mel').fill(caretakerEmail);
+    await choose(combobox(ct, 'Anak di bawah jagaan'), minor.name);
+    await address(ct);
+    await ct.getByRole('button', { name: 'Simpan' }).click();
+    await expect(page.getByTestId('hibah-caretaker-table')).toContainText('Salmah binti Idris');
 
-  // Part I: two witnesses.
-  await page.goto(`/trust/part-i?id=${id}`);
-  for (const w of witnesses) {
-    await page.getByTestId('hibah-witness-add').click();
-    const f = page.getByTestId('hibah-witness-form');
-    await textbox(f, 'Nama').fill(w.name);
-    await textbox(f, 'No. MyKad').fill(w.ic);
-    await textbox(f, 'E-mel').fill(w.email);
-    await textbox(f, 'Alamat').fill('No. 2, Jalan Melur');
-    await textbox(f, 'Poskod').fill('43000');
-    await f.getByRole('button', { name: 'Simpan' }).click();
-    await expect(page.getByTestId('hibah-witness-table')).toContainText(w.name);
-  }
+    // Part I: two witnesses.
+    await page.goto(`/trust/part-i?id=${id}`);
+    for (const w of witnesses) {
+      await page.getByTestId('hibah-witness-add').click();
+      const f = page.getByTestId('hibah-witness-form');
+      await textbox(f, 'Nama').fill(w.name);
+      await textbox(f, 'No. MyKad').fill(w.ic);
+      await textbox(f, 'E-mel').fill(w.email);
+      await textbox(f, 'Alamat').fill('No. 2, Jalan Melur');
+      await textbox(f, 'Poskod').fill('43000');
+      await f.getByRole('button', { name: 'Simpan' }).click();
+      await expect(page.getByTestId('hibah-witness-table')).toContainText(w.name);
+    }
 
-  // Part H: cash payment (confirmed by the accountant), signature, declarations, submit.
-  await page.goto(`/trust/part-h?id=${id}`);
-  await page.getByTestId('hibah-pay-cash').click();
-  const accountant = await tokenOf(request, 'accountant');
-  const pays = await request.get(`/api/hibah/${id}/payment`, { headers: apiHeaders(accountant) });
-  const payment = ((await pays.json()) as { payments: { data: { id: string }[] } }).payments.data[0];
-  expect(
-    (await request.post(`/api/payment/${payment.id}/confirm`, { headers: apiHeaders(accountant), data: {} })).status(),
-  ).toBe(200);
-  await page.reload();
-  await expect(page.getByTestId('hibah-paid')).toBeVisible();
-  await drawSignature(page.locator('canvas').first());
-  await page.getByTestId('hibah-save-signature').click();
-  await expect(page.getByTestId('hibah-signed')).toBeVisible();
-  await page.getByLabel('Saya bersetuju dengan notis Akta Perlindungan Data Peribadi 2010.').check();
-  await page.getByLabel('Saya mengesahkan maklumat hibah ini adalah benar.').check();
-  // Submitting needs a verified one-time code (issue 3); the eKYC of part B has passed.
-  await expect(page.getByTestId('hibah-ekyc-needed')).toHaveCount(0);
-  await expect(page.getByTestId('hibah-submit')).toBeDisabled();
-  await passOtp(page, client.email);
-  await page.getByTestId('hibah-submit').click();
-  await expect(page.getByTestId('hibah-status')).toHaveText('Tunggu pengesahan');
-  await logout(page);
+    // Part H: cash payment (confirmed by the accountant), signature, declarations, submit.
+    await page.goto(`/trust/part-h?id=${id}`);
+    await page.getByTestId('hibah-pay-cash').click();
+    const accountant = await tokenOf(request, 'accountant');
+    const pays = await request.get(`/api/hibah/${id}/payment`, { headers: apiHeaders(accountant) });
+    const payment = ((await pays.json()) as { payments: { data: { id: string }[] } }).payments.data[0];
+    expect(
+      (
+        await request.post(`/api/payment/${payment.id}/confirm`, { headers: apiHeaders(accountant), data: {} })
+      ).status(),
+    ).toBe(200);
+    await page.reload();
+    await expect(page.getByTestId('hibah-paid')).toBeVisible();
+    await drawSignature(page.locator('canvas').first());
+    await page.getByTestId('hibah-save-signature').click();
+    await expect(page.getByTestId('hibah-signed')).toBeVisible();
+    await page.getByLabel('Saya bersetuju dengan notis Akta Perlindungan Data Peribadi 2010.').check();
+    await page.getByLabel('Saya mengesahkan maklumat hibah ini adalah benar.').check();
+    // Submitting needs a verified one-time code (issue 3); the eKYC of part B has passed.
+    await expect(page.getByTestId('hibah-ekyc-needed')).toHaveCount(0);
+    await expect(page.getByTestId('hibah-submit')).toBeDisabled();
+    await passOtp(page, client.email);
+    await page.getByTestId('hibah-submit').click();
+    await expect(page.getByTestId('hibah-status')).toHaveText('Tunggu pengesahan');
+    await logout(page);
 
-  // Staff approve on the verification list.
-  await login(page, 'staff', DEMO_PASSWORD, /\/(dashboard|signature)/);
-  await page.goto('/trust/pengesahan/pendaftaran');
-  await page.getByRole('link', { name: 'Wasiat Platform Berhad' }).click();
-  await expect(page).toHaveURL(/list-pendaftaran\?organization_id=/);
-  // Staff open the hibah and read what it gives before approving (issue 21 item 3).
-  await expect(page.getByTestId(`approve-${id}`)).toBeDisabled();
-  await page.getByTestId(`open-${id}`).click();
-  const summary = page.getByTestId('hibah-summary');
-  await expect(summary).toContainText(`${minor.name}`);
-  await expect(summary).toContainText('GRN 55123');
-  await expect(summary).toContainText('bahagian 50%');
-  await expect(summary).toContainText('Penjaga: Salmah binti Idris');
-  await page.getByTestId(`approve-${id}`).click();
-  await page.getByRole('dialog', { name: 'Luluskan hibah ini?' }).getByRole('button', { name: 'Lulus' }).click();
-  await expect(page.getByTestId(`verify-${id}`)).toBeHidden();
-  await logout(page);
+    // Staff approve on the verification list.
+    await login(page, 'staff', DEMO_PASSWORD, /\/(dashboard|signature)/);
+    await page.goto('/trust/pengesahan/pendaftaran');
+    await page.getByRole('link', { name: 'Wasiat Platform Berhad' }).click();
+    await expect(page).toHaveURL(/list-pendaftaran\?organization_id=/);
+    // Staff open the hibah and read what it gives before approving (issue 21 item 3).
+    await expect(page.getByTestId(`approve-${id}`)).toBeDisabled();
+    await page.getByTestId(`open-${id}`).click();
+    const summary = page.getByTestId('hibah-summary');
+    await expect(summary).toContainText(`${minor.name}`);
+    await expect(summary).toContainText('GRN 55123');
+    await expect(summary).toContainText('bahagian 50%');
+    await expect(summary).toContainText('Penjaga: Salmah binti Idris');
+    await page.getByTestId(`approve-${id}`).click();
+    await page.getByRole('dialog', { name: 'Luluskan hibah ini?' }).getByRole('button', { name: 'Lulus' }).click();
+    await expect(page.getByTestId(`verify-${id}`)).toBeHidden();
+    await logout(page);
 
-  // The client accepts the draft and the receivers sign.
-  await login(page, client.username, client.password);
-  await page.goto(`/trust/part-draft?id=${id}`);
-  // The grantor sees the content of the draft where they accept it (issue 21 item 3).
-  await expect(page.getByTestId('hibah-summary')).toContainText(`${adult.name}`);
-  await expect(page.getByTestId('hibah-summary')).toContainText('Versi dokumen (SHA-256)');
-  await expect(page.getByTestId('hibah-accept-draft')).toBeDisabled();
-  await passOtp(page, client.email);
-  await page.getByTestId('hibah-accept-draft').click();
-  await expect(page.getByText('Draf telah diterima.')).toBeVisible();
-  await page.goto(`/trust/part-signpenerima?id=${id}`);
-  // The adult signs here; the minor's acceptance is the caretaker's, through her link and her own code (issue 21
-  // item 4; the browser steps are hibah-minor-caretaker.spec.ts).
-  await expect(page.locator('canvas')).toHaveCount(1);
-  await drawSignature(page.locator('canvas').first());
-  await page.getByRole('button', { name: 'Simpan tandatangan' }).first().click();
-  await expect(page.getByText('Telah ditandatangani.')).toHaveCount(1);
-  const receivers = await request.get(`/api/hibah/${id}/receiver`, { headers: apiHeaders(token) });
-  const child = (
-    (await receivers.json()) as { receivers: { data: { id: string; name: string }[] } }
-  ).receivers.data.find((r) => r.name === minor.name);
-  await acceptByLink(request, token, id, child?.id as string, caretakerEmail);
-  await page.reload();
-  await expect(page.getByText('Diterima (qabul) oleh penjaga, Salmah binti Idris.')).toBeVisible();
-  await page.getByTestId('hibah-receivers-done').click();
-  await expect(page.getByTestId('hibah-status')).toHaveText('Pengesahan saksi');
+    // The client accepts the draft and the receivers sign.
+    await login(page, client.username, client.password);
+    await page.goto(`/trust/part-draft?id=${id}`);
+    // The grantor sees the content of the draft where they accept it (issue 21 item 3).
+    await expect(page.getByTestId('hibah-summary')).toContainText(`${adult.name}`);
+    await expect(page.getByTestId('hibah-summary')).toContainText('Versi dokumen (SHA-256)');
+    await expect(page.getByTestId('hibah-accept-draft')).toBeDisabled();
+    await passOtp(page, client.email);
+    await page.getByTestId('hibah-accept-draft').click();
+    await expect(page.getByText('Draf telah diterima.')).toBeVisible();
+    await page.goto(`/trust/part-signpenerima?id=${id}`);
+    // The adult signs here; the minor's acceptance is the caretaker's, through her link and her own code (issue 21
+    // item 4; the browser steps are hibah-minor-caretaker.spec.ts).
+    await expect(page.locator('canvas')).toHaveCount(1);
+    await drawSignature(page.locator('canvas').first());
+    await page.getByRole('button', { name: 'Simpan tandatangan' }).first().click();
+    await expect(page.getByText('Telah ditandatangani.')).toHaveCount(1);
+    const receivers = await request.get(`/api/hibah/${id}/receiver`, { headers: apiHeaders(token) });
+    const child = (
+      (await receivers.json()) as { receivers: { data: { id: string; name: string }[] } }
+    ).receivers.data.find((r) => r.name === minor.name);
+    await acceptByLink(request, token, id, child?.id as string, caretakerEmail);
+    await page.reload();
+    await expect(page.getByText('Diterima (qabul) oleh penjaga, Salmah binti Idris.')).toBeVisible();
+    await page.getByTestId('hibah-receivers-done').click();
+    await expect(page.getByTestId('hibah-status')).toHaveText('Pengesahan saksi');
 
-  // Each witness opens the e-mailed link in their own browser, asks for a code and confirms.
-  for (const w of witnesses) {
-    const link = await linkInMailTo(w.email, `/hibah/saksi/${id}/`.replace(/\/$/, '/[^?]+'));
-    const ctx = await browser.newContext();
-    const wp = await ctx.newPage();
-    await wp.goto(link);
-    await expect(wp.getByRole('heading', { name: 'Sahkan sebagai saksi hibah' })).toBeVisible();
-    await wp.getByTestId('party-send-code').click();
-    let code = '';
-    await expect
-      .poll(async () => {
-        code = /ialah (\d{6})/.exec(await mailTo(w.email))?.[1] ?? '';
-        return code;
-      })
-      .toMatch(/^\d{6}$/);
-    expect(code).toMatch(/^\d{6}$/);
-    await wp.getByTestId('party-code').fill(code);
-    await drawSignature(wp.locator('canvas').first());
-    await wp.getByTestId('party-confirm').click();
-    await expect(wp.getByTestId('party-done')).toBeVisible();
-    await ctx.close();
-  }
+    // Each witness opens the e-mailed link in their own browser, asks for a code and confirms.
+    for (const w of witnesses) {
+      const link = await linkInMailTo(w.email, `/hibah/saksi/${id}/`.replace(/\/$/, '/[^?]+'));
+      const ctx = await browser.newContext();
+      const wp = await ctx.newPage();
+      await wp.goto(link);
+      await expect(wp.getByRole('heading', { name: 'Sahkan sebagai saksi hibah' })).toBeVisible();
+      await wp.getByTestId('party-send-code').click();
+      let code = '';
+      await expect
+        .poll(async () => {
+          code = /ialah (\d{6})/.exec(await mailTo(w.email))?.[1] ?? '';
+          return code;
+        })
+        .toMatch(/^\d{6}$/);
+      expect(code).toMatch(/^\d{6}$/);
+      await wp.getByTestId('party-code').fill(code);
+      await drawSignature(wp.locator('canvas').first());
+      await wp.getByTestId('party-confirm').click();
+      await expect(wp.getByTestId('party-done')).toBeVisible();
+      await ctx.close();
+    }
 
-  // The grantor completes the registration; the certificate verifies publicly.
-  await page.goto(`/trust/part-i?id=${id}`);
-  await page.getByTestId('hibah-finish').click();
-  await expect(page.getByTestId('hibah-registered')).toContainText(/H\d{4}-\d{6}/);
-  await expect(page.getByTestId('hibah-status')).toHaveText('Berdaftar');
-  // A registered hibah leads its grantor to its amendments (the amendment screens are the amendments feature's).
-  await expect(page.getByTestId('hibah-amend')).toHaveAttribute('href', `/trust/part-listpindaan?id=${id}`);
-  await page.goto('/hibah/list-client');
-  await expect(page.getByTestId(`hibah-amend-${id}`)).toHaveText('Pinda');
-  const anon = await browser.newContext();
-  const ap = await anon.newPage();
-  await ap.goto(`/public/hibah/${id}`);
-  await expect(ap.getByTestId('public-hibah')).toContainText('Hibah Amanah Hartanah');
-  await anon.close();
+    // The grantor completes the registration; the certificate verifies publicly.
+    await page.goto(`/trust/part-i?id=${id}`);
+    await page.getByTestId('hibah-finish').click();
+    await expect(page.getByTestId('hibah-registered')).toContainText(/H\d{4}-\d{6}/);
+    await expect(page.getByTestId('hibah-status')).toHaveText('Berdaftar');
+    // A registered hibah leads its grantor to its amendments (the amendment screens are the amendments feature's).
+    await expect(page.getByTestId('hibah-amend')).toHaveAttribute('href', `/trust/part-listpindaan?id=${id}`);
+    await page.goto('/hibah/list-client');
+    await expect(page.getByTestId(`hibah-amend-${id}`)).toHaveText('Pinda');
+    const anon = await browser.newContext();
+    const ap = await anon.newPage();
+    await ap.goto(`/public/hibah/${id}`);
+    await expect(ap.getByTestId('public-hibah')).toContainText('Hibah Amanah Hartanah');
+    await anon.close();
+  });
 });
 
 test('an estate trust with an asset transaction', async ({ page }) => {

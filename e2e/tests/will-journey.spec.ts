@@ -9,7 +9,8 @@
  *  c. provider staff cancel it for update with a reason; the client corrects and resubmits; staff confirm;
  *  d. the client sees the registered will, its MyKad images, downloads the receipt and the will (PDF), and
  *     an anonymous visitor verifies it on the public pages (masked name and MyKad only).
- * Every page on the way is scanned with axe (support/axe.ts). A shorter agent journey follows.
+ * The client (a–d) is on a phone (390×844); staff at a desk. Every page on the way is scanned with axe
+ * (support/axe.ts). A shorter agent journey follows.
  */
 import { readFile } from 'node:fs/promises';
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
@@ -30,7 +31,7 @@ import {
   WILL_ID,
 } from './support/data.ts';
 import { otpCodeInMail, outboxFiles } from './support/mail.ts';
-import { choose, combobox, drawSignature, login, logout, textbox } from './support/ui.ts';
+import { choose, combobox, drawSignature, login, logout, menuLink, textbox } from './support/ui.ts';
 
 const client = newClient('Ahmad Faris bin Kamarudin');
 const heir = { name: 'Siti Khadijah binti Omar', ic: newMykad('female'), mobile: '0139876543' };
@@ -43,8 +44,14 @@ const REASON = 'Sila kemas kini nombor telefon waris.';
 
 /** The wizard's sidebar, and a part's link in it ("4. Pewasiat Selesai"). */
 const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Bahagian pendaftaran wasiat' });
-const partLink = (page: Page, label: string) =>
-  sidebar(page).getByRole('link', { name: new RegExp(`^\\d+\\. ${label}`) });
+/** A part's link in the step list, unfolding the list first on a phone (its "Bahagian n daripada m" button). */
+async function partLink(page: Page, label: string) {
+  const toggle = page.getByTestId('wizard-parts-toggle');
+  await expect.poll(async () => (await sidebar(page).isVisible()) || (await toggle.isVisible())).toBe(true);
+  if (!(await sidebar(page).isVisible()) && (await toggle.getAttribute('aria-expanded')) !== 'true')
+    await toggle.click();
+  return sidebar(page).getByRole('link', { name: new RegExp(`^\\d+\\. ${label}`) });
+}
 
 /**
  * Part G's OTP step: "Minta kod OTP", read the 6-digit code from the new mail to `email` in the outbox,
@@ -65,9 +72,15 @@ async function passOtp(page: Page, email: string, a11y: A11y) {
   await expect(page.getByTestId('otp-verified')).toContainText('Kod OTP disahkan');
 }
 
-/** A fresh browser context and page (an axe scan needs `browser.newContext()`, DESIGN.md §8). */
-async function newPage(browser: Browser): Promise<[BrowserContext, Page]> {
-  const ctx = await browser.newContext({ acceptDownloads: true });
+/**
+ * A fresh browser context and page (an axe scan needs `browser.newContext()`, DESIGN.md §8); `phone` gives the
+ * 390×844 touch viewport (issue 37 item 9: one whole journey per product at phone width).
+ */
+async function newPage(browser: Browser, phone = false): Promise<[BrowserContext, Page]> {
+  const ctx = await browser.newContext({
+    acceptDownloads: true,
+    ...(phone ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } : {}),
+  });
   return [ctx, await ctx.newPage()];
 }
 
@@ -96,8 +109,9 @@ test.describe
     // CPUs it has taken just over the default 120 s (the other whole-flow journeys have 240–360 s).
     test.describe.configure({ timeout: 300_000 });
 
+    // The client registers the will on a phone; staff work at a desk.
     test.beforeAll(async ({ browser }) => {
-      [clientCtx, page] = await newPage(browser);
+      [clientCtx, page] = await newPage(browser, true);
     });
     test.afterAll(async () => {
       await clientCtx?.close();
@@ -235,7 +249,7 @@ test.describe
       await expect(page).toHaveURL(new RegExp(`/wasiat/document\\?wasiat_id=${willId}`));
 
       // Leave half-way: the dashboard says "in registration"; coming back resumes at the MyKad part.
-      await page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Papan Pemuka' }).click();
+      await menuLink(page, 'Papan Pemuka');
       await expect(page).toHaveURL(/\/dashboard$/);
       await expect(page.getByTestId('will-status-meaning')).toHaveText(
         'Wasiat anda sedang didaftarkan. Lengkapkan semua bahagian dan hantar untuk pengesahan.',
@@ -246,13 +260,13 @@ test.describe
       await expect(page).toHaveURL(new RegExp(`/wasiat/document\\?wasiat_id=${willId}`));
       await page.reload();
       await expect(page).toHaveURL(new RegExp(`/wasiat/document\\?wasiat_id=${willId}`));
-      await expect(partLink(page, 'Pewasiat')).toContainText('Selesai');
-      await partLink(page, 'Pewasiat').click();
+      await expect(await partLink(page, 'Pewasiat')).toContainText('Selesai');
+      await (await partLink(page, 'Pewasiat')).click();
       await expect(textbox(page, 'Poskod', 0)).toHaveValue('43000');
       await expect(textbox(page, 'Alamat', 1)).toHaveValue('Lot 45, Kampung Sungai Ramal Dalam');
       await expect(combobox(page, 'Negeri', 0)).toHaveValue('Selangor');
       await expect(textbox(page, 'No. telefon rumah')).toHaveValue('0387654321');
-      await partLink(page, 'Dokumen MyKad').click();
+      await (await partLink(page, 'Dokumen MyKad')).click();
 
       // MyKad images: the same file twice is refused; two different files pass.
       await expect(page.getByRole('heading', { name: 'Dokumen MyKad', level: 2 })).toBeVisible();
@@ -291,7 +305,7 @@ test.describe
       expect(high).toBeGreaterThanOrEqual(70);
       await expect(page.getByTestId('ekyc-verified')).toBeVisible();
       await expect(page.getByTestId('ekyc-failed-count')).toHaveText('Percubaan gagal: 1');
-      await expect(partLink(page, 'eKYC')).toContainText('Selesai');
+      await expect(await partLink(page, 'eKYC')).toContainText('Selesai');
       await a11y.scan(page, 'eKYC berjaya');
       await page.getByRole('button', { name: 'Seterusnya' }).click();
 
@@ -488,7 +502,8 @@ test.describe
       }
       const witnessTable = page.getByRole('table', { name: 'Senarai saksi' });
       await expect(witnessTable.getByRole('row')).toHaveCount(3);
-      await expect(witnessTable.getByRole('cell', { name: 'Ya', exact: true })).toHaveCount(2);
+      // On a phone each cell also carries its column's name ("Tandatangan Ya"), as the stacked table reads it.
+      await expect(witnessTable.getByRole('cell', { name: /^(Tandatangan )?Ya$/ })).toHaveCount(2);
       await a11y.scan(page, 'bahagian G (saksi)');
       await expect(page.getByRole('button', { name: 'Hantar', exact: true })).toBeDisabled();
       await passOtp(page, client.email, a11y);
@@ -555,7 +570,7 @@ test.describe
       await expect(page).toHaveURL(new RegExp(`/wasiat/part-g\\?wasiat_id=${willId}`));
       await expect(page.getByTestId('rejected-reason')).toContainText(REASON);
       await a11y.scan(page, 'bahagian G (dibatalkan untuk kemas kini)');
-      await partLink(page, 'Waris').click();
+      await (await partLink(page, 'Waris')).click();
       await page.getByRole('button', { name: `Ubah ${heir.name}` }).click();
       const heirForm = page.getByRole('form', { name: 'Ubah waris' });
       await textbox(heirForm, 'No. telefon bimbit').fill('0191112233');
@@ -563,7 +578,7 @@ test.describe
       await expect(page.getByRole('table', { name: 'Senarai waris' })).toContainText('+60191112233');
       // The will changed after everybody signed (issue 17 item 4): part G says whose signature is of an earlier
       // version; the testator signs again in part F and each witness from their row, then it is resubmitted.
-      await partLink(page, 'Saksi').click();
+      await (await partLink(page, 'Saksi')).click();
       const stale = page.getByTestId('signatures-stale');
       await expect(stale).toContainText('Pewasiat (bahagian "Pengesahan").');
       for (const w of witnesses) await expect(stale).toContainText(w.name);
@@ -618,7 +633,7 @@ test.describe
       await expect(reminders).toBeChecked();
       await page.goto('/dashboard');
 
-      await page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Senarai Wasiat' }).click();
+      await menuLink(page, 'Senarai Wasiat');
       await expect(page).toHaveURL(/\/wasiat\/list$/);
       const list = page.getByTestId('will-list');
       await expect(list).toContainText(willNo);
@@ -724,7 +739,7 @@ test.describe('Ejen mendaftar wasiat untuk pelanggan baharu', () => {
       const willId = new URL(page.url()).searchParams.get('wasiat_id') ?? '';
       expect(willId).toMatch(WILL_ID);
       await expect(page.getByRole('heading', { name: 'Wasiat', level: 2 })).toBeVisible();
-      await expect(partLink(page, 'Akaun')).toContainText('Selesai');
+      await expect(await partLink(page, 'Akaun')).toContainText('Selesai');
       await a11y.scan(page, 'bahagian B (ejen)');
 
       // The will belongs to the new client, and the client is now found by MyKad.
@@ -737,7 +752,7 @@ test.describe('Ejen mendaftar wasiat untuk pelanggan baharu', () => {
       expect(res.status()).toBe(200);
       const { wasiat } = (await res.json()) as { wasiat: { user?: { ic_number: string }; agent_id?: string } };
       expect(wasiat.user?.ic_number).toBe(ic);
-      await partLink(page, 'Akaun').click();
+      await (await partLink(page, 'Akaun')).click();
       await textbox(page.getByRole('form', { name: 'Cari pelanggan' }), 'No. MyKad pelanggan').fill(ic);
       await page.getByRole('button', { name: 'Cari' }).click();
       await expect(page.getByTestId('found-client')).toContainText(`${name} (${ic})`);

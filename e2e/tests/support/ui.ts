@@ -80,10 +80,35 @@ export const textbox = (scope: Scope, name: string, nth = 0) =>
 export const combobox = (scope: Scope, name: string, nth = 0) =>
   scope.getByRole('combobox', { name, exact: true }).nth(nth);
 
-/** Open a Mantine select (its input, found by label) and pick the option with this exact name. */
+/**
+ * Open a Mantine select (its input, found by label) and pick the option with this exact name, as a person does on
+ * any screen: the field is brought to the middle of the screen and pressed, and the option clicked. On a phone the
+ * page can still move after the press (a form that is opening, the field's own focus) and the list is not drawn
+ * for a field that went out of view: in a searchable list (the states) the person types the name and takes it with
+ * the keyboard; in another the field is brought back and pressed again.
+ */
 export async function choose(input: Locator, option: string) {
-  await input.click();
-  await input.page().getByRole('option', { name: option, exact: true }).click();
+  const item = input.page().getByRole('option', { name: option, exact: true });
+  const shown = (timeout: number) =>
+    item.waitFor({ state: 'visible', timeout }).then(
+      () => true,
+      () => false,
+    );
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await input.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    if ((await input.getAttribute('aria-expanded')) !== 'true') await input.click();
+    if (await shown(3000)) {
+      await item.click();
+      break;
+    }
+    if (await input.isEditable()) {
+      await input.fill(option);
+      await input.press('ArrowDown');
+      await input.press('Enter');
+      if ((await input.inputValue()) === option) break;
+    }
+    await input.press('Escape');
+  }
   await expect(input).toHaveValue(option);
 }
 
@@ -147,4 +172,29 @@ export async function apiLogin(request: APIRequestContext, username: string, pas
   });
   expect(v.status(), await v.text()).toBe(200);
   return ((await v.json()) as { token: string }).token;
+}
+
+/**
+ * Open a wizard step from the step list, as a person does at any width: on a phone the list is folded under the
+ * "Bahagian n daripada m" button (components/instrument/StepFrame.tsx), which is pressed first when the link is hidden.
+ */
+export async function openStep(page: Page, name: string | RegExp) {
+  const link = page.getByRole('link', { name }).first();
+  const toggle = page.getByTestId('wizard-parts-toggle');
+  // the page may still be loading: wait until the step list or its toggle shows
+  await expect.poll(async () => (await link.isVisible()) || (await toggle.isVisible())).toBe(true);
+  if (!(await link.isVisible()) && (await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  await link.click();
+}
+
+/**
+ * Follow a link of the side menu, as a person does at any width: on a phone the menu is folded under the header's
+ * "Menu" button (app/layout/AppLayout.tsx), which is pressed first when the link is hidden.
+ */
+export async function menuLink(page: Page, name: string | RegExp) {
+  const link = page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name }).first();
+  const burger = page.getByRole('button', { name: 'Menu' });
+  await expect.poll(async () => (await link.isVisible()) || (await burger.isVisible())).toBe(true);
+  if (!(await link.isVisible()) && (await burger.getAttribute('aria-expanded')) !== 'true') await burger.click();
+  await link.click();
 }

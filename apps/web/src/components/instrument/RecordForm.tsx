@@ -40,6 +40,11 @@ interface RecordFormProps {
   onCancel?: () => void;
   /** Extra content under the fields (e.g. a signature pad), with access to the form. */
   extra?: (form: UseFormReturn<Values>) => ReactNode;
+  /**
+   * Content above the fields, with access to the form: what fills them, so a person meets it before typing (the
+   * receiver's "pick from the heirs", issue 37 item 6) and, on a phone, without scrolling past every field.
+   */
+  lead?: (form: UseFormReturn<Values>) => ReactNode;
   /** Change values before validation (e.g. copy an address). */
   testId?: string;
 }
@@ -71,6 +76,7 @@ export function RecordForm({
   onSave,
   onCancel,
   extra,
+  lead,
   testId,
 }: RecordFormProps) {
   const { t } = useTranslation();
@@ -133,6 +139,7 @@ export function RecordForm({
         {addressGroups(names).map((g) => (
           <PostcodeAutofill key={g.postcode} control={form.control} setValue={form.setValue} names={g} />
         ))}
+        {lead?.(form)}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           {fields
             .filter((f) => !f.visible || f.visible(values))

@@ -29,6 +29,7 @@ export function DraftRows({
   columns,
   testId,
   extra,
+  lead,
   defaults,
 }: {
   section: Section;
@@ -40,6 +41,8 @@ export function DraftRows({
   testId: string;
   /** Extra form content (e.g. the heir picker), as RecordForm's `extra`. */
   extra?: Parameters<typeof RecordForm>[0]['extra'];
+  /** Form content above the fields (the receiver's heir picker), as RecordForm's `lead`. */
+  lead?: Parameters<typeof RecordForm>[0]['lead'];
   /**
    * Starting values beyond the fields' own (`defaultsFor`) of the row edited (null: a new row), e.g. the harta
    * sepencarian switch on for a declared property (wills `sepencarianDefaults`; ADR 0286).
@@ -87,6 +90,7 @@ export function DraftRows({
           submitLabel={t('amendments.wizard.save')}
           testId={`${testId}-form`}
           extra={extra}
+          lead={lead}
           onCancel={() => setEditing(null)}
           onSave={async (v) => {
             const row = { ...(editing === 'new' ? {} : editing), ...v } as Row;

@@ -49,7 +49,7 @@ export function HibahReceiversPart() {
         title={t('hibahAmendments.pages.receivers')}
         name={(r) => r.name}
         testId="hibah-draft-receivers"
-        extra={(form) => <HeirPicker heirs={pickable} form={form} mode="receiver" />}
+        lead={(form) => <HeirPicker heirs={pickable} form={form} mode="receiver" />}
         columns={[
           { label: t('wills.f.name'), render: (r) => r.name },
           {

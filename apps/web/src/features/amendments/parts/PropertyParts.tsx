@@ -69,7 +69,7 @@ export function PindaanD() {
         title={t('amendments.sections.receivers')}
         name={(r) => r.name}
         testId="draft-receivers"
-        extra={(form) => <HeirPicker heirs={(draft.heirs ?? []) as PickableHeir[]} form={form} mode="receiver" />}
+        lead={(form) => <HeirPicker heirs={(draft.heirs ?? []) as PickableHeir[]} form={form} mode="receiver" />}
         columns={[
           { label: t('wills.f.name'), render: (r) => r.name },
           {

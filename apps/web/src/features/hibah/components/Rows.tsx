@@ -28,8 +28,8 @@ interface RowsProps {
   /** Whether one row may still be edited or deleted when the list is editable (e.g. not a confirmed witness). */
   rowEditable?: (row: any) => boolean;
   extra?: (row: any) => React.ReactNode;
-  /** Added inside the add and edit forms (e.g. the heir picker of the receivers; ADR 0176). */
-  formExtra?: (form: UseFormReturn<Record<string, unknown>>) => React.ReactNode;
+  /** Added above the fields of the add and edit forms (the heir picker of the receivers; ADR 0176), RecordForm's `lead`. */
+  formLead?: (form: UseFormReturn<Record<string, unknown>>) => React.ReactNode;
 }
 
 /** The table and its add form. */
@@ -46,7 +46,7 @@ export function Rows({
   editable,
   rowEditable,
   extra,
-  formExtra,
+  formLead,
 }: RowsProps) {
   const { t } = useTranslation();
   const rows = useHibahRows(hibahId, path, envelope);
@@ -133,7 +133,7 @@ export function Rows({
           defaults={Object.fromEntries(Object.keys(defaults).map((k) => [k, editing[k] ?? defaults[k]]))}
           submitLabel={t('hibah.save')}
           testId={`${testId}-edit-form`}
-          extra={formExtra}
+          lead={formLead}
           onCancel={() => setEditing(null)}
           onSave={async (v) => {
             await api.patch(`hibah/${hibahId}/${path}/${editing.id}`, v);
@@ -150,7 +150,7 @@ export function Rows({
           defaults={defaults}
           submitLabel={t('hibah.save')}
           testId={`${testId}-form`}
-          extra={formExtra}
+          lead={formLead}
           onCancel={() => setAdding(false)}
           onSave={async (v) => {
             await api.post(`hibah/${hibahId}/${path}`, v);

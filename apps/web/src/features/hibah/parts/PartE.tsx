@@ -64,7 +64,7 @@ export function PartE({ hibah }: { hibah: Hibah }) {
         ]}
         testId="hibah-receiver"
         editable={editable}
-        formExtra={(form) => <HeirPicker heirs={pickable} form={form} mode="receiver" />}
+        formLead={(form) => <HeirPicker heirs={pickable} form={form} mode="receiver" />}
       />
     </Stack>
   );

@@ -59,9 +59,14 @@ export function PeopleTab({ kind, wasiatId, editable }: { kind: Kind; wasiatId: 
           fields={specs}
           defaults={defaultsFor(specs, row as Record<string, unknown> | null)}
           submitLabel={t('common.save')}
-          extra={(form) => (
-            <HeirPicker heirs={heirs.data ?? []} form={form} mode={kind === 'receiver' ? 'receiver' : 'wards'} />
-          )}
+          lead={
+            kind === 'receiver'
+              ? (form) => <HeirPicker heirs={heirs.data ?? []} form={form} mode="receiver" />
+              : undefined
+          }
+          extra={
+            kind === 'receiver' ? undefined : (form) => <HeirPicker heirs={heirs.data ?? []} form={form} mode="wards" />
+          }
           onCancel={() => setEditing(null)}
           onSave={async (v) => {
             const body = Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined));
