@@ -3,8 +3,8 @@
  * that the issue wants at 0 on the final main; today they are printed beside that goal and do not fail lint
  * (the boundary rules themselves fail lint on anything new: `.dependency-cruiser.cjs`, known violations aside).
  *
- * 1. production source files over 400 lines (apps/api/src, apps/web/src, packages/domain/src; tests, migrations
- *    and message catalogues aside);
+ * 1. production source files over 400 lines (apps/api/src, apps/web/src, packages/domain/src; tests, migrations,
+ *    message catalogues and generated files aside);
  * 2. imports that reach into another module or feature instead of its `index.ts` (dependency-cruiser, rules
  *    `api-module-through-index` and `web-feature-through-index`, known violations included);
  * 3. production files that stand in an import cycle (rule `no-cycle`);
@@ -34,9 +34,11 @@ function walk(dir) {
   });
 }
 
+/** Files generated from another source, not written (the SPA's reply types, `npm run api:types`; ADR 0301). */
+const GENERATED = new Set(['apps/web/src/lib/api-schema.d.ts']);
 const production = SOURCES.flatMap((d) => walk(join(root, d)))
   .map((p) => relative(root, p))
-  .filter((p) => !isTest(p));
+  .filter((p) => !isTest(p) && !GENERATED.has(p));
 
 const long = production
   .map((p) => ({ p, lines: readFileSync(join(root, p), 'utf8').split('\n').length }))

@@ -7,9 +7,12 @@
  *     at that partner's price; the generated promo code takes RM 20.00 off and the agent pays RM 400.00 at
  *     the sandbox gateway (the code is then redeemed);
  *  c. the client, invited through /password-create, sets a password, logs in and sees the will; the will's
- *     remaining parts are filled through the API the wizard uses (the wizard's screens are the will
- *     journey's subject) with a real face match and an OTP read from the outbox; the provider's admin
- *     confirms it and the client's dashboard shows it registered, paid RM 400.00 with the code redeemed.
+ *     parts c–e are filled through the API the wizard uses (the wizard's screens are the will journey's
+ *     subject) with a real face match; on part F the agent sends the testator a signing link (ADR 0298), which
+ *     the client opens without logging in, ticks both declarations, draws a signature and sends, and the agent's
+ *     part F then says "signed by the testator via link"; the witnesses and an OTP read from the outbox follow;
+ *     the provider's admin confirms it and the client's dashboard shows it registered, paid RM 400.00 with the
+ *     code redeemed.
  * Pages are scanned with axe (support/axe.ts).
  */
 
@@ -42,20 +45,23 @@ let willId = '';
 const dataUrl = async (file: string, mime: string) =>
   `data:${mime};base64,${(await readFile(file)).toString('base64')}`;
 
-/**
- * Fill the will's parts c–g as the wizard does, through its API calls (reference §2.2, §2.5, §2.8, §2.10):
- * particulars, MyKad images, a real face match of the selfie with the MyKad (score ≥ 70), an heir, the
- * testator's signature, the declarations, two witnesses, an OTP read from the client's mail, and submit.
- */
-async function finishWillByApi(page: Page, token: string, id: string) {
-  const headers = apiHeaders(token);
-  const call = async (method: 'post' | 'get', path: string, data?: unknown, status = 200) => {
-    const r = await page.request[method](path, { headers, data });
+/** An API caller with `token` that checks each answer's status. */
+const caller =
+  (page: Page, token: string) =>
+  async (method: 'post' | 'get', path: string, data?: unknown, status = 200) => {
+    const r = await page.request[method](path, { headers: apiHeaders(token), data });
     expect(r.status(), `${method} ${path}: ${await r.text()}`).toBe(status);
     return r.json();
   };
+const address = { postcode: '40000', city: 'Shah Alam', state: 'Selangor' };
+
+/**
+ * Fill the will's parts c–e as the wizard does, through its API calls (reference §2.2, §2.5, §2.8): particulars,
+ * MyKad images, a real face match of the selfie with the MyKad (score ≥ 70) and an heir.
+ */
+async function partsCtoEByApi(page: Page, token: string, id: string) {
+  const call = caller(page, token);
   const me = (await call('get', '/api/authenticate')).user as { id: string };
-  const address = { postcode: '40000', city: 'Shah Alam', state: 'Selangor' };
   await call('post', `/api/wasiat/${id}/user-detail`, {
     _method: 'PATCH',
     designation: 'mr',
@@ -108,10 +114,13 @@ async function finishWillByApi(page: Page, token: string, id: string) {
     },
     201,
   );
+}
+
+/** After part F: two witnesses, an OTP read from the client's mail, and submit (reference §2.10). */
+async function witnessesAndSubmitByApi(page: Page, token: string, id: string) {
+  const call = caller(page, token);
   // Any non-blank PNG is a signature image to the server (the pad's own PNG is the will journey's subject).
   const signature = await dataUrl(MYKAD_BACK, 'image/png');
-  await call('post', `/api/wasiat/${id}/signature`, { is_base64: true, document: signature });
-  await call('post', `/api/wasiat/${id}`, { _method: 'PATCH', acknowledged_pdpa: 1, acknowledged_confirmation: 1 });
   for (const name of ['Saksi Pertama', 'Saksi Kedua']) {
     await call(
       'post',
@@ -318,7 +327,41 @@ test.describe
           amount_sen: 40000,
           discount_sen: 2000,
         });
-        await finishWillByApi(page, token, willId);
+        await partsCtoEByApi(page, token, willId);
+
+        // Part F by a signed link (ADR 0298): the agent sends it; the client, not logged in, declares and signs.
+        const [agentCtx, agentPage] = await newPage(browser);
+        try {
+          await login(agentPage, agent.email, NEW_PASSWORD);
+          await agentPage.goto(`/wasiat/part-f?wasiat_id=${willId}`);
+          await agentPage.getByRole('button', { name: 'Hantar pautan kepada pewasiat' }).click();
+          await expect(agentPage.getByTestId('testator-link-open')).toBeVisible();
+          const link = await linkInMailTo(client.email, `/wasiat/pautan/${willId}/[A-Za-z0-9_-]+`);
+          const [testatorCtx, testator] = await newPage(browser);
+          try {
+            await testator.goto(link);
+            await expect(testator.getByRole('heading', { name: 'Semak dan tandatangan wasiat anda' })).toBeVisible();
+            await expect(testator.getByTestId('testator-link-testator')).toContainText(client.name);
+            await expect(testator.getByText('Rohana binti Salleh')).toBeVisible();
+            await testator
+              .getByRole('checkbox', { name: 'Saya bersetuju dengan pemprosesan data peribadi saya.' })
+              .check();
+            await testator.getByRole('checkbox', { name: 'Saya mengesahkan akuan di atas.' }).check();
+            await drawSignature(testator.getByRole('img', { name: 'Tandatangan pewasiat' }));
+            await a11y.scan(testator, 'pautan tandatangan pewasiat');
+            await testator.getByRole('button', { name: 'Hantar pengakuan dan tandatangan saya' }).click();
+            await expect(testator.getByTestId('testator-link-done')).toContainText('Terima kasih');
+          } finally {
+            await testatorCtx.close();
+          }
+          await agentPage.reload();
+          await expect(agentPage.getByTestId('testator-link-signed')).toContainText(
+            'Ditandatangani oleh pewasiat melalui pautan',
+          );
+        } finally {
+          await agentCtx.close();
+        }
+        await witnessesAndSubmitByApi(page, token, willId);
 
         // The provider's admin confirms; the client's dashboard shows the registered will.
         const [adminCtx, admin] = await newPage(browser);

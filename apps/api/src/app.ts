@@ -14,12 +14,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { type Language, pickLanguage } from '@wasiat/domain';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
 import type { DestinationStream } from 'pino';
 import { authOnRoutes } from './compat/v2021/index.ts';
@@ -36,6 +31,7 @@ import { withMethodSpoofing } from './platform/http/method-spoof.ts';
 import { parseQueryString } from './platform/http/query.ts';
 import { dbRateLimitStore, sweepRateLimitCounters } from './platform/http/rate-limit-store.ts';
 import { ROUTE_RATE_LIMITS, routeRateLimit } from './platform/http/rate-limits.ts';
+import { installReplyCheck, replySerializerCompiler } from './platform/http/reply-schemas.ts';
 import { requestId } from './platform/http/request-id.ts';
 import { headersOf } from './platform/http/security-headers.ts';
 import { installInputTrimming } from './platform/http/trim.ts';
@@ -115,7 +111,9 @@ export async function buildApp(ctx: Ctx, opts: { logger?: boolean | object; tls?
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Reply schemas document and, under NODE_ENV=test, check the answers; they never change one (ADR 0301).
+  app.setSerializerCompiler(replySerializerCompiler);
+  installReplyCheck(app, ctx.env.NODE_ENV);
   app.decorateRequest('lang', 'ms');
   app.addHook('onRequest', (req, _reply, done) => {
     const x = req.headers['x-localization'];

@@ -69,6 +69,8 @@ const PATH_TABLES: Record<string, string> = {
   // the acceptance of a role a will names (issue 41 item 3; ADR 0276)
   acceptance: 'role_acceptances',
   acceptances: 'role_acceptances',
+  // the signed link to a testator who is not present (ADR 0298)
+  'testator-link': 'will_testator_links',
   releases: 'death_releases',
   links: 'ekyc_links',
   'route-token': 'ekyc_links',

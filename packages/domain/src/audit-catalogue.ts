@@ -46,6 +46,8 @@ export const AUDIT_ACTIONS = {
     'Pautan untuk melengkapkan penghantaran wasiat dihantar kepada pewasiat',
     "Link to finish the will's submission mailed to the testator",
   ),
+  // A signed link to a testator who is not present, to declare and sign on their own device (ADR 0298).
+  'will.testator_link': l('Pautan untuk menandatangani dihantar kepada pewasiat', 'Signing link sent to the testator'),
   'will.sign_on_behalf': l(
     'Tandatangan pewasiat dirakam pada peranti orang lain',
     "The testator's signature captured on another person's device",

@@ -181,6 +181,10 @@ export const AUDIT_FIELDS = {
   signed_at: l('Tarikh ditandatangani', 'Signed at'),
   link_sent_at: l('Tarikh pautan dihantar', 'Link sent at'),
   link_viewed_at: l('Tarikh pautan dibuka', 'Link opened at'),
+  // The testator's own signature and declarations made through a signed link (ADR 0298).
+  link_id: l('Pautan', 'Link'),
+  link_channel: l('Saluran pautan', 'Link channel'),
+  link_expires_at: l('Tarikh pautan luput', 'Link expires at'),
   otp_expires_at: l('Tarikh OTP luput', 'OTP expires at'),
   otp_failed_attempts: l('Cubaan OTP gagal', 'Failed OTP attempts'),
   otp_channel: l('Saluran OTP', 'OTP channel'),

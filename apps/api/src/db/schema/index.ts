@@ -31,5 +31,6 @@ export * from './reminders.ts';
 export * from './reports.ts';
 export * from './security.ts';
 export * from './signatures.ts';
+export * from './testator-links.ts';
 export * from './users.ts';
 export * from './wills.ts';

@@ -23,6 +23,7 @@ import { attachmentPath } from '../../platform/files/uploads.ts';
 import { fieldError } from '../../platform/http/errors.ts';
 import { optionalQuery, pageQuery } from '../../platform/http/pagination.ts';
 import { routeRateLimit } from '../../platform/http/rate-limits.ts';
+import { replies } from '../../platform/http/reply-schemas.ts';
 import { registerSignableRoute } from '../../platform/http/signed-routes.ts';
 import { registerJob } from '../../platform/jobs/scheduler.ts';
 import { mykadType, uploadMykad } from '../ekyc/index.ts';
@@ -33,6 +34,7 @@ import { heirBequestRoutes } from './heir-bequests.ts';
 import { amendmentWindowJob } from './jobs.ts';
 import { amendmentPayable } from './payable.ts';
 import { ACT_ON_AMENDMENTS as ACT, assertCanEditDraft, READ_AMENDMENTS as READ } from './policy.ts';
+import { amendmentListReply, amendmentReadReply } from './schemas.ts';
 import { searchWills } from './search.ts';
 import {
   addDocument,
@@ -126,14 +128,19 @@ export async function amendmentsRoutes(api: FastifyInstance, ctx: Ctx) {
   );
 
   /** List (spec §7 `GET /amendment?hibah_id=` → `{ amendments: { data, … } }`), newest first. */
-  r.get('/amendment', { config: { access: READ }, schema: { querystring: listQuery } }, async (req) => ({
-    amendments: await listAmendments(ctx.db, requireUser(req), req.query),
-  }));
+  const listReply = replies({ 200: amendmentListReply });
+  r.get(
+    '/amendment',
+    { config: { access: READ }, schema: { querystring: listQuery, response: listReply } },
+    async (req) => ({
+      amendments: await listAmendments(ctx.db, requireUser(req), req.query),
+    }),
+  );
 
   /** A will's amendments (reference §2.4 `GET wasiat/{id}/amendment`): `{ amendments, wasiat: { id, user_id } }`. */
   r.get(
     '/wasiat/:id/amendment',
-    { config: { access: READ }, schema: { params: idParams, querystring: z.object(pageQuery) } },
+    { config: { access: READ }, schema: { params: idParams, querystring: z.object(pageQuery), response: listReply } },
     async (req) => {
       const user = requireUser(req);
       const w = await findVisibleWill(ctx.db, user, req.params.id);
@@ -144,9 +151,14 @@ export async function amendmentsRoutes(api: FastifyInstance, ctx: Ctx) {
     },
   );
 
-  r.get('/amendment/:id', { config: { access: READ }, schema: { params: idParams } }, async (req) => ({
-    amendment: await getAmendment(ctx.db, requireUser(req), req.params.id),
-  }));
+  const readReply = replies({ 200: amendmentReadReply });
+  r.get(
+    '/amendment/:id',
+    { config: { access: READ }, schema: { params: idParams, response: readReply } },
+    async (req) => ({
+      amendment: await getAmendment(ctx.db, requireUser(req), req.params.id),
+    }),
+  );
 
   /**
    * Status change (transitions.ts) or, without `status`, the part f message `{ notes }`. The status number is

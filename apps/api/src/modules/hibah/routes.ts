@@ -16,6 +16,7 @@ import { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import { fieldError } from '../../platform/http/errors.ts';
 import { optionalQuery, pageQuery } from '../../platform/http/pagination.ts';
+import { replies } from '../../platform/http/reply-schemas.ts';
 import { requireUser } from '../auth/index.ts';
 import { userDetailRoutes } from '../instruments/index.ts';
 import { registerNoticeKind } from '../notices/index.ts';
@@ -35,6 +36,7 @@ import { extrasOfRead, readUpdate, registerExtraRoutes } from './readings.ts';
 import { companyRoutes } from './routes-company.ts';
 import { partsRoutes } from './routes-parts.ts';
 import { publicRoutes } from './routes-public.ts';
+import { hibahReadReply } from './schemas.ts';
 import { parseLoadWith, serializeHibah, serializeHibahs } from './serializers.ts';
 import { createHibah, findVisibleHibah, getUserDetail, listHibahs, saveUserDetail, updateFields } from './service.ts';
 import { changeStatus } from './transitions.ts';
@@ -110,7 +112,11 @@ export async function hibahRoutes(api: FastifyInstance, ctx: Ctx) {
     '/hibah/:id',
     {
       config: { access: READ_HIBAH },
-      schema: { params: idParams, querystring: z.object({ load_with: optionalQuery(z.string().max(200)) }) },
+      schema: {
+        params: idParams,
+        querystring: z.object({ load_with: optionalQuery(z.string().max(200)) }),
+        response: replies({ 200: hibahReadReply }),
+      },
     },
     async (req) => {
       const h = await findVisibleHibah(ctx.db, requireUser(req), req.params.id);

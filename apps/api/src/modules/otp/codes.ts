@@ -58,8 +58,10 @@ export interface Actor {
 /** A 6-digit code from the crypto RNG (leading zeros kept). */
 export const newOtpCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
 
-const mask = (dest: string) =>
+/** An e-mail address or phone number as shown back to a user: `a***@contoh.my`, `*******789`. */
+export const maskDestination = (dest: string) =>
   dest.includes('@') ? dest.replace(/^(.).*(@.*)$/, '$1***$2') : dest.replace(/.(?=.{3})/g, '*');
+const mask = maskDestination;
 
 /**
  * Mark a checked code verified, once: only one concurrent request can flip `verified_at` from null; the

@@ -4,7 +4,7 @@
  */
 
 // the login unlock code (auth module; issue 36 item 2, ADR 0227) and the client's code for a grant (grants module)
-export { GRANT_OTP_PURPOSE, sendBoundCode, spendCode, verifyGrantCode } from './codes.ts';
+export { GRANT_OTP_PURPOSE, maskDestination, sendBoundCode, spendCode, verifyGrantCode } from './codes.ts';
 export {
   consumeVerifiedOtp,
   newOtpCode,

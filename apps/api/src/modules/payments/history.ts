@@ -9,11 +9,13 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { payments } from '../../db/schema/index.ts';
 import { pageParams, pageQuery, toPage } from '../../platform/http/pagination.ts';
+import { replies } from '../../platform/http/reply-schemas.ts';
 import { type AuthUser, requireUser } from '../auth/index.ts';
 import { ledgerPaid } from './ledger-sql.ts';
 import { payerPaymentsWhere } from './payables.ts';
 import { payableKey, payersOfPayments } from './payers.ts';
 import { serializeWithInstalments } from './queries.ts';
+import { paymentHistoryReply } from './schemas.ts';
 
 /**
  * The caller's payments as payer, newest first: `{ payments: { data: [payment + payable_reference], current_page,
@@ -52,7 +54,10 @@ async function listMyPayments(db: Db, user: AuthUser, q: { limit?: number; page?
 export function paymentHistoryRoutes(api: FastifyInstance, db: Db) {
   api.get(
     '/payment/mine',
-    { config: { access: 'authenticated' }, schema: { querystring: z.object(pageQuery) } },
+    {
+      config: { access: 'authenticated' },
+      schema: { querystring: z.object(pageQuery), response: replies({ 200: paymentHistoryReply }) },
+    },
     async (req) => listMyPayments(db, requireUser(req), req.query as { limit?: number; page?: number }),
   );
 }

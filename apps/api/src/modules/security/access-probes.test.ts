@@ -582,6 +582,18 @@ add('PUT /api/wasiat/:id/predeceased-children', (x) => ({
   body: { children: [] },
   may: editsWill,
 }));
+/** The signed link to a testator who is not present (wills/testator-link.ts; ADR 0298). */
+add('POST /api/wasiat/:id/testator-link', (x) => ({ path: `/api/wasiat/${x.draft}/testator-link`, may: editsWill }));
+add('GET /api/wasiat/:id/testator-link', (x) => ({ path: `/api/wasiat/${x.draft}/testator-link`, may: seesWill }));
+add('GET /api/public/wasiat/:id/testator-link/:link_id', (x) => ({
+  path: `/api/public/wasiat/${x.draft}/testator-link/no-such-link${tampered}`,
+  may: nobody,
+}));
+add('POST /api/public/wasiat/:id/testator-link/:link_id/sign', (x) => ({
+  path: `/api/public/wasiat/${x.draft}/testator-link/no-such-link/sign${tampered}`,
+  body: { acknowledged_pdpa: 1, acknowledged_confirmation: 1, document: 'data:image/png;base64,AA==' },
+  may: nobody,
+}));
 for (const m of ['PATCH', 'PUT']) {
   add(`${m} /api/property-receiver/:id`, (x) => ({
     path: `/api/property-receiver/${x.draftParts.share}`,

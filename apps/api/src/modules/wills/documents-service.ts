@@ -204,7 +204,9 @@ async function testatorName(tx: Conn, will: { id: string; user_id: string }) {
 /**
  * Save the testator's signature (PNG data URL; part f), drawn or typed (ADR 0123: same weight, the method
  * is recorded in `signature_events.method` and the `will.sign` audit entry; `will.sign_on_behalf` when the one
- * saving it is not the testator — an agent's device — ADR 0278). @returns the attachment id.
+ * saving it is not the testator — an agent's device — ADR 0278). `link`: drawn by the testator on their own
+ * device through the signed link sent to them (testator-link.ts; ADR 0298): the signature fact records when the
+ * link was sent and opened, and the `will.sign` event adds `{ via: 'link', link_id }`. @returns the attachment id.
  */
 export async function saveWillSignature(
   ctx: Ctx,
@@ -212,6 +214,7 @@ export async function saveWillSignature(
   willId: string,
   dataUrl: string,
   method: SignatureMethod = 'drawn',
+  link?: { id: string; sentAt: Date; viewedAt: Date | null },
 ) {
   const data = decodeBase64(dataUrl, 'document');
   await checkFile(data, ['image/png'], 'document');
@@ -236,6 +239,7 @@ export async function saveWillSignature(
         signerName: await testatorName(tx, will),
         attachmentId: row.id,
         method,
+        ...(link && { sentAt: link.sentAt, viewedAt: link.viewedAt }),
       });
       // Drawn on someone else's device (an agent's, for the client): recorded as such (ADR 0278).
       await audit(
@@ -247,6 +251,7 @@ export async function saveWillSignature(
         {
           signature_id: row.id,
           signature_method: method,
+          ...(link && { via: 'link', link_id: link.id }),
         },
       );
       return row.id;

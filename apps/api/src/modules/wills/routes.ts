@@ -12,6 +12,7 @@
  * - `GET /wasiat/{id}/heir-bequests`, `POST /wasiat/{id}/heir-bequests/acknowledge` (heir-bequests.ts)
  * - `GET /wasiat/{id}/offer`: what the organisation lets the will hold (offer.ts)
  * - `GET /wasiat/{id}/wasiat-wajibah`, `PUT /wasiat/{id}/predeceased-children` (wajibah-routes.ts; ADR 0270)
+ * - `POST|GET /wasiat/{id}/testator-link` and the testator's public page calls (testator-link-routes.ts; ADR 0298)
  * People, property and document routes: people.ts, property.ts, documents.ts (registered here).
  * Multipart bodies are accepted on every route of the module (multipart.ts).
  */
@@ -36,6 +37,7 @@ import { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import { fieldError } from '../../platform/http/errors.ts';
 import { optionalQuery, pageQuery } from '../../platform/http/pagination.ts';
+import { replies } from '../../platform/http/reply-schemas.ts';
 import { requireUser } from '../auth/index.ts';
 import { afterNamedPeopleChanged, userDetailRoutes } from '../instruments/index.ts';
 import { deliverNotices, registerNoticeKind } from '../notices/index.ts';
@@ -53,8 +55,10 @@ import { notePaymentChoice } from './payment-choice.ts';
 import { peopleRoutes } from './people.ts';
 import { propertyRoutes } from './property.ts';
 import { findVisibleWill, listWills, parseLoadWith, pendingApproval } from './queries.ts';
+import { willListReply, willReadReply } from './schemas.ts';
 import { readWill, serializeWill, serializeWillList } from './serializers.ts';
 import { createWill, getUserDetail, savePartB, saveUserDetail, saveVerification } from './service.ts';
+import { testatorLinkRoutes } from './testator-link-routes.ts';
 import { changeStatus, deleteWill } from './transitions.ts';
 import { wajibahRoutes } from './wajibah-routes.ts';
 import { witnessIdentityRoutes } from './witness-routes.ts';
@@ -120,6 +124,7 @@ export async function willsRoutes(api: FastifyInstance, ctx: Ctx) {
             load_with: optionalQuery(z.string().max(200)),
             ...pageQuery,
           }),
+          response: replies({ 200: willListReply }),
         },
       },
       async (req, reply) => {
@@ -163,7 +168,11 @@ export async function willsRoutes(api: FastifyInstance, ctx: Ctx) {
           sessionRead: (db, params, req) =>
             willReadWithSession(db, params, String((req.params as { id?: unknown }).id), req.query),
         },
-        schema: { params: idParams, querystring: z.object({ load_with: optionalQuery(z.string().max(200)) }) },
+        schema: {
+          params: idParams,
+          querystring: z.object({ load_with: optionalQuery(z.string().max(200)) }),
+          response: replies({ 200: willReadReply }),
+        },
       },
       async (req, reply) => {
         const user = requireUser(req);
@@ -277,6 +286,7 @@ export async function willsRoutes(api: FastifyInstance, ctx: Ctx) {
     await peopleRoutes(r, ctx);
     await witnessIdentityRoutes(r, ctx);
     await wajibahRoutes(r, ctx);
+    await testatorLinkRoutes(r, ctx);
     await propertyRoutes(r, ctx);
     await documentRoutes(r, ctx);
   });

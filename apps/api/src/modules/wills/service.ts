@@ -34,9 +34,11 @@ export type { Conn, Tx } from './queries.ts';
  * Part f (`PATCH /wasiat/{id} { acknowledged_pdpa: 1, acknowledged_confirmation: 1 }`): both flags
  * (checked by the schema) and the testator's signature must exist (`POST /wasiat/{id}/signature` first;
  * else 422 `wills.signature_required` on `signature`; spec §5). Audited `will.verification`, or
- * `will.verification_on_behalf` when the one recording it is not the testator (ADR 0278).
+ * `will.verification_on_behalf` when the one recording it is not the testator (ADR 0278). `link`: made by the
+ * testator through the signed link sent to them (testator-link.ts; ADR 0298): the event's `after` adds
+ * `{ via: 'link', link_id }`.
  */
-export async function saveVerification(db: Db, actor: Actor, willId: string) {
+export async function saveVerification(db: Db, actor: Actor, willId: string, link?: { id: string }) {
   return db.transaction(async (tx) => {
     const will = await editableWill(tx, actor.user, willId, 'f', true);
     if (!will.signature_id) throw fieldError('signature', W.signatureRequired);
@@ -51,7 +53,7 @@ export async function saveVerification(db: Db, actor: Actor, willId: string) {
       actor.user.id === will.user_id ? 'will.verification' : 'will.verification_on_behalf',
       { type: 'Wasiat', id: will.id },
       { acknowledged_pdpa: will.acknowledged_pdpa, acknowledged_confirmation: will.acknowledged_confirmation },
-      { acknowledged_pdpa: true, acknowledged_confirmation: true },
+      { acknowledged_pdpa: true, acknowledged_confirmation: true, ...(link && { via: 'link', link_id: link.id }) },
     );
     return lockWill(tx, will.id);
   });

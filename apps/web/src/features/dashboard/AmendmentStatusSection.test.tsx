@@ -24,6 +24,7 @@ const login = (role: string) => {
 const WILLS = [
   {
     id: 'w-old',
+    user_id: 'u-1',
     status: 2,
     wasiat_no: 'W2024-000001',
     created_at: '2024-01-01T00:00:00Z',
@@ -31,13 +32,14 @@ const WILLS = [
   },
   {
     id: 'w-reg',
+    user_id: 'u-1',
     status: 2,
     wasiat_no: 'W2025-000009',
     created_at: '2025-02-01T00:00:00Z',
     registered_at: '2025-02-03T00:00:00Z',
   },
   // newer, but not registered: amendments belong to registered wills
-  { id: 'w-draft', status: 0, wasiat_no: null, created_at: '2025-06-01T00:00:00Z' },
+  { id: 'w-draft', user_id: 'u-1', status: 0, wasiat_no: null, created_at: '2025-06-01T00:00:00Z' },
 ];
 
 /** A fetch stub: the wills list, and the amendments of a will (`amendments` or none). */

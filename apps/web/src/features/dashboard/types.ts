@@ -1,56 +1,24 @@
-/** The shapes the dashboard reads from `GET /api/wasiat` (docs/api/wills.md, docs/api/payments.md). */
+/**
+ * The shapes the dashboard reads: `GET /api/wasiat` generated from the API's reply schemas (wills/schemas.ts →
+ * `npm run api:types`; ADR 0301), and `GET /api/payment/mine` (payments/schemas.ts).
+ */
+import type { GetReply } from '@/lib/api-types.ts';
 
-/** A payment as `load_with=payment` returns it (amounts in sen). */
-export interface PaymentSummary {
-  id: string;
-  amount_sen?: number | null;
-  status?: string | null;
-  payment_options_id?: number | null;
-  receipt_no?: string | null;
-  paid_at?: string | null;
-  created_at?: string | null;
-}
+/** `GET /api/wasiat` reply: `{ wasiats: { data, total, … } }`, generated. */
+export type WillList = GetReply<'/api/wasiat'>;
 
-/** A will (wasiat) in a list; only the fields the dashboard uses. */
-export interface WillSummary {
-  id: string;
-  status: number | null;
-  plan?: string | null;
-  wasiat_no?: string | null;
-  created_at?: string | null;
-  registered_at?: string | null;
-  payment_status?: string | null;
-  rejected_reason?: string | null;
-  price_sen?: number | null;
-  amount_due_sen?: number | null;
-  user?: { name?: string | null } | null;
-  user_detail?: { name?: string | null } | null;
-  payments?: PaymentSummary[] | { data?: PaymentSummary[] } | null;
-  payment?: PaymentSummary | PaymentSummary[] | { data?: PaymentSummary[] } | null;
-}
+/** A will (wasiat) in a list, generated. */
+export type WillSummary = WillList['wasiats']['data'][number];
 
-/** `GET /api/wasiat` reply: `{ wasiats: { data, total, … } }`. */
-export interface WillList {
-  wasiats: { data: WillSummary[]; total?: number };
-}
+/** A payment as `load_with=payment` returns it (amounts in sen), generated. */
+export type PaymentSummary = NonNullable<WillSummary['payment']>;
+
+/** `GET /api/payment/mine` reply: `{ payments: { data, total, … }, paid_sen }` (ADR 0248), generated. */
+export type PaymentHistory = GetReply<'/api/payment/mine'>;
 
 /**
- * A payment of the payer's history, `GET /api/payment/mine` (docs/api/payments.md; ADR 0248): any payable kind —
- * `paymentable_type` 'Wasiat' | 'Amendment' | 'Hibah' | 'QurbanTransaction' | … — with the number of what it
- * is for (`payable_reference`, null before one is given). Amounts in sen.
+ * A payment of the payer's history: any payable kind — `paymentable_type` 'Wasiat' | 'Amendment' | 'Hibah' |
+ * 'QurbanTransaction' | … — with the number of what it is for (`payable_reference`); an ATB mandate carries its
+ * instalments (ADR 0264). Amounts in sen. Generated.
  */
-export interface HistoryPayment extends PaymentSummary {
-  paymentable_type: string;
-  paymentable_id: string;
-  payable_reference?: string | null;
-  /** An ATB mandate (ADR 0264): not money itself; its instalments (`instalment_no`) are. */
-  mandate?: boolean;
-  instalment_no?: number | null;
-  instalments?: { received: number; total: number } | null;
-}
-
-/** `GET /api/payment/mine` reply: `{ payments: { data, total, … }, paid_sen }`. */
-export interface PaymentHistory {
-  payments: { data: HistoryPayment[]; total?: number };
-  paid_sen?: number;
-}
+export type HistoryPayment = PaymentHistory['payments']['data'][number];

@@ -6,17 +6,19 @@ describe('dashboard will data', () => {
     expect(latestWill([])).toBeNull();
     expect(
       latestWill([
-        { id: 'a', status: 2, created_at: '2024-05-01T00:00:00Z' },
-        { id: 'b', status: 0, created_at: '2025-01-01T00:00:00Z' },
-        { id: 'c', status: 1, created_at: '2024-12-31T00:00:00Z' },
+        { id: 'a', user_id: 'u', status: 2, created_at: '2024-05-01T00:00:00Z' },
+        { id: 'b', user_id: 'u', status: 0, created_at: '2025-01-01T00:00:00Z' },
+        { id: 'c', user_id: 'u', status: 1, created_at: '2024-12-31T00:00:00Z' },
       ])?.id,
     ).toBe('b');
   });
 
   it('paymentsOf reads arrays and {data} envelopes; null when not loaded', () => {
-    expect(paymentsOf({ id: 'w', status: 0 })).toBeNull();
-    expect(paymentsOf({ id: 'w', status: 0, payments: [{ id: 'p' }] })).toHaveLength(1);
-    expect(paymentsOf({ id: 'w', status: 0, payments: { data: [{ id: 'p' }, { id: 'q' }] } })).toHaveLength(2);
+    expect(paymentsOf({ id: 'w', user_id: 'u', status: 0 })).toBeNull();
+    expect(paymentsOf({ id: 'w', user_id: 'u', status: 0, payments: [{ id: 'p' }] })).toHaveLength(1);
+    expect(
+      paymentsOf({ id: 'w', user_id: 'u', status: 0, payments: { data: [{ id: 'p' }, { id: 'q' }] } }),
+    ).toHaveLength(2);
   });
 
   it('transactionRows lists every payable kind of the ledger, newest first (paid, else created; ADR 0248)', () => {

@@ -12,10 +12,11 @@ export function latestWill(wills: readonly WillSummary[]): WillSummary | null {
 
 /** The payments loaded with a will (`load_with=payment`), whatever envelope the server used; null if not loaded. */
 export function paymentsOf(w: WillSummary): PaymentSummary[] | null {
-  const raw = w.payments ?? w.payment;
-  if (raw === undefined || raw === null) return null;
-  if (Array.isArray(raw)) return raw;
-  if ('data' in raw && Array.isArray(raw.data)) return raw.data;
+  // `payment` as the reply schema says (wills/schemas.ts); `payments` and the envelopes as other servers sent them
+  const raw: unknown = w.payments ?? w.payment;
+  if (raw === undefined || raw === null || typeof raw !== 'object') return null;
+  if (Array.isArray(raw)) return raw as PaymentSummary[];
+  if ('data' in raw && Array.isArray(raw.data)) return raw.data as PaymentSummary[];
   if ('id' in raw) return [raw as PaymentSummary];
   return null;
 }

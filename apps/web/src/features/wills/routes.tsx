@@ -2,7 +2,8 @@
  * Routes of the wills feature (spec §2 "Will" and "Verification lists"), all behind login:
  * the wizard /wasiat/part-a … part-g, /wasiat/part-payment, /wasiat/document, /wasiat/ekyc inside the wizard frame;
  * /wasiat/list; /wasiat/{wasiat_id}/details, /IC, /receipt; and the staff verification pages
- * /wasiat/pengesahan/pendaftaran, /wasiat/pengesahan/list-pendaftaran, /wasiat/pengesahan/{wasiat_id}.
+ * /wasiat/pengesahan/pendaftaran, /wasiat/pengesahan/list-pendaftaran, /wasiat/pengesahan/{wasiat_id}; and, public,
+ * /wasiat/pautan/{wasiat_id}/{link_id} (the testator's signed link; ADR 0298).
  * Pages are code-split (`lazy`).
  */
 import { roleOf } from '@wasiat/domain';
@@ -66,7 +67,13 @@ const wizard: RouteObject = {
 
 /** Routes of the wills feature. */
 export const willsRoutes: FeatureRoutes = {
-  public: [],
+  public: [
+    // The testator's signed link: read the draft, declare and sign on their own device (ADR 0298).
+    {
+      path: '/wasiat/pautan/:wasiat_id/:link_id',
+      lazy: async () => ({ Component: (await import('./pages/TestatorLinkPage.tsx')).TestatorLinkPage }),
+    },
+  ],
   private: [
     wizard,
     { path: '/wasiat', element: <Navigate to="/wasiat/part-a" replace /> },

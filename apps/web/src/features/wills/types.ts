@@ -1,80 +1,16 @@
 /**
  * Shapes of the wills API replies the web client reads (docs/api/wills.md, payments.md, documents.md).
- * Only the fields the screens use are typed; money is integer sen, dates ISO 8601 UTC.
+ * The will and its particulars are generated from the API's reply schemas (wills/schemas.ts → `npm run
+ * api:types`; ADR 0301); the rest are still written here. Money is integer sen, dates ISO 8601 UTC.
  */
 
-import type { OneThirdJson } from '@wasiat/domain';
+import type { GetReply } from '@/lib/api-types.ts';
+
+/** `{ wasiat }` of GET /api/wasiat/{id} (docs/api/wills.md "Calls"), generated. */
+export type Will = GetReply<'/api/wasiat/{id}'>['wasiat'];
 
 /** A wizard part key as the server lists it in `parts_done` / `unlocked`. */
-export type PartKey = 'a' | 'b' | 'payment' | 'c' | 'document' | 'ekyc' | 'd' | 'e' | 'f' | 'g';
-
-/** `{ wasiat }` of GET /api/wasiat/{id} (docs/api/wills.md "Calls"). */
-export interface Will {
-  id: string;
-  user_id: string;
-  agent_id?: string | null;
-  organization_id?: string | null;
-  branch_id?: string | null;
-  status: number;
-  price?: number | string | null;
-  price_sen?: number | null;
-  discount_sen?: number | null;
-  amount_due_sen?: number | null;
-  plan?: 'basic' | 'comprehensive' | null;
-  wasiat_type?: number | null;
-  parts_done: PartKey[];
-  unlocked: PartKey[];
-  wasiat_no?: string | null;
-  /** Version of the will's content in force (ADR 0021; 1 until an amendment succeeds). */
-  current_version?: number;
-  /** When staff recorded the executed original of the version in force; null: not held (ADR 0266). */
-  executed_original_at?: string | null;
-  registered_at?: string | null;
-  rejected_reason?: string | null;
-  payment_status?: 'pending' | 'paid' | 'failed' | 'waived' | null;
-  payment_options_id?: number | null;
-  acknowledged_pdpa?: boolean | number | null;
-  acknowledged_confirmation?: boolean | number | null;
-  signature_id?: string | null;
-  /** The testator's signature, when saved (`{ id }`). */
-  signature?: { id: string } | null;
-  ekyc_verified_at?: string | null;
-  /** eKYC attempts on this will (passed and failed; spec §4). */
-  face_verification_count?: number;
-  created_at?: string;
-  user?: { id: string; name: string; ic_number?: string | null } | null;
-  user_detail?: UserDetail | null;
-  organization?: { id: string; name: string } | null;
-  branch?: { id: string; branch_name: string } | null;
-  agent?: { id: string; name: string } | null;
-  /** Part e estate figures (sen; docs/api/wills.md "Estate"). The heirs' consent is not the testator's (ADR 0257). */
-  estimated_estate_sen?: number | null;
-  funeral_sen?: number | null;
-  debts_sen?: number | null;
-  harta_sepencarian_sen?: number | null;
-  /** Estate figures computed by the server (GET /api/wasiat/{id} only). */
-  estate?: {
-    property_sen: number | null;
-    gross_sen: number | null;
-    net_sen: number | null;
-    /** The harta sepencarian deducted (sen) and where it comes from: the declared properties (ADR 0286) or the
-     * single amount. */
-    harta_sepencarian_sen?: number | null;
-    harta_sepencarian_source?: 'properties' | 'amount' | null;
-    /** The bequests' portions to heirs together, "n/d" of the net estate. */
-    bequests_to_heirs?: string;
-    /** The one-third rule counted by value (domain `oneThirdJson`; ADR 0257). */
-    one_third?: OneThirdJson;
-  } | null;
-  /** The executor fee (spec §9), null while the estate is unknown (GET /api/wasiat/{id} only). */
-  executor_fee?: {
-    estate_sen: number;
-    fee_sen: number;
-    provider_percent: number;
-    provider_bears_sen: number;
-    client_pays_sen: number;
-  } | null;
-}
+export type PartKey = Will['parts_done'][number];
 
 /** Paginated list envelope (DESIGN.md §3). */
 export interface Page<T> {
@@ -85,29 +21,8 @@ export interface Page<T> {
   last_page?: number;
 }
 
-/** The testator's particulars (part C, `{ user_detail }`). */
-export interface UserDetail {
-  designation?: string | null;
-  name?: string | null;
-  ic_number?: string | null;
-  other_ic_number?: string | null;
-  gender?: number | null;
-  race?: number | null;
-  religion?: number | null;
-  nationality?: number | null;
-  marital_status?: string | null;
-  email?: string | null;
-  mobile_number?: string | null;
-  home_phone_number?: string | null;
-  correspondence_address?: string | null;
-  correspondence_postcode?: string | null;
-  correspondence_city?: string | null;
-  correspondence_state?: string | null;
-  permanent_address?: string | null;
-  permanent_postcode?: string | null;
-  permanent_city?: string | null;
-  permanent_state?: string | null;
-}
+/** The testator's particulars (part C, `{ user_detail }`), generated. */
+export type UserDetail = NonNullable<Will['user_detail']>;
 
 /** A postal address as people records carry it. */
 export interface Address {

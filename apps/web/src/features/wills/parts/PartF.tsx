@@ -15,6 +15,10 @@
  *
  * Above the pad, what the screen signature does and does not do under the Electronic Commerce Act 2006 and the
  * Digital Signature Act 1997, and how to execute the will by hand (components/SignatureLaw.tsx; ADR 0266).
+ *
+ * One preparing the will who is not its testator also sees "Send a link to the testator" (f/TestatorLinkPanel.tsx;
+ * ADR 0298): once the testator signed through the link (of the will as it is now), the page says so and "Next" goes
+ * on without saving the declarations again (they are the testator's own, recorded as such).
  */
 import { Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { can, roleOf } from '@wasiat/domain';
@@ -29,6 +33,7 @@ import { session } from '@/lib/storage.ts';
 import { Notice } from '../../../components/Notice.tsx';
 import { useSignatureStatus } from '../components/SignatureStatus.tsx';
 import { useWizard } from '../components/WizardLayout.tsx';
+import { TestatorLinkPanel, useTestatorLink } from './f/TestatorLinkPanel.tsx';
 
 /** The client-side checks of part F, as message keys per field (empty when all is given). */
 export function verificationErrors(v: {
@@ -61,9 +66,15 @@ export function PartF() {
   const hasSaved = !!(will?.signature?.id ?? will?.signature_id) && !stale;
   const maySign = can(roleOf(session.user()), 'will:sign:testator');
   const conventional = will?.wasiat_type === 2;
+  /** One preparing the will for its testator (not the testator): may send the testator a link (ADR 0298). */
+  const forTestator = !!will && will.user_id !== session.user()?.id;
+  const testatorLink = useTestatorLink(wasiatId, forTestator);
+  const signedByLink = testatorLink.data?.state === 'signed' && !stale;
 
   async function save() {
     setFormError(null);
+    // signed and declared by the testator through the link: nothing to save here
+    if (signedByLink) return goNext('f');
     // one who may not sign leaves the signature to the testator
     const e = verificationErrors({ pdpa, confirmation, signature, hasSaved: hasSaved || !maySign });
     setErrors(e);
@@ -161,6 +172,14 @@ export function PartF() {
           )}
         </Stack>
       </Paper>
+      {forTestator && wasiatId && (
+        <TestatorLinkPanel
+          wasiatId={wasiatId}
+          editable={editable}
+          link={testatorLink.data}
+          refetch={testatorLink.refetch}
+        />
+      )}
       <FormError message={formError} />
       <Group>
         <Button onClick={save} loading={busy} disabled={!editable}>
