@@ -28,6 +28,7 @@ export {
   listShares,
   PROPERTY,
   saveShare,
+  sharesOf,
 } from './property.ts';
 export {
   registerHibahRoutes,

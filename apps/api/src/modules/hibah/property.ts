@@ -16,7 +16,7 @@
  * set, a shares property's product (`institution_name`) is that name, whatever the client sent.
  */
 import { H, MOVEABLE_PROPERTY_TYPES, ONE_CENT_HIBAH_TYPE, portionsExceedWhole, V } from '@wasiat/domain';
-import { and, asc, count, eq, ne } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { attachments, hibah_properties, hibah_property_receivers, hibah_receivers } from '../../db/schema/index.ts';
@@ -79,14 +79,17 @@ export const PROPERTY: ChildKind = {
   },
 };
 
-/** The shares of a visible property, each with its receiver, oldest first. */
-export async function listShares(db: Db, user: AuthUser, hibahId: string, propertyId: string) {
-  const p = await findChild(db, user, PROPERTY, hibahId, propertyId);
+/**
+ * The shares of the properties `propertyIds` (no access check: the caller holds the properties already), each with
+ * its receiver `{ id, name, ic_number, relationship }`, oldest first; one statement, none for no ids.
+ */
+export async function sharesOf(db: Db, propertyIds: readonly string[]) {
+  if (propertyIds.length === 0) return [];
   const rows = await db
     .select({ pr: hibah_property_receivers, receiver: hibah_receivers })
     .from(hibah_property_receivers)
     .innerJoin(hibah_receivers, eq(hibah_receivers.id, hibah_property_receivers.receiver_id))
-    .where(eq(hibah_property_receivers.property_id, p.id))
+    .where(inArray(hibah_property_receivers.property_id, [...propertyIds]))
     .orderBy(asc(hibah_property_receivers.created_at));
   return rows.map((x) => ({
     ...x.pr,
@@ -97,6 +100,12 @@ export async function listShares(db: Db, user: AuthUser, hibahId: string, proper
       relationship: x.receiver.relationship,
     },
   }));
+}
+
+/** The shares of a visible property, each with its receiver, oldest first. */
+export async function listShares(db: Db, user: AuthUser, hibahId: string, propertyId: string) {
+  const p = await findChild(db, user, PROPERTY, hibahId, propertyId);
+  return sharesOf(db, [p.id]);
 }
 
 /**

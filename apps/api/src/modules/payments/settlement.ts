@@ -8,7 +8,7 @@
  */
 
 import { PAYMENT_OPTIONS } from '@wasiat/domain';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { payments } from '../../db/schema/index.ts';
 import { recordAudit } from '../../platform/audit/audit.ts';
@@ -26,45 +26,29 @@ const SETTLED = ['paid', 'waived'];
 
 export const inTx = <T>(db: Db, fn: (tx: Db) => Promise<T>) => db.transaction((tx) => fn(tx as unknown as Db));
 
-/**
- * The settled payment of a payable, if any (`paid` or `waived`): its own payment, never an ATB instalment — an
- * ATB payable is settled when its mandate is, with the last instalment (ADR 0264).
- */
-export async function settledPaymentOf(tx: Db, state: PayableState) {
+/** The first payment (`{ id }`) of the payable that also meets `where`, or undefined. */
+async function paymentOf(tx: Db, state: PayableState, where: SQL | undefined) {
   const [row] = await tx
     .select({ id: payments.id })
     .from(payments)
-    .where(
-      and(
-        eq(payments.paymentable_type, state.type),
-        eq(payments.paymentable_id, state.id),
-        inArray(payments.status, SETTLED),
-        isNull(payments.parent_id),
-      ),
-    )
+    .where(and(eq(payments.paymentable_type, state.type), eq(payments.paymentable_id, state.id), where))
     .limit(1);
   return row;
 }
 
 /**
+ * The settled payment of a payable, if any (`paid` or `waived`): its own payment, never an ATB instalment — an
+ * ATB payable is settled when its mandate is, with the last instalment (ADR 0264).
+ */
+export const settledPaymentOf = (tx: Db, state: PayableState) =>
+  paymentOf(tx, state, and(inArray(payments.status, SETTLED), isNull(payments.parent_id)));
+
+/**
  * The payable's offline declaration awaiting staff's decision (ADR 0285, 0291, 0300), if any.
  * @returns `{ id }` of the pending offline (6) payment, or undefined.
  */
-export async function pendingDeclarationOf(tx: Db, state: PayableState) {
-  const [row] = await tx
-    .select({ id: payments.id })
-    .from(payments)
-    .where(
-      and(
-        eq(payments.paymentable_type, state.type),
-        eq(payments.paymentable_id, state.id),
-        eq(payments.payment_options_id, PAYMENT_OPTIONS.offline),
-        eq(payments.status, 'pending'),
-      ),
-    )
-    .limit(1);
-  return row;
-}
+export const pendingDeclarationOf = (tx: Db, state: PayableState) =>
+  paymentOf(tx, state, and(eq(payments.payment_options_id, PAYMENT_OPTIONS.offline), eq(payments.status, 'pending')));
 
 /**
  * Lock a payment for a state change, taking the locks in the same order as {@link createPayment}

@@ -22,11 +22,12 @@
  *   ("Cannot read properties of undefined (reading 'length')") and part F could not be left.
  */
 import { DESIGNATIONS, labelOf, MARITAL_STATUSES, RACES, RELIGIONS } from '@wasiat/domain';
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Ctx } from '../../../context.ts';
 import type { Db } from '../../../db/client.ts';
-import { attachments, hibah_property_receivers, hibah_receivers } from '../../../db/schema/index.ts';
+import { attachments } from '../../../db/schema/index.ts';
+import { sharesOf } from '../../../modules/hibah/index.ts';
 import { attachPreValidation, type Body, isObject } from '../calls.ts';
 import { isOriginalSession } from '../edge.ts';
 
@@ -123,21 +124,7 @@ const ORIGINAL_MOVEABLE_TYPES: Record<string, string> = {
 /** The shares (with their receivers) and the attachment counts of the properties `ids`, two statements. */
 async function sharesAndDocuments(db: Db, ids: string[]) {
   if (!ids.length) return { shares: [], documents: new Map<string, number>() };
-  const rows = await db
-    .select({ pr: hibah_property_receivers, receiver: hibah_receivers })
-    .from(hibah_property_receivers)
-    .innerJoin(hibah_receivers, eq(hibah_receivers.id, hibah_property_receivers.receiver_id))
-    .where(inArray(hibah_property_receivers.property_id, ids))
-    .orderBy(asc(hibah_property_receivers.created_at));
-  const shares: ShareRow[] = rows.map((x) => ({
-    ...x.pr,
-    receiver: {
-      id: x.receiver.id,
-      name: x.receiver.name,
-      ic_number: x.receiver.ic_number,
-      relationship: x.receiver.relationship,
-    },
-  }));
+  const shares: ShareRow[] = await sharesOf(db, ids);
   const counted = await db
     .select({ id: attachments.attachable_id, n: count() })
     .from(attachments)

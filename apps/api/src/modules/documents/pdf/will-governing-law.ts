@@ -6,7 +6,7 @@
  */
 import { type GoverningLaw, STATES, translate, witnessIdentificationKey } from '@wasiat/domain';
 import type { Content } from 'pdfmake/interfaces';
-import { ACCENT, TAG_STYLE } from '../../../platform/documents/pdf/layout.ts';
+import { ACCENT, biText, TAG_STYLE } from '../../../platform/documents/pdf/layout.ts';
 
 /** Malay and English of a key of the shared messages (`governing_law.*`, `witness.*`). */
 const both = (key: string, params?: Record<string, string | number>) => ({
@@ -14,19 +14,8 @@ const both = (key: string, params?: Record<string, string | number>) => ({
   en: translate(key, 'en', params),
 });
 
-/** A paragraph in Malay with its English in italics under it. */
-const paragraph = (t: { ms: string; en: string }, size = 9): Content[] => [
-  { text: t.ms, fontSize: size, alignment: 'justify', margin: [0, 0, 0, 1] },
-  {
-    text: t.en,
-    fontSize: size,
-    italics: true,
-    color: '#444444',
-    alignment: 'justify',
-    margin: [0, 0, 0, 5],
-    style: TAG_STYLE.english,
-  },
-];
+/** A justified paragraph in Malay with its English under it (layout `biText`), 9 pt unless said. */
+const paragraph = (t: { ms: string; en: string }, size = 9) => biText(t, { fontSize: size, alignment: 'justify' });
 
 /** The statement of the governing law, in each language (the enactment's title in that language). */
 function statement(g: GoverningLaw) {

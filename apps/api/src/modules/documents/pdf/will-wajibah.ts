@@ -8,7 +8,7 @@
  */
 import { enactmentFor, formatKlDate, formatRinggit, translate, wajibahProvisionFor } from '@wasiat/domain';
 import type { Content } from 'pdfmake/interfaces';
-import { ACCENT, TAG_STYLE } from '../../../platform/documents/pdf/layout.ts';
+import { ACCENT, biText, TAG_STYLE } from '../../../platform/documents/pdf/layout.ts';
 
 /** What the section prints: the wills module's `GET /wasiat/{id}/wasiat-wajibah` body (wills/wajibah.ts). */
 export interface WillWajibahPdf {
@@ -33,18 +33,8 @@ const both = (key: string, params: (lang: 'ms' | 'en') => Record<string, string 
   en: translate(`wajibah.pdf.${key}`, 'en', params('en')),
 });
 
-const paragraph = (t: { ms: string; en: string }, size = 9): Content[] => [
-  { text: t.ms, fontSize: size, alignment: 'justify', margin: [0, 0, 0, 1] },
-  {
-    text: t.en,
-    fontSize: size,
-    italics: true,
-    color: '#444444',
-    alignment: 'justify',
-    margin: [0, 0, 0, 5],
-    style: TAG_STYLE.english,
-  },
-];
+/** A justified paragraph in Malay with its English under it (layout `biText`), 9 pt unless said. */
+const paragraph = (t: { ms: string; en: string }, size = 9) => biText(t, { fontSize: size, alignment: 'justify' });
 
 /** The rule of the governing state as recorded, in each language. */
 function rule(state: string | null) {

@@ -41,26 +41,24 @@ export function biCode<C extends string | number>(c: readonly CatalogueEntry<C>[
 }
 
 /**
- * A paragraph of a `documents.*` key: the Malay legal text, then its English translation in italics
- * under it (ADR 0152). `style` applies to both (e.g. `{ alignment: 'justify' }`). The English paragraph
- * is tagged `/Lang (en-MY)` in the PDF's structure tree (ADR 0299).
+ * A paragraph in two languages: the Malay text, then its English in italics under it (ADR 0152). `style` applies to
+ * both (e.g. `{ fontSize: 8, alignment: 'justify' }`). The English paragraph is tagged `/Lang (en-MY)` in the PDF's
+ * structure tree (ADR 0299).
  */
+export function biText(t: { ms: string; en: string }, style: Record<string, unknown> = {}): Content[] {
+  return [
+    { text: t.ms, ...style, margin: [0, 0, 0, 1] },
+    { text: t.en, italics: true, color: '#444444', ...style, style: TAG_STYLE.english, margin: [0, 0, 0, 5] },
+  ] as Content[];
+}
+
+/** A paragraph of a `documents.*` key, Malay legal text then English ({@link biText}). */
 export function biParagraph(
   key: string,
   params?: Record<string, string | number>,
   style: Record<string, unknown> = {},
 ): Content[] {
-  return [
-    { text: ms(key, params), ...style, margin: [0, 0, 0, 1] },
-    {
-      text: en(key, params),
-      italics: true,
-      color: '#444444',
-      ...style,
-      style: TAG_STYLE.english,
-      margin: [0, 0, 0, 5],
-    },
-  ] as Content[];
+  return biText({ ms: ms(key, params), en: en(key, params) }, style);
 }
 
 /**

@@ -8,7 +8,7 @@
  * one (404), a superseded, used or stopped one (410: newer link, signed already, no longer a draft, changed) show
  * the server's translated message.
  */
-import { Button, Checkbox, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { relationshipLabel } from '@wasiat/domain';
 import { useState } from 'react';
@@ -16,11 +16,11 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import { FormError } from '@/components/FormError.tsx';
 import { Notice } from '@/components/Notice.tsx';
-import { PdpaLink } from '@/components/PdpaLink.tsx';
 import { SignatureLawNotice } from '@/components/SignatureLaw.tsx';
 import { type SignatureMethod, SignaturePad } from '@/components/SignaturePad.tsx';
 import { ApiError, publicApi } from '@/lib/api.ts';
 import { formatDateTime } from '@/lib/format.ts';
+import { Declarations, partFErrors } from '../parts/f/Declarations.tsx';
 import { verificationErrors } from '../parts/PartF.tsx';
 
 interface Person {
@@ -118,13 +118,9 @@ export function TestatorLinkPage() {
       setDone(out.message);
     } catch (err) {
       if (err instanceof ApiError) {
-        const f = err.errors;
-        setErrors({
-          pdpa: f.acknowledged_pdpa?.[0],
-          confirmation: f.acknowledged_confirmation?.[0],
-          signature: f.document?.[0],
-        });
-        if (!f.acknowledged_pdpa && !f.acknowledged_confirmation && !f.document) setFormError(err.firstMessage);
+        const { errors: placed, placed: atFields } = partFErrors(err.errors);
+        setErrors(placed);
+        if (!atFields) setFormError(err.firstMessage);
       } else setFormError(String(err));
     } finally {
       setBusy(false);
@@ -175,33 +171,14 @@ export function TestatorLinkPage() {
         </Notice>
       ) : (
         <>
-          <Paper withBorder p="md">
-            <Stack>
-              <Title order={3}>{t('wills.f_part.pdpa_title')}</Title>
-              <Text size="sm">{t('wills.f_part.pdpa_text')}</Text>
-              <Checkbox
-                label={t('wills.f_part.pdpa_agree')}
-                description={<PdpaLink />}
-                checked={pdpa}
-                onChange={(e) => setPdpa(e.currentTarget.checked)}
-                error={tr(errors.pdpa)}
-              />
-            </Stack>
-          </Paper>
-          <Paper withBorder p="md">
-            <Stack>
-              <Title order={3}>{t('wills.f_part.confirmation_title')}</Title>
-              <Text size="sm">
-                {t(d.conventional ? 'wills.f_part.confirmation_text_conventional' : 'wills.f_part.confirmation_text')}
-              </Text>
-              <Checkbox
-                label={t('wills.f_part.confirmation_agree')}
-                checked={confirmation}
-                onChange={(e) => setConfirmation(e.currentTarget.checked)}
-                error={tr(errors.confirmation)}
-              />
-            </Stack>
-          </Paper>
+          <Declarations
+            pdpa={pdpa}
+            onPdpa={setPdpa}
+            confirmation={confirmation}
+            onConfirmation={setConfirmation}
+            errors={errors}
+            conventional={d.conventional}
+          />
           <Paper withBorder p="md">
             <Stack>
               <Title order={3}>{t('wills.f_part.signature_title')}</Title>

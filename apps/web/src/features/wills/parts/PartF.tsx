@@ -20,12 +20,11 @@
  * ADR 0298): once the testator signed through the link (of the will as it is now), the page says so and "Next" goes
  * on without saving the declarations again (they are the testator's own, recorded as such).
  */
-import { Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { can, roleOf } from '@wasiat/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '@/components/FormError.tsx';
-import { PdpaLink } from '@/components/PdpaLink.tsx';
 import { SignatureLawNotice } from '@/components/SignatureLaw.tsx';
 import { type SignatureMethod, SignaturePad } from '@/components/SignaturePad.tsx';
 import { ApiError, api } from '@/lib/api.ts';
@@ -33,6 +32,7 @@ import { session } from '@/lib/storage.ts';
 import { Notice } from '../../../components/Notice.tsx';
 import { useSignatureStatus } from '../components/SignatureStatus.tsx';
 import { useWizard } from '../components/WizardLayout.tsx';
+import { Declarations, partFErrors } from './f/Declarations.tsx';
 import { TestatorLinkPanel, useTestatorLink } from './f/TestatorLinkPanel.tsx';
 
 /** The client-side checks of part F, as message keys per field (empty when all is given). */
@@ -91,14 +91,9 @@ export function PartF() {
       await goNext('f');
     } catch (err) {
       if (err instanceof ApiError) {
-        const f = err.errors;
-        setErrors({
-          pdpa: f.acknowledged_pdpa?.[0],
-          confirmation: f.acknowledged_confirmation?.[0],
-          signature: f.document?.[0] ?? f.signature?.[0],
-        });
-        if (!f.acknowledged_pdpa && !f.acknowledged_confirmation && !f.document && !f.signature)
-          setFormError(err.firstMessage);
+        const { errors: placed, placed: atFields } = partFErrors(err.errors);
+        setErrors(placed);
+        if (!atFields) setFormError(err.firstMessage);
       } else setFormError(String(err));
     } finally {
       setBusy(false);
@@ -109,35 +104,15 @@ export function PartF() {
   return (
     <Stack>
       <Title order={2}>{t('wills.parts.f')}</Title>
-      <Paper withBorder p="md">
-        <Stack>
-          <Title order={3}>{t('wills.f_part.pdpa_title')}</Title>
-          <Text size="sm">{t('wills.f_part.pdpa_text')}</Text>
-          <Checkbox
-            label={t('wills.f_part.pdpa_agree')}
-            description={<PdpaLink />}
-            checked={pdpa}
-            onChange={(e) => setPdpa(e.currentTarget.checked)}
-            error={tr(errors.pdpa)}
-            disabled={!editable}
-          />
-        </Stack>
-      </Paper>
-      <Paper withBorder p="md">
-        <Stack>
-          <Title order={3}>{t('wills.f_part.confirmation_title')}</Title>
-          <Text size="sm">
-            {t(conventional ? 'wills.f_part.confirmation_text_conventional' : 'wills.f_part.confirmation_text')}
-          </Text>
-          <Checkbox
-            label={t('wills.f_part.confirmation_agree')}
-            checked={confirmation}
-            onChange={(e) => setConfirmation(e.currentTarget.checked)}
-            error={tr(errors.confirmation)}
-            disabled={!editable}
-          />
-        </Stack>
-      </Paper>
+      <Declarations
+        pdpa={pdpa}
+        onPdpa={setPdpa}
+        confirmation={confirmation}
+        onConfirmation={setConfirmation}
+        errors={errors}
+        conventional={conventional}
+        disabled={!editable}
+      />
       <Paper withBorder p="md">
         <Stack>
           <Title order={3}>{t('wills.f_part.signature_title')}</Title>
